@@ -1,0 +1,23 @@
+// Bundles the server and @faxline/shared (TypeScript source) into dist/main.js; npm packages stay external and load
+// from node_modules at run time.
+import { build } from 'esbuild';
+
+/** @type {import('esbuild').Plugin} */
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@faxline/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+await build({
+  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
+  outfile: new URL('../dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalNpmPackages],
+  logLevel: 'warning',
+});

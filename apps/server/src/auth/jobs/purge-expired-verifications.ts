@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../../platform/queue/define-job';
+import { deleteExpiredVerifications } from '../verifications';
+
+export const purgeExpiredVerificationsJob = defineJob({
+  name: 'auth.purge-expired-verifications',
+  schema: z.object({}).strict(),
+  cron: '17 * * * *', // hourly, off the top of the hour
+  queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 300 },
+  handler: async (_data, { db, logger }) => {
+    const count = await deleteExpiredVerifications(db);
+    logger.info({ count }, 'expired verification tokens purged');
+  },
+});

@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type TConfig } from './platform/config';
+import { DataDirInUseError } from './platform/db/embedded-postgres';
+import { createLogger } from './platform/logger';
+import { ROLES, startServer, type Role } from './server';
+
+// The process entry point: configuration, start, and a graceful stop on SIGTERM or SIGINT.
+
+function readRole(): Role {
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, strict: true });
+  if (!(ROLES as readonly string[]).includes(values.role)) {
+    throw new ConfigError(`Invalid configuration:\n  --role: expected one of ${ROLES.join(', ')}, got ${JSON.stringify(values.role)}`);
+  }
+  return values.role as Role;
+}
+
+function readSettings(): { config: TConfig; role: Role } {
+  try {
+    return { config: loadConfig(), role: readRole() };
+  } catch (error) {
+    // Said plainly on stderr, no stack: the person starting the server has a setting to fix.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+const { config, role } = readSettings();
+
+const logger = createLogger(config);
+let running: Awaited<ReturnType<typeof startServer>> | undefined;
+
+async function shutdown(reason: string, exitCode: number): Promise<never> {
+  logger.info({ reason }, 'shutting down');
+  const timer = setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  await running?.stop();
+  logger.info('stopped');
+  logger.flush();
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => void shutdown(signal, 0));
+}
+process.on('uncaughtException', (error) => {
+  logger.fatal({ err: error }, 'uncaught exception');
+  void shutdown('uncaughtException', 1);
+});
+process.on('unhandledRejection', (error) => {
+  logger.fatal({ err: error }, 'unhandled rejection');
+  void shutdown('unhandledRejection', 1);
+});
+
+try {
+  running = await startServer(config, logger, role);
+} catch (error) {
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    logger.fatal({ err: error }, 'Faxline could not start');
+  }
+  logger.flush();
+  process.exit(1);
+}

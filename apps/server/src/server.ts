@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { jobs } from './jobs';
+import type { TConfig } from './platform/config';
+import { connectDatabase, type DatabaseHandle } from './platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
+import { migrateDatabase } from './platform/db/migrate';
+import type { Logger } from './platform/logger';
+import { startQueue, type Queue } from './platform/queue/queue';
+
+/** Which parts this process runs: everything (default), only the HTTP API, or only the job worker. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type RunningServer = {
+  /** Where the HTTP server listens, when this process serves HTTP. */
+  url?: string;
+  databaseUrl: string;
+  app?: FastifyInstance;
+  database: DatabaseHandle;
+  queue: Queue;
+  embedded?: EmbeddedPostgres;
+  /** Stops accepting, drains requests, stops workers, closes the database; safe to call more than once. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts Faxline: the database (embedded unless DATABASE_URL is set), its migrations, the job queue and, for the
+ * api role, the HTTP server. Everything started is stopped again, in reverse order, if a later step fails.
+ */
+export async function startServer(config: TConfig, logger: Logger, role: Role = 'all'): Promise<RunningServer> {
+  const cleanups: Array<{ part: string; stop: () => Promise<void> }> = [];
+  const stopAll = async () => {
+    for (const { part, stop } of cleanups.splice(0).reverse()) {
+      await stop().then(
+        () => logger.debug({ part }, 'stopped'),
+        (error: unknown) => logger.error({ err: error, part }, 'error while stopping'),
+      );
+    }
+  };
+
+  try {
+    let embedded: EmbeddedPostgres | undefined;
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: config.pgDataDir, logger });
+      cleanups.push({ part: 'database server', stop: embedded.stop });
+    }
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+
+    const database = connectDatabase(databaseUrl, logger);
+    cleanups.push({ part: 'database pool', stop: database.close });
+    await migrateDatabase(database.pool);
+
+    const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, logger }, work: role !== 'api', logger });
+    cleanups.push({ part: 'queue', stop: queue.stop });
+
+    let shuttingDown = false;
+    let app: FastifyInstance | undefined;
+    let url: string | undefined;
+    if (role !== 'worker') {
+      app = await buildApp({
+        config,
+        logger,
+        checks: { database: database.ping, queue: queue.ping, isShuttingDown: () => shuttingDown },
+      });
+      url = await app.listen({ host: config.host, port: config.port });
+      const listening = app;
+      cleanups.push({
+        part: 'http',
+        stop: async () => {
+          shuttingDown = true;
+          await listening.close(); // stops accepting and waits for in-flight requests
+        },
+      });
+    }
+
+    logger.info({ role, url, embeddedDatabase: Boolean(embedded) }, 'Faxline is running');
+    let stopping: Promise<void> | undefined;
+    return { url, databaseUrl, app, database, queue, embedded, stop: () => (stopping ??= stopAll()) };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { jobs } from '../../src/jobs';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
+import { startQueue, type Queue } from '../../src/platform/queue/queue';
+import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
+
+export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** A fresh database for one test file, cloned from the migrated template in a few milliseconds. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A test file's own database with the pool and queue the server would use; `close` undoes all of it. */
+export async function openTestEnvironment(options: { work?: boolean } = {}): Promise<{
+  url: string;
+  database: DatabaseHandle;
+  queue: Queue;
+  close: () => Promise<void>;
+}> {
+  const { url, drop } = await createTestDatabase();
+  const database = connectDatabase(url, testLogger);
+  const queue = await startQueue({ url, jobs, deps: { db: database.db, logger: testLogger }, work: options.work ?? false, logger: testLogger });
+  return {
+    url,
+    database,
+    queue,
+    close: async () => {
+      await queue.stop();
+      await database.close();
+      await drop();
+    },
+  };
+}

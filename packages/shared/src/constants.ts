@@ -1,0 +1,80 @@
+// Product constants from the specification (spec 000 §9, spec 001 §9 and DESIGN.md). Defined once, used on both sides.
+
+export const LANGUAGES = ['en', 'es', 'fr'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: TLanguage = 'en';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** Attachments per fax and their size (spec 001 §9: at most 5 files of 10 MB = 10485760 bytes each). */
+export const MAX_ATTACHMENTS = 5;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.doc', '.docx', '.txt'] as const;
+
+/**
+ * Fax qualities. The labels are the spec's (200x100, 200x200, 200x400); the real fax resolutions are the
+ * ITU-T T.4 ones that a fax machine understands (DESIGN.md "Documents").
+ */
+export const FAX_QUALITIES = ['standard', 'fine', 'superfine'] as const;
+export type TFaxQuality = (typeof FAX_QUALITIES)[number];
+export const FAX_RESOLUTIONS: Record<TFaxQuality, { label: string; xDpi: number; yDpi: number }> = {
+  standard: { label: '200x100', xDpi: 204, yDpi: 98 },
+  fine: { label: '200x200', xDpi: 204, yDpi: 196 },
+  superfine: { label: '200x400', xDpi: 204, yDpi: 392 },
+};
+/** Width of a fax line in pixels (ISO A4/Letter at 204 dpi). */
+export const FAX_IMAGE_WIDTH_PX = 1728;
+
+/** Roles of a member inside a customer account (spec 001 §2.8, §6). */
+export const ACCOUNT_ROLES = ['User', 'Admin', 'Billing'] as const;
+export type TAccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** Platform role: who may run the back office (DESIGN.md "Accounts, people and roles"). */
+export const PLATFORM_ROLES = ['User', 'Admin'] as const;
+export type TPlatformRole = (typeof PLATFORM_ROLES)[number];
+
+/** Outbound lifecycle (DESIGN.md "Faxes"). */
+export const OUTBOUND_FAX_STATUSES = [
+  'queued',
+  'scheduled',
+  'converting',
+  'sending',
+  'delivered',
+  'partially_delivered',
+  'failed',
+  'canceled',
+] as const;
+export type TOutboundFaxStatus = (typeof OUTBOUND_FAX_STATUSES)[number];
+
+export const INBOUND_FAX_STATUSES = ['unread', 'read'] as const;
+export type TInboundFaxStatus = (typeof INBOUND_FAX_STATUSES)[number];
+
+export const FAX_FAILURE_REASONS = [
+  'busy',
+  'no_answer',
+  'not_a_fax_machine',
+  'invalid_number',
+  'line_error',
+  'conversion_error',
+  'quota_exceeded',
+  'canceled',
+] as const;
+export type TFaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
+
+/** How the UI groups the lifecycle (spec 001 §2.7: Delivered, Failed, Processing). */
+export function displayStatusOf(status: TOutboundFaxStatus): 'Delivered' | 'Failed' | 'Processing' | 'Canceled' {
+  switch (status) {
+    case 'delivered':
+    case 'partially_delivered':
+      return 'Delivered';
+    case 'failed':
+      return 'Failed';
+    case 'canceled':
+      return 'Canceled';
+    default:
+      return 'Processing';
+  }
+}
+
+/** Public API rate limit default (spec 000 §9). */
+export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;

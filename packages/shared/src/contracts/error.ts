@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Every error type the API can answer with. The server maps each to an HTTP status in one place
+ * (apps/server/src/platform/http/error-handler.ts); clients branch on `type`, people read `message`.
+ */
+export const ERROR_TYPES = [
+  'invalid_request', // 400: bad parameters or malformed JSON
+  'authentication_error', // 401
+  'permission_denied', // 403
+  'not_found', // 404
+  'conflict', // 409
+  'payload_too_large', // 413
+  'rate_limited', // 429
+  'internal_error', // 500
+  'unavailable', // 503
+] as const;
+export const ZErrorType = z.enum(ERROR_TYPES);
+export type TErrorType = z.infer<typeof ZErrorType>;
+
+export const ZApiError = z.object({
+  error: z.object({
+    type: z.string(),
+    message: z.string(),
+    /** Present on 5xx answers, so support can find the request in the logs. */
+    requestId: z.string().optional(),
+    /** Field-level problems of a request that failed validation. */
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiError>;

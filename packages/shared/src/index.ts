@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './phone';
+export * from './contracts/error';
+export * from './contracts/health';

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
+
+/**
+ * Three projects, one run: fast unit tests; server integration tests against a real PostgreSQL (one embedded cluster,
+ * each test file in its own database cloned from a migrated template); browser tests in Debian's Chromium against
+ * the production build.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', './test-support/summary-reporter.ts'],
+    projects: [
+      {
+        resolve: { alias: { '@': webSrc } },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/test/integration/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
