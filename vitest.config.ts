@@ -37,7 +37,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // One Chromium at a time: the machine has two cores.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

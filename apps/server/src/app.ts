@@ -18,7 +18,8 @@ declare module 'fastify' {
 }
 
 export type AppDeps = {
-  config: Pick<TConfig, 'secureTransport' | 'trustProxy' | 'webDistDir'>;
+  /** `webDistDir` absent: API only (tests). */
+  config: Pick<TConfig, 'secureTransport' | 'trustProxy'> & { webDistDir?: string };
   logger: Logger;
   checks: ReadinessChecks;
 };

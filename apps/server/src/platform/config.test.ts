@@ -24,6 +24,9 @@ describe('loadConfig', () => {
   });
 
   it('turns on secure transport only for an https PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://fax.example.com/' })).toMatchObject({ publicUrl: 'https://fax.example.com', secureTransport: true });
+    expect(loadConfig({ PUBLIC_URL: 'https://fax.example.com/' })).toMatchObject({
+      publicUrl: 'https://fax.example.com',
+      secureTransport: true,
+    });
   });
 });

@@ -22,21 +22,26 @@ const ZEnv = z.object({
   /** The address people reach Faxline at (links in e-mails; https there turns on HSTS and Secure cookies). */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   /** An external PostgreSQL; without it the server starts its own embedded one in DATA_DIR/pg. */
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' }).optional(),
   DATA_DIR: z.string().min(1, { error: 'expected a folder path' }).default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'expected one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   /** Pretty, coloured logs for a person at a terminal; JSON lines otherwise. */
   LOG_PRETTY: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** How long a graceful shutdown may take before the process gives up on draining. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
-  /** Folder of the built web app, served with SPA fallback; without an index.html there, the server is API only. */
+  /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
   WEB_DIST_DIR: z.string().optional(),
 });
+
+function webDistDirOf(value: string | undefined): string | undefined {
+  if (value === undefined) return serverPath('..', 'web', 'dist');
+  return value === '' ? undefined : path.resolve(value);
+}
 
 export type TConfig = ReturnType<typeof loadConfig>;
 
@@ -72,6 +77,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logPretty: e.LOG_PRETTY ?? false,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : serverPath('..', 'web', 'dist'),
+    webDistDir: webDistDirOf(e.WEB_DIST_DIR),
   };
 }

@@ -52,7 +52,9 @@ describe('embedded PostgreSQL', () => {
     expect(first.embedded).toBeDefined();
     await expect(fs.stat(path.join(dataDir, 'pg', 'PG_VERSION'))).resolves.toBeTruthy();
     expect(await readyStatus(first)).toBe(200);
-    await first.database.db.insert(verification).values({ id: token, identifier: 'restart-check', value: 'v', expiresAt: new Date(Date.now() + 86_400_000) });
+    await first.database.db
+      .insert(verification)
+      .values({ id: token, identifier: 'restart-check', value: 'v', expiresAt: new Date(Date.now() + 86_400_000) });
   });
 
   it('refuses a second server on the same data folder with a clear message', async () => {
@@ -62,7 +64,7 @@ describe('embedded PostgreSQL', () => {
     expect(await readyStatus(first)).toBe(200);
   });
 
-  it('lets a second server use the first one\'s database through DATABASE_URL alone', async () => {
+  it("lets a second server use the first one's database through DATABASE_URL alone", async () => {
     const second = await start({ DATA_DIR: path.join(root, 'unused'), DATABASE_URL: first.databaseUrl }, 'api');
     expect(second.embedded).toBeUndefined();
     expect(await readyStatus(second)).toBe(200);

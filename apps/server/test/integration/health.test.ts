@@ -11,7 +11,7 @@ let shuttingDown = false;
 beforeAll(async () => {
   env = await openTestEnvironment();
   app = await buildApp({
-    config: { secureTransport: false, trustProxy: false, webDistDir: undefined },
+    config: { secureTransport: false, trustProxy: false },
     logger: testLogger,
     checks: { database: env.database.ping, queue: env.queue.ping, isShuttingDown: () => shuttingDown },
   });

@@ -12,13 +12,17 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await buildApp({
-    config: { secureTransport: false, trustProxy: false, webDistDir: undefined },
+    config: { secureTransport: false, trustProxy: false },
     logger: testLogger,
     checks: { database: async () => true, queue: async () => true, isShuttingDown: () => false },
   });
   // Routes that exist only in this test, to drive each branch of the error handler.
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.post('/api/test/echo', { schema: { body: z.object({ name: z.string().min(2), pages: z.number().int().positive() }) } }, async (request) => request.body);
+  routes.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ name: z.string().min(2), pages: z.number().int().positive() }) } },
+    async (request) => request.body,
+  );
   routes.get('/api/test/conflict', async () => {
     throw new AppError('conflict', 'errors.forbidden');
   });
@@ -30,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('error answers', () => {
-  it('answers an unknown /api path with a JSON 404 in the caller\'s language', async () => {
+  it("answers an unknown /api path with a JSON 404 in the caller's language", async () => {
     for (const [language, text] of [
       ['en', 'There is no API endpoint GET /api/nope.'],
       ['es-ES,es;q=0.9', 'No existe el punto de acceso de la API GET /api/nope.'],
@@ -44,7 +48,12 @@ describe('error answers', () => {
   });
 
   it('rejects a body that fails its zod schema with 400, the field and a translated message', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'A', pages: 2 }, headers: { 'accept-language': 'es' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'A', pages: 2 },
+      headers: { 'accept-language': 'es' },
+    });
     expect(response.statusCode).toBe(400);
     const body = ZApiError.parse(response.json());
     expect(body.error.type).toBe('invalid_request');
@@ -59,7 +68,12 @@ describe('error answers', () => {
   });
 
   it('answers malformed JSON with 400 and a plain message', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(ZApiError.parse(response.json()).error).toEqual({ type: 'invalid_request', message: 'The request body is not valid JSON.' });
   });

@@ -4,18 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredVerificationsJob } from '../../src/auth/jobs/purge-expired-verifications';
 import { verification } from '../../src/auth/schema';
 import { deleteExpiredVerifications } from '../../src/auth/verifications';
-import { openTestEnvironment } from '../support/test-database';
+import { loadConfig } from '../../src/platform/config';
+import { startServer, type RunningServer } from '../../src/server';
+import { openTestEnvironment, testLogger } from '../support/test-database';
 
 let env: Awaited<ReturnType<typeof openTestEnvironment>>;
+let worker: RunningServer;
 
 beforeAll(async () => {
-  env = await openTestEnvironment({ work: true });
+  // This side only sends; a separate process-like server with the worker role runs the handlers, as at scale.
+  env = await openTestEnvironment({ work: false });
+  worker = await startServer(loadConfig({ DATABASE_URL: env.url }), testLogger, 'worker');
 });
-afterAll(() => env.close());
+afterAll(async () => {
+  await worker.stop();
+  await env.close();
+});
 
 async function insertToken(expiresInMs: number) {
   const id = randomUUID();
-  await env.database.db.insert(verification).values({ id, identifier: `reset:${id}`, value: 'token', expiresAt: new Date(Date.now() + expiresInMs) });
+  await env.database.db
+    .insert(verification)
+    .values({ id, identifier: `reset:${id}`, value: 'token', expiresAt: new Date(Date.now() + expiresInMs) });
   return id;
 }
 
@@ -35,12 +45,19 @@ describe('purging expired verification tokens', () => {
     expect(await deleteExpiredVerifications(env.database.db)).toBe(0);
   });
 
-  it('runs as a pg-boss job sent through the queue', async () => {
+  it('runs as a pg-boss job in a worker-role server', async () => {
     const expired = await insertToken(-1_000);
     const jobId = await env.queue.send(purgeExpiredVerificationsJob, {});
     expect(jobId).toBeTruthy();
     await expect.poll(() => exists(expired), { timeout: 30_000, interval: 200 }).toBe(false);
-    await expect.poll(async () => (await env.queue.boss.getJobById(purgeExpiredVerificationsJob.name, jobId!))?.state, { timeout: 10_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await env.queue.boss.getJobById(purgeExpiredVerificationsJob.name, jobId!))?.state, { timeout: 10_000 })
+      .toBe('completed');
+  });
+
+  it('gives the worker role no HTTP server', () => {
+    expect(worker.url).toBeUndefined();
+    expect(worker.app).toBeUndefined();
   });
 
   it('is scheduled hourly', async () => {

@@ -40,7 +40,13 @@ export async function openTestEnvironment(options: { work?: boolean } = {}): Pro
 }> {
   const { url, drop } = await createTestDatabase();
   const database = connectDatabase(url, testLogger);
-  const queue = await startQueue({ url, jobs, deps: { db: database.db, logger: testLogger }, work: options.work ?? false, logger: testLogger });
+  const queue = await startQueue({
+    url,
+    jobs,
+    deps: { db: database.db, logger: testLogger },
+    work: options.work ?? false,
+    logger: testLogger,
+  });
   return {
     url,
     database,

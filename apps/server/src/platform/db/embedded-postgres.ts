@@ -114,7 +114,11 @@ async function initialise(dataDir: string, password: string, ids: { uid?: number
   }
   try {
     logger.info({ dataDir }, 'creating the embedded PostgreSQL cluster');
-    await run(initdb, [`--pgdata=${dataDir}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'], ids);
+    await run(
+      initdb,
+      [`--pgdata=${dataDir}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
+      ids,
+    );
   } finally {
     await fs.rm(path.dirname(pwfile), { recursive: true, force: true });
   }

@@ -27,7 +27,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const pathname = request.url.split('?')[0] ?? '/';
     const t = translator(request.language);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ error: { type: 'not_found', message: t('errors.routeNotFound', { method: request.method, path: pathname }) } });
+      return reply
+        .status(404)
+        .send({ error: { type: 'not_found', message: t('errors.routeNotFound', { method: request.method, path: pathname }) } });
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasWebApp && wantsPage) {

@@ -5,7 +5,9 @@ import fr from './locales/fr.json';
 import { negotiateLanguage, translator } from './i18n';
 
 function keys(value: object, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, child]) => (typeof child === 'object' ? keys(child as object, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' ? keys(child as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 }
 
 describe('server messages', () => {
@@ -26,6 +28,8 @@ describe('server messages', () => {
   });
 
   it('fills placeholders', () => {
-    expect(translator('es')('errors.routeNotFound', { method: 'GET', path: '/api/x' })).toBe('No existe el punto de acceso de la API GET /api/x.');
+    expect(translator('es')('errors.routeNotFound', { method: 'GET', path: '/api/x' })).toBe(
+      'No existe el punto de acceso de la API GET /api/x.',
+    );
   });
 });

@@ -5,7 +5,11 @@ import type { JobDefinition, JobDeps } from './define-job';
 
 export type Queue = {
   /** Validates the payload against the job's schema, then enqueues it; returns the job id. */
-  send: <TSchema extends z.ZodType>(job: JobDefinition<TSchema>, data: z.input<TSchema>, options?: PgBoss.SendOptions) => Promise<string | null>;
+  send: <TSchema extends z.ZodType>(
+    job: JobDefinition<TSchema>,
+    data: z.input<TSchema>,
+    options?: PgBoss.SendOptions,
+  ) => Promise<string | null>;
   ping: () => Promise<boolean>;
   stop: () => Promise<void>;
   boss: PgBoss;

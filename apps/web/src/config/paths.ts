@@ -1,0 +1,50 @@
+// Every route of spec 000 §2 and spec 001 §2, named once. Router, links and navigation helpers use these,
+// never string literals. Only `home` and the catch-all 404 are routed so far.
+
+const route = <P extends string>(path: P) => ({ path, getHref: (): string => path });
+
+export const paths = {
+  home: route('/'),
+  pricing: route('/pricing'),
+  faxPlans: route('/fax-plans'),
+  support: route('/support'),
+  developers: route('/developers'),
+  apiDocumentation: route('/api-documentation'),
+  aboutUs: route('/about-us'),
+  reviews: route('/reviews'),
+  writeReview: route('/write-review'),
+  utilitiesTools: route('/utilities-tools'),
+  portingYourNumber: route('/porting-your-number'),
+  sitemap: route('/sitemap'),
+  securityPrivacy: route('/security-privacy'),
+  privacyPolicy: route('/privacy-policy'),
+  contact: route('/contact'),
+  signIn: {
+    path: '/sign-in',
+    /** `redirectTo` brings the user back to the protected page that sent them here (spec 001 §2.1). */
+    getHref: (redirectTo?: string) => (redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-in'),
+  },
+  signUp: route('/sign-up'),
+  user: {
+    dashboard: route('/user/dashboard'),
+    sendFax: route('/user/send-fax'),
+    faxHistory: route('/user/fax-history'),
+    profile: route('/user/profile'),
+    addUser: route('/user/add-user'),
+    settings: route('/user/settings'),
+  },
+  admin: {
+    login: {
+      path: '/admin/login',
+      getHref: (redirectTo?: string) => (redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/admin/login'),
+    },
+    dashboard: route('/admin/dashboard'),
+    users: route('/admin/users'),
+    plans: route('/admin/plans'),
+    numbers: route('/admin/numbers'),
+    analytics: route('/admin/analytics'),
+    supportTickets: route('/admin/support-tickets'),
+    content: route('/admin/content'),
+    settings: route('/admin/settings'),
+  },
+} as const;

@@ -1,0 +1,44 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@faxline/shared';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+import enCommon from '@/locales/en/common.json';
+import enErrors from '@/locales/en/errors.json';
+import esCommon from '@/locales/es/common.json';
+import esErrors from '@/locales/es/errors.json';
+import frCommon from '@/locales/fr/common.json';
+import frErrors from '@/locales/fr/errors.json';
+
+import { readStoredLanguage, resolveLanguage, storeLanguage } from './language';
+
+export const defaultNS = 'common';
+
+// English is the reference: its files type the keys (see src/types/i18next.d.ts).
+export const resources = {
+  en: { common: enCommon, errors: enErrors },
+  es: { common: esCommon, errors: esErrors },
+  fr: { common: frCommon, errors: frErrors },
+} as const;
+
+// Registered before init so the first language is applied too, not only later changes.
+i18n.on('languageChanged', (lng) => {
+  const language = resolveLanguage(lng);
+  document.documentElement.lang = language;
+  storeLanguage(language);
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: resolveLanguage(readStoredLanguage()),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  ns: ['common', 'errors'],
+  defaultNS,
+  // React escapes what it renders; escaping here as well would show &amp; and the like.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // Keeps the console free of the library's promotional message.
+  showSupportNotice: false,
+});
+
+export { i18n };

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Debian's Chromium, headless; the flags keep it from reaching for the network this machine does not have. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export type Viewport = 'desktop' | 'phone';
+const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 812 },
+};
+
+export async function newContext(browser: Browser, options: { viewport?: Viewport; locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    locale: options.locale ?? 'en-US',
+  });
+}
+
+/** Collects what would show in the browser console as an error (CSP refusals, failed scripts, React errors). */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Runs axe-core with the WCAG 2.1 A and AA rules and fails with a readable list of violations. */
+export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = results.violations.map(
+    (v) => `${v.impact ?? 'unknown'}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(violations).toEqual([]);
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * One production server for the browser tests: the built bundle (`npm test` builds first) on its embedded database
+ * in a folder of its own, stopped with SIGTERM at the end.
+ */
+export default async function setup(project: TestProject) {
+  const bundle = path.join(repoRoot, 'apps/server/dist/main.js');
+  if (!existsSync(bundle) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The production build is missing: run `npm run build` (npm test does it for you).');
+  }
+  const dataDir = await tempDataDir('faxline-e2e-');
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  await waitForReady(baseUrl, server.child, server.output);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.signal('SIGTERM');
+    await server.exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

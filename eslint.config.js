@@ -1,0 +1,100 @@
+// @ts-check
+import { existsSync, readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// One zone per web feature, so that no feature imports another (bulletproof-react's rule, kept current by itself).
+const featuresDir = './apps/web/src/features';
+const featureZones = (existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }) : [])
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `${featuresDir}/${entry.name}`,
+    from: featuresDir,
+    except: [`./${entry.name}`],
+    message: 'Features do not import each other; move shared code to components or lib.',
+  }));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { import: importPlugin, 'check-file': checkFile },
+    settings: {
+      'import/resolver': {
+        typescript: { noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] },
+        node: true,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import/no-cycle': 'error',
+      'import/no-self-import': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../../../*'], message: 'Too deep: import from a closer module or a shared one.' }] },
+      ],
+      // File and folder names are kebab-case (STYLE.md).
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'apps/*/src/**/': 'KEBAB_CASE', 'packages/*/src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // Configuration is read once (STYLE.md 6): only the config module may read the environment.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/config.ts', 'apps/server/src/platform/db/embedded-postgres.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings from platform/config.ts, not process.env.' },
+      ],
+    },
+  },
+  {
+    // The web app: features do not import each other; shared code flows components/lib -> features -> app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import from app.' },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config', './apps/web/src/locales'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code must not depend on features or app.',
+            },
+            { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server never imports web code, and shared code imports neither.
+    files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/server', from: './apps/web', message: 'The server does not import web code.' },
+            { target: './packages/shared', from: ['./apps/server', './apps/web'], message: 'Shared code depends on no app.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

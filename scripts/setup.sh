@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what Faxline needs on a Debian machine: the Debian packages it runs (Ghostscript renders fax images,
+# LibreOffice converts DOC/DOCX, Chromium runs the browser tests, poppler and libtiff tools check documents) and the
+# npm packages. Safe to run again: it installs only what is missing and says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+debian_packages=(ghostscript libreoffice-writer-nogui chromium fonts-liberation poppler-utils libtiff-tools)
+
+missing=()
+for package in "${debian_packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: these Debian packages are missing: ${missing[*]}" >&2
+    echo "setup: install them with:  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+else
+  echo "setup: Debian packages present"
+fi
+
+# npm packages: a clean install when package-lock.json changed since the last one, nothing otherwise.
+stamp=node_modules/.faxline-setup
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_hash" ]; then
+  echo "setup: npm packages up to date"
+else
+  echo "setup: installing npm packages"
+  # `npm install` honours package-lock.json; `npm ci` is not used because this npm rejects the lock files it writes
+  # (it leaves out other platforms' optional packages and then reports them missing).
+  npm install --no-audit --no-fund --loglevel=error
+  sha256sum package-lock.json | cut -d' ' -f1 > "$stamp"
+fi
+echo "setup: done"
