@@ -1,41 +1,58 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import type { TLanguage } from '@faxline/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthRoutes, type ReadinessChecks } from './health/routes';
+import { adminAccessRoutes, adminRoutes } from './admin/routes';
+import type { Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import { mailboxRoutes } from './email/mailbox-routes';
+import { healthRoutes } from './health/routes';
 import type { TConfig } from './platform/config';
+import type { DatabaseHandle } from './platform/db/client';
 import { negotiateLanguage } from './platform/i18n/i18n';
+import { registerCrossSiteProtection } from './platform/http/cross-site';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerWebApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
+import type { Queue } from './platform/queue/queue';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The language of this request's answers (from Accept-Language; later the person's own choice). */
     language: TLanguage;
   }
+  interface FastifyInstance {
+    /** Every route registered, for tests that must cover all of them (for example every /api/admin route). */
+    routeList: Array<Pick<RouteOptions, 'method' | 'url'>>;
+  }
 }
 
 export type AppDeps = {
-  /** `webDistDir` absent: API only (tests). */
-  config: Pick<TConfig, 'secureTransport' | 'trustProxy'> & { webDistDir?: string };
+  config: TConfig;
   logger: Logger;
-  checks: ReadinessChecks;
+  database: DatabaseHandle;
+  queue: Queue;
+  auth: Auth;
+  isShuttingDown: () => boolean;
 };
 
 /** The HTTP application, without listening: `main` listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, queue, auth } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: config.trustProxy,
     // Behind a trusted proxy, keep its request id so one id follows the request through every log.
-    requestIdHeader: deps.config.trustProxy ? 'x-request-id' : false,
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => void app.routeList.push({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('language', 'en');
@@ -45,9 +62,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { secureTransport: deps.config.secureTransport });
+  await registerSecurityHeaders(app, { secureTransport: config.secureTransport });
+  registerCrossSiteProtection(app, config.trustedOrigins);
+  // Limits are set per route (sign-in, sign-up, password reset...); in memory by default, Redis at scale.
+  await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { checks: deps.checks });
-  await registerWebApp(app, deps.config.webDistDir);
+  await app.register(healthRoutes, { checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown } });
+  const routeDeps = { auth, db: database.db, config };
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, routeDeps);
+      await api.register(adminAccessRoutes, routeDeps);
+      await api.register(adminRoutes, { ...routeDeps, prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+  if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
+
+  await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -1,10 +1,13 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { createAuth } from './auth/auth';
 import { jobs } from './jobs';
 import type { TConfig } from './platform/config';
 import { connectDatabase, type DatabaseHandle } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { migrateDatabase } from './platform/db/migrate';
+import { readOrCreateLocalSecret } from './platform/local-secret';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
 
@@ -51,18 +54,16 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     cleanups.push({ part: 'database pool', stop: database.close });
     await migrateDatabase(database.pool);
 
-    const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, logger }, work: role !== 'api', logger });
+    const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, config, logger }, work: role !== 'api', logger });
     cleanups.push({ part: 'queue', stop: queue.stop });
 
     let shuttingDown = false;
     let app: FastifyInstance | undefined;
     let url: string | undefined;
     if (role !== 'worker') {
-      app = await buildApp({
-        config,
-        logger,
-        checks: { database: database.ping, queue: queue.ping, isShuttingDown: () => shuttingDown },
-      });
+      const secret = config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));
+      const auth = createAuth({ db: database.db, queue, config, secret, logger });
+      app = await buildApp({ config, logger, database, queue, auth, isShuttingDown: () => shuttingDown });
       url = await app.listen({ host: config.host, port: config.port });
       const listening = app;
       cleanups.push({

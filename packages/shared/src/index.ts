@@ -1,4 +1,5 @@
 export * from './constants';
 export * from './phone';
+export * from './contracts/auth';
 export * from './contracts/error';
 export * from './contracts/health';

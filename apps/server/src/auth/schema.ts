@@ -1,18 +1,126 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
- * Single-use tokens (e-mail confirmation, password reset, sign-in codes). The shape is the one Better Auth expects of
- * its `verification` table, so the accounts capability builds on it unchanged.
+ * People, sessions and credentials. The shapes are those Better Auth expects of its models (user, session, account,
+ * verification and the username, admin and two-factor plugins' fields); the table names are ours. Better Auth's
+ * "account" (a credential) is `auth_credentials` here, because in Faxline an account is the customer
+ * (see accounts/schema.ts).
  */
-export const verification = pgTable(
-  'verification',
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lower-case: addresses are unique without regard to case. */
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username').unique(),
+    displayUsername: text('display_username'),
+    /** Platform role: 'admin' runs the back office; everyone else is 'user'. */
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
+    /** The language of this person's e-mails and generated documents. */
+    language: text('language').notNull().default('en'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    activeOrganizationId: text('active_organization_id'),
+    ...timestamps,
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const authCredentials = pgTable(
+  'auth_credentials',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** The password hash (scrypt, Better Auth's default). */
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('auth_credentials_user_id_idx').on(table.userId)],
+);
+
+/** Single-use tokens (e-mail confirmation, password reset). */
+export const verifications = pgTable(
+  'verifications',
   {
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
-  (table) => [index('verification_identifier_idx').on(table.identifier), index('verification_expires_at_idx').on(table.expiresAt)],
+  (table) => [index('verifications_identifier_idx').on(table.identifier), index('verifications_expires_at_idx').on(table.expiresAt)],
+);
+
+export const twoFactors = pgTable('two_factors', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  verified: boolean('verified').default(false),
+  failedVerificationCount: integer('failed_verification_count').default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Failed sign-ins per identifier (the e-mail or username typed, whether or not it exists, so that the delay tells
+ * nothing). Each failure past the free ones doubles the wait before the next try.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  identifier: text('identifier').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A platform admin's back-office access on one session: granted by re-entering the password, ends after 30 min idle. */
+export const adminStepUps = pgTable(
+  'admin_step_ups',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId] })],
 );

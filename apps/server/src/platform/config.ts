@@ -11,7 +11,8 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1');
 
 const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'expected development, test or production' }).default('production'),
+  // Unset means a local trial (`npm start`): e-mail confirmation off, demo data seeded, /dev/mailbox open.
+  NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'expected development, test or production' }).default('development'),
   HOST: z.string().min(1, { error: 'expected a host name or address' }).default('localhost'),
   PORT: z.coerce
     .number({ error: 'expected a whole number from 0 to 65535' })
@@ -34,9 +35,41 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** How long a graceful shutdown may take before the process gives up on draining. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
+  /** Secret that signs session cookies; without it one is generated once and kept in DATA_DIR/auth.secret. */
+  AUTH_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  /** Ask new people to confirm their e-mail address before they can sign in (default: on, except in development). */
+  EMAIL_CONFIRMATION: booleanFromEnv.optional(),
+  /** An SMTP relay (smtp:// or smtps://); without it e-mail is kept in the database and shown at /dev/mailbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, { error: 'expected a sender such as "Faxline <no-reply@example.com>"' })
+    .default('Faxline <no-reply@faxline.localhost>'),
+  /** A session ends after this long unused... */
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'expected a number of hours' })
+    .min(0.25, { error: 'expected at least 0.25 hours' })
+    .max(24 * 90)
+    .default(24),
+  /** ...and in any case this long after sign-in. */
+  SESSION_ABSOLUTE_DAYS: z.coerce
+    .number({ error: 'expected a number of days' })
+    .min(1, { error: 'expected at least 1 day' })
+    .max(365)
+    .default(30),
+  /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
+  DEMO_DATA: booleanFromEnv.optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
   WEB_DIST_DIR: z.string().optional(),
 });
+
+function trustedOriginsOf(publicUrl: string | undefined, port: number, env: string): string[] {
+  const origins = new Set<string>();
+  if (publicUrl) origins.add(new URL(publicUrl).origin);
+  else for (const host of ['localhost', '127.0.0.1']) origins.add(`http://${host}:${port}`);
+  if (env === 'development') origins.add('http://localhost:5173'); // Vite's dev server proxies /api here
+  return [...origins];
+}
 
 function webDistDirOf(value: string | undefined): string | undefined {
   if (value === undefined) return serverPath('..', 'web', 'dist');
@@ -73,6 +106,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir,
     pgDataDir: path.join(dataDir, 'pg'),
+    authSecret: e.AUTH_SECRET,
+    emailConfirmation: e.EMAIL_CONFIRMATION ?? e.NODE_ENV !== 'development',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    /** The built-in mailbox exists only where no real e-mail goes out, and never in production. */
+    devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
+    sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86_400),
+    demoData: e.DEMO_DATA ?? e.NODE_ENV === 'development',
+    /** Pages calling the API with cookies must come from one of these origins (CSRF protection). */
+    trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY ?? false,
     trustProxy: e.TRUST_PROXY,

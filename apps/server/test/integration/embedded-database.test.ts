@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verification } from '../../src/auth/schema';
+import { verifications as verification } from '../../src/auth/schema';
 import { loadConfig } from '../../src/platform/config';
 import { DataDirInUseError } from '../../src/platform/db/embedded-postgres';
 import { startServer, type RunningServer } from '../../src/server';

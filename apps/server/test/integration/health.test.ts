@@ -1,25 +1,16 @@
 import { ZHealth, ZReadiness } from '@faxline/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { openTestEnvironment, testLogger } from '../support/test-database';
+import { openTestApp, type TestApp } from '../support/test-app';
 
+let testApp: TestApp;
 let app: FastifyInstance;
-let env: Awaited<ReturnType<typeof openTestEnvironment>>;
-let shuttingDown = false;
 
 beforeAll(async () => {
-  env = await openTestEnvironment();
-  app = await buildApp({
-    config: { secureTransport: false, trustProxy: false },
-    logger: testLogger,
-    checks: { database: env.database.ping, queue: env.queue.ping, isShuttingDown: () => shuttingDown },
-  });
+  testApp = await openTestApp();
+  app = testApp.app;
 });
-afterAll(async () => {
-  await app.close();
-  await env.close();
-});
+afterAll(() => testApp.close());
 
 describe('health endpoints', () => {
   it('GET /healthz says the process is up', async () => {
@@ -35,9 +26,9 @@ describe('health endpoints', () => {
   });
 
   it('GET /readyz turns 503 once shutdown has begun', async () => {
-    shuttingDown = true;
+    testApp.setShuttingDown(true);
     const response = await app.inject({ method: 'GET', url: '/readyz' });
-    shuttingDown = false;
+    testApp.setShuttingDown(false);
     expect(response.statusCode).toBe(503);
     expect(ZReadiness.parse(response.json()).status).toBe('not_ready');
   });

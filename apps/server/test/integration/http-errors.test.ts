@@ -3,19 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../src/app';
 import { AppError } from '../../src/platform/http/app-error';
-import { testLogger } from '../support/test-database';
+import { openTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 // The error contract every endpoint inherits: `{ error: { type, message } }`, translated, never a stack trace.
+let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({
-    config: { secureTransport: false, trustProxy: false },
-    logger: testLogger,
-    checks: { database: async () => true, queue: async () => true, isShuttingDown: () => false },
-  });
+  testApp = await openTestApp();
+  app = testApp.app;
   // Routes that exist only in this test, to drive each branch of the error handler.
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
@@ -31,7 +28,7 @@ beforeAll(async () => {
   });
   await app.ready();
 });
-afterAll(() => app.close());
+afterAll(() => testApp.close());
 
 describe('error answers', () => {
   it("answers an unknown /api path with a JSON 404 in the caller's language", async () => {
@@ -119,6 +116,27 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     // Served over plain http here, so no HSTS that would lock a browser out of http://localhost.
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuses a cookie-authenticated write from another site', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'Ann', pages: 2 },
+      headers: { cookie: 'faxline.session_token=x', origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(ZApiError.parse(response.json()).error).toEqual({
+      type: 'permission_denied',
+      message: 'This request came from another site and was refused.',
+    });
+    const ours = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'Ann', pages: 2 },
+      headers: { cookie: 'faxline.session_token=x', origin: TEST_ORIGIN },
+    });
+    expect(ours.statusCode).toBe(200);
   });
 
   it('gives every answer a request id', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredVerificationsJob } from '../../src/auth/jobs/purge-expired-verifications';
-import { verification } from '../../src/auth/schema';
+import { verifications as verification } from '../../src/auth/schema';
 import { deleteExpiredVerifications } from '../../src/auth/verifications';
 import { loadConfig } from '../../src/platform/config';
 import { startServer, type RunningServer } from '../../src/server';

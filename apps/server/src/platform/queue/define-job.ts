@@ -1,10 +1,11 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { TConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 
 /** What a job handler may use; injected by the queue so handlers stay plain functions. */
-export type JobDeps = { db: Database; logger: Logger };
+export type JobDeps = { db: Database; config: TConfig; logger: Logger };
 
 /**
  * A job: a name, the zod schema of its payload, the queue's policy, an optional cron schedule, and its handler.
@@ -16,6 +17,8 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Cron expression (UTC) for recurring jobs; the payload is then `{}`. */
   cron?: string;
+  /** How often an idle worker looks for work (pg-boss's default is 2 s). */
+  pollingIntervalSeconds?: number;
   handler: (data: z.infer<TSchema>, deps: JobDeps) => Promise<void>;
 };
 

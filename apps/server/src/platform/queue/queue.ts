@@ -34,7 +34,7 @@ export async function startQueue(options: {
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.queue });
     if (!options.work) continue;
-    await boss.work<unknown>(job.name, { batchSize: 1 }, async ([raw]) => {
+    await boss.work<unknown>(job.name, { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 }, async ([raw]) => {
       if (!raw) return;
       const log = logger.child({ job: job.name, jobId: raw.id });
       const parsed = job.schema.safeParse(raw.data);

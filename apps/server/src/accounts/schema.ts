@@ -1,0 +1,50 @@
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema';
+
+/**
+ * The customer: the plan, quota, numbers and faxes belong to an account; people are its members (DESIGN.md). Better
+ * Auth's organization plugin manages these tables as its `organization`, `member` and `invitation` models.
+ */
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Membership roles: the owner, and the sub-user roles of spec 001 §2.8 (User, Admin, Billing) in lower case. */
+export const accountMembers = pgTable(
+  'account_members',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('account_members_account_user_idx').on(table.organizationId, table.userId),
+    index('account_members_user_idx').on(table.userId),
+  ],
+);
+
+export const accountInvitations = pgTable('account_invitations', {
+  id: text('id').primaryKey(),
+  organizationId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role'),
+  status: text('status').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  inviterId: text('inviter_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,97 @@
+import { ZAdminAccessRequest, ZAdminAccessResponse, ZOk } from '@faxline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callAuth } from '../auth/better-auth-errors';
+import type { AuthRouteDeps } from '../auth/routes';
+import { forwardCookies, loadSession, requestHeaders, requireSession, type CurrentSession } from '../auth/session';
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '../auth/sign-in-throttle';
+import { findUserByEmail, verifyPassword } from '../auth/verify-password';
+import { AppError } from '../platform/http/app-error';
+import { endStepUp, grantStepUp, touchStepUp } from './step-up';
+
+const isPlatformAdmin = (user: { role?: string | null }) => user.role === 'admin';
+
+/**
+ * The admin login (spec 001 §2.9 with DESIGN.md's step-up): a signed-in admin re-enters their password; a signed-out
+ * visitor gives e-mail and password and is signed in only if they are an admin.
+ */
+export const adminAccessRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { auth, db, config } = deps;
+  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+
+  app.post(
+    '/admin-access',
+    {
+      schema: { body: ZAdminAccessRequest, response: { 200: ZAdminAccessResponse } },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const current = await loadSession(sessionDeps, request, reply);
+      const email = current?.user.email ?? request.body.email;
+      if (!email) throw new AppError('authentication_error', 'errors.incorrectPassword');
+      await assertSignInAllowed(db, email);
+
+      const user = current?.user ?? (await findUserByEmail(db, email));
+      if (!(await verifyPassword(deps, user?.id, request.body.password))) {
+        await recordSignInFailure(db, email);
+        throw new AppError('authentication_error', 'errors.incorrectPassword');
+      }
+      await clearSignInFailures(db, email);
+      if (!user || !isPlatformAdmin(user as { role?: string | null }))
+        throw new AppError('permission_denied', 'errors.invalidAdminCredentials');
+
+      let sessionId = current?.session.id;
+      if (!sessionId) {
+        const { headers, response } = await callAuth(() =>
+          auth.api.signInEmail({ body: { email, password: request.body.password }, headers: requestHeaders(request), returnHeaders: true }),
+        );
+        forwardCookies(headers, reply);
+        const created = await auth.api.getSession({
+          headers: new Headers({
+            cookie: headers
+              .getSetCookie()
+              .map((c) => c.split(';')[0])
+              .join('; '),
+          }),
+        });
+        sessionId = created?.session.id;
+        if (!sessionId || !response.token) throw new AppError('internal_error', 'errors.internal');
+      }
+      const expiresAt = await grantStepUp(db, sessionId);
+      request.log.info({ audit: 'admin.step_up', userId: user.id }, 'back-office access granted');
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.delete('/admin-access', { schema: { response: { 200: ZOk } } }, async (request, reply) => {
+    const current = await requireSession(sessionDeps, request, reply);
+    await endStepUp(db, current.session.id);
+    return { ok: true as const };
+  });
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on /api/admin/* requests once the guard has let them through. */
+    adminAccess?: { session: CurrentSession; endsAt: Date };
+  }
+}
+
+/**
+ * Everything under /api/admin: refused with 401 to the signed out, 403 to anyone who is not a platform admin, and 401
+ * `step_up_required` to an admin whose back-office access has lapsed. Capabilities add their admin routes here.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+  app.addHook('preHandler', async (request, reply) => {
+    const current = await requireSession(sessionDeps, request, reply);
+    if (!isPlatformAdmin(current.user as { role?: string | null })) throw new AppError('permission_denied', 'errors.forbidden');
+    const endsAt = await touchStepUp(db, current.session.id);
+    if (!endsAt) throw new AppError('step_up_required', 'errors.stepUpRequired');
+    request.adminAccess = { session: current, endsAt };
+  });
+
+  // What the admin guard of the web app asks: is back-office access current, and until when.
+  app.get('/session', { schema: { response: { 200: ZAdminAccessResponse } } }, async (request) => ({
+    expiresAt: request.adminAccess!.endsAt.toISOString(),
+  }));
+};

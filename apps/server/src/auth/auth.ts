@@ -1,0 +1,107 @@
+import { LANGUAGES, PASSWORD_MIN_LENGTH, type TLanguage } from '@faxline/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins/admin';
+import { organization } from 'better-auth/plugins/organization';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { username } from 'better-auth/plugins/username';
+import { createOwnerAccount } from '../accounts/create-owner-account';
+import { accountInvitations, accountMembers, accounts } from '../accounts/schema';
+import { renderActionEmail } from '../email/render-action-email';
+import { sendEmailJob } from '../email/send-email-job';
+import type { TConfig } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import type { Logger } from '../platform/logger';
+import type { Queue } from '../platform/queue/queue';
+import { authCredentials, sessions, twoFactors, users, verifications } from './schema';
+
+export const AUTH_BASE_PATH = '/api/better-auth';
+export const RESET_PASSWORD_PAGE = '/reset-password';
+
+const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly unknown[]).includes(value) ? (value as TLanguage) : 'en');
+
+/**
+ * Better Auth: people, passwords (scrypt), sessions in http-only cookies, e-mail confirmation and password reset
+ * tokens, usernames, the platform admin role, accounts (its organization plugin) and two-factor sign-in. Our routes
+ * (auth/routes.ts) call it on the server; only the e-mailed confirmation link reaches its own HTTP handler.
+ */
+export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; secret: string; logger: Logger }) {
+  const { db, queue, config } = deps;
+  const sendActionEmail = async (kind: 'confirm' | 'reset', user: { email: string; name: string; language?: unknown }, url: string) => {
+    await queue.send(sendEmailJob, renderActionEmail({ to: user.email, name: user.name, language: languageOf(user.language), kind, url }));
+  };
+
+  return betterAuth({
+    appName: 'Faxline',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: deps.secret,
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: authCredentials,
+        verification: verifications,
+        organization: accounts,
+        member: accountMembers,
+        invitation: accountInvitations,
+        twoFactor: twoFactors,
+      },
+    }),
+    user: {
+      additionalFields: { language: { type: 'string', required: false, defaultValue: 'en', input: true } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      requireEmailVerification: config.emailConfirmation,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      // Our own page reads the token and posts the new password (auth/routes.ts).
+      sendResetPassword: async ({ user, token }) =>
+        sendActionEmail('reset', user, `${config.publicUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: async ({ user, url }) => sendActionEmail('confirm', user, url),
+    },
+    session: {
+      // Idle lifetime: each use more than `updateAge` after the last extension pushes the end further.
+      expiresIn: config.sessionIdleSeconds,
+      updateAge: Math.min(3600, Math.floor(config.sessionIdleSeconds / 4)),
+    },
+    advanced: {
+      cookiePrefix: 'faxline',
+      useSecureCookies: config.secureTransport,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    // Limits live in Fastify (auth/routes.ts), in front of every route, with translated answers.
+    rateLimit: { enabled: false },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await createOwnerAccount(db, user);
+          },
+        },
+      },
+    },
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 40, usernameValidator: (name) => /^[a-zA-Z0-9._-]+$/.test(name) }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      organization({ allowUserToCreateOrganization: false }),
+      twoFactor({ issuer: 'Faxline' }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

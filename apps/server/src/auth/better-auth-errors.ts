@@ -1,0 +1,32 @@
+import { APIError } from 'better-auth';
+import { AppError } from '../platform/http/app-error';
+
+/** Better Auth's error codes, as the public errors of our API (translated by the error handler). */
+const MAPPED: Record<string, AppError> = {
+  INVALID_EMAIL_OR_PASSWORD: new AppError('authentication_error', 'errors.invalidCredentials'),
+  INVALID_USERNAME_OR_PASSWORD: new AppError('authentication_error', 'errors.invalidCredentials'),
+  EMAIL_NOT_VERIFIED: new AppError('email_not_confirmed', 'errors.emailNotConfirmed'),
+  USER_ALREADY_EXISTS: new AppError('conflict', 'errors.emailTaken'),
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: new AppError('conflict', 'errors.emailTaken'),
+  INVALID_TOKEN: new AppError('invalid_request', 'errors.invalidResetToken'),
+  INVALID_PASSWORD: new AppError('invalid_request', 'errors.currentPasswordWrong'),
+  PASSWORD_TOO_SHORT: new AppError('invalid_request', 'validation.passwordTooShort'),
+  PASSWORD_TOO_LONG: new AppError('invalid_request', 'validation.passwordTooLong'),
+  FAILED_TO_GET_SESSION: new AppError('authentication_error', 'errors.sessionMissing'),
+  SESSION_NOT_FRESH: new AppError('authentication_error', 'errors.unauthenticated'),
+};
+
+/** Runs a Better Auth call and turns its known errors into ours; anything else stays an internal error. */
+export async function callAuth<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = (error.body as { code?: string } | undefined)?.code;
+      const mapped = code ? MAPPED[code] : undefined;
+      if (mapped) throw mapped;
+      if (error.statusCode === 401) throw new AppError('authentication_error', 'errors.unauthenticated');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,182 @@
+import {
+  ZChangePasswordRequest,
+  ZForgotPasswordRequest,
+  ZOk,
+  ZResendConfirmationRequest,
+  ZResetPasswordRequest,
+  ZSessionResponse,
+  ZSignInRequest,
+  ZSignUpRequest,
+  ZSignUpResponse,
+  ZUpdateProfileRequest,
+} from '@faxline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TConfig } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE, type Auth } from './auth';
+import { callAuth } from './better-auth-errors';
+import { isCommonPassword } from './common-passwords';
+import { forwardCookies, loadSession, requestHeaders, requireSession, toPublicSession } from './session';
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle';
+
+export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig };
+
+const ok = { ok: true as const };
+const minute = 60_000;
+
+function assertPasswordNotCommon(password: string): void {
+  if (isCommonPassword(password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
+}
+
+/**
+ * Sign-up, sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our
+ * contracts, translated errors, rate limits and the per-identifier sign-in delay in front.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+
+  app.post(
+    '/auth/sign-up',
+    { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: { rateLimit: { max: 5, timeWindow: 10 * minute } } },
+    async (request, reply) => {
+      const { name, email, password, language } = request.body;
+      assertPasswordNotCommon(password);
+      const { headers, response } = await callAuth(() =>
+        auth.api.signUpEmail({
+          body: { name, email, password, language: language ?? request.language, callbackURL: '/' },
+          headers: requestHeaders(request),
+          returnHeaders: true,
+        }),
+      );
+      forwardCookies(headers, reply);
+      return { requiresConfirmation: !response.token };
+    },
+  );
+
+  app.post(
+    '/auth/sign-in',
+    { schema: { body: ZSignInRequest, response: { 200: ZSessionResponse } }, config: { rateLimit: { max: 10, timeWindow: minute } } },
+    async (request, reply) => {
+      const { identifier, password } = request.body;
+      await assertSignInAllowed(db, identifier);
+      const headers = requestHeaders(request);
+      let signedIn: Headers;
+      try {
+        ({ headers: signedIn } = await callAuth<{ headers: Headers }>(() =>
+          identifier.includes('@')
+            ? auth.api.signInEmail({ body: { email: identifier.toLowerCase(), password, callbackURL: '/' }, headers, returnHeaders: true })
+            : auth.api.signInUsername({ body: { username: identifier, password }, headers, returnHeaders: true }),
+        ));
+      } catch (error) {
+        if (error instanceof AppError && error.type === 'authentication_error') await recordSignInFailure(db, identifier);
+        throw error;
+      }
+      await clearSignInFailures(db, identifier);
+      forwardCookies(signedIn, reply);
+      const current = await auth.api.getSession({ headers: cookiesAsRequestHeaders(signedIn) });
+      if (!current) throw new AppError('internal_error', 'errors.internal');
+      return { session: toPublicSession(current) };
+    },
+  );
+
+  app.post('/auth/sign-out', { schema: { response: { 200: ZOk } } }, async (request, reply) => {
+    const current = await loadSession(sessionDeps, request, reply);
+    if (!current) throw new AppError('authentication_error', 'errors.sessionMissing');
+    const { headers } = await callAuth(() => auth.api.signOut({ headers: requestHeaders(request), returnHeaders: true }));
+    forwardCookies(headers, reply);
+    return ok;
+  });
+
+  app.get('/auth/session', { schema: { response: { 200: ZSessionResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const current = await loadSession(sessionDeps, request, reply);
+    return { session: current ? toPublicSession(current) : null };
+  });
+
+  // The same answer whether or not the address has an account: the page must not reveal who is a customer.
+  app.post(
+    '/auth/forgot-password',
+    { schema: { body: ZForgotPasswordRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 5, timeWindow: 15 * minute } } },
+    async (request) => {
+      await callAuth(() => auth.api.requestPasswordReset({ body: { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE } }));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { body: ZResetPasswordRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 10, timeWindow: 15 * minute } } },
+    async (request) => {
+      assertPasswordNotCommon(request.body.newPassword);
+      await callAuth(() => auth.api.resetPassword({ body: { token: request.body.token, newPassword: request.body.newPassword } }));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/resend-confirmation',
+    { schema: { body: ZResendConfirmationRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 3, timeWindow: 15 * minute } } },
+    async (request) => {
+      // Better Auth sends nothing for an unknown or already confirmed address, and says the same either way.
+      await callAuth(() => auth.api.sendVerificationEmail({ body: { email: request.body.email, callbackURL: '/' } })).catch(
+        (error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+        },
+      );
+      return ok;
+    },
+  );
+
+  app.patch('/profile', { schema: { body: ZUpdateProfileRequest, response: { 200: ZSessionResponse } } }, async (request, reply) => {
+    await requireSession(sessionDeps, request, reply);
+    const { name, image, language } = request.body;
+    await callAuth(() =>
+      auth.api.updateUser({ body: { name, image, ...(language ? { language } : {}) }, headers: requestHeaders(request) }),
+    );
+    const current = await requireSession(sessionDeps, request, reply);
+    return { session: toPublicSession(current) };
+  });
+
+  app.post(
+    '/profile/password',
+    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 10, timeWindow: 15 * minute } } },
+    async (request, reply) => {
+      await requireSession(sessionDeps, request, reply);
+      assertPasswordNotCommon(request.body.newPassword);
+      // Every other session of this person ends; this one gets a new token.
+      const { headers } = await callAuth(() =>
+        auth.api.changePassword({
+          body: { ...request.body, revokeOtherSessions: true },
+          headers: requestHeaders(request),
+          returnHeaders: true,
+        }),
+      );
+      forwardCookies(headers, reply);
+      return ok;
+    },
+  );
+
+  // The one Better Auth endpoint reached directly: the confirmation link in the e-mail, which confirms the address,
+  // signs the person in and redirects to the web app.
+  app.get(`${AUTH_BASE_PATH.replace(/^\/api/, '')}/verify-email`, async (request, reply) => {
+    const url = new URL(request.url, config.publicUrl);
+    const response = await auth.handler(new Request(url, { method: 'GET', headers: requestHeaders(request) }));
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value);
+    });
+    forwardCookies(response.headers, reply);
+    return reply.send(await response.text());
+  });
+};
+
+/** The cookies a response sets, as the Cookie header of the next request: to read back the session just created. */
+function cookiesAsRequestHeaders(responseHeaders: Headers): Headers {
+  return new Headers({
+    cookie: responseHeaders
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  });
+}

@@ -1,0 +1,62 @@
+import type { TSession } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+import type { Auth } from './auth';
+import { sessions } from './schema';
+
+export type CurrentSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+
+/** Copies the cookies a Better Auth call set (sign-in, sign-out, session refresh) onto our answer. */
+export function forwardCookies(headers: Headers, reply: FastifyReply): void {
+  for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie);
+}
+
+export const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+
+/**
+ * The request's session, or null. Better Auth ends a session left unused for the idle lifetime; here a session also
+ * ends at its absolute lifetime, however active.
+ */
+export async function loadSession(
+  deps: { auth: Auth; db: Database; absoluteSeconds: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CurrentSession | null> {
+  if (!request.headers.cookie) return null;
+  const { headers, response } = await deps.auth.api.getSession({ headers: requestHeaders(request), returnHeaders: true });
+  forwardCookies(headers, reply);
+  if (!response) return null;
+  if (response.session.createdAt.getTime() + deps.absoluteSeconds * 1000 < Date.now()) {
+    await deps.db.delete(sessions).where(eq(sessions.id, response.session.id));
+    return null;
+  }
+  return response;
+}
+
+export async function requireSession(...args: Parameters<typeof loadSession>): Promise<CurrentSession> {
+  const current = await loadSession(...args);
+  if (!current) throw new AppError('authentication_error', 'errors.unauthenticated');
+  return current;
+}
+
+/** The session as the web app sees it (packages/shared ZSession). */
+export function toPublicSession(current: CurrentSession): TSession {
+  const { user, session } = current;
+  const language = (user as { language?: string }).language;
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image ?? null,
+      username: (user as { username?: string | null }).username ?? null,
+      language: language === 'es' || language === 'fr' ? language : 'en',
+      platformRole: (user as { role?: string | null }).role === 'admin' ? 'Admin' : 'User',
+    },
+    session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
+  };
+}

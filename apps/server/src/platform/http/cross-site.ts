@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Protection against cross-site requests for cookie-authenticated writes: a browser always names the page's origin
+ * on a POST, PUT, PATCH or DELETE, and only our own pages may write with the session cookie. (SameSite=Lax cookies
+ * are the first line; this is the second.) Requests without cookies, such as API-key clients, are not concerned.
+ */
+export function registerCrossSiteProtection(app: FastifyInstance, trustedOrigins: readonly string[]): void {
+  const trusted = new Set(trustedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const crossSite = origin ? !trusted.has(origin) : fetchSite === 'cross-site' || fetchSite === 'same-site';
+    if (crossSite) throw new AppError('permission_denied', 'errors.crossSiteRequest');
+  });
+}

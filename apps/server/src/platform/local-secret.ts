@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * A secret made on first start and kept in the data folder, readable by this user only: the embedded defaults need
+ * no configuration, and the secret survives restarts.
+ */
+export async function readOrCreateLocalSecret(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return existing.trim();
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  // 'wx': of two processes starting at once, one writes and the other reads what it wrote.
+  await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  return (await fs.readFile(file, 'utf8')).trim();
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app';
+import { createAuth, type Auth } from '../../src/auth/auth';
+import { createPerson, type NewPerson } from '../../src/auth/create-person';
+import { loadConfig, type TConfig } from '../../src/platform/config';
+import { openTestEnvironment, testLogger } from './test-database';
+
+export const TEST_ORIGIN = 'http://localhost:3999';
+
+export function testConfig(env: Record<string, string> = {}): TConfig {
+  return loadConfig({ NODE_ENV: 'test', PORT: '3999', WEB_DIST_DIR: '', AUTH_SECRET: 'test-secret-'.padEnd(40, 'x'), ...env });
+}
+
+export type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+
+/** The whole HTTP application on a test file's own database, with a worker so that jobs (e-mail) run. */
+export async function openTestApp(options: { env?: Record<string, string> } = {}) {
+  const config = testConfig(options.env);
+  const env = await openTestEnvironment({ work: true, config });
+  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger: testLogger });
+  let shuttingDown = false;
+  const app = await buildApp({
+    config,
+    logger: testLogger,
+    database: env.database,
+    queue: env.queue,
+    auth,
+    isShuttingDown: () => shuttingDown,
+  });
+  return {
+    app,
+    auth,
+    config,
+    db: env.database.db,
+    env,
+    setShuttingDown: (value: boolean) => (shuttingDown = value),
+    close: async () => {
+      await app.close();
+      await env.close();
+    },
+  };
+}
+
+/** Unique values, so tests never collide with each other or with what another test left. */
+export const unique = (prefix = 'person') => `${prefix}-${randomBytes(4).toString('hex')}`;
+export const uniqueEmail = (prefix = 'person') => `${unique(prefix)}@example.com`;
+export const GOOD_PASSWORD = 'Fax-otter-2029!';
+
+/** A person created the way operators and the seed create them (already confirmed). */
+export async function createUser(deps: { auth: Auth; db: TestApp['db'] }, overrides: Partial<NewPerson> = {}) {
+  const person = { name: 'Ada Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD, ...overrides };
+  const { id } = await createPerson(deps, person);
+  return { id, ...person };
+}
+
+/** The Cookie header a browser would send after this response. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/**
+ * A different client address for each call (inject only labels the request; nothing is sent anywhere), so that the
+ * per-address rate limits meet only the tests that are about them.
+ */
+export const someClientAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+
+/** Signs in through the API and returns the session cookie. */
+export async function signIn(app: FastifyInstance, identifier: string, password = GOOD_PASSWORD): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: { origin: TEST_ORIGIN },
+    payload: { identifier, password },
+    remoteAddress: someClientAddress(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return cookiesFrom(response);
+}
+
+/** Waits for the e-mail job to deliver to the local mailbox and returns the newest message for the address. */
+export async function latestEmailTo(app: FastifyInstance, to: string, matching: RegExp = /./) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+        const { messages } = response.json() as { messages: Array<{ subject: string; text: string }> };
+        found = messages.find((m) => matching.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(text: string): URL {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`No link in:\n${text}`);
+  return new URL(match[0]);
+}

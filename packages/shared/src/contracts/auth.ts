@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { LANGUAGES, PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
+
+/**
+ * Accounts and sessions: /api/auth/*, /api/profile*, /api/admin-access. Messages that a person reads are i18n keys
+ * ("validation.*"), translated by the server in the caller's language and by the web app in the page's language.
+ */
+
+const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordTooShort' })
+  .max(128, { error: 'validation.passwordTooLong' });
+const ZEmail = z
+  .email({ error: 'validation.email' })
+  .max(254)
+  .transform((email) => email.trim().toLowerCase());
+
+export const ZSignUpRequest = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+  email: ZEmail,
+  password: ZPassword,
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TSignUpRequest = z.input<typeof ZSignUpRequest>;
+
+/** Signed in at once, or asked to confirm the address first (spec 000 §4). */
+export const ZSignUpResponse = z.object({ requiresConfirmation: z.boolean() });
+export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
+
+/** `identifier` is an e-mail address or a username (sub-users sign in with a username, spec 001 §2.8). */
+export const ZSignInRequest = z.object({
+  identifier: z.string().trim().min(1, { error: 'validation.required' }).max(254),
+  password: z.string().min(1, { error: 'validation.required' }).max(128),
+});
+export type TSignInRequest = z.input<typeof ZSignInRequest>;
+
+export const ZSessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  username: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  platformRole: z.enum(PLATFORM_ROLES),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZSession = z.object({
+  user: ZSessionUser,
+  session: z.object({ id: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+/** GET /api/auth/session: the current session, or null when signed out. */
+export const ZSessionResponse = z.object({ session: ZSession.nullable() });
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+export const ZForgotPasswordRequest = z.object({ email: ZEmail });
+export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
+
+export const ZResetPasswordRequest = z.object({ token: z.string().min(1).max(512), newPassword: ZPassword });
+export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+export const ZResendConfirmationRequest = z.object({ email: ZEmail });
+export type TResendConfirmationRequest = z.input<typeof ZResendConfirmationRequest>;
+
+/** PATCH /api/profile (spec 001 §2.4): full name and an optional avatar URL. */
+export const ZUpdateProfileRequest = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+  image: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)])
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, { error: 'validation.required' }).max(128),
+  newPassword: ZPassword,
+});
+export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+/**
+ * POST /api/admin-access: the admin login (spec 001 §2.9). A signed-in admin sends only the password (step-up); a
+ * signed-out visitor sends e-mail and password.
+ */
+export const ZAdminAccessRequest = z.object({
+  email: ZEmail.optional(),
+  password: z.string().min(1, { error: 'validation.required' }).max(128),
+});
+export type TAdminAccessRequest = z.input<typeof ZAdminAccessRequest>;
+
+export const ZAdminAccessResponse = z.object({ expiresAt: z.iso.datetime({ offset: true }) });
+export type TAdminAccessResponse = z.infer<typeof ZAdminAccessResponse>;
+
+export const ZOk = z.object({ ok: z.literal(true) });
+export type TOk = z.infer<typeof ZOk>;
