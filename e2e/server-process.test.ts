@@ -40,6 +40,32 @@ describe('the server process', () => {
     expect(await postgresProcessesUnder(dataDir)).toEqual([]);
   });
 
+  it('creates a platform admin with npm run admin:create, also while the server runs', async () => {
+    const dataDir = await tempDataDir('faxline-admin-');
+    dirs.push(dataDir);
+    const created = startProcess('npm', ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ops-team-pass-7', '--name', 'Ops'], {
+      DATA_DIR: dataDir,
+    });
+    expect(await created.exited).toBe(0);
+    expect(created.output()).toContain('Platform admin ops@example.com created.');
+
+    const port = await freePort();
+    const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
+    await waitForReady(`http://localhost:${port}`, server.child, server.output);
+    const promoted = startProcess('npm', ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ignored-pass-8'], { DATA_DIR: dataDir });
+    expect(await promoted.exited).toBe(0);
+    expect(promoted.output()).toContain('already had an account and is now a platform admin');
+
+    const signIn = await fetch(`http://localhost:${port}/api/admin-access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'ops@example.com', password: 'Ops-team-pass-7' }),
+    });
+    expect(signIn.status).toBe(200);
+    server.signal('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('runs the job worker alone with --role=worker, without an HTTP server', async () => {
     const dataDir = await tempDataDir('faxline-worker-');
     dirs.push(dataDir);

@@ -8,6 +8,7 @@ import { connectDatabase, type DatabaseHandle } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { migrateDatabase } from './platform/db/migrate';
 import { readOrCreateLocalSecret } from './platform/local-secret';
+import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
 
@@ -63,6 +64,10 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     if (role !== 'worker') {
       const secret = config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));
       const auth = createAuth({ db: database.db, queue, config, secret, logger });
+      if (config.demoData) {
+        const credentials = await seedDemoData({ auth, db: database.db });
+        if (credentials) process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
+      }
       app = await buildApp({ config, logger, database, queue, auth, isShuttingDown: () => shuttingDown });
       url = await app.listen({ host: config.host, port: config.port });
       const listening = app;

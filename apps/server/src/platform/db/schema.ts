@@ -2,3 +2,4 @@
 export * from '../../accounts/schema';
 export * from '../../auth/schema';
 export * from '../../email/schema';
+export * from '../../seed/schema';
