@@ -36,6 +36,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // Pages load lazily and the machine is shared: wait for what a person would see, up to 15 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // One Chromium at a time: the machine has two cores.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },

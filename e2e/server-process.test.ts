@@ -43,16 +43,22 @@ describe('the server process', () => {
   it('creates a platform admin with npm run admin:create, also while the server runs', async () => {
     const dataDir = await tempDataDir('faxline-admin-');
     dirs.push(dataDir);
-    const created = startProcess('npm', ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ops-team-pass-7', '--name', 'Ops'], {
-      DATA_DIR: dataDir,
-    });
+    const created = startProcess(
+      'npm',
+      ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ops-team-pass-7', '--name', 'Ops'],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
     expect(await created.exited).toBe(0);
     expect(created.output()).toContain('Platform admin ops@example.com created.');
 
     const port = await freePort();
     const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
     await waitForReady(`http://localhost:${port}`, server.child, server.output);
-    const promoted = startProcess('npm', ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ignored-pass-8'], { DATA_DIR: dataDir });
+    const promoted = startProcess('npm', ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ignored-pass-8'], {
+      DATA_DIR: dataDir,
+    });
     expect(await promoted.exited).toBe(0);
     expect(promoted.output()).toContain('already had an account and is now a platform admin');
 

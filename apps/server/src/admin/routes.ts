@@ -6,6 +6,7 @@ import { forwardCookies, loadSession, requestHeaders, requireSession, type Curre
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '../auth/sign-in-throttle';
 import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
+import { perAddressLimit } from '../platform/http/rate-limit';
 import { endStepUp, grantStepUp, touchStepUp } from './step-up';
 
 const isPlatformAdmin = (user: { role?: string | null }) => user.role === 'admin';
@@ -17,12 +18,13 @@ const isPlatformAdmin = (user: { role?: string | null }) => user.role === 'admin
 export const adminAccessRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
   const { auth, db, config } = deps;
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+  const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(
     '/admin-access',
     {
       schema: { body: ZAdminAccessRequest, response: { 200: ZAdminAccessResponse } },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: limit(10, 60_000),
     },
     async (request, reply) => {
       const current = await loadSession(sessionDeps, request, reply);

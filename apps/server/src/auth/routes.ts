@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import { perAddressLimit } from '../platform/http/rate-limit';
 import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE, type Auth } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
@@ -35,10 +36,11 @@ function assertPasswordNotCommon(password: string): void {
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+  const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(
     '/auth/sign-up',
-    { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: { rateLimit: { max: 5, timeWindow: 10 * minute } } },
+    { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: limit(5, 10 * minute) },
     async (request, reply) => {
       const { name, email, password, language } = request.body;
       assertPasswordNotCommon(password);
@@ -56,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
 
   app.post(
     '/auth/sign-in',
-    { schema: { body: ZSignInRequest, response: { 200: ZSessionResponse } }, config: { rateLimit: { max: 10, timeWindow: minute } } },
+    { schema: { body: ZSignInRequest, response: { 200: ZSessionResponse } }, config: limit(10, minute) },
     async (request, reply) => {
       const { identifier, password } = request.body;
       await assertSignInAllowed(db, identifier);
@@ -97,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
   // The same answer whether or not the address has an account: the page must not reveal who is a customer.
   app.post(
     '/auth/forgot-password',
-    { schema: { body: ZForgotPasswordRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 5, timeWindow: 15 * minute } } },
+    { schema: { body: ZForgotPasswordRequest, response: { 200: ZOk } }, config: limit(5, 15 * minute) },
     async (request) => {
       await callAuth(() => auth.api.requestPasswordReset({ body: { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE } }));
       return ok;
@@ -106,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: ZResetPasswordRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 10, timeWindow: 15 * minute } } },
+    { schema: { body: ZResetPasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute) },
     async (request) => {
       assertPasswordNotCommon(request.body.newPassword);
       await callAuth(() => auth.api.resetPassword({ body: { token: request.body.token, newPassword: request.body.newPassword } }));
@@ -116,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
 
   app.post(
     '/auth/resend-confirmation',
-    { schema: { body: ZResendConfirmationRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 3, timeWindow: 15 * minute } } },
+    { schema: { body: ZResendConfirmationRequest, response: { 200: ZOk } }, config: limit(3, 15 * minute) },
     async (request) => {
       // Better Auth sends nothing for an unknown or already confirmed address, and says the same either way.
       await callAuth(() => auth.api.sendVerificationEmail({ body: { email: request.body.email, callbackURL: '/' } })).catch(
@@ -140,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
 
   app.post(
     '/profile/password',
-    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: { rateLimit: { max: 10, timeWindow: 15 * minute } } },
+    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute) },
     async (request, reply) => {
       await requireSession(sessionDeps, request, reply);
       assertPasswordNotCommon(request.body.newPassword);

@@ -41,7 +41,8 @@ async function ask(): Promise<{ email: string; password: string; name: string }>
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
-  const input = values.email && values.password ? { email: values.email, password: values.password, name: values.name ?? values.email } : await ask();
+  const input =
+    values.email && values.password ? { email: values.email, password: values.password, name: values.name ?? values.email } : await ask();
   const parsed = ZSignUpRequest.safeParse(input);
   const t = translator('en');
   if (!parsed.success) {

@@ -57,6 +57,8 @@ const ZEnv = z.object({
     .min(1, { error: 'expected at least 1 day' })
     .max(365)
     .default(30),
+  /** Multiplies every per-address rate limit: raise it where many people share one address (an office behind NAT). */
+  RATE_LIMIT_FACTOR: z.coerce.number({ error: 'expected a number' }).min(1, { error: 'expected at least 1' }).max(10_000).default(1),
   /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
   DEMO_DATA: booleanFromEnv.optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
@@ -115,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
     sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86_400),
     demoData: e.DEMO_DATA ?? e.NODE_ENV === 'development',
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     /** Pages calling the API with cookies must come from one of these origins (CSRF protection). */
     trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,

@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 
-import { Toaster } from '@/components/ui/toaster';
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider } from '@/lib/language-provider';
 
 import { router } from './router';
+
+// Loaded just after the first render: no toast is needed before then, and sonner is a tenth of the first-load bundle.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 export function App() {
   // Created once per app mount rather than at module level, so tests can mount fresh apps.
@@ -18,7 +20,9 @@ export function App() {
       <LanguageProvider>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </QueryClientProvider>
       </LanguageProvider>
     </I18nextProvider>

@@ -1,5 +1,6 @@
 // Every route of spec 000 §2 and spec 001 §2, named once. Router, links and navigation helpers use these,
-// never string literals. Only `home` and the catch-all 404 are routed so far.
+// never string literals. Routed so far: home, sign-in, sign-up, the password pages, /user/dashboard, /user/profile,
+// /admin/login and /admin/dashboard (see src/app/router.tsx).
 
 const route = <P extends string>(path: P) => ({ path, getHref: (): string => path });
 
@@ -25,6 +26,9 @@ export const paths = {
     getHref: (redirectTo?: string) => (redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-in'),
   },
   signUp: route('/sign-up'),
+  forgotPassword: route('/forgot-password'),
+  /** The page the password-reset e-mail links to, with `?token=` (the server builds that link). */
+  resetPassword: route('/reset-password'),
   user: {
     dashboard: route('/user/dashboard'),
     sendFax: route('/user/send-fax'),

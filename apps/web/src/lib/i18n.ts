@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@faxline/shared';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import enCommon from '@/locales/en/common.json';
@@ -20,6 +20,32 @@ export const resources = {
   fr: { common: frCommon, errors: frErrors },
 } as const;
 
+// Namespaces other than common and errors belong to some pages only (auth: sign-in, profile, admin login ...): each
+// language's file is fetched with the first page that asks for it, keeping the first-load bundle small. A new
+// namespace file is picked up here without editing this list; add it to src/types/i18next.d.ts for typed keys.
+const lazyNamespaces = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/errors.json'],
+  {
+    import: 'default',
+  },
+);
+
+const lazyNamespaceBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = lazyNamespaces[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 // Registered before init so the first language is applied too, not only later changes.
 i18n.on('languageChanged', (lng) => {
   const language = resolveLanguage(lng);
@@ -27,18 +53,23 @@ i18n.on('languageChanged', (lng) => {
   storeLanguage(language);
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: resolveLanguage(readStoredLanguage()),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES,
-  ns: ['common', 'errors'],
-  defaultNS,
-  // React escapes what it renders; escaping here as well would show &amp; and the like.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // Keeps the console free of the library's promotional message.
-  showSupportNotice: false,
-});
+void i18n
+  .use(lazyNamespaceBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // Use the bundled resources and ask the backend only for the namespaces they lack.
+    partialBundledLanguages: true,
+    lng: resolveLanguage(readStoredLanguage()),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    ns: ['common', 'errors'],
+    defaultNS,
+    // React escapes what it renders; escaping here as well would show &amp; and the like.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // Keeps the console free of the library's promotional message.
+    showSupportNotice: false,
+  });
 
 export { i18n };

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
+import { AccountControl } from './account-control';
 import { LanguagePicker } from './language-picker';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -18,15 +19,19 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('skipToMain')}
       </a>
       <header className="border-b">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
           <Link
             to={paths.home.getHref()}
-            className="flex items-center gap-2 rounded-md text-xl font-bold text-primary outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+            className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold text-primary outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           >
             <img src="/favicon.svg" alt="" width={28} height={28} />
-            {t('appName')}
+            {/* On narrow phones the name gives way to the account control; screen readers still hear it. */}
+            <span className="max-sm:sr-only">{t('appName')}</span>
           </Link>
-          <LanguagePicker />
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+            <LanguagePicker />
+            <AccountControl />
+          </div>
         </div>
       </header>
       {/* tabIndex lets the skip link move keyboard focus here, not only scroll. */}

@@ -1,0 +1,28 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+import { Input } from './input';
+import { Label } from './label';
+
+type TFormFieldProps = ComponentProps<'input'> & {
+  label: ReactNode;
+  /** Help text under the input, read out with it (aria-describedby). */
+  description?: ReactNode;
+};
+
+/** A labelled input: the visible label is bound to the input, the description is announced with it. */
+export function FormField({ label, description, id, ...props }: TFormFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const descriptionId = description ? `${inputId}-description` : undefined;
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input id={inputId} aria-describedby={descriptionId} {...props} />
+      {description ? (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+    </div>
+  );
+}

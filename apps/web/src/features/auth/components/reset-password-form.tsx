@@ -1,0 +1,86 @@
+import { ZResetPasswordRequest } from '@faxline/shared';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { checkNewPassword } from '@/lib/auth/password-rules';
+import { useFormProblem } from '@/lib/form-problem';
+import { toast } from '@/lib/toast';
+import { firstIssue } from '@/lib/validation';
+
+import { useResetPassword } from '../api/reset-password';
+
+type TField = 'newPassword' | 'confirmPassword';
+const empty: Record<TField, string> = { newPassword: '', confirmPassword: '' };
+
+/** Sets a new password with the token of the e-mailed link; the rules are the profile's (spec 001 §5). */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const { report, fieldProps, clear } = useFormProblem<TField>();
+  const [values, setValues] = useState(empty);
+  const loading = resetPassword.isPending;
+
+  const change = (field: TField) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    clear(field);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = checkNewPassword(values.newPassword, values.confirmPassword);
+    if (problem) return report(problem);
+    const parsed = ZResetPasswordRequest.safeParse({ token, newPassword: values.newPassword });
+    if (!parsed.success) {
+      const { key } = firstIssue(parsed.error.issues, ['newPassword'] as const);
+      return report({ field: 'newPassword', title: 'auth:resetPassword.failedTitle', description: `errors:${key}` });
+    }
+    try {
+      await resetPassword.mutateAsync(parsed.data);
+    } catch (error) {
+      toast({
+        title: t('resetPassword.failedTitle'),
+        description: error instanceof ApiError ? error.message : t('errors:api.unknown'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setValues(empty);
+    toast({ title: t('resetPassword.successTitle'), description: t('resetPassword.successDescription') });
+    await navigate(paths.signIn.getHref(), { replace: true });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormField
+        label={t('fields.newPassword')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('fields.passwordPlaceholder')}
+        value={values.newPassword}
+        onChange={change('newPassword')}
+        disabled={loading}
+        {...fieldProps('newPassword')}
+      />
+      <FormField
+        label={t('fields.confirmNewPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={change('confirmPassword')}
+        disabled={loading}
+        {...fieldProps('confirmPassword')}
+      />
+      <Button type="submit" disabled={loading}>
+        {loading ? t('resetPassword.submitting') : t('resetPassword.submit')}
+      </Button>
+    </form>
+  );
+}

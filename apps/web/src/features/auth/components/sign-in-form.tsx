@@ -1,0 +1,105 @@
+import { ZResendConfirmationRequest } from '@faxline/shared';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { redirectTarget } from '@/lib/auth/redirect';
+import { useFormProblem } from '@/lib/form-problem';
+import { toast } from '@/lib/toast';
+
+import { useSignIn } from '../api/sign-in';
+import { checkSignIn, type TSignInField, type TSignInValues } from '../utils/credential-checks';
+
+import { ResendConfirmationButton } from './resend-confirmation-button';
+
+const empty: TSignInValues = { identifier: '', password: '' };
+
+/** Sign-in (spec 000 §2, §4, §5, §8), with an e-mail address or a sub-user's username. */
+export function SignInForm() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignIn();
+  const { report, fieldProps, clear } = useFormProblem<TSignInField>();
+  const [values, setValues] = useState(empty);
+  // Set when the server refuses an unconfirmed address: the address to offer a new confirmation link for.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const loading = signIn.isPending;
+
+  const change = (field: TSignInField) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    clear(field);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = checkSignIn(values);
+    if (!checked.ok) return report(checked.problem);
+
+    setUnconfirmedEmail(null);
+    try {
+      const { session } = await signIn.mutateAsync(checked.request);
+      if (!session) throw new Error('Signed in without a session');
+      toast({ title: t('signIn.successTitle'), description: t('signIn.successDescription', { email: session.user.email }) });
+      setValues(empty);
+      await navigate(redirectTarget(location.state, location.search, paths.home.getHref()), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.type === 'email_not_confirmed') {
+        // A username cannot be sent a link; an address can.
+        const resend = ZResendConfirmationRequest.safeParse({ email: checked.request.identifier });
+        setUnconfirmedEmail(resend.success ? resend.data.email : null);
+      }
+      toast({
+        title: t('signIn.failedTitle'),
+        description: error instanceof ApiError ? error.message : t('errors:api.unknown'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <FormField
+          label={t('fields.emailOrUsername')}
+          name="identifier"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.identifier}
+          onChange={change('identifier')}
+          disabled={loading}
+          {...fieldProps('identifier')}
+        />
+        <div className="flex flex-col gap-2">
+          <FormField
+            label={t('fields.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={change('password')}
+            disabled={loading}
+            {...fieldProps('password')}
+          />
+          <Link to={paths.forgotPassword.getHref()} className="self-end text-sm text-primary underline-offset-4 hover:underline">
+            {t('signIn.forgotPassword')}
+          </Link>
+        </div>
+        <Button type="submit" disabled={loading}>
+          {loading ? t('signIn.submitting') : t('signIn.submit')}
+        </Button>
+      </form>
+      {unconfirmedEmail ? (
+        <div className="flex flex-col gap-3 rounded-md border border-l-4 border-l-primary bg-accent p-4 text-sm text-accent-foreground">
+          <p>{t('signIn.notConfirmed')}</p>
+          <ResendConfirmationButton email={unconfirmedEmail} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

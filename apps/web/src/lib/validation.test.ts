@@ -1,0 +1,36 @@
+import { ZSignUpRequest } from '@faxline/shared';
+import { describe, expect, it } from 'vitest';
+
+import { english } from '@/testing/english';
+
+import { firstIssue, VALIDATION_KEYS, validationKey } from './validation';
+
+describe('validationKey', () => {
+  it('keeps the keys the shared schemas use', () => {
+    expect(validationKey('validation.passwordTooShort')).toBe('validation.passwordTooShort');
+    expect(validationKey('validation.email')).toBe('validation.email');
+  });
+
+  it('turns anything else (a zod default message) into the generic key', () => {
+    expect(validationKey('Too big: expected string to have <=120 characters')).toBe('validation.invalid');
+    expect(validationKey(undefined)).toBe('validation.invalid');
+  });
+
+  it('has an English text for every key', () => {
+    for (const key of VALIDATION_KEYS) expect(english(`errors:${key}`)).not.toBe('');
+    expect(english('errors:validation.passwordTooShort')).toBe('Password must be at least 6 characters long.');
+  });
+});
+
+describe('firstIssue', () => {
+  it('names the field and the message key of the first problem of a shared schema', () => {
+    const result = ZSignUpRequest.safeParse({ name: 'Ada', email: 'not-an-address', password: 'abc' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(firstIssue(result.error.issues, ['name', 'email', 'password'] as const)).toEqual({ field: 'email', key: 'validation.email' });
+  });
+
+  it('has no field for a path outside the form', () => {
+    expect(firstIssue([{ path: ['token'], message: 'x' }], ['email'] as const)).toEqual({ field: null, key: 'validation.invalid' });
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The messages of the shared zod schemas are i18n keys (`validation.*`, in the errors namespace). These turn a zod
+ * issue into a key the web app can translate; a message that is not one of ours gets a generic text.
+ */
+export const VALIDATION_KEYS = [
+  'validation.required',
+  'validation.email',
+  'validation.url',
+  'validation.passwordTooShort',
+  'validation.passwordTooLong',
+  'validation.invalid',
+] as const;
+export type TValidationKey = (typeof VALIDATION_KEYS)[number];
+
+export function validationKey(message: string | undefined): TValidationKey {
+  return (VALIDATION_KEYS as readonly string[]).includes(message ?? '') ? (message as TValidationKey) : 'validation.invalid';
+}
+
+type TIssueLike = { path: readonly PropertyKey[]; message: string };
+
+/** The first problem of a failed parse: the field it concerns (top-level key) and its message key. */
+export function firstIssue<F extends string>(
+  issues: readonly TIssueLike[],
+  fields: readonly F[],
+): { field: F | null; key: TValidationKey } {
+  const issue = issues[0];
+  const head = issue?.path[0];
+  const field = typeof head === 'string' && (fields as readonly string[]).includes(head) ? (head as F) : null;
+  return { field, key: validationKey(issue?.message) };
+}

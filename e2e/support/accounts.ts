@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { startProcess } from './server-process';
+
+export const PASSWORD = 'Fax-otter-2029!';
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Same-origin writes need the page's Origin, as a browser sends it. */
+const originOf = (_context: BrowserContext) => ({ origin: inject('baseUrl') });
+
+/**
+ * A confirmed person with a session in this browser context, made through the API rather than by clicking through
+ * the forms (one test does click through them): sign up, follow the e-mailed link, and the context holds the cookie.
+ */
+export async function signedInPerson(context: BrowserContext, name = 'Test Person') {
+  const email = uniqueEmail();
+  const signUp = await context.request.post('/api/auth/sign-up', { data: { name, email, password: PASSWORD }, headers: originOf(context) });
+  expect(signUp.status()).toBe(200);
+  const link = await emailedLink(context.request, email, /Confirm/);
+  const confirmed = await context.request.get(link.pathname + link.search);
+  expect(confirmed.ok()).toBe(true);
+  return { name, email, password: PASSWORD };
+}
+
+/** Waits for an e-mail to the address in the local mailbox and returns the link in it. */
+export async function emailedLink(request: APIRequestContext, to: string, subject: RegExp): Promise<URL> {
+  let link: URL | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        const { messages } = (await response.json()) as { messages: Array<{ subject: string; text: string }> };
+        const text = messages.find((m) => subject.test(m.subject))?.text;
+        const url = text?.match(/https?:\/\/\S+/)?.[0];
+        link = url ? new URL(url) : undefined;
+        return Boolean(link);
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** A platform admin made with the operators' own command, on the test server's database. */
+export async function createPlatformAdmin(): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('admin');
+  const run = startProcess('npm', ['run', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--name', 'Test Admin'], {
+    DATA_DIR: inject('dataDir'),
+  });
+  expect(await run.exited, run.output()).toBe(0);
+  return { email, password: PASSWORD };
+}
