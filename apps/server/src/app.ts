@@ -8,6 +8,8 @@ import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { healthRoutes } from './health/routes';
+import { planRoutes } from './plans/routes';
+import { ticketRoutes } from './tickets/routes';
 import type { TConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { negotiateLanguage } from './platform/i18n/i18n';
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
       await api.register(adminRoutes, { ...routeDeps, prefix: '/admin' });
+      await api.register(planRoutes, { db: database.db });
+      await api.register(ticketRoutes, routeDeps);
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { connectDatabase, type DatabaseHandle } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { migrateDatabase } from './platform/db/migrate';
 import { readOrCreateLocalSecret } from './platform/local-secret';
+import { seedPlanCatalogue } from './plans/catalogue-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
@@ -54,6 +55,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     const database = connectDatabase(databaseUrl, logger);
     cleanups.push({ part: 'database pool', stop: database.close });
     await migrateDatabase(database.pool);
+    await seedPlanCatalogue(database.db);
 
     const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, config, logger }, work: role !== 'api', logger });
     cleanups.push({ part: 'queue', stop: queue.stop });

@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db/client';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
 import { migrateDatabase } from '../../src/platform/db/migrate';
+import { seedPlanCatalogue } from '../../src/plans/catalogue-seed';
 import { startQueue } from '../../src/platform/queue/queue';
 
 export const TEMPLATE_DATABASE = 'faxline_template';
@@ -36,6 +37,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = withDatabase(cluster.url, TEMPLATE_DATABASE);
   const database = connectDatabase(templateUrl, logger);
   await migrateDatabase(database.pool);
+  await seedPlanCatalogue(database.db); // as a new server does: the template is a fresh Faxline database
   await database.close();
   const queue = await startQueue({
     url: templateUrl,

@@ -2,4 +2,6 @@
 export * from '../../accounts/schema';
 export * from '../../auth/schema';
 export * from '../../email/schema';
+export * from '../../plans/schema';
 export * from '../../seed/schema';
+export * from '../../tickets/schema';

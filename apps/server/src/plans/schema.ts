@@ -1,0 +1,22 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TPlan } from '@faxline/shared';
+
+/** The plan catalogue (DESIGN.md "Plans"). A plan in use is archived, never deleted. */
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  category: text('category').$type<TPlan['category']>().notNull(),
+  currency: text('currency').notNull().default('USD'),
+  monthlyPriceCents: integer('monthly_price_cents'),
+  yearlyMonthlyPriceCents: integer('yearly_monthly_price_cents'),
+  pagesPerMonth: integer('pages_per_month'),
+  isPopular: boolean('is_popular').notNull().default(false),
+  isHipaa: boolean('is_hipaa').notNull().default(false),
+  /** Description and features per language. */
+  text: jsonb('text').$type<TPlan['text']>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
