@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** The document types a fax may carry (spec 001 §5, §9). */
+export const DOCUMENT_TYPES = ['pdf', 'jpeg', 'png', 'doc', 'docx', 'txt'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+const EXTENSIONS: Record<DocumentType, readonly string[]> = {
+  pdf: ['.pdf'],
+  jpeg: ['.jpg', '.jpeg'],
+  png: ['.png'],
+  doc: ['.doc'],
+  docx: ['.docx'],
+  txt: ['.txt'],
+};
+
+/** Plain text: valid UTF-8 with no control characters but tab, line feed, carriage return and form feed. */
+function isPlainText(bytes: Uint8Array): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for (const char of text) {
+      const code = char.charCodeAt(0);
+      const allowedControl = code === 9 || code === 10 || code === 12 || code === 13;
+      if ((code < 32 && !allowedControl) || code === 127) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a file really is, from its bytes (never from its name): one of our document types, or null for anything else.
+ * A .doc is an OLE compound file ("cfb"); a .docx is a zip that file-type recognises by its Word parts.
+ */
+export async function detectDocumentType(bytes: Uint8Array): Promise<DocumentType | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  switch (detected?.ext) {
+    case 'pdf':
+      return 'pdf';
+    case 'jpg':
+      return 'jpeg';
+    case 'png':
+      return 'png';
+    case 'cfb':
+      return 'doc';
+    case 'docx':
+      return 'docx';
+    case undefined:
+      return bytes.length > 0 && isPlainText(bytes) ? 'txt' : null;
+    default:
+      return null;
+  }
+}
+
+/** A file named "scan.pdf" must be a PDF: a name that disagrees with the bytes is refused rather than guessed. */
+export function nameAgreesWithType(fileName: string, type: DocumentType): boolean {
+  return EXTENSIONS[type].includes(path.extname(fileName).toLowerCase());
+}

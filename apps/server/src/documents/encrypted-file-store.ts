@@ -1,0 +1,74 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Fax documents at rest: each file is encrypted with its own AES-256-GCM key, and that key is stored beside it
+ * wrapped (encrypted) by the master key. Losing a file's bytes or its tag makes reading fail loudly, never silently.
+ * The embedded default keeps files in a folder; at scale the same format goes to an S3-compatible bucket.
+ *
+ * Layout: "FXL1" | wrap IV (12) | wrap tag (16) | wrapped key (32) | data IV (12) | data tag (16) | ciphertext.
+ */
+const MAGIC = Buffer.from('FXL1');
+
+export type StoredFile = { key: string; sha256: string; size: number };
+
+export type FileStore = {
+  put: (bytes: Uint8Array) => Promise<StoredFile>;
+  get: (key: string) => Promise<Uint8Array>;
+  remove: (key: string) => Promise<void>;
+};
+
+function seal(key: Buffer, plain: Buffer): Buffer[] {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return [iv, cipher.getAuthTag(), encrypted];
+}
+
+function open(key: Buffer, iv: Buffer, tag: Buffer, encrypted: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(encrypted), decipher.final()]);
+}
+
+export function createEncryptedFileStore(options: { dir: string; masterKey: Buffer }): FileStore {
+  if (options.masterKey.length !== 32) throw new Error('The files master key must be 32 bytes.');
+  const fileOf = (key: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`Invalid file key ${key}`);
+    return path.join(options.dir, key.slice(0, 2), key);
+  };
+  return {
+    put: async (bytes) => {
+      const plain = Buffer.from(bytes);
+      const dataKey = randomBytes(32);
+      const [wrapIv, wrapTag, wrappedKey] = seal(options.masterKey, dataKey);
+      const [dataIv, dataTag, ciphertext] = seal(dataKey, plain);
+      const key = randomUUID();
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Written whole to a temporary name and renamed: a crash leaves no half file under the real name.
+      await fs.writeFile(`${file}.tmp`, Buffer.concat([MAGIC, wrapIv!, wrapTag!, wrappedKey!, dataIv!, dataTag!, ciphertext!]), {
+        mode: 0o600,
+      });
+      await fs.rename(`${file}.tmp`, file);
+      return { key, sha256: createHash('sha256').update(plain).digest('hex'), size: plain.length };
+    },
+    get: async (key) => {
+      const data = await fs.readFile(fileOf(key));
+      if (!data.subarray(0, 4).equals(MAGIC)) throw new Error(`File ${key} is not a Faxline encrypted file`);
+      let at = 4;
+      const take = (n: number) => data.subarray(at, (at += n));
+      const wrapIv = take(12);
+      const wrapTag = take(16);
+      const wrappedKey = take(32);
+      const dataIv = take(12);
+      const dataTag = take(16);
+      const dataKey = open(options.masterKey, wrapIv, wrapTag, wrappedKey);
+      return new Uint8Array(open(dataKey, dataIv, dataTag, data.subarray(at)));
+    },
+    remove: async (key) => {
+      await fs.rm(fileOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, type TFaxQuality } from '@faxline/shared';
+import { ConversionError } from './convert-to-pdf';
+import { runCommand } from './run-command';
+
+const GHOSTSCRIPT_TIMEOUT_MS = 120_000;
+/** A4 height in inches: the length of a fax page. */
+const PAGE_HEIGHT_INCHES = 11.69;
+
+export type FaxImage = { tiff: Uint8Array; xDpi: number; yDpi: number; widthPx: number; heightPx: number };
+
+/** The page size in pixels of a fax at a quality: 1728 dots across, the page length at the vertical resolution. */
+export function faxPageSize(quality: TFaxQuality): { widthPx: number; heightPx: number; xDpi: number; yDpi: number } {
+  const { xDpi, yDpi } = FAX_RESOLUTIONS[quality];
+  return { widthPx: FAX_IMAGE_WIDTH_PX, heightPx: Math.round(PAGE_HEIGHT_INCHES * yDpi), xDpi, yDpi };
+}
+
+async function withWorkFolder<T>(run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-render-'));
+  try {
+    return await run(dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The fax image: TIFF class F (CCITT Group 4, one bit per pixel, 1728 pixels wide) at the quality's resolution, every
+ * page of the PDF scaled to fit the fax page. Ghostscript does the rendering.
+ */
+export async function renderFaxImage(pdf: Uint8Array, quality: TFaxQuality): Promise<FaxImage> {
+  const size = faxPageSize(quality);
+  return withWorkFolder(async (dir) => {
+    const input = path.join(dir, 'document.pdf');
+    const output = path.join(dir, 'fax.tif');
+    await fs.writeFile(input, pdf);
+    await runCommand(
+      'gs',
+      [
+        '-q',
+        '-dNOPAUSE',
+        '-dBATCH',
+        '-dSAFER',
+        '-sDEVICE=tiffg4',
+        `-r${size.xDpi}x${size.yDpi}`,
+        `-g${size.widthPx}x${size.heightPx}`,
+        '-dFIXEDMEDIA',
+        '-dPDFFitPage',
+        `-sOutputFile=${output}`,
+        input,
+      ],
+      { timeoutMs: GHOSTSCRIPT_TIMEOUT_MS },
+    ).catch((error: Error) => {
+      throw new ConversionError('unconvertible', `The document could not be rendered as a fax: ${error.message.slice(0, 200)}`);
+    });
+    return { tiff: new Uint8Array(await fs.readFile(output)), ...size };
+  });
+}
+
+/** A small grey PNG of the first page, for the fax details and the preview. */
+export async function renderThumbnail(pdf: Uint8Array, page = 1, dpi = 40): Promise<Uint8Array> {
+  return withWorkFolder(async (dir) => {
+    const input = path.join(dir, 'document.pdf');
+    const output = path.join(dir, 'page.png');
+    await fs.writeFile(input, pdf);
+    await runCommand(
+      'gs',
+      [
+        '-q',
+        '-dNOPAUSE',
+        '-dBATCH',
+        '-dSAFER',
+        '-sDEVICE=pnggray',
+        `-r${dpi}`,
+        `-dFirstPage=${page}`,
+        `-dLastPage=${page}`,
+        `-sOutputFile=${output}`,
+        input,
+      ],
+      {
+        timeoutMs: GHOSTSCRIPT_TIMEOUT_MS,
+      },
+    );
+    return new Uint8Array(await fs.readFile(output));
+  });
+}

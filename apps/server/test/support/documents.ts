@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { runCommand } from '../../src/documents/run-command';
+
+/** A PDF of `pages` numbered A4 pages, made on the spot. */
+export async function makePdf(pages: number, label = 'Page'): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i += 1) {
+    const page = pdf.addPage([595.28, 841.89]);
+    page.drawText(`${label} ${i} of ${pages}`, { x: 60, y: 760, size: 28, font });
+    for (let line = 0; line < 30; line += 1)
+      page.drawText(`Line ${line + 1}: the quick brown fox jumps over the lazy dog.`, { x: 60, y: 700 - line * 20, size: 12, font });
+  }
+  return pdf.save();
+}
+
+/** Converts with the tools set-up installs (Ghostscript, LibreOffice), to make images and Word files for tests. */
+export async function convertFixture(
+  bytes: Uint8Array,
+  from: string,
+  to: 'png' | 'jpeg' | 'docx' | 'doc' | 'encrypted-pdf',
+): Promise<Uint8Array> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-fixture-'));
+  try {
+    const input = path.join(dir, `input.${from}`);
+    await fs.writeFile(input, bytes);
+    if (to === 'encrypted-pdf') {
+      const output = path.join(dir, 'locked.pdf');
+      await runCommand(
+        'gs',
+        [
+          '-q',
+          '-dNOPAUSE',
+          '-dBATCH',
+          '-dSAFER',
+          '-sDEVICE=pdfwrite',
+          '-sOwnerPassword=owner-secret',
+          '-sUserPassword=user-secret',
+          `-sOutputFile=${output}`,
+          input,
+        ],
+        {
+          timeoutMs: 60_000,
+        },
+      );
+      return new Uint8Array(await fs.readFile(output));
+    }
+    if (to === 'png' || to === 'jpeg') {
+      const output = path.join(dir, `out.${to}`);
+      await runCommand(
+        'gs',
+        [
+          '-q',
+          '-dNOPAUSE',
+          '-dBATCH',
+          '-dSAFER',
+          `-sDEVICE=${to === 'png' ? 'png16m' : 'jpeg'}`,
+          '-r72',
+          '-dFirstPage=1',
+          '-dLastPage=1',
+          `-sOutputFile=${output}`,
+          input,
+        ],
+        {
+          timeoutMs: 60_000,
+        },
+      );
+      return new Uint8Array(await fs.readFile(output));
+    }
+    await runCommand('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', to, '--outdir', dir, input], {
+      timeoutMs: 90_000,
+    });
+    return new Uint8Array(await fs.readFile(path.join(dir, `input.${to}`)));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs a command-line checker (tiffinfo, pdfinfo) on bytes and returns what it printed. */
+export async function inspectWith(tool: 'tiffinfo' | 'pdfinfo', bytes: Uint8Array): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-inspect-'));
+  try {
+    const file = path.join(dir, tool === 'tiffinfo' ? 'fax.tif' : 'document.pdf');
+    await fs.writeFile(file, bytes);
+    return await runCommand(tool, [file], { timeoutMs: 30_000 });
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
