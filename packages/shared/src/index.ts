@@ -5,3 +5,4 @@ export * from './contracts/contact';
 export * from './contracts/error';
 export * from './contracts/health';
 export * from './contracts/plans';
+export * from './contracts/faxes';

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
+import { E164_PATTERN } from '../phone';
+
+/**
+ * Faxes: POST /api/faxes (multipart), GET /api/faxes, GET /api/faxes/:id, POST /api/faxes/:id/cancel,
+ * GET /api/faxes/:id/document (PDF), GET /api/faxes/:id/thumbnail (PNG), POST /api/faxes/:id/read,
+ * POST /api/faxes/preview (multipart), GET /api/numbers. Messages are i18n keys (errors.* / validation.*).
+ */
+export const MAX_COVER_MESSAGE_LENGTH = 3000;
+export const MAX_PAGES_PER_FAX = 200;
+export const MAX_SCHEDULE_DAYS = 30;
+
+export const ZE164 = z.string().trim().regex(E164_PATTERN, { error: 'errors.invalidRecipient' });
+
+/** The `request.json` part of the send form (spec 001 §3), plus cover subject, recipient name, schedule and From number. */
+export const ZSendFaxRequest = z.object({
+  recipientNumber: ZE164,
+  faxQuality: z.enum(FAX_QUALITIES),
+  coverPageMessage: z.string().trim().max(MAX_COVER_MESSAGE_LENGTH).optional(),
+  coverSubject: z.string().trim().max(200).optional(),
+  recipientName: z.string().trim().max(120).optional(),
+  /** A future send time, at most 30 days ahead (ISO 8601 with offset). */
+  scheduledAt: z.iso.datetime({ offset: true }).optional(),
+  /** One of the account's numbers; the first one when absent. */
+  fromNumber: ZE164.optional(),
+});
+export type TSendFaxRequest = z.input<typeof ZSendFaxRequest>;
+
+export const FAX_DIRECTIONS = ['outbound', 'inbound'] as const;
+export const FAX_STATUSES = [...OUTBOUND_FAX_STATUSES, 'received'] as const;
+export const FAX_LINES = ['internal', 'sandbox'] as const;
+
+export const ZFax = z.object({
+  id: z.string(),
+  direction: z.enum(FAX_DIRECTIONS),
+  status: z.enum(FAX_STATUSES),
+  /** Inbound only: opened by someone of the account. */
+  read: z.boolean(),
+  fromNumber: z.string().nullable(),
+  toNumber: z.string(),
+  recipientName: z.string().nullable(),
+  /** Who sent an inbound fax, as far as known ("Unknown" is the web app's word for null). */
+  senderName: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  quality: z.enum(FAX_QUALITIES),
+  failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
+  failureMessage: z.string().nullable(),
+  coverSubject: z.string().nullable(),
+  line: z.enum(FAX_LINES).nullable(),
+  scheduledAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TFax = z.infer<typeof ZFax>;
+
+export const ZFaxAttempt = z.object({
+  number: z.number().int().positive(),
+  startedAt: z.iso.datetime({ offset: true }),
+  endedAt: z.iso.datetime({ offset: true }).nullable(),
+  durationMs: z.number().int().nullable(),
+  pagesSent: z.number().int(),
+  result: z.enum(['delivered', 'partially_delivered', ...FAX_FAILURE_REASONS, 'in_progress']),
+});
+export type TFaxAttempt = z.infer<typeof ZFaxAttempt>;
+
+export const ZFaxDetails = ZFax.extend({
+  attempts: z.array(ZFaxAttempt),
+  files: z.array(z.object({ name: z.string(), type: z.string(), size: z.number().int() })),
+  hasDocument: z.boolean(),
+  hasThumbnail: z.boolean(),
+});
+export type TFaxDetails = z.infer<typeof ZFaxDetails>;
+
+export const FAX_SORT_KEYS = ['date', 'number', 'status', 'pages'] as const;
+export const ZFaxListQuery = z.object({
+  direction: z.enum(FAX_DIRECTIONS).default('outbound'),
+  /** Matches the recipient or sender (number or name) or the status, without regard to case (spec 001 §9). */
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(FAX_SORT_KEYS).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(5).max(100).default(20),
+});
+export type TFaxListQuery = z.input<typeof ZFaxListQuery>;
+
+export const ZFaxListResponse = z.object({
+  faxes: z.array(ZFax),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** For the tab labels 'Sent Faxes (n)' and 'Received Faxes (n)', with the same search applied. */
+  counts: z.object({ outbound: z.number().int(), inbound: z.number().int() }),
+});
+export type TFaxListResponse = z.infer<typeof ZFaxListResponse>;
+
+export const ZSendFaxResponse = z.object({
+  faxId: z.string(),
+  status: z.enum(['queued', 'scheduled']),
+  /** Human text for the 'Fax Sent Successfully!' toast, in the caller's language. */
+  message: z.string(),
+  /** The line that will carry it: the sandbox line is shown to the sender (DESIGN.md "Fax lines"). */
+  line: z.enum(FAX_LINES),
+});
+export type TSendFaxResponse = z.infer<typeof ZSendFaxResponse>;
+
+export const ZFaxPreviewResponse = z.object({
+  pages: z.number().int(),
+  /** PNG data URLs of the first pages as the fax machine will print them. */
+  images: z.array(z.string()),
+});
+export type TFaxPreviewResponse = z.infer<typeof ZFaxPreviewResponse>;
+
+export const ZFaxNumber = z.object({ id: z.string(), phoneNumber: z.string(), countryCode: z.string().nullable(), numberType: z.string() });
+export const ZFaxNumbersResponse = z.object({ numbers: z.array(ZFaxNumber) });
+export type TFaxNumbersResponse = z.infer<typeof ZFaxNumbersResponse>;
+
+/** The sandbox line's documented test numbers (DESIGN.md "Fax lines"): every other number is delivered. */
+export const SANDBOX_TEST_NUMBERS = {
+  busy: '+15550100001',
+  no_answer: '+15550100002',
+  not_a_fax_machine: '+15550100003',
+  partial_delivery: '+15550100004',
+} as const;
