@@ -6,7 +6,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { adminAccessRoutes, adminRoutes } from './admin/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import type { FileStore } from './documents/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
+import { faxRoutes } from './faxes/routes';
 import { healthRoutes } from './health/routes';
 import { planRoutes } from './plans/routes';
 import { ticketRoutes } from './tickets/routes';
@@ -37,6 +39,7 @@ export type AppDeps = {
   database: DatabaseHandle;
   queue: Queue;
   auth: Auth;
+  files: FileStore;
   isShuttingDown: () => boolean;
 };
 
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { ...routeDeps, prefix: '/admin' });
       await api.register(planRoutes, { db: database.db });
       await api.register(ticketRoutes, routeDeps);
+      await api.register(faxRoutes, { ...routeDeps, files: deps.files, queue });
     },
     { prefix: '/api' },
   );

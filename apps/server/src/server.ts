@@ -2,12 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createAuth } from './auth/auth';
+import { openFileStore } from './documents/encrypted-file-store';
 import { jobs } from './jobs';
 import type { TConfig } from './platform/config';
 import { connectDatabase, type DatabaseHandle } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { migrateDatabase } from './platform/db/migrate';
 import { readOrCreateLocalSecret } from './platform/local-secret';
+import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
@@ -56,8 +58,10 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     cleanups.push({ part: 'database pool', stop: database.close });
     await migrateDatabase(database.pool);
     await seedPlanCatalogue(database.db);
+    await seedNumberInventory(database.db);
 
-    const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, config, logger }, work: role !== 'api', logger });
+    const files = await openFileStore(config);
+    const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, config, files }, work: role !== 'api', logger });
     cleanups.push({ part: 'queue', stop: queue.stop });
 
     let shuttingDown = false;
@@ -70,7 +74,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
         const credentials = await seedDemoData({ auth, db: database.db });
         if (credentials) process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
       }
-      app = await buildApp({ config, logger, database, queue, auth, isShuttingDown: () => shuttingDown });
+      app = await buildApp({ config, logger, database, queue, auth, files, isShuttingDown: () => shuttingDown });
       url = await app.listen({ host: config.host, port: config.port });
       const listening = app;
       cleanups.push({

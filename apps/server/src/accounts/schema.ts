@@ -11,6 +11,8 @@ export const accounts = pgTable('accounts', {
   slug: text('slug').notNull().unique(),
   logo: text('logo'),
   metadata: text('metadata'),
+  /** The plan whose pages this account uses (DESIGN.md "Plans"); the Basic plan when it signs up. */
+  planId: text('plan_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

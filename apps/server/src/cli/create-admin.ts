@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH, ZSignUpRequest } from '@faxline/shared';
 import { createAuth } from '../auth/auth';
+import { openFileStore } from '../documents/encrypted-file-store';
 import { createPerson, setPlatformRole } from '../auth/create-person';
 import { findUserByEmail } from '../auth/verify-password';
 import { jobs } from '../jobs';
@@ -54,7 +55,13 @@ async function main(): Promise<number> {
   const logger = createLogger({ ...config, logLevel: 'warn' });
   const database = await openDatabaseForTool(config, logger);
   const handle = connectDatabase(database.url, logger);
-  const queue = await startQueue({ url: database.url, jobs, deps: { db: handle.db, config, logger }, work: false, logger });
+  const queue = await startQueue({
+    url: database.url,
+    jobs,
+    deps: { db: handle.db, config, files: await openFileStore(config) },
+    work: false,
+    logger,
+  });
   try {
     await migrateDatabase(handle.pool);
     const secret = config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));

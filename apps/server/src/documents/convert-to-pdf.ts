@@ -14,6 +14,8 @@ const LIBREOFFICE_TIMEOUT_MS = 90_000;
 
 export class ConversionError extends Error {
   override name = 'ConversionError';
+  /** The attached file it concerns, when known. */
+  file?: string;
   constructor(
     readonly reason: 'encrypted' | 'damaged' | 'unconvertible',
     message: string,

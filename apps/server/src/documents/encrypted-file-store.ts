@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readOrCreateLocalSecret } from '../platform/local-secret';
 
 /**
  * Fax documents at rest: each file is encrypted with its own AES-256-GCM key, and that key is stored beside it
@@ -71,4 +72,11 @@ export function createEncryptedFileStore(options: { dir: string; masterKey: Buff
       await fs.rm(fileOf(key), { force: true });
     },
   };
+}
+
+/** The store of this installation: DATA_DIR/files, with FILES_MASTER_KEY or a key generated once beside it. */
+export async function openFileStore(config: { filesDir: string; filesMasterKey: Buffer | undefined; dataDir: string }): Promise<FileStore> {
+  const masterKey =
+    config.filesMasterKey ?? Buffer.from(await readOrCreateLocalSecret(path.join(config.dataDir, 'files.key')), 'base64url');
+  return createEncryptedFileStore({ dir: config.filesDir, masterKey });
 }

@@ -86,3 +86,33 @@ export async function renderThumbnail(pdf: Uint8Array, page = 1, dpi = 40): Prom
     return new Uint8Array(await fs.readFile(output));
   });
 }
+
+/**
+ * The first pages as the fax machine will print them: one bit per pixel at half the quality's resolution (so standard
+ * shows its coarse vertical lines), as PNG images for the send page's preview.
+ */
+export async function renderPreviewPages(pdf: Uint8Array, quality: TFaxQuality, maxPages: number): Promise<Uint8Array[]> {
+  const { xDpi, yDpi } = FAX_RESOLUTIONS[quality];
+  return withWorkFolder(async (dir) => {
+    const input = path.join(dir, 'document.pdf');
+    await fs.writeFile(input, pdf);
+    await runCommand(
+      'gs',
+      [
+        '-q',
+        '-dNOPAUSE',
+        '-dBATCH',
+        '-dSAFER',
+        '-sDEVICE=pngmono',
+        `-r${xDpi / 2}x${yDpi / 2}`,
+        '-dFirstPage=1',
+        `-dLastPage=${maxPages}`,
+        `-sOutputFile=${path.join(dir, 'page-%03d.png')}`,
+        input,
+      ],
+      { timeoutMs: GHOSTSCRIPT_TIMEOUT_MS },
+    );
+    const names = (await fs.readdir(dir)).filter((name) => name.startsWith('page-')).sort();
+    return Promise.all(names.map(async (name) => new Uint8Array(await fs.readFile(path.join(dir, name)))));
+  });
+}

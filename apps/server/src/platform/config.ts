@@ -59,6 +59,13 @@ const ZEnv = z.object({
     .default(30),
   /** Multiplies every per-address rate limit: raise it where many people share one address (an office behind NAT). */
   RATE_LIMIT_FACTOR: z.coerce.number({ error: 'expected a number' }).min(1, { error: 'expected at least 1' }).max(10_000).default(1),
+  /** Master key of the encrypted file store (32 bytes, base64); without it one is generated into DATA_DIR/files.key. */
+  FILES_MASTER_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'expected 32 bytes in base64' })
+    .optional(),
+  /** Speeds up the sandbox line's call time and the retry waits (1 = real time; tests use a fast clock). */
+  FAX_CLOCK_SCALE: z.coerce.number({ error: 'expected a number from 0 to 1' }).min(0).max(1).default(1),
   /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
   DEMO_DATA: booleanFromEnv.optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
@@ -118,6 +125,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86_400),
     demoData: e.DEMO_DATA ?? e.NODE_ENV === 'development',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    filesMasterKey: e.FILES_MASTER_KEY ? Buffer.from(e.FILES_MASTER_KEY, 'base64') : undefined,
+    filesDir: path.join(dataDir, 'files'),
+    faxClockScale: e.FAX_CLOCK_SCALE,
     /** Pages calling the API with cookies must come from one of these origins (CSRF protection). */
     trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,

@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
+import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
 import { jobs } from '../../src/jobs';
 import { loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db/client';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
 import { migrateDatabase } from '../../src/platform/db/migrate';
+import { seedNumberInventory } from '../../src/numbers/numbers';
 import { seedPlanCatalogue } from '../../src/plans/catalogue-seed';
 import { startQueue } from '../../src/platform/queue/queue';
 
@@ -37,12 +40,18 @@ export default async function setup(project: TestProject) {
   const templateUrl = withDatabase(cluster.url, TEMPLATE_DATABASE);
   const database = connectDatabase(templateUrl, logger);
   await migrateDatabase(database.pool);
-  await seedPlanCatalogue(database.db); // as a new server does: the template is a fresh Faxline database
+  // As a new server does: the template is a fresh Faxline database.
+  await seedPlanCatalogue(database.db);
+  await seedNumberInventory(database.db);
   await database.close();
   const queue = await startQueue({
     url: templateUrl,
     jobs,
-    deps: { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), logger },
+    deps: {
+      db: database.db,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      files: createEncryptedFileStore({ dir: path.join(dataDir, 'files'), masterKey: randomBytes(32) }),
+    },
     work: false,
     logger,
   });

@@ -27,6 +27,7 @@ export async function openTestApp(options: { env?: Record<string, string> } = {}
     database: env.database,
     queue: env.queue,
     auth,
+    files: env.files,
     isShuttingDown: () => shuttingDown,
   });
   return {

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import { createEncryptedFileStore, type FileStore } from '../../src/documents/encrypted-file-store';
 import { jobs } from '../../src/jobs';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
@@ -37,14 +41,17 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   url: string;
   database: DatabaseHandle;
   queue: Queue;
+  files: FileStore;
   close: () => Promise<void>;
 }> {
   const { url, drop } = await createTestDatabase();
   const database = connectDatabase(url, testLogger);
+  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-test-files-'));
+  const files = createEncryptedFileStore({ dir: filesDir, masterKey: randomBytes(32) });
   const queue = await startQueue({
     url,
     jobs,
-    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), logger: testLogger },
+    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files },
     work: options.work ?? false,
     logger: testLogger,
   });
@@ -52,10 +59,12 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     url,
     database,
     queue,
+    files,
     close: async () => {
       await queue.stop();
       await database.close();
       await drop();
+      await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,10 @@
 // Every capability's tables, gathered for Drizzle (queries with relations) and drizzle-kit (migrations).
 export * from '../../accounts/schema';
+export * from '../../audit/schema';
 export * from '../../auth/schema';
 export * from '../../email/schema';
+export * from '../../faxes/schema';
+export * from '../../numbers/schema';
 export * from '../../plans/schema';
 export * from '../../seed/schema';
 export * from '../../tickets/schema';

@@ -2,10 +2,12 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { TConfig } from '../config';
 import type { Database } from '../db/client';
+import type { FileStore } from '../../documents/encrypted-file-store';
 import type { Logger } from '../logger';
+import type { Queue } from './queue';
 
 /** What a job handler may use; injected by the queue so handlers stay plain functions. */
-export type JobDeps = { db: Database; config: TConfig; logger: Logger };
+export type JobDeps = { db: Database; config: TConfig; files: FileStore; queue: Queue; logger: Logger };
 
 /**
  * A job: a name, the zod schema of its payload, the queue's policy, an optional cron schedule, and its handler.

@@ -22,11 +22,13 @@ export type Queue = {
 export async function startQueue(options: {
   url: string;
   jobs: readonly JobDefinition[];
-  deps: JobDeps;
+  /** What handlers get besides the queue itself and their logger. */
+  deps: Omit<JobDeps, 'queue' | 'logger'>;
   work: boolean;
   logger: Logger;
 }): Promise<Queue> {
   const logger = options.logger.child({ component: 'queue' });
+  const api = {} as Queue;
   const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4, application_name: 'faxline-queue' });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   await boss.start();
@@ -44,13 +46,13 @@ export async function startQueue(options: {
         throw new Error(`Invalid payload for ${job.name}`);
       }
       const started = Date.now();
-      await job.handler(parsed.data, { ...options.deps, logger: log });
+      await job.handler(parsed.data, { ...options.deps, queue: api, logger: log });
       log.info({ ms: Date.now() - started }, 'job done');
     });
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
 
-  return {
+  return Object.assign(api, {
     boss,
     send: async (job, data, sendOptions) => boss.send(job.name, job.schema.parse(data) as object, sendOptions ?? {}),
     ping: async () => {
@@ -63,5 +65,5 @@ export async function startQueue(options: {
     },
     // Graceful: running handlers finish (up to the timeout) before the connections close.
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
-  };
+  } satisfies Queue);
 }

@@ -1,0 +1,27 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The audit trail (healthcare-grade): who did what to which object, when, from where, and how it ended. Append-only:
+ * a trigger (drizzle/0003_audit_append_only.sql) refuses UPDATE and DELETE for every role, the application's included. Ids are kept as
+ * text without foreign keys, so entries outlive the people and accounts they name.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id'),
+    accountId: text('account_id'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    outcome: text('outcome').$type<'success' | 'denied' | 'failure'>().notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('audit_events_object_idx').on(table.objectType, table.objectId),
+    index('audit_events_actor_idx').on(table.actorUserId),
+    index('audit_events_at_idx').on(table.at),
+  ],
+);

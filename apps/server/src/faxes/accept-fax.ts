@@ -1,0 +1,140 @@
+import { MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, type TLanguage } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { FileStore } from '../documents/encrypted-file-store';
+import { accountHoldingNumber, numbersOfAccount } from '../numbers/numbers';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+import type { Queue } from '../platform/queue/queue';
+import type { CheckedAttachment } from './check-attachments';
+import { prepareFaxJob } from './jobs/prepare-fax';
+import type { Membership } from './membership';
+import { assertWithinQuota } from './quota';
+import { faxFiles, faxes } from './schema';
+
+export type AcceptFaxInput = {
+  member: Membership;
+  user: { id: string; language: TLanguage };
+  request: {
+    recipientNumber: string;
+    faxQuality: 'standard' | 'fine' | 'superfine';
+    coverPageMessage?: string | undefined;
+    coverSubject?: string | undefined;
+    recipientName?: string | undefined;
+    scheduledAt?: string | undefined;
+    fromNumber?: string | undefined;
+  };
+  attachments: CheckedAttachment[];
+  idempotencyKey: string | null;
+  ip: string;
+};
+
+/**
+ * Accepts a fax for sending (the 202 of POST /api/faxes): checks what can be checked now (something to send, the
+ * schedule, the From number, the page limit and the month's quota with the pages known so far), keeps the files
+ * encrypted, records the fax and queues its documents job. The same Idempotency-Key returns the fax it created.
+ */
+export async function acceptFax(deps: { db: Database; files: FileStore; queue: Queue }, input: AcceptFaxInput) {
+  const { db } = deps;
+  const { member, request, attachments } = input;
+  if (input.idempotencyKey) {
+    const [existing] = await db
+      .select()
+      .from(faxes)
+      .where(and(eq(faxes.accountId, member.accountId), eq(faxes.idempotencyKey, input.idempotencyKey)));
+    if (existing) return { fax: existing, created: false };
+  }
+
+  const coverMessage = request.coverPageMessage?.trim() || null;
+  if (attachments.length === 0 && !coverMessage) throw new AppError('invalid_request', 'errors.nothingToSend');
+
+  let scheduledAt: Date | null = null;
+  if (request.scheduledAt) {
+    scheduledAt = new Date(request.scheduledAt);
+    if (scheduledAt.getTime() <= Date.now()) throw new AppError('invalid_request', 'errors.scheduleInPast');
+    if (scheduledAt.getTime() > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000)
+      throw new AppError('invalid_request', 'errors.scheduleTooFar', { days: MAX_SCHEDULE_DAYS });
+  }
+
+  const own = await numbersOfAccount(db, member.accountId);
+  const fromNumber = request.fromNumber ?? own[0]?.phoneNumber ?? null;
+  if (request.fromNumber && !own.some((n) => n.phoneNumber === request.fromNumber)) {
+    throw new AppError('invalid_request', 'errors.fromNumberNotYours', { number: request.fromNumber });
+  }
+
+  const withCover = Boolean(coverMessage || request.coverSubject) || attachments.length === 0;
+  const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (withCover ? 1 : 0);
+  if (knownPages > MAX_PAGES_PER_FAX)
+    throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
+  await assertWithinQuota(db, member.accountId, knownPages);
+
+  // Encrypted and stored before the fax exists: once we answer 202, nothing that was accepted can be lost.
+  const stored = await Promise.all(attachments.map((a) => deps.files.put(a.bytes)));
+  let fax;
+  try {
+    fax = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(faxes)
+        .values({
+          accountId: member.accountId,
+          userId: input.user.id,
+          direction: 'outbound',
+          status: scheduledAt ? 'scheduled' : 'queued',
+          fromNumber,
+          toNumber: request.recipientNumber,
+          recipientName: request.recipientName?.trim() || null,
+          coverSubject: request.coverSubject?.trim() || null,
+          coverMessage,
+          quality: request.faxQuality,
+          language: input.user.language,
+          scheduledAt,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      if (attachments.length > 0) {
+        await tx
+          .insert(faxFiles)
+          .values(
+            attachments.map((a, position) => ({
+              faxId: row!.id,
+              position,
+              name: a.name,
+              type: a.type,
+              size: a.bytes.length,
+              storageKey: stored[position]!.key,
+              sha256: stored[position]!.sha256,
+            })),
+          );
+      }
+      return row!;
+    });
+  } catch (error) {
+    await Promise.all(stored.map((s) => deps.files.remove(s.key)));
+    // Two requests with one Idempotency-Key at the same moment: the other one created it.
+    if (input.idempotencyKey && (error as { code?: string }).code === '23505') {
+      const [existing] = await db
+        .select()
+        .from(faxes)
+        .where(and(eq(faxes.accountId, member.accountId), eq(faxes.idempotencyKey, input.idempotencyKey)));
+      if (existing) return { fax: existing, created: false };
+    }
+    throw error;
+  }
+
+  await deps.queue.send(prepareFaxJob, { faxId: fax.id }, { singletonKey: fax.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) });
+  await recordAuditEvent(db, {
+    actorUserId: input.user.id,
+    accountId: member.accountId,
+    ip: input.ip,
+    action: 'fax.send',
+    objectType: 'fax',
+    objectId: fax.id,
+    outcome: 'success',
+    details: { to: fax.toNumber, files: attachments.length, scheduled: Boolean(scheduledAt) },
+  });
+  return { fax, created: true };
+}
+
+export async function lineFor(db: Database, toNumber: string): Promise<'internal' | 'sandbox'> {
+  return (await accountHoldingNumber(db, toNumber)) ? 'internal' : 'sandbox';
+}

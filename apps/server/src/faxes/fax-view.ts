@@ -1,0 +1,27 @@
+import type { TFax } from '@faxline/shared';
+import type { faxes } from './schema';
+
+type FaxRow = typeof faxes.$inferSelect;
+
+/** A fax as the API shows it (packages/shared ZFax). */
+export function toPublicFax(row: FaxRow): TFax {
+  return {
+    id: row.id,
+    direction: row.direction,
+    status: row.status,
+    read: row.readAt !== null,
+    fromNumber: row.fromNumber,
+    toNumber: row.toNumber,
+    recipientName: row.recipientName,
+    senderName: row.senderName,
+    pages: row.pages,
+    quality: row.quality,
+    failureReason: row.failureReason,
+    failureMessage: row.failureMessage,
+    coverSubject: row.coverSubject,
+    line: row.line,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}

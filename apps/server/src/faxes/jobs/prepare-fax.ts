@@ -1,0 +1,99 @@
+import { MAX_PAGES_PER_FAX, type TLanguage } from '@faxline/shared';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../auth/schema';
+import { ConversionError } from '../../documents/convert-to-pdf';
+import type { DocumentType } from '../../documents/detect-file-type';
+import { prepareFaxDocument } from '../../documents/prepare-fax-document';
+import { AppError } from '../../platform/http/app-error';
+import { translator } from '../../platform/i18n/i18n';
+import { defineJob } from '../../platform/queue/define-job';
+import { failFax, loadFax, moveFax } from '../fax-state';
+import { assertWithinQuota } from '../quota';
+import { faxFiles } from '../schema';
+import { transmitFaxJob } from './transmit-fax';
+
+/**
+ * Documents (DESIGN.md "Documents"): every file to PDF, the cover page first, merged into the document of record,
+ * rendered to the fax image; then the fax goes to the line. A document that cannot be converted ends the fax as
+ * failed (conversion_error) with a message a person understands.
+ */
+export const prepareFaxJob = defineJob({
+  name: 'faxes.prepare',
+  schema: z.object({ faxId: z.uuid() }),
+  queue: { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
+  pollingIntervalSeconds: 1,
+  handler: async ({ faxId }, { db, files, queue, logger }) => {
+    const fax = await loadFax(db, faxId);
+    if (!fax || !(await moveFax(db, faxId, ['queued', 'scheduled', 'converting'], 'converting'))) return;
+    const t = translator(fax.language as TLanguage);
+
+    const attachments = await db.select().from(faxFiles).where(eq(faxFiles.faxId, faxId)).orderBy(asc(faxFiles.position));
+    const loaded = await Promise.all(
+      attachments.map(async (file) => ({ name: file.name, type: file.type as DocumentType, bytes: await files.get(file.storageKey) })),
+    );
+    const [sender] = fax.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, fax.userId)) : [];
+    const withCover = Boolean(fax.coverMessage || fax.coverSubject) || loaded.length === 0;
+
+    let document;
+    try {
+      document = await prepareFaxDocument({
+        files: loaded,
+        quality: fax.quality,
+        cover: withCover
+          ? {
+              language: fax.language as TLanguage,
+              senderName: sender?.name ?? '',
+              senderNumber: fax.fromNumber,
+              recipientName: fax.recipientName,
+              recipientNumber: fax.toNumber,
+              date: fax.scheduledAt ?? new Date(),
+              subject: fax.coverSubject,
+              message: fax.coverMessage,
+            }
+          : null,
+      });
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      const key =
+        error.reason === 'encrypted' ? 'faxes.fileEncrypted' : error.reason === 'damaged' ? 'faxes.fileDamaged' : 'faxes.fileUnconvertible';
+      logger.warn({ faxId, reason: error.reason }, 'fax document could not be converted');
+      await failFax(db, faxId, ['converting'], 'conversion_error', error.file ? t(key, { file: error.file }) : t('faxes.renderFailed'));
+      return;
+    }
+
+    if (document.pages > MAX_PAGES_PER_FAX) {
+      await failFax(
+        db,
+        faxId,
+        ['converting'],
+        'conversion_error',
+        t('errors.tooManyPages', { pages: document.pages, max: MAX_PAGES_PER_FAX }),
+      );
+      return;
+    }
+    try {
+      await assertWithinQuota(db, fax.accountId, document.pages, { excludeFaxId: faxId });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await failFax(db, faxId, ['converting'], 'quota_exceeded', t(error.messageKey, error.params));
+      return;
+    }
+
+    const [record, image, thumbnail] = await Promise.all([
+      files.put(document.pdf),
+      files.put(document.image.tiff),
+      files.put(document.thumbnail),
+    ]);
+    const ready = await moveFax(db, faxId, ['converting'], 'sending', {
+      pages: document.pages,
+      documentKey: record.key,
+      documentSha256: record.sha256,
+      imageKey: image.key,
+      imageBytes: image.size,
+      thumbnailKey: thumbnail.key,
+    });
+    // Canceled while converting: nothing goes to the line.
+    if (ready) await queue.send(transmitFaxJob, { faxId, attempt: 1 }, { singletonKey: `${faxId}:1` });
+  },
+});

@@ -1,0 +1,76 @@
+import type { TLanguage } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { deliverInternally } from '../../lines/internal-line';
+import type { CallOutcome } from '../../lines/line';
+import { nextTryAfter } from '../../lines/retry-policy';
+import { callSandbox } from '../../lines/sandbox-line';
+import { accountHoldingNumber } from '../../numbers/numbers';
+import { translator } from '../../platform/i18n/i18n';
+import { defineJob } from '../../platform/queue/define-job';
+import { failFax, loadFax, moveFax } from '../fax-state';
+import { faxAttempts, type FaxFailureReason } from '../schema';
+
+/**
+ * One try to deliver a fax over its line (DESIGN.md "Fax lines"), recorded as an attempt; a failure is retried by
+ * its class. Crash-safe: the attempt row is written before the call, so a job run again after a worker died closes
+ * the unfinished attempt as a line error and goes on by the retry policy, instead of calling a second time blind.
+ */
+export const transmitFaxJob = defineJob({
+  name: 'faxes.transmit',
+  schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
+  // Longer than the longest call: a job whose worker died is picked up again after this.
+  queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 45 * 60 },
+  pollingIntervalSeconds: 1,
+  handler: async ({ faxId, attempt }, { db, files, queue, config, logger }) => {
+    const fax = await loadFax(db, faxId);
+    if (!fax || fax.status !== 'sending') return;
+
+    const toAccount = await accountHoldingNumber(db, fax.toNumber);
+    const line = toAccount ? 'internal' : 'sandbox';
+    const inserted = await db.insert(faxAttempts).values({ faxId, number: attempt, line }).onConflictDoNothing().returning();
+
+    let outcome: CallOutcome;
+    if (inserted.length === 0) {
+      const [previous] = await db
+        .select()
+        .from(faxAttempts)
+        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+      if (previous?.endedAt) return; // this attempt has been made and followed up already
+      logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
+      outcome = { result: 'line_error', pagesSent: 0, durationMs: 0 };
+    } else {
+      await moveFax(db, faxId, ['sending'], 'sending', { line });
+      outcome = toAccount
+        ? await deliverInternally({ db, files }, fax, toAccount)
+        : await callSandbox({
+            toNumber: fax.toNumber,
+            pages: fax.pages ?? 1,
+            imageBytes: fax.imageBytes ?? 50_000,
+            clockScale: config.faxClockScale,
+          });
+    }
+
+    await db
+      .update(faxAttempts)
+      .set({ endedAt: new Date(), durationMs: outcome.durationMs, pagesSent: outcome.pagesSent, result: outcome.result })
+      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+    logger.info({ faxId, attempt, line, result: outcome.result }, 'fax attempt ended');
+
+    if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
+      await moveFax(db, faxId, ['sending'], outcome.result, { completedAt: new Date() });
+      return;
+    }
+    const reason = outcome.result as FaxFailureReason;
+    const wait = nextTryAfter(reason, attempt);
+    if (wait === null) {
+      await failFax(db, faxId, ['sending'], reason, translator(fax.language as TLanguage)(`faxes.${reason as 'busy'}`));
+      return;
+    }
+    await queue.send(
+      transmitFaxJob,
+      { faxId, attempt: attempt + 1 },
+      { singletonKey: `${faxId}:${attempt + 1}`, startAfter: new Date(Date.now() + Math.round(wait * config.faxClockScale)) },
+    );
+  },
+});

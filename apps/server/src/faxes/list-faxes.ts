@@ -1,0 +1,54 @@
+import type { ZFaxListQuery } from '@faxline/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../platform/db/client';
+import { seesAllFaxes, type Membership } from './membership';
+import { faxes } from './schema';
+
+type Query = z.output<typeof ZFaxListQuery>;
+
+/** Which faxes of the account this member may see: all for owner and sub-admin; for a User, what they sent and what arrived. */
+export function visibleTo(member: Membership, userId: string): SQL {
+  const ofAccount = eq(faxes.accountId, member.accountId);
+  return seesAllFaxes(member) ? ofAccount : and(ofAccount, or(eq(faxes.direction, 'inbound'), eq(faxes.userId, userId)))!;
+}
+
+function matching(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(faxes.toNumber, pattern),
+    ilike(faxes.fromNumber, pattern),
+    ilike(faxes.recipientName, pattern),
+    ilike(faxes.senderName, pattern),
+    ilike(faxes.status, pattern),
+  );
+}
+
+/** Fax history (spec 001 §2.7, §4, §9): one page of one direction, the search applied, sorted, with both tabs' counts. */
+export async function listFaxes(db: Database, member: Membership, userId: string, query: Query) {
+  const scope = visibleTo(member, userId);
+  const search = matching(query.search);
+  const sortColumn =
+    query.sort === 'date'
+      ? faxes.createdAt
+      : query.sort === 'status'
+        ? faxes.status
+        : query.sort === 'pages'
+          ? faxes.pages
+          : query.direction === 'outbound'
+            ? faxes.toNumber
+            : faxes.fromNumber;
+  const order = query.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+
+  const rows = await db
+    .select()
+    .from(faxes)
+    .where(and(scope, eq(faxes.direction, query.direction), search))
+    .orderBy(order, desc(faxes.createdAt), asc(faxes.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const totals = await db.select({ direction: faxes.direction, n: count() }).from(faxes).where(and(scope, search)).groupBy(faxes.direction);
+  const countOf = (direction: 'outbound' | 'inbound') => totals.find((t) => t.direction === direction)?.n ?? 0;
+  return { rows, total: countOf(query.direction), counts: { outbound: countOf('outbound'), inbound: countOf('inbound') } };
+}

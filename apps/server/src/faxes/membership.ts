@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { accountMembers } from '../accounts/schema';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+
+export type Membership = { accountId: string; role: 'owner' | 'admin' | 'user' | 'billing' };
+
+/** The account a person acts for, and their role in it (DESIGN.md "Accounts, people and roles"). */
+export async function membershipOf(db: Database, userId: string): Promise<Membership> {
+  const [row] = await db
+    .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
+    .from(accountMembers)
+    .where(eq(accountMembers.userId, userId));
+  if (!row) throw new AppError('permission_denied', 'errors.forbidden');
+  return { accountId: row.accountId, role: row.role as Membership['role'] };
+}
+
+/** The owner and sub-admins see every fax of the account; a User sees the faxes they sent and those received. */
+export const seesAllFaxes = (m: Membership) => m.role === 'owner' || m.role === 'admin';
+/** Billing contacts see usage and plan, no faxes (spec 001 §6 with DESIGN.md). */
+export const mayUseFaxes = (m: Membership) => m.role !== 'billing';

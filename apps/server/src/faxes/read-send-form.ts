@@ -1,0 +1,43 @@
+import { ZSendFaxRequest } from '@faxline/shared';
+import type { FastifyRequest } from 'fastify';
+import { isMessageKey } from '../platform/i18n/i18n';
+import { AppError } from '../platform/http/app-error';
+import type { Upload } from './check-attachments';
+
+const ATTACHMENT_FIELD = /^attachment_\d+$/;
+
+/**
+ * Reads the send form (spec 001 §3): a `request.json` part (a field or a file part) and files `attachment_0`...
+ * Size and count limits are enforced while streaming, so an oversized upload is refused without being kept.
+ */
+export async function readSendForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('invalid_request', 'errors.multipartExpected');
+  let json: unknown;
+  const uploads: Upload[] = [];
+  let current = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'request.json') json = JSON.parse(String(part.value));
+        continue;
+      }
+      current = part.filename;
+      const bytes = new Uint8Array(await part.toBuffer());
+      if (part.fieldname === 'request.json') json = JSON.parse(new TextDecoder().decode(bytes));
+      else if (ATTACHMENT_FIELD.test(part.fieldname)) uploads.push({ name: part.filename, bytes, truncated: part.file.truncated });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'errors.fileTooLarge', { file: current });
+    if (code === 'FST_FILES_LIMIT') throw new AppError('invalid_request', 'errors.tooManyFiles');
+    if (error instanceof SyntaxError) throw new AppError('invalid_request', 'errors.malformedJson');
+    throw error;
+  }
+
+  const parsed = ZSendFaxRequest.safeParse(json ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError('invalid_request', isMessageKey(issue.message) ? issue.message : 'errors.invalidRequest');
+  }
+  return { request: parsed.data, uploads };
+}

@@ -1,0 +1,93 @@
+import type { TFaxQuality } from '@faxline/shared';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/schema';
+import { users } from '../auth/schema';
+
+export type FaxStatus =
+  'queued' | 'scheduled' | 'converting' | 'sending' | 'delivered' | 'partially_delivered' | 'failed' | 'canceled' | 'received';
+export type FaxFailureReason =
+  'busy' | 'no_answer' | 'not_a_fax_machine' | 'invalid_number' | 'line_error' | 'conversion_error' | 'quota_exceeded' | 'canceled';
+
+/** A fax, sent or received, of one account (DESIGN.md "Faxes"). */
+export const faxes = pgTable(
+  'faxes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Who sent it (outbound); null for a received fax. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    direction: text('direction').$type<'outbound' | 'inbound'>().notNull(),
+    status: text('status').$type<FaxStatus>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    fromNumber: text('from_number'),
+    toNumber: text('to_number').notNull(),
+    recipientName: text('recipient_name'),
+    senderName: text('sender_name'),
+    coverSubject: text('cover_subject'),
+    coverMessage: text('cover_message'),
+    quality: text('quality').$type<TFaxQuality>().notNull(),
+    language: text('language').notNull().default('en'),
+    pages: integer('pages'),
+    line: text('line').$type<'internal' | 'sandbox'>(),
+    failureReason: text('failure_reason').$type<FaxFailureReason>(),
+    failureMessage: text('failure_message'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    /** The document of record (encrypted PDF), its SHA-256, the fax image and the first-page thumbnail. */
+    documentKey: text('document_key'),
+    documentSha256: text('document_sha256'),
+    imageKey: text('image_key'),
+    imageBytes: integer('image_bytes'),
+    thumbnailKey: text('thumbnail_key'),
+    /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
+    sourceFaxId: uuid('source_fax_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('faxes_account_direction_created_idx').on(table.accountId, table.direction, table.createdAt),
+    uniqueIndex('faxes_account_idempotency_idx').on(table.accountId, table.idempotencyKey),
+    uniqueIndex('faxes_source_fax_idx').on(table.sourceFaxId),
+  ],
+);
+
+/** The files attached to a sent fax, in the order they are sent, kept encrypted as uploaded. */
+export const faxFiles = pgTable(
+  'fax_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    faxId: uuid('fax_id')
+      .notNull()
+      .references(() => faxes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+  },
+  (table) => [uniqueIndex('fax_files_fax_position_idx').on(table.faxId, table.position)],
+);
+
+/** Each try to deliver a fax over a line, with its outcome (DESIGN.md: every attempt recorded). */
+export const faxAttempts = pgTable(
+  'fax_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    faxId: uuid('fax_id')
+      .notNull()
+      .references(() => faxes.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    line: text('line').$type<'internal' | 'sandbox'>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+    pagesSent: integer('pages_sent').notNull().default(0),
+    /** delivered, partially_delivered or a failure reason; null while the call is in progress. */
+    result: text('result'),
+  },
+  (table) => [uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number)],
+);

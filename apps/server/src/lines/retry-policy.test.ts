@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { nextTryAfter } from './retry-policy';
+
+describe('retry policy', () => {
+  it('retries busy 3 more times, 3 minutes apart', () => {
+    expect([1, 2, 3, 4].map((attempt) => nextTryAfter('busy', attempt))).toEqual([180_000, 180_000, 180_000, null]);
+  });
+  it('retries no answer 2 more times, 5 minutes apart, and a line error 2 more, 1 minute apart', () => {
+    expect([1, 2, 3].map((attempt) => nextTryAfter('no_answer', attempt))).toEqual([300_000, 300_000, null]);
+    expect([1, 2, 3].map((attempt) => nextTryAfter('line_error', attempt))).toEqual([60_000, 60_000, null]);
+  });
+  it('never retries a number that is not a fax machine', () => {
+    expect(nextTryAfter('not_a_fax_machine', 1)).toBeNull();
+  });
+});

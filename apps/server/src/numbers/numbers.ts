@@ -1,0 +1,58 @@
+import { countryOf } from '@faxline/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import { seedRuns } from '../seed/schema';
+import { faxNumbers } from './schema';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Gives the account the oldest free number, if any; two sign-ups at once never get the same one. */
+export async function assignFreeNumber(db: Database | Tx, accountId: string): Promise<string | null> {
+  const rows = await db.execute<{ phone_number: string }>(sql`
+    UPDATE ${faxNumbers} SET status = 'assigned', account_id = ${accountId}, assigned_at = now()
+    WHERE id = (SELECT id FROM ${faxNumbers} WHERE status = 'available' ORDER BY created_at, phone_number LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING phone_number`);
+  return rows.rows[0]?.phone_number ?? null;
+}
+
+export async function numbersOfAccount(db: Database, accountId: string) {
+  return db
+    .select()
+    .from(faxNumbers)
+    .where(and(eq(faxNumbers.accountId, accountId), eq(faxNumbers.status, 'assigned')))
+    .orderBy(asc(faxNumbers.assignedAt));
+}
+
+/** The account holding a number, when it is one of ours: a fax to it goes over the internal line. */
+export async function accountHoldingNumber(db: Database, phoneNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ accountId: faxNumbers.accountId })
+    .from(faxNumbers)
+    .where(and(eq(faxNumbers.phoneNumber, phoneNumber), eq(faxNumbers.status, 'assigned')));
+  return row?.accountId ?? null;
+}
+
+export const SANDBOX_INVENTORY_SEED = 'fax-number-inventory-v1';
+
+/**
+ * While no carrier is configured, Faxline hands out numbers from the range reserved for fiction (+1 415 555-0100 to
+ * 555-0199): they reach only other Faxline accounts (the internal line). Seeded once into a new database.
+ */
+export async function seedNumberInventory(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedRuns).values({ name: SANDBOX_INVENTORY_SEED }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    const numbers = Array.from({ length: 100 }, (_, i) => `+1415555${String(100 + i).padStart(4, '0')}`);
+    await tx
+      .insert(faxNumbers)
+      .values(
+        numbers.map((phoneNumber, i) => ({
+          phoneNumber,
+          countryCode: countryOf(phoneNumber) ?? 'US',
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        })),
+      )
+      .onConflictDoNothing();
+    return true;
+  });
+}

@@ -1,0 +1,19 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/schema';
+
+/** The fax number inventory (spec 001 §3 `fax_numbers`): each number available, or assigned to an account. */
+export const faxNumbers = pgTable(
+  'fax_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phoneNumber: text('phone_number').notNull().unique(),
+    numberType: text('number_type').notNull().default('local'),
+    provider: text('provider').notNull().default('faxline'),
+    countryCode: text('country_code'),
+    status: text('status').$type<'available' | 'assigned'>().notNull().default('available'),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('fax_numbers_account_idx').on(table.accountId), index('fax_numbers_status_idx').on(table.status)],
+);
