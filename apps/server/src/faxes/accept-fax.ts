@@ -92,19 +92,17 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
         })
         .returning();
       if (attachments.length > 0) {
-        await tx
-          .insert(faxFiles)
-          .values(
-            attachments.map((a, position) => ({
-              faxId: row!.id,
-              position,
-              name: a.name,
-              type: a.type,
-              size: a.bytes.length,
-              storageKey: stored[position]!.key,
-              sha256: stored[position]!.sha256,
-            })),
-          );
+        await tx.insert(faxFiles).values(
+          attachments.map((a, position) => ({
+            faxId: row!.id,
+            position,
+            name: a.name,
+            type: a.type,
+            size: a.bytes.length,
+            storageKey: stored[position]!.key,
+            sha256: stored[position]!.sha256,
+          })),
+        );
       }
       return row!;
     });

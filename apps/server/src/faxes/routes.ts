@@ -101,14 +101,12 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
           date: new Intl.DateTimeFormat(request.language, { dateStyle: 'long', timeStyle: 'short' }).format(fax.scheduledAt),
         })
       : t('faxes.accepted', { number: fax.toNumber });
-    return reply
-      .status(202)
-      .send({
-        faxId: fax.id,
-        status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
-        message,
-        line: await lineFor(db, fax.toNumber),
-      });
+    return reply.status(202).send({
+      faxId: fax.id,
+      status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
+      message,
+      line: await lineFor(db, fax.toNumber),
+    });
   });
 
   // The pages as the fax will print them, before sending: the same checks and conversion, nothing stored.
