@@ -1,6 +1,7 @@
 import type { defaultNS, resources } from '@/lib/i18n';
 import type enAuth from '@/locales/en/auth.json';
 import type enDevelopers from '@/locales/en/developers.json';
+import type enFaxes from '@/locales/en/faxes.json';
 import type enHelp from '@/locales/en/help.json';
 import type enLegal from '@/locales/en/legal.json';
 import type enMarketing from '@/locales/en/marketing.json';
@@ -13,6 +14,7 @@ declare module 'i18next' {
     resources: (typeof resources)['en'] & {
       auth: typeof enAuth;
       developers: typeof enDevelopers;
+      faxes: typeof enFaxes;
       help: typeof enHelp;
       legal: typeof enLegal;
       marketing: typeof enMarketing;
