@@ -4,6 +4,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { accountHoldingNumber, numbersOfAccount } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
+import { isUniqueViolation } from '../platform/db/errors';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { CheckedAttachment } from './check-attachments';
@@ -109,7 +110,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
   } catch (error) {
     await Promise.all(stored.map((s) => deps.files.remove(s.key)));
     // Two requests with one Idempotency-Key at the same moment: the other one created it.
-    if (input.idempotencyKey && (error as { code?: string }).code === '23505') {
+    if (input.idempotencyKey && isUniqueViolation(error)) {
       const [existing] = await db
         .select()
         .from(faxes)
