@@ -6,3 +6,4 @@ export * from './contracts/error';
 export * from './contracts/health';
 export * from './contracts/plans';
 export * from './contracts/faxes';
+export * from './contracts/account';

@@ -1,5 +1,6 @@
 // Every capability's tables, gathered for Drizzle (queries with relations) and drizzle-kit (migrations).
 export * from '../../accounts/schema';
+export * from '../../accounts/settings-schema';
 export * from '../../audit/schema';
 export * from '../../auth/schema';
 export * from '../../email/schema';

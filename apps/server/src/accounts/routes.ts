@@ -1,0 +1,82 @@
+import { ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { requireSession } from '../auth/session';
+import { verifyPassword } from '../auth/verify-password';
+import { membershipOf } from '../faxes/membership';
+import { monthlyUsage } from '../faxes/quota';
+import type { FaxRouteDeps } from '../faxes/routes';
+import { AppError } from '../platform/http/app-error';
+import { perAddressLimit } from '../platform/http/rate-limit';
+import { plans } from '../plans/schema';
+import { deleteAccount } from './delete-account';
+import { readSettings, saveSettings } from './settings';
+import { accounts } from './schema';
+
+/** The signed-in person's settings, the account's usage, and deleting the account. */
+export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files }) => {
+  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+  const limit = perAddressLimit(config.rateLimitFactor);
+
+  app.get('/settings', { schema: { response: { 200: ZSettings } } }, async (request, reply) => {
+    const { user } = await requireSession(sessionDeps, request, reply);
+    return readSettings(db, user.id);
+  });
+
+  app.put('/settings', { schema: { body: ZSettings, response: { 200: ZSettings } } }, async (request, reply) => {
+    const { user } = await requireSession(sessionDeps, request, reply);
+    return saveSettings(db, user.id, request.body);
+  });
+
+  app.get('/usage', { schema: { response: { 200: ZUsage } } }, async (request, reply) => {
+    const { user } = await requireSession(sessionDeps, request, reply);
+    const member = await membershipOf(db, user.id);
+    const now = new Date();
+    const { used } = await monthlyUsage(db, member.accountId, { now });
+    const [plan] = await db
+      .select({ name: plans.name, pagesPerMonth: plans.pagesPerMonth })
+      .from(accounts)
+      .innerJoin(plans, eq(plans.id, accounts.planId))
+      .where(eq(accounts.id, member.accountId));
+    return {
+      plan: plan ?? null,
+      pagesUsed: used,
+      periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+      periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    };
+  });
+
+  // 'Yes, delete my account' (spec 001 §2.5), with the owner's password.
+  app.delete(
+    '/account',
+    { schema: { body: ZDeleteAccountRequest, response: { 200: ZOk } }, config: limit(5, 15 * 60_000) },
+    async (request, reply) => {
+      const { user } = await requireSession(sessionDeps, request, reply);
+      const member = await membershipOf(db, user.id);
+      const audit = (outcome: 'success' | 'denied', details?: Record<string, unknown>) =>
+        recordAuditEvent(db, {
+          actorUserId: user.id,
+          accountId: member.accountId,
+          ip: request.ip,
+          action: 'account.delete',
+          objectType: 'account',
+          objectId: member.accountId,
+          outcome,
+          details,
+        });
+      if (member.role !== 'owner') {
+        await audit('denied');
+        throw new AppError('permission_denied', 'errors.forbidden');
+      }
+      if (!(await verifyPassword({ auth, db }, user.id, request.body.password))) {
+        await audit('denied');
+        throw new AppError('authentication_error', 'errors.incorrectPassword');
+      }
+      const removed = await deleteAccount({ db, files }, member.accountId);
+      // The person's sessions went with them; the browser's cookie now names nothing.
+      await audit('success', removed);
+      return { ok: true as const };
+    },
+  );
+};

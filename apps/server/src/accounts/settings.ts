@@ -1,0 +1,19 @@
+import { DEFAULT_SETTINGS, type TSettings } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import { userSettings } from './settings-schema';
+
+export async function readSettings(db: Database, userId: string): Promise<TSettings> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  if (!row) return DEFAULT_SETTINGS;
+  const { faxReceived, faxSentConfirmation, promotionalOffers, defaultFaxQuality } = row;
+  return { faxReceived, faxSentConfirmation, promotionalOffers, defaultFaxQuality };
+}
+
+export async function saveSettings(db: Database, userId: string, settings: TSettings): Promise<TSettings> {
+  await db
+    .insert(userSettings)
+    .values({ userId, ...settings, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...settings, updatedAt: new Date() } });
+  return readSettings(db, userId);
+}
