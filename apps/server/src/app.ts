@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { TLanguage } from '@faxline/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { memberRoutes } from './accounts/members-routes';
 import { accountRoutes } from './accounts/routes';
 import { adminAccessRoutes, adminRoutes } from './admin/routes';
 import type { Auth } from './auth/auth';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ticketRoutes, routeDeps);
       await api.register(faxRoutes, { ...routeDeps, files: deps.files, queue });
       await api.register(accountRoutes, { ...routeDeps, files: deps.files, queue });
+      await api.register(memberRoutes, routeDeps);
     },
     { prefix: '/api' },
   );

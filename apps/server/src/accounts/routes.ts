@@ -31,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { 
 
   app.get('/usage', { schema: { response: { 200: ZUsage } } }, async (request, reply) => {
     const { user } = await requireSession(sessionDeps, request, reply);
-    const member = await membershipOf(db, user.id);
+    const member = await membershipOf(db, user);
     const now = new Date();
     const { used } = await monthlyUsage(db, member.accountId, { now });
     const [plan] = await db
@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { 
     { schema: { body: ZDeleteAccountRequest, response: { 200: ZOk } }, config: limit(5, 15 * 60_000) },
     async (request, reply) => {
       const { user } = await requireSession(sessionDeps, request, reply);
-      const member = await membershipOf(db, user.id);
+      const member = await membershipOf(db, user);
       const audit = (outcome: 'success' | 'denied', details?: Record<string, unknown>) =>
         recordAuditEvent(db, {
           actorUserId: user.id,

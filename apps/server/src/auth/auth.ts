@@ -5,7 +5,6 @@ import { admin } from 'better-auth/plugins/admin';
 import { organization } from 'better-auth/plugins/organization';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
-import { createOwnerAccount } from '../accounts/create-owner-account';
 import { accountInvitations, accountMembers, accounts } from '../accounts/schema';
 import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
@@ -52,7 +51,10 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
       },
     }),
     user: {
-      additionalFields: { language: { type: 'string', required: false, defaultValue: 'en', input: true } },
+      additionalFields: {
+        language: { type: 'string', required: false, defaultValue: 'en', input: true },
+        twoFactorSetupRequired: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -86,15 +88,6 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
     },
     // Limits live in Fastify (auth/routes.ts), in front of every route, with translated answers.
     rateLimit: { enabled: false },
-    databaseHooks: {
-      user: {
-        create: {
-          after: async (user) => {
-            await createOwnerAccount(db, user);
-          },
-        },
-      },
-    },
     plugins: [
       username({ minUsernameLength: 3, maxUsernameLength: 40, usernameValidator: (name) => /^[a-zA-Z0-9._-]+$/.test(name) }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),

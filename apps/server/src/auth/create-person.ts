@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { TLanguage } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
+import { createOwnerAccount } from '../accounts/create-owner-account';
+import { accountMembers } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Auth } from './auth';
@@ -16,6 +19,9 @@ export type NewPerson = {
   language?: TLanguage;
   /** People created by an operator (or the seed) have a known address; people who sign up confirm theirs. */
   emailVerified?: boolean;
+  /** Their own new account as its owner (the default), or a place in an existing one. */
+  account?: 'own' | { join: string; role: 'admin' | 'user' | 'billing' };
+  twoFactorSetupRequired?: boolean;
 };
 
 /**
@@ -27,6 +33,12 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
   const email = person.email.trim().toLowerCase();
   if (isCommonPassword(person.password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
   if (await findUserByEmail(deps.db, email)) throw new AppError('conflict', 'errors.emailTaken');
+  if (
+    person.username &&
+    (await deps.db.select({ id: users.id }).from(users).where(eq(users.username, person.username.toLowerCase()))).length > 0
+  ) {
+    throw new AppError('conflict', 'errors.usernameTaken');
+  }
   const context = await deps.auth.$context;
   const user = await context.internalAdapter.createUser(
     {
@@ -35,6 +47,7 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
       emailVerified: person.emailVerified ?? true,
       role: person.platformRole ?? 'user',
       language: person.language ?? 'en',
+      twoFactorSetupRequired: person.twoFactorSetupRequired ?? false,
       ...(person.username ? { username: person.username.toLowerCase(), displayUsername: person.username } : {}),
     },
     { method: 'admin' },
@@ -45,6 +58,9 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
     accountId: user.id,
     password: await context.password.hash(person.password),
   });
+  const account = person.account ?? 'own';
+  if (account === 'own') await createOwnerAccount(deps.db, user);
+  else await deps.db.insert(accountMembers).values({ id: randomUUID(), organizationId: account.join, userId: user.id, role: account.role });
   return { id: user.id };
 }
 

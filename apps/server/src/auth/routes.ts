@@ -11,6 +11,7 @@ import {
   ZUpdateProfileRequest,
 } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createOwnerAccount } from '../accounts/create-owner-account';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -51,6 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
           returnHeaders: true,
         }),
       );
+      // Signing up makes the person the owner of a new account (a person who joins one is made by its owner instead).
+      await createOwnerAccount(db, response.user);
       forwardCookies(headers, reply);
       return { requiresConfirmation: !response.token };
     },

@@ -1,16 +1,26 @@
 import { eq } from 'drizzle-orm';
+import { createOwnerAccount } from '../accounts/create-owner-account';
 import { accountMembers } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 
 export type Membership = { accountId: string; role: 'owner' | 'admin' | 'user' | 'billing' };
 
-/** The account a person acts for, and their role in it (DESIGN.md "Accounts, people and roles"). */
-export async function membershipOf(db: Database, userId: string): Promise<Membership> {
-  const [row] = await db
-    .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
-    .from(accountMembers)
-    .where(eq(accountMembers.userId, userId));
+/**
+ * The account a person acts for, and their role in it (DESIGN.md "Accounts, people and roles"). A person without one
+ * (a sign-up interrupted between creating the person and the account) gets their own account now.
+ */
+export async function membershipOf(db: Database, user: { id: string; name: string }): Promise<Membership> {
+  const read = () =>
+    db
+      .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
+      .from(accountMembers)
+      .where(eq(accountMembers.userId, user.id));
+  let [row] = await read();
+  if (!row) {
+    await createOwnerAccount(db, user);
+    [row] = await read();
+  }
   if (!row) throw new AppError('permission_denied', 'errors.forbidden');
   return { accountId: row.accountId, role: row.role as Membership['role'] };
 }

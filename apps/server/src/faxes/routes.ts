@@ -50,7 +50,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
   /** The signed-in member who may work with faxes, or a 401/403. */
   async function faxUser(request: FastifyRequest, reply: FastifyReply) {
     const current = await requireSession(sessionDeps, request, reply);
-    const member = await membershipOf(db, current.user.id);
+    const member = await membershipOf(db, current.user);
     if (!mayUseFaxes(member)) throw new AppError('permission_denied', 'errors.forbidden');
     return { user: current.user as typeof current.user & { language?: string }, member };
   }

@@ -28,3 +28,36 @@ export type TUsage = z.infer<typeof ZUsage>;
 /** Deleting the account (spec 001 §2.5 dialog) needs the owner's password. */
 export const ZDeleteAccountRequest = z.object({ password: z.string().min(1, { error: 'validation.required' }).max(128) });
 export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
+
+/** Sub-users (spec 001 §2.8, §3, §6): additional logins of the owner's account, billed to it. */
+export const MEMBER_ROLES = ['owner', 'admin', 'user', 'billing'] as const;
+export const ZMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  role: z.enum(MEMBER_ROLES),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type TMember = z.infer<typeof ZMember>;
+export const ZMembersResponse = z.object({ members: z.array(ZMember) });
+
+export const ZAddMemberRequest = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+  username: z
+    .string()
+    .trim()
+    .min(3, { error: 'validation.username' })
+    .max(40, { error: 'validation.username' })
+    .regex(/^[a-zA-Z0-9._-]+$/, { error: 'validation.username' }),
+  email: z.email({ error: 'validation.email' }).max(254),
+  password: z.string().min(6, { error: 'validation.passwordTooShort' }).max(128, { error: 'validation.passwordTooLong' }),
+  /** The spec's role values (User, Admin, Billing). */
+  role: z.enum(['User', 'Admin', 'Billing']).default('User'),
+  /** Ask the new login to set up two-factor sign-in at the first sign-in. */
+  enable2fa: z.boolean().default(false),
+});
+export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
+
+export const ZUpdateMemberRequest = z.object({ role: z.enum(['User', 'Admin', 'Billing']) });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "two_factor_setup_required" boolean DEFAULT false NOT NULL;

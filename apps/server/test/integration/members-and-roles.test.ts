@@ -1,0 +1,145 @@
+import { ZApiError, ZFaxListResponse, ZMember, ZMembersResponse, ZSendFaxResponse } from '@faxline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../support/documents';
+import { sendFaxRequest } from '../support/faxes';
+import { GOOD_PASSWORD, TEST_ORIGIN, createUser, openTestApp, signIn, unique, uniqueEmail, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+const cookies: Record<'owner' | 'admin' | 'user' | 'billing' | 'stranger', string> = {
+  owner: '',
+  admin: '',
+  user: '',
+  billing: '',
+  stranger: '',
+};
+let ownerFax: string;
+let userFax: string;
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await openTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } });
+  const owner = await createUser(t, { name: 'Owner' });
+  cookies.owner = await signIn(t.app, owner.email);
+  for (const role of ['Admin', 'User', 'Billing'] as const) {
+    const username = unique(role.toLowerCase());
+    const added = await call('POST', '/api/account/members', cookies.owner, {
+      name: `${role} person`,
+      username,
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      role,
+      enable2fa: role === 'Admin',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    cookies[role.toLowerCase() as 'admin'] = await signIn(t.app, username);
+  }
+  cookies.stranger = await signIn(t.app, (await createUser(t, { name: 'Other customer' })).email);
+  const pdf = await makePdf(1);
+  ownerFax = ZSendFaxResponse.parse(
+    (
+      await sendFaxRequest(t.app, cookies.owner, { recipientNumber: '+12025550143', faxQuality: 'fine' }, [{ name: 'a.pdf', bytes: pdf }])
+    ).json(),
+  ).faxId;
+  userFax = ZSendFaxResponse.parse(
+    (
+      await sendFaxRequest(t.app, cookies.user, { recipientNumber: '+12025550143', faxQuality: 'fine' }, [{ name: 'a.pdf', bytes: pdf }])
+    ).json(),
+  ).faxId;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('sub-users (spec 001 §2.8)', () => {
+  it("join the owner's account, sign in by username, and are listed with their roles", async () => {
+    const { members } = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.owner)).json());
+    expect(members.map((m) => m.role)).toEqual(['owner', 'admin', 'user', 'billing']);
+    const session = (await call('GET', '/api/auth/session', cookies.user)).json();
+    expect(session.session.user.username).toMatch(/^user-/);
+  });
+
+  it('refuses a username or e-mail already taken, and a common password', async () => {
+    const { members } = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.owner)).json());
+    const taken = await call('POST', '/api/account/members', cookies.owner, {
+      name: 'X',
+      username: members[1]!.username,
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      role: 'User',
+    });
+    expect(ZApiError.parse(taken.json()).error.message).toBe('This username is already taken. Please choose another.');
+    const weak = await call('POST', '/api/account/members', cookies.owner, {
+      name: 'X',
+      username: unique('u'),
+      email: uniqueEmail(),
+      password: 'password1',
+      role: 'User',
+    });
+    expect(weak.statusCode).toBe(400);
+  });
+
+  it('lets the owner change a role but not their own, and remove a member whose sessions then end', async () => {
+    const username = unique('temp');
+    const added = ZMember.parse(
+      (
+        await call('POST', '/api/account/members', cookies.owner, {
+          name: 'Temp',
+          username,
+          email: uniqueEmail(),
+          password: GOOD_PASSWORD,
+          role: 'User',
+        })
+      ).json(),
+    );
+    const tempCookie = await signIn(t.app, username);
+    expect((await call('PATCH', `/api/account/members/${added.userId}`, cookies.owner, { role: 'Billing' })).json().role).toBe('billing');
+    const { members } = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.owner)).json());
+    const owner = members.find((m) => m.role === 'owner')!;
+    expect((await call('PATCH', `/api/account/members/${owner.userId}`, cookies.owner, { role: 'User' })).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/account/members/${added.userId}`, cookies.owner)).statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/session', tempCookie)).json()).toEqual({ session: null });
+  });
+});
+
+describe('every user-area endpoint, as each role', () => {
+  const faxIdsVisible = async (cookie: string) => {
+    const sent = ZFaxListResponse.parse((await call('GET', '/api/faxes?direction=outbound', cookie)).json());
+    return sent.faxes.map((f) => f.id).sort();
+  };
+
+  it('faxes: the owner and the sub-admin see all; a User only their own; Billing none; another customer nothing', async () => {
+    expect(await faxIdsVisible(cookies.owner)).toEqual([ownerFax, userFax].sort());
+    expect(await faxIdsVisible(cookies.admin)).toEqual([ownerFax, userFax].sort());
+    expect(await faxIdsVisible(cookies.user)).toEqual([userFax]);
+    expect((await call('GET', '/api/faxes', cookies.billing)).statusCode).toBe(403);
+    expect(await faxIdsVisible(cookies.stranger)).toEqual([]);
+    expect((await call('GET', `/api/faxes/${ownerFax}`, cookies.user)).statusCode).toBe(404);
+    expect((await call('GET', `/api/faxes/${ownerFax}`, cookies.stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/faxes/${ownerFax}/document`, cookies.stranger)).statusCode).toBe(404);
+    expect((await call('POST', `/api/faxes/${ownerFax}/cancel`, cookies.stranger)).statusCode).toBe(404);
+    expect((await call('GET', '/api/faxes', '')).statusCode).toBe(401);
+  });
+
+  it('members: managed by the owner and the sub-admin only', async () => {
+    expect((await call('GET', '/api/account/members', cookies.admin)).statusCode).toBe(200);
+    for (const role of ['user', 'billing'] as const)
+      expect((await call('GET', '/api/account/members', cookies[role])).statusCode, role).toBe(403);
+    const strangers = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.stranger)).json()).members;
+    expect(strangers.map((m) => m.name)).toEqual(['Other customer']);
+    expect((await call('GET', '/api/account/members', '')).statusCode).toBe(401);
+  });
+
+  it('usage and settings: every member has them; nobody signed out', async () => {
+    for (const role of ['owner', 'admin', 'user', 'billing'] as const) {
+      expect((await call('GET', '/api/usage', cookies[role])).statusCode, role).toBe(200);
+      expect((await call('GET', '/api/settings', cookies[role])).statusCode, role).toBe(200);
+    }
+    expect((await call('GET', '/api/usage', '')).statusCode).toBe(401);
+    expect((await call('GET', '/api/settings', '')).statusCode).toBe(401);
+  });
+
+  it('deleting the account: the owner only', async () => {
+    for (const role of ['admin', 'user', 'billing'] as const)
+      expect((await call('DELETE', '/api/account', cookies[role], { password: GOOD_PASSWORD })).statusCode, role).toBe(403);
+  });
+});
