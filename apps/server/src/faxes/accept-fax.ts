@@ -87,6 +87,8 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
           coverSubject: request.coverSubject?.trim() || null,
           coverMessage,
           quality: request.faxQuality,
+          // Known now, so that the history can say from the start that the sandbox line will carry it.
+          line: await lineFor(db, request.recipientNumber),
           language: input.user.language,
           scheduledAt,
           idempotencyKey: input.idempotencyKey,

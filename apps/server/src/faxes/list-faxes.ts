@@ -1,5 +1,5 @@
 import type { ZFaxListQuery } from '@faxline/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
 import { seesAllFaxes, type Membership } from './membership';
@@ -13,15 +13,24 @@ export function visibleTo(member: Membership, userId: string): SQL {
   return seesAllFaxes(member) ? ofAccount : and(ofAccount, or(eq(faxes.direction, 'inbound'), eq(faxes.userId, userId)))!;
 }
 
+/** The words the history shows for statuses (spec 001 §2.7), searchable like the stored ones. */
+const SHOWN_STATUSES: Array<{ word: string; condition: () => SQL }> = [
+  { word: 'processing', condition: () => inArray(faxes.status, ['queued', 'scheduled', 'converting', 'sending']) },
+  { word: 'unread', condition: () => and(eq(faxes.direction, 'inbound'), isNull(faxes.readAt))! },
+  { word: 'read', condition: () => and(eq(faxes.direction, 'inbound'), isNotNull(faxes.readAt))! },
+];
+
 function matching(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const shown = SHOWN_STATUSES.filter((s) => s.word === search.trim().toLowerCase()).map((s) => s.condition());
   return or(
     ilike(faxes.toNumber, pattern),
     ilike(faxes.fromNumber, pattern),
     ilike(faxes.recipientName, pattern),
     ilike(faxes.senderName, pattern),
     ilike(faxes.status, pattern),
+    ...shown,
   );
 }
 

@@ -140,6 +140,8 @@ describe('a fax between two Faxline accounts (internal line)', () => {
 
     await expect.poll(() => statusOf(accepted.faxId, sender.cookie), { timeout: 60_000, interval: 250 }).toBe('delivered');
     const sent = await details(accepted.faxId, sender.cookie);
+    const unreadSearch = ZFaxListResponse.parse((await get('/api/faxes?direction=inbound&search=Unread', recipient.cookie)).json());
+    expect(unreadSearch.total).toBe(1);
     expect(sent).toMatchObject({
       pages: 4,
       line: 'internal',
