@@ -7,8 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { prepareFaxDocument } from '../apps/server/src/documents/prepare-fax-document';
-import { faxPageSize } from '../apps/server/src/documents/render-fax-image';
-import { runCommand } from '../apps/server/src/documents/run-command';
+import { faxImageArguments, ghostscript } from '../apps/server/src/documents/render-fax-image';
 
 const PAGES = 20;
 const rounds = Number(process.argv[2] ?? 3);
@@ -30,26 +29,8 @@ async function twentyPagePdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
-async function ghostscriptAlone(file: string, out: string) {
-  const size = faxPageSize('fine');
-  await runCommand(
-    'gs',
-    [
-      '-q',
-      '-dNOPAUSE',
-      '-dBATCH',
-      '-dSAFER',
-      '-sDEVICE=tiffg4',
-      `-r${size.xDpi}x${size.yDpi}`,
-      `-g${size.widthPx}x${size.heightPx}`,
-      '-dFIXEDMEDIA',
-      '-dPDFFitPage',
-      `-sOutputFile=${out}`,
-      file,
-    ],
-    { timeoutMs: 300_000 },
-  );
-}
+/** The same Ghostscript call the pipeline makes for the fax image, and nothing else. */
+const ghostscriptAlone = (file: string, out: string) => ghostscript(faxImageArguments('fine', file, out));
 
 const pdf = await twentyPagePdf();
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-bench-'));

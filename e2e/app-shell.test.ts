@@ -45,6 +45,7 @@ describe('the app shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
 
     await page.getByLabel('Idioma').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await page.goto('/missing');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page introuvable');
     await expectNoAccessibilityViolations(page);

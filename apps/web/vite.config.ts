@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what each page loads, read by bench/bundle-size.mjs (the landing page's budget).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -17,6 +17,25 @@ export function faxPageSize(quality: TFaxQuality): { widthPx: number; heightPx: 
   return { widthPx: FAX_IMAGE_WIDTH_PX, heightPx: Math.round(PAGE_HEIGHT_INCHES * yDpi), xDpi, yDpi };
 }
 
+/** Ghostscript, quiet and sandboxed (-dSAFER: the document cannot reach files or run commands). */
+export function ghostscript(args: string[]): Promise<string> {
+  return runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', ...args], { timeoutMs: GHOSTSCRIPT_TIMEOUT_MS });
+}
+
+/** The arguments that render a PDF as the TIFF G4 fax image of a quality; the render bench uses them too. */
+export function faxImageArguments(quality: TFaxQuality, input: string, output: string): string[] {
+  const size = faxPageSize(quality);
+  return [
+    '-sDEVICE=tiffg4',
+    `-r${size.xDpi}x${size.yDpi}`,
+    `-g${size.widthPx}x${size.heightPx}`,
+    '-dFIXEDMEDIA',
+    '-dPDFFitPage',
+    `-sOutputFile=${output}`,
+    input,
+  ];
+}
+
 async function withWorkFolder<T>(run: (dir: string) => Promise<T>): Promise<T> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-render-'));
   try {
@@ -36,23 +55,7 @@ export async function renderFaxImage(pdf: Uint8Array, quality: TFaxQuality): Pro
     const input = path.join(dir, 'document.pdf');
     const output = path.join(dir, 'fax.tif');
     await fs.writeFile(input, pdf);
-    await runCommand(
-      'gs',
-      [
-        '-q',
-        '-dNOPAUSE',
-        '-dBATCH',
-        '-dSAFER',
-        '-sDEVICE=tiffg4',
-        `-r${size.xDpi}x${size.yDpi}`,
-        `-g${size.widthPx}x${size.heightPx}`,
-        '-dFIXEDMEDIA',
-        '-dPDFFitPage',
-        `-sOutputFile=${output}`,
-        input,
-      ],
-      { timeoutMs: GHOSTSCRIPT_TIMEOUT_MS },
-    ).catch((error: Error) => {
+    await ghostscript(faxImageArguments(quality, input, output)).catch((error: Error) => {
       throw new ConversionError('unconvertible', `The document could not be rendered as a fax: ${error.message.slice(0, 200)}`);
     });
     return { tiff: new Uint8Array(await fs.readFile(output)), ...size };
@@ -65,24 +68,7 @@ export async function renderThumbnail(pdf: Uint8Array, page = 1, dpi = 40): Prom
     const input = path.join(dir, 'document.pdf');
     const output = path.join(dir, 'page.png');
     await fs.writeFile(input, pdf);
-    await runCommand(
-      'gs',
-      [
-        '-q',
-        '-dNOPAUSE',
-        '-dBATCH',
-        '-dSAFER',
-        '-sDEVICE=pnggray',
-        `-r${dpi}`,
-        `-dFirstPage=${page}`,
-        `-dLastPage=${page}`,
-        `-sOutputFile=${output}`,
-        input,
-      ],
-      {
-        timeoutMs: GHOSTSCRIPT_TIMEOUT_MS,
-      },
-    );
+    await ghostscript(['-sDEVICE=pnggray', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, `-sOutputFile=${output}`, input]);
     return new Uint8Array(await fs.readFile(output));
   });
 }
@@ -96,22 +82,14 @@ export async function renderPreviewPages(pdf: Uint8Array, quality: TFaxQuality, 
   return withWorkFolder(async (dir) => {
     const input = path.join(dir, 'document.pdf');
     await fs.writeFile(input, pdf);
-    await runCommand(
-      'gs',
-      [
-        '-q',
-        '-dNOPAUSE',
-        '-dBATCH',
-        '-dSAFER',
-        '-sDEVICE=pngmono',
-        `-r${xDpi / 2}x${yDpi / 2}`,
-        '-dFirstPage=1',
-        `-dLastPage=${maxPages}`,
-        `-sOutputFile=${path.join(dir, 'page-%03d.png')}`,
-        input,
-      ],
-      { timeoutMs: GHOSTSCRIPT_TIMEOUT_MS },
-    );
+    await ghostscript([
+      '-sDEVICE=pngmono',
+      `-r${xDpi / 2}x${yDpi / 2}`,
+      '-dFirstPage=1',
+      `-dLastPage=${maxPages}`,
+      `-sOutputFile=${path.join(dir, 'page-%03d.png')}`,
+      input,
+    ]);
     const names = (await fs.readdir(dir)).filter((name) => name.startsWith('page-')).sort();
     return Promise.all(names.map(async (name) => new Uint8Array(await fs.readFile(path.join(dir, name)))));
   });

@@ -3,12 +3,28 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-
 
 import { RouteError } from '@/components/errors/route-error';
 import { AppShell } from '@/components/layouts/app-shell';
+import { ChatLauncher } from '@/features/assistant/components/chat-launcher';
+import { NavigationBox } from '@/features/assistant/components/navigation-box';
 import { paths } from '@/config/paths';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { RequireUser } from '@/lib/auth/require-user';
 
 // One chunk per page, so pages added later stay out of the landing bundle.
 const HomeRoute = lazy(() => import('./routes/home'));
+const PricingRoute = lazy(() => import('./routes/pricing'));
+const FaxPlansRoute = lazy(() => import('./routes/fax-plans'));
+const SupportRoute = lazy(() => import('./routes/support'));
+const DevelopersRoute = lazy(() => import('./routes/developers'));
+const ApiDocumentationRoute = lazy(() => import('./routes/api-documentation'));
+const AboutUsRoute = lazy(() => import('./routes/about-us'));
+const ReviewsRoute = lazy(() => import('./routes/reviews'));
+const WriteReviewRoute = lazy(() => import('./routes/write-review'));
+const UtilitiesToolsRoute = lazy(() => import('./routes/utilities-tools'));
+const PortingYourNumberRoute = lazy(() => import('./routes/porting-your-number'));
+const SitemapRoute = lazy(() => import('./routes/sitemap'));
+const SecurityPrivacyRoute = lazy(() => import('./routes/security-privacy'));
+const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
+const ContactRoute = lazy(() => import('./routes/contact'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const SignInRoute = lazy(() => import('./routes/auth/sign-in'));
 const SignUpRoute = lazy(() => import('./routes/auth/sign-up'));
@@ -16,6 +32,8 @@ const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/auth/reset-password'));
 const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
+const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
+const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
@@ -32,7 +50,7 @@ function AuthRoot() {
 
 function RootLayout() {
   return (
-    <AppShell>
+    <AppShell navigationBox={<NavigationBox />} assistant={<ChatLauncher />}>
       <Outlet />
       <ScrollRestoration />
     </AppShell>
@@ -41,7 +59,7 @@ function RootLayout() {
 
 function RootError() {
   return (
-    <AppShell>
+    <AppShell navigationBox={<NavigationBox />} assistant={<ChatLauncher />}>
       <RouteError />
     </AppShell>
   );
@@ -57,6 +75,21 @@ export const router = createBrowserRouter([
         ErrorBoundary: RootError,
         children: [
           { index: true, Component: HomeRoute },
+          // The public pages of spec 000 §2.
+          { path: paths.pricing.path, Component: PricingRoute },
+          { path: paths.faxPlans.path, Component: FaxPlansRoute },
+          { path: paths.support.path, Component: SupportRoute },
+          { path: paths.developers.path, Component: DevelopersRoute },
+          { path: paths.apiDocumentation.path, Component: ApiDocumentationRoute },
+          { path: paths.aboutUs.path, Component: AboutUsRoute },
+          { path: paths.reviews.path, Component: ReviewsRoute },
+          { path: paths.writeReview.path, Component: WriteReviewRoute },
+          { path: paths.utilitiesTools.path, Component: UtilitiesToolsRoute },
+          { path: paths.portingYourNumber.path, Component: PortingYourNumberRoute },
+          { path: paths.sitemap.path, Component: SitemapRoute },
+          { path: paths.securityPrivacy.path, Component: SecurityPrivacyRoute },
+          { path: paths.privacyPolicy.path, Component: PrivacyPolicyRoute },
+          { path: paths.contact.path, Component: ContactRoute },
           { path: paths.signIn.path, Component: SignInRoute },
           { path: paths.signUp.path, Component: SignUpRoute },
           { path: paths.forgotPassword.path, Component: ForgotPasswordRoute },
@@ -68,6 +101,8 @@ export const router = createBrowserRouter([
               { path: '/user', element: <Navigate to={paths.user.dashboard.getHref()} replace /> },
               { path: paths.user.dashboard.path, Component: UserDashboardRoute },
               { path: paths.user.profile.path, Component: ProfileRoute },
+              { path: paths.user.sendFax.path, Component: SendFaxRoute },
+              { path: paths.user.faxHistory.path, Component: FaxHistoryRoute },
               { path: '/user/*', Component: NotFoundRoute },
             ],
           },

@@ -28,31 +28,59 @@ export function apiSend<T>(method: TMethod, path: string, body: unknown, schema:
   return request(method, path, body, schema);
 }
 
-async function request<T>(method: string, path: string, body: unknown, schema: ZodType<T>): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/**
+ * Sends a multipart form (file uploads). The browser sets the content type with its boundary, so none is set here;
+ * `headers` adds request headers such as `Idempotency-Key`.
+ */
+export function apiSendForm<T>(path: string, form: FormData, schema: ZodType<T>, headers: Record<string, string> = {}): Promise<T> {
+  return request('POST', path, form, schema, headers);
+}
 
-  let response: Response;
+/** A file download (a PDF, an image): the bytes and the file name the server gives in Content-Disposition. */
+export async function apiGetFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await call('GET', path, undefined, {});
+  if (!response.ok) throw await errorOf(response);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  schema: ZodType<T>,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const response = await call(method, path, body, extraHeaders);
+  if (!response.ok) throw await errorOf(response);
+  return schema.parse(await readJson(response));
+}
+
+async function call(method: string, path: string, body: unknown, extraHeaders: Record<string, string>): Promise<Response> {
+  const isForm = body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language, ...extraHeaders };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError('network_error', i18n.t('errors:api.network'), 0);
   }
+}
 
-  const json: unknown = await readJson(response);
-  if (!response.ok) {
-    const parsed = ZApiError.safeParse(json);
-    // A proxy or crash can answer without our error body; still throw an ApiError, never a parse error.
-    if (!parsed.success) throw new ApiError('unknown_error', i18n.t('errors:api.unknown'), response.status);
-    const { type, message, requestId } = parsed.data.error;
-    throw new ApiError(type, message, response.status, requestId);
-  }
-  return schema.parse(json);
+async function errorOf(response: Response): Promise<ApiError> {
+  const parsed = ZApiError.safeParse(await readJson(response));
+  // A proxy or crash can answer without our error body; still throw an ApiError, never a parse error.
+  if (!parsed.success) return new ApiError('unknown_error', i18n.t('errors:api.unknown'), response.status);
+  const { type, message, requestId } = parsed.data.error;
+  return new ApiError(type, message, response.status, requestId);
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? null;
 }
 
 // 204 and empty bodies parse as undefined; a schema such as z.undefined() accepts them.

@@ -13,8 +13,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up when asked for, not listed at start: a new build's files are served without a restart.
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false, // set below, per file
       // Hashed assets never change; index.html must always be fetched fresh to pick up a new release.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

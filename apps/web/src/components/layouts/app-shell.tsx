@@ -1,13 +1,23 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { AnnouncementBar } from './announcement-bar';
+import { CookieBanner } from './cookie-banner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
-import { AccountControl } from './account-control';
-import { LanguagePicker } from './language-picker';
+type TAppShellProps = {
+  children: ReactNode;
+  /**
+   * The header's AI navigation box and the floating chat helper (spec 000 §2) come from features/assistant. Shared
+   * layout code does not import features (STYLE.md 2), so the app passes them in.
+   */
+  navigationBox?: ReactNode;
+  assistant?: ReactNode;
+};
 
-export function AppShell({ children }: { children: ReactNode }) {
+/** The chrome around every page: announcement bar, header, main content, footer, cookie notice, chat helper. */
+export function AppShell({ children, navigationBox, assistant }: TAppShellProps) {
   const { t } = useTranslation();
 
   return (
@@ -18,22 +28,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {t('skipToMain')}
       </a>
-      <header className="border-b">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
-          <Link
-            to={paths.home.getHref()}
-            className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold text-primary outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-          >
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            {/* On narrow phones the name gives way to the account control; screen readers still hear it. */}
-            <span className="max-sm:sr-only">{t('appName')}</span>
-          </Link>
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            <LanguagePicker />
-            <AccountControl />
-          </div>
-        </div>
-      </header>
+      <AnnouncementBar />
+      <SiteHeader navigationBox={navigationBox} />
       {/* tabIndex lets the skip link move keyboard focus here, not only scroll. */}
       <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
         <Suspense
@@ -46,11 +42,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </Suspense>
       </main>
-      <footer className="border-t bg-muted">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground">
-          {t('footer.rights', { year: new Date().getFullYear() })}
-        </p>
-      </footer>
+      <SiteFooter />
+      <CookieBanner />
+      {assistant}
     </div>
   );
 }

@@ -4,6 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, resolveLanguage } from '@/lib/language';
 import { useLanguage } from '@/lib/use-language';
 
+import { LanguageFlag } from './language-flag';
+
+/**
+ * A native select, so every keyboard, screen reader and phone knows it; the active language's flag stands beside it
+ * (an option of a native select can hold text only).
+ */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const { language, setLanguage, languages } = useLanguage();
@@ -14,6 +20,7 @@ export function LanguagePicker() {
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>
+      <LanguageFlag language={language} />
       <select
         id={id}
         value={language}

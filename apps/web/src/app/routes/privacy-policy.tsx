@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { CONTACT_DETAILS } from '@/features/contact/contact-details';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+
+// Spec 000 §2: ten titled sections, in this order; the ids are their anchors.
+const SECTIONS = [
+  { id: 'introduction', key: 'introduction' },
+  { id: 'information-we-collect', key: 'collected' },
+  { id: 'how-we-use-information', key: 'use' },
+  { id: 'data-security', key: 'security' },
+  { id: 'sharing', key: 'sharing' },
+  { id: 'your-data-rights', key: 'rights' },
+  { id: 'cookies', key: 'cookies' },
+  { id: 'third-party-links', key: 'thirdParty' },
+  { id: 'changes', key: 'changes' },
+  { id: 'contact-us', key: 'contact' },
+] as const;
+
+type TSectionText = {
+  title: string;
+  intro?: string;
+  items?: Record<string, string>;
+  never?: string;
+  noTracking?: string;
+  paragraphs?: Record<string, string>;
+};
+
+const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
+
+/** /privacy-policy (spec 000 §2): the ten sections. */
+export default function PrivacyPolicyRoute() {
+  const { t } = useTranslation('legal');
+  useDocumentMeta({ title: t('privacyPolicy.meta.title'), description: t('privacyPolicy.meta.description') });
+  useScrollToHash();
+  const texts: Record<(typeof SECTIONS)[number]['key'], TSectionText> = t('privacyPolicy.sections', { returnObjects: true });
+
+  return (
+    <>
+      <PageHeader title={t('privacyPolicy.heading')} intro={t('privacyPolicy.intro')} />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <nav aria-labelledby="privacy-contents" className="lg:sticky lg:top-24 lg:self-start">
+          <h2 id="privacy-contents" className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            {t('privacyPolicy.contents')}
+          </h2>
+          <ol className="flex flex-col gap-1 text-sm">
+            {SECTIONS.map(({ id, key }) => (
+              <li key={id}>
+                <Link to={`#${id}`} className="block rounded px-2 py-1.5 hover:bg-accent hover:text-accent-foreground">
+                  {texts[key].title}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <div className="flex max-w-3xl min-w-0 flex-col gap-10">
+          {SECTIONS.map(({ id, key }) => {
+            const section = texts[key];
+            return (
+              <section key={id} id={id} aria-labelledby={`${id}-heading`} className="flex scroll-mt-28 flex-col gap-3 outline-hidden">
+                <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight">
+                  {section.title}
+                </h2>
+                {section.intro ? <p>{section.intro}</p> : null}
+                {section.items ? (
+                  <ul className="flex list-disc flex-col gap-2 pl-6">
+                    {Object.entries(section.items).map(([itemKey, text]) => (
+                      <li key={itemKey}>{text}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {section.never ? <p className="font-medium">{section.never}</p> : null}
+                {section.noTracking ? <p className="font-medium">{section.noTracking}</p> : null}
+                {section.paragraphs
+                  ? Object.entries(section.paragraphs).map(([paragraphKey, text]) => <p key={paragraphKey}>{text}</p>)
+                  : null}
+                {key === 'contact' ? (
+                  <p className="flex flex-wrap gap-x-4 gap-y-2">
+                    <span>
+                      {t('privacyPolicy.sections.contact.email')}{' '}
+                      <a href={`mailto:${CONTACT_DETAILS.emails.privacy}`} className={linkClass}>
+                        {CONTACT_DETAILS.emails.privacy}
+                      </a>
+                    </span>
+                    <Link to={paths.contact.getHref()} className={linkClass}>
+                      {t('privacyPolicy.sections.contact.form')}
+                    </Link>
+                  </p>
+                ) : null}
+              </section>
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
+}

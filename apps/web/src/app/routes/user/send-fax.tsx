@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+
+import { SandboxNote } from '@/features/faxes/components/sandbox-note';
+import { SendFaxForm } from '@/features/faxes/components/send-fax-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /user/send-fax (spec 001 §2.6): the send form, with the note that the sandbox line is in use. */
+export default function SendFaxRoute() {
+  const { t } = useTranslation('faxes');
+  useDocumentTitle(t('send.title'));
+
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">{t('send.title')}</h1>
+        <p className="text-muted-foreground">{t('send.intro')}</p>
+      </div>
+      <SandboxNote />
+      <SendFaxForm />
+    </section>
+  );
+}

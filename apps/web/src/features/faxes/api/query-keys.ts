@@ -1,0 +1,10 @@
+import type { TFaxListQuery } from '@faxline/shared';
+
+/** The faxes feature's query keys, so that a mutation invalidates exactly what it changes. */
+export const faxKeys = {
+  all: ['faxes'] as const,
+  lists: () => [...faxKeys.all, 'list'] as const,
+  list: (query: TFaxListQuery) => [...faxKeys.lists(), query] as const,
+  detail: (id: string) => [...faxKeys.all, 'detail', id] as const,
+  numbers: () => [...faxKeys.all, 'numbers'] as const,
+};

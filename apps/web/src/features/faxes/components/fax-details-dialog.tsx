@@ -1,0 +1,202 @@
+import { FAX_RESOLUTIONS, type TFaxDetails } from '@faxline/shared';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { downloadFax, faxThumbnailUrl } from '../api/download-fax';
+import { useFax } from '../api/get-fax';
+import { formatDateTime, formatDuration, formatFileSize, formatNumber } from '../utils/format';
+
+import { FaxStatus } from './fax-status';
+
+type TFaxDetailsDialogProps = {
+  faxId: string;
+  onClose: () => void;
+  /** Where focus goes back to when the dialog closes (the row's menu button). */
+  returnFocusTo: HTMLElement | null;
+};
+
+/**
+ * View Details (spec 001 §2.7): status, recipient or sender, pages, quality, times, each attempt with its result, the
+ * failure message, the first page and the PDF. Opening a received fax marks it read (the server does, the lists follow).
+ */
+export function FaxDetailsDialog({ faxId, onClose, returnFocusTo }: TFaxDetailsDialogProps) {
+  const { t } = useTranslation('faxes');
+  const fax = useFax(faxId);
+  const data = fax.data;
+  const description = data
+    ? data.direction === 'outbound'
+      ? t('details.sentDescription', { number: formatNumber(data.toNumber, '') })
+      : t('details.receivedDescription', { number: formatNumber(data.fromNumber, t('history.unknownSender')) })
+    : fax.isError
+      ? t('details.loadFailed')
+      : t('details.loading');
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent
+        closeLabel={t('details.close')}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo?.focus();
+        }}
+      >
+        <DialogTitle>{t('details.title')}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        {fax.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {fax.error instanceof ApiError ? fax.error.message : t('details.loadFailed')}
+          </p>
+        ) : null}
+        {data ? <FaxDetailsBody fax={data} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FaxDetailsBody({ fax }: { fax: TFaxDetails }) {
+  const { t, i18n } = useTranslation(['faxes', 'errors']);
+  const [downloading, setDownloading] = useState(false);
+  const sent = fax.direction === 'outbound';
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('details.notYet'));
+  const rows: Array<[string, ReactNode]> = [
+    [t('details.status'), <FaxStatus key="status" fax={fax} />],
+    [t('details.from'), formatNumber(fax.fromNumber, t('history.unknownSender'))],
+    [t('details.to'), formatNumber(fax.toNumber, '')],
+  ];
+  if (sent && fax.recipientName) rows.push([t('details.recipientName'), fax.recipientName]);
+  if (!sent) rows.push([t('details.senderName'), fax.senderName ?? t('history.unknownSender')]);
+  if (fax.coverSubject) rows.push([t('details.subject'), fax.coverSubject]);
+  rows.push([t('details.pages'), fax.pages ?? t('details.notYet')]);
+  rows.push([
+    t('details.quality'),
+    t('send.qualityOption', { name: t(`quality.${fax.quality}`), resolution: FAX_RESOLUTIONS[fax.quality].label }),
+  ]);
+  if (fax.line) rows.push([t('details.line'), fax.line === 'sandbox' ? t('details.lineSandbox') : t('details.lineInternal')]);
+  rows.push([sent ? t('details.created') : t('details.received'), when(fax.createdAt)]);
+  if (fax.scheduledAt) rows.push([t('details.scheduled'), when(fax.scheduledAt)]);
+  if (sent) rows.push([t('details.completed'), when(fax.completedAt)]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFax(fax.id);
+    } catch (error) {
+      toast({
+        title: t('history.downloadFailedTitle'),
+        description: error instanceof ApiError ? error.message : t('errors:api.unknown'),
+        variant: 'destructive',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-6 sm:flex-row">
+        <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-medium text-muted-foreground">{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {fax.hasThumbnail ? (
+          <img
+            src={faxThumbnailUrl(fax.id)}
+            alt={t('details.thumbnailAlt')}
+            className="h-auto w-40 self-start rounded border bg-white shadow-sm"
+          />
+        ) : null}
+      </div>
+
+      {fax.failureMessage ? (
+        <section aria-labelledby="fax-failure-heading" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <h3 id="fax-failure-heading" className="font-semibold">
+            {t('details.failure')}
+          </h3>
+          <p>{fax.failureMessage}</p>
+        </section>
+      ) : null}
+
+      {fax.files.length > 0 ? (
+        <section aria-labelledby="fax-files-heading" className="flex flex-col gap-2">
+          <h3 id="fax-files-heading" className="font-semibold">
+            {t('details.files')}
+          </h3>
+          <ol className="list-decimal pl-5 text-sm">
+            {fax.files.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                <span translate="no">{file.name}</span>{' '}
+                <span className="text-muted-foreground">({formatFileSize(file.size, i18n.language)})</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {sent ? <AttemptsTable fax={fax} /> : null}
+
+      {fax.hasDocument ? (
+        <Button type="button" className="self-start" disabled={downloading} onClick={() => void download()}>
+          {t('details.download')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function AttemptsTable({ fax }: { fax: TFaxDetails }) {
+  const { t, i18n } = useTranslation('faxes');
+  return (
+    <section aria-labelledby="fax-attempts-heading" className="flex flex-col gap-2">
+      <h3 id="fax-attempts-heading" className="font-semibold">
+        {t('details.attempts')}
+      </h3>
+      {fax.attempts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('details.noAttempts')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="border-b">
+              <tr>
+                <th scope="col" className="py-1 pr-3 text-left font-medium">
+                  {t('details.attempt')}
+                </th>
+                <th scope="col" className="py-1 pr-3 text-left font-medium">
+                  {t('details.attemptStarted')}
+                </th>
+                <th scope="col" className="py-1 pr-3 text-left font-medium">
+                  {t('details.attemptDuration')}
+                </th>
+                <th scope="col" className="py-1 pr-3 text-left font-medium">
+                  {t('details.attemptPages')}
+                </th>
+                <th scope="col" className="py-1 text-left font-medium">
+                  {t('details.attemptResult')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fax.attempts.map((attempt) => (
+                <tr key={attempt.number} className="border-b last:border-b-0">
+                  <td className="py-1 pr-3 tabular-nums">{attempt.number}</td>
+                  <td className="py-1 pr-3">{formatDateTime(attempt.startedAt, i18n.language)}</td>
+                  <td className="py-1 pr-3">{attempt.durationMs === null ? '–' : formatDuration(attempt.durationMs, i18n.language)}</td>
+                  <td className="py-1 pr-3 tabular-nums">{attempt.pagesSent}</td>
+                  <td className="py-1">{t(`results.${attempt.result}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import type { TFax } from '@faxline/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+
+import { useFaxes } from '../api/get-faxes';
+import { listQueryOf, pageCount, readHistoryState, writeHistoryState, type THistoryState, type THistoryTab } from '../utils/history-params';
+import { DEFAULT_SORT, nextSort } from '../utils/sort-state';
+
+import { CancelFaxDialog } from './cancel-fax-dialog';
+import { FaxDetailsDialog } from './fax-details-dialog';
+import { FaxTable } from './fax-table';
+import { Pagination } from './pagination';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type TOpenDialog = { kind: 'details' | 'cancel'; fax: TFax; trigger: HTMLElement | null } | null;
+
+/**
+ * /user/fax-history (spec 001 §2.7, §4, §9) on server data: search, the two tabs with their counts, sortable tables,
+ * paging, and the row menus. The list is asked for again every 3 s while a fax in it is on its way.
+ */
+export function FaxHistory() {
+  const { t } = useTranslation('faxes');
+  const [params, setParams] = useSearchParams();
+  const state = readHistoryState(params);
+  const [searchInput, setSearchInput] = useState(state.search);
+  const [dialog, setDialog] = useState<TOpenDialog>(null);
+  const faxes = useFaxes(listQueryOf(state));
+
+  const update = (next: Partial<THistoryState>, options: { replace?: boolean } = {}) =>
+    setParams(writeHistoryState({ ...state, ...next }), { replace: options.replace ?? false, preventScrollReset: true });
+
+  // The search is sent once typing pauses; a new search starts on the first page.
+  useEffect(() => {
+    if (searchInput === state.search) return;
+    const timer = setTimeout(() => update({ search: searchInput, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a new search
+  }, [searchInput]);
+
+  const data = faxes.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  // A page that no longer exists (the list got shorter) shows the last one instead.
+  useEffect(() => {
+    if (data && state.page > pages) update({ page: pages }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the server's total only
+  }, [data, pages, state.page]);
+
+  const countOf = (tab: THistoryTab) => (data ? data.counts[tab === 'sent' ? 'outbound' : 'inbound'] : '…');
+  const searching = state.search.trim() !== '';
+
+  const panel = (tab: THistoryTab) => {
+    if (!data) {
+      return faxes.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-6">
+          <p className="font-medium">{t('history.loadFailed')}</p>
+          {faxes.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{faxes.error.message}</p> : null}
+          <Button type="button" variant="outline" onClick={() => void faxes.refetch()}>
+            {t('history.retry')}
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="rounded-lg border p-6 text-muted-foreground">
+          {t('history.loading')}
+        </p>
+      );
+    }
+    if (data.faxes.length === 0) {
+      return (
+        <div role="status" className="flex flex-col gap-1 rounded-lg border p-6 text-center">
+          <p className="font-medium">{tab === 'sent' ? t('history.emptySent') : t('history.emptyReceived')}</p>
+          {searching ? <p className="text-sm text-muted-foreground">{t('history.emptySearch')}</p> : null}
+        </div>
+      );
+    }
+    return (
+      <div className="flex min-w-0 flex-col gap-4">
+        <FaxTable
+          direction={tab === 'sent' ? 'outbound' : 'inbound'}
+          faxes={data.faxes}
+          sort={state.sort}
+          onSort={(key) => update({ sort: nextSort(state.sort, key), page: 1 })}
+          onViewDetails={(fax, trigger) => setDialog({ kind: 'details', fax, trigger })}
+          onCancel={(fax, trigger) => setDialog({ kind: 'cancel', fax, trigger })}
+        />
+        {pages > 1 || state.page > 1 ? <Pagination page={state.page} pages={pages} onPage={(page) => update({ page })} /> : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <div className="flex max-w-md flex-col gap-2">
+        <Label htmlFor="fax-search">{t('history.searchLabel')}</Label>
+        <Input
+          id="fax-search"
+          type="search"
+          placeholder={t('history.searchPlaceholder')}
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+        />
+      </div>
+      {/* Switching tabs starts that tab on its first page, by date, newest first (spec 001 §4). */}
+      <Tabs
+        value={state.tab}
+        onValueChange={(tab) => update({ tab: tab as THistoryTab, sort: DEFAULT_SORT, page: 1 })}
+        className="flex min-w-0 flex-col gap-4"
+      >
+        <TabsList aria-label={t('history.tabsLabel')}>
+          <TabsTrigger value="sent">{t('history.sentTab', { total: countOf('sent') })}</TabsTrigger>
+          <TabsTrigger value="received">{t('history.receivedTab', { total: countOf('received') })}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sent" className="min-w-0">
+          {state.tab === 'sent' ? panel('sent') : null}
+        </TabsContent>
+        <TabsContent value="received" className="min-w-0">
+          {state.tab === 'received' ? panel('received') : null}
+        </TabsContent>
+      </Tabs>
+      {dialog?.kind === 'details' ? (
+        <FaxDetailsDialog faxId={dialog.fax.id} returnFocusTo={dialog.trigger} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'cancel' ? (
+        <CancelFaxDialog fax={dialog.fax} returnFocusTo={dialog.trigger} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

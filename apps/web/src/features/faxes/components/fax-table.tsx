@@ -1,0 +1,120 @@
+import type { TFax } from '@faxline/shared';
+import { useTranslation } from 'react-i18next';
+
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+
+import { formatDateTime, formatNumber } from '../utils/format';
+import type { TSortKey, TSortState } from '../utils/sort-state';
+
+import { FaxRowMenu } from './fax-row-menu';
+import { FaxStatus } from './fax-status';
+import { SortHeader } from './sort-header';
+
+type TFaxTableProps = {
+  direction: TFax['direction'];
+  faxes: TFax[];
+  sort: TSortState;
+  onSort: (key: TSortKey) => void;
+  onViewDetails: (fax: TFax, trigger: HTMLButtonElement | null) => void;
+  onCancel: (fax: TFax, trigger: HTMLButtonElement | null) => void;
+};
+
+/** Sent or received faxes (spec 001 §2.7): sortable by number, date, pages and status; each row with its menu. */
+export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCancel }: TFaxTableProps) {
+  const { t, i18n } = useTranslation('faxes');
+  const sent = direction === 'outbound';
+  const columnLabels: Record<TSortKey, string> = {
+    number: sent ? t('history.columns.recipient') : t('history.columns.sender'),
+    date: t('history.columns.date'),
+    pages: t('history.columns.pages'),
+    status: t('history.columns.status'),
+  };
+  const caption = t(sent ? 'history.sentCaption' : 'history.receivedCaption', {
+    column: columnLabels[sort.key],
+    order: sort.order === 'asc' ? t('history.ascending') : t('history.descending'),
+  });
+  const header = (key: TSortKey, className?: string) => (
+    <SortHeader label={columnLabels[key]} sortKey={key} sort={sort} onSort={onSort} className={className} />
+  );
+
+  return (
+    // Wide tables scroll sideways on phones; the region can take focus so that keyboard users can scroll it too.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <table className="w-full min-w-[40rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b bg-muted/60">
+          <tr>
+            {header('number')}
+            {header('date')}
+            {header('pages')}
+            {sent ? (
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                {t('history.columns.quality')}
+              </th>
+            ) : null}
+            {header('status')}
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              <span className="sr-only">{t('history.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {faxes.map((fax) => {
+            const number = sent ? fax.toNumber : fax.fromNumber;
+            const shownNumber = formatNumber(number, t('history.unknownSender'));
+            const name = sent ? fax.recipientName : fax.senderName;
+            const date = formatDateTime(fax.createdAt, i18n.language);
+            const unread = !sent && !fax.read;
+            return (
+              <tr key={fax.id} className={cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold')}>
+                <td className="px-3 py-3 align-top">
+                  <span className="block" translate="no">
+                    {name ?? shownNumber}
+                  </span>
+                  {name ? (
+                    <span className="block text-xs font-normal text-muted-foreground" translate="no">
+                      {shownNumber}
+                    </span>
+                  ) : null}
+                  {sent && fax.line === 'sandbox' ? (
+                    <Badge variant="muted" className="mt-1">
+                      {t('history.sandbox')}
+                    </Badge>
+                  ) : null}
+                </td>
+                <td className="px-3 py-3 align-top whitespace-nowrap">{date}</td>
+                <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
+                {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
+                <td className="px-3 py-3 align-top">
+                  <FaxStatus fax={fax} />
+                  {fax.status === 'failed' && fax.failureReason ? (
+                    <span className="block text-xs font-normal text-muted-foreground">{t(`results.${fax.failureReason}`)}</span>
+                  ) : null}
+                  {fax.status === 'scheduled' && fax.scheduledAt ? (
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      {t('history.scheduledFor', { date: formatDateTime(fax.scheduledAt, i18n.language) })}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2 text-right align-top">
+                  <FaxRowMenu
+                    fax={fax}
+                    label={t('history.actionsFor', { date, number: shownNumber })}
+                    onViewDetails={onViewDetails}
+                    onCancel={onCancel}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatPhoneInternational, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
+import { useTranslation } from 'react-i18next';
+
+import { FlaskIcon } from './fax-icons';
+
+/**
+ * DESIGN.md "Fax lines": the UI shows when the sandbox line is in use. While no carrier is configured, every number
+ * outside Faxline goes over it; its test numbers choose an outcome.
+ */
+export function SandboxNote() {
+  const { t } = useTranslation('faxes');
+  return (
+    <aside
+      aria-labelledby="sandbox-note-title"
+      className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <FlaskIcon className="mt-0.5 size-5" />
+      <div className="flex flex-col gap-2">
+        <h2 id="sandbox-note-title" className="font-semibold">
+          {t('send.sandboxTitle')}
+        </h2>
+        <p>{t('send.sandboxNote')}</p>
+        <details>
+          <summary className="cursor-pointer font-medium underline-offset-4 hover:underline">{t('send.sandboxNumbersSummary')}</summary>
+          <ul className="mt-2 flex flex-col gap-1">
+            {(Object.entries(SANDBOX_TEST_NUMBERS) as [keyof typeof SANDBOX_TEST_NUMBERS, string][]).map(([outcome, number]) => (
+              <li key={outcome}>
+                <span className="font-mono" translate="no">
+                  {formatPhoneInternational(number)}
+                </span>
+                : {t(`send.sandboxNumber.${outcome}`)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,284 @@
+import { formatAsTyped, type TFaxPreviewResponse, type TFaxQuality } from '@faxline/shared';
+import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
+import { toast } from '@/lib/toast';
+
+import { usePreviewFax } from '../api/preview-fax';
+import { useSendFax } from '../api/send-fax';
+import { useSendProblem } from '../hooks/use-send-problem';
+import { scheduleBounds } from '../utils/schedule';
+import { checkSendFax } from '../utils/send-checks';
+import { newIdempotencyKey, sendRequestOf, submissionSignature } from '../utils/send-form-data';
+
+import { AttachmentPicker, type TAttachment } from './attachment-picker';
+import { FaxPreview } from './fax-preview';
+import { FromNumberField } from './from-number-field';
+import { QualityField } from './quality-field';
+import { SentNotice, type TSentFax } from './sent-notice';
+
+const COVER_ONLY_NOTICE_MS = 7_000;
+
+const EMPTY = { recipient: '', recipientName: '', coverSubject: '', coverMessage: '', schedule: '' };
+type TTextField = keyof typeof EMPTY;
+
+/** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
+export function SendFaxForm() {
+  const { t } = useTranslation('faxes');
+  const { user, refresh } = useAuth();
+  const sendFax = useSendFax();
+  const previewFax = usePreviewFax();
+  const { report, fieldProps, clear } = useSendProblem();
+  const [texts, setTexts] = useState(EMPTY);
+  const [quality, setQuality] = useState<TFaxQuality>('standard');
+  const [fromNumber, setFromNumber] = useState('');
+  const [attachments, setAttachments] = useState<TAttachment[]>([]);
+  const [preview, setPreview] = useState<{ signature: string; result: TFaxPreviewResponse } | null>(null);
+  const [sent, setSent] = useState<TSentFax | null>(null);
+  // The key of the last submission that did not succeed: sending the unchanged form again reuses it.
+  const lastAttempt = useRef<{ signature: string; key: string } | null>(null);
+  const sending = sendFax.isPending;
+  const busy = sending || previewFax.isPending;
+
+  const change = (field: TTextField) => (value: string) => {
+    setTexts((current) => ({ ...current, [field]: value }));
+    if (field === 'recipient' || field === 'schedule') clear(field);
+    if (field === 'coverMessage') clear('attachments');
+  };
+
+  // Formats as typed or pasted ("+1 555 123 4567"); while deleting, what is left is kept as it is, so that Backspace
+  // is not fought over the spaces it would remove.
+  const changeRecipient = (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith('delete') ?? false;
+    change('recipient')(deleting ? value : formatAsTyped(value));
+  };
+
+  const formSignature = useMemo(
+    () =>
+      JSON.stringify([
+        texts.recipient,
+        texts.recipientName,
+        texts.coverSubject,
+        texts.coverMessage,
+        quality,
+        fromNumber,
+        attachments.map((a) => a.id),
+      ]),
+    [texts, quality, fromNumber, attachments],
+  );
+
+  /** The spec's checks, then the request as the API wants it; null (after saying why) when the form cannot go. */
+  const prepare = (forPreview: boolean) => {
+    const checked = checkSendFax(
+      {
+        signedIn: Boolean(user),
+        recipient: texts.recipient,
+        fileCount: attachments.length,
+        coverMessage: texts.coverMessage,
+        schedule: forPreview ? '' : texts.schedule,
+      },
+      new Date(),
+    );
+    if (!checked.ok) {
+      report(checked.problem);
+      return null;
+    }
+    const request = sendRequestOf({
+      recipientNumber: checked.recipientNumber,
+      faxQuality: quality,
+      coverPageMessage: texts.coverMessage,
+      coverSubject: texts.coverSubject,
+      recipientName: texts.recipientName,
+      scheduledAt: checked.scheduledAt,
+      fromNumber,
+    });
+    return { checked, request, files: attachments.map((a) => a.file) };
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const prepared = prepare(false);
+    if (!prepared) return;
+    const { checked, request, files } = prepared;
+    if (checked.coverOnly) {
+      toast({ title: t('send.errors.coverOnlyTitle'), description: t('send.errors.coverOnlyDescription'), duration: COVER_ONLY_NOTICE_MS });
+    }
+    const signature = submissionSignature(request, files);
+    const idempotencyKey = lastAttempt.current?.signature === signature ? lastAttempt.current.key : newIdempotencyKey();
+    lastAttempt.current = { signature, key: idempotencyKey };
+    setSent(null);
+    try {
+      const result = await sendFax.mutateAsync({ request, files, idempotencyKey });
+      lastAttempt.current = null;
+      setTexts(EMPTY);
+      setAttachments([]);
+      setPreview(null);
+      setSent({ number: request.recipientNumber, line: result.line, message: result.message });
+      toast({
+        title: t('send.sentTitle'),
+        description: (
+          <>
+            <span className="block">{result.message || t('send.sentFallback', { number: request.recipientNumber })}</span>
+            {result.line === 'sandbox' ? <span className="mt-1 block">{t('send.sentSandbox')}</span> : null}
+          </>
+        ),
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        report({ field: null, title: 'send.errors.authTitle', description: 'send.errors.authDescription' });
+        void refresh().catch(() => null);
+        return;
+      }
+      toast({
+        title: t('send.failedTitle'),
+        description: error instanceof ApiError && error.message ? error.message : t('send.failedFallback'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const showPreview = async () => {
+    if (busy) return;
+    const prepared = prepare(true);
+    if (!prepared) return;
+    const signature = formSignature;
+    try {
+      const result = await previewFax.mutateAsync({ request: prepared.request, files: prepared.files });
+      setPreview({ signature, result });
+    } catch (error) {
+      toast({
+        title: t('send.previewFailedTitle'),
+        description: error instanceof ApiError && error.message ? error.message : t('send.failedFallback'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const bounds = scheduleBounds(new Date());
+  const optional = <span className="font-normal text-muted-foreground">{t('send.optional')}</span>;
+
+  return (
+    <div className="flex flex-col gap-8">
+      {sent ? <SentNotice fax={sent} /> : null}
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6 rounded-lg border p-6" aria-busy={sending}>
+        <div className="grid gap-6 md:grid-cols-2">
+          <FromNumberField value={fromNumber} onChange={setFromNumber} disabled={sending} />
+          <QualityField value={quality} onChange={setQuality} disabled={sending} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="fax-recipient">{t('send.recipientLabel')}</Label>
+            <Input
+              id="fax-recipient"
+              name="recipient"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder={t('send.recipientPlaceholder')}
+              value={texts.recipient}
+              onChange={changeRecipient}
+              disabled={sending}
+              aria-describedby="fax-recipient-description"
+              {...fieldProps('recipient')}
+            />
+            <p id="fax-recipient-description" className="text-sm text-muted-foreground">
+              {t('send.recipientDescription')}
+            </p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="fax-recipient-name">
+              {t('send.recipientNameLabel')} {optional}
+            </Label>
+            <Input
+              id="fax-recipient-name"
+              name="recipientName"
+              autoComplete="off"
+              maxLength={120}
+              value={texts.recipientName}
+              onChange={(event) => change('recipientName')(event.target.value)}
+              disabled={sending}
+            />
+          </div>
+        </div>
+
+        <AttachmentPicker
+          attachments={attachments}
+          onChange={(next) => {
+            setAttachments(next);
+            clear('attachments');
+          }}
+          disabled={sending}
+          zoneRef={fieldProps('attachments').ref}
+          invalid={fieldProps('attachments')['aria-invalid']}
+        />
+
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="fax-cover-subject">
+            {t('send.coverSubjectLabel')} {optional}
+          </Label>
+          <Input
+            id="fax-cover-subject"
+            name="coverSubject"
+            maxLength={200}
+            value={texts.coverSubject}
+            onChange={(event) => change('coverSubject')(event.target.value)}
+            disabled={sending}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="fax-cover-message">
+            {t('send.coverMessageLabel')} {optional}
+          </Label>
+          <Textarea
+            id="fax-cover-message"
+            name="coverMessage"
+            maxLength={3000}
+            value={texts.coverMessage}
+            onChange={(event) => change('coverMessage')(event.target.value)}
+            disabled={sending}
+            aria-describedby="fax-cover-message-description"
+          />
+          <p id="fax-cover-message-description" className="text-sm text-muted-foreground">
+            {t('send.coverMessageDescription')}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 md:max-w-xs">
+          <Label htmlFor="fax-schedule">
+            {t('send.scheduleLabel')} {optional}
+          </Label>
+          <Input
+            id="fax-schedule"
+            name="schedule"
+            type="datetime-local"
+            min={bounds.min}
+            max={bounds.max}
+            value={texts.schedule}
+            onChange={(event) => change('schedule')(event.target.value)}
+            disabled={sending}
+            aria-describedby="fax-schedule-description"
+            {...fieldProps('schedule')}
+          />
+          <p id="fax-schedule-description" className="text-sm text-muted-foreground">
+            {t('send.scheduleDescription')}
+          </p>
+        </div>
+
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {sending ? t('send.submitting') : t('send.submit')}
+          </Button>
+          <Button type="button" variant="outline" disabled={busy} onClick={() => void showPreview()}>
+            {previewFax.isPending ? t('send.previewing') : t('send.preview')}
+          </Button>
+        </div>
+      </form>
+      {preview ? <FaxPreview preview={preview.result} stale={preview.signature !== formSignature} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@faxline/shared';
+
+/** What the checks need of a file: a browser File has both. */
+export type TFileLike = { name: string; size: number };
+
+export type TAttachmentProblem = { kind: 'tooMany' } | { kind: 'invalidType'; file: string } | { kind: 'tooLarge'; file: string };
+
+/** The extension of a file name, lower-cased with its dot ('.pdf'), or '' when it has none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot).toLowerCase();
+}
+
+export function hasAllowedExtension(name: string): boolean {
+  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+}
+
+/**
+ * The send form's file rules (spec 001 §5, §9), checked when files are chosen or dropped, before anything is
+ * uploaded: at most 5 files in all, of an accepted extension, at most 10 MB each. Any problem rejects the whole
+ * selection, so the list never holds half of what was chosen. The server checks again, from the bytes.
+ */
+export function checkNewFiles(current: readonly TFileLike[], added: readonly TFileLike[]): TAttachmentProblem | null {
+  if (current.length + added.length > MAX_ATTACHMENTS) return { kind: 'tooMany' };
+  for (const file of added) {
+    if (!hasAllowedExtension(file.name)) return { kind: 'invalidType', file: file.name };
+    if (file.size > MAX_ATTACHMENT_BYTES) return { kind: 'tooLarge', file: file.name };
+  }
+  return null;
+}
+
+/** The toast of a file problem, as i18n keys of the faxes namespace with their values. */
+export function attachmentProblemText(problem: TAttachmentProblem) {
+  switch (problem.kind) {
+    case 'tooMany':
+      return { title: 'send.errors.tooManyTitle', description: 'send.errors.tooManyDescription', values: {} } as const;
+    case 'invalidType':
+      return { title: 'send.errors.typeTitle', description: 'send.errors.typeDescription', values: { file: problem.file } } as const;
+    case 'tooLarge':
+      return { title: 'send.errors.sizeTitle', description: 'send.errors.sizeDescription', values: { file: problem.file } } as const;
+  }
+}
+
+/** Moves the item at `index` one place up (-1) or down (+1); out of range leaves the list as it is. */
+export function moveItem<T>(items: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (index < 0 || index >= items.length || target < 0 || target >= items.length) return [...items];
+  const next = [...items];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/** The accept attribute of the file picker: the same extensions the checks allow. */
+export const ACCEPT_ATTRIBUTE = ATTACHMENT_EXTENSIONS.join(',');

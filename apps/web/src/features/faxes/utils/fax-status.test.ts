@@ -1,0 +1,64 @@
+import { OUTBOUND_FAX_STATUSES, type TFax } from '@faxline/shared';
+import { describe, expect, it } from 'vitest';
+
+import { canCancel, canDownload, isInFlight, needsPolling, statusViewOf } from './fax-status';
+
+const sent = (status: TFax['status']) => ({ direction: 'outbound' as const, status, read: false });
+const received = (read: boolean) => ({ direction: 'inbound' as const, status: 'received' as const, read });
+
+describe('status icons (spec 001 §2.7)', () => {
+  it('shows Delivered with a green check', () => {
+    expect(statusViewOf(sent('delivered'))).toEqual({ label: 'status.delivered', tone: 'success', icon: 'check' });
+  });
+
+  it('shows Failed in red', () => {
+    expect(statusViewOf(sent('failed'))).toEqual({ label: 'status.failed', tone: 'danger', icon: 'cross' });
+  });
+
+  it('groups every in-flight state as Processing with a yellow clock', () => {
+    for (const status of ['queued', 'scheduled', 'converting', 'sending'] as const) {
+      expect(statusViewOf(sent(status))).toEqual({ label: 'status.processing', tone: 'pending', icon: 'clock' });
+    }
+  });
+
+  it('shows Read with a green check and Unread with a yellow clock', () => {
+    expect(statusViewOf(received(true))).toEqual({ label: 'status.read', tone: 'success', icon: 'check' });
+    expect(statusViewOf(received(false))).toEqual({ label: 'status.unread', tone: 'pending', icon: 'clock' });
+  });
+
+  it('shows the others neutral, a partial delivery under its own name', () => {
+    expect(statusViewOf(sent('canceled'))).toEqual({ label: 'status.canceled', tone: 'neutral', icon: 'dot' });
+    expect(statusViewOf(sent('partially_delivered'))).toEqual({ label: 'status.partiallyDelivered', tone: 'neutral', icon: 'dot' });
+  });
+
+  it('has a label for every outbound status', () => {
+    for (const status of OUTBOUND_FAX_STATUSES) expect(statusViewOf(sent(status)).label).toMatch(/^status\./);
+  });
+});
+
+describe('what a row offers', () => {
+  it('cancels only a sent fax that is queued or scheduled', () => {
+    expect(OUTBOUND_FAX_STATUSES.filter((status) => canCancel({ direction: 'outbound', status }))).toEqual(['queued', 'scheduled']);
+    expect(canCancel({ direction: 'inbound', status: 'received' })).toBe(false);
+  });
+
+  it('downloads once the document exists', () => {
+    expect(canDownload({ status: 'queued', failureReason: null })).toBe(false);
+    expect(canDownload({ status: 'converting', failureReason: null })).toBe(false);
+    expect(canDownload({ status: 'sending', failureReason: null })).toBe(true);
+    expect(canDownload({ status: 'delivered', failureReason: null })).toBe(true);
+    expect(canDownload({ status: 'received', failureReason: null })).toBe(true);
+    expect(canDownload({ status: 'failed', failureReason: 'busy' })).toBe(true);
+    expect(canDownload({ status: 'failed', failureReason: 'conversion_error' })).toBe(false);
+  });
+});
+
+describe('polling', () => {
+  it('polls while any listed fax is in flight, and stops when all have ended', () => {
+    expect(isInFlight('sending')).toBe(true);
+    expect(isInFlight('received')).toBe(false);
+    expect(needsPolling([{ status: 'delivered' }, { status: 'converting' }])).toBe(true);
+    expect(needsPolling([{ status: 'delivered' }, { status: 'failed' }, { status: 'received' }])).toBe(false);
+    expect(needsPolling(undefined)).toBe(false);
+  });
+});

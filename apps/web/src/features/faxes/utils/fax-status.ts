@@ -1,0 +1,64 @@
+import { displayStatusOf, type TFax } from '@faxline/shared';
+
+export type TStatusTone = 'success' | 'danger' | 'pending' | 'neutral';
+export type TStatusIcon = 'check' | 'cross' | 'clock' | 'dot';
+export type TStatusLabelKey =
+  | 'status.delivered'
+  | 'status.partiallyDelivered'
+  | 'status.failed'
+  | 'status.processing'
+  | 'status.canceled'
+  | 'status.read'
+  | 'status.unread';
+export type TStatusView = { label: TStatusLabelKey; tone: TStatusTone; icon: TStatusIcon };
+
+type TStatusOf = Pick<TFax, 'direction' | 'status' | 'read'>;
+
+/** The states in which a sent fax may still change by itself (the history polls while one is listed). */
+export const IN_FLIGHT_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const;
+
+export function isInFlight(status: TFax['status']): boolean {
+  return (IN_FLIGHT_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Spec 001 §2.7: Delivered and Read show a green check; Failed red; Processing and Unread a yellow clock; others
+ * neutral. The label is always shown beside the icon, so colour is never the only cue. A partial delivery is not
+ * shown as a success: it gets its own label and the neutral icon.
+ */
+export function statusViewOf(fax: TStatusOf): TStatusView {
+  if (fax.direction === 'inbound') {
+    return fax.read ? { label: 'status.read', tone: 'success', icon: 'check' } : { label: 'status.unread', tone: 'pending', icon: 'clock' };
+  }
+  if (fax.status === 'received') return { label: 'status.delivered', tone: 'success', icon: 'check' };
+  if (fax.status === 'partially_delivered') return { label: 'status.partiallyDelivered', tone: 'neutral', icon: 'dot' };
+  switch (displayStatusOf(fax.status)) {
+    case 'Delivered':
+      return { label: 'status.delivered', tone: 'success', icon: 'check' };
+    case 'Failed':
+      return { label: 'status.failed', tone: 'danger', icon: 'cross' };
+    case 'Canceled':
+      return { label: 'status.canceled', tone: 'neutral', icon: 'dot' };
+    case 'Processing':
+      return { label: 'status.processing', tone: 'pending', icon: 'clock' };
+  }
+}
+
+/** Only a sent fax that has not started may be canceled (the server answers 409 otherwise). */
+export function canCancel(fax: Pick<TFax, 'direction' | 'status'>): boolean {
+  return fax.direction === 'outbound' && (fax.status === 'queued' || fax.status === 'scheduled');
+}
+
+/**
+ * Whether the document of record exists yet: it is made when the files have been converted, so not while the fax
+ * waits or converts, and never for a fax that failed or was stopped before that.
+ */
+export function canDownload(fax: Pick<TFax, 'status' | 'failureReason'>): boolean {
+  if (fax.status === 'queued' || fax.status === 'scheduled' || fax.status === 'converting' || fax.status === 'canceled') return false;
+  return fax.failureReason !== 'conversion_error' && fax.failureReason !== 'quota_exceeded';
+}
+
+/** Spec 001 §2.7 and the issue: the list updates without a reload while any listed fax is in flight. */
+export function needsPolling(faxes: readonly Pick<TFax, 'status'>[] | undefined): boolean {
+  return Boolean(faxes?.some((fax) => isInFlight(fax.status)));
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+
+import enFaxes from '@/locales/en/faxes.json';
+
+import { checkSendFax, type TSendValues } from './send-checks';
+
+const now = new Date(2026, 2, 14, 9, 30);
+const valid: TSendValues = { signedIn: true, recipient: '+1 415 555 0101', fileCount: 1, coverMessage: '', schedule: '' };
+const english = (key: string, values: Record<string, string | number> = {}) => {
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], enFaxes);
+  return String(text).replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
+};
+const toastOf = (values: Partial<TSendValues>) => {
+  const result = checkSendFax({ ...valid, ...values }, now);
+  return result.ok ? null : `${english(result.problem.title)}: ${english(result.problem.description, result.problem.values)}`;
+};
+
+describe('send fax checks (spec 001 §5)', () => {
+  it('needs a signed-in person', () => {
+    expect(toastOf({ signedIn: false })).toBe('Authentication Error: You must be signed in to send a fax.');
+  });
+
+  it('needs an E.164 recipient, and sends the number as E.164 whatever its spacing', () => {
+    const message = 'Invalid Recipient Number: Please enter a valid recipient fax number in E.164 format (e.g., +15551234567).';
+    expect(toastOf({ recipient: '' })).toBe(message);
+    expect(toastOf({ recipient: '5551234567' })).toBe(message);
+    expect(toastOf({ recipient: '+0123456' })).toBe(message);
+    expect(toastOf({ recipient: 'fax me' })).toBe(message);
+    const result = checkSendFax({ ...valid, recipient: '+1 (415) 555-0101' }, now);
+    expect(result.ok && result.recipientNumber).toBe('+14155550101');
+  });
+
+  it('checks the recipient before anything else but sign-in', () => {
+    expect(toastOf({ recipient: 'x', fileCount: 0 })).toMatch(/^Invalid Recipient Number/);
+  });
+
+  it('needs a file or a cover message', () => {
+    expect(toastOf({ fileCount: 0, coverMessage: '   ' })).toBe(
+      'Nothing to Send: Please attach at least one file or write a cover page message.',
+    );
+    const problem = checkSendFax({ ...valid, fileCount: 0 }, now);
+    expect(!problem.ok && problem.problem.field).toBe('attachments');
+  });
+
+  it('lets a cover message alone through, flagged for the Cover Page Only notice', () => {
+    const result = checkSendFax({ ...valid, fileCount: 0, coverMessage: 'Please call me back.' }, now);
+    expect(result).toEqual({ ok: true, recipientNumber: '+14155550101', scheduledAt: undefined, coverOnly: true });
+    expect(checkSendFax(valid, now)).toMatchObject({ ok: true, coverOnly: false });
+  });
+
+  it('refuses a send time in the past or beyond 30 days', () => {
+    expect(toastOf({ schedule: '2026-03-13T09:00' })).toBe(
+      'Invalid Send Time: The scheduled time has already passed. Choose a time in the future.',
+    );
+    expect(toastOf({ schedule: '2026-05-01T09:00' })).toBe('Invalid Send Time: A fax can be scheduled at most 30 days ahead.');
+    expect(checkSendFax({ ...valid, schedule: '2026-03-20T09:00' }, now)).toMatchObject({ ok: true });
+  });
+});

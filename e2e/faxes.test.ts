@@ -1,0 +1,197 @@
+import fs from 'node:fs/promises';
+import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInPerson } from './support/accounts';
+import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { makePdf, makePng, pdfPageCount } from './support/fixtures';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+/** The person's first fax number, as the send page's From number shows it. */
+async function faxNumberOf(context: BrowserContext): Promise<string> {
+  const response = await context.request.get('/api/numbers');
+  expect(response.status(), await response.text()).toBe(200);
+  const { numbers } = (await response.json()) as { numbers: Array<{ phoneNumber: string }> };
+  expect(numbers.length).toBeGreaterThan(0);
+  return numbers[0]!.phoneNumber;
+}
+
+/** Chooses files through the drop zone, as a person would with the file picker. */
+async function attach(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /Drag and drop files here/ }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** Drops a file on the drop zone, as dragging it from the desktop does. */
+async function drop(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, mimeType, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
+      return transfer;
+    },
+    { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] },
+  );
+  await page.getByRole('button', { name: /Drag and drop files here/ }).dispatchEvent('drop', { dataTransfer });
+}
+
+describe('sending and receiving a fax', () => {
+  it('sends a PDF and a PNG with a cover page to another account, which receives, opens and downloads it', async () => {
+    const senderContext = await newContext(browser);
+    const receiverContext = await newContext(browser);
+    await signedInPerson(senderContext, 'Ada Sender');
+    await signedInPerson(receiverContext, 'Grace Receiver');
+    const receiverNumber = await faxNumberOf(receiverContext);
+
+    const page = await senderContext.newPage();
+    await page.goto('/user/send-fax');
+    await visible(page.getByRole('heading', { name: 'Send a Fax', level: 1 }));
+    await visible(page.getByText('Sandbox line in use'));
+    await expectNoAccessibilityViolations(page);
+
+    // The browser checks first, with the spec's texts.
+    await page.getByRole('button', { name: 'Send Fax' }).click();
+    await visible(toast(page, 'Invalid Recipient Number'));
+    await page.getByLabel('Recipient Fax Number').fill(receiverNumber);
+    await page.getByRole('button', { name: 'Send Fax' }).click();
+    await visible(toast(page, 'Nothing to Send'));
+    await attach(page, [{ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+    await visible(page.getByText('File "notes.exe" has an unsupported type. Allowed: PDF, JPG, PNG, DOC, DOCX, TXT.'));
+
+    // The PNG first, then the PDF moved above it: files go in the order shown.
+    await drop(page, { name: 'grey.png', mimeType: 'image/png', buffer: makePng() });
+    await attach(page, [{ name: 'two-pages.pdf', mimeType: 'application/pdf', buffer: await makePdf(2) }]);
+    await page.getByRole('button', { name: 'Move two-pages.pdf up' }).click();
+    const files = page.getByRole('list', { name: 'Files to send, in order' }).getByRole('listitem');
+    await expect.poll(() => files.allInnerTexts()).toEqual([expect.stringContaining('two-pages.pdf'), expect.stringContaining('grey.png')]);
+    expect(await page.getByRole('button', { name: 'Move two-pages.pdf down' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByLabel(/Cover Page Message/).fill('Please sign page 2 and fax it back.');
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await visible(page.getByRole('img', { name: 'Page 1 of 4' }), 60_000);
+    await visible(page.getByRole('img', { name: 'Page 4 of 4' }));
+
+    const sendButton = page.getByRole('button', { name: /^(Send Fax|Sending\.\.\.)$/ });
+    await sendButton.click();
+    await visible(toast(page, 'Fax Sent Successfully!'), 30_000);
+    expect(await page.getByLabel('Recipient Fax Number').inputValue()).toBe('');
+    expect(await page.getByLabel(/Cover Page Message/).inputValue()).toBe('');
+    expect(await files.count()).toBe(0);
+
+    // Sent: Processing, then Delivered, without a reload.
+    await page.getByRole('link', { name: 'Follow it in Fax History' }).click();
+    const sentTable = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(sentTable.getByText('Processing'));
+    await expectNoAccessibilityViolations(page);
+    await visible(sentTable.getByText('Delivered', { exact: true }), 60_000);
+    await visible(page.getByRole('tab', { name: 'Sent Faxes (1)' }));
+
+    // Sorting (spec 001 §4): a new column ascending, the same column again descending.
+    const pagesHeader = sentTable.getByRole('columnheader', { name: 'Pages' });
+    expect(await sentTable.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    await pagesHeader.getByRole('button').click();
+    await expect.poll(() => pagesHeader.getAttribute('aria-sort')).toBe('ascending');
+    await pagesHeader.getByRole('button').click();
+    await expect.poll(() => pagesHeader.getAttribute('aria-sort')).toBe('descending');
+    await visible(sentTable.getByText('Delivered', { exact: true }));
+
+    // Received: unread, read once opened, and the PDF is the cover page and both files.
+    const inbox = await receiverContext.newPage();
+    await inbox.goto('/user/fax-history');
+    await inbox.getByRole('tab', { name: 'Received Faxes (1)' }).click();
+    const receivedTable = inbox.getByRole('table', { name: /^Received faxes/ });
+    await visible(receivedTable.getByText('Unread'));
+    await expectNoAccessibilityViolations(inbox);
+    await receivedTable.getByRole('button', { name: /^Actions for the fax of/ }).click();
+    await inbox.getByRole('menuitem', { name: 'View Details' }).click();
+    const dialog = inbox.getByRole('dialog', { name: 'Fax Details' });
+    await visible(dialog.getByText('Pages', { exact: true }));
+    await visible(dialog.getByRole('img', { name: 'First page of the fax' }));
+    await expectNoAccessibilityViolations(inbox);
+    const download = inbox.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download PDF' }).click();
+    const file = await (await download).path();
+    const pdf = await fs.readFile(file);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfPageCount(pdf)).toBe(4);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await visible(receivedTable.getByText('Read', { exact: true }));
+
+    // A search that matches nothing says so.
+    await inbox.getByLabel('Search faxes').fill('no such fax');
+    await visible(inbox.getByText('No received faxes found.'));
+    await visible(inbox.getByText('Try adjusting your search term.'));
+    await visible(inbox.getByRole('tab', { name: 'Received Faxes (0)' }));
+
+    await senderContext.close();
+    await receiverContext.close();
+  });
+
+  it('sends to the sandbox busy number and shows it on the sandbox line, still Processing between tries', async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context, 'Busy Caller');
+    const page = await context.newPage();
+    await page.goto('/user/send-fax');
+    await page.getByLabel('Recipient Fax Number').fill(SANDBOX_TEST_NUMBERS.busy);
+    await page.getByLabel(/Cover Page Message/).fill('Only a cover page.');
+    await page.getByRole('button', { name: 'Send Fax' }).click();
+    await visible(toast(page, 'Fax Sent Successfully!'), 30_000);
+    await visible(page.getByText('It goes over the sandbox line: simulated, it does not reach a real fax machine.').first());
+
+    await page.getByRole('link', { name: 'Follow it in Fax History' }).click();
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Processing'));
+    // The sandbox line is named once the first try starts; the busy line ends that try, and the next waits minutes.
+    await visible(table.getByText('Sandbox line', { exact: true }), 60_000);
+    await table.getByRole('button', { name: /^Actions for the fax of/ }).click();
+    await page.getByRole('menuitem', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fax Details' });
+    await visible(dialog.getByText('Sandbox line (simulated)'));
+    await visible(dialog.getByText('Busy: the line was engaged'), 30_000);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Between tries the fax is still on its way: Processing, not Failed.
+    expect(await table.getByRole('row').nth(1).innerText()).toMatch(/Processing/);
+    await context.close();
+  });
+
+  it('schedules a fax for tomorrow, and cancels it from the history', async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context, 'Early Planner');
+    const page = await context.newPage();
+    await page.goto('/user/send-fax');
+    await page.getByLabel('Recipient Fax Number').fill('+15550100099');
+    await attach(page, [{ name: 'one-page.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) }]);
+    // Tomorrow at 10:00 in the browser's time zone, as the picker writes it.
+    const tomorrow = await page.evaluate(() => {
+      const date = new Date(Date.now() + 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T10:00`;
+    });
+    await page.getByLabel(/Send Later/).fill(tomorrow);
+    await page.getByRole('button', { name: 'Send Fax' }).click();
+    await visible(toast(page, 'Fax Sent Successfully!'), 30_000);
+    await visible(page.getByText(/is scheduled for/).first());
+
+    await page.goto('/user/fax-history');
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Processing'));
+    await visible(table.getByText(/^Scheduled for/));
+    await table.getByRole('button', { name: /^Actions for the fax of/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancel Fax' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this fax?' });
+    await visible(confirm);
+    await confirm.getByRole('button', { name: 'Cancel Fax' }).click();
+    await visible(toast(page, 'Fax Canceled'));
+    await visible(table.getByText('Canceled', { exact: true }));
+    await context.close();
+  });
+});
