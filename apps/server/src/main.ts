@@ -42,8 +42,15 @@ async function shutdown(reason: string, exitCode: number): Promise<never> {
   process.exit(exitCode);
 }
 
+// `on`, not `once`: a second signal (a supervisor or tsx watch relaying Ctrl-C) must not kill the process half-way
+// through stopping its database; shutdown has its own time limit.
+let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => void shutdown(signal, 0));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void shutdown(signal, 0);
+  });
 }
 process.on('uncaughtException', (error) => {
   logger.fatal({ err: error }, 'uncaught exception');
