@@ -8,7 +8,7 @@ import { createPerson } from '../auth/create-person';
 import type { AuthRouteDeps } from '../auth/routes';
 import { users } from '../auth/schema';
 import { requireSession } from '../auth/session';
-import { membershipOf } from '../faxes/membership';
+import { membershipOf } from './membership';
 import { AppError } from '../platform/http/app-error';
 import { accountMembers } from './schema';
 

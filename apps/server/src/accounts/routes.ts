@@ -1,18 +1,15 @@
 import { ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { requireSession } from '../auth/session';
 import { verifyPassword } from '../auth/verify-password';
-import { membershipOf } from '../faxes/membership';
+import { membershipOf } from './membership';
 import { monthlyUsage } from '../faxes/quota';
 import type { FaxRouteDeps } from '../faxes/routes';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import { plans } from '../plans/schema';
 import { deleteAccount } from './delete-account';
 import { readSettings, saveSettings } from './settings';
-import { accounts } from './schema';
 
 /** The signed-in person's settings, the account's usage, and deleting the account. */
 export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files }) => {
@@ -33,14 +30,9 @@ export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { 
     const { user } = await requireSession(sessionDeps, request, reply);
     const member = await membershipOf(db, user);
     const now = new Date();
-    const { used } = await monthlyUsage(db, member.accountId, { now });
-    const [plan] = await db
-      .select({ name: plans.name, pagesPerMonth: plans.pagesPerMonth })
-      .from(accounts)
-      .innerJoin(plans, eq(plans.id, accounts.planId))
-      .where(eq(accounts.id, member.accountId));
+    const { used, plan } = await monthlyUsage(db, member.accountId, { now });
     return {
-      plan: plan ?? null,
+      plan,
       pagesUsed: used,
       periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
       periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),

@@ -9,7 +9,7 @@ import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { CheckedAttachment } from './check-attachments';
 import { prepareFaxJob } from './jobs/prepare-fax';
-import type { Membership } from './membership';
+import type { Membership } from '../accounts/membership';
 import { assertWithinQuota } from './quota';
 import { faxFiles, faxes } from './schema';
 
@@ -136,6 +136,6 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
   return { fax, created: true };
 }
 
-export async function lineFor(db: Database, toNumber: string): Promise<'internal' | 'sandbox'> {
+async function lineFor(db: Database, toNumber: string): Promise<'internal' | 'sandbox'> {
   return (await accountHoldingNumber(db, toNumber)) ? 'internal' : 'sandbox';
 }

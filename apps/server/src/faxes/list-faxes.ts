@@ -2,7 +2,7 @@ import type { ZFaxListQuery } from '@faxline/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
-import { seesAllFaxes, type Membership } from './membership';
+import { seesAllFaxes, type Membership } from '../accounts/membership';
 import { faxes } from './schema';
 
 type Query = z.output<typeof ZFaxListQuery>;

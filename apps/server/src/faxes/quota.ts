@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -26,11 +26,11 @@ export async function monthlyUsage(db: Database, accountId: string, options: { e
       ),
     );
   const [plan] = await db
-    .select({ pages: plans.pagesPerMonth })
+    .select({ name: plans.name, pagesPerMonth: plans.pagesPerMonth })
     .from(accounts)
-    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .innerJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(accounts.id, accountId));
-  return { used: usage?.used ?? 0, limit: plan?.pages ?? null };
+  return { used: usage?.used ?? 0, limit: plan?.pagesPerMonth ?? null, plan: plan ?? null };
 }
 
 /** Refuses a fax that would take the account past its plan's pages this month. */
@@ -40,4 +40,3 @@ export async function assertWithinQuota(db: Database, accountId: string, pages: 
 }
 
 export const IN_FLIGHT_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const;
-export const inFlight = () => inArray(faxes.status, [...IN_FLIGHT_STATUSES]);

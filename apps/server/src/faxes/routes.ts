@@ -26,12 +26,12 @@ import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
 import { translator } from '../platform/i18n/i18n';
 import type { Queue } from '../platform/queue/queue';
-import { acceptFax, lineFor } from './accept-fax';
+import { acceptFax } from './accept-fax';
 import { checkAttachments } from './check-attachments';
 import { moveFax } from './fax-state';
 import { toPublicFax } from './fax-view';
 import { listFaxes, visibleTo } from './list-faxes';
-import { membershipOf, mayUseFaxes } from './membership';
+import { membershipOf, mayUseFaxes } from '../accounts/membership';
 import { IN_FLIGHT_STATUSES } from './quota';
 import { readSendForm } from './read-send-form';
 import { faxAttempts, faxFiles, faxes } from './schema';
@@ -105,7 +105,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
       faxId: fax.id,
       status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
       message,
-      line: await lineFor(db, fax.toNumber),
+      line: fax.line ?? 'sandbox',
     });
   });
 

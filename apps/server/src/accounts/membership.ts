@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { createOwnerAccount } from '../accounts/create-owner-account';
-import { accountMembers } from '../accounts/schema';
+import { createOwnerAccount } from './create-owner-account';
+import { accountMembers } from './schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 
