@@ -20,7 +20,7 @@ const featureZones = (existsSync(featuresDir) ? readdirSync(featuresDir, { withF
   }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/.builds/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

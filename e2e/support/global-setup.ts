@@ -17,8 +17,13 @@ declare module 'vitest' {
  * in a folder of its own, stopped with SIGTERM at the end.
  */
 export default async function setup(project: TestProject) {
-  const bundle = path.join(repoRoot, 'apps/server/dist/main.js');
-  if (!existsSync(bundle) || !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+  // E2E_BUILD=<name> tests a private build made by `scripts/build-private.sh <name>` instead of the shared one.
+  const privateBuild = process.env.E2E_BUILD;
+  const bundle = privateBuild
+    ? path.join(repoRoot, 'apps/server/.builds', privateBuild, 'main.js')
+    : path.join(repoRoot, 'apps/server/dist/main.js');
+  const webDist = privateBuild ? path.join(repoRoot, 'apps/web/.builds', privateBuild) : path.join(repoRoot, 'apps/web/dist');
+  if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The production build is missing: run `npm run build` (npm test does it for you).');
   }
   const dataDir = await tempDataDir('faxline-e2e-');
@@ -32,6 +37,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     RATE_LIMIT_FACTOR: '100',
+    ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
   });
   await waitForReady(baseUrl, server.child, server.output);
   project.provide('baseUrl', baseUrl);

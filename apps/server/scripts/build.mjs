@@ -10,9 +10,13 @@ const externalNpmPackages = {
   },
 };
 
+// `--outfile <path>` builds elsewhere (scripts/build-private.sh: a build of one's own, for parallel work).
+const outfileFlag = process.argv.indexOf('--outfile');
+const outfile = outfileFlag > 0 ? process.argv[outfileFlag + 1] : new URL('../dist/main.js', import.meta.url).pathname;
+
 await build({
   entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/main.js', import.meta.url).pathname,
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',

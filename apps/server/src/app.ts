@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
-      await api.register(adminRoutes, { ...routeDeps, prefix: '/admin' });
+      await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, prefix: '/admin' });
       await api.register(planRoutes, { db: database.db });
       await api.register(ticketRoutes, routeDeps);
       await api.register(faxRoutes, { ...routeDeps, files: deps.files, queue });

@@ -7,3 +7,8 @@ export * from './contracts/health';
 export * from './contracts/plans';
 export * from './contracts/faxes';
 export * from './contracts/account';
+export * from './contracts/two-factor';
+export * from './contracts/admin-users';
+export * from './contracts/admin-plans';
+export * from './contracts/admin-numbers';
+export * from './contracts/admin-dashboard';

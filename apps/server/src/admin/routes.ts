@@ -7,6 +7,12 @@ import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '.
 import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
+import { adminUserRoutes } from '../accounts/admin-users-routes';
+import type { FileStore } from '../documents/encrypted-file-store';
+import { adminNumberRoutes } from '../numbers/admin-routes';
+import { adminPlanRoutes } from '../plans/admin-routes';
+import type { Queue } from '../platform/queue/queue';
+import { adminDashboardRoutes } from './dashboard-routes';
 import { endStepUp, grantStepUp, touchStepUp } from './step-up';
 
 const isPlatformAdmin = (user: { role?: string | null }) => user.role === 'admin';
@@ -82,7 +88,10 @@ declare module 'fastify' {
  * Everything under /api/admin: refused with 401 to the signed out, 403 to anyone who is not a platform admin, and 401
  * `step_up_required` to an admin whose back-office access has lapsed. Capabilities add their admin routes here.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+export type AdminRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue };
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
+  const { auth, db, config } = deps;
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   app.addHook('preHandler', async (request, reply) => {
     const current = await requireSession(sessionDeps, request, reply);
@@ -96,4 +105,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { a
   app.get('/session', { schema: { response: { 200: ZAdminAccessResponse } } }, async (request) => ({
     expiresAt: request.adminAccess!.endsAt.toISOString(),
   }));
+
+  // Each section of the back office (spec 001 §2.11), in the folder of what it manages.
+  await app.register(adminDashboardRoutes, deps);
+  await app.register(adminUserRoutes, deps);
+  await app.register(adminPlanRoutes, deps);
+  await app.register(adminNumberRoutes, deps);
 };

@@ -56,7 +56,15 @@ export function toPublicSession(current: CurrentSession): TSession {
       username: (user as { username?: string | null }).username ?? null,
       language: language === 'es' || language === 'fr' ? language : 'en',
       platformRole: (user as { role?: string | null }).role === 'admin' ? 'Admin' : 'User',
+      twoFactorEnabled: twoFactorEnabled(user),
+      twoFactorSetupRequired: mustSetUpTwoFactor(user),
     },
     session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
   };
 }
+
+const twoFactorEnabled = (user: object) => (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+
+/** A person asked to set up two-factor sign-in (a sub-user created with the option) who has not done it yet. */
+export const mustSetUpTwoFactor = (user: object) =>
+  (user as { twoFactorSetupRequired?: boolean | null }).twoFactorSetupRequired === true && !twoFactorEnabled(user);

@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteError } from '@/components/errors/route-error';
+import { AdminLayout } from '@/components/layouts/admin-layout';
 import { AppShell } from '@/components/layouts/app-shell';
+import { UserLayout } from '@/components/layouts/user-layout';
 import { ChatLauncher } from '@/features/assistant/components/chat-launcher';
 import { NavigationBox } from '@/features/assistant/components/navigation-box';
 import { paths } from '@/config/paths';
@@ -34,8 +36,13 @@ const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
 const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
+const SettingsRoute = lazy(() => import('./routes/user/settings'));
+const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
+const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
+const AdminPlansRoute = lazy(() => import('./routes/admin/plans'));
+const AdminNumbersRoute = lazy(() => import('./routes/admin/numbers'));
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
 const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module) => ({ default: module.RequireAdmin })));
 
@@ -94,29 +101,49 @@ export const router = createBrowserRouter([
           { path: paths.signUp.path, Component: SignUpRoute },
           { path: paths.forgotPassword.path, Component: ForgotPasswordRoute },
           { path: paths.resetPassword.path, Component: ResetPasswordRoute },
+          { path: paths.admin.login.path, Component: AdminLoginRoute },
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
+      {
+        // Spec 001 §2.1, §2.2: every /user page needs a signed-in person, and has the user area's own layout.
+        path: '/user',
+        Component: RequireUser,
+        ErrorBoundary: RootError,
+        children: [
           {
-            // Spec 001 §2.1: every /user page needs a signed-in person.
-            Component: RequireUser,
+            Component: UserLayout,
             children: [
-              { path: '/user', element: <Navigate to={paths.user.dashboard.getHref()} replace /> },
+              { index: true, element: <Navigate to={paths.user.dashboard.getHref()} replace /> },
               { path: paths.user.dashboard.path, Component: UserDashboardRoute },
               { path: paths.user.profile.path, Component: ProfileRoute },
               { path: paths.user.sendFax.path, Component: SendFaxRoute },
               { path: paths.user.faxHistory.path, Component: FaxHistoryRoute },
-              { path: '/user/*', Component: NotFoundRoute },
+              { path: paths.user.settings.path, Component: SettingsRoute },
+              { path: paths.user.addUser.path, Component: AddUserRoute },
+              { path: '*', Component: NotFoundRoute },
             ],
           },
-          { path: paths.admin.login.path, Component: AdminLoginRoute },
+        ],
+      },
+      {
+        // Every other /admin page needs a platform admin with current back-office access (server-checked), and has
+        // the back office's own layout (spec 001 §2.10).
+        path: '/admin',
+        Component: RequireAdmin,
+        ErrorBoundary: RootError,
+        children: [
           {
-            // Every other /admin page needs a platform admin with current back-office access (server-checked).
-            Component: RequireAdmin,
+            Component: AdminLayout,
             children: [
-              { path: '/admin', element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
+              { index: true, element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
               { path: paths.admin.dashboard.path, Component: AdminDashboardRoute },
-              { path: '/admin/*', Component: NotFoundRoute },
+              { path: paths.admin.users.path, Component: AdminUsersRoute },
+              { path: paths.admin.plans.path, Component: AdminPlansRoute },
+              { path: paths.admin.numbers.path, Component: AdminNumbersRoute },
+              { path: '*', Component: NotFoundRoute },
             ],
           },
-          { path: '*', Component: NotFoundRoute },
         ],
       },
     ],

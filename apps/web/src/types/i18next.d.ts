@@ -1,10 +1,16 @@
 import type { defaultNS, resources } from '@/lib/i18n';
+import type enAdmin from '@/locales/en/admin.json';
+import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enDevelopers from '@/locales/en/developers.json';
 import type enFaxes from '@/locales/en/faxes.json';
 import type enHelp from '@/locales/en/help.json';
 import type enLegal from '@/locales/en/legal.json';
 import type enMarketing from '@/locales/en/marketing.json';
+import type enMembers from '@/locales/en/members.json';
+import type enSecurity from '@/locales/en/security.json';
+import type enSettings from '@/locales/en/settings.json';
+import type enUser from '@/locales/en/user.json';
 
 // Typed keys: t('home.heading') compiles, a misspelt key does not.
 declare module 'i18next' {
@@ -12,12 +18,18 @@ declare module 'i18next' {
     defaultNS: typeof defaultNS;
     // Bundled namespaces, plus those loaded with the pages that need them (see lazyNamespaces in src/lib/i18n.ts).
     resources: (typeof resources)['en'] & {
+      admin: typeof enAdmin;
+      'admin-catalogue': typeof enAdminCatalogue;
       auth: typeof enAuth;
       developers: typeof enDevelopers;
       faxes: typeof enFaxes;
       help: typeof enHelp;
       legal: typeof enLegal;
       marketing: typeof enMarketing;
+      members: typeof enMembers;
+      security: typeof enSecurity;
+      settings: typeof enSettings;
+      user: typeof enUser;
     };
   }
 }

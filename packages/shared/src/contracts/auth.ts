@@ -43,6 +43,13 @@ export const ZSessionUser = z.object({
   username: z.string().nullable(),
   language: z.enum(LANGUAGES),
   platformRole: z.enum(PLATFORM_ROLES),
+  /** Two-factor sign-in is on (issue 6): the status the Advanced Security card shows. */
+  twoFactorEnabled: z.boolean(),
+  /**
+   * The person must set up two-factor sign-in before using anything else: a sub-user created with the 2FA option, or
+   * every person when the platform requires it. The server refuses other calls with `two_factor_setup_required`.
+   */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -13,6 +13,8 @@ const session = (overrides: Partial<TSession['user']> = {}, sessionId = 's1'): T
     username: null,
     language: 'en',
     platformRole: 'User',
+    twoFactorEnabled: false,
+    twoFactorSetupRequired: false,
     ...overrides,
   },
   session: { id: sessionId, expiresAt: '2030-01-01T00:00:00.000Z' },

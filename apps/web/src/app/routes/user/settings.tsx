@@ -1,0 +1,4 @@
+// Placeholder until this page lands (same session).
+export default function PlaceholderRoute() {
+  return null;
+}
