@@ -61,3 +61,19 @@ export const ZAddMemberRequest = z.object({
 export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
 
 export const ZUpdateMemberRequest = z.object({ role: z.enum(['User', 'Admin', 'Billing']) });
+
+/**
+ * GET /api/account: the signed-in person's account and their role in it, for what the user area shows (a Billing
+ * contact sees no fax pages, only the owner and sub-admins manage members). The server enforces the same rules.
+ */
+export const ZAccountSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  /** The owner's e-mail, for sub-users ("billed to"). */
+  ownerEmail: z.string(),
+  plan: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The platform's welcome message for the dashboard (back-office setting), or null when none is set. */
+  welcomeMessage: z.string().nullable(),
+});
+export type TAccountSummary = z.infer<typeof ZAccountSummary>;
