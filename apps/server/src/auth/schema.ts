@@ -104,6 +104,22 @@ export const twoFactors = pgTable('two_factors', {
 });
 
 /**
+ * Authenticator codes already accepted, so that one code signs in once only (a code stays valid for its 30 s step and
+ * the clock tolerance around it). Rows older than that window are useless and purged with the verification tokens.
+ */
+export const usedTotpCodes = pgTable(
+  'used_totp_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+);
+
+/**
  * Failed sign-ins per identifier (the e-mail or username typed, whether or not it exists, so that the delay tells
  * nothing). Each failure past the free ones doubles the wait before the next try.
  */
