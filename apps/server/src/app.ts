@@ -8,6 +8,7 @@ import { accountRoutes } from './accounts/routes';
 import { adminAccessRoutes, adminRoutes } from './admin/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { twoFactorRoutes } from './auth/two-factor-routes';
 import type { FileStore } from './documents/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxRoutes } from './faxes/routes';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes, routeDeps);
+      await api.register(twoFactorRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
       await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, prefix: '/admin' });
       await api.register(planRoutes, { db: database.db });

@@ -1,4 +1,4 @@
-import { ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
+import { ZAccountSummary, ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { requireSession } from '../auth/session';
@@ -8,13 +8,20 @@ import { monthlyUsage } from '../faxes/quota';
 import type { FaxRouteDeps } from '../faxes/routes';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
+import { accountSummary } from './account-summary';
 import { deleteAccount } from './delete-account';
 import { readSettings, saveSettings } from './settings';
 
-/** The signed-in person's settings, the account's usage, and deleting the account. */
+/** The signed-in person's account and settings, the account's usage, and deleting the account. */
 export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   const limit = perAddressLimit(config.rateLimitFactor);
+
+  app.get('/account', { schema: { response: { 200: ZAccountSummary } } }, async (request, reply) => {
+    const { user } = await requireSession(sessionDeps, request, reply);
+    reply.header('cache-control', 'no-store');
+    return accountSummary(db, await membershipOf(db, user));
+  });
 
   app.get('/settings', { schema: { response: { 200: ZSettings } } }, async (request, reply) => {
     const { user } = await requireSession(sessionDeps, request, reply);

@@ -52,6 +52,9 @@ export const adminAccessRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (ap
         const { headers, response } = await callAuth(() =>
           auth.api.signInEmail({ body: { email, password: request.body.password }, headers: requestHeaders(request), returnHeaders: true }),
         );
+        // With two-factor sign-in on, the password alone opens no session: the second step is on the sign-in page.
+        if ('twoFactorRedirect' in response && response.twoFactorRedirect)
+          throw new AppError('authentication_error', 'errors.signInFirstForTwoFactor');
         forwardCookies(headers, reply);
         const created = await auth.api.getSession({
           headers: new Headers({
@@ -93,7 +96,8 @@ export type AdminRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue };
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   const { auth, db, config } = deps;
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
-  app.addHook('preHandler', async (request, reply) => {
+  // onRequest, before the body is parsed and validated: someone who may not be here learns nothing about the route.
+  app.addHook('onRequest', async (request, reply) => {
     const current = await requireSession(sessionDeps, request, reply);
     if (!isPlatformAdmin(current.user as { role?: string | null })) throw new AppError('permission_denied', 'errors.forbidden');
     const endsAt = await touchStepUp(db, current.session.id);

@@ -14,6 +14,14 @@ const MAPPED: Record<string, AppError> = {
   PASSWORD_TOO_LONG: new AppError('invalid_request', 'validation.passwordTooLong'),
   FAILED_TO_GET_SESSION: new AppError('authentication_error', 'errors.sessionMissing'),
   SESSION_NOT_FRESH: new AppError('authentication_error', 'errors.unauthenticated'),
+  INVALID_CODE: new AppError('authentication_error', 'errors.invalidTwoFactorCode'),
+  INVALID_BACKUP_CODE: new AppError('authentication_error', 'errors.invalidTwoFactorCode'),
+  INVALID_TWO_FACTOR_COOKIE: new AppError('authentication_error', 'errors.twoFactorChallengeExpired'),
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: new AppError('authentication_error', 'errors.twoFactorTooManyAttempts'),
+  ACCOUNT_TEMPORARILY_LOCKED: new AppError('rate_limited', 'errors.twoFactorLocked'),
+  TOTP_ALREADY_ENABLED: new AppError('conflict', 'errors.twoFactorAlreadyEnabled'),
+  TOTP_NOT_ENABLED: new AppError('invalid_request', 'errors.twoFactorNotEnabled'),
+  TWO_FACTOR_NOT_ENABLED: new AppError('invalid_request', 'errors.twoFactorNotEnabled'),
 };
 
 /** Runs a Better Auth call and turns its known errors into ours; anything else stays an internal error. */

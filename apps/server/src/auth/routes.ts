@@ -6,6 +6,7 @@ import {
   ZResetPasswordRequest,
   ZSessionResponse,
   ZSignInRequest,
+  ZSignInResponse,
   ZSignUpRequest,
   ZSignUpResponse,
   ZUpdateProfileRequest,
@@ -19,7 +20,7 @@ import { perAddressLimit } from '../platform/http/rate-limit';
 import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE, type Auth } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
-import { forwardCookies, loadSession, requestHeaders, requireSession, toPublicSession } from './session';
+import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle';
 
 export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig };
@@ -61,14 +62,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
 
   app.post(
     '/auth/sign-in',
-    { schema: { body: ZSignInRequest, response: { 200: ZSessionResponse } }, config: limit(10, minute) },
+    { schema: { body: ZSignInRequest, response: { 200: ZSignInResponse } }, config: limit(10, minute) },
     async (request, reply) => {
       const { identifier, password } = request.body;
       await assertSignInAllowed(db, identifier);
       const headers = requestHeaders(request);
       let signedIn: Headers;
+      let outcome: object;
       try {
-        ({ headers: signedIn } = await callAuth<{ headers: Headers }>(() =>
+        ({ headers: signedIn, response: outcome } = await callAuth<{ headers: Headers; response: object }>(() =>
           identifier.includes('@')
             ? auth.api.signInEmail({ body: { email: identifier.toLowerCase(), password, callbackURL: '/' }, headers, returnHeaders: true })
             : auth.api.signInUsername({ body: { username: identifier, password }, headers, returnHeaders: true }),
@@ -79,9 +81,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
       }
       await clearSignInFailures(db, identifier);
       forwardCookies(signedIn, reply);
-      const current = await auth.api.getSession({ headers: cookiesAsRequestHeaders(signedIn) });
+      // With two-factor sign-in on, the password only opens a challenge (a short-lived cookie): /auth/two-factor.
+      if ('twoFactorRedirect' in outcome && outcome.twoFactorRedirect) return { session: null, twoFactorRequired: true };
+      const current = await sessionSetBy(auth, signedIn);
       if (!current) throw new AppError('internal_error', 'errors.internal');
-      return { session: toPublicSession(current) };
+      return { session: toPublicSession(current), twoFactorRequired: false };
     },
   );
 
@@ -175,13 +179,3 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     return reply.send(await response.text());
   });
 };
-
-/** The cookies a response sets, as the Cookie header of the next request: to read back the session just created. */
-function cookiesAsRequestHeaders(responseHeaders: Headers): Headers {
-  return new Headers({
-    cookie: responseHeaders
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; '),
-  });
-}

@@ -36,10 +36,39 @@ export async function loadSession(
   return response;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route serves a person who must set up two-factor sign-in first (the enrolment itself). */
+    allowDuringTwoFactorSetup?: boolean;
+  }
+}
+
+/**
+ * The request's session, or 401. A person who must set up two-factor sign-in first gets 403
+ * `two_factor_setup_required` from every route but the enrolment's.
+ */
 export async function requireSession(...args: Parameters<typeof loadSession>): Promise<CurrentSession> {
   const current = await loadSession(...args);
   if (!current) throw new AppError('authentication_error', 'errors.unauthenticated');
+  const [, request] = args;
+  if (mustSetUpTwoFactor(current.user) && !request.routeOptions.config.allowDuringTwoFactorSetup)
+    throw new AppError('two_factor_setup_required', 'errors.twoFactorSetupRequired');
   return current;
+}
+
+/** The session a Better Auth call has just set in its answer's cookies (sign-in, two-factor steps). */
+export async function sessionSetBy(auth: Auth, responseHeaders: Headers): Promise<CurrentSession | null> {
+  return auth.api.getSession({ headers: cookiesAsRequestHeaders(responseHeaders) });
+}
+
+/** The cookies a response sets, as the Cookie header of the next request: to read back the session just created. */
+export function cookiesAsRequestHeaders(responseHeaders: Headers): Headers {
+  return new Headers({
+    cookie: responseHeaders
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  });
 }
 
 /** The session as the web app sees it (packages/shared ZSession). */

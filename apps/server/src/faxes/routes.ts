@@ -3,6 +3,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   ZFaxDetails,
+  ZFaxEventsResponse,
   ZFaxListQuery,
   ZFaxListResponse,
   ZFaxNumbersResponse,
@@ -33,6 +34,7 @@ import { toPublicFax } from './fax-view';
 import { listFaxes, visibleTo } from './list-faxes';
 import { membershipOf, mayUseFaxes } from '../accounts/membership';
 import { IN_FLIGHT_STATUSES } from './quota';
+import { recentFaxEvents } from './recent-events';
 import { readSendForm } from './read-send-form';
 import { faxAttempts, faxFiles, faxes } from './schema';
 
@@ -254,6 +256,12 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
       outcome: 'success',
     });
     return { ok: true as const };
+  });
+
+  app.get('/notifications', { schema: { response: { 200: ZFaxEventsResponse } } }, async (request, reply) => {
+    const { user, member } = await faxUser(request, reply);
+    reply.header('cache-control', 'no-store');
+    return { events: await recentFaxEvents(db, member, user.id) };
   });
 
   app.get('/numbers', { schema: { response: { 200: ZFaxNumbersResponse } } }, async (request, reply) => {

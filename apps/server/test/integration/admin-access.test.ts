@@ -58,6 +58,23 @@ describe('every /api/admin route', () => {
       expect((await request(route.method, route.url, cookie)).statusCode, `${route.method} ${route.url}`).toBe(403);
   });
 
+  it("answers 403 to the sub-admin of a customer's account (an account role, not a platform one)", async () => {
+    const owner = await createUser(t);
+    const ownerCookie = await signIn(t.app, owner.email);
+    const username = `subadmin_${Date.now()}`;
+    const added = await request('POST', '/api/account/members', ownerCookie, {
+      name: 'Sub Admin',
+      username,
+      email: `${username}@example.com`,
+      password: GOOD_PASSWORD,
+      role: 'Admin',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const cookie = await signIn(t.app, username);
+    for (const route of adminRoutes)
+      expect((await request(route.method, route.url, cookie)).statusCode, `${route.method} ${route.url}`).toBe(403);
+  });
+
   it('answers 401 step_up_required to an admin without a current step-up', async () => {
     const { cookie } = await adminWithoutStepUp();
     for (const route of adminRoutes) {

@@ -1,4 +1,12 @@
-import { ZApiError, ZFaxListResponse, ZMember, ZMembersResponse, ZSendFaxResponse } from '@faxline/shared';
+import {
+  ZAccountSummary,
+  ZFaxEventsResponse,
+  ZApiError,
+  ZFaxListResponse,
+  ZMember,
+  ZMembersResponse,
+  ZSendFaxResponse,
+} from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
@@ -30,7 +38,7 @@ beforeAll(async () => {
       email: uniqueEmail(),
       password: GOOD_PASSWORD,
       role,
-      enable2fa: role === 'Admin',
+      enable2fa: false,
     });
     expect(added.statusCode, added.body).toBe(201);
     cookies[role.toLowerCase() as 'admin'] = await signIn(t.app, username);
@@ -136,6 +144,52 @@ describe('every user-area endpoint, as each role', () => {
     }
     expect((await call('GET', '/api/usage', '')).statusCode).toBe(401);
     expect((await call('GET', '/api/settings', '')).statusCode).toBe(401);
+  });
+
+  it('the account summary: every member sees their own account and role; nobody signed out', async () => {
+    const summaries = await Promise.all(
+      (['owner', 'admin', 'user', 'billing'] as const).map(async (role) =>
+        ZAccountSummary.parse((await call('GET', '/api/account', cookies[role])).json()),
+      ),
+    );
+    expect(summaries.map((s) => s.role)).toEqual(['owner', 'admin', 'user', 'billing']);
+    expect(new Set(summaries.map((s) => s.id)).size).toBe(1);
+    expect(summaries[0]).toMatchObject({ plan: { name: 'Basic' } });
+    const stranger = ZAccountSummary.parse((await call('GET', '/api/account', cookies.stranger)).json());
+    expect(stranger.id).not.toBe(summaries[0]!.id);
+    expect(stranger.role).toBe('owner');
+    expect((await call('GET', '/api/account', '')).statusCode).toBe(401);
+  });
+
+  it('notifications: the fax events each role may see', async () => {
+    const eventsOf = async (cookie: string) =>
+      ZFaxEventsResponse.parse((await call('GET', '/api/notifications', cookie)).json()).events.map((e) => e.faxId);
+    await expect
+      .poll(() => eventsOf(cookies.owner), { timeout: 60_000, interval: 250 })
+      .toEqual(expect.arrayContaining([ownerFax, userFax]));
+    expect((await eventsOf(cookies.admin)).sort()).toEqual([ownerFax, userFax].sort());
+    expect(await eventsOf(cookies.user)).toEqual([userFax]);
+    expect(await eventsOf(cookies.stranger)).toEqual([]);
+    expect((await call('GET', '/api/notifications', cookies.billing)).statusCode).toBe(403);
+    expect((await call('GET', '/api/notifications', '')).statusCode).toBe(401);
+  }, 90_000);
+
+  it('a member added with the two-factor option must set it up before anything else', async () => {
+    const username = unique('asked');
+    const added = await call('POST', '/api/account/members', cookies.owner, {
+      name: 'Asked for 2FA',
+      username,
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      role: 'User',
+      enable2fa: true,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const cookie = await signIn(t.app, username);
+    const refused = await call('GET', '/api/faxes', cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(ZApiError.parse(refused.json()).error.type).toBe('two_factor_setup_required');
+    expect((await call('GET', '/api/auth/session', cookie)).json().session.user.twoFactorSetupRequired).toBe(true);
   });
 
   it('deleting the account: the owner only', async () => {

@@ -9,6 +9,7 @@ export const ERROR_TYPES = [
   'authentication_error', // 401: not signed in, or wrong credentials
   'step_up_required', // 401: a platform admin must re-enter their password for the back office
   'email_not_confirmed', // 403: sign-in refused until the address is confirmed
+  'two_factor_setup_required', // 403: the person must set up two-factor sign-in before anything else
   'permission_denied', // 403
   'not_found', // 404
   'conflict', // 409

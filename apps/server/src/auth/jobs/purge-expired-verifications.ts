@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/define-job';
+import { purgeUsedTotpCodes } from '../used-totp-codes';
 import { deleteExpiredVerifications } from '../verifications';
 
 export const purgeExpiredVerificationsJob = defineJob({
@@ -9,6 +10,7 @@ export const purgeExpiredVerificationsJob = defineJob({
   queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 300 },
   handler: async (_data, { db, logger }) => {
     const count = await deleteExpiredVerifications(db);
-    logger.info({ count }, 'expired verification tokens purged');
+    const codes = await purgeUsedTotpCodes(db);
+    logger.info({ count, codes }, 'expired verification tokens and used authenticator codes purged');
   },
 });

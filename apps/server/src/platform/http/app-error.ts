@@ -7,6 +7,7 @@ export const STATUS_OF_ERROR_TYPE: Record<TErrorType, number> = {
   authentication_error: 401,
   step_up_required: 401,
   email_not_confirmed: 403,
+  two_factor_setup_required: 403,
   permission_denied: 403,
   not_found: 404,
   conflict: 409,

@@ -1,0 +1,28 @@
+import type { TAccountSummary } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../auth/schema';
+import type { Database } from '../platform/db/client';
+import { plans } from '../plans/schema';
+import type { Membership } from './membership';
+import { accountMembers, accounts } from './schema';
+
+/** GET /api/account: the account a member acts for, their role, its owner and plan. */
+export async function accountSummary(db: Database, member: Membership): Promise<TAccountSummary> {
+  const [row] = await db
+    .select({ id: accounts.id, name: accounts.name, planId: plans.id, planName: plans.name, ownerEmail: users.email })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .leftJoin(accountMembers, and(eq(accountMembers.organizationId, accounts.id), eq(accountMembers.role, 'owner')))
+    .leftJoin(users, eq(users.id, accountMembers.userId))
+    .where(eq(accounts.id, member.accountId))
+    .limit(1);
+  if (!row) throw new Error(`Account ${member.accountId} of a membership is missing`);
+  return {
+    id: row.id,
+    name: row.name,
+    role: member.role,
+    ownerEmail: row.ownerEmail ?? '',
+    plan: row.planId && row.planName ? { id: row.planId, name: row.planName } : null,
+    welcomeMessage: null,
+  };
+}
