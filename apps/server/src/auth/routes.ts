@@ -2,6 +2,7 @@ import {
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZOk,
+  ZProfileLanguageRequest,
   ZResendConfirmationRequest,
   ZResetPasswordRequest,
   ZSessionResponse,
@@ -145,6 +146,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     );
     const current = await requireSession(sessionDeps, request, reply);
     return { session: toPublicSession(current) };
+  });
+
+  app.put('/profile/language', { schema: { body: ZProfileLanguageRequest, response: { 200: ZOk } } }, async (request, reply) => {
+    await requireSession(sessionDeps, request, reply);
+    await callAuth(() => auth.api.updateUser({ body: { language: request.body.language }, headers: requestHeaders(request) }));
+    return ok;
   });
 
   app.post(

@@ -234,6 +234,23 @@ describe('profile', () => {
     expect(ZSessionResponse.parse(cleared.json()).session?.user.image).toBeNull();
   });
 
+  it('saves the language picked while signed in (for e-mails), and refuses one it does not offer', async () => {
+    const person = await createUser(t);
+    const cookie = await signIn(t.app, person.email);
+    const put = (language: string, withCookie = cookie) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/language',
+        headers: { cookie: withCookie, origin: TEST_ORIGIN },
+        payload: { language },
+      });
+    expect((await put('fr')).statusCode).toBe(200);
+    expect((await session(cookie))?.user.language).toBe('fr');
+    expect((await put('de')).statusCode).toBe(400);
+    expect((await session(cookie))?.user.language).toBe('fr');
+    expect((await put('es', '')).statusCode).toBe(401);
+  });
+
   it('refuses a profile change when signed out', async () => {
     const response = await t.app.inject({
       method: 'PATCH',

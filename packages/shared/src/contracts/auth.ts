@@ -83,6 +83,10 @@ export const ZUpdateProfileRequest = z.object({
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 
+/** PUT /api/profile/language: the language picked while signed in, used for the person's e-mails and documents. */
+export const ZProfileLanguageRequest = z.object({ language: z.enum(LANGUAGES) });
+export type TProfileLanguageRequest = z.input<typeof ZProfileLanguageRequest>;
+
 export const ZChangePasswordRequest = z.object({
   currentPassword: z.string().min(1, { error: 'validation.required' }).max(128),
   newPassword: ZPassword,
