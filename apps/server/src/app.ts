@@ -14,7 +14,11 @@ import { mailboxRoutes } from './email/mailbox-routes';
 import { faxRoutes } from './faxes/routes';
 import { healthRoutes } from './health/routes';
 import { planRoutes } from './plans/routes';
+import { registerSystemSettingsEffects } from './system-settings/effects';
+import { platformInfoRoutes } from './system-settings/routes';
+import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
+import { contentRoutes } from './content/routes';
 import type { TConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { negotiateLanguage } from './platform/i18n/i18n';
@@ -76,15 +80,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown } });
-  const routeDeps = { auth, db: database.db, config };
+  // The platform settings (back office), read by many routes; their secrets are sealed with the installation's secret.
+  const systemSettings = createSystemSettings(database.db, auth.options.secret!);
+  const routeDeps = { auth, db: database.db, config, systemSettings };
   await app.register(
     async (api) => {
+      await registerSystemSettingsEffects(api, routeDeps);
+      await api.register(platformInfoRoutes, routeDeps);
       await api.register(authRoutes, routeDeps);
       await api.register(twoFactorRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
       await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, prefix: '/admin' });
       await api.register(planRoutes, { db: database.db });
       await api.register(ticketRoutes, routeDeps);
+      await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, { ...routeDeps, files: deps.files, queue });
       await api.register(accountRoutes, { ...routeDeps, files: deps.files, queue });
       await api.register(memberRoutes, routeDeps);

@@ -11,6 +11,7 @@ import { migrateDatabase } from './platform/db/migrate';
 import { readOrCreateLocalSecret } from './platform/local-secret';
 import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
+import { seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
@@ -58,6 +59,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     cleanups.push({ part: 'database pool', stop: database.close });
     await migrateDatabase(database.pool);
     await seedPlanCatalogue(database.db);
+    await seedStartingFaqs(database.db);
     await seedNumberInventory(database.db);
 
     const files = await openFileStore(config);

@@ -12,3 +12,8 @@ export * from './contracts/admin-users';
 export * from './contracts/admin-plans';
 export * from './contracts/admin-numbers';
 export * from './contracts/admin-dashboard';
+export * from './contracts/admin-tickets';
+export * from './contracts/admin-content';
+export * from './contracts/admin-audit';
+export * from './contracts/admin-analytics';
+export * from './contracts/system-settings';

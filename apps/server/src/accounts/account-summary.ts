@@ -6,8 +6,8 @@ import { plans } from '../plans/schema';
 import type { Membership } from './membership';
 import { accountMembers, accounts } from './schema';
 
-/** GET /api/account: the account a member acts for, their role, its owner and plan. */
-export async function accountSummary(db: Database, member: Membership): Promise<TAccountSummary> {
+/** GET /api/account: the account a member acts for, their role, its owner and plan, and the platform's welcome. */
+export async function accountSummary(db: Database, member: Membership, welcomeMessage: string): Promise<TAccountSummary> {
   const [row] = await db
     .select({ id: accounts.id, name: accounts.name, planId: plans.id, planName: plans.name, ownerEmail: users.email })
     .from(accounts)
@@ -23,6 +23,6 @@ export async function accountSummary(db: Database, member: Membership): Promise<
     role: member.role,
     ownerEmail: row.ownerEmail ?? '',
     plan: row.planId && row.planName ? { id: row.planId, name: row.planName } : null,
-    welcomeMessage: null,
+    welcomeMessage: welcomeMessage.trim() || null,
   };
 }

@@ -13,19 +13,19 @@ import { deleteAccount } from './delete-account';
 import { readSettings, saveSettings } from './settings';
 
 /** The signed-in person's account and settings, the account's usage, and deleting the account. */
-export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files }) => {
+export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files, systemSettings }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.get('/account', { schema: { response: { 200: ZAccountSummary } } }, async (request, reply) => {
     const { user } = await requireSession(sessionDeps, request, reply);
     reply.header('cache-control', 'no-store');
-    return accountSummary(db, await membershipOf(db, user));
+    return accountSummary(db, await membershipOf(db, user), (await systemSettings.current()).welcomeMessage);
   });
 
   app.get('/settings', { schema: { response: { 200: ZSettings } } }, async (request, reply) => {
     const { user } = await requireSession(sessionDeps, request, reply);
-    return readSettings(db, user.id);
+    return readSettings(db, user.id, (await systemSettings.current()).defaultFaxResolution);
   });
 
   app.put('/settings', { schema: { body: ZSettings, response: { 200: ZSettings } } }, async (request, reply) => {

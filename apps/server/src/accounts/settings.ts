@@ -3,9 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { userSettings } from './settings-schema';
 
-export async function readSettings(db: Database, userId: string): Promise<TSettings> {
+/**
+ * A person's preferences; until they save their own, the spec's defaults with the platform's default fax resolution
+ * (back-office setting defaultFaxResolution).
+ */
+export async function readSettings(
+  db: Database,
+  userId: string,
+  platformDefaultQuality: TSettings['defaultFaxQuality'],
+): Promise<TSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-  if (!row) return DEFAULT_SETTINGS;
+  if (!row) return { ...DEFAULT_SETTINGS, defaultFaxQuality: platformDefaultQuality };
   const { faxReceived, faxSentConfirmation, promotionalOffers, defaultFaxQuality } = row;
   return { faxReceived, faxSentConfirmation, promotionalOffers, defaultFaxQuality };
 }
@@ -15,5 +23,5 @@ export async function saveSettings(db: Database, userId: string, settings: TSett
     .insert(userSettings)
     .values({ userId, ...settings, updatedAt: new Date() })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...settings, updatedAt: new Date() } });
-  return readSettings(db, userId);
+  return settings;
 }

@@ -1,5 +1,6 @@
 import { ZAdminAccessRequest, ZAdminAccessResponse, ZOk } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { callAuth } from '../auth/better-auth-errors';
 import type { AuthRouteDeps } from '../auth/routes';
 import { forwardCookies, loadSession, requestHeaders, requireSession, type CurrentSession } from '../auth/session';
@@ -8,10 +9,15 @@ import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { adminUserRoutes } from '../accounts/admin-users-routes';
+import { adminAuditRoutes } from '../audit/admin-routes';
+import { adminContentRoutes } from '../content/admin-routes';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { adminNumberRoutes } from '../numbers/admin-routes';
 import { adminPlanRoutes } from '../plans/admin-routes';
 import type { Queue } from '../platform/queue/queue';
+import { adminSettingsRoutes } from '../system-settings/routes';
+import { adminTicketRoutes } from '../tickets/admin-routes';
+import { adminAnalyticsRoutes } from './analytics-routes';
 import { adminDashboardRoutes } from './dashboard-routes';
 import { endStepUp, grantStepUp, touchStepUp } from './step-up';
 
@@ -68,7 +74,15 @@ export const adminAccessRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (ap
         if (!sessionId || !response.token) throw new AppError('internal_error', 'errors.internal');
       }
       const expiresAt = await grantStepUp(db, sessionId);
-      request.log.info({ audit: 'admin.step_up', userId: user.id }, 'back-office access granted');
+      await recordAuditEvent(db, {
+        actorUserId: user.id,
+        accountId: null,
+        ip: request.ip,
+        action: 'admin.step_up',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'success',
+      });
       return { expiresAt: expiresAt.toISOString() };
     },
   );
@@ -93,7 +107,9 @@ declare module 'fastify' {
  */
 export type AdminRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue };
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, options) => {
+  // Registration options carry this plugin's own prefix: passing them on as they are would prefix the sections twice.
+  const { prefix: _ownPrefix, ...deps } = options as AdminRouteDeps & { prefix?: string };
   const { auth, db, config } = deps;
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   // onRequest, before the body is parsed and validated: someone who may not be here learns nothing about the route.
@@ -115,4 +131,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   await app.register(adminUserRoutes, deps);
   await app.register(adminPlanRoutes, deps);
   await app.register(adminNumberRoutes, deps);
+  await app.register(adminAnalyticsRoutes, deps);
+  await app.register(adminTicketRoutes, deps);
+  await app.register(adminContentRoutes, deps);
+  await app.register(adminAuditRoutes, deps);
+  await app.register(adminSettingsRoutes, deps);
 };

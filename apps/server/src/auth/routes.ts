@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOwnerAccount } from '../accounts/create-owner-account';
 import type { TConfig } from '../platform/config';
+import type { SystemSettings } from '../system-settings/system-settings';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
@@ -24,7 +25,7 @@ import { isCommonPassword } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle';
 
-export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig };
+export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig; systemSettings: SystemSettings };
 
 const ok = { ok: true as const };
 const minute = 60_000;
@@ -86,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
       if ('twoFactorRedirect' in outcome && outcome.twoFactorRedirect) return { session: null, twoFactorRequired: true };
       const current = await sessionSetBy(auth, signedIn);
       if (!current) throw new AppError('internal_error', 'errors.internal');
-      return { session: toPublicSession(current), twoFactorRequired: false };
+      return { session: toPublicSession(current, request), twoFactorRequired: false };
     },
   );
 
@@ -101,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
   app.get('/auth/session', { schema: { response: { 200: ZSessionResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const current = await loadSession(sessionDeps, request, reply);
-    return { session: current ? toPublicSession(current) : null };
+    return { session: current ? toPublicSession(current, request) : null };
   });
 
   // The same answer whether or not the address has an account: the page must not reveal who is a customer.
@@ -145,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
       auth.api.updateUser({ body: { name, image, ...(language ? { language } : {}) }, headers: requestHeaders(request) }),
     );
     const current = await requireSession(sessionDeps, request, reply);
-    return { session: toPublicSession(current) };
+    return { session: toPublicSession(current, request) };
   });
 
   app.put('/profile/language', { schema: { body: ZProfileLanguageRequest, response: { 200: ZOk } } }, async (request, reply) => {

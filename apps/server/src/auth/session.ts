@@ -37,6 +37,10 @@ export async function loadSession(
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The platform requires two-factor sign-in of everyone (set per request from the system settings). */
+    platformRequiresTwoFactor?: boolean;
+  }
   interface FastifyContextConfig {
     /** The route serves a person who must set up two-factor sign-in first (the enrolment itself). */
     allowDuringTwoFactorSetup?: boolean;
@@ -51,7 +55,7 @@ export async function requireSession(...args: Parameters<typeof loadSession>): P
   const current = await loadSession(...args);
   if (!current) throw new AppError('authentication_error', 'errors.unauthenticated');
   const [, request] = args;
-  if (mustSetUpTwoFactor(current.user) && !request.routeOptions.config.allowDuringTwoFactorSetup)
+  if (mustSetUpTwoFactor(current.user, request) && !request.routeOptions.config.allowDuringTwoFactorSetup)
     throw new AppError('two_factor_setup_required', 'errors.twoFactorSetupRequired');
   return current;
 }
@@ -72,7 +76,7 @@ export function cookiesAsRequestHeaders(responseHeaders: Headers): Headers {
 }
 
 /** The session as the web app sees it (packages/shared ZSession). */
-export function toPublicSession(current: CurrentSession): TSession {
+export function toPublicSession(current: CurrentSession, request: FastifyRequest): TSession {
   const { user, session } = current;
   const language = (user as { language?: string }).language;
   return {
@@ -86,7 +90,7 @@ export function toPublicSession(current: CurrentSession): TSession {
       language: language === 'es' || language === 'fr' ? language : 'en',
       platformRole: (user as { role?: string | null }).role === 'admin' ? 'Admin' : 'User',
       twoFactorEnabled: twoFactorEnabled(user),
-      twoFactorSetupRequired: mustSetUpTwoFactor(user),
+      twoFactorSetupRequired: mustSetUpTwoFactor(user, request),
     },
     session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
   };
@@ -94,6 +98,10 @@ export function toPublicSession(current: CurrentSession): TSession {
 
 const twoFactorEnabled = (user: object) => (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
 
-/** A person asked to set up two-factor sign-in (a sub-user created with the option) who has not done it yet. */
-export const mustSetUpTwoFactor = (user: object) =>
-  (user as { twoFactorSetupRequired?: boolean | null }).twoFactorSetupRequired === true && !twoFactorEnabled(user);
+/**
+ * A person who must set up two-factor sign-in and has not done it yet: a sub-user created with the option, or anyone
+ * while the platform requires it (back-office setting require2FA, read for the request by system-settings/effects.ts).
+ */
+export const mustSetUpTwoFactor = (user: object, request: FastifyRequest) =>
+  !twoFactorEnabled(user) &&
+  ((user as { twoFactorSetupRequired?: boolean | null }).twoFactorSetupRequired === true || request.platformRequiresTwoFactor === true);

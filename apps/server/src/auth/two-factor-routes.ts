@@ -8,7 +8,7 @@ import {
   ZTwoFactorEnrolRequest,
   ZTwoFactorEnrolResponse,
 } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -16,9 +16,9 @@ import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { callAuth } from './better-auth-errors';
 import type { AuthRouteDeps } from './routes';
-import { sessions } from './schema';
+import { sessions, verifications } from './schema';
 import { forwardCookies, requestHeaders, requireSession, sessionSetBy, toPublicSession, type CurrentSession } from './session';
-import { claimTotpCode } from './used-totp-codes';
+import { claimTotpCode, wasTotpCodeUsed } from './used-totp-codes';
 
 const minute = 60_000;
 
@@ -69,7 +69,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app,
       // The code that confirmed the enrolment must not also sign someone in.
       await claimTotpCode(db, user.id, code);
       await audit(request, user.id, 'two_factor.enable', 'success');
-      return { session: toPublicSession(await sessionAfter(request, reply, headers)) };
+      return { session: toPublicSession(await sessionAfter(request, reply, headers), request) };
     },
   );
 
@@ -82,7 +82,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app,
         auth.api.disableTwoFactor({ body: { password: request.body.password }, headers: requestHeaders(request), returnHeaders: true }),
       );
       await audit(request, user.id, 'two_factor.disable', 'success');
-      return { session: toPublicSession(await sessionAfter(request, reply, headers)) };
+      return { session: toPublicSession(await sessionAfter(request, reply, headers), request) };
     },
   );
 
@@ -99,12 +99,35 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app,
     },
   );
 
-  // The second step of sign-in: the challenge cookie set by /auth/sign-in names the person.
+  /**
+   * The person whose sign-in waits for a second step: the challenge cookie set by /auth/sign-in holds the identifier
+   * of a short-lived verification row naming them. Better Auth checks the cookie's signature when it verifies.
+   */
+  async function pendingChallengeUserId(request: FastifyRequest): Promise<string | null> {
+    const cookie = /(?:^|;\s*)(?:__Secure-)?faxline\.two_factor=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    if (!cookie) return null;
+    const signed = decodeURIComponent(cookie);
+    const identifier = signed.slice(0, signed.lastIndexOf('.'));
+    const [row] = await db
+      .select({ userId: verifications.value })
+      .from(verifications)
+      .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())));
+    return row?.userId ?? null;
+  }
+
+  // The second step of sign-in.
   app.post(
     '/auth/two-factor',
     { schema: { body: ZTwoFactorChallengeRequest, response: { 200: ZSessionResponse } }, config: limit(10, minute) },
     async (request, reply) => {
       const { method, code } = request.body;
+      const userId = await pendingChallengeUserId(request);
+      if (!userId) throw new AppError('two_factor_challenge_expired', 'errors.twoFactorChallengeExpired');
+      // A replayed code is refused before it spends the challenge: the person can type the next code.
+      if (method === 'totp' && (await wasTotpCodeUsed(db, userId, code))) {
+        await audit(request, userId, 'auth.two_factor_sign_in', 'failure');
+        throw new AppError('authentication_error', 'errors.twoFactorCodeUsed');
+      }
       const headers = requestHeaders(request);
       const { headers: signedIn } = await callAuth(() =>
         method === 'totp'
@@ -114,14 +137,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app,
       const current = await sessionSetBy(auth, signedIn);
       if (!current) throw new AppError('internal_error', 'errors.internal');
       if (method === 'totp' && !(await claimTotpCode(db, current.user.id, code))) {
-        // A replayed code: the session it just opened is closed again and never reaches the browser.
+        // The same code on two challenges at once: one wins; the other's session is closed and never handed out.
         await db.delete(sessions).where(eq(sessions.id, current.session.id));
         await audit(request, current.user.id, 'auth.two_factor_sign_in', 'failure');
         throw new AppError('authentication_error', 'errors.twoFactorCodeUsed');
       }
       forwardCookies(signedIn, reply);
       await audit(request, current.user.id, 'auth.two_factor_sign_in', 'success');
-      return { session: toPublicSession(current) };
+      return { session: toPublicSession(current, request) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { usedTotpCodes } from './schema';
 
@@ -27,6 +27,21 @@ export async function claimTotpCode(db: Database, userId: string, code: string):
     })
     .returning({ userId: usedTotpCodes.userId });
   return claimed.length === 1;
+}
+
+/** Whether `code` was already accepted for this person within the window (checked before spending a sign-in step). */
+export async function wasTotpCodeUsed(db: Database, userId: string, code: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: usedTotpCodes.userId })
+    .from(usedTotpCodes)
+    .where(
+      and(
+        eq(usedTotpCodes.userId, userId),
+        eq(usedTotpCodes.codeHash, hashOf(code)),
+        gt(usedTotpCodes.usedAt, sql`now() - make_interval(secs => ${REPLAY_WINDOW_SECONDS})`),
+      ),
+    );
+  return rows.length > 0;
 }
 
 /** Drops the codes too old to be replayed (run with the hourly purge of verification tokens). */

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
-  MAX_ATTACHMENT_BYTES,
+  MAX_FILE_SIZE_MB_LIMIT,
   MAX_ATTACHMENTS,
   ZFaxDetails,
   ZFaxEventsResponse,
@@ -43,10 +43,11 @@ export type FaxRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue };
 const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 const PREVIEW_PAGES = 10;
 
-export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files, queue }) => {
+export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files, queue, systemSettings }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   await app.register(multipart, {
-    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    // The largest size the back office may allow; the size in force is checked per file (check-attachments.ts).
+    limits: { fileSize: MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 + 1, files: MAX_ATTACHMENTS, fields: 10, fieldSize: 64 * 1024, parts: 20 },
   });
 
   /** The signed-in member who may work with faxes, or a 401/403. */
@@ -83,7 +84,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
   app.post('/faxes', { schema: { response: { 202: ZSendFaxResponse } } }, async (request, reply) => {
     const { user, member } = await faxUser(request, reply);
     const form = await readSendForm(request);
-    const attachments = await checkAttachments(form.uploads);
+    const attachments = await checkAttachments(form.uploads, (await systemSettings.current()).maxFileSizeMB);
     const idempotencyKey = request.headers['idempotency-key'];
     const { fax } = await acceptFax(
       { db, files, queue },
@@ -115,7 +116,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
   app.post('/faxes/preview', { schema: { response: { 200: ZFaxPreviewResponse } } }, async (request, reply) => {
     const { user } = await faxUser(request, reply);
     const form = await readSendForm(request);
-    const attachments = await checkAttachments(form.uploads);
+    const attachments = await checkAttachments(form.uploads, (await systemSettings.current()).maxFileSizeMB);
     if (attachments.length === 0 && !form.request.coverPageMessage) throw new AppError('invalid_request', 'errors.nothingToSend');
     const withCover = Boolean(form.request.coverPageMessage || form.request.coverSubject) || attachments.length === 0;
     const document = await prepareFaxDocument({

@@ -1,5 +1,61 @@
+import { ZAdminPlan, ZAdminPlanInput, ZAdminPlanParams, ZAdminPlansResponse, ZOk, type TAdminPlan } from '@faxline/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminRouteDeps } from '../admin/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../platform/db/client';
+import { createPlan, deletePlan, listAdminPlans, planChanges, setPlanArchived, updatePlan } from './manage-plans';
 
-// Placeholder until these back-office routes land (same session).
-export const adminPlanRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async () => {};
+/** Who changed which plan, in the audit trail (plans are product data customers pay by). */
+function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string}`, plan: TAdminPlan, details: Record<string, unknown>) {
+  return recordAuditEvent(db, {
+    actorUserId: request.adminAccess!.session.user.id,
+    accountId: null,
+    ip: request.ip,
+    action,
+    objectType: 'plan',
+    objectId: plan.id,
+    outcome: 'success',
+    details: { name: plan.name, ...details },
+  });
+}
+
+/**
+ * /api/admin/plans (spec 001 §2.11, §5; DESIGN.md "Plans"): the catalogue that /pricing and /fax-plans show, archived
+ * plans included. A change is on the public pages at the next GET /api/plans.
+ */
+export const adminPlanRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+  const params = ZAdminPlanParams;
+
+  app.get('/plans', { schema: { response: { 200: ZAdminPlansResponse } } }, async () => ({ plans: await listAdminPlans(db) }));
+
+  app.post('/plans', { schema: { body: ZAdminPlanInput, response: { 201: ZAdminPlan } } }, async (request, reply) => {
+    const plan = await createPlan(db, request.body);
+    await auditPlan(db, request, 'plan.create', plan, {});
+    return reply.status(201).send(plan);
+  });
+
+  app.put('/plans/:id', { schema: { params, body: ZAdminPlanInput, response: { 200: ZAdminPlan } } }, async (request) => {
+    const { before, after } = await updatePlan(db, request.params.id, request.body);
+    await auditPlan(db, request, 'plan.update', after, { changes: planChanges(before, after) });
+    return after;
+  });
+
+  app.post('/plans/:id/archive', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
+    const plan = await setPlanArchived(db, request.params.id, true);
+    await auditPlan(db, request, 'plan.archive', plan, {});
+    return plan;
+  });
+
+  app.post('/plans/:id/restore', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
+    const plan = await setPlanArchived(db, request.params.id, false);
+    await auditPlan(db, request, 'plan.restore', plan, {});
+    return plan;
+  });
+
+  app.delete('/plans/:id', { schema: { params, response: { 200: ZOk } } }, async (request) => {
+    const plan = await deletePlan(db, request.params.id);
+    await auditPlan(db, request, 'plan.delete', plan, {});
+    return { ok: true as const };
+  });
+};

@@ -1,9 +1,10 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TTicketAuthor } from '@faxline/shared';
 import { users } from '../auth/schema';
 
 /**
- * Support tickets: from the public contact form now, from signed-in people and the back office later. Statuses and
- * priorities are those of spec 001 §3.
+ * Support tickets: messages from the contact form, by visitors or signed-in people (then linked to them). `message`
+ * opens the thread; replies are in ticket_messages. Statuses and priorities are those of spec 001 §3.
  */
 export const supportTickets = pgTable(
   'support_tickets',
@@ -20,8 +21,34 @@ export const supportTickets = pgTable(
     status: text('status').$type<'open' | 'in_progress' | 'closed'>().notNull().default('open'),
     priority: text('priority').$type<'low' | 'medium' | 'high'>().notNull().default('medium'),
     language: text('language').notNull().default('en'),
+    /** The platform admin looking after it. */
+    assigneeUserId: text('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('support_tickets_status_idx').on(table.status), index('support_tickets_email_idx').on(table.email)],
+  (table) => [
+    index('support_tickets_status_idx').on(table.status),
+    index('support_tickets_email_idx').on(table.email),
+    index('support_tickets_updated_at_idx').on(table.updatedAt),
+    index('support_tickets_assignee_idx').on(table.assigneeUserId),
+  ],
+);
+
+/** The thread of a ticket after its opening message: replies by admins (and, later, by the person). */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author').$type<TTicketAuthor>().notNull(),
+    /** The admin who replied; null for the person, or once the admin's account is gone. */
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the thread still says who wrote, should the account go. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
 );

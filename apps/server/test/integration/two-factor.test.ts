@@ -97,6 +97,16 @@ describe('two-factor sign-in', () => {
     expect(replayed.statusCode).toBe(401);
     expect(ZApiError.parse(replayed.json()).error.message).toBe('That code has already been used. Wait for the next code from your app.');
     expect(cookiesFrom(replayed)).not.toMatch(/session_token=[^;]+/);
+    // The refusal did not spend the step: a backup code still finishes this sign-in.
+    const rescued = await post('/api/auth/two-factor', second.cookie, { method: 'backup', code: enrolment.backupCodes[0]! });
+    expect(rescued.statusCode, rescued.body).toBe(200);
+    // Asked again once signed in, there is no pending step: 401, not an error of ours.
+    const repeated = await post('/api/auth/two-factor', `${second.cookie}; ${cookiesFrom(rescued)}`, {
+      method: 'backup',
+      code: enrolment.backupCodes[1]!,
+    });
+    expect(repeated.statusCode).toBe(401);
+    expect(ZApiError.parse(repeated.json()).error.type).toBe('two_factor_challenge_expired');
   });
 
   it('accepts each backup code once, and new codes replace the old ones', async () => {
@@ -120,7 +130,10 @@ describe('two-factor sign-in', () => {
   it('without a challenge there is nothing to verify; bad input is a 400', async () => {
     const none = await post('/api/auth/two-factor', '', { method: 'totp', code: '123456' });
     expect(none.statusCode).toBe(401);
-    expect(ZApiError.parse(none.json()).error.message).toBe('Your sign-in has expired. Please sign in again with your password.');
+    expect(ZApiError.parse(none.json()).error).toMatchObject({
+      type: 'two_factor_challenge_expired',
+      message: 'Your sign-in has expired. Please sign in again with your password.',
+    });
     const bad = await post('/api/auth/two-factor', '', { method: 'totp', code: '12ab' });
     expect(bad.statusCode).toBe(400);
     expect(ZApiError.parse(bad.json()).error.message).toContain('Enter the 6-digit code from your authenticator app.');

@@ -13,6 +13,7 @@ import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
 import { migrateDatabase } from '../../src/platform/db/migrate';
 import { seedNumberInventory } from '../../src/numbers/numbers';
 import { seedPlanCatalogue } from '../../src/plans/catalogue-seed';
+import { seedStartingFaqs } from '../../src/content/faq-seed';
 import { startQueue } from '../../src/platform/queue/queue';
 
 export const TEMPLATE_DATABASE = 'faxline_template';
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
   // As a new server does: the template is a fresh Faxline database.
   await seedPlanCatalogue(database.db);
   await seedNumberInventory(database.db);
+  await seedStartingFaqs(database.db);
   await database.close();
   const queue = await startQueue({
     url: templateUrl,

@@ -1,2 +1,75 @@
-// Back-office contracts (issue 7): filled in by the section that owns them.
-export {};
+import { z } from 'zod';
+import { PLAN_CATEGORIES, ZPlan } from './plans';
+
+/**
+ * Back-office plans (spec 001 §2.11, §3, §5 "Admin plan form"; DESIGN.md "Plans"): the catalogue that /pricing and
+ * /fax-plans show, edited here. Prices travel in cents, as in ZPlan; the form enters them with two decimals.
+ */
+export const PLAN_MAX_PRICE_CENTS = 100_000_00; // 100 000 a month: a typing slip, not a price
+export const PLAN_MAX_PAGES = 1_000_000;
+export const PLAN_MAX_FEATURES = 20;
+
+/** A plan as the back office sees it: archived plans too, and how many accounts are on it. */
+export const ZAdminPlan = ZPlan.extend({
+  archivedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Accounts on this plan: a plan in use is archived, never deleted. */
+  accountCount: z.number().int().nonnegative(),
+});
+export type TAdminPlan = z.infer<typeof ZAdminPlan>;
+export const ZAdminPlansResponse = z.object({ plans: z.array(ZAdminPlan) });
+export type TAdminPlansResponse = z.infer<typeof ZAdminPlansResponse>;
+
+const ZFeatureList = z
+  .array(z.string().trim().min(1).max(200, { error: 'validation.planFeatureTooLong' }))
+  .max(PLAN_MAX_FEATURES, { error: 'validation.planTooManyFeatures' });
+
+const ZPlanTextInput = z.object({
+  description: z.string().trim().max(500).default(''),
+  features: ZFeatureList.default([]),
+});
+
+const ZCents = z
+  .number({ error: 'validation.planPrice' })
+  .int({ error: 'validation.planPrice' })
+  .min(0, { error: 'validation.planPrice' })
+  .max(PLAN_MAX_PRICE_CENTS, { error: 'validation.planPrice' });
+
+/**
+ * Creating or editing a plan. Name, monthly price and pages per month are required (spec 001 §5), unless the plan is
+ * priced on request (Enterprise: "Custom" and a contact link on the public pages), which has neither. English text
+ * is required; Spanish or French text left out is the English text (the public pages then show it in English).
+ */
+export const ZAdminPlanInput = z
+  .object({
+    name: z.string({ error: 'validation.planName' }).trim().min(1, { error: 'validation.planName' }).max(80),
+    category: z.enum(PLAN_CATEGORIES).default('standard'),
+    pricedOnRequest: z.boolean().default(false),
+    monthlyPriceCents: ZCents.nullable().default(null),
+    /** The monthly price when billed yearly; 20% off the monthly price when left out (DESIGN.md). */
+    yearlyMonthlyPriceCents: ZCents.nullable().default(null),
+    pagesPerMonth: z
+      .number({ error: 'validation.planPages' })
+      .int({ error: 'validation.planPages' })
+      .min(1, { error: 'validation.planPages' })
+      .max(PLAN_MAX_PAGES, { error: 'validation.planPages' })
+      .nullable()
+      .default(null),
+    isPopular: z.boolean().default(false),
+    isHipaa: z.boolean().default(false),
+    text: z.object({
+      en: ZPlanTextInput,
+      es: ZPlanTextInput.nullable().default(null),
+      fr: ZPlanTextInput.nullable().default(null),
+    }),
+  })
+  .superRefine((plan, context) => {
+    if (plan.pricedOnRequest) return;
+    if (plan.monthlyPriceCents === null)
+      context.addIssue({ code: 'custom', path: ['monthlyPriceCents'], message: 'validation.planPriceRequired' });
+    if (plan.pagesPerMonth === null) context.addIssue({ code: 'custom', path: ['pagesPerMonth'], message: 'validation.planPagesRequired' });
+    if (plan.monthlyPriceCents !== null && plan.yearlyMonthlyPriceCents !== null && plan.yearlyMonthlyPriceCents > plan.monthlyPriceCents)
+      context.addIssue({ code: 'custom', path: ['yearlyMonthlyPriceCents'], message: 'validation.planYearlyAboveMonthly' });
+  });
+export type TAdminPlanInput = z.input<typeof ZAdminPlanInput>;
+
+export const ZAdminPlanParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,285 @@
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type TAdminUser,
+  type TAdminUserSortKey,
+  type TLanguage,
+  type ZAdminCreateUserRequest,
+  type ZAdminUpdateUserRequest,
+  type ZAdminUserListQuery,
+} from '@faxline/shared';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Auth } from '../auth/auth';
+import { isCommonPassword } from '../auth/common-passwords';
+import { createPerson, setPlatformRole } from '../auth/create-person';
+import { authCredentials, sessions, users } from '../auth/schema';
+import type { FileStore } from '../documents/encrypted-file-store';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+import { deleteAccount } from './delete-account';
+import { accountMembers } from './schema';
+
+type ListQuery = z.output<typeof ZAdminUserListQuery>;
+type CreateRequest = z.output<typeof ZAdminCreateUserRequest>;
+type UpdateRequest = z.output<typeof ZAdminUpdateUserRequest>;
+
+/** Who acts in the back office, for the audit trail and the self-protection rules. */
+export type AdminActor = { userId: string; ip: string | null };
+
+const ROLE_IN_DB = { Admin: 'admin', User: 'user' } as const;
+const roleOf = (stored: string): TAdminUser['role'] => (stored === 'admin' ? 'Admin' : 'User');
+
+/**
+ * Last sign-in: the start of the person's newest session. Better Auth keeps no sign-in time of its own and a
+ * sign-out deletes its session, so after signing out this is the newest session still open, or none ('Never').
+ */
+// Written out in full: Drizzle leaves column names unqualified in a select list, which would compare sessions.id.
+const lastSignIn = sql<string | null>`(select max("sessions"."created_at") from "sessions" where "sessions"."user_id" = "users"."id")`;
+
+function sortOrder(key: TAdminUserSortKey, direction: 'asc' | 'desc'): SQL[] {
+  const by = direction === 'asc' ? asc : desc;
+  switch (key) {
+    case 'name':
+      return [by(sql`lower(${users.name})`)];
+    case 'role':
+      return [by(users.role)];
+    case 'status':
+      // Ascending reads as the labels do: Active before Pending Confirmation.
+      return [direction === 'asc' ? desc(users.emailVerified) : asc(users.emailVerified)];
+    case 'joined':
+      return [by(users.createdAt)];
+    case 'lastSignIn':
+      // 'Never' sorts as the earliest.
+      return [direction === 'asc' ? sql`${lastSignIn} asc nulls first` : sql`${lastSignIn} desc nulls last`];
+    case 'email':
+      return [];
+  }
+}
+
+const searchCondition = (search: string): SQL | undefined => {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(users.name, pattern), ilike(users.email, pattern));
+};
+
+/** One page of people (spec 001 §2.11, §9): searched by name or e-mail, sorted, 10 a page, with the total. */
+export async function listPeople(db: Database, query: ListQuery): Promise<{ users: TAdminUser[]; total: number }> {
+  const where = searchCondition(query.search);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      lastSignInAt: lastSignIn,
+    })
+    .from(users)
+    .where(where)
+    // E-mail addresses are unique, so the order is total and pages never overlap.
+    .orderBy(
+      ...sortOrder(query.sort, query.direction),
+      query.sort === 'email' && query.direction === 'desc' ? desc(users.email) : asc(users.email),
+    )
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { users: rows.map(toAdminUser), total: total?.n ?? 0 };
+}
+
+function toAdminUser(row: {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastSignInAt: string | Date | null;
+}): TAdminUser {
+  return {
+    id: row.id,
+    name: row.name.trim(),
+    email: row.email,
+    role: roleOf(row.role),
+    status: row.emailVerified ? 'active' : 'pending_confirmation',
+    joinedAt: row.createdAt.toISOString(),
+    // A raw SQL column comes back as the driver gives it: a Date or a string.
+    lastSignInAt: row.lastSignInAt === null ? null : new Date(row.lastSignInAt).toISOString(),
+  };
+}
+
+export async function findPerson(db: Database, id: string): Promise<TAdminUser> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      lastSignInAt: lastSignIn,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) throw new AppError('not_found', 'errors.adminUserNotFound');
+  return toAdminUser(row);
+}
+
+async function membershipOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
+    .from(accountMembers)
+    .where(eq(accountMembers.userId, userId));
+  return row ?? null;
+}
+
+const endSessionsOf = (db: Database, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));
+
+/**
+ * Add User: a person with their own customer account, as if they had signed up. An operator vouches for the address,
+ * so it counts as confirmed ('Active') and no confirmation e-mail goes out.
+ */
+export async function addPerson(
+  deps: { auth: Auth; db: Database },
+  actor: AdminActor,
+  request: CreateRequest,
+  language: TLanguage,
+): Promise<TAdminUser> {
+  const { db } = deps;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${request.email}`);
+  if (taken) throw new AppError('conflict', 'errors.adminEmailTaken');
+  const { id } = await createPerson(deps, {
+    name: request.name,
+    email: request.email,
+    password: request.password,
+    platformRole: ROLE_IN_DB[request.role],
+    language,
+    emailVerified: true,
+    account: 'own',
+  });
+  const membership = await membershipOf(db, id);
+  await recordAuditEvent(db, {
+    actorUserId: actor.userId,
+    accountId: membership?.accountId ?? null,
+    ip: actor.ip,
+    action: 'user.create',
+    objectType: 'user',
+    objectId: id,
+    outcome: 'success',
+    details: { role: request.role },
+  });
+  return findPerson(db, id);
+}
+
+/**
+ * Edit User: name, platform role and, when given, a new password. A demoted admin and a person whose password was
+ * reset are signed out everywhere. An admin cannot demote themself (the back office would lock them out mid-task).
+ */
+export async function updatePerson(
+  deps: { auth: Auth; db: Database },
+  actor: AdminActor,
+  id: string,
+  request: UpdateRequest,
+): Promise<TAdminUser> {
+  const { db } = deps;
+  const before = await findPerson(db, id);
+  const membership = await membershipOf(db, id);
+  const audit = (action: `user.${string}`, outcome: 'success' | 'denied', details?: Record<string, unknown>) =>
+    recordAuditEvent(db, {
+      actorUserId: actor.userId,
+      accountId: membership?.accountId ?? null,
+      ip: actor.ip,
+      action,
+      objectType: 'user',
+      objectId: id,
+      outcome,
+      details,
+    });
+
+  const roleChanges = before.role !== request.role;
+  if (roleChanges && id === actor.userId) {
+    await audit('user.role_change', 'denied', { from: before.role, to: request.role });
+    throw new AppError('conflict', 'errors.adminCannotDemoteSelf');
+  }
+  // The same rule as everywhere a password is chosen (decision 005).
+  if (request.password !== null && isCommonPassword(request.password))
+    throw new AppError('invalid_request', 'validation.passwordTooCommon');
+
+  if (request.name !== before.name) {
+    await db.update(users).set({ name: request.name, updatedAt: new Date() }).where(eq(users.id, id));
+    await audit('user.rename', 'success', { from: before.name, to: request.name });
+  }
+  if (roleChanges) {
+    await setPlatformRole(db, id, ROLE_IN_DB[request.role]);
+    // Losing the back office ends the sessions that held it; a promotion needs none ended.
+    if (request.role === 'User') await endSessionsOf(db, id);
+    await audit('user.role_change', 'success', { from: before.role, to: request.role });
+  }
+  if (request.password !== null) {
+    await setPassword(deps, id, request.password);
+    // As with a password reset by e-mail (decision 005): every session of the person ends.
+    await endSessionsOf(db, id);
+    await audit('user.password_reset', 'success');
+  }
+  return findPerson(db, id);
+}
+
+async function setPassword(deps: { auth: Auth; db: Database }, userId: string, password: string): Promise<void> {
+  const context = await deps.auth.$context;
+  const hash = await context.password.hash(password);
+  const updated = await deps.db
+    .update(authCredentials)
+    .set({ password: hash, updatedAt: new Date() })
+    .where(and(eq(authCredentials.userId, userId), eq(authCredentials.providerId, 'credential')))
+    .returning({ id: authCredentials.id });
+  // A person without a password yet (none today, but a later sign-in method could make one) gets one.
+  if (updated.length === 0)
+    await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+}
+
+/**
+ * Delete User: an account owner takes their account with them, exactly as 'Yes, delete my account' does (its faxes,
+ * documents and members go, its numbers return to the inventory); a member of someone else's account is removed
+ * alone, their sent faxes staying with the account. Sessions end with the person. An admin cannot delete themself,
+ * nor an account they are a member of.
+ */
+export async function deletePerson(
+  deps: { db: Database; files: FileStore },
+  actor: AdminActor,
+  id: string,
+): Promise<{ accountDeleted: boolean; people: number; faxes: number }> {
+  const { db } = deps;
+  const person = await findPerson(db, id);
+  const membership = await membershipOf(db, id);
+  const audit = (outcome: 'success' | 'denied', details: Record<string, unknown>) =>
+    recordAuditEvent(db, {
+      actorUserId: actor.userId,
+      accountId: membership?.accountId ?? null,
+      ip: actor.ip,
+      action: 'user.delete',
+      objectType: 'user',
+      objectId: id,
+      outcome,
+      details: { email: person.email, role: person.role, ...details },
+    });
+
+  const ownsAccount = membership?.role === 'owner';
+  const actorMembership = await membershipOf(db, actor.userId);
+  if (id === actor.userId || (ownsAccount && actorMembership?.accountId === membership.accountId)) {
+    await audit('denied', { reason: 'self' });
+    throw new AppError('conflict', 'errors.adminCannotDeleteSelf');
+  }
+  let result = { accountDeleted: false, people: 1, faxes: 0 };
+  if (ownsAccount) {
+    result = { accountDeleted: true, ...(await deleteAccount(deps, membership.accountId)) };
+  } else {
+    await db.delete(users).where(eq(users.id, id));
+  }
+  await audit('success', { accountRole: membership?.role ?? null, ...result });
+  return result;
+}

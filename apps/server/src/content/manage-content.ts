@@ -1,0 +1,104 @@
+import type { TContentItem, TContentStatus, TContentSummary, ZContentInput, ZContentListQuery } from '@faxline/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../platform/db/client';
+import { isUniqueViolation } from '../platform/db/errors';
+import { AppError } from '../platform/http/app-error';
+import { isContentId, toContentItem, toContentSummary } from './content-views';
+import { contentItems } from './schema';
+
+type TContentInput = z.output<typeof ZContentInput>;
+type TListQuery = z.output<typeof ZContentListQuery>;
+
+/** The items of one kind, in one language or all, the most recently modified first (translations side by side). */
+export async function listContent(db: Database, query: TListQuery): Promise<TContentSummary[]> {
+  const rows = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, query.kind), query.language === 'all' ? undefined : eq(contentItems.language, query.language)))
+    .orderBy(desc(contentItems.updatedAt), asc(contentItems.sortOrder), asc(contentItems.language), asc(contentItems.id));
+  return rows.map(toContentSummary);
+}
+
+async function findRow(db: Database, id: string) {
+  const [row] = isContentId(id) ? await db.select().from(contentItems).where(eq(contentItems.id, id)) : [];
+  if (!row) throw new AppError('not_found', 'errors.contentNotFound');
+  return row;
+}
+
+export async function getContent(db: Database, id: string): Promise<TContentItem> {
+  return toContentItem(await findRow(db, id));
+}
+
+/** A page's path is unique in its language: a second page there is a conflict, not a server error. */
+async function writingContent<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'errors.contentPathTaken');
+    throw error;
+  }
+}
+
+/** A new item starts as Draft (spec 001 §4) and goes last in its kind's order. */
+export async function createContent(db: Database, input: TContentInput, byUserId: string): Promise<TContentItem> {
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${contentItems.sortOrder})` })
+    .from(contentItems)
+    .where(eq(contentItems.kind, input.kind));
+  const [row] = await writingContent(() =>
+    db
+      .insert(contentItems)
+      .values({ ...input, status: 'draft', sortOrder: (last?.max ?? -1) + 1, updatedByUserId: byUserId })
+      .returning(),
+  );
+  return toContentItem(row!);
+}
+
+/** An edit keeps the status (spec 001 §4): a published item stays published with the new text. */
+export async function updateContent(
+  db: Database,
+  id: string,
+  input: TContentInput,
+  byUserId: string,
+): Promise<{ before: TContentItem; after: TContentItem }> {
+  const before = toContentItem(await findRow(db, id));
+  if (before.kind !== input.kind) throw new AppError('invalid_request', 'errors.contentKindFixed');
+  const { kind: _kind, ...columns } = input;
+  const [row] = await writingContent(() =>
+    db
+      .update(contentItems)
+      .set({ ...columns, updatedByUserId: byUserId, updatedAt: new Date() })
+      .where(eq(contentItems.id, id))
+      .returning(),
+  );
+  return { before, after: toContentItem(row!) };
+}
+
+/** Publishes or takes back an item; doing what is already done changes nothing (not even the modification time). */
+export async function setContentStatus(db: Database, id: string, status: TContentStatus, byUserId: string): Promise<TContentItem> {
+  const row = await findRow(db, id);
+  if (row.status === status) return toContentItem(row);
+  const now = new Date();
+  const [updated] = await db
+    .update(contentItems)
+    .set({ status, publishedAt: status === 'published' ? now : null, updatedByUserId: byUserId, updatedAt: now })
+    .where(eq(contentItems.id, id))
+    .returning();
+  return toContentItem(updated!);
+}
+
+export async function deleteContent(db: Database, id: string): Promise<TContentItem> {
+  const item = toContentItem(await findRow(db, id));
+  await db.delete(contentItems).where(eq(contentItems.id, id));
+  return item;
+}
+
+/** What changed, for the audit trail: the short fields from and to, and whether the Markdown changed. */
+export function contentChanges(before: TContentItem, after: TContentItem): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of ['language', 'title', 'path', 'category'] as const)
+    if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  if (before.body !== after.body) changes.body = { fromLength: before.body.length, toLength: after.body.length };
+  return changes;
+}

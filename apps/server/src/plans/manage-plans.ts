@@ -1,0 +1,167 @@
+import { LANGUAGES, type ZAdminPlanInput, type TAdminPlan, type TPlan } from '@faxline/shared';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { accounts } from '../accounts/schema';
+import { STARTING_PLAN_SLUG } from '../accounts/create-owner-account';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+import { yearlyMonthlyPrice } from './catalogue-seed';
+import { plans } from './schema';
+
+type TPlanInput = z.output<typeof ZAdminPlanInput>;
+type TPlanRow = typeof plans.$inferSelect;
+type TPlanText = TPlan['text'][keyof TPlan['text']];
+
+function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    currency: row.currency,
+    monthlyPriceCents: row.monthlyPriceCents,
+    yearlyMonthlyPriceCents: row.yearlyMonthlyPriceCents,
+    pagesPerMonth: row.pagesPerMonth,
+    isPopular: row.isPopular,
+    isHipaa: row.isHipaa,
+    text: row.text,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    accountCount,
+  };
+}
+
+const accountsOnPlan = (planId: string) => sql<number>`(SELECT count(*)::int FROM ${accounts} WHERE ${accounts.planId} = ${planId})`;
+
+/** Every plan, archived ones too, in catalogue order, with how many accounts are on each. */
+export async function listAdminPlans(db: Database): Promise<TAdminPlan[]> {
+  const rows = await db
+    .select({ plan: plans, accountCount: sql<number>`count(${accounts.id})::int` })
+    .from(plans)
+    .leftJoin(accounts, eq(accounts.planId, plans.id))
+    .groupBy(plans.id)
+    .orderBy(asc(plans.sortOrder), asc(plans.name));
+  return rows.map(({ plan, accountCount }) => toAdminPlan(plan, accountCount));
+}
+
+async function findAdminPlan(db: Database, id: string): Promise<TAdminPlan> {
+  const [row] = await db
+    .select({ plan: plans, accountCount: accountsOnPlan(id) })
+    .from(plans)
+    .where(eq(plans.id, id));
+  if (!row) throw new AppError('not_found', 'errors.planNotFound');
+  return toAdminPlan(row.plan, row.accountCount);
+}
+
+/**
+ * The text of each language. A language left out, or left empty, gets the English text: an admin who writes only
+ * English still has a plan that every page can show (in English), and can translate it later.
+ */
+function textOf(input: TPlanInput['text']): TPlan['text'] {
+  const isEmpty = (text: TPlanText | null) => !text || (text.description === '' && text.features.length === 0);
+  return Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const given = input[language];
+      return [language, isEmpty(given) ? input.en : given!];
+    }),
+  ) as TPlan['text'];
+}
+
+/** The stored columns of a plan as entered; a plan priced on request has no price and no page limit. */
+function columnsOf(input: TPlanInput) {
+  const monthly = input.pricedOnRequest ? null : input.monthlyPriceCents;
+  return {
+    name: input.name,
+    category: input.category,
+    monthlyPriceCents: monthly,
+    yearlyMonthlyPriceCents: monthly === null ? null : (input.yearlyMonthlyPriceCents ?? yearlyMonthlyPrice(monthly)),
+    pagesPerMonth: input.pricedOnRequest ? null : input.pagesPerMonth,
+    isPopular: input.isPopular,
+    isHipaa: input.isHipaa,
+    text: textOf(input.text),
+  };
+}
+
+/** "HIPAA Plus" -> "hipaa-plus"; a taken slug gets the first free "-2", "-3"... */
+async function freeSlug(db: Database, name: string): Promise<string> {
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'plan';
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: plans.slug })
+        .from(plans)
+        .where(or(eq(plans.slug, base), like(plans.slug, `${base}-%`)))
+    ).map((r) => r.slug),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** A new plan goes at the end of the catalogue, on sale at once. */
+export async function createPlan(db: Database, input: TPlanInput): Promise<TAdminPlan> {
+  const [last] = await db.select({ max: sql<number | null>`max(${plans.sortOrder})` }).from(plans);
+  const id = randomUUID();
+  await db.insert(plans).values({
+    id,
+    slug: await freeSlug(db, input.name),
+    currency: 'USD',
+    sortOrder: (last?.max ?? -1) + 1,
+    ...columnsOf(input),
+  });
+  return findAdminPlan(db, id);
+}
+
+/** Edits a plan; the slug stays, so links to it keep working. Accounts on it get the new pages at once. */
+export async function updatePlan(db: Database, id: string, input: TPlanInput): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
+  const before = await findAdminPlan(db, id);
+  await db
+    .update(plans)
+    .set({ ...columnsOf(input), updatedAt: new Date() })
+    .where(eq(plans.id, id));
+  return { before, after: await findAdminPlan(db, id) };
+}
+
+/** Archived plans leave /pricing and /fax-plans; accounts on them keep them. */
+export async function setPlanArchived(db: Database, id: string, archived: boolean): Promise<TAdminPlan> {
+  const plan = await findAdminPlan(db, id);
+  if (Boolean(plan.archivedAt) !== archived)
+    await db
+      .update(plans)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(eq(plans.id, id));
+  return findAdminPlan(db, id);
+}
+
+/**
+ * Deletes a plan no account uses (DESIGN.md: a plan in use is archived, never deleted). The starting plan stays too:
+ * every sign-up is put on it.
+ */
+export async function deletePlan(db: Database, id: string): Promise<TAdminPlan> {
+  const plan = await findAdminPlan(db, id);
+  if (plan.slug === STARTING_PLAN_SLUG) throw new AppError('conflict', 'errors.startingPlan');
+  if (plan.accountCount > 0) throw new AppError('conflict', 'errors.planInUse', { count: plan.accountCount });
+  // Checked again in the statement itself, in case an account was put on the plan meanwhile.
+  const deleted = await db
+    .delete(plans)
+    .where(and(eq(plans.id, id), sql`NOT EXISTS (SELECT 1 FROM ${accounts} WHERE ${accounts.planId} = ${id})`))
+    .returning({ id: plans.id });
+  if (deleted.length === 0) return deletePlan(db, id);
+  return plan;
+}
+
+/** What changed, for the audit trail: the plan's scalar fields, from and to. */
+export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<string, { from: unknown; to: unknown }> {
+  const keys = ['name', 'category', 'monthlyPriceCents', 'yearlyMonthlyPriceCents', 'pagesPerMonth', 'isPopular', 'isHipaa'] as const;
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of keys) if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  if (JSON.stringify(before.text) !== JSON.stringify(after.text)) changes.text = { from: before.text, to: after.text };
+  return changes;
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadSession } from '../auth/session';
+import type { AuthRouteDeps } from '../auth/routes';
+import { AppError } from '../platform/http/app-error';
+
+/** What a person needs while the platform is in maintenance: to know it, and to sign in (admins work on). */
+const OPEN_DURING_MAINTENANCE = [
+  '/api/platform',
+  '/api/auth/session',
+  '/api/auth/sign-in',
+  '/api/auth/sign-out',
+  '/api/auth/two-factor',
+  '/api/admin-access',
+];
+const isOpenDuringMaintenance = (url: string) =>
+  url.startsWith('/api/admin/') || OPEN_DURING_MAINTENANCE.some((path) => url === path || url.startsWith(`${path}?`));
+
+/** The API limit counts per session when there is one (people of one office share an address), else per address. */
+function rateLimitKey(request: FastifyRequest): string {
+  const token = /(?:^|;\s*)[\w.-]*session_token=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  return token ? `session:${createHash('sha256').update(token).digest('hex')}` : `address:${request.ip}`;
+}
+
+/**
+ * The system settings that act on every API request (issue 7): the API rate limit (requests per window, scaled by
+ * RATE_LIMIT_FACTOR like every limit; the back office itself is exempt so an admin can always undo a bad value),
+ * maintenance mode (503 to everyone but platform admins), and require2FA (read here for the session checks).
+ */
+export async function registerSystemSettingsEffects(api: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
+  const { systemSettings, config } = deps;
+  const sessionDeps = { auth: deps.auth, db: deps.db, absoluteSeconds: config.sessionAbsoluteSeconds };
+
+  api.addHook('onRequest', async (request) => {
+    const settings = await systemSettings.current();
+    request.platformRequiresTwoFactor = settings.require2FA === 'required';
+  });
+
+  // createRateLimit, not rateLimit: the latter marks the request as limited, which would skip the stricter limits of
+  // single routes (sign-in, contact form) that run after it.
+  const checkApiLimit = api.createRateLimit({
+    max: async () => Math.round((await systemSettings.current()).apiRateLimit * config.rateLimitFactor),
+    timeWindow: async () => (await systemSettings.current()).apiRateLimitWindowMinutes * 60_000,
+    keyGenerator: rateLimitKey,
+    allowList: (request) => request.url.startsWith('/api/admin'),
+  });
+  api.addHook('onRequest', async (request, reply) => {
+    const limit = await checkApiLimit(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new AppError('rate_limited', 'errors.rateLimited');
+  });
+
+  api.addHook('onRequest', async (request, reply) => {
+    if (!(await systemSettings.current()).maintenanceMode || isOpenDuringMaintenance(request.url)) return;
+    const current = await loadSession(sessionDeps, request, reply);
+    if ((current?.user as { role?: string | null } | undefined)?.role === 'admin') return;
+    throw new AppError('unavailable', 'errors.maintenance');
+  });
+}

@@ -1,0 +1,52 @@
+import { ZPlatformInfo, ZSaveSystemSettingsRequest, ZSystemSettingsResponse } from '@faxline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminRouteDeps } from '../admin/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { SystemSettings } from './system-settings';
+
+/** GET /api/platform: maintenance, limits and theme, for every page (no session needed). */
+export const platformInfoRoutes: FastifyPluginAsyncZod<{ systemSettings: SystemSettings }> = async (app, { systemSettings }) => {
+  app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return systemSettings.publicInfo();
+  });
+};
+
+/** /api/admin/settings (spec 001 §2.11): read, save and reset the platform settings; secrets never leave in full. */
+export const adminSettingsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, systemSettings }) => {
+  const audit = (actorUserId: string, ip: string, action: 'settings.update' | 'settings.reset', details: Record<string, unknown>) =>
+    recordAuditEvent(db, {
+      actorUserId,
+      accountId: null,
+      ip,
+      action,
+      objectType: 'system_settings',
+      objectId: null,
+      outcome: 'success',
+      details,
+    });
+
+  app.get('/settings', { schema: { response: { 200: ZSystemSettingsResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return systemSettings.adminView();
+  });
+
+  app.put('/settings', { schema: { body: ZSaveSystemSettingsRequest, response: { 200: ZSystemSettingsResponse } } }, async (request) => {
+    const actor = request.adminAccess!.session.user.id;
+    const before = await systemSettings.current();
+    await systemSettings.save(request.body, actor);
+    // Which settings changed (names only for secrets: their values are never written anywhere in clear).
+    const changed = Object.keys(request.body.values).filter(
+      (key) => before[key as keyof typeof before] !== request.body.values[key as keyof typeof before],
+    );
+    await audit(actor, request.ip, 'settings.update', { changed, secretsChanged: Object.keys(request.body.secrets) });
+    return systemSettings.adminView();
+  });
+
+  app.post('/settings/reset', { schema: { response: { 200: ZSystemSettingsResponse } } }, async (request) => {
+    const actor = request.adminAccess!.session.user.id;
+    await systemSettings.reset(actor);
+    await audit(actor, request.ip, 'settings.reset', {});
+    return systemSettings.adminView();
+  });
+};

@@ -1,0 +1,116 @@
+import {
+  DEFAULT_SYSTEM_SETTINGS,
+  SECRET_SETTINGS,
+  ZSystemSettingsValues,
+  type TPlatformInfo,
+  type TSaveSystemSettingsRequest,
+  type TSecretSetting,
+  type TSystemSettingsResponse,
+  type TSystemSettingsValues,
+} from '@faxline/shared';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import type { Database } from '../platform/db/client';
+import { systemSettings } from './schema';
+
+type Stored = {
+  values: TSystemSettingsValues;
+  secrets: Partial<Record<TSecretSetting, string>>;
+  updatedAt: Date | null;
+};
+
+/**
+ * Settings are read on many requests (rate limit, maintenance, uploads): a copy is kept for a few seconds. A save in
+ * this process is seen at once; another process (a worker) sees it within this time.
+ */
+const CACHE_MS = 3000;
+
+/** Stored values over the defaults; a stored value that no longer validates (an older format) falls back too. */
+function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSystemSettingsValues {
+  const merged = { ...DEFAULT_SYSTEM_SETTINGS, ...stored };
+  const parsed = ZSystemSettingsValues.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_SYSTEM_SETTINGS;
+}
+
+export type SystemSettings = ReturnType<typeof createSystemSettings>;
+
+/** The platform settings of spec 001 §2.11, with their secrets encrypted by the installation's secret. */
+export function createSystemSettings(db: Database, secretKey: string) {
+  let cache: { at: number; stored: Promise<Stored> } | null = null;
+
+  async function load(): Promise<Stored> {
+    const [row] = await db.select().from(systemSettings).limit(1);
+    return { values: withDefaults(row?.values), secrets: row?.secrets ?? {}, updatedAt: row?.updatedAt ?? null };
+  }
+
+  function stored(): Promise<Stored> {
+    if (!cache || Date.now() - cache.at > CACHE_MS) {
+      const next = { at: Date.now(), stored: load() };
+      next.stored.catch(() => (cache = cache === next ? null : cache));
+      cache = next;
+    }
+    return cache.stored;
+  }
+
+  async function write(values: TSystemSettingsValues, secrets: Stored['secrets'], actorId: string): Promise<void> {
+    const row = { id: 1, values, secrets, updatedAt: new Date(), updatedBy: actorId };
+    await db.insert(systemSettings).values(row).onConflictDoUpdate({ target: systemSettings.id, set: row });
+    cache = null;
+  }
+
+  async function maskedSecrets(secrets: Stored['secrets']): Promise<TSystemSettingsResponse['secrets']> {
+    const entries = await Promise.all(
+      SECRET_SETTINGS.map(async (name) => {
+        const sealed = secrets[name];
+        if (!sealed) return [name, { set: false, last4: null }] as const;
+        const plain = await symmetricDecrypt({ key: secretKey, data: sealed });
+        return [name, { set: true, last4: plain.length > 8 ? plain.slice(-4) : null }] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as TSystemSettingsResponse['secrets'];
+  }
+
+  return {
+    /** The settings now in force. */
+    current: async (): Promise<TSystemSettingsValues> => (await stored()).values,
+
+    /** What every page may know (GET /api/platform). */
+    publicInfo: async (): Promise<TPlatformInfo> => {
+      const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())
+        .values;
+      return { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor };
+    },
+
+    /** The back office's view: every value, the secrets masked. */
+    adminView: async (): Promise<TSystemSettingsResponse> => {
+      const { values, secrets, updatedAt } = await load();
+      return { values, secrets: await maskedSecrets(secrets), updatedAt: updatedAt?.toISOString() ?? null };
+    },
+
+    /** A secret in clear, for the code that uses it (never for an answer). */
+    secret: async (name: TSecretSetting): Promise<string | null> => {
+      const sealed = (await stored()).secrets[name];
+      return sealed ? symmetricDecrypt({ key: secretKey, data: sealed }) : null;
+    },
+
+    save: async (
+      request: Required<Pick<TSaveSystemSettingsRequest, 'values'>> & { secrets: Partial<Record<TSecretSetting, string>> },
+      actorId: string,
+    ) => {
+      const { secrets } = await load();
+      const next = { ...secrets };
+      for (const name of SECRET_SETTINGS) {
+        const given = request.secrets[name];
+        if (given === undefined) continue;
+        if (given === '') delete next[name];
+        else next[name] = await symmetricEncrypt({ key: secretKey, data: given });
+      }
+      await write(ZSystemSettingsValues.parse(request.values), next, actorId);
+    },
+
+    /** §9's defaults back; stored credentials stay (they are keys, not preferences). */
+    reset: async (actorId: string) => {
+      const { secrets } = await load();
+      await write(DEFAULT_SYSTEM_SETTINGS, secrets, actorId);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import {
+  ZAdminTicketDetail,
+  ZAdminTicketListQuery,
+  ZAdminTicketListResponse,
+  ZAdminTicketParams,
+  ZTicketAssigneesResponse,
+  ZTicketMessage,
+  ZTicketReplyRequest,
+  ZTicketUpdateRequest,
+} from '@faxline/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminRouteDeps } from '../admin/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../platform/db/client';
+import { listTicketAssignees } from './assignees';
+import { listAdminTickets } from './list-tickets';
+import { replyToTicket } from './reply-to-ticket';
+import { getAdminTicket } from './ticket-detail';
+import { updateTicket } from './update-ticket';
+
+/** Who answered or changed which ticket, in the audit trail. */
+function auditTicket(
+  db: Database,
+  request: FastifyRequest,
+  action: `ticket.${string}`,
+  ticketId: string,
+  details: Record<string, unknown>,
+) {
+  return recordAuditEvent(db, {
+    actorUserId: request.adminAccess!.session.user.id,
+    accountId: null,
+    ip: request.ip,
+    action,
+    objectType: 'support_ticket',
+    objectId: ticketId,
+    outcome: 'success',
+    details,
+  });
+}
+
+/**
+ * /api/admin/tickets (spec 001 §2.11 /admin/support-tickets): the tickets with filters and paging, one ticket with its
+ * thread, replies (e-mailed to the person) and changes of status, priority and assignee.
+ */
+export const adminTicketRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, queue, config }) => {
+  const params = ZAdminTicketParams;
+
+  app.get('/tickets', { schema: { querystring: ZAdminTicketListQuery, response: { 200: ZAdminTicketListResponse } } }, async (request) =>
+    listAdminTickets(db, request.query),
+  );
+
+  app.get('/tickets/assignees', { schema: { response: { 200: ZTicketAssigneesResponse } } }, async () => ({
+    assignees: await listTicketAssignees(db),
+  }));
+
+  app.get('/tickets/:id', { schema: { params, response: { 200: ZAdminTicketDetail } } }, async (request) =>
+    getAdminTicket(db, request.params.id),
+  );
+
+  app.post(
+    '/tickets/:id/replies',
+    { schema: { params, body: ZTicketReplyRequest, response: { 201: ZTicketMessage } } },
+    async (request, reply) => {
+      const admin = request.adminAccess!.session.user;
+      const { message, statusChanged } = await replyToTicket(
+        { db, queue, publicUrl: config.publicUrl },
+        request.params.id,
+        admin,
+        request.body.body,
+      );
+      await auditTicket(db, request, 'ticket.reply', request.params.id, {
+        messageId: message.id,
+        length: message.body.length,
+        ...(statusChanged ? { changes: { status: { from: 'open', to: 'in_progress' } } } : {}),
+      });
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.patch('/tickets/:id', { schema: { params, body: ZTicketUpdateRequest, response: { 200: ZAdminTicketDetail } } }, async (request) => {
+    const { changes } = await updateTicket(db, request.params.id, request.body);
+    if (Object.keys(changes).length > 0) await auditTicket(db, request, 'ticket.update', request.params.id, { changes });
+    return getAdminTicket(db, request.params.id);
+  });
+};

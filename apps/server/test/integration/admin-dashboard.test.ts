@@ -1,0 +1,84 @@
+import { ZAdminDashboard, type TAdminDashboard } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMembers } from '../../src/accounts/schema';
+import { users } from '../../src/auth/schema';
+import { faxes } from '../../src/faxes/schema';
+import { TEST_ORIGIN, createUser, signIn, someClientAddress, openTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let cookie: string;
+let accountId: string;
+
+beforeAll(async () => {
+  t = await openTestApp();
+  const admin = await createUser(t, { platformRole: 'admin' });
+  cookie = await signIn(t.app, admin.email);
+  const granted = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin-access',
+    headers: { origin: TEST_ORIGIN, cookie },
+    payload: { password: admin.password },
+    remoteAddress: someClientAddress(),
+  });
+  expect(granted.statusCode, granted.body).toBe(200);
+  const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, admin.id));
+  accountId = membership!.organizationId;
+}, 120_000);
+afterAll(() => t.close());
+
+async function figures(): Promise<TAdminDashboard> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return ZAdminDashboard.parse(response.json());
+}
+
+type FaxRow = typeof faxes.$inferInsert;
+const fax = (overrides: Partial<FaxRow>): FaxRow => ({
+  accountId,
+  direction: 'outbound',
+  status: 'delivered',
+  toNumber: '+12025550143',
+  quality: 'fine',
+  pages: 1,
+  ...overrides,
+});
+
+describe('GET /api/admin/dashboard (spec 001 §2.11 stat cards, from real data)', () => {
+  it('counts people, faxes today and this month, failures and pages', async () => {
+    const before = await figures();
+    const now = new Date();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    expect(before.monthStart).toBe(monthStart.toISOString());
+    expect(before.dayStart).toBe(dayStart.toISOString());
+    // Earlier this month but not today, when today is not the 1st (then "earlier this month" is today).
+    const earlierThisMonth = dayStart.getTime() > monthStart.getTime() ? new Date(dayStart.getTime() - 1000) : now;
+    const lastMonth = new Date(monthStart.getTime() - 1000);
+
+    // A person who joined this month, and one who joined before.
+    await createUser(t, { name: 'New this month' });
+    const old = await createUser(t, { name: 'Joined long ago' });
+    await t.db.update(users).set({ createdAt: lastMonth }).where(eq(users.id, old.id));
+
+    await t.db.insert(faxes).values([
+      fax({ pages: 3 }), // sent today
+      fax({ direction: 'inbound', status: 'received', fromNumber: '+12025550100', pages: 2 }), // received today
+      fax({ status: 'failed', failureReason: 'busy', pages: 4 }), // failed today: no pages
+      fax({ status: 'canceled', pages: 5 }), // canceled: no pages
+      fax({ pages: 6, createdAt: earlierThisMonth }),
+      fax({ direction: 'inbound', status: 'received', pages: 7, createdAt: lastMonth }), // last month: not counted
+    ]);
+
+    const after = await figures();
+    const todayIsFirst = earlierThisMonth === now;
+    expect(after.people.total - before.people.total).toBe(2);
+    expect(after.people.newThisMonth - before.people.newThisMonth).toBe(1);
+    expect(after.faxesToday.sent - before.faxesToday.sent).toBe(todayIsFirst ? 4 : 3);
+    expect(after.faxesToday.received - before.faxesToday.received).toBe(1);
+    expect(after.faxesThisMonth.sent - before.faxesThisMonth.sent).toBe(4);
+    expect(after.faxesThisMonth.received - before.faxesThisMonth.received).toBe(1);
+    expect(after.faxesThisMonth.failed - before.faxesThisMonth.failed).toBe(1);
+    expect(after.faxesThisMonth.pages - before.faxesThisMonth.pages).toBe(3 + 2 + 6);
+  });
+});

@@ -1,0 +1,185 @@
+import { ZAdminPlan, ZAdminPlansResponse, ZApiError, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMembers, accounts } from '../../src/accounts/schema';
+import { auditEvents } from '../../src/audit/schema';
+import { TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, unique, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let cookie: string;
+let adminId: string;
+beforeAll(async () => {
+  t = await openTestApp();
+  const admin = await createUser(t, { platformRole: 'admin' });
+  adminId = admin.id;
+  cookie = await signIn(t.app, admin.email);
+  const stepUp = await call('POST', '/api/admin-access', { password: admin.password });
+  expect(stepUp.statusCode, stepUp.body).toBe(200);
+});
+afterAll(() => t.close());
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') {
+  return t.app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, cookie, 'accept-language': language },
+    ...(payload ? { payload } : {}),
+    remoteAddress: someClientAddress(),
+  });
+}
+
+const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
+const publicPlans = async () => ZPlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/plans' })).json()).plans;
+
+const newPlan = (overrides: Partial<TAdminPlanInput> = {}): TAdminPlanInput => ({
+  name: unique('Plan'),
+  monthlyPriceCents: 2500,
+  pagesPerMonth: 300,
+  text: { en: { description: 'For a test.', features: ['300 pages per month', 'Email to fax'] } },
+  ...overrides,
+});
+
+async function create(overrides: Partial<TAdminPlanInput> = {}) {
+  const response = await call('POST', '/api/admin/plans', newPlan(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return ZAdminPlan.parse(response.json());
+}
+
+describe('GET /api/admin/plans', () => {
+  it('lists the whole catalogue, archived plans too, with the accounts on each', async () => {
+    await createUser(t); // a sign-up goes on Basic
+    const archived = await create();
+    await call('POST', `/api/admin/plans/${archived.id}/archive`);
+
+    const response = await call('GET', '/api/admin/plans');
+    expect(response.statusCode).toBe(200);
+    const { plans } = ZAdminPlansResponse.parse(response.json());
+    expect(plans.slice(0, 6).map((p) => p.name)).toEqual(['Basic', 'Professional', 'Business', 'Enterprise', 'HIPAA Basic', 'HIPAA Plus']);
+    expect(plans.find((p) => p.slug === 'basic')!.accountCount).toBeGreaterThanOrEqual(2);
+    expect(plans.find((p) => p.slug === 'enterprise')!.accountCount).toBe(0);
+    expect(plans.find((p) => p.id === archived.id)!.archivedAt).not.toBeNull();
+  });
+});
+
+describe('POST /api/admin/plans', () => {
+  it('adds a plan at the end of the catalogue, on /api/plans at once; yearly is 20% off unless given', async () => {
+    const plan = await create({ name: 'Clinic Pro', category: 'healthcare', isHipaa: true, isPopular: true });
+    expect(plan).toMatchObject({
+      slug: 'clinic-pro',
+      currency: 'USD',
+      monthlyPriceCents: 2500,
+      yearlyMonthlyPriceCents: 2000,
+      pagesPerMonth: 300,
+      isHipaa: true,
+      isPopular: true,
+      archivedAt: null,
+      accountCount: 0,
+    });
+    const onSale = await publicPlans();
+    expect(onSale.at(-1)!.id).toBe(plan.id);
+
+    const yearly = await create({ name: 'Clinic Pro', yearlyMonthlyPriceCents: 1999 });
+    expect(yearly.slug).toBe('clinic-pro-2');
+    expect(yearly.yearlyMonthlyPriceCents).toBe(1999);
+  });
+
+  it('gives Spanish and French the English text unless they are written', async () => {
+    const english = { description: 'For a test.', features: ['Email to fax'] };
+    const spanish = { description: 'Para una prueba.', features: ['Correo a fax'] };
+    const plan = await create({ text: { en: english, es: spanish, fr: { description: '', features: [] } } });
+    expect(plan.text).toEqual({ en: english, es: spanish, fr: english });
+  });
+
+  it('stores a plan priced on request without price or page limit', async () => {
+    const plan = await create({ pricedOnRequest: true, monthlyPriceCents: null, pagesPerMonth: null });
+    expect([plan.monthlyPriceCents, plan.yearlyMonthlyPriceCents, plan.pagesPerMonth]).toEqual([null, null, null]);
+  });
+
+  it('requires name, price and pages per month (spec 001 §5), in the caller’s language', async () => {
+    const cases: Array<[object, string]> = [
+      [{ ...newPlan(), name: '  ' }, "Please enter the plan's name."],
+      [{ ...newPlan(), monthlyPriceCents: null }, 'The monthly price is required.'],
+      [{ ...newPlan(), pagesPerMonth: undefined }, 'Pages per month are required.'],
+      [{ ...newPlan(), monthlyPriceCents: 19.5 }, 'A price is a whole number of cents from 0 to 10000000.'],
+      [{ ...newPlan(), monthlyPriceCents: -1 }, 'A price is a whole number of cents from 0 to 10000000.'],
+      [{ ...newPlan(), pagesPerMonth: 0 }, 'Pages per month must be a whole number from 1 to 1000000.'],
+      [{ ...newPlan(), yearlyMonthlyPriceCents: 2600 }, 'The yearly price per month cannot be higher than the monthly price.'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await call('POST', '/api/admin/plans', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(response).message).toContain(message);
+    }
+    const spanish = await call('POST', '/api/admin/plans', { ...newPlan(), monthlyPriceCents: null }, 'es');
+    expect(errorOf(spanish).message).toContain('El precio mensual es obligatorio.');
+  });
+});
+
+describe('PUT /api/admin/plans/:id', () => {
+  it('changes a plan (the slug stays); /api/plans shows the new price at once; the change is audited', async () => {
+    const plan = await create();
+    const response = await call('PUT', `/api/admin/plans/${plan.id}`, newPlan({ name: plan.name, monthlyPriceCents: 3100 }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ZAdminPlan.parse(response.json())).toMatchObject({ slug: plan.slug, monthlyPriceCents: 3100, yearlyMonthlyPriceCents: 2480 });
+    expect((await publicPlans()).find((p) => p.id === plan.id)?.monthlyPriceCents).toBe(3100);
+
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'plan.update'), eq(auditEvents.objectId, plan.id)));
+    expect(event).toMatchObject({ actorUserId: adminId, objectType: 'plan', outcome: 'success' });
+    expect(event!.details).toMatchObject({ changes: { monthlyPriceCents: { from: 2500, to: 3100 } } });
+  });
+
+  it('answers 404 for a plan that does not exist, and 400 for a bad form', async () => {
+    const missing = await call('PUT', '/api/admin/plans/no-such-plan', newPlan());
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).message).toBe('This plan does not exist.');
+    const plan = await create();
+    expect((await call('PUT', `/api/admin/plans/${plan.id}`, { ...newPlan(), name: '' })).statusCode).toBe(400);
+  });
+});
+
+describe('archive, restore and delete', () => {
+  it('archives a plan off the public pages and restores it', async () => {
+    const plan = await create();
+    const archived = await call('POST', `/api/admin/plans/${plan.id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    expect(ZAdminPlan.parse(archived.json()).archivedAt).not.toBeNull();
+    expect((await publicPlans()).map((p) => p.id)).not.toContain(plan.id);
+
+    const restored = await call('POST', `/api/admin/plans/${plan.id}/restore`);
+    expect(ZAdminPlan.parse(restored.json()).archivedAt).toBeNull();
+    expect((await publicPlans()).map((p) => p.id)).toContain(plan.id);
+  });
+
+  it('refuses to delete a plan in use (409, archive instead) and deletes one nobody uses', async () => {
+    const plan = await create();
+    const customer = await createUser(t);
+    const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, customer.id));
+    await t.db.update(accounts).set({ planId: plan.id }).where(eq(accounts.id, membership!.organizationId));
+
+    const refused = await call('DELETE', `/api/admin/plans/${plan.id}`, undefined, 'fr');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      'Ce forfait est utilisé (comptes concernés : 1) et ne peut pas être supprimé. Archivez-le plutôt.',
+    );
+    expect((await call('POST', `/api/admin/plans/${plan.id}/archive`)).statusCode).toBe(200);
+
+    const unused = await create();
+    const deleted = await call('DELETE', `/api/admin/plans/${unused.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/plans/${unused.id}`)).statusCode).toBe(404);
+    const { plans } = ZAdminPlansResponse.parse((await call('GET', '/api/admin/plans')).json());
+    expect(plans.map((p) => p.id)).toContain(plan.id);
+    expect(plans.map((p) => p.id)).not.toContain(unused.id);
+  });
+
+  it('keeps the plan new accounts start on', async () => {
+    const { plans } = ZAdminPlansResponse.parse((await call('GET', '/api/admin/plans')).json());
+    const basic = plans.find((p) => p.slug === 'basic')!;
+    const refused = await call('DELETE', `/api/admin/plans/${basic.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe('New accounts start on this plan, so it cannot be deleted.');
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { FAX_QUALITIES } from '../constants';
+
+/**
+ * The platform's settings (spec 001 §2.11 /admin/settings, §3 System settings, §9 defaults), saved on the server.
+ * Several take effect at once: maxFileSizeMB and the API rate limit are enforced by the server, maintenanceMode shows a
+ * maintenance page to everyone but platform admins, require2FA 'required' makes everyone enrol, welcomeMessage shows
+ * on the user dashboard, and the colours theme the back office.
+ */
+
+export const MAX_FILE_SIZE_MB_LIMIT = 25;
+export const REQUIRE_2FA_VALUES = ['optional', 'recommended', 'required'] as const;
+export const PGP_VALUES = ['disabled', 'planned'] as const;
+export const BACKUP_FREQUENCIES = ['disabled', 'daily', 'weekly', 'monthly'] as const;
+/** Fields whose values are credentials: kept encrypted, never sent back in full. */
+export const SECRET_SETTINGS = ['apiKey', 'paypalClientSecret', 'paypalWebhookId'] as const;
+export type TSecretSetting = (typeof SECRET_SETTINGS)[number];
+
+const ZColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colour' });
+const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)]);
+const ZOptionalEmail = z.union([z.literal(''), z.email({ error: 'validation.email' }).max(254)]);
+const ZShortText = z.string().trim().max(200);
+
+/** The Stripe price list is typed as JSON text in the form; it must parse to [{ label, id }] (spec 001 §5). */
+export const ZStripePriceList = z.array(z.object({ label: z.string().min(1).max(100), id: z.string().min(1).max(200) })).max(50);
+export function isValidStripePriceListJson(text: string): boolean {
+  try {
+    return ZStripePriceList.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+}
+
+export const ZSystemSettingsValues = z.object({
+  siteName: z.string().trim().min(1, { error: 'validation.required' }).max(80),
+  defaultEmail: ZOptionalEmail,
+  maintenanceMode: z.boolean(),
+  maxFileSizeMB: z
+    .number()
+    .int({ error: 'validation.wholeNumber' })
+    .min(1, { error: 'validation.range' })
+    .max(MAX_FILE_SIZE_MB_LIMIT, { error: 'validation.range' }),
+  defaultFaxResolution: z.enum(FAX_QUALITIES),
+  apiRateLimit: z
+    .number()
+    .int({ error: 'validation.wholeNumber' })
+    .min(10, { error: 'validation.range' })
+    .max(100_000, { error: 'validation.range' }),
+  apiRateLimitWindowMinutes: z
+    .number()
+    .int({ error: 'validation.wholeNumber' })
+    .min(1, { error: 'validation.range' })
+    .max(1440, { error: 'validation.range' }),
+  welcomeMessage: z.string().trim().max(500),
+  ssoEnabled: z.boolean(),
+  require2FA: z.enum(REQUIRE_2FA_VALUES),
+  pgpEnabled: z.enum(PGP_VALUES),
+  stripePublishableKey: ZShortText,
+  stripeDefaultPriceId: ZShortText,
+  stripeAdditionalPriceIds: z.string().max(10_000).refine(isValidStripePriceListJson, { error: 'validation.stripePriceListJson' }),
+  paypalClientId: ZShortText,
+  adminEmailForNotifications: ZOptionalEmail,
+  notifyOnNewUser: z.boolean(),
+  notifyOnFailedPayment: z.boolean(),
+  automaticBackups: z.enum(BACKUP_FREQUENCIES),
+  backupRetentionDays: z
+    .number()
+    .int({ error: 'validation.wholeNumber' })
+    .min(1, { error: 'validation.range' })
+    .max(3650, { error: 'validation.range' }),
+  primaryColor: ZColour,
+  secondaryColor: ZColour,
+  adminLogoUrl: ZOptionalUrl,
+  faviconUrl: ZOptionalUrl,
+});
+export type TSystemSettingsValues = z.infer<typeof ZSystemSettingsValues>;
+
+/** §9's defaults. */
+export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
+  siteName: 'Faxline',
+  defaultEmail: '',
+  maintenanceMode: false,
+  maxFileSizeMB: 10,
+  defaultFaxResolution: 'standard',
+  apiRateLimit: 100,
+  apiRateLimitWindowMinutes: 1,
+  welcomeMessage: '',
+  ssoEnabled: false,
+  require2FA: 'optional',
+  pgpEnabled: 'disabled',
+  stripePublishableKey: '',
+  stripeDefaultPriceId: '',
+  stripeAdditionalPriceIds: '[]',
+  paypalClientId: '',
+  adminEmailForNotifications: '',
+  notifyOnNewUser: true,
+  notifyOnFailedPayment: true,
+  automaticBackups: 'daily',
+  backupRetentionDays: 30,
+  primaryColor: '#6D28D9',
+  secondaryColor: '#DB2777',
+  adminLogoUrl: '',
+  faviconUrl: '',
+};
+
+/** How a stored secret is shown: whether one is set, and its last four characters. */
+export const ZSecretView = z.object({ set: z.boolean(), last4: z.string().nullable() });
+export type TSecretView = z.infer<typeof ZSecretView>;
+
+/** GET /api/admin/settings. */
+export const ZSystemSettingsResponse = z.object({
+  values: ZSystemSettingsValues,
+  secrets: z.record(z.enum(SECRET_SETTINGS), ZSecretView),
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
+
+/**
+ * PUT /api/admin/settings: every value, and for each secret either a new value, '' to remove it, or nothing to keep
+ * the stored one.
+ */
+export const ZSaveSystemSettingsRequest = z.object({
+  values: ZSystemSettingsValues,
+  secrets: z.partialRecord(z.enum(SECRET_SETTINGS), z.string().max(500)).default({}),
+});
+export type TSaveSystemSettingsRequest = z.input<typeof ZSaveSystemSettingsRequest>;
+
+/** GET /api/platform: what every page may know (maintenance, limits, theme). */
+export const ZPlatformInfo = z.object({
+  siteName: z.string(),
+  maintenanceMode: z.boolean(),
+  maxFileSizeMB: z.number().int(),
+  defaultFaxResolution: z.enum(FAX_QUALITIES),
+  require2FA: z.enum(REQUIRE_2FA_VALUES),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+});
+export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;
