@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: its RouterProvider wires flushSync, which the sign-out navigation relies on.
+import { RouterProvider } from 'react-router/dom';
 
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider } from '@/lib/language-provider';

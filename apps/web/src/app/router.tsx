@@ -2,14 +2,14 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteError } from '@/components/errors/route-error';
-import { AdminLayout } from '@/components/layouts/admin-layout';
 import { AppShell } from '@/components/layouts/app-shell';
-import { UserLayout } from '@/components/layouts/user-layout';
 import { ChatLauncher } from '@/features/assistant/components/chat-launcher';
 import { NavigationBox } from '@/features/assistant/components/navigation-box';
 import { paths } from '@/config/paths';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { RequireUser } from '@/lib/auth/require-user';
+import { MaintenanceGate } from '@/lib/platform/maintenance-gate';
+import { SaveLanguageChoice } from '@/lib/save-language-choice';
 
 // One chunk per page, so pages added later stay out of the landing bundle.
 const HomeRoute = lazy(() => import('./routes/home'));
@@ -32,6 +32,7 @@ const SignInRoute = lazy(() => import('./routes/auth/sign-in'));
 const SignUpRoute = lazy(() => import('./routes/auth/sign-up'));
 const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/auth/reset-password'));
+const TwoFactorSetupRoute = lazy(() => import('./routes/auth/two-factor-setup'));
 const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
@@ -43,6 +44,14 @@ const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
 const AdminPlansRoute = lazy(() => import('./routes/admin/plans'));
 const AdminNumbersRoute = lazy(() => import('./routes/admin/numbers'));
+const AdminAnalyticsRoute = lazy(() => import('./routes/admin/analytics'));
+const AdminSupportTicketsRoute = lazy(() => import('./routes/admin/support-tickets'));
+const AdminContentRoute = lazy(() => import('./routes/admin/content'));
+const AdminSettingsRoute = lazy(() => import('./routes/admin/settings'));
+const AdminAuditLogRoute = lazy(() => import('./routes/admin/audit-log'));
+// The areas' layouts load with their first page: they use the API client and zod, kept out of the landing bundle.
+const UserLayout = lazy(() => import('@/components/layouts/user-layout').then((module) => ({ default: module.UserLayout })));
+const AdminLayout = lazy(() => import('@/components/layouts/admin-layout').then((module) => ({ default: module.AdminLayout })));
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
 const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module) => ({ default: module.RequireAdmin })));
 
@@ -50,7 +59,10 @@ const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module)
 function AuthRoot() {
   return (
     <AuthProvider>
-      <Outlet />
+      <SaveLanguageChoice />
+      <MaintenanceGate>
+        <Outlet />
+      </MaintenanceGate>
     </AuthProvider>
   );
 }
@@ -98,6 +110,7 @@ export const router = createBrowserRouter([
           { path: paths.privacyPolicy.path, Component: PrivacyPolicyRoute },
           { path: paths.contact.path, Component: ContactRoute },
           { path: paths.signIn.path, Component: SignInRoute },
+          { path: paths.twoFactorSetup.path, Component: TwoFactorSetupRoute },
           { path: paths.signUp.path, Component: SignUpRoute },
           { path: paths.forgotPassword.path, Component: ForgotPasswordRoute },
           { path: paths.resetPassword.path, Component: ResetPasswordRoute },
@@ -141,6 +154,11 @@ export const router = createBrowserRouter([
               { path: paths.admin.users.path, Component: AdminUsersRoute },
               { path: paths.admin.plans.path, Component: AdminPlansRoute },
               { path: paths.admin.numbers.path, Component: AdminNumbersRoute },
+              { path: paths.admin.analytics.path, Component: AdminAnalyticsRoute },
+              { path: paths.admin.supportTickets.path, Component: AdminSupportTicketsRoute },
+              { path: paths.admin.content.path, Component: AdminContentRoute },
+              { path: paths.admin.settings.path, Component: AdminSettingsRoute },
+              { path: paths.admin.auditLog.path, Component: AdminAuditLogRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

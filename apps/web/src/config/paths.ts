@@ -29,6 +29,8 @@ export const paths = {
   forgotPassword: route('/forgot-password'),
   /** The page the password-reset e-mail links to, with `?token=` (the server builds that link). */
   resetPassword: route('/reset-password'),
+  /** Two-factor enrolment for a signed-in person whose account owner requires it (issue 6). */
+  twoFactorSetup: route('/two-factor-setup'),
   user: {
     dashboard: route('/user/dashboard'),
     sendFax: route('/user/send-fax'),
@@ -50,5 +52,6 @@ export const paths = {
     supportTickets: route('/admin/support-tickets'),
     content: route('/admin/content'),
     settings: route('/admin/settings'),
+    auditLog: route('/admin/audit-log'),
   },
 } as const;

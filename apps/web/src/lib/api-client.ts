@@ -13,6 +13,8 @@ export class ApiError extends Error {
     /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
     readonly requestId?: string,
+    /** Field-level problems of a request that failed validation (ZApiError `issues`). */
+    readonly issues?: ReadonlyArray<{ path: string; message: string }>,
   ) {
     super(message);
   }
@@ -76,7 +78,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   // A proxy or crash can answer without our error body; still throw an ApiError, never a parse error.
   if (!parsed.success) return new ApiError('unknown_error', i18n.t('errors:api.unknown'), response.status);
   const { type, message, requestId } = parsed.data.error;
-  return new ApiError(type, message, response.status, requestId);
+  return new ApiError(type, message, response.status, requestId, parsed.data.error.issues);
 }
 
 function fileNameOf(disposition: string | null): string | null {

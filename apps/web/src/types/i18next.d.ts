@@ -1,6 +1,9 @@
 import type { defaultNS, resources } from '@/lib/i18n';
 import type enAdmin from '@/locales/en/admin.json';
 import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
+import type enAdminInsights from '@/locales/en/admin-insights.json';
+import type enAdminSettings from '@/locales/en/admin-settings.json';
+import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enDevelopers from '@/locales/en/developers.json';
 import type enFaxes from '@/locales/en/faxes.json';
@@ -20,6 +23,9 @@ declare module 'i18next' {
     resources: (typeof resources)['en'] & {
       admin: typeof enAdmin;
       'admin-catalogue': typeof enAdminCatalogue;
+      'admin-insights': typeof enAdminInsights;
+      'admin-settings': typeof enAdminSettings;
+      'admin-support': typeof enAdminSupport;
       auth: typeof enAuth;
       developers: typeof enDevelopers;
       faxes: typeof enFaxes;

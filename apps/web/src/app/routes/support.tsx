@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/ui/page-section';
 import { paths } from '@/config/paths';
+import { useFaqs } from '@/features/faqs/api/get-faqs';
+import { FaqList } from '@/features/faqs/components/faq-list';
 import { formatMoney } from '@/lib/format-money';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useLanguage } from '@/lib/use-language';
@@ -19,18 +21,6 @@ const SECTIONS = [
   { id: 'system-status', title: 'support.status.heading' },
 ] as const;
 
-const FAQS = [
-  { key: 'needs' },
-  { key: 'fileTypes' },
-  { key: 'delivery' },
-  { key: 'busy' },
-  { key: 'receive' },
-  { key: 'schedule' },
-  { key: 'keepNumber', to: paths.portingYourNumber.getHref() },
-  { key: 'health', to: `${paths.securityPrivacy.getHref()}#hipaa-compliance` },
-  { key: 'languages' },
-] as const;
-
 const EMAIL_STEPS = ['from', 'to', 'attach', 'send', 'confirm'] as const;
 const PORTAL_STEPS = ['signIn', 'open', 'recipient', 'upload', 'options', 'send'] as const;
 // Spec 000 §9: indicative rates, in US cents per page.
@@ -40,14 +30,17 @@ const RATES = [
 ] as const;
 const STATUS_POINTS = ['maintenance', 'page', 'check', 'report'] as const;
 
-const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
-
-/** /support (spec 000 §2): FAQs, e-mail to fax, the portal guide, international rates, system status. */
+/**
+ * /support (spec 000 §2): FAQs (published in the back office, in the page's language), e-mail to fax, the portal
+ * guide, international rates, system status.
+ */
 export default function SupportRoute() {
   const { t } = useTranslation('help');
   const { language } = useLanguage();
   useDocumentMeta({ title: t('support.meta.title'), description: t('support.meta.description') });
-  useScrollToHash();
+  const faqs = useFaqs(language);
+  // The FAQs come first on the page: scroll to an anchor below them only once they are in.
+  useScrollToHash(!faqs.isPending);
 
   return (
     <>
@@ -66,21 +59,7 @@ export default function SupportRoute() {
       </PageHeader>
 
       <PageSection id="faqs" title={t('support.faqs.heading')}>
-        <div className="flex max-w-3xl flex-col divide-y rounded-lg border">
-          {FAQS.map((faq) => (
-            <details key={faq.key} className="group px-5 py-4">
-              <summary className="cursor-pointer font-semibold marker:text-primary">{t(`support.faqs.items.${faq.key}.question`)}</summary>
-              <div className="flex flex-col gap-2 pt-3 text-muted-foreground">
-                <p>{t(`support.faqs.items.${faq.key}.answer`)}</p>
-                {'to' in faq ? (
-                  <Link to={faq.to} className={linkClass}>
-                    {t(`support.faqs.items.${faq.key}.link`)}
-                  </Link>
-                ) : null}
-              </div>
-            </details>
-          ))}
-        </div>
+        <FaqList query={faqs} />
       </PageSection>
 
       <PageSection id="how-faxline-works" title={t('support.emailToFax.heading')} intro={t('support.emailToFax.intro')} tinted>

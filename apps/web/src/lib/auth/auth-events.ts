@@ -7,7 +7,7 @@ export const AUTH_EVENTS = [
   'TOKEN_REFRESHED',
   'USER_UPDATED',
   'PASSWORD_RECOVERY',
-  // Declared for the two-factor sign-in that comes later; nothing emits it yet.
+  // After the second step of a two-factor sign-in, right after its SIGNED_IN (features/auth verify-two-factor).
   'MFA_CHALLENGE_VERIFIED',
 ] as const;
 export type TAuthEvent = (typeof AUTH_EVENTS)[number];

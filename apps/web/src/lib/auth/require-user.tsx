@@ -7,7 +7,11 @@ import { GuardStatus } from './guard-status';
 import { fromState } from './redirect';
 import { useAuth } from './use-auth';
 
-/** Layout route for every /user page (spec 001 §2.1): signed-out visitors go to /sign-in and come back afterwards. */
+/**
+ * Layout route for every /user page (spec 001 §2.1): signed-out visitors go to /sign-in and come back afterwards. A
+ * person whose account owner asks for two-factor sign-in goes to set it up first (the server refuses their other calls
+ * until then), and also comes back afterwards.
+ */
 export function RequireUser() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
@@ -15,5 +19,6 @@ export function RequireUser() {
 
   if (loading) return <GuardStatus>{t('guards.verifyingAccess')}</GuardStatus>;
   if (!user) return <Navigate to={paths.signIn.getHref()} replace state={fromState(location)} />;
+  if (user.twoFactorSetupRequired) return <Navigate to={paths.twoFactorSetup.getHref()} replace state={fromState(location)} />;
   return <Outlet />;
 }

@@ -1,4 +1,40 @@
-// Placeholder until this page lands (same session).
-export default function PlaceholderRoute() {
-  return null;
+import { useTranslation } from 'react-i18next';
+
+import { useSettings } from '@/features/settings/api/get-settings';
+import { AccountDeletion } from '@/features/settings/components/account-deletion';
+import {
+  ADVANCED_SECURITY_ALIASES,
+  ADVANCED_SECURITY_ID,
+  AdvancedSecurityCard,
+} from '@/features/settings/components/advanced-security-card';
+import { SettingsPreferences } from '@/features/settings/components/settings-preferences';
+import { useScrollToCard } from '@/features/settings/hooks/use-scroll-to-card';
+import { TwoFactorManager } from '@/features/two-factor/components/two-factor-manager';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/**
+ * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
+ * two-factor sign-in, and deleting the account.
+ */
+export default function SettingsRoute() {
+  const { t } = useTranslation('settings');
+  useDocumentTitle(t('title'));
+  const { user } = useAuth();
+  // The preferences above the card change its place as they arrive: scroll once they have.
+  const ready = !useSettings().isPending;
+  useScrollToCard(ADVANCED_SECURITY_ID, ADVANCED_SECURITY_ALIASES, ready);
+
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('intro')}</p>
+      </div>
+      {/* Keyed by person: a different sign-in starts from that person's settings. */}
+      <SettingsPreferences key={user?.id} />
+      <AdvancedSecurityCard twoFactor={<TwoFactorManager />} />
+      <AccountDeletion />
+    </section>
+  );
 }

@@ -1,5 +1,5 @@
-import { ZResendConfirmationRequest } from '@faxline/shared';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { ZResendConfirmationRequest, type TSession } from '@faxline/shared';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
@@ -15,12 +15,17 @@ import { useSignIn } from '../api/sign-in';
 import { checkSignIn, type TSignInField, type TSignInValues } from '../utils/credential-checks';
 
 import { ResendConfirmationButton } from './resend-confirmation-button';
+import { TwoFactorChallengeForm } from './two-factor-challenge-form';
 
 const empty: TSignInValues = { identifier: '', password: '' };
 
-/** Sign-in (spec 000 §2, §4, §5, §8), with an e-mail address or a sub-user's username. */
+/**
+ * Sign-in (spec 000 §2, §4, §5, §8), with an e-mail address or a sub-user's username, and the second step for people
+ * with two-factor sign-in (issue 6).
+ */
 export function SignInForm() {
-  const { t } = useTranslation(['auth', 'errors']);
+  // 'security' is loaded with the page, so the second step does not wait for its texts.
+  const { t } = useTranslation(['auth', 'errors', 'security']);
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
@@ -28,7 +33,15 @@ export function SignInForm() {
   const [values, setValues] = useState(empty);
   // Set when the server refuses an unconfirmed address: the address to offer a new confirmation link for.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  const passwordInput = useRef<HTMLInputElement | null>(null);
+  // Set when the second step sends the person back here, where the password is what is missing.
+  const [restarted, setRestarted] = useState(false);
   const loading = signIn.isPending;
+
+  useEffect(() => {
+    if (step === 'password' && restarted) passwordInput.current?.focus();
+  }, [step, restarted]);
 
   const change = (field: TSignInField) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -42,11 +55,14 @@ export function SignInForm() {
 
     setUnconfirmedEmail(null);
     try {
-      const { session } = await signIn.mutateAsync(checked.request);
+      const { session, twoFactorRequired } = await signIn.mutateAsync(checked.request);
+      if (twoFactorRequired) {
+        // The password has done its part; the identifier stays for "Back to sign in".
+        setValues((current) => ({ ...current, password: '' }));
+        return setStep('two-factor');
+      }
       if (!session) throw new Error('Signed in without a session');
-      toast({ title: t('signIn.successTitle'), description: t('signIn.successDescription', { email: session.user.email }) });
-      setValues(empty);
-      await navigate(redirectTarget(location.state, location.search, paths.home.getHref()), { replace: true });
+      await finish(session);
     } catch (error) {
       if (error instanceof ApiError && error.type === 'email_not_confirmed') {
         // A username cannot be sent a link; an address can.
@@ -60,6 +76,37 @@ export function SignInForm() {
       });
     }
   };
+
+  /** Signed in, with or without a second step: say so and go on to the remembered page. */
+  const finish = async (session: TSession) => {
+    toast({ title: t('signIn.successTitle'), description: t('signIn.successDescription', { email: session.user.email }) });
+    setValues(empty);
+    const remembered = redirectTarget(location.state, location.search, '');
+    if (session.user.twoFactorSetupRequired) {
+      // Nothing else works until then (the server refuses); the setup page goes on to the remembered page afterwards.
+      await navigate(paths.twoFactorSetup.getHref(), { replace: true, state: remembered ? { from: remembered } : null });
+      return;
+    }
+    await navigate(remembered || paths.home.getHref(), { replace: true });
+  };
+
+  const { ref: passwordRef, ...passwordInvalid } = fieldProps('password');
+  const passwordProps = {
+    ...passwordInvalid,
+    ref: (element: HTMLInputElement | null) => {
+      passwordRef(element);
+      passwordInput.current = element;
+    },
+  };
+
+  const restart = () => {
+    setRestarted(true);
+    setStep('password');
+  };
+
+  if (step === 'two-factor') {
+    return <TwoFactorChallengeForm onVerified={(session) => void finish(session)} onRestart={restart} />;
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -84,7 +131,7 @@ export function SignInForm() {
             value={values.password}
             onChange={change('password')}
             disabled={loading}
-            {...fieldProps('password')}
+            {...passwordProps}
           />
           <Link to={paths.forgotPassword.getHref()} className="self-end text-sm text-primary underline-offset-4 hover:underline">
             {t('signIn.forgotPassword')}

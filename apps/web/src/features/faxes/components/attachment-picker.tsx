@@ -1,9 +1,12 @@
+import { MAX_ATTACHMENT_BYTES } from '@faxline/shared';
 import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+
+import { usePlatformStatus } from '@/lib/platform/use-platform-info';
 
 import { ACCEPT_ATTRIBUTE, attachmentProblemText, checkNewFiles, moveItem } from '../utils/attachment-checks';
 import { formatFileSize } from '../utils/format';
@@ -39,6 +42,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
   // After a move or removal, focus goes to a button that still makes sense (the moved file's, or the next file's).
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const hintId = useId();
+  const maxFileSizeMB = usePlatformStatus().data?.maxFileSizeMB ?? MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -51,6 +55,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
     const problem = checkNewFiles(
       attachments.map((a) => a.file),
       files,
+      maxFileSizeMB,
     );
     if (problem) {
       const text = attachmentProblemText(problem);
@@ -124,7 +129,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
         <span className="font-medium">{dragging ? t('send.dropZoneActive') : t('send.dropZone')}</span>
       </button>
       <p id={hintId} className="text-sm text-muted-foreground">
-        {t('send.attachmentsHint')}
+        {t('send.attachmentsHint', { size: maxFileSizeMB })}
       </p>
       <input
         ref={inputRef}

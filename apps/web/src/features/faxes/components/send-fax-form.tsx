@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { toast } from '@/lib/toast';
 
+import { useDefaultQuality } from '../api/get-settings';
 import { usePreviewFax } from '../api/preview-fax';
 import { useSendFax } from '../api/send-fax';
 import { useSendProblem } from '../hooks/use-send-problem';
@@ -36,7 +37,10 @@ export function SendFaxForm() {
   const previewFax = usePreviewFax();
   const { report, fieldProps, clear } = useSendProblem();
   const [texts, setTexts] = useState(EMPTY);
-  const [quality, setQuality] = useState<TFaxQuality>('standard');
+  // The saved default (spec 001 §2.5) until the person picks another quality for this fax.
+  const defaultQuality = useDefaultQuality();
+  const [chosenQuality, setQuality] = useState<TFaxQuality | null>(null);
+  const quality = chosenQuality ?? defaultQuality ?? 'standard';
   const [fromNumber, setFromNumber] = useState('');
   const [attachments, setAttachments] = useState<TAttachment[]>([]);
   const [preview, setPreview] = useState<{ signature: string; result: TFaxPreviewResponse } | null>(null);

@@ -33,8 +33,14 @@ describe('file checks (spec 001 §5, §9)', () => {
   it('allows exactly 10 MB and refuses one byte more', () => {
     expect(checkNewFiles([], [file('edge.pdf', MAX_ATTACHMENT_BYTES)])).toBeNull();
     const problem = checkNewFiles([], [file('big.pdf', MAX_ATTACHMENT_BYTES + 1)]);
-    expect(problem).toEqual({ kind: 'tooLarge', file: 'big.pdf' });
+    expect(problem).toEqual({ kind: 'tooLarge', file: 'big.pdf', sizeMB: 10 });
     expect(toast(problem!)).toBe('File Too Large: File "big.pdf" exceeds the 10MB size limit.');
+  });
+
+  it("uses the platform's size limit when the back office changed it", () => {
+    const problem = checkNewFiles([], [file('mid.pdf', 2 * 1024 * 1024)], 1);
+    expect(toast(problem!)).toBe('File Too Large: File "mid.pdf" exceeds the 1MB size limit.');
+    expect(checkNewFiles([], [file('mid.pdf', 2 * 1024 * 1024)], 25)).toBeNull();
   });
 
   it('allows 5 files in all and rejects the whole selection that would make 6', () => {

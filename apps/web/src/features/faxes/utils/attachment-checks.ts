@@ -1,9 +1,12 @@
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@faxline/shared';
 
+const MEGABYTE = 1024 * 1024;
+
 /** What the checks need of a file: a browser File has both. */
 export type TFileLike = { name: string; size: number };
 
-export type TAttachmentProblem = { kind: 'tooMany' } | { kind: 'invalidType'; file: string } | { kind: 'tooLarge'; file: string };
+export type TAttachmentProblem =
+  { kind: 'tooMany' } | { kind: 'invalidType'; file: string } | { kind: 'tooLarge'; file: string; sizeMB: number };
 
 /** The extension of a file name, lower-cased with its dot ('.pdf'), or '' when it has none. */
 export function extensionOf(name: string): string {
@@ -17,14 +20,19 @@ export function hasAllowedExtension(name: string): boolean {
 
 /**
  * The send form's file rules (spec 001 §5, §9), checked when files are chosen or dropped, before anything is
- * uploaded: at most 5 files in all, of an accepted extension, at most 10 MB each. Any problem rejects the whole
- * selection, so the list never holds half of what was chosen. The server checks again, from the bytes.
+ * uploaded: at most 5 files in all, of an accepted extension, at most the platform's size each (10 MB unless the back
+ * office changed it). Any problem rejects the whole selection, so the list never holds half of what was chosen. The
+ * server checks again, from the bytes.
  */
-export function checkNewFiles(current: readonly TFileLike[], added: readonly TFileLike[]): TAttachmentProblem | null {
+export function checkNewFiles(
+  current: readonly TFileLike[],
+  added: readonly TFileLike[],
+  maxFileSizeMB = MAX_ATTACHMENT_BYTES / MEGABYTE,
+): TAttachmentProblem | null {
   if (current.length + added.length > MAX_ATTACHMENTS) return { kind: 'tooMany' };
   for (const file of added) {
     if (!hasAllowedExtension(file.name)) return { kind: 'invalidType', file: file.name };
-    if (file.size > MAX_ATTACHMENT_BYTES) return { kind: 'tooLarge', file: file.name };
+    if (file.size > maxFileSizeMB * MEGABYTE) return { kind: 'tooLarge', file: file.name, sizeMB: maxFileSizeMB };
   }
   return null;
 }
@@ -37,7 +45,11 @@ export function attachmentProblemText(problem: TAttachmentProblem) {
     case 'invalidType':
       return { title: 'send.errors.typeTitle', description: 'send.errors.typeDescription', values: { file: problem.file } } as const;
     case 'tooLarge':
-      return { title: 'send.errors.sizeTitle', description: 'send.errors.sizeDescription', values: { file: problem.file } } as const;
+      return {
+        title: 'send.errors.sizeTitle',
+        description: 'send.errors.sizeDescription',
+        values: { file: problem.file, size: String(problem.sizeMB) },
+      } as const;
   }
 }
 

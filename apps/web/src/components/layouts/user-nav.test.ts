@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+
+import { matchingNavEntry, maySeeFaxes, navEntriesFor } from './user-nav';
+
+const keys = (role: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(role).map((entry) => entry.key);
+
+describe('navEntriesFor', () => {
+  it('shows every entry to the owner and to a sub-admin', () => {
+    const all = ['overview', 'sendFax', 'faxHistory', 'profile', 'userAdministration', 'settings'];
+    expect(keys('owner')).toEqual(all);
+    expect(keys('admin')).toEqual(all);
+  });
+
+  it('hides User Administration from a standard user', () => {
+    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'profile', 'settings']);
+  });
+
+  it('hides the fax pages and User Administration from a Billing contact', () => {
+    expect(keys('billing')).toEqual(['overview', 'profile', 'settings']);
+  });
+
+  it('shows what a standard user may use while the role is unknown', () => {
+    expect(keys(undefined)).toEqual(keys('user'));
+  });
+});
+
+describe('matchingNavEntry', () => {
+  it('finds the entry of the page shown, also below it or with a trailing slash', () => {
+    expect(matchingNavEntry('/user/dashboard')?.key).toBe('overview');
+    expect(matchingNavEntry('/user/fax-history/')?.key).toBe('faxHistory');
+    expect(matchingNavEntry('/user/settings/advanced')?.key).toBe('settings');
+    expect(matchingNavEntry('/user/add-user')?.key).toBe('userAdministration');
+  });
+
+  it('finds none for a page without an entry (the header then says User Dashboard)', () => {
+    expect(matchingNavEntry('/user/no-such-page')).toBeNull();
+    expect(matchingNavEntry('/user/send-faxes')).toBeNull();
+  });
+});
+
+describe('maySeeFaxes', () => {
+  it('is true for every role but Billing, and for an unknown role', () => {
+    expect(maySeeFaxes('owner')).toBe(true);
+    expect(maySeeFaxes('admin')).toBe(true);
+    expect(maySeeFaxes('user')).toBe(true);
+    expect(maySeeFaxes('billing')).toBe(false);
+    expect(maySeeFaxes(undefined)).toBe(true);
+  });
+});

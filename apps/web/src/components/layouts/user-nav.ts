@@ -1,0 +1,64 @@
+import type { TAccountSummary } from '@faxline/shared';
+
+import { paths } from '@/config/paths';
+
+export type TMemberRole = TAccountSummary['role'];
+
+export type TUserNavKey = 'overview' | 'sendFax' | 'faxHistory' | 'profile' | 'userAdministration' | 'settings';
+export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
+
+type TUserNavEntry = {
+  key: TUserNavKey;
+  href: string;
+  /** The roles that may use the page; every role when absent. */
+  roles?: readonly TMemberRole[];
+};
+
+// A Billing contact sees no faxes; only the owner and sub-admins manage logins (spec 001 §6, issue 6).
+const FAX_ROLES: readonly TMemberRole[] = ['owner', 'admin', 'user'];
+const MANAGER_ROLES: readonly TMemberRole[] = ['owner', 'admin'];
+
+/** The sidebar entries of spec 001 §2.2, in order. */
+export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
+  { key: 'overview', href: paths.user.dashboard.getHref() },
+  { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
+  { key: 'faxHistory', href: paths.user.faxHistory.getHref(), roles: FAX_ROLES },
+  { key: 'profile', href: paths.user.profile.getHref() },
+  { key: 'userAdministration', href: paths.user.addUser.getHref(), roles: MANAGER_ROLES },
+  { key: 'settings', href: paths.user.settings.getHref() },
+];
+
+/** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */
+export const SECURITY_LINKS: readonly { key: TSecurityLinkKey; href: string }[] = [
+  { key: 'sso', href: `${paths.securityPrivacy.getHref()}#sso` },
+  { key: 'twoFactor', href: `${paths.securityPrivacy.getHref()}#2fa` },
+  { key: 'pgpEncryption', href: `${paths.securityPrivacy.getHref()}#pgp-encryption` },
+  { key: 'apiAuthentication', href: `${paths.apiDocumentation.getHref()}#authentication` },
+  { key: 'advancedSecurity', href: `${paths.user.settings.getHref()}#advanced-security` },
+];
+
+/**
+ * The role assumed while the account's answer is on its way (or failed): standard access, the default role. Most
+ * people then see no entry appear or vanish; the server refuses anything the real role may not do.
+ */
+export const ASSUMED_ROLE: TMemberRole = 'user';
+
+/** Whether a person with `role` may use the entry; an unknown role counts as ASSUMED_ROLE. */
+export function mayUse(entry: Pick<TUserNavEntry, 'roles'>, role: TMemberRole | undefined): boolean {
+  return !entry.roles || entry.roles.includes(role ?? ASSUMED_ROLE);
+}
+
+/** Whether the role may see faxes at all (the fax pages, lists and notifications); an unknown role counts as ASSUMED_ROLE. */
+export function maySeeFaxes(role: TMemberRole | undefined): boolean {
+  return mayUse({ roles: FAX_ROLES }, role);
+}
+
+export function navEntriesFor(role: TMemberRole | undefined): TUserNavEntry[] {
+  return USER_NAV_ENTRIES.filter((entry) => mayUse(entry, role));
+}
+
+/** The entry whose page is shown (its own path or one below it), for the header title; null when none matches. */
+export function matchingNavEntry(pathname: string): TUserNavEntry | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return USER_NAV_ENTRIES.find((entry) => path === entry.href || path.startsWith(`${entry.href}/`)) ?? null;
+}

@@ -1,0 +1,85 @@
+import type { TFax } from '@faxline/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { InboxIcon, SendIcon } from '@/components/layouts/user-area-icons';
+import { paths } from '@/config/paths';
+
+import { otherPartyOf } from '../utils/fax-party';
+
+import { CardFailed, CardLoading, DashboardCard } from './dashboard-card';
+
+type TRecentFaxesCardProps = {
+  /** The newest faxes of both directions; undefined while loading. */
+  faxes: readonly TFax[] | undefined;
+  failed: boolean;
+  onRetry: () => void;
+  /** A fax's status as Fax History shows it (the faxes feature's), so both pages say the same. */
+  renderStatus: (fax: TFax) => ReactNode;
+  className?: string;
+};
+
+const linkClass = 'text-sm font-medium text-primary underline underline-offset-4 hover:no-underline';
+
+/** The last five faxes with their status; statuses change without a reload while one is in flight. */
+export function RecentFaxesCard({ faxes, failed, onRetry, renderStatus, className }: TRecentFaxesCardProps) {
+  const { t } = useTranslation('user');
+
+  return (
+    <DashboardCard
+      title={t('dashboard.recentFaxes.title')}
+      className={className}
+      action={
+        <Link to={paths.user.faxHistory.getHref()} className={linkClass}>
+          {t('dashboard.recentFaxes.viewAll')}
+        </Link>
+      }
+    >
+      {failed ? <CardFailed message={t('dashboard.recentFaxes.failed')} onRetry={onRetry} /> : null}
+      {!failed && !faxes ? <CardLoading>{t('dashboard.recentFaxes.loading')}</CardLoading> : null}
+      {!failed && faxes?.length === 0 ? (
+        <div className="flex flex-col items-start gap-2">
+          <p className="text-muted-foreground">{t('dashboard.recentFaxes.empty')}</p>
+          <Link to={paths.user.sendFax.getHref()} className={linkClass}>
+            {t('dashboard.recentFaxes.sendFirst')}
+          </Link>
+        </div>
+      ) : null}
+      {!failed && faxes && faxes.length > 0 ? (
+        <ul aria-label={t('dashboard.recentFaxes.listLabel')} className="flex flex-col divide-y">
+          {faxes.map((fax) => (
+            <RecentFax key={fax.id} fax={fax} status={renderStatus(fax)} />
+          ))}
+        </ul>
+      ) : null}
+    </DashboardCard>
+  );
+}
+
+function RecentFax({ fax, status }: { fax: TFax; status: ReactNode }) {
+  const { t, i18n } = useTranslation('user');
+  const outbound = fax.direction === 'outbound';
+  const party = otherPartyOf(fax) ?? t('dashboard.recentFaxes.unknownParty');
+  const Icon = outbound ? SendIcon : InboxIcon;
+
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 first:pt-0 last:pb-0">
+      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
+        <Icon className="size-4" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate font-medium">
+          {outbound ? t('dashboard.recentFaxes.sentTo', { party }) : t('dashboard.recentFaxes.receivedFrom', { party })}
+        </span>
+        <span className="text-xs text-muted-foreground">
+          {outbound ? t('dashboard.recentFaxes.sent') : t('dashboard.recentFaxes.received')} ·{' '}
+          <time dateTime={fax.createdAt}>
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(fax.createdAt))}
+          </time>
+        </span>
+      </span>
+      <span className="ml-12 text-sm sm:ml-0">{status}</span>
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+import { ZSettings, type TSettings } from '@faxline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiSend } from '@/lib/api-client';
+
+import { settingsQueryKey } from './get-settings';
+
+/** PUT /api/settings: all four settings at once ('Save All Settings'); answers with what was stored. */
+export function saveSettings(settings: TSettings): Promise<TSettings> {
+  return apiSend('PUT', '/settings', settings, ZSettings);
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    // The answer is the stored state: no need to ask for it again.
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKey, saved),
+  });
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+
+import { Label } from '@/components/ui/label';
+
+type TSettingSwitchProps = {
+  id: string;
+  label: ReactNode;
+  description: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+};
+
+/**
+ * An on/off setting: a native checkbox with the switch role (announced as "switch, on/off"; Space toggles it, the
+ * label toggles it too), drawn as a track and thumb. The checkbox itself is transparent and covers the track, so a
+ * click on the drawing is a click on it.
+ */
+export function SettingSwitch({ id, label, description, checked, onChange, disabled }: TSettingSwitchProps) {
+  const descriptionId = `${id}-description`;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id} className="leading-snug">
+          {label}
+        </Label>
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <span className="relative inline-flex shrink-0">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          disabled={disabled}
+          aria-describedby={descriptionId}
+          className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none h-6 w-11 rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-disabled:opacity-50"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-background shadow-sm transition-transform peer-checked:translate-x-5 motion-reduce:transition-none"
+        />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+
+/** The part of GET /api/platform (ZPlatformInfo) every page needs, read without zod to keep it out of the first load. */
+export type TPlatformStatus = { maintenanceMode: boolean; maxFileSizeMB: number; primaryColor: string; secondaryColor: string };
+
+async function fetchPlatformStatus(): Promise<TPlatformStatus> {
+  const response = await fetch('/api/platform', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/platform answered ${response.status}`);
+  const body = (await response.json()) as Partial<TPlatformStatus>;
+  return {
+    maintenanceMode: body.maintenanceMode === true,
+    maxFileSizeMB: typeof body.maxFileSizeMB === 'number' ? body.maxFileSizeMB : 10,
+    primaryColor: typeof body.primaryColor === 'string' ? body.primaryColor : '#6D28D9',
+    secondaryColor: typeof body.secondaryColor === 'string' ? body.secondaryColor : '#DB2777',
+  };
+}
+
+/** Maintenance, upload limit and theme, as set in the back office; checked again every minute. */
+export function usePlatformStatus() {
+  return useQuery({ queryKey: ['platform'], queryFn: fetchPlatformStatus, staleTime: 30_000, refetchInterval: 60_000 });
+}
