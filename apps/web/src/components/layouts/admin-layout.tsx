@@ -1,6 +1,85 @@
-import { Outlet } from 'react-router';
+import { Suspense, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
 
-// Placeholder until the back-office layout lands (same session).
+import { GuardStatus } from '@/lib/auth/guard-status';
+import { useAuth } from '@/lib/auth/use-auth';
+import { usePlatformStatus } from '@/lib/platform/use-platform-info';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+import { AdminHeader } from './admin-header';
+import { AdminSidebar } from './admin-sidebar';
+import { useStoredBoolean } from './use-stored-boolean';
+
+/** Below 768 px the sidebar is a slide-over (spec 001 §2.10, the same breakpoint as the user area, §9). */
+export const ADMIN_DESKTOP_QUERY = '(min-width: 768px)';
+/** Its own key: collapsing one area's sidebar leaves the other's as it was. */
+const SIDEBAR_COLLAPSED_KEY = 'admin-sidebar-collapsed';
+
+/**
+ * The back office wears the theme chosen in its settings (primaryColor, secondaryColor): the theme's CSS variables
+ * (styles/index.css) are set on the layout, so every control inside follows. The hover shade is the colour darkened.
+ */
+function themeOf(colours: { primaryColor: string; secondaryColor: string } | undefined): CSSProperties {
+  if (!colours) return { '--admin-secondary': '#db2777' } as CSSProperties;
+  const { primaryColor, secondaryColor } = colours;
+  return {
+    '--primary': primaryColor,
+    '--primary-hover': `color-mix(in srgb, ${primaryColor} 85%, black)`,
+    '--ring': primaryColor,
+    '--admin-secondary': secondaryColor,
+  } as CSSProperties;
+}
+
+/**
+ * The layout of every protected /admin page (spec 001 §2.10): a collapsible sidebar on desktop, a slide-over on
+ * phones, and a header with the section's title, notifications and the avatar menu. Its texts load with it.
+ */
 export function AdminLayout() {
-  return <Outlet />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <Suspense fallback={<GuardStatus>{t('loading')}</GuardStatus>}>
+        <BackOffice />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+function BackOffice() {
+  const { t } = useTranslation(['admin', 'common']);
+  // RequireAdmin renders the back office only for a signed-in admin.
+  const { user } = useAuth();
+  const isDesktop = useMediaQuery(ADMIN_DESKTOP_QUERY);
+  const [collapsed, setCollapsed] = useStoredBoolean(SIDEBAR_COLLAPSED_KEY);
+  const theme = themeOf(usePlatformStatus().data);
+  if (!user) return null;
+
+  return (
+    <div className="flex min-h-dvh bg-muted/40" style={theme}>
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
+      >
+        {t('common:skipToMain')}
+      </a>
+      {isDesktop ? <AdminSidebar collapsed={collapsed} onCollapsedChange={setCollapsed} /> : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminHeader user={user} isDesktop={isDesktop} />
+        {/* tabIndex lets the skip link move keyboard focus here, not only scroll. */}
+        <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
+          <Suspense
+            fallback={
+              <p role="status" className="sr-only">
+                {t('common:loading')}
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
 }

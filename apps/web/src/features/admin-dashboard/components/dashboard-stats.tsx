@@ -1,0 +1,91 @@
+import type { TAdminDashboard } from '@faxline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { adminSessionQueryKey } from '@/lib/auth/api/get-admin-session';
+
+import { useAdminDashboard } from '../api/get-admin-dashboard';
+
+/** The dashboard's stat cards (spec 001 §2.11), with real figures: people, faxes today and this month, failures, pages. */
+export function DashboardStats() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const figures = useAdminDashboard();
+
+  // A lapsed back-office access: the admin guard asks again and sends the admin to the login.
+  useEffect(() => {
+    if (figures.error instanceof ApiError && figures.error.status === 401)
+      void queryClient.invalidateQueries({ queryKey: adminSessionQueryKey });
+  }, [figures.error, queryClient]);
+
+  return (
+    <section aria-labelledby="admin-stats-heading" className="flex flex-col gap-3">
+      <h2 id="admin-stats-heading" className="text-lg font-semibold">
+        {t('dashboard.statsHeading')}
+      </h2>
+      {figures.data ? (
+        <StatCards figures={figures.data} />
+      ) : figures.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-6">
+          <p className="font-medium">{t('dashboard.loadFailed')}</p>
+          {figures.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{figures.error.message}</p> : null}
+          <Button type="button" variant="outline" onClick={() => void figures.refetch()}>
+            {t('dashboard.retry')}
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="rounded-lg border p-6 text-muted-foreground">
+          {t('dashboard.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function StatCards({ figures }: { figures: TAdminDashboard }) {
+  const { t, i18n } = useTranslation('admin');
+  const n = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const { people, faxesToday, faxesThisMonth } = figures;
+  const split = (sent: number, received: number) => t('dashboard.sentReceived', { sent: n(sent), received: n(received) });
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <StatCard
+          label={t('dashboard.people')}
+          value={n(people.total)}
+          detail={t('dashboard.peopleNew', { count: n(people.newThisMonth) })}
+        />
+        <StatCard
+          label={t('dashboard.faxesToday')}
+          value={n(faxesToday.sent + faxesToday.received)}
+          detail={split(faxesToday.sent, faxesToday.received)}
+        />
+        <StatCard
+          label={t('dashboard.faxesThisMonth')}
+          value={n(faxesThisMonth.sent + faxesThisMonth.received)}
+          detail={split(faxesThisMonth.sent, faxesThisMonth.received)}
+        />
+        <StatCard
+          label={t('dashboard.failedThisMonth')}
+          value={n(faxesThisMonth.failed)}
+          detail={t('dashboard.failedDetail', { sent: n(faxesThisMonth.sent) })}
+        />
+        <StatCard label={t('dashboard.pagesThisMonth')} value={n(faxesThisMonth.pages)} detail={t('dashboard.pagesDetail')} />
+      </ul>
+      <p className="text-sm text-muted-foreground">{t('dashboard.utcNote')}</p>
+    </>
+  );
+}
+
+function StatCard({ label, value, detail }: { label: string; value: string; detail: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-1 rounded-lg border border-t-4 border-t-primary bg-background p-5 shadow-sm">
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <p className="text-3xl font-bold tabular-nums">{value}</p>
+      <p className="text-sm text-muted-foreground">{detail}</p>
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import type { TAdminNumber, TNumberType } from '@faxline/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { useEditNumber } from '../api/edit-number';
+import { displayNumber, isNumberType } from '../utils/number-display';
+
+import { NumberTypeField } from './number-type-field';
+
+type TEditNumberDialogProps = { number: TAdminNumber; onClose: () => void };
+type TEditField = 'provider' | 'countryCode';
+
+/** Edits a number's type, provider and country; the number itself is its identity and stays. */
+export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
+  const { t } = useTranslation('admin-catalogue');
+  const edit = useEditNumber();
+  const [numberType, setNumberType] = useState<TNumberType>(isNumberType(number.numberType) ? number.numberType : 'local');
+  const [provider, setProvider] = useState(number.provider);
+  const [countryCode, setCountryCode] = useState(number.countryCode ?? '');
+  const [invalid, setInvalid] = useState<TEditField | null>(null);
+  const inputs = useRef(new Map<TEditField, HTMLInputElement | null>());
+  const shown = displayNumber(number.phoneNumber);
+  const saving = edit.isPending;
+
+  const problem = (field: TEditField, description: string) => {
+    setInvalid(field);
+    inputs.current.get(field)?.focus();
+    toast({ title: t('common.validationError'), description, variant: 'destructive' });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const country = countryCode.trim().toUpperCase();
+    if (!/^[a-zA-Z0-9][a-zA-Z0-9 ._-]{0,39}$/.test(provider.trim())) return problem('provider', t('numbers.checks.invalidProvider'));
+    if (country && !/^[A-Z]{2}$/.test(country)) return problem('countryCode', t('numbers.checks.invalidCountry'));
+    setInvalid(null);
+    try {
+      await edit.mutateAsync({ id: number.id, changes: { numberType, provider: provider.trim(), countryCode: country || null } });
+      toast({ title: t('numbers.toasts.editedTitle'), description: t('numbers.toasts.editedDescription', { number: shown }) });
+      onClose();
+    } catch (error) {
+      toast({
+        title: t('numbers.toasts.editFailedTitle'),
+        description: error instanceof ApiError ? error.message : t('common.unknownError'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const fieldProps = (field: TEditField) => ({
+    ref: (element: HTMLInputElement | null) => void inputs.current.set(field, element),
+    'aria-invalid': invalid === field ? true : undefined,
+    disabled: saving,
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => (open || saving ? null : onClose())}>
+      <DialogContent closeLabel={t('common.close')} className="max-w-lg">
+        <DialogTitle>{t('numbers.editDialog.title', { number: shown })}</DialogTitle>
+        <DialogDescription>{t('numbers.editDialog.description')}</DialogDescription>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <NumberTypeField value={numberType} onChange={setNumberType} disabled={saving} />
+          <FormField
+            label={t('numbers.addDialog.provider')}
+            value={provider}
+            onChange={(event) => setProvider(event.target.value)}
+            autoComplete="off"
+            maxLength={40}
+            {...fieldProps('provider')}
+          />
+          <FormField
+            label={t('numbers.addDialog.country')}
+            description={t('numbers.editDialog.countryHint')}
+            value={countryCode}
+            onChange={(event) => setCountryCode(event.target.value)}
+            autoComplete="off"
+            maxLength={2}
+            className="uppercase"
+            {...fieldProps('countryCode')}
+          />
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={saving}>
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={saving}>
+              {saving ? t('numbers.editDialog.saving') : t('numbers.editDialog.save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { NUMBER_LISTS, type TAdminNumber, type TNumberList } from '@faxline/shared';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+
+import { AddNumbersDialog } from './add-numbers-dialog';
+import { AssignNumberDialog } from './assign-number-dialog';
+import { EditNumberDialog } from './edit-number-dialog';
+import { NumberListPanel } from './number-list-panel';
+import { NumberSearch } from './number-search';
+import { ReleaseNumberDialog } from './release-number-dialog';
+
+type TOpenDialog =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'assign'; number: TAdminNumber }
+  | { kind: 'release'; number: TAdminNumber; trigger: HTMLElement | null };
+
+const listOf = (value: string | null): TNumberList => NUMBER_LISTS.find((list) => list === value) ?? 'available';
+const pageOf = (value: string | null) => Math.max(1, Number.parseInt(value ?? '1', 10) || 1);
+
+/**
+ * /admin/numbers (spec 001 §2.11, §4, §8): search, the Available and Assigned tabs, and the dialogs to add, edit,
+ * assign and release numbers. The tab, page and search live in the address, so reloading or going back keeps them.
+ */
+export function NumbersAdmin() {
+  const { t } = useTranslation('admin-catalogue');
+  const [params, setParams] = useSearchParams();
+  const list = listOf(params.get('tab'));
+  const page = pageOf(params.get('page'));
+  const query = params.get('q') ?? '';
+  const [dialog, setDialog] = useState<TOpenDialog | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const update = useCallback(
+    (next: { tab?: TNumberList; page?: number; q?: string }, replace = false) =>
+      setParams(
+        (current) => {
+          const merged = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(next)) {
+            if (value === undefined) continue;
+            const isDefault = (key === 'tab' && value === 'available') || (key === 'page' && value === 1) || (key === 'q' && value === '');
+            if (isDefault) merged.delete(key);
+            else merged.set(key, String(value));
+          }
+          return merged;
+        },
+        { replace, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  const onPage = useCallback((next: number) => update({ page: next }), [update]);
+
+  const actions = {
+    onEdit: (number: TAdminNumber) => setDialog({ kind: 'edit', number }),
+    onAssign: (number: TAdminNumber) => setDialog({ kind: 'assign', number }),
+    onRelease: (number: TAdminNumber) => setDialog({ kind: 'release', number, trigger: document.activeElement as HTMLElement | null }),
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-8">
+      <div className="flex flex-col-reverse gap-4 md:flex-row md:items-start md:justify-between">
+        <NumberSearch query={query} onSearch={(q) => update({ q })} {...actions} />
+        <Button ref={addButton} type="button" className="self-start md:mt-6" onClick={() => setDialog({ kind: 'add' })}>
+          {t('numbers.add')}
+        </Button>
+      </div>
+
+      <Tabs value={list} onValueChange={(tab) => update({ tab: listOf(tab), page: 1 })} className="flex min-w-0 flex-col gap-4">
+        <TabsList aria-label={t('numbers.tabsLabel')}>
+          <TabsTrigger value="available">{t('numbers.available')}</TabsTrigger>
+          <TabsTrigger value="assigned">{t('numbers.assigned')}</TabsTrigger>
+        </TabsList>
+        {NUMBER_LISTS.map((tab) => (
+          <TabsContent key={tab} value={tab} className="min-w-0">
+            {list === tab ? <NumberListPanel list={tab} page={page} onPage={onPage} {...actions} /> : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      {dialog?.kind === 'add' ? (
+        <AddNumbersDialog onClose={() => setDialog(null)} onAdded={() => update({ tab: 'available', page: 1 })} />
+      ) : null}
+      {dialog?.kind === 'edit' ? <EditNumberDialog number={dialog.number} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'assign' ? <AssignNumberDialog number={dialog.number} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'release' ? (
+        <ReleaseNumberDialog
+          number={dialog.number}
+          onClose={() => setDialog(null)}
+          // The Release button leaves with the row: focus then goes to the add button, a stable place on the page.
+          returnFocus={() => (dialog.trigger?.isConnected ? dialog.trigger : addButton.current)?.focus()}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { TAdminPlan } from '@faxline/shared';
+import { useTranslation } from 'react-i18next';
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { useDeletePlan } from '../api/delete-plan';
+
+type TDeletePlanDialogProps = {
+  plan: TAdminPlan;
+  onClose: () => void;
+  /** Where focus goes when the dialog closes (the Delete button is gone once the plan is). */
+  returnFocus: () => void;
+};
+
+/** Asks before deleting a plan nobody uses; the server refuses (409, archive instead) if an account is on it by now. */
+export function DeletePlanDialog({ plan, onClose, returnFocus }: TDeletePlanDialogProps) {
+  const { t } = useTranslation('admin-catalogue');
+  const deletePlan = useDeletePlan();
+
+  const confirm = async () => {
+    try {
+      await deletePlan.mutateAsync(plan.id);
+      toast({ title: t('plans.toasts.deletedTitle'), description: t('plans.toasts.deletedDescription', { name: plan.name }) });
+    } catch (error) {
+      toast({
+        title: t('plans.toasts.deleteFailedTitle'),
+        description: error instanceof ApiError ? error.message : t('common.unknownError'),
+        variant: 'destructive',
+      });
+    }
+    onClose();
+  };
+
+  return (
+    <AlertDialog open onOpenChange={(open) => (open || deletePlan.isPending ? null : onClose())}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
+        <AlertDialogTitle>{t('plans.deleteDialog.title', { name: plan.name })}</AlertDialogTitle>
+        <AlertDialogDescription>{t('plans.deleteDialog.description')}</AlertDialogDescription>
+        <div className="flex flex-wrap justify-end gap-3">
+          <AlertDialogCancel disabled={deletePlan.isPending}>{t('common.cancel')}</AlertDialogCancel>
+          <AlertDialogAction disabled={deletePlan.isPending} onClick={() => void confirm()}>
+            {deletePlan.isPending ? t('plans.deleteDialog.deleting') : t('plans.deleteDialog.confirm')}
+          </AlertDialogAction>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,287 @@
+import { PLAN_CATEGORIES, PLAN_MAX_FEATURES, YEARLY_DISCOUNT, type TAdminPlan, type TLanguage } from '@faxline/shared';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+import { useSavePlan } from '../api/save-plan';
+import {
+  centsToText,
+  checkPlanForm,
+  emptyPlanForm,
+  parsePrice,
+  planFormOf,
+  type TPlanField,
+  type TPlanFormValues,
+} from '../utils/plan-form';
+
+type TPlanFormDialogProps = {
+  /** The plan to edit, or null for a new one. */
+  plan: TAdminPlan | null;
+  onClose: () => void;
+};
+
+const OTHER_LANGUAGES = ['es', 'fr'] as const satisfies readonly TLanguage[];
+
+function Checkbox({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 size-4 shrink-0 accent-primary"
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm leading-tight font-medium">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+type TTextareaFieldProps = { label: ReactNode; value: string; onChange: (value: string) => void; lang?: string; disabled: boolean };
+
+function TextareaField({ label, value, onChange, lang, disabled }: TTextareaFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        lang={lang}
+        className="min-h-20"
+        value={value}
+        maxLength={500}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The plan form (spec 001 §3, §5): name, prices, pages per month, features entered comma-separated, HIPAA and most
+ * popular, with optional Spanish and French text. The checks run here first; the server's refusals come translated.
+ */
+export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
+  const { t } = useTranslation('admin-catalogue');
+  const savePlan = useSavePlan();
+  const [values, setValues] = useState<TPlanFormValues>(() => (plan ? planFormOf(plan) : emptyPlanForm()));
+  const [invalid, setInvalid] = useState<TPlanField | null>(null);
+  const inputs = useRef(new Map<TPlanField, HTMLInputElement | null>());
+  const categoryId = useId();
+  const saving = savePlan.isPending;
+  const monthlyCents = parsePrice(values.monthlyPrice);
+  // The yearly price that applies when the field is left empty, shown in it as a hint.
+  const usualYearly = typeof monthlyCents === 'number' ? centsToText(Math.round(monthlyCents * (1 - YEARLY_DISCOUNT))) : undefined;
+  // Opened at first when the plan has Spanish or French text of its own; then as the admin leaves it.
+  const [translationsOpen] = useState(() => OTHER_LANGUAGES.some((l) => values.text[l].description || values.text[l].features));
+
+  const set = <K extends keyof TPlanFormValues>(key: K, value: TPlanFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const setText = (language: TLanguage, key: 'description' | 'features', value: string) =>
+    setValues((current) => ({ ...current, text: { ...current.text, [language]: { ...current.text[language], [key]: value } } }));
+  const fieldProps = (field: TPlanField) => ({
+    ref: (element: HTMLInputElement | null) => void inputs.current.set(field, element),
+    'aria-invalid': invalid === field ? true : undefined,
+    disabled: saving,
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = checkPlanForm(values);
+    if (!checked.ok) {
+      setInvalid(checked.field);
+      inputs.current.get(checked.field)?.focus();
+      toast({
+        title: t('common.validationError'),
+        description: t(`plans.checks.${checked.problem}`, { max: PLAN_MAX_FEATURES }),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setInvalid(null);
+    try {
+      const saved = await savePlan.mutateAsync({ id: plan?.id ?? null, input: checked.input });
+      toast(
+        plan
+          ? { title: t('plans.toasts.updatedTitle'), description: t('plans.toasts.updatedDescription', { name: saved.name }) }
+          : { title: t('plans.toasts.createdTitle'), description: t('plans.toasts.createdDescription', { name: saved.name }) },
+      );
+      onClose();
+    } catch (error) {
+      toast({
+        title: t('plans.toasts.saveFailedTitle'),
+        description: error instanceof ApiError ? error.message : t('common.unknownError'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open || saving ? null : onClose())}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogTitle>{plan ? t('plans.form.editTitle') : t('plans.form.createTitle')}</DialogTitle>
+        <DialogDescription>{t('plans.form.description')}</DialogDescription>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label={t('plans.form.name')}
+              value={values.name}
+              onChange={(event) => set('name', event.target.value)}
+              required
+              maxLength={80}
+              autoComplete="off"
+              {...fieldProps('name')}
+            />
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={categoryId}>{t('plans.form.category')}</Label>
+              <NativeSelect
+                id={categoryId}
+                value={values.category}
+                disabled={saving}
+                onChange={(event) => set('category', event.target.value as TPlanFormValues['category'])}
+              >
+                {PLAN_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {t(`plans.card.category.${category}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+
+          <Checkbox
+            label={t('plans.form.pricedOnRequest')}
+            hint={t('plans.form.pricedOnRequestHint')}
+            checked={values.pricedOnRequest}
+            onChange={(checked) => set('pricedOnRequest', checked)}
+          />
+          {values.pricedOnRequest ? null : (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField
+                label={t('plans.form.monthlyPrice')}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                required
+                value={values.monthlyPrice}
+                onChange={(event) => set('monthlyPrice', event.target.value)}
+                {...fieldProps('monthlyPrice')}
+              />
+              <FormField
+                label={t('plans.form.yearlyPrice')}
+                description={t('plans.form.yearlyHint')}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={values.yearlyPrice}
+                placeholder={usualYearly}
+                onChange={(event) => set('yearlyPrice', event.target.value)}
+                {...fieldProps('yearlyPrice')}
+              />
+              <FormField
+                label={t('plans.form.pages')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                required
+                value={values.pages}
+                onChange={(event) => set('pages', event.target.value)}
+                {...fieldProps('pages')}
+              />
+            </div>
+          )}
+
+          <TextareaField
+            label={t('plans.form.planDescription')}
+            value={values.text.en.description}
+            onChange={(value) => setText('en', 'description', value)}
+            lang="en"
+            disabled={saving}
+          />
+          <FormField
+            label={t('plans.form.features')}
+            description={t('plans.form.featuresHint')}
+            value={values.text.en.features}
+            onChange={(event) => setText('en', 'features', event.target.value)}
+            autoComplete="off"
+            lang="en"
+            {...fieldProps('features')}
+          />
+          <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+            <Checkbox label={t('plans.form.hipaa')} checked={values.isHipaa} onChange={(checked) => set('isHipaa', checked)} />
+            <Checkbox label={t('plans.form.popular')} checked={values.isPopular} onChange={(checked) => set('isPopular', checked)} />
+          </div>
+
+          <details className="rounded-md border p-4" open={translationsOpen}>
+            <summary className="cursor-pointer text-sm font-medium">{t('plans.form.translations')}</summary>
+            <div className="mt-4 flex flex-col gap-4">
+              <p className="text-sm text-muted-foreground">{t('plans.form.translationsHint')}</p>
+              {OTHER_LANGUAGES.map((language) => (
+                <div key={language} className="flex flex-col gap-4">
+                  <TextareaField
+                    label={t(`plans.form.descriptionIn.${language}`)}
+                    value={values.text[language].description}
+                    onChange={(value) => setText(language, 'description', value)}
+                    lang={language}
+                    disabled={saving}
+                  />
+                  <FormField
+                    label={t(`plans.form.featuresIn.${language}`)}
+                    value={values.text[language].features}
+                    onChange={(event) => setText(language, 'features', event.target.value)}
+                    autoComplete="off"
+                    lang={language}
+                    disabled={saving}
+                  />
+                </div>
+              ))}
+            </div>
+          </details>
+
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={saving}>
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={saving}>
+              {saving ? t('plans.form.saving') : plan ? t('plans.form.save') : t('plans.form.create')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import type { TAdminPlan } from '@faxline/shared';
+import { describe, expect, it } from 'vitest';
+
+import { checkPlanForm, emptyPlanForm, parsePrice, planFormOf, splitFeatures, type TPlanFormValues } from './plan-form';
+
+const filled = (overrides: Partial<TPlanFormValues> = {}): TPlanFormValues => ({
+  ...emptyPlanForm(),
+  name: 'Clinic',
+  monthlyPrice: '19.99',
+  pages: '500',
+  text: {
+    en: { description: 'For clinics.', features: 'Email to Fax, Online Portal,' },
+    es: { description: '', features: '' },
+    fr: { description: '', features: '' },
+  },
+  ...overrides,
+});
+
+const plan: TAdminPlan = {
+  id: 'p1',
+  slug: 'basic',
+  name: 'Basic',
+  category: 'standard',
+  currency: 'USD',
+  monthlyPriceCents: 999,
+  yearlyMonthlyPriceCents: 799,
+  pagesPerMonth: 150,
+  isPopular: false,
+  isHipaa: false,
+  text: {
+    en: { description: 'One desk.', features: ['150 pages', 'Email to fax'] },
+    es: { description: 'Un puesto.', features: ['150 páginas', 'Correo a fax'] },
+    fr: { description: 'One desk.', features: ['150 pages', 'Email to fax'] },
+  },
+  archivedAt: null,
+  accountCount: 3,
+};
+
+describe('parsePrice', () => {
+  it('reads prices with at most two decimals, in cents, without rounding errors', () => {
+    expect(parsePrice('19.99')).toBe(1999);
+    expect(parsePrice('0.29')).toBe(29);
+    expect(parsePrice('19,9')).toBe(1990);
+    expect(parsePrice(' 20 ')).toBe(2000);
+    expect(parsePrice('')).toBeNull();
+    for (const bad of ['19.999', '-1', 'abc', '1e3', '.5']) expect(parsePrice(bad)).toBe('invalid');
+  });
+});
+
+describe('splitFeatures', () => {
+  it('splits on commas and drops empty entries (spec 001 §3: entered comma-separated)', () => {
+    expect(splitFeatures(' Email to Fax ,Online Portal,, ')).toEqual(['Email to Fax', 'Online Portal']);
+  });
+});
+
+describe('checkPlanForm', () => {
+  it('requires name, price and pages per month (spec 001 §5)', () => {
+    expect(checkPlanForm(filled({ name: ' ' }))).toEqual({ ok: false, field: 'name', problem: 'nameRequired' });
+    expect(checkPlanForm(filled({ monthlyPrice: '' }))).toEqual({ ok: false, field: 'monthlyPrice', problem: 'priceRequired' });
+    expect(checkPlanForm(filled({ monthlyPrice: '9.999' }))).toEqual({ ok: false, field: 'monthlyPrice', problem: 'priceInvalid' });
+    expect(checkPlanForm(filled({ yearlyPrice: '25' }))).toEqual({ ok: false, field: 'yearlyPrice', problem: 'yearlyAboveMonthly' });
+    expect(checkPlanForm(filled({ pages: '' }))).toEqual({ ok: false, field: 'pages', problem: 'pagesRequired' });
+    expect(checkPlanForm(filled({ pages: '2.5' }))).toEqual({ ok: false, field: 'pages', problem: 'pagesRequired' });
+  });
+
+  it('needs neither price nor pages for a plan priced on request', () => {
+    const checked = checkPlanForm(filled({ pricedOnRequest: true, monthlyPrice: '', pages: '' }));
+    expect(checked.ok && [checked.input.monthlyPriceCents, checked.input.pagesPerMonth]).toEqual([null, null]);
+  });
+
+  it('builds the request: cents, features as a list, untranslated languages left empty for the server', () => {
+    const checked = checkPlanForm(filled({ isHipaa: true }));
+    expect(checked).toEqual({
+      ok: true,
+      input: {
+        name: 'Clinic',
+        category: 'standard',
+        pricedOnRequest: false,
+        monthlyPriceCents: 1999,
+        yearlyMonthlyPriceCents: null,
+        pagesPerMonth: 500,
+        isHipaa: true,
+        isPopular: false,
+        text: {
+          en: { description: 'For clinics.', features: ['Email to Fax', 'Online Portal'] },
+          es: { description: '', features: [] },
+          fr: { description: '', features: [] },
+        },
+      },
+    });
+  });
+});
+
+describe('planFormOf', () => {
+  it('shows a stored plan, leaving empty what follows the English text and the usual yearly price', () => {
+    const values = planFormOf(plan);
+    expect(values).toMatchObject({ name: 'Basic', monthlyPrice: '9.99', yearlyPrice: '', pages: '150', pricedOnRequest: false });
+    expect(values.text.en).toEqual({ description: 'One desk.', features: '150 pages, Email to fax' });
+    expect(values.text.es).toEqual({ description: 'Un puesto.', features: '150 páginas, Correo a fax' });
+    expect(values.text.fr).toEqual({ description: '', features: '' });
+    expect(planFormOf({ ...plan, yearlyMonthlyPriceCents: 750 }).yearlyPrice).toBe('7.50');
+    expect(planFormOf({ ...plan, monthlyPriceCents: null, yearlyMonthlyPriceCents: null, pagesPerMonth: null })).toMatchObject({
+      pricedOnRequest: true,
+      monthlyPrice: '',
+      pages: '',
+    });
+  });
+});

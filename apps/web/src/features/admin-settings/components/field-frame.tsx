@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** What a control needs to be announced with its help and its problem. */
+export type TControlAria = { 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
+
+type TFieldFrameProps = {
+  id: string;
+  label: ReactNode;
+  description?: ReactNode;
+  /** The translated problem Save found, shown under the control and read out with it. */
+  error?: string;
+  /** Shown between the label and the control (a secret's status), and read out with the control. */
+  status?: ReactNode;
+  className?: string;
+  children: (aria: TControlAria) => ReactNode;
+};
+
+/** A labelled setting: label, optional status, the control, its problem once there is one (next to it), and its help. */
+export function FieldFrame({ id, label, description, error, status, className, children }: TFieldFrameProps) {
+  const statusId = `${id}-status`;
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [status ? statusId : null, error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {status ? (
+        // Polite: a change made by a button beside the control (Remove) is announced.
+        <div id={statusId} aria-live="polite" className="text-sm">
+          {status}
+        </div>
+      ) : null}
+      {children({ 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      {description ? (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+    </div>
+  );
+}

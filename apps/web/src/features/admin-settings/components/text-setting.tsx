@@ -1,0 +1,74 @@
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+
+import type { TSettingsForm } from '../hooks/use-settings-form';
+import type { TSettingsDraft } from '../utils/settings-form';
+
+import { FieldFrame } from './field-frame';
+
+/** Settings typed as free text (numbers included: the draft holds their text). */
+export type TTextSettingName = { [K in keyof TSettingsDraft]: string extends TSettingsDraft[K] ? K : never }[keyof TSettingsDraft];
+
+type TTextSettingProps = {
+  form: TSettingsForm;
+  name: TTextSettingName;
+  /** A textarea instead of a one-line input. */
+  multiline?: boolean;
+  /** For code-like values (JSON), where every character matters. */
+  monospace?: boolean;
+  /** Shows how many of the maxLength characters are used (a message people write). */
+  showCount?: boolean;
+  className?: string;
+} & Pick<
+  ComponentProps<'input'>,
+  'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'min' | 'max' | 'step' | 'placeholder' | 'spellCheck'
+>;
+
+/** A text, e-mail, web address or number setting, with its label and help from the admin-settings texts. */
+export function TextSetting({
+  form,
+  name,
+  multiline = false,
+  monospace = false,
+  showCount = false,
+  className,
+  maxLength,
+  ...inputProps
+}: TTextSettingProps) {
+  const { t } = useTranslation('admin-settings');
+  const id = `setting-${name}`;
+  const value = form.draft[name];
+  const common = { id, name, value, maxLength, ref: form.register(name), className: monospace ? 'font-mono' : undefined };
+  return (
+    <FieldFrame
+      id={id}
+      label={t(`fields.${name}.label`)}
+      description={t(`fields.${name}.description`)}
+      error={form.errorOf(name)}
+      className={className}
+    >
+      {(aria) =>
+        multiline ? (
+          <>
+            <Textarea
+              {...common}
+              {...aria}
+              rows={5}
+              spellCheck={inputProps.spellCheck}
+              placeholder={inputProps.placeholder}
+              onChange={(event) => form.setValue(name, event.target.value)}
+            />
+            {showCount && maxLength ? (
+              <p className="self-end text-xs text-muted-foreground">{t('counter', { count: value.length, max: maxLength })}</p>
+            ) : null}
+          </>
+        ) : (
+          <Input {...common} {...aria} {...inputProps} onChange={(event) => form.setValue(name, event.target.value)} />
+        )
+      }
+    </FieldFrame>
+  );
+}

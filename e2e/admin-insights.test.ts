@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPlatformAdmin } from './support/accounts';
+import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { makePdf } from './support/fixtures';
+
+let browser: Browser;
+let context: BrowserContext;
+let admin: { email: string; password: string };
+
+const visible = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+/** The figure of one stat card, as a number ("1,234" -> 1234). */
+async function statValue(page: Page, label: string): Promise<number> {
+  const card = page.locator('dl > div').filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
+  const text = (await card.getByRole('definition').first().textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** A two-page fax from the admin's own account, through the API as the send form posts it: a known audit event. */
+async function sendFax(): Promise<void> {
+  const response = await context.request.post('/api/faxes', {
+    headers: { origin: inject('baseUrl'), 'Idempotency-Key': randomUUID() },
+    multipart: {
+      'request.json': {
+        name: 'request.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ recipientNumber: '+12025550143', faxQuality: 'standard' })),
+      },
+      attachment_0: { name: 'two-pages.pdf', mimeType: 'application/pdf', buffer: await makePdf(2) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await createPlatformAdmin();
+  context = await newContext(browser);
+  // The back-office login, as an admin signs in (e-mail and password on /admin/login).
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Access Dashboard' }).click();
+  // expect.poll is for tests only; a hook waits with Playwright.
+  await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+  await page.close();
+  await sendFax();
+}, 120_000);
+afterAll(async () => {
+  await context.close();
+  await browser.close();
+});
+
+describe('analytics (spec 001 §2.11, §4)', () => {
+  it('shows the figures of the last 30 days by default, switches range, and has no accessibility violations', async () => {
+    const page = await context.newPage();
+    await page.goto('/admin/analytics');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Analytics');
+    expect(await page.getByLabel('Time range').inputValue()).toBe('last30days');
+    await visible(page, 'All dates and times are in UTC.');
+    await visible(page, 'Faxes sent per day, by status');
+    // The fax sent in the set-up counts (other test files may send more at the same time).
+    expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
+    await visible(page, 'Pages sent and received per day');
+    await visible(page, 'Top failure reasons');
+    await expectNoAccessibilityViolations(page);
+
+    // The chart's data is there for screen readers (and anyone) as a table.
+    const faxesChart = page.getByRole('region', { name: 'Faxes sent per day, by status', exact: true });
+    await faxesChart.getByText('Show the figures as a table').click();
+    const table = faxesChart.getByRole('table');
+    await expect.poll(() => table.getByRole('row').count()).toBe(31); // the header row and 30 days
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByLabel('Time range').selectOption('last24hours');
+    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last24hours');
+    await visible(page, 'Faxes sent per hour, by status');
+    expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => statValue(page, 'Pages sent')).toBeGreaterThanOrEqual(2);
+
+    await page.getByLabel('Time range').selectOption('alltime');
+    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('alltime');
+    await visible(page, 'Faxes sent per day, by status');
+    await page.close();
+  });
+});
+
+describe('the audit log', () => {
+  it('filters by action and person and shows the admin’s own fax send; no accessibility violations', async () => {
+    const page = await context.newPage();
+    await page.goto('/admin/audit-log');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Audit Log');
+    await expect.poll(() => page.getByRole('table').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectNoAccessibilityViolations(page);
+
+    // The action select offers what has been recorded: the fax send is among it.
+    await expect.poll(() => page.getByLabel('Action', { exact: true }).locator('option', { hasText: 'fax.send' }).count()).toBe(1);
+    await page.getByLabel('Action', { exact: true }).selectOption('fax.send');
+    await page.getByLabel('Person', { exact: true }).fill(admin.email);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('action')).toBe('fax.send');
+
+    const rows = page.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(2); // the header and the one fax sent
+    const row = rows.nth(1);
+    expect(await row.textContent()).toContain(admin.email);
+    expect(await row.textContent()).toContain('fax.send');
+    expect(await row.textContent()).toContain('Success');
+    // The details open in a row of their own under the event.
+    await row.getByRole('button', { name: /Show details/ }).click();
+    await expect.poll(() => row.getByRole('button', { name: /Hide details/ }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('table').locator('pre').textContent()).toContain('+12025550143');
+    await expectNoAccessibilityViolations(page);
+
+    // A filter nothing matches says so.
+    await page.getByLabel('Person', { exact: true }).fill('nobody-at-all@example.com');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await visible(page, 'No audit events match these filters.');
+    await page.close();
+  });
+});
