@@ -90,6 +90,8 @@ describe('/admin/numbers', () => {
 
     // The user has it (the dashboard's own request), and the Assigned tab shows it with their e-mail.
     await expect.poll(() => numbersSeenBy(customerPage)).toContain(number);
+    await customerPage.reload();
+    await visible(customerPage.getByRole('main').getByText(shown, { exact: true }));
     await page.getByRole('tab', { name: 'Assigned' }).click();
     const row = page.getByRole('region', { name: 'Assigned numbers' }).getByRole('row', { name: literally(shown) });
     await visible(row.getByText(customer.email));

@@ -45,6 +45,16 @@ export function collectConsoleErrors(page: Page): string[] {
 
 /** Runs axe-core with the WCAG 2.1 A and AA rules and fails with a readable list of violations. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+  // Colours as a person sees them once things stop moving: a toast fading in has, for a moment, too little contrast.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const violations = results.violations.map(
     (v) => `${v.impact ?? 'unknown'}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

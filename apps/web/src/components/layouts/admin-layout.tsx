@@ -1,4 +1,4 @@
-import { Suspense, type CSSProperties } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 
@@ -18,17 +18,23 @@ const SIDEBAR_COLLAPSED_KEY = 'admin-sidebar-collapsed';
 
 /**
  * The back office wears the theme chosen in its settings (primaryColor, secondaryColor): the theme's CSS variables
- * (styles/index.css) are set on the layout, so every control inside follows. The hover shade is the colour darkened.
+ * (styles/index.css) are set on the document while the back office is shown, so every control follows, dialogs in the
+ * top layer included. The hover shade is the colour darkened.
  */
-function themeOf(colours: { primaryColor: string; secondaryColor: string } | undefined): CSSProperties {
-  if (!colours) return { '--admin-secondary': '#db2777' } as CSSProperties;
-  const { primaryColor, secondaryColor } = colours;
-  return {
-    '--primary': primaryColor,
-    '--primary-hover': `color-mix(in srgb, ${primaryColor} 85%, black)`,
-    '--ring': primaryColor,
-    '--admin-secondary': secondaryColor,
-  } as CSSProperties;
+function useBackOfficeTheme() {
+  const colours = usePlatformStatus().data;
+  const primary = colours?.primaryColor;
+  const secondary = colours?.secondaryColor ?? '#db2777';
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const values: Record<string, string> = { '--admin-secondary': secondary };
+    if (primary)
+      Object.assign(values, { '--primary': primary, '--primary-hover': `color-mix(in srgb, ${primary} 85%, black)`, '--ring': primary });
+    for (const [name, value] of Object.entries(values)) root.setProperty(name, value);
+    return () => {
+      for (const name of Object.keys(values)) root.removeProperty(name);
+    };
+  }, [primary, secondary]);
 }
 
 /**
@@ -53,11 +59,11 @@ function BackOffice() {
   const { user } = useAuth();
   const isDesktop = useMediaQuery(ADMIN_DESKTOP_QUERY);
   const [collapsed, setCollapsed] = useStoredBoolean(SIDEBAR_COLLAPSED_KEY);
-  const theme = themeOf(usePlatformStatus().data);
+  useBackOfficeTheme();
   if (!user) return null;
 
   return (
-    <div className="flex min-h-dvh bg-muted/40" style={theme}>
+    <div className="flex min-h-dvh bg-muted/40">
       <a
         href="#main"
         className="sr-only rounded-md bg-primary text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
