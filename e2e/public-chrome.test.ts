@@ -264,8 +264,11 @@ async function expectEveryKeyword(page: Page, viewer: TViewer, filter: (page: TP
     // Start elsewhere (through the box itself), so that each keyword must move the page. The user area and the back
     // office have their own layouts without the box: from there, back to a public page by address.
     const [start, startWord] = expected.pathname === '/contact' ? ['/about-us', 'about us'] : ['/contact', 'contact'];
-    if (/^\/(user|admin)(\/|$)/.test(new URL(page.url()).pathname)) await page.goto(start);
-    else await navigateBox(page, startWord);
+    if (/^\/(user|admin)(\/|$)/.test(new URL(page.url()).pathname)) {
+      await page.goto(start);
+      // The box answers for the person it knows: after a reload, wait until the header shows who is signed in.
+      if (viewer.signedIn) await visible(page.getByRole('banner').getByRole('button', { name: /@/ }));
+    } else await navigateBox(page, startWord);
     await pathname(page).toBe(start);
     await navigateBox(page, `  ${word.toUpperCase()}  `);
     await expect
