@@ -1,8 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LanguagePicker } from './language-picker';
-import { CloseIcon } from './user-area-icons';
+import { SideDrawer } from './side-drawer';
 import { UserLogo } from './user-logo';
 import type { TMemberRole } from './user-nav';
 import { UserSidebarLinks } from './user-sidebar-links';
@@ -13,72 +11,19 @@ type TUserDrawerProps = {
   onClose: () => void;
 };
 
-/**
- * The sidebar as a slide-in drawer below 768 px (spec 001 §2.2). A native modal <dialog>: the page behind is inert, so
- * Tab stays inside, and Esc closes it. It closes on a navigation click or a backdrop click; it exists only while open,
- * and the header puts focus back on its menu button afterwards.
- */
+/** The user area's sidebar as a drawer below 768 px (spec 001 §2.2). */
 export function UserDrawer({ id, role, onClose }: TUserDrawerProps) {
   const { t } = useTranslation('user');
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    // The page behind must not scroll under the drawer.
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = overflow;
-      if (dialog.open) dialog.close();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
+    <SideDrawer
       id={id}
-      aria-labelledby={titleId}
-      // Esc: the header decides (it unmounts the dialog), rather than the browser closing it behind React's back.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      // A click on the dimmed backdrop lands on the <dialog> itself; the panel's content fills it otherwise.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="m-0 mr-auto h-dvh max-h-none w-72 max-w-[85vw] bg-background p-0 text-foreground shadow-xl transition-transform duration-200 backdrop:bg-black/50 starting:-translate-x-full motion-reduce:transition-none"
+      title={t('nav.label')}
+      closeLabel={t('layout.closeNavigation')}
+      logo={<UserLogo onClick={onClose} />}
+      widthClassName="w-72"
+      onClose={onClose}
     >
-      <div className="flex h-full flex-col">
-        <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b px-4">
-          <UserLogo onClick={onClose} />
-          <h2 id={titleId} className="sr-only">
-            {t('nav.label')}
-          </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label={t('layout.closeNavigation')}
-            className="grid size-10 place-items-center rounded-md outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-4">
-          <UserSidebarLinks role={role} onNavigate={onClose} />
-        </nav>
-        {/* Below 768 px the header has no room for the language picker, so it lives here. */}
-        <div className="shrink-0 border-t p-4">
-          <LanguagePicker />
-        </div>
-      </div>
-    </dialog>
+      <UserSidebarLinks role={role} onNavigate={onClose} />
+    </SideDrawer>
   );
 }
