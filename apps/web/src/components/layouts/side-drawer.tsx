@@ -25,10 +25,14 @@ export function SideDrawer({ id, title, closeLabel, logo, widthClassName, onClos
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  // Closing the dialog on unmount queues a 'close' event that arrives after the drawer is gone, possibly after it was
+  // opened again: only a drawer still shown may report its closing.
+  const shown = useRef(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
+    shown.current = true;
     if (!dialog.open) dialog.showModal();
     closeRef.current?.focus();
     // The page behind must not scroll under the drawer.
@@ -36,6 +40,7 @@ export function SideDrawer({ id, title, closeLabel, logo, widthClassName, onClos
     const overflow = root.style.overflow;
     root.style.overflow = 'hidden';
     return () => {
+      shown.current = false;
       root.style.overflow = overflow;
       if (dialog.open) dialog.close();
     };
@@ -52,7 +57,9 @@ export function SideDrawer({ id, title, closeLabel, logo, widthClassName, onClos
         onClose();
       }}
       // Chromium may close a modal dialog on Esc without a cancel event (close watchers); follow it then.
-      onClose={onClose}
+      onClose={() => {
+        if (shown.current) onClose();
+      }}
       // A click on the dimmed backdrop lands on the <dialog> itself; the panel's content fills it otherwise.
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
