@@ -56,7 +56,6 @@ export const AuditLogIcon = icon([
   'M9 16h4',
 ]);
 export const BellIcon = icon(['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0']);
-export const MenuIcon = icon(['M4 6h16', 'M4 12h16', 'M4 18h16']);
 export const PanelCollapseIcon = icon(['M3 3h18v18H3z', 'M9 3v18', 'm16 15-3-3 3-3']);
 export const PanelExpandIcon = icon(['M3 3h18v18H3z', 'M9 3v18', 'm14 9 3 3-3 3']);
 export const SignOutIcon = icon(['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'm16 17 5-5-5-5', 'M21 12H9']);

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 import { LanguagePicker } from './language-picker';
-import { CloseIcon } from './user-area-icons';
+import { CloseIcon, MenuIcon } from './user-area-icons';
 
 type TSideDrawerProps = {
   id: string;
@@ -91,5 +92,46 @@ export function SideDrawer({ id, title, closeLabel, logo, widthClassName, onClos
         </div>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The header's menu button and the drawer it opens. Any navigation closes the drawer, also one from the avatar menu
+ * (set during render: state that follows props); focus goes back to the button whatever closed it.
+ */
+export function DrawerToggle({ label, drawer }: { label: string; drawer: (id: string, close: () => void) => ReactNode }) {
+  const location = useLocation();
+  const drawerId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+
+  const [shownFor, setShownFor] = useState(location.key);
+  if (shownFor !== location.key) {
+    setShownFor(location.key);
+    setOpen(false);
+  }
+
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) toggleRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? drawerId : undefined}
+        onClick={() => setOpen(true)}
+        className="grid size-10 shrink-0 place-items-center rounded-md border border-input outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        <MenuIcon />
+      </button>
+      {open ? drawer(drawerId, () => setOpen(false)) : null}
+    </>
   );
 }
