@@ -21,6 +21,7 @@ import { ticketRoutes } from './tickets/routes';
 import { contentRoutes } from './content/routes';
 import type { TConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
+import type { DatabaseNotifications } from './platform/db/notifications';
 import { negotiateLanguage } from './platform/i18n/i18n';
 import { registerCrossSiteProtection } from './platform/http/cross-site';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -44,6 +45,8 @@ export type AppDeps = {
   config: TConfig;
   logger: Logger;
   database: DatabaseHandle;
+  /** LISTEN/NOTIFY between processes (cache invalidation, job wake-ups). */
+  notifications: DatabaseNotifications;
   queue: Queue;
   auth: Auth;
   files: FileStore;

@@ -8,6 +8,7 @@ import type { TConfig } from './platform/config';
 import { connectDatabase, type DatabaseHandle } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { migrateDatabase } from './platform/db/migrate';
+import { listenForNotifications, type DatabaseNotifications } from './platform/db/notifications';
 import { readOrCreateLocalSecret } from './platform/local-secret';
 import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
@@ -26,6 +27,7 @@ export type RunningServer = {
   databaseUrl: string;
   app?: FastifyInstance;
   database: DatabaseHandle;
+  notifications: DatabaseNotifications;
   queue: Queue;
   embedded?: EmbeddedPostgres;
   /** Stops accepting, drains requests, stops workers, closes the database; safe to call more than once. */
@@ -62,8 +64,17 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     await seedStartingFaqs(database.db);
     await seedNumberInventory(database.db);
 
+    const notifications = listenForNotifications(databaseUrl, logger);
+    cleanups.push({ part: 'database notifications', stop: notifications.close });
     const files = await openFileStore(config);
-    const queue = await startQueue({ url: databaseUrl, jobs, deps: { db: database.db, config, files }, work: role !== 'api', logger });
+    const queue = await startQueue({
+      url: databaseUrl,
+      jobs,
+      deps: { db: database.db, config, files },
+      work: role !== 'api',
+      logger,
+      notifications,
+    });
     cleanups.push({ part: 'queue', stop: queue.stop });
 
     let shuttingDown = false;
@@ -76,7 +87,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
         const credentials = await seedDemoData({ auth, db: database.db });
         if (credentials) process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
       }
-      app = await buildApp({ config, logger, database, queue, auth, files, isShuttingDown: () => shuttingDown });
+      app = await buildApp({ config, logger, database, notifications, queue, auth, files, isShuttingDown: () => shuttingDown });
       url = await app.listen({ host: config.host, port: config.port });
       const listening = app;
       cleanups.push({
@@ -90,7 +101,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
 
     logger.info({ role, url, embeddedDatabase: Boolean(embedded) }, 'Faxline is running');
     let stopping: Promise<void> | undefined;
-    return { url, databaseUrl, app, database, queue, embedded, stop: () => (stopping ??= stopAll()) };
+    return { url, databaseUrl, app, database, notifications, queue, embedded, stop: () => (stopping ??= stopAll()) };
   } catch (error) {
     await stopAll();
     throw error;

@@ -25,6 +25,7 @@ export async function openTestApp(options: { env?: Record<string, string> } = {}
     config,
     logger: testLogger,
     database: env.database,
+    notifications: env.notifications,
     queue: env.queue,
     auth,
     files: env.files,

@@ -9,6 +9,7 @@ import { createEncryptedFileStore, type FileStore } from '../../src/documents/en
 import { jobs } from '../../src/jobs';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
+import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
 
@@ -40,6 +41,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export async function openTestEnvironment(options: { work?: boolean; config?: TConfig } = {}): Promise<{
   url: string;
   database: DatabaseHandle;
+  notifications: DatabaseNotifications;
   queue: Queue;
   files: FileStore;
   close: () => Promise<void>;
@@ -48,8 +50,10 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   const database = connectDatabase(url, testLogger);
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-test-files-'));
   const files = createEncryptedFileStore({ dir: filesDir, masterKey: randomBytes(32) });
+  const notifications = listenForNotifications(url, testLogger);
   const queue = await startQueue({
     url,
+    notifications,
     jobs,
     deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files },
     work: options.work ?? false,
@@ -58,10 +62,12 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   return {
     url,
     database,
+    notifications,
     queue,
     files,
     close: async () => {
       await queue.stop();
+      await notifications.close();
       await database.close();
       await drop();
       await fs.rm(filesDir, { recursive: true, force: true });

@@ -19,8 +19,12 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Cron expression (UTC) for recurring jobs; the payload is then `{}`. */
   cron?: string;
-  /** How often an idle worker looks for work (pg-boss's default is 2 s). */
+  /** How often an idle worker looks for work when no wake-up came (default 2 s). */
   pollingIntervalSeconds?: number;
+  /** How many of these jobs one worker process runs at once (default 1). */
+  concurrency?: (config: TConfig) => number;
+  /** Jobs with the same key never run at the same time, in any process (for example one fax's steps). */
+  exclusiveKey?: (data: z.infer<TSchema>) => string;
   handler: (data: z.infer<TSchema>, deps: JobDeps) => Promise<void>;
 };
 

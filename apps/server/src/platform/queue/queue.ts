@@ -1,23 +1,40 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
+import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
 import type { JobDefinition, JobDeps } from './define-job';
 
+export type SendOptions = Omit<PgBoss.SendOptions, 'db' | 'id'> & {
+  /** The open transaction to enqueue in: the job exists if and only if the transaction commits. */
+  transaction?: SqlExecutor;
+  /** Makes the send idempotent: a second send with the same key (while the first is kept) enqueues nothing. */
+  dedupeKey?: string;
+};
+
 export type Queue = {
-  /** Validates the payload against the job's schema, then enqueues it; returns the job id. */
-  send: <TSchema extends z.ZodType>(
-    job: JobDefinition<TSchema>,
-    data: z.input<TSchema>,
-    options?: PgBoss.SendOptions,
-  ) => Promise<string | null>;
+  /** Validates the payload against the job's schema, then enqueues it and wakes a worker; returns the job id. */
+  send: <TSchema extends z.ZodType>(job: JobDefinition<TSchema>, data: z.input<TSchema>, options?: SendOptions) => Promise<string | null>;
   ping: () => Promise<boolean>;
   stop: () => Promise<void>;
   boss: PgBoss;
 };
 
+/** Channel on which every send announces its queue, so that an idle worker starts at once instead of at its next poll. */
+const JOBS_CHANNEL = 'faxline_jobs';
+/** Idle workers still look for work this often: the fallback when a wake-up was missed (and for jobs due later). */
+const IDLE_POLL_SECONDS = 2;
+/** A job whose exclusive key is held by a running job of the same key is tried again this much later. */
+const EXCLUSIVE_RETRY_MS = 2_000;
+/** Wake-ups for jobs due within this long are kept as timers in the listening processes. */
+const TIMER_HORIZON_MS = 10 * 60_000;
+/** Advisory-lock namespace of the queue's exclusive keys (any 32-bit number other code does not use). */
+const EXCLUSIVE_LOCK_CLASS = 0x6a6f6273;
+
 /**
- * pg-boss on the application database. Every process creates the queues and can send; only processes with the
- * worker role (`work: true`) run handlers and schedules.
+ * pg-boss on the application database. Every process creates the queues and can send; processes with the worker role
+ * (`work: true`) run each job type's handlers `concurrency` at a time and its schedules.
  */
 export async function startQueue(options: {
   url: string;
@@ -26,35 +43,144 @@ export async function startQueue(options: {
   deps: Omit<JobDeps, 'queue' | 'logger'>;
   work: boolean;
   logger: Logger;
+  /** Wake-ups between processes; without it workers find new jobs by polling alone. */
+  notifications?: DatabaseNotifications;
+  /** Size of the queue's own connection pool. */
+  poolSize?: number;
 }): Promise<Queue> {
   const logger = options.logger.child({ component: 'queue' });
   const api = {} as Queue;
-  const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4, application_name: 'faxline-queue' });
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: 'pgboss',
+    max: options.poolSize ?? 4,
+    application_name: 'faxline-queue',
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   await boss.start();
 
+  const workers = new Map<string, WorkerSet>();
+  // Exclusive jobs hold a session advisory lock on a connection of their own while they run: if the process dies, the
+  // connection closes and the lock is released with it, so a crashed run never blocks its retry.
+  const exclusiveConcurrency = options.work
+    ? options.jobs.reduce((sum, job) => sum + (job.exclusiveKey ? concurrencyOf(job, options.deps) : 0), 0)
+    : 0;
+  const lockPool =
+    exclusiveConcurrency > 0
+      ? new pg.Pool({ connectionString: options.url, max: exclusiveConcurrency, application_name: 'faxline-job-locks' })
+      : undefined;
+  lockPool?.on('error', (error) => logger.warn({ err: error }, 'job lock connection lost'));
+
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.queue });
+    if (job.queue?.policy) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
     if (!options.work) continue;
-    await boss.work<unknown>(job.name, { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 }, async ([raw]) => {
-      if (!raw) return;
-      const log = logger.child({ job: job.name, jobId: raw.id });
-      const parsed = job.schema.safeParse(raw.data);
-      if (!parsed.success) {
-        // A payload that does not match its schema can never succeed: fail it without retrying forever.
-        log.error({ issues: parsed.error.issues }, 'job payload rejected');
-        throw new Error(`Invalid payload for ${job.name}`);
-      }
-      const started = Date.now();
-      await job.handler(parsed.data, { ...options.deps, queue: api, logger: log });
-      log.info({ ms: Date.now() - started }, 'job done');
-    });
+    const set: WorkerSet = { ids: [], busy: new Set(), cursor: 0 };
+    workers.set(job.name, set);
+    for (let i = 0; i < concurrencyOf(job, options.deps); i += 1) {
+      let workerId = '';
+      workerId = await boss.work<unknown>(
+        job.name,
+        { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? IDLE_POLL_SECONDS },
+        async ([raw]) => {
+          if (!raw) return;
+          set.busy.add(workerId);
+          try {
+            await runJob(job, raw, workerId);
+          } finally {
+            set.busy.delete(workerId);
+            // pg-boss waits out the polling interval even after a job; there may be more waiting, so look again now.
+            boss.notifyWorker(workerId);
+          }
+        },
+      );
+      set.ids.push(workerId);
+    }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
 
+  async function runJob(job: JobDefinition, raw: PgBoss.Job<unknown>, workerId: string) {
+    const log = logger.child({ job: job.name, jobId: raw.id });
+    const parsed = job.schema.safeParse(raw.data);
+    if (!parsed.success) {
+      // A payload that does not match its schema can never succeed: fail it without retrying forever.
+      log.error({ issues: parsed.error.issues }, 'job payload rejected');
+      throw new Error(`Invalid payload for ${job.name}`);
+    }
+    const started = Date.now();
+    const key = job.exclusiveKey?.(parsed.data);
+    if (key === undefined || !lockPool) {
+      await job.handler(parsed.data, { ...options.deps, queue: api, logger: log });
+    } else {
+      const client = await lockPool.connect();
+      let locked = false;
+      try {
+        const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+          EXCLUSIVE_LOCK_CLASS,
+          key,
+        ]);
+        locked = result.rows[0]?.locked === true;
+        if (!locked) {
+          // The same key is being worked on right now (a slow run whose job expired, or the previous step still
+          // finishing): come back shortly rather than run twice at once. The handler reads the state when it runs.
+          log.info({ key, workerId }, 'exclusive key busy; job tried again shortly');
+          await api.send(job, parsed.data, { startAfter: new Date(Date.now() + EXCLUSIVE_RETRY_MS) });
+          return;
+        }
+        await job.handler(parsed.data, { ...options.deps, queue: api, logger: log });
+      } finally {
+        if (locked) await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]).catch(() => undefined);
+        client.release();
+      }
+    }
+    log.info({ ms: Date.now() - started }, 'job done');
+  }
+
+  /** Wakes one idle worker of the queue (the busy ones look again by themselves when their job ends). */
+  function wake(name: string) {
+    const set = workers.get(name);
+    if (!set || set.ids.length === 0) return;
+    for (let tried = 0; tried < set.ids.length; tried += 1) {
+      const id = set.ids[set.cursor % set.ids.length]!;
+      set.cursor += 1;
+      if (!set.busy.has(id)) return boss.notifyWorker(id);
+    }
+  }
+
+  const timers = new Set<NodeJS.Timeout>();
+  const unsubscribe = options.work
+    ? options.notifications?.subscribe(JOBS_CHANNEL, (payload) => {
+        const [name, dueAt] = payload.split('@');
+        if (!name) return;
+        const wait = dueAt ? Number(dueAt) - Date.now() : 0;
+        if (!(wait > 0)) return wake(name);
+        if (wait > TIMER_HORIZON_MS) return;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          wake(name);
+        }, wait + 50);
+        timer.unref();
+        timers.add(timer);
+      })
+    : undefined;
+
   return Object.assign(api, {
     boss,
-    send: async (job, data, sendOptions) => boss.send(job.name, job.schema.parse(data) as object, sendOptions ?? {}),
+    send: async (job, data, sendOptions = {}) => {
+      const { transaction, dedupeKey, ...rest } = sendOptions;
+      const payload = job.schema.parse(data) as object;
+      const executor: SqlExecutor = transaction ?? { query: (text, values) => boss.getDb().executeSql(text, values ?? []) };
+      const id = await boss.send(job.name, payload, {
+        ...rest,
+        ...(dedupeKey ? { id: uuidFromKey(`${job.name}:${dedupeKey}`) } : {}),
+        db: { executeSql: (text: string, values: unknown[]) => executor.query(text, values) as Promise<{ rows: [] }> },
+      });
+      const dueAt = rest.startAfter instanceof Date ? rest.startAfter.getTime() : undefined;
+      const announcement = dueAt && dueAt > Date.now() ? `${job.name}@${dueAt}` : job.name;
+      // Sent in the same transaction as the job when there is one: workers hear of it only once it is committed.
+      if (id) await notify(executor, JOBS_CHANNEL, announcement);
+      return id;
+    },
     ping: async () => {
       try {
         await boss.getQueue(options.jobs[0]?.name ?? '__none__');
@@ -64,6 +190,26 @@ export async function startQueue(options: {
       }
     },
     // Graceful: running handlers finish (up to the timeout) before the connections close.
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      unsubscribe?.();
+      for (const timer of timers) clearTimeout(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await lockPool?.end();
+    },
   } satisfies Queue);
+}
+
+type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number };
+
+function concurrencyOf(job: JobDefinition, deps: Omit<JobDeps, 'queue' | 'logger'>): number {
+  return Math.max(1, Math.floor(job.concurrency?.(deps.config) ?? 1));
+}
+
+/** A stable UUID for a key (name-based, as in RFC 9562 version 5), so that the same key always names the same job. */
+export function uuidFromKey(key: string): string {
+  const bytes = createHash('sha1').update(`faxline-job:${key}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
