@@ -1,8 +1,16 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { sendEmailJob } from './email/send-email-job';
+import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { JobDefinition } from './platform/queue/define-job';
 
 /** Every job the worker runs. A capability adds its jobs here. */
-export const jobs: readonly JobDefinition[] = [purgeExpiredVerificationsJob, sendEmailJob, prepareFaxJob, transmitFaxJob];
+export const jobs: readonly JobDefinition[] = [
+  purgeExpiredVerificationsJob,
+  sendEmailJob,
+  // The dead-letter queue first: the fax steps' queues name it, so it must exist before them.
+  giveUpFaxJob,
+  prepareFaxJob,
+  transmitFaxJob,
+];

@@ -57,7 +57,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
 
-    const database = connectDatabase(databaseUrl, logger);
+    const database = connectDatabase(databaseUrl, logger, config.database);
     cleanups.push({ part: 'database pool', stop: database.close });
     await migrateDatabase(database.pool);
     await seedPlanCatalogue(database.db);
@@ -74,6 +74,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
       work: role !== 'api',
       logger,
       notifications,
+      poolSize: config.database.queuePoolSize,
     });
     cleanups.push({ part: 'queue', stop: queue.stop });
 

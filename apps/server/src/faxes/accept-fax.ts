@@ -5,6 +5,7 @@ import type { FileStore } from '../documents/encrypted-file-store';
 import { accountHoldingNumber, numbersOfAccount } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
+import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { CheckedAttachment } from './check-attachments';
@@ -33,16 +34,14 @@ export type AcceptFaxInput = {
 /**
  * Accepts a fax for sending (the 202 of POST /api/faxes): checks what can be checked now (something to send, the
  * schedule, the From number, the page limit and the month's quota with the pages known so far), keeps the files
- * encrypted, records the fax and queues its documents job. The same Idempotency-Key returns the fax it created.
+ * encrypted, and records the fax with its audit row and documents job in one transaction. The same Idempotency-Key
+ * returns the fax it created.
  */
 export async function acceptFax(deps: { db: Database; files: FileStore; queue: Queue }, input: AcceptFaxInput) {
   const { db } = deps;
   const { member, request, attachments } = input;
   if (input.idempotencyKey) {
-    const [existing] = await db
-      .select()
-      .from(faxes)
-      .where(and(eq(faxes.accountId, member.accountId), eq(faxes.idempotencyKey, input.idempotencyKey)));
+    const existing = await faxWithIdempotencyKey(db, member.accountId, input.idempotencyKey);
     if (existing) return { fax: existing, created: false };
   }
 
@@ -68,12 +67,15 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
   if (knownPages > MAX_PAGES_PER_FAX)
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   await assertWithinQuota(db, member.accountId, knownPages);
+  // Known now, so that the history can say from the start that the sandbox line will carry it.
+  const line = await lineFor(db, request.recipientNumber);
 
   // Encrypted and stored before the fax exists: once we answer 202, nothing that was accepted can be lost.
   const stored = await Promise.all(attachments.map((a) => deps.files.put(a.bytes)));
-  let fax;
   try {
-    fax = await db.transaction(async (tx) => {
+    // The fax, its files, its audit row and its first job commit together or not at all: an error answer leaves
+    // nothing behind, and a 202 has everything a worker needs.
+    const fax = await inTransaction(db, async (tx, client) => {
       const [row] = await tx
         .insert(faxes)
         .values({
@@ -87,8 +89,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
           coverSubject: request.coverSubject?.trim() || null,
           coverMessage,
           quality: request.faxQuality,
-          // Known now, so that the history can say from the start that the sandbox line will carry it.
-          line: await lineFor(db, request.recipientNumber),
+          line,
           language: input.user.language,
           scheduledAt,
           idempotencyKey: input.idempotencyKey,
@@ -107,33 +108,41 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
           })),
         );
       }
+      await recordAuditEvent(tx, {
+        actorUserId: input.user.id,
+        accountId: member.accountId,
+        ip: input.ip,
+        action: 'fax.send',
+        objectType: 'fax',
+        objectId: row!.id,
+        outcome: 'success',
+        details: { to: row!.toNumber, files: attachments.length, scheduled: Boolean(scheduledAt) },
+      });
+      await deps.queue.send(
+        prepareFaxJob,
+        { faxId: row!.id },
+        { transaction: client, dedupeKey: row!.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+      );
       return row!;
     });
+    return { fax, created: true };
   } catch (error) {
     await Promise.all(stored.map((s) => deps.files.remove(s.key)));
     // Two requests with one Idempotency-Key at the same moment: the other one created it.
     if (input.idempotencyKey && isUniqueViolation(error)) {
-      const [existing] = await db
-        .select()
-        .from(faxes)
-        .where(and(eq(faxes.accountId, member.accountId), eq(faxes.idempotencyKey, input.idempotencyKey)));
+      const existing = await faxWithIdempotencyKey(db, member.accountId, input.idempotencyKey);
       if (existing) return { fax: existing, created: false };
     }
     throw error;
   }
+}
 
-  await deps.queue.send(prepareFaxJob, { faxId: fax.id }, { singletonKey: fax.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) });
-  await recordAuditEvent(db, {
-    actorUserId: input.user.id,
-    accountId: member.accountId,
-    ip: input.ip,
-    action: 'fax.send',
-    objectType: 'fax',
-    objectId: fax.id,
-    outcome: 'success',
-    details: { to: fax.toNumber, files: attachments.length, scheduled: Boolean(scheduledAt) },
-  });
-  return { fax, created: true };
+async function faxWithIdempotencyKey(db: Database, accountId: string, key: string) {
+  const [existing] = await db
+    .select()
+    .from(faxes)
+    .where(and(eq(faxes.accountId, accountId), eq(faxes.idempotencyKey, key)));
+  return existing;
 }
 
 async function lineFor(db: Database, toNumber: string): Promise<'internal' | 'sandbox'> {

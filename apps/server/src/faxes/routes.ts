@@ -141,9 +141,9 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
 
   app.get('/faxes', { schema: { querystring: ZFaxListQuery, response: { 200: ZFaxListResponse } } }, async (request, reply) => {
     const { user, member } = await faxUser(request, reply);
-    const { rows, total, counts } = await listFaxes(db, member, user.id, request.query);
+    const { rows, ...list } = await listFaxes(db, member, user.id, request.query);
     reply.header('cache-control', 'no-store');
-    return { faxes: rows.map(toPublicFax), total, counts, page: request.query.page, pageSize: request.query.pageSize };
+    return { faxes: rows.map(toPublicFax), ...list, page: request.query.page, pageSize: request.query.pageSize };
   });
 
   app.get('/faxes/:id', { schema: { params: ZFaxParams, response: { 200: ZFaxDetails } } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { TFaxQuality } from '@faxline/shared';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
@@ -46,9 +47,23 @@ export const faxes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * What the history's search matches (numbers, names, stored status), one text with a separator no search can
+     * contain, so that one trigram index serves the substring search (migration 0009).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(to_number, '') || chr(31) || coalesce(from_number, '') || chr(31) || coalesce(recipient_name, '') || chr(31) || coalesce(sender_name, '') || chr(31) || status)`,
+    ),
   },
   (table) => [
-    index('faxes_account_direction_created_idx').on(table.accountId, table.direction, table.createdAt),
+    // The history: one account's faxes of one direction in the order of each sortable column, newest first on ties.
+    index('faxes_account_direction_created_idx').on(table.accountId, table.direction, table.createdAt, table.id),
+    index('faxes_account_direction_status_idx').on(table.accountId, table.direction, table.status, table.createdAt, table.id),
+    index('faxes_account_direction_pages_idx').on(table.accountId, table.direction, table.pages, table.createdAt, table.id),
+    index('faxes_account_direction_to_idx').on(table.accountId, table.direction, table.toNumber, table.createdAt, table.id),
+    index('faxes_account_direction_from_idx').on(table.accountId, table.direction, table.fromNumber, table.createdAt, table.id),
+    // A User sees the faxes they sent.
+    index('faxes_account_user_direction_created_idx').on(table.accountId, table.userId, table.direction, table.createdAt, table.id),
     uniqueIndex('faxes_account_idempotency_idx').on(table.accountId, table.idempotencyKey),
     uniqueIndex('faxes_source_fax_idx').on(table.sourceFaxId),
   ],
@@ -90,4 +105,38 @@ export const faxAttempts = pgTable(
     result: text('result'),
   },
   (table) => [uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number)],
+);
+
+/**
+ * How many faxes each history tab holds, kept by a trigger on `faxes` in the same transaction as every insert, delete
+ * and change (migration 0009): per account (`userId` '') and per sender, so that no request counts rows.
+ */
+export const faxTallies = pgTable(
+  'fax_tallies',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** '' for the whole account; a person's id for the faxes they sent. */
+    userId: text('user_id').notNull(),
+    direction: text('direction').$type<'outbound' | 'inbound'>().notNull(),
+    faxes: integer('faxes').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.userId, table.direction] })],
+);
+
+/**
+ * Pages used per account and month (UTC, by the fax's creation): faxes received, and sent faxes whose pages are known
+ * that did not fail and were not canceled. Kept by the same trigger; the quota reads one row.
+ */
+export const faxUsage = pgTable(
+  'fax_usage',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    pages: integer('pages').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.month] })],
 );

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverPath } from './server-root';
@@ -57,6 +58,17 @@ const ZEnv = z.object({
     .min(1, { error: 'expected at least 1 day' })
     .max(365)
     .default(30),
+  /**
+   * A signed-in page read (GET) trusts the signed copy of the session in its cookie for this long before reading the
+   * database again: a session ended elsewhere (sign-out, deleted person) stops reading within this time; writes, the
+   * session check and the back office always read the database. 0 turns the copy off.
+   */
+  SESSION_COOKIE_CACHE_SECONDS: z.coerce
+    .number({ error: 'expected a whole number of seconds from 0 to 60' })
+    .int({ error: 'expected a whole number of seconds from 0 to 60' })
+    .min(0, { error: 'expected a whole number of seconds from 0 to 60' })
+    .max(60, { error: 'expected a whole number of seconds from 0 to 60' })
+    .default(60),
   /** Multiplies every per-address rate limit: raise it where many people share one address (an office behind NAT). */
   RATE_LIMIT_FACTOR: z.coerce.number({ error: 'expected a number' }).min(1, { error: 'expected at least 1' }).max(10_000).default(1),
   /** Master key of the encrypted file store (32 bytes, base64); without it one is generated into DATA_DIR/files.key. */
@@ -66,6 +78,18 @@ const ZEnv = z.object({
     .optional(),
   /** Speeds up the sandbox line's call time and the retry waits (1 = real time; tests use a fast clock). */
   FAX_CLOCK_SCALE: z.coerce.number({ error: 'expected a number from 0 to 1' }).min(0).max(1).default(1),
+  /** Connections of this process's main database pool (requests and job steps). */
+  DB_POOL_SIZE: z.coerce.number({ error: 'expected a whole number from 2 to 200' }).int().min(2).max(200).default(10),
+  /** How long a request may wait for a free connection before it answers 503 (nothing is changed). */
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
+  /** Longest a single SQL statement may run (0 = no limit). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(0).max(3_600_000).default(30_000),
+  /** Connections of the job queue's own pool. */
+  QUEUE_POOL_SIZE: z.coerce.number({ error: 'expected a whole number from 2 to 100' }).int().min(2).max(100).default(4),
+  /** Documents rendered at once by one worker process (CPU-bound: about one per core). */
+  RENDER_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 64' }).int().min(1).max(64).optional(),
+  /** Fax calls made at once by one worker process (they wait on the line, so many). */
+  LINE_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 500' }).int().min(1).max(500).default(20),
   /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
   DEMO_DATA: booleanFromEnv.optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
@@ -123,11 +147,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
     sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86_400),
+    sessionCookieCacheSeconds: e.SESSION_COOKIE_CACHE_SECONDS,
     demoData: e.DEMO_DATA ?? e.NODE_ENV === 'development',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     filesMasterKey: e.FILES_MASTER_KEY ? Buffer.from(e.FILES_MASTER_KEY, 'base64') : undefined,
     filesDir: path.join(dataDir, 'files'),
     faxClockScale: e.FAX_CLOCK_SCALE,
+    database: {
+      poolSize: e.DB_POOL_SIZE,
+      connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      queuePoolSize: e.QUEUE_POOL_SIZE,
+    },
+    renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
+    lineConcurrency: e.LINE_CONCURRENCY,
     /** Pages calling the API with cookies must come from one of these origins (CSRF protection). */
     trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,

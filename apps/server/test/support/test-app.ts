@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { createAuth, type Auth } from '../../src/auth/auth';
 import { createPerson, type NewPerson } from '../../src/auth/create-person';
 import { loadConfig, type TConfig } from '../../src/platform/config';
+import type { Logger } from '../../src/platform/logger';
 import { openTestEnvironment, testLogger } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -15,15 +16,19 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
 
 export type TestApp = Awaited<ReturnType<typeof openTestApp>>;
 
-/** The whole HTTP application on a test file's own database, with a worker so that jobs (e-mail) run. */
-export async function openTestApp(options: { env?: Record<string, string> } = {}) {
+/**
+ * The whole HTTP application on a test file's own database, with a worker so that jobs (e-mail) run unless `work` is
+ * false (jobs then stay queued), logging to `logger` when a test reads the logs.
+ */
+export async function openTestApp(options: { env?: Record<string, string>; work?: boolean; logger?: Logger } = {}) {
   const config = testConfig(options.env);
-  const env = await openTestEnvironment({ work: true, config });
-  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger: testLogger });
+  const logger = options.logger ?? testLogger;
+  const env = await openTestEnvironment({ work: options.work ?? true, config });
+  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger });
   let shuttingDown = false;
   const app = await buildApp({
     config,
-    logger: testLogger,
+    logger,
     database: env.database,
     notifications: env.notifications,
     queue: env.queue,

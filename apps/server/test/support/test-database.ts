@@ -44,6 +44,8 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   notifications: DatabaseNotifications;
   queue: Queue;
   files: FileStore;
+  /** Where `files` keeps what it stores, for tests that check that nothing was kept. */
+  filesDir: string;
   close: () => Promise<void>;
 }> {
   const { url, drop } = await createTestDatabase();
@@ -65,6 +67,7 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     notifications,
     queue,
     files,
+    filesDir,
     close: async () => {
       await queue.stop();
       await notifications.close();

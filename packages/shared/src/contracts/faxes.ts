@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text';
 import { FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
 import { E164_PATTERN } from '../phone';
 
@@ -10,18 +11,22 @@ import { E164_PATTERN } from '../phone';
 export const MAX_COVER_MESSAGE_LENGTH = 3000;
 export const MAX_PAGES_PER_FAX = 200;
 export const MAX_SCHEDULE_DAYS = 30;
+/** How deep numbered history pages reach (rows); deeper pages are reached by cursor, which costs the same at any depth. */
+export const HISTORY_MAX_OFFSET = 10_000;
+/** A search counts its matches up to this many per tab, so that a broad search stays as fast as a narrow one. */
+export const HISTORY_SEARCH_COUNT_LIMIT = 10_000;
 
-export const ZE164 = z.string().trim().regex(E164_PATTERN, { error: 'errors.invalidRecipient' });
+export const ZE164 = z.string().trim().check(singleLineText).regex(E164_PATTERN, { error: 'errors.invalidRecipient' });
 
 /** The `request.json` part of the send form (spec 001 §3), plus cover subject, recipient name, schedule and From number. */
 export const ZSendFaxRequest = z.object({
   recipientNumber: ZE164,
   faxQuality: z.enum(FAX_QUALITIES),
-  coverPageMessage: z.string().trim().max(MAX_COVER_MESSAGE_LENGTH).optional(),
-  coverSubject: z.string().trim().max(200).optional(),
-  recipientName: z.string().trim().max(120).optional(),
+  coverPageMessage: z.string().trim().max(MAX_COVER_MESSAGE_LENGTH).check(multiLineText).optional(),
+  coverSubject: z.string().trim().max(200).check(singleLineText).optional(),
+  recipientName: z.string().trim().max(120).check(singleLineText).optional(),
   /** A future send time, at most 30 days ahead (ISO 8601 with offset). */
-  scheduledAt: z.iso.datetime({ offset: true }).optional(),
+  scheduledAt: z.iso.datetime({ offset: true }).check(singleLineText).optional(),
   /** One of the account's numbers; the first one when absent. */
   fromNumber: ZE164.optional(),
 });
@@ -76,11 +81,14 @@ export const FAX_SORT_KEYS = ['date', 'number', 'status', 'pages'] as const;
 export const ZFaxListQuery = z.object({
   direction: z.enum(FAX_DIRECTIONS).default('outbound'),
   /** Matches the recipient or sender (number or name) or the status, without regard to case (spec 001 §9). */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).check(singleLineText).optional(),
   sort: z.enum(FAX_SORT_KEYS).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** Numbered pages reach HISTORY_MAX_OFFSET rows deep; past that, and for clients that walk a list, use `cursor`. */
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(5).max(100).default(20),
+  /** The `nextCursor` of the previous page (sort by date only): the page after it, however deep. */
+  cursor: z.string().max(200).check(singleLineText).optional(),
 });
 export type TFaxListQuery = z.input<typeof ZFaxListQuery>;
 
@@ -91,6 +99,12 @@ export const ZFaxListResponse = z.object({
   pageSize: z.number().int(),
   /** For the tab labels 'Sent Faxes (n)' and 'Received Faxes (n)', with the same search applied. */
   counts: z.object({ outbound: z.number().int(), inbound: z.number().int() }),
+  /** A search's counts stop at HISTORY_SEARCH_COUNT_LIMIT: true when a count reached it (shown as "10000+"). */
+  countsCapped: z.boolean(),
+  /** The last page that may be asked for by number. */
+  maxPage: z.number().int(),
+  /** Where the next page starts (sort by date), or null at the end of the list. */
+  nextCursor: z.string().nullable(),
 });
 export type TFaxListResponse = z.infer<typeof ZFaxListResponse>;
 

@@ -8,8 +8,10 @@ import { prepareFaxDocument } from '../../documents/prepare-fax-document';
 import { AppError } from '../../platform/http/app-error';
 import { translator } from '../../platform/i18n/i18n';
 import { defineJob } from '../../platform/queue/define-job';
+import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
-import { assertWithinQuota } from '../quota';
+import { assertUsageWithinPlan } from '../quota';
+import { inTransaction } from '../../platform/db/transaction';
 import { faxFiles } from '../schema';
 import { transmitFaxJob } from './transmit-fax';
 
@@ -21,8 +23,10 @@ import { transmitFaxJob } from './transmit-fax';
 export const prepareFaxJob = defineJob({
   name: 'faxes.prepare',
   schema: z.object({ faxId: z.uuid() }),
-  queue: { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
-  pollingIntervalSeconds: 1,
+  queue: { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, deadLetter: giveUpFaxJob.name },
+  // Rendering is CPU work: about one per core; one fax is never rendered twice at once.
+  concurrency: (config) => config.renderConcurrency,
+  exclusiveKey: ({ faxId }) => faxId,
   handler: async ({ faxId }, { db, files, queue, logger }) => {
     const fax = await loadFax(db, faxId);
     if (!fax || !(await moveFax(db, faxId, ['queued', 'scheduled', 'converting'], 'converting'))) return;
@@ -72,28 +76,37 @@ export const prepareFaxJob = defineJob({
       );
       return;
     }
-    try {
-      await assertWithinQuota(db, fax.accountId, document.pages, { excludeFaxId: faxId });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await failFax(db, faxId, ['converting'], 'quota_exceeded', t(error.messageKey, error.params));
-      return;
-    }
-
     const [record, image, thumbnail] = await Promise.all([
       files.put(document.pdf),
       files.put(document.image.tiff),
       files.put(document.thumbnail),
     ]);
-    const ready = await moveFax(db, faxId, ['converting'], 'sending', {
-      pages: document.pages,
-      documentKey: record.key,
-      documentSha256: record.sha256,
-      imageKey: image.key,
-      imageBytes: image.size,
-      thumbnailKey: thumbnail.key,
-    });
-    // Canceled while converting: nothing goes to the line.
-    if (ready) await queue.send(transmitFaxJob, { faxId, attempt: 1 }, { singletonKey: `${faxId}:1` });
+    const pages = document.pages;
+    try {
+      // Its pages count against the month from the moment it goes to the line; the check, the move and the line job
+      // commit together.
+      await inTransaction(db, async (tx, client) => {
+        const ready = await moveFax(tx, faxId, ['converting'], 'sending', {
+          pages,
+          documentKey: record.key,
+          documentSha256: record.sha256,
+          imageKey: image.key,
+          imageBytes: image.size,
+          thumbnailKey: thumbnail.key,
+        });
+        // Canceled while converting: nothing goes to the line.
+        if (!ready) throw new StepAbandoned();
+        await assertUsageWithinPlan(tx, fax.accountId, pages);
+        await queue.send(transmitFaxJob, { faxId, attempt: 1 }, { transaction: client, dedupeKey: `${faxId}:1` });
+      });
+    } catch (error) {
+      await Promise.all([record, image, thumbnail].map((stored) => files.remove(stored.key)));
+      if (error instanceof StepAbandoned) return;
+      if (!(error instanceof AppError)) throw error;
+      await failFax(db, faxId, ['converting'], 'quota_exceeded', t(error.messageKey, error.params));
+    }
   },
 });
+
+/** The fax moved on (canceled) while its documents were made: the step ends without effect. */
+class StepAbandoned extends Error {}

@@ -7,7 +7,9 @@ import { nextTryAfter } from '../../lines/retry-policy';
 import { callSandbox } from '../../lines/sandbox-line';
 import { accountHoldingNumber } from '../../numbers/numbers';
 import { translator } from '../../platform/i18n/i18n';
+import { inTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/queue/define-job';
+import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
 import { faxAttempts, type FaxFailureReason } from '../schema';
 
@@ -20,8 +22,10 @@ export const transmitFaxJob = defineJob({
   name: 'faxes.transmit',
   schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
   // Longer than the longest call: a job whose worker died is picked up again after this.
-  queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 45 * 60 },
-  pollingIntervalSeconds: 1,
+  queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 45 * 60, deadLetter: giveUpFaxJob.name },
+  // Calls wait on the line, not the processor: many at once; one fax is never dialled twice at once.
+  concurrency: (config) => config.lineConcurrency,
+  exclusiveKey: ({ faxId }) => faxId,
   handler: async ({ faxId, attempt }, { db, files, queue, config, logger }) => {
     const fax = await loadFax(db, faxId);
     if (!fax || fax.status !== 'sending') return;
@@ -51,26 +55,33 @@ export const transmitFaxJob = defineJob({
           });
     }
 
-    await db
-      .update(faxAttempts)
-      .set({ endedAt: new Date(), durationMs: outcome.durationMs, pagesSent: outcome.pagesSent, result: outcome.result })
-      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
     logger.info({ faxId, attempt, line, result: outcome.result }, 'fax attempt ended');
-
-    if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
-      await moveFax(db, faxId, ['sending'], outcome.result, { completedAt: new Date() });
-      return;
-    }
-    const reason = outcome.result as FaxFailureReason;
-    const wait = nextTryAfter(reason, attempt);
-    if (wait === null) {
-      await failFax(db, faxId, ['sending'], reason, translator(fax.language as TLanguage)(`faxes.${reason as 'busy'}`));
-      return;
-    }
-    await queue.send(
-      transmitFaxJob,
-      { faxId, attempt: attempt + 1 },
-      { singletonKey: `${faxId}:${attempt + 1}`, startAfter: new Date(Date.now() + Math.round(wait * config.faxClockScale)) },
-    );
+    // The attempt's end, the fax's new state and the next try are recorded together: a run that dies after this
+    // commit finds the attempt ended and followed up; one that dies before it makes the same follow-up again.
+    await inTransaction(db, async (tx, client) => {
+      await tx
+        .update(faxAttempts)
+        .set({ endedAt: new Date(), durationMs: outcome.durationMs, pagesSent: outcome.pagesSent, result: outcome.result })
+        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+      if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
+        await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date() });
+        return;
+      }
+      const reason = outcome.result as FaxFailureReason;
+      const wait = nextTryAfter(reason, attempt);
+      if (wait === null) {
+        await failFax(tx, faxId, ['sending'], reason, translator(fax.language as TLanguage)(`faxes.${reason as 'busy'}`));
+        return;
+      }
+      await queue.send(
+        transmitFaxJob,
+        { faxId, attempt: attempt + 1 },
+        {
+          transaction: client,
+          dedupeKey: `${faxId}:${attempt + 1}`,
+          startAfter: new Date(Date.now() + Math.round(wait * config.faxClockScale)),
+        },
+      );
+    });
   },
 });

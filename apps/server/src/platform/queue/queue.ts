@@ -29,6 +29,9 @@ const IDLE_POLL_SECONDS = 2;
 const EXCLUSIVE_RETRY_MS = 2_000;
 /** Wake-ups for jobs due within this long are kept as timers in the listening processes. */
 const TIMER_HORIZON_MS = 10 * 60_000;
+/** How often workers look for exclusive jobs whose worker died, and how old such a job must be to be looked at. */
+const ORPHAN_CHECK_MS = 5_000;
+const ORPHAN_GRACE_SECONDS = 10;
 /** Advisory-lock namespace of the queue's exclusive keys (any 32-bit number other code does not use). */
 const EXCLUSIVE_LOCK_CLASS = 0x6a6f6273;
 
@@ -73,7 +76,8 @@ export async function startQueue(options: {
 
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.queue });
-    if (job.queue?.policy) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+    // A queue made by an earlier version keeps its old settings unless told: make it follow the definition.
+    if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
     if (!options.work) continue;
     const set: WorkerSet = { ids: [], busy: new Set(), cursor: 0 };
     workers.set(job.name, set);
@@ -147,6 +151,47 @@ export async function startQueue(options: {
     }
   }
 
+  /**
+   * A job whose worker process died stays 'active' in pg-boss until its expiry (up to 45 minutes for a call). For
+   * exclusive jobs we know better: a live run holds its key's lock, so an active job whose lock is free has lost its
+   * worker, and is handed back to the queue (as a failed try, so that its retry limit still holds).
+   */
+  async function reclaimOrphans() {
+    const exclusive = options.jobs.filter((job) => job.exclusiveKey);
+    if (!lockPool || exclusive.length === 0) return;
+    const { rows } = await lockPool.query<{ id: string; name: string; data: unknown }>(
+      `SELECT id, name, data FROM pgboss.job WHERE name = ANY($1) AND state = 'active' AND started_on < now() - make_interval(secs => $2)`,
+      [exclusive.map((job) => job.name), ORPHAN_GRACE_SECONDS],
+    );
+    for (const row of rows) {
+      const job = exclusive.find((candidate) => candidate.name === row.name)!;
+      const parsed = job.schema.safeParse(row.data);
+      if (!parsed.success) continue;
+      const key = job.exclusiveKey!(parsed.data);
+      const client = await lockPool.connect();
+      try {
+        const { rows: got } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+          EXCLUSIVE_LOCK_CLASS,
+          key,
+        ]);
+        if (!got[0]?.locked) continue;
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]);
+        logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker; handed back to the queue');
+        await boss.fail(row.name, row.id, { message: 'The worker running this job stopped' });
+        wake(row.name);
+      } finally {
+        client.release();
+      }
+    }
+  }
+  const reaper = lockPool
+    ? setInterval(
+        () => void reclaimOrphans().catch((error: unknown) => logger.warn({ err: error }, 'could not look for orphaned jobs')),
+        ORPHAN_CHECK_MS,
+      )
+    : undefined;
+  reaper?.unref();
+
   const timers = new Set<NodeJS.Timeout>();
   const unsubscribe = options.work
     ? options.notifications?.subscribe(JOBS_CHANNEL, (payload) => {
@@ -191,6 +236,7 @@ export async function startQueue(options: {
     },
     // Graceful: running handlers finish (up to the timeout) before the connections close.
     stop: async () => {
+      clearInterval(reaper);
       unsubscribe?.();
       for (const timer of timers) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

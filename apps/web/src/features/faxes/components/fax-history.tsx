@@ -1,4 +1,4 @@
-import type { TFax } from '@faxline/shared';
+import { HISTORY_SEARCH_COUNT_LIMIT, type TFax } from '@faxline/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -46,14 +46,20 @@ export function FaxHistory() {
   }, [searchInput]);
 
   const data = faxes.data;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  // Numbered pages stop where the server stops serving them by number (a search narrows longer lists).
+  const pages = data ? Math.min(pageCount(data.total, data.pageSize), data.maxPage) : 1;
   // A page that no longer exists (the list got shorter) shows the last one instead.
   useEffect(() => {
     if (data && state.page > pages) update({ page: pages }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the server's total only
   }, [data, pages, state.page]);
 
-  const countOf = (tab: THistoryTab) => (data ? data.counts[tab === 'sent' ? 'outbound' : 'inbound'] : '…');
+  const countOf = (tab: THistoryTab) => {
+    if (!data) return '…';
+    const count = data.counts[tab === 'sent' ? 'outbound' : 'inbound'];
+    // A broad search counts its matches up to a limit: say "more than" rather than a wrong number.
+    return data.countsCapped && count >= HISTORY_SEARCH_COUNT_LIMIT ? `${count}+` : count;
+  };
   const searching = state.search.trim() !== '';
 
   const panel = (tab: THistoryTab) => {

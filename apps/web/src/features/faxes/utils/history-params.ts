@@ -35,7 +35,7 @@ export function writeHistoryState(state: THistoryState): URLSearchParams {
 }
 
 /** The API query for a state (GET /api/faxes). */
-export function listQueryOf(state: THistoryState): Required<Omit<TFaxListQuery, 'search'>> & { search?: string } {
+export function listQueryOf(state: THistoryState): Required<Omit<TFaxListQuery, 'search' | 'cursor'>> & { search?: string } {
   const search = state.search.trim();
   return {
     direction: state.tab === 'received' ? 'inbound' : 'outbound',
