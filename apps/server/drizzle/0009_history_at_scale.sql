@@ -28,48 +28,62 @@ CREATE INDEX "faxes_account_direction_created_idx" ON "faxes" USING btree ("acco
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 CREATE INDEX "faxes_account_search_trgm_idx" ON "faxes" USING gin ("account_id", "search_text" gin_trgm_ops);--> statement-breakpoint
--- What one fax row adds to the tallies and the month's usage; the trigger applies the row's old part negatively.
-CREATE FUNCTION faxline_apply_fax(f faxes, sign integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF sign > 0 THEN
-    INSERT INTO fax_tallies (account_id, user_id, direction, faxes) VALUES (f.account_id, '', f.direction, 1)
-      ON CONFLICT (account_id, user_id, direction) DO UPDATE SET faxes = fax_tallies.faxes + 1;
-    IF f.user_id IS NOT NULL AND f.direction = 'outbound' THEN
-      INSERT INTO fax_tallies (account_id, user_id, direction, faxes) VALUES (f.account_id, f.user_id, f.direction, 1)
-        ON CONFLICT (account_id, user_id, direction) DO UPDATE SET faxes = fax_tallies.faxes + 1;
-    END IF;
-  ELSE
-    -- Plain updates: when the account itself is being deleted its rows may be gone already.
-    UPDATE fax_tallies SET faxes = faxes - 1 WHERE account_id = f.account_id AND user_id = '' AND direction = f.direction;
-    IF f.user_id IS NOT NULL AND f.direction = 'outbound' THEN
-      UPDATE fax_tallies SET faxes = faxes - 1 WHERE account_id = f.account_id AND user_id = f.user_id AND direction = f.direction;
-    END IF;
-  END IF;
-  IF f.pages IS NOT NULL AND f.status NOT IN ('failed', 'canceled') THEN
-    IF sign > 0 THEN
-      INSERT INTO fax_usage (account_id, month, pages)
-        VALUES (f.account_id, date_trunc('month', f.created_at AT TIME ZONE 'UTC')::date, f.pages)
-        ON CONFLICT (account_id, month) DO UPDATE SET pages = fax_usage.pages + EXCLUDED.pages;
-    ELSE
-      UPDATE fax_usage SET pages = pages - f.pages
-        WHERE account_id = f.account_id AND month = date_trunc('month', f.created_at AT TIME ZONE 'UTC')::date;
-    END IF;
-  END IF;
-END $$;--> statement-breakpoint
+-- The tallies and the month's usage follow every insert, delete and change of faxes, in the same transaction, once per
+-- statement (a bulk insert of a million rows updates each count once, not a million times). Negative changes only
+-- update existing rows: when an account is deleted, its counts may be gone before its faxes.
 CREATE FUNCTION faxline_fax_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changes text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT account_id, user_id, direction, status, pages, created_at, 1 AS sign FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT account_id, user_id, direction, status, pages, created_at, -1 AS sign FROM old_rows'
+    ELSE 'SELECT account_id, user_id, direction, status, pages, created_at, 1 AS sign FROM new_rows
+          UNION ALL SELECT account_id, user_id, direction, status, pages, created_at, -1 AS sign FROM old_rows' END;
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM faxline_apply_fax(OLD, -1); END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM faxline_apply_fax(NEW, 1); END IF;
+  EXECUTE format($sql$
+    WITH changes AS (%s),
+    deltas AS (
+      SELECT account_id, key, direction, sum(sign)::int AS n FROM (
+        SELECT account_id, '' AS key, direction, sign FROM changes
+        UNION ALL
+        SELECT account_id, user_id, direction, sign FROM changes WHERE user_id IS NOT NULL AND direction = 'outbound'
+      ) AS parts GROUP BY account_id, key, direction HAVING sum(sign) <> 0
+    ),
+    updated AS (
+      UPDATE fax_tallies AS t SET faxes = t.faxes + d.n FROM deltas AS d
+      WHERE t.account_id = d.account_id AND t.user_id = d.key AND t.direction = d.direction
+      RETURNING t.account_id, t.user_id, t.direction
+    )
+    INSERT INTO fax_tallies AS t (account_id, user_id, direction, faxes)
+    SELECT d.account_id, d.key, d.direction, d.n FROM deltas AS d
+    WHERE d.n > 0 AND NOT EXISTS (
+      SELECT 1 FROM updated AS u WHERE u.account_id = d.account_id AND u.user_id = d.key AND u.direction = d.direction)
+    ON CONFLICT (account_id, user_id, direction) DO UPDATE SET faxes = t.faxes + EXCLUDED.faxes
+  $sql$, changes);
+  EXECUTE format($sql$
+    WITH changes AS (%s),
+    deltas AS (
+      SELECT account_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, sum(sign * pages)::int AS n
+      FROM changes WHERE pages IS NOT NULL AND status NOT IN ('failed', 'canceled')
+      GROUP BY 1, 2 HAVING sum(sign * pages) <> 0
+    ),
+    updated AS (
+      UPDATE fax_usage AS u SET pages = u.pages + d.n FROM deltas AS d
+      WHERE u.account_id = d.account_id AND u.month = d.month
+      RETURNING u.account_id, u.month
+    )
+    INSERT INTO fax_usage AS u (account_id, month, pages)
+    SELECT d.account_id, d.month, d.n FROM deltas AS d
+    WHERE d.n > 0 AND NOT EXISTS (SELECT 1 FROM updated AS x WHERE x.account_id = d.account_id AND x.month = d.month)
+    ON CONFLICT (account_id, month) DO UPDATE SET pages = u.pages + EXCLUDED.pages
+  $sql$, changes);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER faxes_counts_on_insert_or_delete AFTER INSERT OR DELETE ON faxes FOR EACH ROW EXECUTE FUNCTION faxline_fax_counts();--> statement-breakpoint
--- Most updates (status steps without pages, read marks) change no count: the trigger runs only when one could change.
-CREATE TRIGGER faxes_counts_on_update AFTER UPDATE ON faxes FOR EACH ROW
-  WHEN (OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.user_id IS DISTINCT FROM NEW.user_id
-    OR OLD.direction IS DISTINCT FROM NEW.direction OR OLD.pages IS DISTINCT FROM NEW.pages
-    OR OLD.created_at IS DISTINCT FROM NEW.created_at
-    OR ((OLD.status IN ('failed', 'canceled')) IS DISTINCT FROM (NEW.status IN ('failed', 'canceled'))))
-  EXECUTE FUNCTION faxline_fax_counts();--> statement-breakpoint
+CREATE TRIGGER faxes_counts_on_insert AFTER INSERT ON faxes REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION faxline_fax_counts();--> statement-breakpoint
+CREATE TRIGGER faxes_counts_on_update AFTER UPDATE ON faxes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION faxline_fax_counts();--> statement-breakpoint
+CREATE TRIGGER faxes_counts_on_delete AFTER DELETE ON faxes REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION faxline_fax_counts();--> statement-breakpoint
 -- Counts an account's faxes from scratch (after bulk loads that bypass the trigger, or to check the tallies).
 CREATE FUNCTION faxline_recount_account(account text) RETURNS void LANGUAGE sql AS $$
   DELETE FROM fax_tallies WHERE account_id = account;

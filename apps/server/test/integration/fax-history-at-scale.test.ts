@@ -1,0 +1,164 @@
+import { HISTORY_MAX_OFFSET, HISTORY_SEARCH_COUNT_LIMIT, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMembers } from '../../src/accounts/schema';
+import { monthlyUsage } from '../../src/faxes/quota';
+import { faxes } from '../../src/faxes/schema';
+import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+
+/**
+ * The history at scale (issue 12, item 3): tabs' counts and the month's usage are kept with every fax change (no count
+ * over rows per request), deep pages are reached by cursor, a broad search counts up to a limit, and a history page is
+ * served with at most two queries.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await openTestApp();
+});
+afterAll(() => t.close());
+
+async function customer() {
+  const person = await createUser(t, { name: 'Scale Clinic' });
+  const cookie = await signIn(t.app, person.email);
+  const [member] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
+  return { ...person, cookie, accountId: member!.organizationId };
+}
+
+async function list(cookie: string, query: string): Promise<TFaxListResponse> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/faxes?${query}`, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return ZFaxListResponse.parse(response.json());
+}
+
+/** `n` faxes inserted straight into the table, as any writer would (the counts must follow every writer). */
+async function insertFaxes(accountId: string, userId: string | null, n: number, overrides: Partial<typeof faxes.$inferInsert> = {}) {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    accountId,
+    userId,
+    direction: 'outbound' as const,
+    status: 'delivered' as const,
+    toNumber: `+1202555${String(1000 + (i % 9000)).padStart(4, '0')}`,
+    recipientName: `Recipient ${i}`,
+    quality: 'fine' as const,
+    pages: 2,
+    createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
+    ...overrides,
+  }));
+  return t.db.insert(faxes).values(rows).returning({ id: faxes.id });
+}
+
+describe('counts kept with every change', () => {
+  it('follows inserts, deletes, failures and a sender leaving, and always equals a count of the rows', async () => {
+    const owner = await customer();
+    const other = await createUser(t, { name: 'Second sender' });
+    const sent = await insertFaxes(owner.accountId, owner.id, 7);
+    await insertFaxes(owner.accountId, other.id, 3);
+    await insertFaxes(owner.accountId, null, 4, { direction: 'inbound', status: 'received', fromNumber: '+12025550999' });
+    expect((await list(owner.cookie, 'direction=outbound')).counts).toEqual({ outbound: 10, inbound: 4 });
+
+    await t.db.delete(faxes).where(eq(faxes.id, sent[0]!.id));
+    await t.db.update(faxes).set({ status: 'failed' }).where(eq(faxes.id, sent[1]!.id));
+    const { counts, total } = await list(owner.cookie, 'direction=outbound');
+    const [rowCount] = (
+      await t.db.execute<{ outbound: number; inbound: number }>(
+        sql`SELECT count(*) FILTER (WHERE direction = 'outbound')::int AS outbound, count(*) FILTER (WHERE direction = 'inbound')::int AS inbound
+            FROM faxes WHERE account_id = ${owner.accountId}`,
+      )
+    ).rows;
+    expect(counts).toEqual(rowCount);
+    expect(total).toBe(9);
+
+    // The usage counts pages of faxes that did not fail: 6 sent by the owner (one failed), 3 by the other, 4 received.
+    const usage = await monthlyUsage(t.db, owner.accountId, { now: new Date(Date.UTC(2026, 10, 15)) });
+    expect(usage.used).toBe((6 - 1 + 3 + 4) * 2);
+  });
+
+  it('recounts an account from scratch to the same figures (after bulk loads that bypassed the trigger)', async () => {
+    const owner = await customer();
+    await insertFaxes(owner.accountId, owner.id, 12);
+    const before = await list(owner.cookie, 'direction=outbound');
+    await t.db.execute(sql`SELECT faxline_recount_account(${owner.accountId})`);
+    expect((await list(owner.cookie, 'direction=outbound')).counts).toEqual(before.counts);
+  });
+});
+
+describe('paging', () => {
+  it('walks the whole list by cursor, newest first, each fax once, and ends with no cursor', async () => {
+    const owner = await customer();
+    await insertFaxes(owner.accountId, owner.id, 45);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: TFaxListResponse = await list(owner.cookie, `direction=outbound&pageSize=20${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.faxes.map((f) => f.createdAt));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+    expect(seen).toEqual([...seen].sort().reverse());
+    // The same order as numbered pages.
+    const third = await list(owner.cookie, 'direction=outbound&pageSize=20&page=3');
+    expect(third.faxes.map((f) => f.createdAt)).toEqual(seen.slice(40));
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('refuses a numbered page past the bound, and a broken cursor, with their messages', async () => {
+    const owner = await customer();
+    const maxPage = HISTORY_MAX_OFFSET / 20 + 1;
+    expect((await list(owner.cookie, 'pageSize=20')).maxPage).toBe(maxPage);
+    const deep = await t.app.inject({ method: 'GET', url: `/api/faxes?pageSize=20&page=${maxPage + 1}`, headers: { cookie: owner.cookie } });
+    expect(deep.statusCode).toBe(400);
+    expect(ZApiError.parse(deep.json()).error.message).toContain(`page ${maxPage}`);
+    const broken = await t.app.inject({ method: 'GET', url: '/api/faxes?cursor=not-a-cursor', headers: { cookie: owner.cookie, 'accept-language': 'fr' } });
+    expect(broken.statusCode).toBe(400);
+    expect(ZApiError.parse(broken.json()).error.message).toBe('Cette position dans la liste n’est plus valable : reprenez depuis la première page.');
+  });
+});
+
+describe('search', () => {
+  it('finds a name or number fragment in any case, and counts a broad search only up to its limit', async () => {
+    const owner = await customer();
+    await t.db.execute(sql`
+      INSERT INTO faxes (account_id, user_id, direction, status, to_number, recipient_name, quality, pages)
+      SELECT ${owner.accountId}, ${owner.id}, 'outbound', 'delivered', '+1202555' || lpad((i % 10000)::text, 4, '0'),
+             'Dr Broad ' || i, 'fine', 1
+      FROM generate_series(1, ${HISTORY_SEARCH_COUNT_LIMIT + 5}) AS i`);
+    await insertFaxes(owner.accountId, owner.id, 1, { recipientName: 'Zoë Quantrill', toNumber: '+13125559876' });
+
+    const narrow = await list(owner.cookie, 'search=QUANTRILL');
+    expect(narrow.faxes.map((f) => f.recipientName)).toEqual(['Zoë Quantrill']);
+    expect(narrow.counts).toEqual({ outbound: 1, inbound: 0 });
+    expect(narrow.countsCapped).toBe(false);
+    expect((await list(owner.cookie, 'search=3125559876')).total).toBe(1);
+
+    const broad = await list(owner.cookie, 'search=dr%20broad');
+    expect(broad.countsCapped).toBe(true);
+    expect(broad.counts.outbound).toBe(HISTORY_SEARCH_COUNT_LIMIT);
+    expect(broad.faxes).toHaveLength(20);
+
+    const none = await list(owner.cookie, 'search=no-such-recipient');
+    expect(none).toMatchObject({ faxes: [], counts: { outbound: 0, inbound: 0 }, countsCapped: false, nextCursor: null });
+  });
+});
+
+describe('lean requests', () => {
+  it('serves a history page with at most two database queries', async () => {
+    const owner = await customer();
+    await insertFaxes(owner.accountId, owner.id, 30);
+    await list(owner.cookie, 'direction=outbound'); // the session is read once from the database, then from its cookie
+    // Every query takes a connection from the pool (a plain query and a transaction alike): count those.
+    const pool = t.env.database.pool;
+    let queries = 0;
+    const count = () => void (queries += 1);
+    pool.on('acquire', count);
+    try {
+      for (const query of ['direction=outbound', 'direction=outbound&search=recipient', 'direction=inbound&sort=status&order=asc']) {
+        queries = 0;
+        await list(owner.cookie, query);
+        expect(queries, query).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      pool.off('acquire', count);
+    }
+  });
+});
