@@ -14,7 +14,16 @@ const EXTENSIONS: Record<DocumentType, readonly string[]> = {
   txt: ['.txt'],
 };
 
-/** Plain text: valid UTF-8 with no control characters but tab, line feed, carriage return and form feed. */
+/**
+ * A web page, SVG or XML document: text that opens with markup. It is not a plain-text letter, and a page saved
+ * under a .pdf or .txt name is refused as the unsupported type it is rather than faxed as its source code.
+ */
+const MARKUP_START = /^\s*<(?:(?:!doctype\s+html|html|head|body|script|iframe|svg|\?xml)[\s>/]|!--)/i;
+
+/**
+ * Plain text: valid UTF-8 with no control characters but tab, line feed, carriage return and form feed, and not
+ * markup.
+ */
 function isPlainText(bytes: Uint8Array): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -23,7 +32,7 @@ function isPlainText(bytes: Uint8Array): boolean {
       const allowedControl = code === 9 || code === 10 || code === 12 || code === 13;
       if ((code < 32 && !allowedControl) || code === 127) return false;
     }
-    return true;
+    return !MARKUP_START.test(text.slice(0, 1024));
   } catch {
     return false;
   }

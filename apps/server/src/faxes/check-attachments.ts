@@ -1,6 +1,10 @@
 import { MAX_ATTACHMENTS } from '@faxline/shared';
 import { ConversionError, convertToPdf, inspectPdf } from '../documents/convert-to-pdf';
 import { detectDocumentType, nameAgreesWithType, type DocumentType } from '../documents/detect-file-type';
+import { inspectArchive } from '../documents/inspect-archive';
+import { fileNameProblem, MAX_FILE_NAME_LENGTH, shownFileName } from '../documents/inspect-file-name';
+import { inspectImage, MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_SIDE } from '../documents/inspect-image';
+import { inspectPdfUpload } from '../documents/inspect-pdf';
 import { AppError } from '../platform/http/app-error';
 
 export type Upload = { name: string; bytes: Uint8Array; truncated: boolean };
@@ -9,35 +13,111 @@ export type CheckedAttachment = { name: string; bytes: Uint8Array; type: Documen
 const TYPE_NAMES: Record<DocumentType, string> = { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG', doc: 'DOC', docx: 'DOCX', txt: 'TXT' };
 
 /**
- * The send form's file rules (spec 001 §5), checked on the server from the bytes: at most 5 files of the platform's
- * size limit (10 MB unless the back office changed it), of an accepted type that agrees with the name, not
- * password-protected or damaged. Pages are counted where that is quick
- * (PDF, images, text); Word files are counted when they are converted.
+ * The send form's file rules (spec 001 §5), checked on the server from the bytes, before anything is stored: at most
+ * 5 files of the platform's size limit (10 MB unless the back office changed it), with a plain name, not empty, of an
+ * accepted type that agrees with the name, and then what each type can hide (docs/decisions/020): a PDF that is
+ * password-protected, damaged, carries JavaScript or Launch actions or unpacks too far; an image too large to decode;
+ * a Word archive that unpacks too far. Pages are counted where that is quick (PDF, images, text); Word files are
+ * counted when they are converted.
  */
 export async function checkAttachments(uploads: Upload[], maxFileSizeMB: number): Promise<CheckedAttachment[]> {
   if (uploads.length > MAX_ATTACHMENTS) throw new AppError('invalid_request', 'errors.tooManyFiles');
   const checked: CheckedAttachment[] = [];
-  for (const upload of uploads) {
-    const file = upload.name;
-    if (upload.truncated || upload.bytes.length > maxFileSizeMB * 1024 * 1024)
-      throw new AppError('payload_too_large', 'errors.fileTooLarge', { file, size: maxFileSizeMB });
-    const type = await detectDocumentType(upload.bytes);
-    if (!type) throw new AppError('invalid_request', 'errors.invalidFileType', { file });
-    if (!nameAgreesWithType(file, type)) throw new AppError('invalid_request', 'errors.fileNameMismatch', { file, type: TYPE_NAMES[type] });
-    let pages: number | null = null;
-    try {
-      if (type === 'pdf') pages = await inspectPdf(upload.bytes);
-      else if (type === 'jpeg' || type === 'png') pages = await inspectPdf(await convertToPdf(upload.bytes, type));
-      else if (type === 'txt') pages = await inspectPdf(await convertToPdf(upload.bytes, type));
-    } catch (error) {
-      if (error instanceof ConversionError) {
-        throw new AppError('invalid_request', error.reason === 'encrypted' ? 'errors.encryptedDocument' : 'errors.damagedDocument', {
-          file,
-        });
-      }
-      throw error;
-    }
-    checked.push({ name: file, bytes: upload.bytes, type, pages });
-  }
+  for (const upload of uploads) checked.push(await checkAttachment(upload, maxFileSizeMB));
   return checked;
+}
+
+async function checkAttachment(upload: Upload, maxFileSizeMB: number): Promise<CheckedAttachment> {
+  const file = upload.name;
+  const nameProblem = fileNameProblem(file);
+  if (nameProblem === 'unsafe') throw new AppError('invalid_request', 'errors.fileNameUnsafe', { file: shownFileName(file) });
+  if (nameProblem === 'too-long') {
+    throw new AppError('invalid_request', 'errors.fileNameTooLong', { file: shownFileName(file), max: MAX_FILE_NAME_LENGTH });
+  }
+  if (upload.truncated || upload.bytes.length > maxFileSizeMB * 1024 * 1024)
+    throw new AppError('payload_too_large', 'errors.fileTooLarge', { file, size: maxFileSizeMB });
+  if (upload.bytes.length === 0) throw new AppError('invalid_request', 'errors.emptyFile', { file });
+  const type = await detectDocumentType(upload.bytes);
+  if (!type) throw new AppError('invalid_request', 'errors.invalidFileType', { file });
+  if (!nameAgreesWithType(file, type)) throw new AppError('invalid_request', 'errors.fileNameMismatch', { file, type: TYPE_NAMES[type] });
+  return { name: file, bytes: upload.bytes, type, pages: await inspectContent(file, upload.bytes, type) };
+}
+
+/** What each type can hide, checked from its header or structure; returns the page count where it is known now. */
+async function inspectContent(file: string, bytes: Uint8Array, type: DocumentType): Promise<number | null> {
+  switch (type) {
+    case 'pdf':
+      return checkPdf(file, bytes);
+    case 'jpeg':
+    case 'png':
+      checkImageSize(file, bytes, type);
+      return countConvertedPages(file, bytes, type);
+    case 'txt':
+      return countConvertedPages(file, bytes, type);
+    case 'docx':
+      await checkArchive(file, bytes);
+      return null;
+    case 'doc':
+      return null;
+  }
+}
+
+async function checkPdf(file: string, bytes: Uint8Array): Promise<number> {
+  const result = await inspectPdfUpload(bytes);
+  switch (result.verdict) {
+    case 'ok':
+      return result.pages;
+    case 'encrypted':
+      throw new AppError('invalid_request', 'errors.encryptedDocument', { file });
+    case 'damaged':
+      throw new AppError('invalid_request', 'errors.damagedDocument', { file });
+    case 'active-content':
+      throw new AppError('invalid_request', 'errors.activeContent', { file });
+    case 'unpacks-too-large':
+      throw new AppError('invalid_request', 'errors.unpacksTooLarge', { file, size: result.limitMB });
+  }
+}
+
+function checkImageSize(file: string, bytes: Uint8Array, type: 'jpeg' | 'png'): void {
+  const result = inspectImage(bytes, type);
+  if (result.verdict === 'damaged') throw new AppError('invalid_request', 'errors.damagedDocument', { file });
+  if (result.verdict === 'too-large') {
+    const { width, height } = result;
+    throw new AppError('invalid_request', 'errors.imageTooLarge', {
+      file,
+      width,
+      height,
+      megapixels: MAX_IMAGE_MEGAPIXELS,
+      side: MAX_IMAGE_SIDE,
+    });
+  }
+}
+
+async function checkArchive(file: string, bytes: Uint8Array): Promise<void> {
+  const result = await inspectArchive(bytes);
+  switch (result.verdict) {
+    case 'ok':
+      return;
+    case 'damaged':
+      throw new AppError('invalid_request', 'errors.damagedDocument', { file });
+    case 'too-many-entries':
+      throw new AppError('invalid_request', 'errors.archiveTooManyParts', { file, max: result.max });
+    case 'unpacks-too-large':
+      throw new AppError('invalid_request', 'errors.unpacksTooLarge', { file, size: result.limitMB });
+    case 'ratio-too-high':
+      throw new AppError('invalid_request', 'errors.archiveRatioTooHigh', { file, max: result.max });
+  }
+}
+
+/** Converted now (images within their size limit, text) so that a file that cannot be read is refused now. */
+async function countConvertedPages(file: string, bytes: Uint8Array, type: 'jpeg' | 'png' | 'txt'): Promise<number> {
+  try {
+    return await inspectPdf(await convertToPdf(bytes, type));
+  } catch (error) {
+    if (error instanceof ConversionError) {
+      const key = error.reason === 'encrypted' ? 'errors.encryptedDocument' : 'errors.damagedDocument';
+      throw new AppError('invalid_request', key, { file });
+    }
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
+import { shownFileName } from '../documents/inspect-file-name';
 import { isMessageKey } from '../platform/i18n/i18n';
 import { AppError } from '../platform/http/app-error';
 import type { Upload } from './check-attachments';
@@ -16,7 +17,9 @@ export async function readSendForm(request: FastifyRequest) {
   const uploads: Upload[] = [];
   let current = '';
   try {
-    for await (const part of request.parts()) {
+    // The name as the client sent it: busboy would otherwise cut "../../x.pdf" down to "x.pdf" without a word, and
+    // a name with a path is refused instead (check-attachments.ts).
+    for await (const part of request.parts({ preservePath: true })) {
       if (part.type === 'field') {
         if (part.fieldname === 'request.json') json = JSON.parse(String(part.value));
         continue;
@@ -28,7 +31,7 @@ export async function readSendForm(request: FastifyRequest) {
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'errors.fileTooLarge', { file: current });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'errors.fileTooLarge', { file: shownFileName(current) });
     if (code === 'FST_FILES_LIMIT') throw new AppError('invalid_request', 'errors.tooManyFiles');
     if (error instanceof SyntaxError) throw new AppError('invalid_request', 'errors.malformedJson');
     throw error;
