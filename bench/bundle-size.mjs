@@ -4,9 +4,11 @@
 // It reads Vite's manifest (apps/web/dist/.vite/manifest.json) and gzips (zlib, default level, as Vite reports) each
 // chunk: the entry and its static imports, which block the first render and count against the budget; then, each on
 // its own line, the chunks the landing page fetches by itself right after (the page, the account control, the
-// toasts ...); then those fetched only when someone uses a control (mobile menu, chat, navigation box). Exits 1 when
-// the first-render total is over budget, 2 when the build or a listed module is missing.
-import { existsSync, readFileSync } from 'node:fs';
+// toasts ...); then those fetched only when someone uses a control (mobile menu, chat, navigation box). Beside the
+// first-render files, the size of the brotli copy the build made and the server sends to browsers (the budget stays in
+// gzip, as it was set). Exits 1 when the first-render total is over budget, 2 when the build, a listed module or a
+// brotli copy is missing.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -61,6 +63,12 @@ function withStaticImports(key, seen) {
   return files;
 }
 
+/** The brotli copy `vite build` writes beside each text file (apps/web/build-tools/precompress.ts), if any. */
+function brotliSize(file) {
+  const copy = path.join(dist, `${file}.br`);
+  return existsSync(copy) ? statSync(copy).size : undefined;
+}
+
 const kB = (bytes) => `${(bytes / 1000).toFixed(2).padStart(7)} kB`;
 const sum = (files) => files.reduce((total, file) => total + gzipSize(file), 0);
 let missing = false;
@@ -75,9 +83,12 @@ const seen = new Set();
 const initial = withStaticImports(entryKey, seen);
 const initialTotal = sum(initial);
 
-console.log('Before the first render (entry and its static imports), gzip:');
-for (const file of initial) console.log(`  ${kB(gzipSize(file))}  ${file}`);
-console.log(`  ${kB(initialTotal)}  total, budget ${kB(BUDGET_BYTES).trim()}`);
+console.log('Before the first render (entry and its static imports), gzip, and as sent (brotli):');
+const unsent = initial.filter((file) => brotliSize(file) === undefined);
+for (const file of initial) console.log(`  ${kB(gzipSize(file))}  ${kB(brotliSize(file) ?? 0)} br  ${file}`);
+console.log(
+  `  ${kB(initialTotal)}  ${kB(initial.reduce((total, file) => total + (brotliSize(file) ?? 0), 0))} br  total, budget ${kB(BUDGET_BYTES).trim()} gzip`,
+);
 const css = [...new Set(initial.flatMap((file) => Object.values(manifest).find((c) => c.file === file)?.css ?? []))];
 for (const file of css) console.log(`  (and ${kB(gzipSize(file)).trim()} of CSS: ${file})`);
 
@@ -101,6 +112,10 @@ function group(title, list) {
 group('Loaded by the landing page right after the first render', LANDING_LAZY);
 group('Loaded when a control is first used', ON_USE);
 
+if (unsent.length > 0) {
+  console.error(`\nNo brotli copy of ${unsent.join(', ')}: the build's precompress step did not run.`);
+  process.exit(2);
+}
 if (missing) {
   console.error('\nA module listed in bench/bundle-size.mjs is not in the build: update the list.');
   process.exit(2);

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteError } from '@/components/errors/route-error';
@@ -8,31 +8,42 @@ import { NavigationBox } from '@/features/assistant/components/navigation-box';
 import { paths } from '@/config/paths';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { RequireUser } from '@/lib/auth/require-user';
+import { i18n } from '@/lib/i18n';
 import { MaintenanceGate } from '@/lib/platform/maintenance-gate';
 import { SaveLanguageChoice } from '@/lib/save-language-choice';
 
+type TNamespace = Extract<Parameters<typeof i18n.loadNamespaces>[0], string>;
+
+/**
+ * A public page: its chunk and the translation files it reads, fetched together. Left to the page, the files would be
+ * asked for only once its code had arrived and rendered, a round trip more before the first visit shows anything.
+ */
+function publicPage(load: () => Promise<{ default: ComponentType }>, namespaces: TNamespace[]) {
+  return lazy(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
+}
+
 // One chunk per page, so pages added later stay out of the landing bundle.
-const HomeRoute = lazy(() => import('./routes/home'));
-const PricingRoute = lazy(() => import('./routes/pricing'));
-const FaxPlansRoute = lazy(() => import('./routes/fax-plans'));
-const SupportRoute = lazy(() => import('./routes/support'));
-const DevelopersRoute = lazy(() => import('./routes/developers'));
-const ApiDocumentationRoute = lazy(() => import('./routes/api-documentation'));
-const AboutUsRoute = lazy(() => import('./routes/about-us'));
-const ReviewsRoute = lazy(() => import('./routes/reviews'));
-const WriteReviewRoute = lazy(() => import('./routes/write-review'));
-const UtilitiesToolsRoute = lazy(() => import('./routes/utilities-tools'));
-const PortingYourNumberRoute = lazy(() => import('./routes/porting-your-number'));
-const SitemapRoute = lazy(() => import('./routes/sitemap'));
-const SecurityPrivacyRoute = lazy(() => import('./routes/security-privacy'));
-const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
-const ContactRoute = lazy(() => import('./routes/contact'));
+const HomeRoute = publicPage(() => import('./routes/home'), ['marketing']);
+const PricingRoute = publicPage(() => import('./routes/pricing'), ['marketing']);
+const FaxPlansRoute = publicPage(() => import('./routes/fax-plans'), ['marketing']);
+const SupportRoute = publicPage(() => import('./routes/support'), ['help']);
+const DevelopersRoute = publicPage(() => import('./routes/developers'), ['developers']);
+const ApiDocumentationRoute = publicPage(() => import('./routes/api-documentation'), ['developers']);
+const AboutUsRoute = publicPage(() => import('./routes/about-us'), ['marketing']);
+const ReviewsRoute = publicPage(() => import('./routes/reviews'), ['marketing']);
+const WriteReviewRoute = publicPage(() => import('./routes/write-review'), ['marketing']);
+const UtilitiesToolsRoute = publicPage(() => import('./routes/utilities-tools'), ['help']);
+const PortingYourNumberRoute = publicPage(() => import('./routes/porting-your-number'), ['help']);
+const SitemapRoute = publicPage(() => import('./routes/sitemap'), ['help']);
+const SecurityPrivacyRoute = publicPage(() => import('./routes/security-privacy'), ['legal']);
+const PrivacyPolicyRoute = publicPage(() => import('./routes/privacy-policy'), ['legal']);
+const ContactRoute = publicPage(() => import('./routes/contact'), ['marketing']);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
-const SignInRoute = lazy(() => import('./routes/auth/sign-in'));
-const SignUpRoute = lazy(() => import('./routes/auth/sign-up'));
-const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password'));
-const ResetPasswordRoute = lazy(() => import('./routes/auth/reset-password'));
-const TwoFactorSetupRoute = lazy(() => import('./routes/auth/two-factor-setup'));
+const SignInRoute = publicPage(() => import('./routes/auth/sign-in'), ['auth']);
+const SignUpRoute = publicPage(() => import('./routes/auth/sign-up'), ['auth']);
+const ForgotPasswordRoute = publicPage(() => import('./routes/auth/forgot-password'), ['auth']);
+const ResetPasswordRoute = publicPage(() => import('./routes/auth/reset-password'), ['auth']);
+const TwoFactorSetupRoute = publicPage(() => import('./routes/auth/two-factor-setup'), ['security']);
 const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));

@@ -8,6 +8,7 @@ export const VALIDATION_KEYS = [
   'validation.url',
   'validation.passwordTooShort',
   'validation.passwordTooLong',
+  'validation.forbiddenCharacters',
   'validation.invalid',
 ] as const;
 export type TValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -7,6 +7,9 @@ import { translator } from '../i18n/i18n';
 /**
  * Serves the built web app with SPA fallback: a GET for a page that is not a file gets index.html, and the React
  * router takes it from there. Unknown `/api` paths and non-page requests get a JSON 404 instead.
+ *
+ * The web build writes brotli and gzip copies beside its text files (`app.js.br`, `app.js.gz`): a browser that accepts
+ * one gets it, the others the file itself, so nothing is compressed per request.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -15,12 +18,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       // Files are looked up when asked for, not listed at start: a new build's files are served without a restart.
       wildcard: true,
-      index: 'index.html',
+      // A list, not a string: only a list lets the plugin find index.html.br for `/`.
+      index: ['index.html'],
+      preCompressed: true,
       cacheControl: false, // set below, per file
-      // Hashed assets never change; index.html must always be fetched fresh to pick up a new release.
       setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be fetched fresh to pick up a new release.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers differently by Accept-Encoding: caches must keep the answers apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

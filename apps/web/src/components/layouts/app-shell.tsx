@@ -16,6 +16,15 @@ type TAppShellProps = {
   assistant?: ReactNode;
 };
 
+function Main({ children }: { children: ReactNode }) {
+  // tabIndex lets the skip link move keyboard focus here, not only scroll.
+  return (
+    <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
+      {children}
+    </main>
+  );
+}
+
 /** The chrome around every page: announcement bar, header, main content, footer, cookie notice, chat helper. */
 export function AppShell({ children, navigationBox, assistant }: TAppShellProps) {
   const { t } = useTranslation();
@@ -30,19 +39,20 @@ export function AppShell({ children, navigationBox, assistant }: TAppShellProps)
       </a>
       <AnnouncementBar />
       <SiteHeader navigationBox={navigationBox} />
-      {/* tabIndex lets the skip link move keyboard focus here, not only scroll. */}
-      <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
-        <Suspense
-          fallback={
+      {/* The footer waits with the page: painted before a lazy page's code arrived, it would be pushed down the screen
+          by it (a layout shift of most of the viewport). */}
+      <Suspense
+        fallback={
+          <Main>
             <p role="status" className="sr-only">
               {t('loading')}
             </p>
-          }
-        >
-          {children}
-        </Suspense>
-      </main>
-      <SiteFooter />
+          </Main>
+        }
+      >
+        <Main>{children}</Main>
+        <SiteFooter />
+      </Suspense>
       <CookieBanner />
       {assistant}
     </div>

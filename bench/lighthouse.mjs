@@ -1,0 +1,154 @@
+// Usage: node bench/lighthouse.mjs [buildName] [--runs=N]
+//
+// Lighthouse 12, desktop preset, on the public pages (issue 12 item 5: performance >= 95, accessibility 100, CLS < 0.1).
+// It starts the production server from a build, as the browser tests do (e2e/support/global-setup.ts): a private build
+// made by `bash scripts/build-private.sh <buildName>` (apps/*/.builds/<buildName>), or the shared one (apps/*/dist)
+// without a name; on a temporary DATA_DIR and a free port. Then Debian's Chromium, through chrome-launcher, loads each
+// page N times (3 by default; Lighthouse's own median run is reported) and the server is stopped.
+//
+// Printed per page: performance and accessibility scores, CLS, LCP, TBT and the JavaScript bytes transferred. Beside
+// them, the anchor of the same run: Lighthouse's benchmarkIndex, its measure of how fast this CPU was at that moment
+// (the machine is shared, and TBT and LCP are simulated from timings observed on it).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
+const PAGES = ['/', '/pricing'];
+const CHROMIUM = '/usr/bin/chromium';
+// No internet here: keep Chromium from reaching out (updates, sync, QUIC probes), which would stall or skew the runs.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+];
+
+const args = process.argv.slice(2);
+const runsArg = args.find((a) => a.startsWith('--runs='));
+const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
+const buildName = args.find((a) => !a.startsWith('--'));
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('Usage: node bench/lighthouse.mjs [buildName] [--runs=N]');
+  process.exit(2);
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const bundle = buildName
+  ? path.join(repoRoot, 'apps/server/.builds', buildName, 'main.js')
+  : path.join(repoRoot, 'apps/server/dist/main.js');
+const webDist = buildName ? path.join(repoRoot, 'apps/web/.builds', buildName) : path.join(repoRoot, 'apps/web/dist');
+if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
+  console.error(
+    buildName
+      ? `No build named ${buildName}: run \`bash scripts/build-private.sh ${buildName}\` first.`
+      : 'No shared build: run `npm run build` first (or give the name of a private build).',
+  );
+  process.exit(2);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(baseUrl, child, output, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output()}`);
+    const status = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server was not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+// PostgreSQL runs as another user and must be able to reach its data folder.
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-lighthouse-'));
+await fs.chmod(dataDir, 0o755);
+const port = await freePort();
+const baseUrl = `http://localhost:${port}`;
+let output = '';
+const server = spawn(process.execPath, [bundle], {
+  cwd: repoRoot,
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: webDist },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.on('data', (chunk) => (output += chunk));
+server.stderr.on('data', (chunk) => (output += chunk));
+const serverExited = new Promise((resolve) => server.once('close', resolve));
+
+let chrome;
+async function stop() {
+  await chrome?.kill();
+  if (server.exitCode === null) server.kill('SIGTERM');
+  await serverExited;
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => `${Math.round(value)} ms`;
+
+try {
+  await waitForReady(baseUrl, server, () => output);
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  console.log(`Lighthouse desktop preset, ${buildName ? `build ${buildName}` : 'shared build'}, median of ${runs} run(s) per page`);
+  for (const page of PAGES) {
+    const lhrs = [];
+    for (let i = 0; i < runs; i += 1) {
+      const result = await lighthouse(
+        `${baseUrl}${page}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        desktopConfig,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      lhrs.push(result.lhr);
+    }
+    const lhr = computeMedianRun(lhrs);
+    if (page === PAGES[0]) console.log(`(Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]})`);
+    const audit = (id) => lhr.audits[id];
+    const scripts = audit('resource-summary').details.items.find((item) => item.resourceType === 'script');
+    const score = (id) => Math.round(lhr.categories[id].score * 100);
+    console.log(
+      [
+        page.padEnd(9),
+        `performance ${score('performance')}`,
+        `accessibility ${score('accessibility')}`,
+        `CLS ${audit('cumulative-layout-shift').numericValue.toFixed(3)}`,
+        `LCP ${ms(audit('largest-contentful-paint').numericValue)}`,
+        `TBT ${ms(audit('total-blocking-time').numericValue)}`,
+        `JS transferred ${kB(scripts?.transferSize ?? 0)}`,
+        `(anchor: benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)})`,
+      ].join('  '),
+    );
+    const failing = Object.values(lhr.categories.accessibility.auditRefs)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    for (const a of failing) console.log(`           accessibility: ${a.id} (${a.title})`);
+  }
+} finally {
+  await stop();
+}
