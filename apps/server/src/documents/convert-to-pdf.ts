@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { DocumentType } from './detect-file-type';
-import { embedFonts, wrapText } from './pdf-fonts';
+import { documentFont, wrapText } from './pdf-fonts';
 import { runCommand } from './run-command';
 
 /** ISO A4 in PDF points: the page every converted document is laid out on. */
@@ -24,11 +24,12 @@ export class ConversionError extends Error {
   }
 }
 
-/** Checks that a PDF opens and is not password-protected; returns its page count. */
-export async function inspectPdf(bytes: Uint8Array): Promise<number> {
+/** Opens a PDF for its pages, refusing one that is password-protected, damaged or empty. */
+export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  let pdf: PDFDocument;
   let pages: number;
   try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    pdf = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
     // Opened only to look: an encrypted PDF's pages cannot be rendered without its password.
     if (pdf.isEncrypted) throw new ConversionError('encrypted', 'The PDF is protected with a password.');
     pages = pdf.getPageCount();
@@ -37,40 +38,56 @@ export async function inspectPdf(bytes: Uint8Array): Promise<number> {
     throw new ConversionError('damaged', 'The PDF is damaged and cannot be read.');
   }
   if (pages === 0) throw new ConversionError('damaged', 'The PDF has no pages.');
-  return pages;
+  return pdf;
 }
 
-async function imageToPdf(bytes: Uint8Array, type: 'jpeg' | 'png'): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+/** Checks that a PDF opens and is not password-protected; returns its page count. */
+export async function inspectPdf(bytes: Uint8Array): Promise<number> {
+  return (await loadPdf(bytes)).getPageCount();
+}
+
+async function copyAllPages(target: PDFDocument, source: PDFDocument): Promise<number> {
+  let pages;
+  try {
+    pages = await target.copyPages(source, source.getPageIndices());
+  } catch {
+    throw new ConversionError('damaged', 'The PDF is damaged and cannot be read.');
+  }
+  for (const page of pages) target.addPage(page);
+  return pages.length;
+}
+
+async function addImagePage(target: PDFDocument, bytes: Uint8Array, type: 'jpeg' | 'png'): Promise<number> {
   let image;
   try {
-    image = type === 'jpeg' ? await pdf.embedJpg(bytes) : await pdf.embedPng(bytes);
+    image = type === 'jpeg' ? await target.embedJpg(bytes) : await target.embedPng(bytes);
   } catch {
     throw new ConversionError('damaged', 'The image is damaged and cannot be read.');
   }
-  const page = pdf.addPage([A4.width, A4.height]);
+  const page = target.addPage([A4.width, A4.height]);
   // Fit inside the margins, keeping the proportions; centred.
   const scale = Math.min((A4.width - 2 * MARGIN) / image.width, (A4.height - 2 * MARGIN) / image.height);
   const width = image.width * scale;
   const height = image.height * scale;
   page.drawImage(image, { x: (A4.width - width) / 2, y: (A4.height - height) / 2, width, height });
-  return pdf.save();
+  return 1;
 }
 
-async function textToPdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const { mono } = await embedFonts(pdf);
+async function addTextPages(target: PDFDocument, bytes: Uint8Array): Promise<number> {
+  const mono = await documentFont(target, 'mono');
   const size = 10;
   const leading = 13;
   const lines = wrapText(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), mono, size, A4.width - 2 * MARGIN);
   const perPage = Math.floor((A4.height - 2 * MARGIN) / leading);
+  let pages = 0;
   for (let start = 0; start < Math.max(lines.length, 1); start += perPage) {
-    const page = pdf.addPage([A4.width, A4.height]);
+    const page = target.addPage([A4.width, A4.height]);
+    pages += 1;
     lines.slice(start, start + perPage).forEach((line, index) => {
       page.drawText(line.replace(/\f/g, ''), { x: MARGIN, y: A4.height - MARGIN - size - index * leading, size, font: mono });
     });
   }
-  return pdf.save();
+  return pages;
 }
 
 /**
@@ -101,35 +118,42 @@ async function wordToPdf(bytes: Uint8Array, type: 'doc' | 'docx'): Promise<Uint8
   }
 }
 
-/** Any accepted document as a PDF: PDFs are checked and kept as they are, the rest converted. */
-export async function convertToPdf(bytes: Uint8Array, type: DocumentType): Promise<Uint8Array> {
-  let pdf: Uint8Array;
+/**
+ * Adds the pages of any accepted document at the end of `target`, converting on the way: a PDF is opened once (the
+ * check and the copy use the same parse), images and text are laid out straight into `target` (no intermediate PDF
+ * to save and parse again). Returns the number of pages added.
+ */
+export async function appendAsPages(target: PDFDocument, bytes: Uint8Array, type: DocumentType): Promise<number> {
   switch (type) {
     case 'pdf':
-      pdf = bytes;
-      break;
+      return copyAllPages(target, await loadPdf(bytes));
     case 'jpeg':
     case 'png':
-      pdf = await imageToPdf(bytes, type);
-      break;
+      return addImagePage(target, bytes, type);
     case 'txt':
-      pdf = await textToPdf(bytes);
-      break;
+      return addTextPages(target, bytes);
     case 'doc':
     case 'docx':
-      pdf = await wordToPdf(bytes, type);
-      break;
+      return copyAllPages(target, await loadPdf(await wordToPdf(bytes, type)));
   }
-  await inspectPdf(pdf);
-  return pdf;
 }
 
-/** The document of record: the pages of every part, in order. */
-export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  const merged = await PDFDocument.create();
-  for (const part of parts) {
-    const source = await PDFDocument.load(part);
-    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+/** Any accepted document as a PDF of its own: PDFs are checked and kept as they are, the rest converted. */
+export async function convertToPdf(bytes: Uint8Array, type: DocumentType): Promise<Uint8Array> {
+  switch (type) {
+    case 'pdf':
+      await loadPdf(bytes);
+      return bytes;
+    case 'doc':
+    case 'docx': {
+      const pdf = await wordToPdf(bytes, type);
+      await loadPdf(pdf);
+      return pdf;
+    }
+    default: {
+      const pdf = await PDFDocument.create();
+      await appendAsPages(pdf, bytes, type);
+      return pdf.save();
+    }
   }
-  return merged.save();
 }

@@ -1,8 +1,8 @@
 import { formatPhoneInternational, type TLanguage } from '@faxline/shared';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translator } from '../platform/i18n/i18n';
 import { A4 } from './convert-to-pdf';
-import { embedFonts, wrapText } from './pdf-fonts';
+import { documentFont, wrapText } from './pdf-fonts';
 
 export type CoverPage = {
   language: TLanguage;
@@ -18,30 +18,54 @@ export type CoverPage = {
 };
 
 const MARGIN = 56;
+// Building a date format costs far more than using one.
+const dateFormats = new Map<TLanguage, Intl.DateTimeFormat>();
+const dateFormat = (language: TLanguage) => {
+  let format = dateFormats.get(language);
+  if (!format)
+    dateFormats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' })));
+  return format;
+};
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+/** What to draw on each cover page, decided before any page exists. */
+type Layout = Array<Array<(page: PDFPage) => void>>;
 
 /**
- * The generated cover sheet (DESIGN.md "Cover page"), in the sender's language. A long message continues on further
- * cover pages rather than being cut; the page count printed on it includes them.
+ * The generated cover sheet (DESIGN.md "Cover page"), in the sender's language, inserted before the pages already in
+ * `pdf`. A long message continues on further cover pages rather than being cut; the page count printed on it includes
+ * them. Returns the number of cover pages.
  */
-export async function renderCoverPage(cover: CoverPage): Promise<{ pdf: Uint8Array; pages: number }> {
-  const first = await layoutCover(cover, cover.documentPages + 1);
-  if (first.pages === 1) return first;
-  return layoutCover(cover, cover.documentPages + first.pages);
+export async function insertCoverPages(pdf: PDFDocument, cover: CoverPage): Promise<number> {
+  const [regular, bold] = await Promise.all([documentFont(pdf, 'regular'), documentFont(pdf, 'bold')]);
+  const fonts = { regular, bold };
+  // The cover's own length is part of the total it prints: lay out once to learn it, again if it is not one page.
+  let layout = layoutCover(cover, fonts, cover.documentPages + 1);
+  if (layout.length > 1) layout = layoutCover(cover, fonts, cover.documentPages + layout.length);
+  layout.forEach((draws, index) => {
+    const page = pdf.insertPage(index, [A4.width, A4.height]);
+    for (const draw of draws) draw(page);
+  });
+  return layout.length;
 }
 
-async function layoutCover(cover: CoverPage, totalPages: number): Promise<{ pdf: Uint8Array; pages: number }> {
+function layoutCover(cover: CoverPage, { regular, bold }: Fonts, totalPages: number): Layout {
   const t = translator(cover.language);
-  const pdf = await PDFDocument.create();
-  const { regular, bold } = await embedFonts(pdf);
-  let page = pdf.addPage([A4.width, A4.height]);
+  const layout: Layout = [[]];
+  const draw = (op: (page: PDFPage) => void) => layout[layout.length - 1]!.push(op);
   const width = A4.width - 2 * MARGIN;
   let y = A4.height - MARGIN;
 
-  page.drawText(t('cover.title'), { x: MARGIN, y: (y -= 40), size: 36, font: bold });
-  page.drawLine({ start: { x: MARGIN, y: (y -= 16) }, end: { x: A4.width - MARGIN, y }, thickness: 2, color: rgb(0, 0, 0) });
+  const title = t('cover.title');
+  const titleY = (y -= 40);
+  draw((page) => page.drawText(title, { x: MARGIN, y: titleY, size: 36, font: bold }));
+  const ruleY = (y -= 16);
+  draw((page) =>
+    page.drawLine({ start: { x: MARGIN, y: ruleY }, end: { x: A4.width - MARGIN, y: ruleY }, thickness: 2, color: rgb(0, 0, 0) }),
+  );
   y -= 12;
 
-  const dateText = new Intl.DateTimeFormat(cover.language, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(cover.date);
+  const dateText = dateFormat(cover.language).format(cover.date);
   const rows: Array<[string, string]> = [
     [t('cover.from'), [cover.senderName, cover.senderNumber && formatPhoneInternational(cover.senderNumber)].filter(Boolean).join(' · ')],
     [t('cover.to'), [cover.recipientName, formatPhoneInternational(cover.recipientNumber)].filter(Boolean).join(' · ')],
@@ -50,27 +74,31 @@ async function layoutCover(cover: CoverPage, totalPages: number): Promise<{ pdf:
     ...(cover.subject ? [[t('cover.subject'), cover.subject] as [string, string]] : []),
   ];
   for (const [label, value] of rows) {
-    y -= 26;
-    page.drawText(label, { x: MARGIN, y, size: 12, font: bold });
+    const rowY = (y -= 26);
+    draw((page) => page.drawText(label, { x: MARGIN, y: rowY, size: 12, font: bold }));
     const lines = wrapText(value, regular, 12, width - 170);
-    lines.forEach((line, i) => page.drawText(line, { x: MARGIN + 170, y: y - i * 15, size: 12, font: regular }));
+    lines.forEach((line, i) => draw((page) => page.drawText(line, { x: MARGIN + 170, y: rowY - i * 15, size: 12, font: regular })));
     y -= (lines.length - 1) * 15;
   }
 
   if (cover.message) {
-    y -= 40;
-    page.drawText(t('cover.message'), { x: MARGIN, y, size: 12, font: bold });
+    const headingY = (y -= 40);
+    const heading = t('cover.message');
+    draw((page) => page.drawText(heading, { x: MARGIN, y: headingY, size: 12, font: bold }));
     y -= 8;
     for (const line of wrapText(cover.message, regular, 12, width)) {
       if (y < MARGIN + 80) {
-        page = pdf.addPage([A4.width, A4.height]);
+        layout.push([]);
         y = A4.height - MARGIN;
       }
-      page.drawText(line, { x: MARGIN, y: (y -= 16), size: 12, font: regular });
+      const lineY = (y -= 16);
+      draw((page) => page.drawText(line, { x: MARGIN, y: lineY, size: 12, font: regular }));
     }
   }
 
   const notice = wrapText(t('cover.confidential'), regular, 9, width);
-  notice.forEach((line, i) => page.drawText(line, { x: MARGIN, y: MARGIN + (notice.length - 1 - i) * 11, size: 9, font: regular }));
-  return { pdf: await pdf.save(), pages: pdf.getPageCount() };
+  notice.forEach((line, i) =>
+    draw((page) => page.drawText(line, { x: MARGIN, y: MARGIN + (notice.length - 1 - i) * 11, size: 9, font: regular })),
+  );
+  return layout;
 }

@@ -20,17 +20,32 @@ export type FileStore = {
   remove: (key: string) => Promise<void>;
 };
 
-function seal(key: Buffer, plain: Buffer): Buffer[] {
+function seal(key: Buffer, plain: Uint8Array): Buffer[] {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return [iv, cipher.getAuthTag(), encrypted];
+  // GCM is a stream mode: update() returns all the ciphertext and final() nothing, so no concatenation is needed.
+  const encrypted = cipher.update(plain);
+  const rest = cipher.final();
+  return [iv, cipher.getAuthTag(), rest.length ? Buffer.concat([encrypted, rest]) : encrypted];
 }
 
 function open(key: Buffer, iv: Buffer, tag: Buffer, encrypted: Buffer): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(encrypted), decipher.final()]);
+  const plain = decipher.update(encrypted);
+  // final() checks the tag: it throws on a tampered file or a wrong key.
+  const rest = decipher.final();
+  return rest.length ? Buffer.concat([plain, rest]) : plain;
+}
+
+async function writeAll(handle: fs.FileHandle, buffers: Buffer[]): Promise<void> {
+  const pending = buffers.filter((buffer) => buffer.length > 0);
+  while (pending.length > 0) {
+    let { bytesWritten } = await handle.writev(pending);
+    // A short write continues where it stopped.
+    while (pending.length > 0 && bytesWritten >= pending[0]!.length) bytesWritten -= pending.shift()!.length;
+    if (pending.length > 0 && bytesWritten > 0) pending[0] = pending[0]!.subarray(bytesWritten);
+  }
 }
 
 export function createEncryptedFileStore(options: { dir: string; masterKey: Buffer }): FileStore {
@@ -41,19 +56,22 @@ export function createEncryptedFileStore(options: { dir: string; masterKey: Buff
   };
   return {
     put: async (bytes) => {
-      const plain = Buffer.from(bytes);
       const dataKey = randomBytes(32);
       const [wrapIv, wrapTag, wrappedKey] = seal(options.masterKey, dataKey);
-      const [dataIv, dataTag, ciphertext] = seal(dataKey, plain);
+      const [dataIv, dataTag, ciphertext] = seal(dataKey, bytes);
       const key = randomUUID();
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      // Written whole to a temporary name and renamed: a crash leaves no half file under the real name.
-      await fs.writeFile(`${file}.tmp`, Buffer.concat([MAGIC, wrapIv!, wrapTag!, wrappedKey!, dataIv!, dataTag!, ciphertext!]), {
-        mode: 0o600,
-      });
+      // Written whole to a temporary name and renamed: a crash leaves no half file under the real name. The small
+      // header and the ciphertext go out in one write, without copying the ciphertext into one buffer first.
+      const handle = await fs.open(`${file}.tmp`, 'w', 0o600);
+      try {
+        await writeAll(handle, [Buffer.concat([MAGIC, wrapIv!, wrapTag!, wrappedKey!, dataIv!, dataTag!]), ciphertext!]);
+      } finally {
+        await handle.close();
+      }
       await fs.rename(`${file}.tmp`, file);
-      return { key, sha256: createHash('sha256').update(plain).digest('hex'), size: plain.length };
+      return { key, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
     },
     get: async (key) => {
       const data = await fs.readFile(fileOf(key));

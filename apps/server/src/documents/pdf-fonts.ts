@@ -7,32 +7,74 @@ import type { PDFDocument, PDFFont } from 'pdf-lib';
  * letters of names, messages and text files print correctly; the PDF standard fonts only know Latin-1.
  */
 const FONT_DIR = '/usr/share/fonts/truetype/liberation';
-const cache = new Map<string, Promise<Buffer>>();
+const FILES = { regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bold.ttf', mono: 'LiberationMono-Regular.ttf' } as const;
+export type FontName = keyof typeof FILES;
+
+const bytesCache = new Map<string, Promise<Buffer>>();
 const fontBytes = (file: string) => {
-  let bytes = cache.get(file);
-  if (!bytes) cache.set(file, (bytes = readFile(`${FONT_DIR}/${file}`)));
+  let bytes = bytesCache.get(file);
+  if (!bytes) bytesCache.set(file, (bytes = readFile(`${FONT_DIR}/${file}`)));
   return bytes;
 };
 
-export async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont; mono: PDFFont }> {
-  pdf.registerFontkit(fontkit);
-  const [regular, bold, mono] = await Promise.all(
-    ['LiberationSans-Regular.ttf', 'LiberationSans-Bold.ttf', 'LiberationMono-Regular.ttf'].map(async (file) =>
-      pdf.embedFont(await fontBytes(file), { subset: true }),
-    ),
-  );
-  return { regular: regular!, bold: bold!, mono: mono! };
+// A font file is parsed once per process: fontkit's font is read-only (its glyph and layout caches only grow), so
+// every document can share it; each embedding still makes its own subset.
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+const parsed = new WeakMap<Uint8Array, ParsedFont>();
+const sharedFontkit: Fontkit = {
+  create: (data) => {
+    let font = parsed.get(data);
+    if (!font) parsed.set(data, (font = fontkit.create(data)));
+    return font;
+  },
+};
+
+// One embedding per font and document: the cover and a text file share it, and a font no page uses is never
+// embedded (each embedded subset costs its share of the save).
+const embedded = new WeakMap<PDFDocument, Map<FontName, Promise<PDFFont>>>();
+
+export function documentFont(pdf: PDFDocument, name: FontName): Promise<PDFFont> {
+  let fonts = embedded.get(pdf);
+  if (!fonts) {
+    pdf.registerFontkit(sharedFontkit);
+    embedded.set(pdf, (fonts = new Map()));
+  }
+  let font = fonts.get(name);
+  if (!font) fonts.set(name, (font = fontBytes(FILES[name]).then((bytes) => pdf.embedFont(bytes, { subset: true }))));
+  return font;
+}
+
+// Widths of words at size 1, per font (by name: the same font file in every document): shaping a word is the costly
+// part of measuring, and the same words come back (a line used to be measured again each time it grew, and every
+// cover says "From", "To", ...). A width is the sum of the glyphs' advances, so a line's width is the sum of its
+// words' and spaces' widths.
+const widthCache = new Map<string, Map<string, number>>();
+const WIDTH_CACHE_LIMIT = 20_000;
+function widthAtOne(font: PDFFont, text: string): number {
+  let widths = widthCache.get(font.name);
+  if (!widths) widthCache.set(font.name, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(text, 1);
+    if (widths.size >= WIDTH_CACHE_LIMIT) widths.clear();
+    widths.set(text, width);
+  }
+  return width;
 }
 
 /** Splits text into lines that fit `maxWidth` at `size`, keeping the text's own line breaks. */
 export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const max = maxWidth / size;
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const word of paragraph.split(/(\s+)/)) {
-      const candidate = line + word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
-        line = candidate;
+      const wordWidth = widthAtOne(font, word);
+      if (lineWidth + wordWidth <= max) {
+        line += word;
+        lineWidth += wordWidth;
         continue;
       }
       if (line.trim()) lines.push(line.trimEnd());
@@ -45,6 +87,7 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
         rest = rest.slice(cut);
       }
       line = rest;
+      lineWidth = widthAtOne(font, rest);
     }
     lines.push(line.trimEnd());
   }

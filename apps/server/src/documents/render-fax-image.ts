@@ -3,13 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, type TFaxQuality } from '@faxline/shared';
 import { ConversionError } from './convert-to-pdf';
-import { runCommand } from './run-command';
+import { faxPageThumbnail } from './fax-thumbnail';
+import { readTiffPages } from './fax-tiff';
+import { CommandError, runCommand } from './run-command';
 
 const GHOSTSCRIPT_TIMEOUT_MS = 120_000;
 /** A4 height in inches: the length of a fax page. */
 const PAGE_HEIGHT_INCHES = 11.69;
 
-export type FaxImage = { tiff: Uint8Array; xDpi: number; yDpi: number; widthPx: number; heightPx: number };
+export type FaxImage = {
+  tiff: Uint8Array;
+  /** Pages in the image, counted from its directories. */
+  pages: number;
+  xDpi: number;
+  yDpi: number;
+  widthPx: number;
+  heightPx: number;
+};
 
 /** The page size in pixels of a fax at a quality: 1728 dots across, the page length at the vertical resolution. */
 export function faxPageSize(quality: TFaxQuality): { widthPx: number; heightPx: number; xDpi: number; yDpi: number } {
@@ -17,9 +27,16 @@ export function faxPageSize(quality: TFaxQuality): { widthPx: number; heightPx: 
   return { widthPx: FAX_IMAGE_WIDTH_PX, heightPx: Math.round(PAGE_HEIGHT_INCHES * yDpi), xDpi, yDpi };
 }
 
-/** Ghostscript, quiet and sandboxed (-dSAFER: the document cannot reach files or run commands). */
-export function ghostscript(args: string[]): Promise<string> {
-  return runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', ...args], { timeoutMs: GHOSTSCRIPT_TIMEOUT_MS });
+/**
+ * Ghostscript, quiet and sandboxed (-dSAFER: the document cannot reach files or run commands). With `commands`,
+ * Ghostscript starts at once and reads PostScript from its standard input (pass '-' as the input file) when it is
+ * ready.
+ */
+export function ghostscript(args: string[], commands?: Promise<string>): Promise<string> {
+  return runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', ...args], {
+    timeoutMs: GHOSTSCRIPT_TIMEOUT_MS,
+    input: commands?.then((text) => new TextEncoder().encode(text)),
+  });
 }
 
 /** The arguments that render a PDF as the TIFF G4 fax image of a quality; the render bench uses them too. */
@@ -47,30 +64,40 @@ async function withWorkFolder<T>(run: (dir: string) => Promise<T>): Promise<T> {
 
 /**
  * The fax image: TIFF class F (CCITT Group 4, one bit per pixel, 1728 pixels wide) at the quality's resolution, every
- * page of the PDF scaled to fit the fax page. Ghostscript does the rendering.
+ * page of the PDF scaled to fit the fax page. Ghostscript does the rendering, in one pass.
+ * The PDF may be given as a promise: Ghostscript starts at once, so that its start-up (a good part of its time on a
+ * short document) overlaps the making of the PDF, and is then told to run the PDF from a file. (Not the PDF itself
+ * on standard input: Ghostscript would copy it to a file of its own first, which costs it more.) If the promise
+ * fails, so does the rendering, with the same error.
  */
-export async function renderFaxImage(pdf: Uint8Array, quality: TFaxQuality): Promise<FaxImage> {
+export async function renderFaxImage(pdf: Uint8Array | Promise<Uint8Array>, quality: TFaxQuality): Promise<FaxImage> {
   const size = faxPageSize(quality);
+  const document = Promise.resolve(pdf);
+  // Used once the work folder exists; a failure before then is not unhandled, it is reported from there.
+  document.catch(() => {});
   return withWorkFolder(async (dir) => {
     const input = path.join(dir, 'document.pdf');
     const output = path.join(dir, 'fax.tif');
-    await fs.writeFile(input, pdf);
-    await ghostscript(faxImageArguments(quality, input, output)).catch((error: Error) => {
+    const run = document.then(async (bytes) => {
+      await fs.writeFile(input, bytes);
+      return `(${input.replace(/[\\()]/g, '\\$&')}) run\n`;
+    });
+    await ghostscript([`--permit-file-read=${dir}/`, ...faxImageArguments(quality, '-', output)], run).catch((error: unknown) => {
+      if (!(error instanceof CommandError)) throw error;
       throw new ConversionError('unconvertible', `The document could not be rendered as a fax: ${error.message.slice(0, 200)}`);
     });
-    return { tiff: new Uint8Array(await fs.readFile(output)), ...size };
+    const tiff = await fs.readFile(output).catch(() => {
+      throw new ConversionError('unconvertible', 'The document could not be rendered as a fax: no image was written.');
+    });
+    return { tiff: new Uint8Array(tiff.buffer, tiff.byteOffset, tiff.byteLength), pages: readTiffPages(tiff).length, ...size };
   });
 }
 
-/** A small grey PNG of the first page, for the fax details and the preview. */
-export async function renderThumbnail(pdf: Uint8Array, page = 1, dpi = 40): Promise<Uint8Array> {
-  return withWorkFolder(async (dir) => {
-    const input = path.join(dir, 'document.pdf');
-    const output = path.join(dir, 'page.png');
-    await fs.writeFile(input, pdf);
-    await ghostscript(['-sDEVICE=pnggray', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, `-sOutputFile=${output}`, input]);
-    return new Uint8Array(await fs.readFile(output));
-  });
+/** A small grey PNG of the first page of the fax image, for the fax details and the list. */
+export function renderThumbnail(image: FaxImage): Promise<Uint8Array> {
+  const [first] = readTiffPages(image.tiff, 1);
+  if (!first) throw new Error('The fax image has no page');
+  return faxPageThumbnail(image.tiff, first, image);
 }
 
 /**

@@ -4,21 +4,48 @@ export class CommandError extends Error {
   override name = 'CommandError';
 }
 
-/** Runs a program with a time limit; resolves with its output, rejects with what it printed when it fails. */
-export function runCommand(command: string, args: string[], options: { timeoutMs: number }): Promise<string> {
+/**
+ * Runs a program with a time limit; resolves with its output, rejects with what it printed when it fails.
+ * With `input`, the program starts at once and gets the bytes on its standard input when they are ready, so that its
+ * own start-up overlaps the work that makes them; the time limit counts from then. If `input` fails, the program is
+ * killed and the call rejects with that failure.
+ */
+export function runCommand(command: string, args: string[], options: { timeoutMs: number; input?: Promise<Uint8Array> }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-    child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    let inputError: unknown;
+    let ended = false;
+    const startClock = () => {
+      if (!ended) timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    };
+    child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+    child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+    if (options.input) {
+      // A program that exits without reading all of it makes the pipe fail (EPIPE): its exit status tells why.
+      child.stdin!.on('error', () => {});
+      options.input.then(
+        (bytes) => {
+          startClock();
+          child.stdin!.end(bytes);
+        },
+        (error: unknown) => {
+          inputError = error ?? new Error('input failed');
+          child.kill('SIGKILL');
+        },
+      );
+    } else startClock();
     child.on('error', (error) => {
+      ended = true;
       clearTimeout(timer);
       reject(new CommandError(`${command} could not start: ${error.message}`));
     });
     child.on('close', (code, signal) => {
+      ended = true;
       clearTimeout(timer);
-      if (code === 0) resolve(output);
+      if (inputError !== undefined) reject(inputError);
+      else if (code === 0) resolve(output);
       else
         reject(
           new CommandError(

@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import zlib from 'node:zlib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversionError, convertToPdf } from '../../src/documents/convert-to-pdf';
 import { detectDocumentType, nameAgreesWithType } from '../../src/documents/detect-file-type';
 import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
+import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-tiff';
 import { prepareFaxDocument } from '../../src/documents/prepare-fax-document';
+import { faxImageArguments, ghostscript } from '../../src/documents/render-fax-image';
+import { runCommand } from '../../src/documents/run-command';
 import { convertFixture, inspectWith, makePdf } from '../support/documents';
 
 // Real conversions with the tools set-up installs: pdf-lib, LibreOffice and Ghostscript.
@@ -17,6 +21,83 @@ let jpeg: Uint8Array;
 let docx: Uint8Array;
 let doc: Uint8Array;
 const text = new TextEncoder().encode('Patient referral — Dr. Müller\nSéance confirmée à 14 h.\n\n' + 'Line of text. '.repeat(400));
+const cover = {
+  language: 'fr',
+  senderName: 'Clinique Saint-Jean',
+  senderNumber: '+33142000000',
+  recipientName: 'Dr. Müller',
+  recipientNumber: '+12025550143',
+  date: new Date('2026-11-22T10:00:00Z'),
+  subject: 'Résultats',
+  message: 'Veuillez trouver ci-joint les résultats.',
+} as const;
+
+/** Runs a poppler or libtiff tool on files written to a folder of their own; `read` names the output to return. */
+async function withTool(
+  files: Record<string, Uint8Array>,
+  run: (dir: string) => Promise<string>,
+  read?: string,
+): Promise<{ printed: string; output?: Buffer }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-check-'));
+  try {
+    for (const [name, bytes] of Object.entries(files)) await fs.writeFile(path.join(dir, name), bytes);
+    const printed = await run(dir);
+    return { printed, output: read ? await fs.readFile(path.join(dir, read)) : undefined };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+const tool = (command: string, args: string[]) => runCommand(command, args, { timeoutMs: 30_000 });
+
+/** The grey pixels of a PNG (8-bit grey, no interlace), from its IDAT chunks. */
+function greyPixels(png: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
+  const data = Buffer.from(png);
+  const width = data.readUInt32BE(16);
+  const height = data.readUInt32BE(20);
+  expect([data[24], data[25]]).toEqual([8, 0]); // 8 bits, grey
+  const idat: Buffer[] = [];
+  for (let at = 8; at < data.length; at += 12 + data.readUInt32BE(at))
+    if (data.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(data.subarray(at + 8, at + 8 + data.readUInt32BE(at)));
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) pixels.set(raw.subarray(y * (width + 1) + 1, (y + 1) * (width + 1)), y * width);
+  return { width, height, pixels };
+}
+
+/** Every page of a G4 TIFF as packed rows (1 = black in the coding sense), decoded by our reader. */
+function ourBits(tiff: Uint8Array): Buffer[] {
+  return readTiffPages(tiff).map((page) => {
+    const stride = Math.ceil(page.width / 8);
+    const bits = Buffer.alloc(stride * page.height);
+    decodeG4Rows(tiff, page, (y, changes, count) => {
+      for (let k = 0; k < count; k += 2)
+        for (let x = changes[k]!; x < (k + 1 < count ? changes[k + 1]! : page.width); x += 1)
+          bits[y * stride + (x >> 3)]! |= 0x80 >> (x & 7);
+    });
+    return bits;
+  });
+}
+
+/** Pages (by index) where our decoding differs from libtiff's; Buffer.equals, as deep equality is slow on megabytes. */
+async function pagesDecodedDifferently(tiff: Uint8Array): Promise<number[]> {
+  const [ours, reference] = [ourBits(tiff), await libtiffBits(tiff)];
+  expect(ours.length).toBe(reference.length);
+  return ours.flatMap((page, index) => (page.equals(reference[index]!) ? [] : [index]));
+}
+
+/** The same pages decompressed by libtiff (tiffcp -c none): the reference decoder. */
+async function libtiffBits(tiff: Uint8Array): Promise<Buffer[]> {
+  const { output } = await withTool(
+    { 'fax.tif': tiff },
+    (dir) => tool('tiffcp', ['-c', 'none', `${dir}/fax.tif`, `${dir}/raw.tif`]),
+    'raw.tif',
+  );
+  const raw = new Uint8Array(output!);
+  return readTiffPages(raw).map((page) => {
+    expect(page.compression).toBe(1);
+    return Buffer.concat(page.strips.map((strip) => raw.subarray(strip.offset, strip.offset + strip.length)));
+  });
+}
 
 beforeAll(async () => {
   pdf2 = await makePdf(2);
@@ -76,20 +157,20 @@ describe('the fax document', () => {
         { bytes: pdf2, type: 'pdf' },
         { bytes: png, type: 'png' },
       ],
-      cover: {
-        language: 'fr',
-        senderName: 'Clinique Saint-Jean',
-        senderNumber: '+33142000000',
-        recipientName: 'Dr. Müller',
-        recipientNumber: '+12025550143',
-        date: new Date('2026-11-22T10:00:00Z'),
-        subject: 'Résultats',
-        message: 'Veuillez trouver ci-joint les résultats.',
-      },
+      cover,
       quality: 'fine',
     });
     expect(result.pages).toBe(4);
+    expect(result.image.pages).toBe(4);
     expect(await inspectWith('pdfinfo', result.pdf)).toMatch(/Pages:\s+4/);
+    const { printed: pageTexts } = await withTool({ 'record.pdf': result.pdf }, (dir) =>
+      tool('pdftotext', ['-layout', `${dir}/record.pdf`, '-']),
+    );
+    const pages = pageTexts.split('\f');
+    expect(pages[0]).toContain('Clinique Saint-Jean');
+    expect(pages[0]).toMatch(/Pages[^\n]*4/);
+    expect(pages[1]).toContain('Page 1 of 2');
+    expect(pages[2]).toContain('Page 2 of 2');
 
     const tiff = await inspectWith('tiffinfo', result.image.tiff);
     const directories = tiff.split('TIFF Directory').length - 1;
@@ -98,7 +179,108 @@ describe('the fax document', () => {
     expect(tiff).toContain('Image Width: 1728');
     expect(tiff).toMatch(/Resolution: 204, 196 pixels\/inch/);
     expect(tiff).toContain('Bits/Sample: 1');
-    expect(result.thumbnail.subarray(1, 4)).toEqual(new TextEncoder().encode('PNG'));
+
+    // The thumbnail is the fax image's first page (the cover) at 40 dpi both ways: dark title on white paper.
+    const thumbnail = greyPixels(result.thumbnail);
+    expect([thumbnail.width, thumbnail.height]).toEqual([Math.round((1728 * 40) / 204), Math.round((2291 * 40) / 196)]);
+    const dark = thumbnail.pixels.filter((value) => value < 128).length;
+    expect(dark).toBeGreaterThan(100);
+    expect(dark).toBeLessThan(thumbnail.pixels.length / 10);
+    const topRows = thumbnail.pixels.subarray(0, thumbnail.width * 60);
+    expect(Math.min(...topRows)).toBeLessThan(64); // the 36 pt title "Télécopie"
+  }, 120_000);
+
+  it('renders the document of record once: one Ghostscript run, its image read back exactly as libtiff reads it', async () => {
+    // A shim in front of Ghostscript counts the runs for this process.
+    const shimDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-gs-shim-'));
+    const log = path.join(shimDir, 'runs.log');
+    const gsPath = (await tool('sh', ['-c', 'command -v gs'])).trim();
+    await fs.writeFile(path.join(shimDir, 'gs'), `#!/bin/sh\necho run >> '${log}'\nexec '${gsPath}' "$@"\n`, { mode: 0o755 });
+    const originalPath = process.env.PATH;
+    process.env.PATH = `${shimDir}:${originalPath}`;
+    let result;
+    try {
+      result = await prepareFaxDocument({
+        files: [
+          { bytes: pdf2, type: 'pdf' },
+          { bytes: text, type: 'txt' },
+        ],
+        cover,
+        quality: 'standard',
+      });
+      expect((await fs.readFile(log, 'utf8')).trim().split('\n')).toEqual(['run']);
+    } finally {
+      process.env.PATH = originalPath;
+      await fs.rm(shimDir, { recursive: true, force: true });
+    }
+    expect(result.pages).toBe(result.image.pages);
+    expect(await inspectWith('pdfinfo', result.pdf)).toMatch(new RegExp(`Pages:\\s+${result.pages}\\b`));
+    expect(await pagesDecodedDifferently(result.image.tiff)).toEqual([]);
+  }, 120_000);
+
+  it('reads every run length of the G4 code as libtiff does', async () => {
+    // Bars of every width from 0 to the page's, and halftoned greys: white and black runs of all the code's lengths.
+    const pdf = await PDFDocument.create();
+    for (let variant = 0; variant < 2; variant += 1) {
+      const page = pdf.addPage([595.28, 841.89]);
+      for (let i = 0; i < 300; i += 1) {
+        const width = ((i * 37 + variant * 101) % 600) * (595.28 / 600);
+        page.drawRectangle({ x: variant ? 595.28 - width : (i * 13) % 50, y: 838 - i * 2.2, width, height: 1.2, color: rgb(0, 0, 0) });
+      }
+      for (let k = 0; k < 50; k += 1)
+        page.drawRectangle({ x: k * 11.9, y: 0, width: 11.9, height: 160, color: rgb(k / 50, k / 50, k / 50) });
+    }
+    const { output } = await withTool(
+      { 'bars.pdf': await pdf.save() },
+      (dir) => ghostscript(faxImageArguments('superfine', `${dir}/bars.pdf`, `${dir}/bars.tif`)),
+      'bars.tif',
+    );
+    const tiff = new Uint8Array(output!);
+    expect(readTiffPages(tiff)).toHaveLength(2);
+    expect(await pagesDecodedDifferently(tiff)).toEqual([]);
+  }, 120_000);
+
+  it('continues a long cover message on further cover pages, counted in the total it prints', async () => {
+    const message = Array.from({ length: 120 }, (_, i) => `Ligne ${i + 1} du message.`).join('\n');
+    const result = await prepareFaxDocument({ files: [{ bytes: pdf2, type: 'pdf' }], cover: { ...cover, message }, quality: 'standard' });
+    expect(result.pages).toBeGreaterThanOrEqual(5); // 3 or more cover pages, then 2
+    const { printed } = await withTool({ 'record.pdf': result.pdf }, (dir) => tool('pdftotext', ['-layout', `${dir}/record.pdf`, '-']));
+    const pages = printed.split('\f');
+    expect(pages[0]).toMatch(new RegExp(`Pages[^\\n]*\\b${result.pages}\\b`));
+    expect(pages[0]).toContain('Ligne 1 du message.');
+    expect(pages[result.pages - 3]).toContain('Ligne 120 du message.');
+    expect(pages[result.pages - 2]).toContain('Page 1 of 2');
+  }, 120_000);
+
+  it('embeds each font once, and only the fonts the pages use', async () => {
+    const fontsOf = async (bytes: Uint8Array) =>
+      (await withTool({ 'record.pdf': bytes }, (dir) => tool('pdffonts', [`${dir}/record.pdf`]))).printed
+        .split('\n')
+        .slice(2)
+        .map((line) => line.split(/\s+/)[0]!.replace(/-\d+$/, '')) // pdf-lib numbers each embedding
+        .filter(Boolean)
+        .sort();
+    const coverOnly = await prepareFaxDocument({ files: [], cover, quality: 'standard' });
+    expect(await fontsOf(coverOnly.pdf)).toEqual(['LiberationSans', 'LiberationSans-Bold']);
+    const withText = await prepareFaxDocument({ files: [{ bytes: text, type: 'txt' }], cover, quality: 'standard' });
+    expect(await fontsOf(withText.pdf)).toEqual(['LiberationMono', 'LiberationSans', 'LiberationSans-Bold']);
+  }, 120_000);
+
+  it('names the file that cannot be opened, and stops the rendering it had started', async () => {
+    const damaged = new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...randomBytes(500)]);
+    const started = Date.now();
+    const failure = prepareFaxDocument({
+      files: [
+        { bytes: pdf2, type: 'pdf', name: 'referral.pdf' },
+        { bytes: damaged, type: 'pdf', name: 'scan.pdf' },
+      ],
+      cover,
+      quality: 'fine',
+    });
+    await expect(failure).rejects.toBeInstanceOf(ConversionError);
+    await expect(failure).rejects.toMatchObject({ reason: 'damaged', file: 'scan.pdf' });
+    // Ghostscript was killed, not waited for until its time limit.
+    expect(Date.now() - started).toBeLessThan(30_000);
   }, 120_000);
 
   it('renders standard and superfine at their vertical resolutions', async () => {

@@ -1,0 +1,90 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { decodeG4Rows, type TiffPage } from './fax-tiff';
+
+const deflate = promisify(zlib.deflate);
+export const THUMBNAIL_DPI = 40;
+
+/**
+ * A small grey PNG of a page of the fax image, for the fax details: the page as the recipient's machine prints it,
+ * each thumbnail pixel the share of black in the fax pixels it covers (fax pixels are not square: both directions
+ * are scaled to `dpi`).
+ */
+export async function faxPageThumbnail(
+  tiff: Uint8Array,
+  page: TiffPage,
+  resolution: { xDpi: number; yDpi: number },
+  dpi = THUMBNAIL_DPI,
+): Promise<Uint8Array> {
+  const { width, height } = page;
+  const outWidth = Math.max(1, Math.round((width * dpi) / resolution.xDpi));
+  const outHeight = Math.max(1, Math.round((height * dpi) / resolution.yDpi));
+  // Exact box filter in integer units: fax column x spans [x * outWidth, (x + 1) * outWidth), thumbnail column j spans
+  // [j * width, (j + 1) * width); rows likewise with the heights.
+  const black = new Float64Array(outWidth * outHeight);
+  const rowBlack = new Float64Array(outWidth);
+  const blackIsZero = page.photometric === 1;
+
+  decodeG4Rows(tiff, page, (y, changes, count) => {
+    let touchedFrom = outWidth;
+    let touchedTo = -1;
+    const addRun = (from: number, to: number) => {
+      if (to <= from) return;
+      const start = from * outWidth;
+      const end = to * outWidth;
+      const first = Math.floor(start / width);
+      const last = Math.floor((end - 1) / width);
+      for (let j = first; j <= last; j += 1) rowBlack[j]! += Math.min(end, (j + 1) * width) - Math.max(start, j * width);
+      touchedFrom = Math.min(touchedFrom, first);
+      touchedTo = Math.max(touchedTo, last);
+    };
+    // The coding's "black" runs are 1 bits; with min-is-black the 0 bits (the "white" runs) are the black ones.
+    if (blackIsZero) {
+      let from = 0;
+      for (let k = 0; k < count; k += 2) {
+        addRun(from, Math.min(changes[k]!, width));
+        from = k + 1 < count ? changes[k + 1]! : width;
+      }
+      addRun(from, width);
+    } else {
+      for (let k = 0; k < count; k += 2) addRun(changes[k]!, Math.min(k + 1 < count ? changes[k + 1]! : width, width));
+    }
+    if (touchedTo < 0) return;
+    const top = y * outHeight;
+    const bottom = top + outHeight;
+    for (let i = Math.floor(top / height); i <= Math.floor((bottom - 1) / height); i += 1) {
+      const weight = Math.min(bottom, (i + 1) * height) - Math.max(top, i * height);
+      const base = i * outWidth;
+      for (let j = touchedFrom; j <= touchedTo; j += 1) black[base + j]! += rowBlack[j]! * weight;
+    }
+    rowBlack.fill(0, touchedFrom, touchedTo + 1);
+  });
+
+  // Each PNG row: filter type 0, then one grey byte per pixel.
+  const cell = width * height;
+  const raw = new Uint8Array(outHeight * (outWidth + 1));
+  for (let i = 0; i < outHeight; i += 1) {
+    const at = i * (outWidth + 1);
+    for (let j = 0; j < outWidth; j += 1) raw[at + 1 + j] = 255 - Math.round((255 * black[i * outWidth + j]!) / cell);
+  }
+  return encodeGreyPng(outWidth, outHeight, await deflate(raw));
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(head.subarray(4))), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+function encodeGreyPng(width: number, height: number, compressedRows: Uint8Array): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 0; // colour type: grey
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', compressedRows), chunk('IEND', new Uint8Array())]));
+}
