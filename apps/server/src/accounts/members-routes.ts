@@ -1,8 +1,7 @@
-import { ZAddMemberRequest, ZMember, ZMembersResponse, ZOk, ZUpdateMemberRequest, type TMember } from '@faxline/shared';
+import { ZAddMemberRequest, ZMember, ZMemberParams, ZMembersResponse, ZOk, ZUpdateMemberRequest, type TMember } from '@faxline/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { createPerson } from '../auth/create-person';
 import type { AuthRouteDeps } from '../auth/routes';
@@ -13,7 +12,6 @@ import { AppError } from '../platform/http/app-error';
 import { accountMembers } from './schema';
 
 const ROLE_OF = { User: 'user', Admin: 'admin', Billing: 'billing' } as const;
-const ZMemberParams = z.object({ userId: z.string().min(1).max(64) });
 
 /**
  * Sub-users (spec 001 §2.8, §6): the owner and sub-admins add logins to the account, change their role and remove

@@ -14,6 +14,7 @@ import { adminContentRoutes } from '../content/admin-routes';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { adminNumberRoutes } from '../numbers/admin-routes';
 import { adminPlanRoutes } from '../plans/admin-routes';
+import type { PlanCatalogue } from '../plans/catalogue';
 import type { Queue } from '../platform/queue/queue';
 import { adminSettingsRoutes } from '../system-settings/routes';
 import { adminTicketRoutes } from '../tickets/admin-routes';
@@ -105,7 +106,7 @@ declare module 'fastify' {
  * Everything under /api/admin: refused with 401 to the signed out, 403 to anyone who is not a platform admin, and 401
  * `step_up_required` to an admin whose back-office access has lapsed. Capabilities add their admin routes here.
  */
-export type AdminRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue };
+export type AdminRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue; planCatalogue: PlanCatalogue };
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, options) => {
   // Registration options carry this plugin's own prefix: passing them on as they are would prefix the sections twice.
@@ -114,7 +115,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, op
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   // onRequest, before the body is parsed and validated: someone who may not be here learns nothing about the route.
   app.addHook('onRequest', async (request, reply) => {
-    const current = await requireSession(sessionDeps, request, reply);
+    // From the database, not the session cookie's copy: a demoted admin or an ended session is out at once.
+    const current = await requireSession(sessionDeps, request, reply, { fresh: true });
     if (!isPlatformAdmin(current.user as { role?: string | null })) throw new AppError('permission_denied', 'errors.forbidden');
     const endsAt = await touchStepUp(db, current.session.id);
     if (!endsAt) throw new AppError('step_up_required', 'errors.stepUpRequired');

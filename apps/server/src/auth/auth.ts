@@ -79,6 +79,13 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
       // Idle lifetime: each use more than `updateAge` after the last extension pushes the end further.
       expiresIn: config.sessionIdleSeconds,
       updateAge: Math.min(3600, Math.floor(config.sessionIdleSeconds / 4)),
+      // A signed copy of the session and person in a second cookie, trusted for a minute at most, so that an ordinary
+      // page read needs no database round trip (auth/session.ts decides which reads may use it). Never refreshed
+      // from itself: once it lapses, the next read goes to the database, where a revoked session is found gone.
+      cookieCache:
+        config.sessionCookieCacheSeconds > 0
+          ? { enabled: true, maxAge: config.sessionCookieCacheSeconds, strategy: 'compact', refreshCache: false }
+          : { enabled: false },
     },
     advanced: {
       cookiePrefix: 'faxline',

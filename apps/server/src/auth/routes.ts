@@ -24,6 +24,7 @@ import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle';
+import { findUserByEmail } from './verify-password';
 
 export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig; systemSettings: SystemSettings };
 
@@ -56,7 +57,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
         }),
       );
       // Signing up makes the person the owner of a new account (a person who joins one is made by its owner instead).
-      await createOwnerAccount(db, response.user);
+      // An address already signed up but not confirmed gets the answer a new one gets (Better Auth does not tell who
+      // has an account) with a person that was never stored: they have their account already.
+      if ((await findUserByEmail(db, email))?.id === response.user.id) await createOwnerAccount(db, response.user);
       forwardCookies(headers, reply);
       return { requiresConfirmation: !response.token };
     },
@@ -101,7 +104,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
 
   app.get('/auth/session', { schema: { response: { 200: ZSessionResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const current = await loadSession(sessionDeps, request, reply);
+    // The web app's word on who is signed in: from the database, so an ended session or a changed person shows at once.
+    const current = await loadSession(sessionDeps, request, reply, { fresh: true });
     return { session: current ? toPublicSession(current, request) : null };
   });
 

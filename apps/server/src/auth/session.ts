@@ -16,18 +16,45 @@ export function forwardCookies(headers: Headers, reply: FastifyReply): void {
 
 export const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
 
+export type SessionReadOptions = {
+  /**
+   * Read the session from the database even for a page read: where a session ended elsewhere, or a change of the
+   * person (platform role, two-factor), must count at once (the session check, the back office).
+   */
+  fresh?: boolean;
+};
+
+const PAGE_READS = new Set(['GET', 'HEAD']);
+
 /**
- * The request's session, or null. Better Auth ends a session left unused for the idle lifetime; here a session also
- * ends at its absolute lifetime, however active.
+ * The request's session, or null. A page read (GET) takes it from the signed copy in the session cookie while that
+ * copy is young (SESSION_COOKIE_CACHE_SECONDS, a minute at most): no database round trip, and a session ended
+ * elsewhere stops reading within that time. Every write reads the database, so a revoked session can change nothing.
+ * Better Auth ends a session left unused for the idle lifetime; here a session also ends at its absolute lifetime,
+ * however active (checked on the copy too: the creation time in it is signed and never changes).
  */
 export async function loadSession(
   deps: { auth: Auth; db: Database; absoluteSeconds: number },
   request: FastifyRequest,
   reply: FastifyReply,
+  options: SessionReadOptions = {},
 ): Promise<CurrentSession | null> {
   if (!request.headers.cookie) return null;
-  const { headers, response } = await deps.auth.api.getSession({ headers: requestHeaders(request), returnHeaders: true });
-  forwardCookies(headers, reply);
+  const headers = requestHeaders(request);
+  const read = async (fresh: boolean) => {
+    const { headers: set, response } = await deps.auth.api.getSession({
+      headers,
+      query: { disableCookieCache: fresh },
+      returnHeaders: true,
+    });
+    forwardCookies(set, reply);
+    return response;
+  };
+  const fromCopy = !options.fresh && PAGE_READS.has(request.method);
+  let response = await read(!fromCopy);
+  // Someone the copy says must first set up two-factor sign-in may have done it within the minute: ask the database
+  // before refusing (rare, so cheap).
+  if (fromCopy && response && mustSetUpTwoFactor(response.user, request)) response = await read(true);
   if (!response) return null;
   if (response.session.createdAt.getTime() + deps.absoluteSeconds * 1000 < Date.now()) {
     await deps.db.delete(sessions).where(eq(sessions.id, response.session.id));

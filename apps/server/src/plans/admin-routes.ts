@@ -22,39 +22,40 @@ function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string
 
 /**
  * /api/admin/plans (spec 001 §2.11, §5; DESIGN.md "Plans"): the catalogue that /pricing and /fax-plans show, archived
- * plans included. A change is on the public pages at the next GET /api/plans.
+ * plans included. A change is on the public pages at the next GET /api/plans, in every API process.
  */
-export const adminPlanRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const adminPlanRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, planCatalogue }) => {
   const params = ZAdminPlanParams;
+  const deps = { db, planCatalogue };
 
   app.get('/plans', { schema: { response: { 200: ZAdminPlansResponse } } }, async () => ({ plans: await listAdminPlans(db) }));
 
   app.post('/plans', { schema: { body: ZAdminPlanInput, response: { 201: ZAdminPlan } } }, async (request, reply) => {
-    const plan = await createPlan(db, request.body);
+    const plan = await createPlan(deps, request.body);
     await auditPlan(db, request, 'plan.create', plan, {});
     return reply.status(201).send(plan);
   });
 
   app.put('/plans/:id', { schema: { params, body: ZAdminPlanInput, response: { 200: ZAdminPlan } } }, async (request) => {
-    const { before, after } = await updatePlan(db, request.params.id, request.body);
+    const { before, after } = await updatePlan(deps, request.params.id, request.body);
     await auditPlan(db, request, 'plan.update', after, { changes: planChanges(before, after) });
     return after;
   });
 
   app.post('/plans/:id/archive', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
-    const plan = await setPlanArchived(db, request.params.id, true);
+    const plan = await setPlanArchived(deps, request.params.id, true);
     await auditPlan(db, request, 'plan.archive', plan, {});
     return plan;
   });
 
   app.post('/plans/:id/restore', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
-    const plan = await setPlanArchived(db, request.params.id, false);
+    const plan = await setPlanArchived(deps, request.params.id, false);
     await auditPlan(db, request, 'plan.restore', plan, {});
     return plan;
   });
 
   app.delete('/plans/:id', { schema: { params, response: { 200: ZOk } } }, async (request) => {
-    const plan = await deletePlan(db, request.params.id);
+    const plan = await deletePlan(deps, request.params.id);
     await auditPlan(db, request, 'plan.delete', plan, {});
     return { ok: true as const };
   });

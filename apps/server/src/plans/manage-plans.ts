@@ -6,12 +6,15 @@ import { accounts } from '../accounts/schema';
 import { STARTING_PLAN_SLUG } from '../accounts/create-owner-account';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import type { PlanCatalogue } from './catalogue';
 import { yearlyMonthlyPrice } from './catalogue-seed';
 import { plans } from './schema';
 
 type TPlanInput = z.output<typeof ZAdminPlanInput>;
 type TPlanRow = typeof plans.$inferSelect;
 type TPlanText = TPlan['text'][keyof TPlan['text']];
+/** The database, and the in-memory catalogue of this process that each edit refreshes. */
+export type PlanEditDeps = { db: Database; planCatalogue: PlanCatalogue };
 
 function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
   return {
@@ -106,7 +109,7 @@ async function freeSlug(db: Database, name: string): Promise<string> {
 }
 
 /** A new plan goes at the end of the catalogue, on sale at once. */
-export async function createPlan(db: Database, input: TPlanInput): Promise<TAdminPlan> {
+export async function createPlan({ db, planCatalogue }: PlanEditDeps, input: TPlanInput): Promise<TAdminPlan> {
   const [last] = await db.select({ max: sql<number | null>`max(${plans.sortOrder})` }).from(plans);
   const id = randomUUID();
   await db.insert(plans).values({
@@ -116,27 +119,35 @@ export async function createPlan(db: Database, input: TPlanInput): Promise<TAdmi
     sortOrder: (last?.max ?? -1) + 1,
     ...columnsOf(input),
   });
+  planCatalogue.changed();
   return findAdminPlan(db, id);
 }
 
 /** Edits a plan; the slug stays, so links to it keep working. Accounts on it get the new pages at once. */
-export async function updatePlan(db: Database, id: string, input: TPlanInput): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
+export async function updatePlan(
+  { db, planCatalogue }: PlanEditDeps,
+  id: string,
+  input: TPlanInput,
+): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
   const before = await findAdminPlan(db, id);
   await db
     .update(plans)
     .set({ ...columnsOf(input), updatedAt: new Date() })
     .where(eq(plans.id, id));
+  planCatalogue.changed();
   return { before, after: await findAdminPlan(db, id) };
 }
 
 /** Archived plans leave /pricing and /fax-plans; accounts on them keep them. */
-export async function setPlanArchived(db: Database, id: string, archived: boolean): Promise<TAdminPlan> {
+export async function setPlanArchived({ db, planCatalogue }: PlanEditDeps, id: string, archived: boolean): Promise<TAdminPlan> {
   const plan = await findAdminPlan(db, id);
-  if (Boolean(plan.archivedAt) !== archived)
+  if (Boolean(plan.archivedAt) !== archived) {
     await db
       .update(plans)
       .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
       .where(eq(plans.id, id));
+    planCatalogue.changed();
+  }
   return findAdminPlan(db, id);
 }
 
@@ -144,7 +155,8 @@ export async function setPlanArchived(db: Database, id: string, archived: boolea
  * Deletes a plan no account uses (DESIGN.md: a plan in use is archived, never deleted). The starting plan stays too:
  * every sign-up is put on it.
  */
-export async function deletePlan(db: Database, id: string): Promise<TAdminPlan> {
+export async function deletePlan(deps: PlanEditDeps, id: string): Promise<TAdminPlan> {
+  const { db } = deps;
   const plan = await findAdminPlan(db, id);
   if (plan.slug === STARTING_PLAN_SLUG) throw new AppError('conflict', 'errors.startingPlan');
   if (plan.accountCount > 0) throw new AppError('conflict', 'errors.planInUse', { count: plan.accountCount });
@@ -153,7 +165,8 @@ export async function deletePlan(db: Database, id: string): Promise<TAdminPlan> 
     .delete(plans)
     .where(and(eq(plans.id, id), sql`NOT EXISTS (SELECT 1 FROM ${accounts} WHERE ${accounts.planId} = ${id})`))
     .returning({ id: plans.id });
-  if (deleted.length === 0) return deletePlan(db, id);
+  if (deleted.length === 0) return deletePlan(deps, id);
+  deps.planCatalogue.changed();
   return plan;
 }
 

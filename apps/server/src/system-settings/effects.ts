@@ -53,7 +53,8 @@ export async function registerSystemSettingsEffects(api: FastifyInstance, deps: 
 
   api.addHook('onRequest', async (request, reply) => {
     if (!(await systemSettings.current()).maintenanceMode || isOpenDuringMaintenance(request.url)) return;
-    const current = await loadSession(sessionDeps, request, reply);
+    // Read from the database (maintenance is rare): whether the person is an admin now, not a minute ago.
+    const current = await loadSession(sessionDeps, request, reply, { fresh: true });
     if ((current?.user as { role?: string | null } | undefined)?.role === 'admin') return;
     throw new AppError('unavailable', 'errors.maintenance');
   });

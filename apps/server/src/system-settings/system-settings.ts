@@ -10,6 +10,8 @@ import {
 } from '@faxline/shared';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { Database } from '../platform/db/client';
+import { cachedUntilNotified } from '../platform/db/notified-cache';
+import type { DatabaseNotifications } from '../platform/db/notifications';
 import { systemSettings } from './schema';
 
 type Stored = {
@@ -19,10 +21,12 @@ type Stored = {
 };
 
 /**
- * Settings are read on many requests (rate limit, maintenance, uploads): a copy is kept for a few seconds. A save in
- * this process is seen at once; another process (a worker) sees it within this time.
+ * Settings are read on every request (rate limit, maintenance, two-factor) and by many routes: a copy is kept in memory.
+ * A save in this process is seen at once; any change reaches the other processes at its commit through the table's
+ * trigger (migration 0010), and this lifetime bounds a notification missed while the listening connection was down.
  */
-const CACHE_MS = 3000;
+const SETTINGS_CHANGED = 'system_settings_changed';
+const LIFETIME_MS = 60_000;
 
 /** Stored values over the defaults; a stored value that no longer validates (an older format) falls back too. */
 function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSystemSettingsValues {
@@ -34,27 +38,19 @@ function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSyst
 export type SystemSettings = ReturnType<typeof createSystemSettings>;
 
 /** The platform settings of spec 001 §2.11, with their secrets encrypted by the installation's secret. */
-export function createSystemSettings(db: Database, secretKey: string) {
-  let cache: { at: number; stored: Promise<Stored> } | null = null;
-
+export function createSystemSettings(db: Database, secretKey: string, notifications: DatabaseNotifications) {
   async function load(): Promise<Stored> {
     const [row] = await db.select().from(systemSettings).limit(1);
     return { values: withDefaults(row?.values), secrets: row?.secrets ?? {}, updatedAt: row?.updatedAt ?? null };
   }
 
-  function stored(): Promise<Stored> {
-    if (!cache || Date.now() - cache.at > CACHE_MS) {
-      const next = { at: Date.now(), stored: load() };
-      next.stored.catch(() => (cache = cache === next ? null : cache));
-      cache = next;
-    }
-    return cache.stored;
-  }
+  const cache = cachedUntilNotified({ load, notifications, channel: SETTINGS_CHANGED, lifetimeMs: LIFETIME_MS });
+  const stored = cache.get;
 
   async function write(values: TSystemSettingsValues, secrets: Stored['secrets'], actorId: string): Promise<void> {
     const row = { id: 1, values, secrets, updatedAt: new Date(), updatedBy: actorId };
     await db.insert(systemSettings).values(row).onConflictDoUpdate({ target: systemSettings.id, set: row });
-    cache = null;
+    cache.drop();
   }
 
   async function maskedSecrets(secrets: Stored['secrets']): Promise<TSystemSettingsResponse['secrets']> {
@@ -112,5 +108,8 @@ export function createSystemSettings(db: Database, secretKey: string) {
       const { secrets } = await load();
       await write(DEFAULT_SYSTEM_SETTINGS, secrets, actorId);
     },
+
+    /** Stops listening for changes (the application closes). */
+    close: cache.close,
   };
 }

@@ -62,13 +62,24 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
 
   void connect();
 
+  // One LISTEN at a time on the connection (pg deprecates overlapping queries on one client).
+  let listening = Promise.resolve();
+
   return {
     subscribe: (channel, handler) => {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        void client?.query(`LISTEN ${quoteChannel(channel)}`).catch((error: unknown) => log.warn({ err: error, channel }, 'LISTEN failed'));
+        const statement = `LISTEN ${quoteChannel(channel)}`;
+        const current = client;
+        if (current)
+          listening = listening
+            .then(() => current.query(statement))
+            .then(
+              () => undefined,
+              (error: unknown) => log.warn({ err: error, channel }, 'LISTEN failed'),
+            );
       }
       set.add(handler);
       return () => void set.delete(handler);

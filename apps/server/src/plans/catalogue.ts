@@ -1,0 +1,23 @@
+import type { TPlan } from '@faxline/shared';
+import type { Database } from '../platform/db/client';
+import { cachedUntilNotified } from '../platform/db/notified-cache';
+import type { DatabaseNotifications } from '../platform/db/notifications';
+import { listActivePlans } from './list-plans';
+
+/** Sent by the plans table's trigger at the commit of any change (migration 0010). */
+const PLANS_CHANGED = 'plans_changed';
+/** In case a notification was missed while this process's listening connection was down. */
+const LIFETIME_MS = 60_000;
+
+export type PlanCatalogue = {
+  /** The plans on sale (GET /api/plans), from memory: the same for everyone and read on every visit to the pricing pages. */
+  active: () => Promise<TPlan[]>;
+  /** An edit was committed by this process: the next request reads the catalogue again. */
+  changed: () => void;
+  close: () => void;
+};
+
+export function createPlanCatalogue(db: Database, notifications: DatabaseNotifications): PlanCatalogue {
+  const cache = cachedUntilNotified({ load: () => listActivePlans(db), notifications, channel: PLANS_CHANGED, lifetimeMs: LIFETIME_MS });
+  return { active: cache.get, changed: cache.drop, close: cache.close };
+}

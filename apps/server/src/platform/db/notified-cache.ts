@@ -1,0 +1,45 @@
+import type { DatabaseNotifications } from './notifications';
+
+export type NotifiedCache<T> = {
+  /** The cached value, loaded when there is none, when it was dropped, or when it is older than the lifetime. */
+  get: () => Promise<T>;
+  /** Forgets the value in this process at once (an edit made here is seen by the next request, whatever the network). */
+  drop: () => void;
+  /** Stops listening (the application closes). */
+  close: () => void;
+};
+
+/**
+ * A value read from the database and kept in memory until `channel` is notified by any process on the database (the
+ * table's trigger sends it in the transaction of the edit, so at its commit), and `lifetimeMs` at the latest: a
+ * notification sent while this process's listening connection was down is missed, and the lifetime bounds the harm.
+ */
+export function cachedUntilNotified<T>(options: {
+  load: () => Promise<T>;
+  notifications: DatabaseNotifications;
+  channel: string;
+  lifetimeMs: number;
+}): NotifiedCache<T> {
+  let entry: { at: number; value: Promise<T> } | null = null;
+
+  // A load that started before a drop may still return the old value to its own caller, but is never kept: `drop`
+  // clears the entry it was stored in.
+  const drop = () => {
+    entry = null;
+  };
+  const unsubscribe = options.notifications.subscribe(options.channel, drop);
+
+  return {
+    get: () => {
+      if (entry && Date.now() - entry.at < options.lifetimeMs) return entry.value;
+      const next = { at: Date.now(), value: options.load() };
+      next.value.catch(() => {
+        if (entry === next) entry = null; // a failed read is tried again by the next caller
+      });
+      entry = next;
+      return next.value;
+    },
+    drop,
+    close: unsubscribe,
+  };
+}

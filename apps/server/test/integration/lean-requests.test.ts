@@ -1,0 +1,214 @@
+import {
+  DEFAULT_SYSTEM_SETTINGS,
+  ZAdminPlansResponse,
+  ZPlatformInfo,
+  ZPlansResponse,
+  type TAdminPlan,
+  type TAdminPlanInput,
+} from '@faxline/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app';
+import { createAuth } from '../../src/auth/auth';
+import { sessions, users } from '../../src/auth/schema';
+import { connectDatabase } from '../../src/platform/db/client';
+import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
+import { GOOD_PASSWORD, TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, unique, type TestApp } from '../support/test-app';
+import { testLogger } from '../support/test-database';
+
+// The session cookie's copy is trusted this long here (a minute in production), so that its end can be awaited.
+const COPY_SECONDS = 3;
+
+let t: TestApp;
+let second: { app: FastifyInstance; close: () => Promise<void> };
+let adminCookie: string;
+
+/** Another API process on the same database: its own pool, its own listening connection, its own caches. */
+async function openSecondInstance(first: TestApp) {
+  const database = connectDatabase(first.env.url, testLogger);
+  const notifications = listenForNotifications(first.env.url, testLogger);
+  const auth = createAuth({
+    db: database.db,
+    queue: first.env.queue,
+    config: first.config,
+    secret: first.config.authSecret!,
+    logger: testLogger,
+  });
+  const app = await buildApp({
+    config: first.config,
+    logger: testLogger,
+    database,
+    notifications,
+    queue: first.env.queue,
+    auth,
+    files: first.env.files,
+    isShuttingDown: () => false,
+  });
+  await listening(notifications);
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await notifications.close();
+      await database.close();
+    },
+  };
+}
+
+/** Its listening connection opens in the background: wait until a notification gets through (its LISTENs are then in place). */
+async function listening(notifications: DatabaseNotifications) {
+  let heard = false;
+  const stop = notifications.subscribe('test_probe', () => (heard = true));
+  await vi.waitFor(
+    async () => {
+      await t.db.execute(sql`SELECT pg_notify('test_probe', '')`);
+      if (!heard) throw new Error('not listening yet');
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  stop();
+}
+
+function call(app: FastifyInstance, method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(payload ? { payload } : {}),
+    remoteAddress: someClientAddress(),
+  });
+}
+
+const planNames = async (app: FastifyInstance) =>
+  ZPlansResponse.parse((await call(app, 'GET', '/api/plans')).json()).plans.map((p) => p.name);
+const siteName = async (app: FastifyInstance) => ZPlatformInfo.parse((await call(app, 'GET', '/api/platform')).json()).siteName;
+
+beforeAll(async () => {
+  t = await openTestApp({ env: { SESSION_COOKIE_CACHE_SECONDS: String(COPY_SECONDS) } });
+  second = await openSecondInstance(t);
+  const admin = await createUser(t, { platformRole: 'admin' });
+  adminCookie = await signIn(t.app, admin.email);
+  expect((await call(t.app, 'POST', '/api/admin-access', adminCookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+describe('the plan catalogue, kept in memory', () => {
+  it('shows an admin edit at once in the same process, and in another process at the commit', async () => {
+    // Both processes have the catalogue in memory now.
+    expect(await planNames(t.app)).toContain('Business');
+    expect(await planNames(second.app)).toContain('Business');
+
+    const { plans } = ZAdminPlansResponse.parse((await call(t.app, 'GET', '/api/admin/plans', adminCookie)).json());
+    const business = plans.find((p) => p.slug === 'business')!;
+    const renamed = unique('Business');
+    const edited = await call(t.app, 'PUT', `/api/admin/plans/${business.id}`, adminCookie, { ...inputOf(business), name: renamed });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    expect(await planNames(t.app)).toContain(renamed);
+    // Well within the cache's lifetime (a minute): only the notification can have told the other process.
+    await expect.poll(() => planNames(second.app), { timeout: 5_000, interval: 50 }).toContain(renamed);
+
+    expect((await call(t.app, 'POST', `/api/admin/plans/${business.id}/archive`, adminCookie)).statusCode).toBe(200);
+    expect(await planNames(t.app)).not.toContain(renamed);
+    await expect.poll(() => planNames(second.app), { timeout: 5_000, interval: 50 }).not.toContain(renamed);
+  });
+
+  it('follows a change made outside the application too (an operator at the database)', async () => {
+    expect(await planNames(second.app)).toContain('Basic');
+    await t.db.execute(sql`UPDATE plans SET name = 'Basic (edited)' WHERE slug = 'basic'`);
+    await expect.poll(() => planNames(second.app), { timeout: 5_000, interval: 50 }).toContain('Basic (edited)');
+    await expect.poll(() => planNames(t.app), { timeout: 5_000, interval: 50 }).toContain('Basic (edited)');
+  });
+});
+
+describe('the platform settings, kept in memory', () => {
+  it('apply a saved setting at once in the same process, and in another process at the commit', async () => {
+    expect(await siteName(t.app)).toBe(await siteName(second.app));
+    const name = unique('Faxline');
+    const saved = await call(t.app, 'PUT', '/api/admin/settings', adminCookie, {
+      values: { ...DEFAULT_SYSTEM_SETTINGS, siteName: name },
+      secrets: {},
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await siteName(t.app)).toBe(name);
+    await expect.poll(() => siteName(second.app), { timeout: 5_000, interval: 50 }).toBe(name);
+
+    // The effect on every request: maintenance mode saved in one process closes the other's API too.
+    await call(t.app, 'PUT', '/api/admin/settings', adminCookie, {
+      values: { ...DEFAULT_SYSTEM_SETTINGS, maintenanceMode: true },
+      secrets: {},
+    });
+    expect((await call(t.app, 'GET', '/api/plans')).statusCode).toBe(503);
+    await expect.poll(async () => (await call(second.app, 'GET', '/api/plans')).statusCode, { timeout: 5_000, interval: 50 }).toBe(503);
+    expect((await call(second.app, 'POST', '/api/admin/settings/reset', adminCookie)).statusCode).toBe(200);
+    expect((await call(second.app, 'GET', '/api/plans')).statusCode).toBe(200);
+    await expect.poll(async () => (await call(t.app, 'GET', '/api/plans')).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
+  });
+});
+
+describe("the session cookie's signed copy", () => {
+  const status = async (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>
+    (await call(t.app, method, url, cookie, payload)).statusCode;
+
+  it('serves page reads until it lapses; a session ended elsewhere then stops, and could never write', async () => {
+    const person = await createUser(t);
+    const cookie = await signIn(t.app, person.email);
+    const settings = (await call(t.app, 'GET', '/api/settings', cookie)).json() as object;
+    // Signed out elsewhere: the session is gone from the database (as when a password change or an admin ends it).
+    await t.db.delete(sessions).where(eq(sessions.userId, person.id));
+
+    // Reads may go on from the copy for its lifetime, no longer...
+    expect(await status('GET', '/api/settings', cookie)).toBe(200);
+    await expect.poll(() => status('GET', '/api/settings', cookie), { timeout: (COPY_SECONDS + 2) * 1000, interval: 100 }).toBe(401);
+    // ...while a write, the session check and the back office read the database: refused at once.
+    const copyOnly = await signInAndEnd(person.email);
+    expect(await status('PUT', '/api/settings', copyOnly, settings)).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/session', copyOnly)).json()).toEqual({ session: null });
+    expect(await status('GET', '/api/settings', copyOnly)).toBe(200); // the copy itself is still young
+  });
+
+  it('keeps the back office closed at once to an admin demoted elsewhere', async () => {
+    const person = await createUser(t, { platformRole: 'admin' });
+    const cookie = await signIn(t.app, person.email);
+    expect(await status('GET', '/api/admin/session', cookie)).toBe(401); // step-up first
+    expect((await call(t.app, 'POST', '/api/admin-access', cookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+    expect(await status('GET', '/api/admin/session', cookie)).toBe(200);
+    await t.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
+    expect(await status('GET', '/api/admin/session', cookie)).toBe(403);
+  });
+
+  it('lets in at once someone whose copy still says they must set up two-factor sign-in', async () => {
+    const person = await createUser(t, { twoFactorSetupRequired: true });
+    const cookie = await signIn(t.app, person.email);
+    expect(await status('GET', '/api/settings', cookie)).toBe(403);
+    // The requirement lifted (as enrolling does for the person's other sessions): the database is asked before refusing.
+    await t.db.update(users).set({ twoFactorSetupRequired: false }).where(eq(users.id, person.id));
+    expect(await status('GET', '/api/settings', cookie)).toBe(200);
+  });
+
+  /** A cookie whose session is already gone from the database while its copy is fresh. */
+  async function signInAndEnd(email: string) {
+    const cookie = await signIn(t.app, email);
+    await t.db.delete(sessions).where(sql`${sessions.userId} = (SELECT id FROM users WHERE email = ${email})`);
+    return cookie;
+  }
+});
+
+/** The admin form's body for an existing plan. */
+function inputOf(plan: TAdminPlan): TAdminPlanInput {
+  return {
+    name: plan.name,
+    category: plan.category,
+    pricedOnRequest: plan.monthlyPriceCents === null,
+    monthlyPriceCents: plan.monthlyPriceCents,
+    yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
+    pagesPerMonth: plan.pagesPerMonth,
+    isPopular: plan.isPopular,
+    isHipaa: plan.isHipaa,
+    text: plan.text,
+  };
+}
