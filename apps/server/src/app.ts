@@ -13,6 +13,7 @@ import type { FileStore } from './documents/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxRoutes } from './faxes/routes';
 import { healthRoutes } from './health/routes';
+import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
 import { registerSystemSettingsEffects } from './system-settings/effects';
 import { platformInfoRoutes } from './system-settings/routes';
@@ -24,7 +25,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import type { DatabaseNotifications } from './platform/db/notifications';
 import { negotiateLanguage } from './platform/i18n/i18n';
 import { registerCrossSiteProtection } from './platform/http/cross-site';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerWebApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
@@ -36,8 +37,8 @@ declare module 'fastify' {
     language: TLanguage;
   }
   interface FastifyInstance {
-    /** Every route registered, for tests that must cover all of them (for example every /api/admin route). */
-    routeList: Array<Pick<RouteOptions, 'method' | 'url'>>;
+    /** Every route registered with its schemas, for tests that must cover all of them (every /api/admin route, generated requests). */
+    routeList: Array<Pick<RouteOptions, 'method' | 'url' | 'schema'>>;
   }
 }
 
@@ -64,10 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('routeList', []);
-  app.addHook('onRoute', (route) => void app.routeList.push({ method: route.method, url: route.url }));
+  app.addHook('onRoute', (route) => void app.routeList.push({ method: route.method, url: route.url, schema: route.schema }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('language', 'en');
@@ -84,7 +86,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown } });
   // The platform settings (back office), read by many routes; their secrets are sealed with the installation's secret.
-  const systemSettings = createSystemSettings(database.db, auth.options.secret!);
+  const systemSettings = createSystemSettings(database.db, auth.options.secret!, deps.notifications);
+  // The plan catalogue, the same for everyone, kept in memory like the settings; both follow edits from any process.
+  const planCatalogue = createPlanCatalogue(database.db, deps.notifications);
+  app.addHook('onClose', async () => {
+    systemSettings.close();
+    planCatalogue.close();
+  });
   const routeDeps = { auth, db: database.db, config, systemSettings };
   await app.register(
     async (api) => {
@@ -93,8 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, routeDeps);
       await api.register(twoFactorRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
-      await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, prefix: '/admin' });
-      await api.register(planRoutes, { db: database.db });
+      await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, planCatalogue, prefix: '/admin' });
+      await api.register(planRoutes, { planCatalogue });
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, { ...routeDeps, files: deps.files, queue });

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './phone';
+export * from './text';
 export * from './contracts/auth';
 export * from './contracts/contact';
 export * from './contracts/error';

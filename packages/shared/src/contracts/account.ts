@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { FAX_QUALITIES } from '../constants';
 
 /** Notification and fax preferences (spec 001 §2.5, §3), saved on the server. */
@@ -26,7 +27,9 @@ export const ZUsage = z.object({
 export type TUsage = z.infer<typeof ZUsage>;
 
 /** Deleting the account (spec 001 §2.5 dialog) needs the owner's password. */
-export const ZDeleteAccountRequest = z.object({ password: z.string().min(1, { error: 'validation.required' }).max(128) });
+export const ZDeleteAccountRequest = z.object({
+  password: z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText),
+});
 export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
 
 /** Sub-users (spec 001 §2.8, §3, §6): additional logins of the owner's account, billed to it. */
@@ -44,15 +47,20 @@ export type TMember = z.infer<typeof ZMember>;
 export const ZMembersResponse = z.object({ members: z.array(ZMember) });
 
 export const ZAddMemberRequest = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(120).check(singleLineText),
   username: z
     .string()
     .trim()
+    .check(singleLineText)
     .min(3, { error: 'validation.username' })
     .max(40, { error: 'validation.username' })
     .regex(/^[a-zA-Z0-9._-]+$/, { error: 'validation.username' }),
-  email: z.email({ error: 'validation.email' }).max(254),
-  password: z.string().min(6, { error: 'validation.passwordTooShort' }).max(128, { error: 'validation.passwordTooLong' }),
+  email: z.email({ error: 'validation.email' }).max(254).check(singleLineText),
+  password: z
+    .string()
+    .min(6, { error: 'validation.passwordTooShort' })
+    .max(128, { error: 'validation.passwordTooLong' })
+    .check(singleLineText),
   /** The spec's role values (User, Admin, Billing). */
   role: z.enum(['User', 'Admin', 'Billing']).default('User'),
   /** Ask the new login to set up two-factor sign-in at the first sign-in. */
@@ -61,6 +69,9 @@ export const ZAddMemberRequest = z.object({
 export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
 
 export const ZUpdateMemberRequest = z.object({ role: z.enum(['User', 'Admin', 'Billing']) });
+
+/** PATCH and DELETE /api/account/members/:userId. */
+export const ZMemberParams = z.object({ userId: z.string().min(1).max(64).check(singleLineText) });
 
 /**
  * GET /api/account: the signed-in person's account and their role in it, for what the user area shows (a Billing

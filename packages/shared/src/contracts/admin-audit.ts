@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 
 /**
  * The audit log viewer of the back office (DESIGN.md: the audit trail is append-only; this only reads it):
@@ -43,6 +44,7 @@ const filterText = (max: number) =>
     .string()
     .trim()
     .max(max)
+    .check(singleLineText)
     .optional()
     .transform((value) => value || undefined);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text';
 import { LANGUAGES } from '../constants';
 
 /**
@@ -58,7 +59,7 @@ export type TContentItem = z.infer<typeof ZContentItem>;
 export const ZContentListResponse = z.object({ items: z.array(ZContentSummary) });
 export type TContentListResponse = z.infer<typeof ZContentListResponse>;
 
-export const ZContentParams = z.object({ id: z.string().min(1).max(64) });
+export const ZContentParams = z.object({ id: z.string().min(1).max(64).check(singleLineText) });
 
 export type TContentField = 'title' | 'path' | 'category' | 'body' | 'language';
 export type TContentProblem = { field: TContentField; message: TContentMessage };
@@ -95,10 +96,10 @@ export const ZContentInput = z
   .object({
     kind: z.enum(CONTENT_KINDS),
     language: z.enum(LANGUAGES, { error: CONTENT_MESSAGES.language }),
-    title: ZText.default(''),
-    path: ZText.default(''),
-    category: ZText.default(''),
-    body: ZText.default(''),
+    title: ZText.check(singleLineText).default(''),
+    path: ZText.check(singleLineText).default(''),
+    category: ZText.check(singleLineText).default(''),
+    body: ZText.check(multiLineText).default(''),
   })
   .superRefine((values, context) => {
     for (const problem of contentProblems(values)) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
@@ -115,7 +116,7 @@ export const ZContentInput = z
 export type TContentInput = z.input<typeof ZContentInput>;
 
 /** GET /api/faqs?language=: the published FAQs of a language; English when the language has none. */
-export const ZFaqQuery = z.object({ language: z.string().max(16).optional() });
+export const ZFaqQuery = z.object({ language: z.string().max(16).check(singleLineText).optional() });
 
 export const ZFaq = z.object({
   id: z.string(),

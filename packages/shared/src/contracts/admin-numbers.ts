@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { E164_PATTERN } from '../phone';
 
 /**
@@ -54,6 +55,7 @@ export type TAdminNumbersResponse = z.infer<typeof ZAdminNumbersResponse>;
 const ZE164Input = z
   .string({ error: 'validation.faxNumberE164' })
   .trim()
+  .check(singleLineText)
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(E164_PATTERN, { error: 'validation.faxNumberE164' }));
 
@@ -61,6 +63,7 @@ const ZNumberType = z.enum(NUMBER_TYPES, { error: 'validation.numberType' });
 const ZProvider = z
   .string({ error: 'validation.numberProvider' })
   .trim()
+  .check(singleLineText)
   .min(1, { error: 'validation.numberProvider' })
   .max(40, { error: 'validation.numberProvider' })
   .regex(/^[a-zA-Z0-9][a-zA-Z0-9 ._-]*$/, { error: 'validation.numberProvider' });
@@ -68,6 +71,7 @@ const ZProvider = z
 const ZCountryCode = z
   .string({ error: 'validation.countryCode' })
   .trim()
+  .check(singleLineText)
   .toUpperCase()
   .regex(/^([A-Z]{2})?$/, { error: 'validation.countryCode' })
   .transform((value) => value || null)
@@ -98,15 +102,20 @@ export type TEditNumberRequest = z.input<typeof ZEditNumberRequest>;
 
 /** POST /api/admin/numbers/:id/assign: to the account of the chosen person (spec 001 §5 'Please select a user.'). */
 export const ZAssignNumberRequest = z.object({
-  userId: z.string({ error: 'validation.selectUser' }).trim().min(1, { error: 'validation.selectUser' }).max(64),
+  userId: z.string({ error: 'validation.selectUser' }).trim().min(1, { error: 'validation.selectUser' }).max(64).check(singleLineText),
 });
 export type TAssignNumberRequest = z.input<typeof ZAssignNumberRequest>;
 
-export const ZAdminNumberParams = z.object({ id: z.string().min(1).max(64) });
+export const ZAdminNumberParams = z.object({ id: z.string().min(1).max(64).check(singleLineText) });
 
 /** GET /api/admin/numbers/search?q=: digits of the number, a country code or a number type, in the whole inventory. */
 export const ZNumberSearchQuery = z.object({
-  q: z.string({ error: 'validation.numberSearchCriteria' }).trim().min(1, { error: 'validation.numberSearchCriteria' }).max(40),
+  q: z
+    .string({ error: 'validation.numberSearchCriteria' })
+    .trim()
+    .min(1, { error: 'validation.numberSearchCriteria' })
+    .max(40)
+    .check(singleLineText),
 });
 export const ZNumberSearchResponse = z.object({
   numbers: z.array(ZAdminNumber),
@@ -121,7 +130,8 @@ export const ZUserSearchQuery = z.object({
     .string({ error: 'validation.userSearchTooShort' })
     .trim()
     .min(USER_SEARCH_MIN_CHARS, { error: 'validation.userSearchTooShort' })
-    .max(254),
+    .max(254)
+    .check(singleLineText),
 });
 export const ZUserSearchResult = z.object({ id: z.string(), email: z.string(), name: z.string() });
 export type TUserSearchResult = z.infer<typeof ZUserSearchResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text';
 import { PLAN_CATEGORIES, ZPlan } from './plans';
 
 /**
@@ -20,11 +21,11 @@ export const ZAdminPlansResponse = z.object({ plans: z.array(ZAdminPlan) });
 export type TAdminPlansResponse = z.infer<typeof ZAdminPlansResponse>;
 
 const ZFeatureList = z
-  .array(z.string().trim().min(1).max(200, { error: 'validation.planFeatureTooLong' }))
+  .array(z.string().trim().min(1).max(200, { error: 'validation.planFeatureTooLong' }).check(singleLineText))
   .max(PLAN_MAX_FEATURES, { error: 'validation.planTooManyFeatures' });
 
 const ZPlanTextInput = z.object({
-  description: z.string().trim().max(500).default(''),
+  description: z.string().trim().max(500).check(multiLineText).default(''),
   features: ZFeatureList.default([]),
 });
 
@@ -41,7 +42,7 @@ const ZCents = z
  */
 export const ZAdminPlanInput = z
   .object({
-    name: z.string({ error: 'validation.planName' }).trim().min(1, { error: 'validation.planName' }).max(80),
+    name: z.string({ error: 'validation.planName' }).trim().min(1, { error: 'validation.planName' }).max(80).check(singleLineText),
     category: z.enum(PLAN_CATEGORIES).default('standard'),
     pricedOnRequest: z.boolean().default(false),
     monthlyPriceCents: ZCents.nullable().default(null),
@@ -72,4 +73,4 @@ export const ZAdminPlanInput = z
   });
 export type TAdminPlanInput = z.input<typeof ZAdminPlanInput>;
 
-export const ZAdminPlanParams = z.object({ id: z.string().min(1).max(64) });
+export const ZAdminPlanParams = z.object({ id: z.string().min(1).max(64).check(singleLineText) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text';
 import { LANGUAGES } from '../constants';
 import { CONTACT_DEPARTMENTS } from './contact';
 
@@ -24,7 +25,7 @@ export const ticketReference = (ticketId: string) => ticketId.replace(/-/g, '').
 export const ZAdminTicketListQuery = z.object({
   status: z.enum(['all', ...TICKET_STATUSES]).default('all'),
   priority: z.enum(['all', ...TICKET_PRIORITIES]).default('all'),
-  assignee: z.string().trim().min(1).max(64).default('any'),
+  assignee: z.string().trim().min(1).max(64).check(singleLineText).default('any'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 export type TAdminTicketListQuery = z.input<typeof ZAdminTicketListQuery>;
@@ -74,14 +75,15 @@ export const ZAdminTicketDetail = ZAdminTicket.extend({ messages: z.array(ZTicke
 export type TAdminTicketDetail = z.infer<typeof ZAdminTicketDetail>;
 
 /** Any id: one that is not a ticket's is answered 404, as an unknown ticket. */
-export const ZAdminTicketParams = z.object({ id: z.string().min(1).max(64) });
+export const ZAdminTicketParams = z.object({ id: z.string().min(1).max(64).check(singleLineText) });
 
 export const ZTicketReplyRequest = z.object({
   body: z
     .string({ error: 'validation.ticketReplyRequired' })
     .trim()
     .min(1, { error: 'validation.ticketReplyRequired' })
-    .max(TICKET_REPLY_MAX_LENGTH, { error: 'validation.ticketReplyTooLong' }),
+    .max(TICKET_REPLY_MAX_LENGTH, { error: 'validation.ticketReplyTooLong' })
+    .check(multiLineText),
 });
 export type TTicketReplyRequest = z.input<typeof ZTicketReplyRequest>;
 
@@ -90,7 +92,7 @@ export const ZTicketUpdateRequest = z
   .object({
     status: z.enum(TICKET_STATUSES, { error: 'validation.ticketStatus' }).optional(),
     priority: z.enum(TICKET_PRIORITIES, { error: 'validation.ticketPriority' }).optional(),
-    assigneeId: z.string().trim().min(1).max(64).nullable().optional(),
+    assigneeId: z.string().trim().min(1).max(64).check(singleLineText).nullable().optional(),
   })
   .refine((change) => change.status !== undefined || change.priority !== undefined || change.assigneeId !== undefined, {
     error: 'validation.ticketNoChange',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
 
 /**
@@ -16,7 +17,7 @@ export type TAdminUserSortDirection = (typeof ADMIN_USER_SORT_DIRECTIONS)[number
 
 export const ZAdminUserListQuery = z.object({
   /** Matches the name or the e-mail address, without regard to case. */
-  search: z.string().trim().max(254).default(''),
+  search: z.string().trim().max(254).check(singleLineText).default(''),
   sort: z.enum(ADMIN_USER_SORT_KEYS).default('email'),
   direction: z.enum(ADMIN_USER_SORT_DIRECTIONS).default('asc'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -95,7 +96,7 @@ export function adminUserProblem(
  * Plain strings with only a ceiling against abuse: the real checks run in `adminUserProblem`, in the spec's order and
  * with its messages.
  */
-const ZText = z.string().max(1000, { error: ADMIN_USER_MESSAGES.tooLong });
+const ZText = z.string().max(1000, { error: ADMIN_USER_MESSAGES.tooLong }).check(singleLineText);
 
 /** POST /api/admin/users: a person with their own customer account. The confirmation is checked here too. */
 export const ZAdminCreateUserRequest = z
@@ -129,4 +130,4 @@ export const ZAdminUpdateUserRequest = z
   .transform(({ name, role, password }) => ({ name: name.trim(), role, password: password || null }));
 export type TAdminUpdateUserRequest = z.input<typeof ZAdminUpdateUserRequest>;
 
-export const ZAdminUserParams = z.object({ id: z.string().min(1).max(64) });
+export const ZAdminUserParams = z.object({ id: z.string().min(1).max(64).check(singleLineText) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { LANGUAGES, PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
 
 /**
@@ -9,14 +10,16 @@ import { LANGUAGES, PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
 const ZPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordTooShort' })
-  .max(128, { error: 'validation.passwordTooLong' });
+  .max(128, { error: 'validation.passwordTooLong' })
+  .check(singleLineText);
 const ZEmail = z
   .email({ error: 'validation.email' })
   .max(254)
+  .check(singleLineText)
   .transform((email) => email.trim().toLowerCase());
 
 export const ZSignUpRequest = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(120).check(singleLineText),
   email: ZEmail,
   password: ZPassword,
   language: z.enum(LANGUAGES).optional(),
@@ -29,8 +32,8 @@ export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
 
 /** `identifier` is an e-mail address or a username (sub-users sign in with a username, spec 001 §2.8). */
 export const ZSignInRequest = z.object({
-  identifier: z.string().trim().min(1, { error: 'validation.required' }).max(254),
-  password: z.string().min(1, { error: 'validation.required' }).max(128),
+  identifier: z.string().trim().min(1, { error: 'validation.required' }).max(254).check(singleLineText),
+  password: z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText),
 });
 export type TSignInRequest = z.input<typeof ZSignInRequest>;
 
@@ -66,7 +69,7 @@ export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 export const ZForgotPasswordRequest = z.object({ email: ZEmail });
 export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
 
-export const ZResetPasswordRequest = z.object({ token: z.string().min(1).max(512), newPassword: ZPassword });
+export const ZResetPasswordRequest = z.object({ token: z.string().min(1).max(512).check(singleLineText), newPassword: ZPassword });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
 export const ZResendConfirmationRequest = z.object({ email: ZEmail });
@@ -74,9 +77,10 @@ export type TResendConfirmationRequest = z.input<typeof ZResendConfirmationReque
 
 /** PATCH /api/profile (spec 001 §2.4): full name and an optional avatar URL. */
 export const ZUpdateProfileRequest = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(120).check(singleLineText),
   image: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)])
+    .check(singleLineText)
     .nullable()
     .transform((value) => (value ? value : null)),
   language: z.enum(LANGUAGES).optional(),
@@ -88,7 +92,7 @@ export const ZProfileLanguageRequest = z.object({ language: z.enum(LANGUAGES) })
 export type TProfileLanguageRequest = z.input<typeof ZProfileLanguageRequest>;
 
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, { error: 'validation.required' }).max(128),
+  currentPassword: z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText),
   newPassword: ZPassword,
 });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
@@ -99,7 +103,7 @@ export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
  */
 export const ZAdminAccessRequest = z.object({
   email: ZEmail.optional(),
-  password: z.string().min(1, { error: 'validation.required' }).max(128),
+  password: z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText),
 });
 export type TAdminAccessRequest = z.input<typeof ZAdminAccessRequest>;
 

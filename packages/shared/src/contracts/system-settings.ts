@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text';
 import { FAX_QUALITIES } from '../constants';
 
 /**
@@ -16,13 +17,18 @@ export const BACKUP_FREQUENCIES = ['disabled', 'daily', 'weekly', 'monthly'] as 
 export const SECRET_SETTINGS = ['apiKey', 'paypalClientSecret', 'paypalWebhookId'] as const;
 export type TSecretSetting = (typeof SECRET_SETTINGS)[number];
 
-const ZColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colour' });
-const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)]);
-const ZOptionalEmail = z.union([z.literal(''), z.email({ error: 'validation.email' }).max(254)]);
-const ZShortText = z.string().trim().max(200);
+const ZColour = z
+  .string()
+  .check(singleLineText)
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colour' });
+const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)]).check(singleLineText);
+const ZOptionalEmail = z.union([z.literal(''), z.email({ error: 'validation.email' }).max(254)]).check(singleLineText);
+const ZShortText = z.string().trim().max(200).check(singleLineText);
 
 /** The Stripe price list is typed as JSON text in the form; it must parse to [{ label, id }] (spec 001 §5). */
-export const ZStripePriceList = z.array(z.object({ label: z.string().min(1).max(100), id: z.string().min(1).max(200) })).max(50);
+export const ZStripePriceList = z
+  .array(z.object({ label: z.string().min(1).max(100).check(singleLineText), id: z.string().min(1).max(200).check(singleLineText) }))
+  .max(50);
 export function isValidStripePriceListJson(text: string): boolean {
   try {
     return ZStripePriceList.safeParse(JSON.parse(text)).success;
@@ -32,7 +38,7 @@ export function isValidStripePriceListJson(text: string): boolean {
 }
 
 export const ZSystemSettingsValues = z.object({
-  siteName: z.string().trim().min(1, { error: 'validation.required' }).max(80),
+  siteName: z.string().trim().min(1, { error: 'validation.required' }).max(80).check(singleLineText),
   defaultEmail: ZOptionalEmail,
   maintenanceMode: z.boolean(),
   maxFileSizeMB: z
@@ -51,13 +57,17 @@ export const ZSystemSettingsValues = z.object({
     .int({ error: 'validation.wholeNumber' })
     .min(1, { error: 'validation.range' })
     .max(1440, { error: 'validation.range' }),
-  welcomeMessage: z.string().trim().max(500),
+  welcomeMessage: z.string().trim().max(500).check(multiLineText),
   ssoEnabled: z.boolean(),
   require2FA: z.enum(REQUIRE_2FA_VALUES),
   pgpEnabled: z.enum(PGP_VALUES),
   stripePublishableKey: ZShortText,
   stripeDefaultPriceId: ZShortText,
-  stripeAdditionalPriceIds: z.string().max(10_000).refine(isValidStripePriceListJson, { error: 'validation.stripePriceListJson' }),
+  stripeAdditionalPriceIds: z
+    .string()
+    .max(10_000)
+    .check(multiLineText)
+    .refine(isValidStripePriceListJson, { error: 'validation.stripePriceListJson' }),
   paypalClientId: ZShortText,
   adminEmailForNotifications: ZOptionalEmail,
   notifyOnNewUser: z.boolean(),
@@ -121,7 +131,7 @@ export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
  */
 export const ZSaveSystemSettingsRequest = z.object({
   values: ZSystemSettingsValues,
-  secrets: z.partialRecord(z.enum(SECRET_SETTINGS), z.string().max(500)).default({}),
+  secrets: z.partialRecord(z.enum(SECRET_SETTINGS), z.string().max(500).check(singleLineText)).default({}),
 });
 export type TSaveSystemSettingsRequest = z.input<typeof ZSaveSystemSettingsRequest>;
 

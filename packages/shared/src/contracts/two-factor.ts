@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { ZSession } from './auth';
 
 /**
@@ -8,16 +9,18 @@ import { ZSession } from './auth';
 
 export const TWO_FACTOR_BACKUP_CODE_COUNT = 10;
 
-const ZPasswordCheck = z.string().min(1, { error: 'validation.required' }).max(128);
+const ZPasswordCheck = z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText);
 /** Six digits from the authenticator app. */
 export const ZTotpCode = z
   .string()
   .trim()
+  .check(singleLineText)
   .regex(/^\d{6}$/, { error: 'validation.totpCode' });
 /** A backup code as shown at enrolment (letters, digits and one dash). */
 export const ZBackupCode = z
   .string()
   .trim()
+  .check(singleLineText)
   .min(6, { error: 'validation.backupCode' })
   .max(40, { error: 'validation.backupCode' })
   .regex(/^[A-Za-z0-9-]+$/, { error: 'validation.backupCode' });

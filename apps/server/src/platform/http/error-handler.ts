@@ -2,15 +2,26 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TApiError, TErrorType } from '@faxline/shared';
 import type { z } from 'zod';
-import { translateIssue, translator, type MessageKey } from '../i18n/i18n';
+import { negotiateLanguage, translateIssue, translator, type MessageKey } from '../i18n/i18n';
 import { AppError, STATUS_OF_ERROR_TYPE } from './app-error';
 
 function send(reply: FastifyReply, status: number, body: TApiError) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Fastify's own request errors (bad JSON, body too large...) as our public error types. */
-function fromFastifyError(error: FastifyError): { type: TErrorType; key: MessageKey; status: number } | undefined {
+type KnownError = { type: TErrorType; key: MessageKey; status: number };
+
+/**
+ * A multipart form the parser cannot read: busboy reports no boundary or a part cut short with plain errors (known by
+ * where they arise), and a body that ends before its form does closes the parts' streams early.
+ */
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  if (!String(request.headers['content-type'] ?? '').startsWith('multipart/')) return false;
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' || /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '');
+}
+
+/** Fastify's own request errors (bad JSON, body too large, bad address...) and its plugins' as our public error types. */
+function fromFastifyError(error: FastifyError, request: FastifyRequest): KnownError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -20,57 +31,117 @@ function fromFastifyError(error: FastifyError): { type: TErrorType; key: Message
       return { type: 'invalid_request', key: 'errors.unsupportedMediaType', status: 415 };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { type: 'payload_too_large', key: 'errors.payloadTooLarge', status: 413 };
+    case 'FST_ERR_BAD_URL':
+      return { type: 'invalid_request', key: 'errors.malformedUrl', status: 400 };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { type: 'invalid_request', key: 'errors.urlTooLong', status: 414 };
   }
+  // secure-json-parse refusing a __proto__ key, for example.
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return { type: 'invalid_request', key: 'errors.malformedJson', status: 400 };
+  if (isMalformedMultipart(error, request)) return { type: 'invalid_request', key: 'errors.malformedMultipart', status: 400 };
   if (error.statusCode === 429) return { type: 'rate_limited', key: 'errors.rateLimited', status: 429 };
+  if (error.statusCode === 413) return { type: 'payload_too_large', key: 'errors.payloadTooLarge', status: 413 };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { type: 'invalid_request', key: 'errors.invalidRequest', status: error.statusCode };
   }
   return undefined;
 }
 
+/** What PostgreSQL says about a failed statement, without the statement: its SQL and parameters stay out of logs. */
+type DatabaseFailure = { code: string; constraint?: string; table?: string; column?: string; routine?: string };
+
+/** PostgreSQL's error, whether Drizzle wrapped it (its message then holds the SQL and every parameter) or not. */
+function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
+  let current = error as { code?: unknown; severity?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth += 1, current = current.cause as typeof current) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code) && typeof current.severity === 'string') {
+      const { code, constraint, table, column, routine } = current as DatabaseFailure;
+      return { code, constraint, table, column, routine };
+    }
+  }
+  return undefined;
+}
+
+/** Where the failed query was made: the stack frames only, cut after the message (which may hold SQL and values). */
+function framesOf(error: Error): string[] {
+  const stack = error.stack ?? '';
+  const end = stack.indexOf(error.message);
+  const frames = end >= 0 ? stack.slice(end + error.message.length) : '';
+  return frames
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .slice(0, 12);
+}
+
+function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const t = translator(request.language);
+
+  if (error instanceof AppError) {
+    const status = error.status;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(reply, status, {
+      error: {
+        type: error.type,
+        message: t(error.messageKey, { ...error.params, requestId: request.id }),
+        ...(status >= 500 ? { requestId: request.id } : {}),
+      },
+    });
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => {
+      // The provider flattens each zod issue into Ajv's error shape; put the issue back together to translate it.
+      const path = v.instancePath.split('/').filter(Boolean);
+      const issue = { ...v.params, code: v.keyword, message: v.message ?? '', path } as unknown as z.core.$ZodIssue;
+      return { path: [error.validationContext, ...path].filter(Boolean).join('.'), message: translateIssue(issue, request.language) };
+    });
+    const first = issues[0];
+    return send(reply, 400, {
+      error: {
+        type: 'invalid_request',
+        message: first ? t('errors.invalidField', { field: first.path, message: first.message }) : t('errors.invalidRequest'),
+        issues,
+      },
+    });
+  }
+
+  const database = databaseFailureOf(error);
+  if (database) {
+    const logged = { database, errorType: error.name, frames: framesOf(error) };
+    // Class 22 (data exception: a NUL byte, a number out of range, a malformed value) is the caller's input that a
+    // contract let through: a 400 for them, a warning for us to tighten that contract. The contracts stay the defence.
+    if (database.code.startsWith('22')) {
+      request.log.warn(logged, 'the database refused a value from the request');
+      return send(reply, 400, { error: { type: 'invalid_request', message: t('errors.invalidValue') } });
+    }
+    request.log.error(logged, 'database error');
+  } else {
+    const known = fromFastifyError(error, request);
+    if (known) return send(reply, known.status, { error: { type: known.type, message: t(known.key) } });
+    request.log.error({ err: error }, 'unhandled error');
+  }
+  return send(reply, STATUS_OF_ERROR_TYPE.internal_error, {
+    error: { type: 'internal_error', message: t('errors.internal', { requestId: request.id }), requestId: request.id },
+  });
+}
+
 /**
  * The one place where errors become HTTP answers: `{ error: { type, message } }` in the caller's language, never a
- * stack trace; 5xx answers carry the request id that the logs carry too.
+ * stack trace; 5xx answers carry the request id that the logs carry too. Database errors are logged with their code
+ * and constraint, never with the SQL and its parameters (personal data, passwords' hashes, tokens).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const t = translator(request.language);
+  app.setErrorHandler(answer);
+}
 
-    if (error instanceof AppError) {
-      const status = error.status;
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      return send(reply, status, {
-        error: {
-          type: error.type,
-          message: t(error.messageKey, { ...error.params, requestId: request.id }),
-          ...(status >= 500 ? { requestId: request.id } : {}),
-        },
-      });
-    }
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => {
-        // The provider flattens each zod issue into Ajv's error shape; put the issue back together to translate it.
-        const path = v.instancePath.split('/').filter(Boolean);
-        const issue = { ...v.params, code: v.keyword, message: v.message ?? '', path } as unknown as z.core.$ZodIssue;
-        return { path: [error.validationContext, ...path].filter(Boolean).join('.'), message: translateIssue(issue, request.language) };
-      });
-      const first = issues[0];
-      return send(reply, 400, {
-        error: {
-          type: 'invalid_request',
-          message: first ? t('errors.invalidField', { field: first.path, message: first.message }) : t('errors.invalidRequest'),
-          issues,
-        },
-      });
-    }
-
-    const known = fromFastifyError(error);
-    if (known) return send(reply, known.status, { error: { type: known.type, message: t(known.key) } });
-
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, STATUS_OF_ERROR_TYPE.internal_error, {
-      error: { type: 'internal_error', message: t('errors.internal', { requestId: request.id }), requestId: request.id },
-    });
-  });
+/**
+ * Fastify's `frameworkErrors`: a request the router cannot even read (a malformed percent-escape in the path, a path
+ * parameter over the length limit) is answered here, before any hook has run, in the same shape as every error.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.language = negotiateLanguage(request.headers['accept-language']);
+  reply.header('x-request-id', request.id);
+  return answer(error, request, reply);
 }
