@@ -1,0 +1,204 @@
+import { ZSendFaxResponse } from '@faxline/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../support/documents';
+import {
+  examineFaxes,
+  SANDBOX_DELIVERS,
+  statusCounts,
+  unlimitedCustomer,
+  waitUntilAllFinal,
+  type Send,
+} from '../support/fax-battery';
+import { sendFaxRequest } from '../support/faxes';
+import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
+import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
+import { signIn } from '../support/test-app';
+
+// Issue 12, item 8 (reliability battery): "200 faxes while the worker is killed (kill -9) 20 times: every fax in
+// exactly one final state, each delivered once (counted on the receiving inbox)". The API runs here; the worker is the
+// real server (`--role=worker`, the production bundle) in a process of its own, on the same database and files.
+
+const FAXES = 200;
+const KILLS = 20;
+/** Sends in flight at once, and the pause between two of one sender. */
+const SENDERS = 4;
+const SEND_EVERY_MS = 250;
+/**
+ * After the last kill, how long every fax may take to reach its final state. A job whose worker died is handed back
+ * by the queue's orphan check (its lock is free: 10 s after it started, checked every 5 s) and runs again after its
+ * retry delay (30 s); a fax hit again on its retry waits that again.
+ */
+const SETTLE_MS = 150_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+
+let t: SplitTestApp;
+let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
+let worker: ServerProcess | undefined;
+let spare: ServerProcess | undefined;
+const logs = new ProcessLogs();
+
+beforeAll(async () => {
+  [t, bundle] = await Promise.all([
+    openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }),
+    buildServerBundle(),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  finished = true;
+  await Promise.all([worker?.stop(), spare?.stop()]);
+  await t?.close();
+  await bundle?.remove();
+}, 60_000);
+
+/** Workers that ended without being killed by the test (a fatal error: main.ts exits on an unhandled rejection). */
+const unexpectedExits: string[] = [];
+const killedByTest = new Set<ServerProcess>();
+let finished = false;
+
+/** A worker process on standby: its dependencies load while the current worker works, as a warm spare's would. */
+function standbyWorker(incarnation: number): ServerProcess {
+  const child = startServerProcess({
+    launcher: bundle.launcher,
+    name: `worker#${incarnation}`,
+    args: ['--role=worker'],
+    env: { ...t.workerEnv, FAX_CLOCK_SCALE: '0.001' },
+    logs,
+  });
+  void child.exited.then(({ code, signal }) => {
+    if (killedByTest.has(child) || finished) return;
+    const last = logs.lines.filter((l) => l.process === child.name).slice(-5);
+    unexpectedExits.push(`${child.name} exited by itself (${code ?? signal}):\n${last.map((l) => `    ${l.text.slice(0, 400)}`).join('\n')}`);
+  });
+  return child;
+}
+
+/** Jobs the current worker is running: active jobs started since it was ready (a dead worker's stay active too). */
+async function jobsRunningSince(since: Date): Promise<number> {
+  const { rows } = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where state = 'active' and started_on >= ${since.toISOString()}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function databaseNow(): Promise<Date> {
+  const { rows } = await t.db.execute<{ now: string }>(sql`select now()::text as now`);
+  return new Date(rows[0]!.now);
+}
+
+describe('the worker killed with SIGKILL while faxes flow', () => {
+  it(`delivers each of ${FAXES} faxes exactly once through ${KILLS} kills`, async () => {
+    const sender = await unlimitedCustomer(t, 'Crash Sender');
+    const recipient = await unlimitedCustomer(t, 'Crash Recipient');
+    const cookie = await signIn(t.app, sender.email);
+    const pdf = await makePdf(1);
+    const started = Date.now();
+
+    let incarnation = 1;
+    worker = standbyWorker(incarnation);
+    worker.start();
+    await worker.ready;
+    let workingSince = await databaseNow();
+    spare = standbyWorker(incarnation + 1);
+
+    const sends: Send[] = [];
+    let next = 0;
+    let kills = 0;
+    // The faxes keep coming until the last kill: about FAXES / (KILLS + 1) more may be sent after each kill.
+    const allowed = () => Math.min(FAXES, Math.ceil(((kills + 2) * FAXES) / (KILLS + 1)));
+    const sendAll = async () => {
+      while (next < FAXES) {
+        if (next >= allowed()) {
+          await delay(100);
+          continue;
+        }
+        const i = next++;
+        const line = i % 2 === 0 ? 'internal' : 'sandbox';
+        const key = `crash-${i}`;
+        const answer = await sendFaxRequest(
+          t.app,
+          cookie,
+          { recipientNumber: line === 'internal' ? recipient.number : SANDBOX_DELIVERS, faxQuality: 'standard' },
+          [{ name: `page-${i}.pdf`, bytes: pdf }],
+          { 'idempotency-key': key },
+        );
+        sends.push({
+          key,
+          line,
+          status: answer.statusCode,
+          faxId: answer.statusCode === 202 ? ZSendFaxResponse.parse(answer.json()).faxId : undefined,
+          body: answer.statusCode === 202 ? undefined : answer.body,
+          at: Date.now(),
+        });
+        await delay(SEND_EVERY_MS * SENDERS);
+      }
+    };
+
+    // Kills at random moments, each while at least one job runs (a kill between jobs proves nothing); the spare starts
+    // at once and a new spare gets ready.
+    const interrupted: number[] = [];
+    const downtimes: number[] = [];
+    const chaos = async () => {
+      for (let k = 0; k < KILLS; k += 1) {
+        await spare!.standing;
+        await delay(between(300, 2_500));
+        const waitUntil = Date.now() + 5_000;
+        let active = await jobsRunningSince(workingSince);
+        while (active === 0 && Date.now() < waitUntil) {
+          await delay(50);
+          active = await jobsRunningSince(workingSince);
+        }
+        const killedAt = Date.now();
+        killedByTest.add(worker!);
+        await worker!.crash();
+        kills += 1;
+        interrupted.push(active);
+        worker = spare!;
+        worker.start();
+        await worker.ready;
+        workingSince = await databaseNow();
+        downtimes.push(Date.now() - killedAt);
+        incarnation += 1;
+        spare = standbyWorker(incarnation + 1);
+      }
+    };
+
+    await Promise.all([chaos(), ...Array.from({ length: SENDERS }, (_, i) => delay(i * SEND_EVERY_MS).then(sendAll))]);
+    const chaosMs = Date.now() - started;
+    const settleMs = await waitUntilAllFinal(t.db, sends, SETTLE_MS);
+    const exam = await examineFaxes(t.db, sends, { senderAccountId: sender.accountId, recipientAccountId: recipient.accountId, logs });
+    const refused = sends.filter((s) => s.status !== 202);
+
+    console.log(
+      `crash battery: ${sends.length} faxes, ${interrupted.length} kills, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck\n` +
+        `  ${exam.delivered} delivered exactly once; ${refused.length} sends not accepted (${refused.filter((s) => s.status >= 500).length} 5xx); ` +
+        `jobs running at each kill: ${interrupted.join(' ')}; ` +
+        `worker down ${Math.round(downtimes.reduce((a, b) => a + b, 0) / Math.max(1, downtimes.length))} ms on average after a kill; sending and kills ${Math.round(chaosMs / 1000)} s, then settled in ` +
+        `${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(t.db, sends))}`,
+    );
+    if (unexpectedExits.length) console.log(`workers that died by themselves:\n${unexpectedExits.join('\n')}`);
+    if (exam.problems.length) console.log(`crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
+
+    // Soft: every broken promise is reported, not only the first.
+    expect.soft(
+      refused.map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
+      'every send accepted (the API did not die)',
+    ).toEqual([]);
+    expect.soft(interrupted.length).toBe(KILLS);
+    expect.soft(unexpectedExits, 'no worker died by itself').toEqual([]);
+    expect.soft(
+      interrupted.filter((n) => n > 0).length,
+      'most kills interrupted a running job (otherwise the battery tests nothing)',
+    ).toBeGreaterThanOrEqual(KILLS / 2);
+    expect.soft({
+      lost: exam.lost,
+      doubled: exam.doubled,
+      stuck: exam.stuck,
+      createdByRefused: exam.createdByRefused,
+      problems: exam.problems.length,
+    }).toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
+    expect.soft(exam.delivered).toBe(FAXES);
+  }, 600_000);
+});
