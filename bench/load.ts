@@ -1,0 +1,358 @@
+// Faxline under load (issue 12), beside a bare Fastify hello-world measured in the same run on the same machine:
+//   reads   GET /api/plans and GET /api/faxes (signed in, 1,000 faxes in the history) as a share of hello-world's
+//           requests per second (autocannon, 10 connections, 5 s each, in two rounds of alternating order)
+//   dial    time from a send's 202 to its first attempt on the line (fax_attempts.started_at), sends spaced out on an
+//           idle machine
+//   burst   40 sends at the same moment from one account
+//   rate    sends at 20/s over 20 connections for 15 s (a one-page PDF each)
+//   through 400 one-page faxes queued to a sandbox number with a fast clock: faxes per second until all are final
+// For every send, whether it created a fax is read from the database: one that did not answer 202 but created a fax
+// would be sent twice by a client that retries it.
+// The server is a build (`node main.js`) started here with its own embedded PostgreSQL on a temporary data folder; all of
+// it is loopback only and is stopped at the end (also on Ctrl-C).
+// Run: npx tsx bench/load.ts [--server apps/server/dist/main.js] [--parts reads,dial,burst,rate,through]
+//        [--seconds 15] [--faxes 400] [--timeout 1800] [--drain 1800]
+// (--timeout bounds the throughput part; --drain, the wait before it for the faxes of earlier parts to be final.)
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import {
+  FINAL_STATUSES,
+  SANDBOX_RECIPIENT,
+  faxesInFlight,
+  faxesTagged,
+  onePagePdf,
+  openDatabase,
+  postForm,
+  sendForm,
+  signUp,
+  withoutPageLimit,
+  type Customer,
+} from './support/faxline';
+import { agentOf, throughput, type Reply, type Throughput } from './support/http';
+import { readArgs, runBench, startFaxline, startHelloWorld } from './support/processes';
+import { count, duration, log, machineLine, percentile, printTable, share, type Row } from './support/report';
+import { seedFaxes } from './support/seed-faxes';
+
+const PARTS = ['reads', 'dial', 'burst', 'rate', 'through'] as const;
+const args = readArgs({ parts: PARTS.join(','), seconds: '15', faxes: '400', timeout: '1800', drain: '1800' });
+const parts = new Set(args.parts.split(',').map((p) => p.trim()));
+for (const part of parts)
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--parts: unknown part "${part}"; expected ${PARTS.join(',')}`);
+
+const READ_SECONDS = 5;
+const READ_CONNECTIONS = 10;
+const HISTORY_FAXES = 1_000;
+const DIAL_SAMPLES = 20;
+const BURST = 40;
+const RATE_PER_SECOND = 20;
+const RATE_CONNECTIONS = 20;
+const SEND_TIMEOUT_MS = 60_000;
+const THROUGHPUT_CONCURRENCY = 4;
+
+type Context = { url: string; db: pg.Pool; sender: Customer; pdf: Buffer };
+
+/** Counts of answers by kind, and whether the faxes made match the 202s. */
+function outcomeOf(replies: readonly Reply[], made: Map<string, unknown>, tags: readonly string[]) {
+  const classes = { accepted: 0, clientErrors: 0, serverErrors: 0, noAnswer: 0, other: 0 };
+  const statuses = new Map<string, number>();
+  let madeWithout202 = 0;
+  let acceptedWithoutFax = 0;
+  replies.forEach((reply, i) => {
+    const key = reply.status === 0 ? `no answer (${reply.error ?? 'unknown'})` : String(reply.status);
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    if (reply.status === 202) classes.accepted += 1;
+    else if (reply.status >= 500) classes.serverErrors += 1;
+    else if (reply.status >= 400) classes.clientErrors += 1;
+    else if (reply.status === 0) classes.noAnswer += 1;
+    else classes.other += 1;
+    const created = made.has(tags[i]!);
+    if (created && reply.status !== 202) madeWithout202 += 1;
+    if (!created && reply.status === 202) acceptedWithoutFax += 1;
+  });
+  const ms = replies.map((r) => r.ms);
+  const answers = [...statuses].map(([status, n]) => `${status}: ${n}`).join(', ');
+  return { ...classes, answers, madeWithout202, acceptedWithoutFax, faxesMade: made.size, p50: percentile(ms, 50), p99: percentile(ms, 99) };
+}
+
+/** The server's figures as shares of hello-world's, each measured twice in alternating order. */
+async function reads(ctx: Context, helloUrl: string, reader: Customer): Promise<Row[]> {
+  const targets = {
+    hello: { url: `${helloUrl}/`, headers: {} },
+    plans: { url: `${ctx.url}/api/plans`, headers: {} },
+    faxes: { url: `${ctx.url}/api/faxes`, headers: { cookie: reader.cookie } },
+  };
+  const figures: Record<keyof typeof targets, Throughput[]> = { hello: [], plans: [], faxes: [] };
+  for (const order of [['hello', 'plans', 'faxes'], ['faxes', 'plans', 'hello']] as const) {
+    for (const name of order) {
+      const target = targets[name];
+      figures[name].push(await throughput(target.url, { connections: READ_CONNECTIONS, seconds: READ_SECONDS, headers: target.headers }));
+      log(`reads: ${name} ${count(figures[name].at(-1)!.perSecond)} req/s`);
+    }
+  }
+  const mean = (name: keyof typeof targets) => {
+    const list = figures[name];
+    return {
+      perSecond: list.reduce((sum, f) => sum + f.perSecond, 0) / list.length,
+      p99: Math.max(...list.map((f) => f.p99)),
+      failed: list.reduce((sum, f) => sum + f.errors + f.non2xx, 0),
+    };
+  };
+  const hello = mean('hello');
+  const row = (name: 'plans' | 'faxes', measure: string, goal: number): Row => {
+    const figure = mean(name);
+    return {
+      measure,
+      result: `${count(figure.perSecond)} req/s = ${share(figure.perSecond, hello.perSecond)} of hello-world (p99 ${duration(figure.p99)})`,
+      goal: `>= ${goal}%`,
+      met: figure.failed === 0 && figure.perSecond / hello.perSecond >= goal / 100,
+      ...(figure.failed > 0 ? { note: `${figure.failed} requests failed or did not answer 2xx: the figure is not valid` } : {}),
+    };
+  };
+  return [
+    {
+      measure: `(e) hello-world, ${READ_CONNECTIONS} connections`,
+      result: `${count(hello.perSecond)} req/s (p99 ${duration(hello.p99)})`,
+      goal: 'anchor',
+    },
+    row('plans', '(e) GET /api/plans', 30),
+    row('faxes', `(e) GET /api/faxes, ${count(HISTORY_FAXES)} faxes`, 15),
+  ];
+}
+
+/** From the 202's arrival to the first attempt's start on the line, one fax at a time on an idle queue. */
+async function dial(ctx: Context): Promise<Row[]> {
+  const samples: number[] = [];
+  const accepts: number[] = [];
+  const problems: string[] = [];
+  for (let i = 0; i < DIAL_SAMPLES; i += 1) {
+    const form = await sendForm(ctx.url, ctx.sender, { to: SANDBOX_RECIPIENT, tag: `bench-c-${i}`, pdf: ctx.pdf });
+    const reply = await postForm(ctx.url, form, { timeoutMs: SEND_TIMEOUT_MS });
+    const arrivedAt = Date.now();
+    if (reply.status !== 202) {
+      problems.push(`send ${i} answered ${reply.status || reply.error}`);
+      continue;
+    }
+    accepts.push(reply.ms);
+    const { faxId } = JSON.parse(reply.body) as { faxId: string };
+    let startedAt: Date | undefined;
+    for (const deadline = Date.now() + 60_000; !startedAt && Date.now() < deadline; ) {
+      const { rows } = await ctx.db.query<{ started_at: Date }>('SELECT started_at FROM fax_attempts WHERE fax_id = $1 AND number = 1', [
+        faxId,
+      ]);
+      startedAt = rows[0]?.started_at;
+      if (!startedAt) await sleep(20);
+    }
+    if (!startedAt) {
+      problems.push(`fax ${i} did not reach the line within 60 s`);
+      continue;
+    }
+    samples.push(startedAt.getTime() - arrivedAt);
+    // Spaced out: the next send starts once this fax is final and the machine has had a moment of rest.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(50)) {
+      const { rows } = await ctx.db.query<{ status: string }>('SELECT status FROM faxes WHERE id = $1', [faxId]);
+      if (FINAL_STATUSES.includes(rows[0]!.status)) break;
+    }
+    await sleep(500);
+  }
+  log(`dial: ${samples.map((ms) => Math.round(ms)).join(' ')} ms`);
+  return [
+    {
+      measure: `(c) 202 -> dialling, ${samples.length} faxes, idle`,
+      result: `p50 ${duration(percentile(samples, 50))}, p95 ${duration(percentile(samples, 95))}, max ${duration(Math.max(...samples))}`,
+      goal: 'p95 <= 1 s',
+      met: samples.length === DIAL_SAMPLES && percentile(samples, 95) <= 1_000,
+      note: `the 202 itself: p50 ${duration(percentile(accepts, 50))}, p95 ${duration(percentile(accepts, 95))}${problems.length ? `; ${problems.join('; ')}` : ''}`,
+    },
+  ];
+}
+
+/** Sends prepared forms at their due times over a fixed number of connections; each time counts from its due time. */
+async function sendAll(ctx: Context, tags: readonly string[], options: { connections: number; dueAfterMs: (i: number) => number }) {
+  const forms = await Promise.all(tags.map((tag) => sendForm(ctx.url, ctx.sender, { to: SANDBOX_RECIPIENT, tag, pdf: ctx.pdf })));
+  const agent = agentOf(options.connections);
+  const start = performance.now() + 100;
+  try {
+    return await Promise.all(
+      forms.map(async (form, i) => {
+        const dueAt = start + options.dueAfterMs(i);
+        const wait = dueAt - performance.now();
+        if (wait > 0) await sleep(wait);
+        return postForm(ctx.url, form, { agent, dueAt, timeoutMs: SEND_TIMEOUT_MS });
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function burst(ctx: Context): Promise<Row[]> {
+  const tags = Array.from({ length: BURST }, (_, i) => `bench-a-${i}`);
+  const replies = await sendAll(ctx, tags, { connections: BURST, dueAfterMs: () => 0 });
+  const o = outcomeOf(replies, await faxesTagged(ctx.db, ctx.sender.accountId, 'bench-a-'), tags);
+  log(`burst: ${o.answers}`);
+  return [
+    {
+      measure: `(a) ${BURST} sends at the same moment`,
+      result: `202: ${o.accepted}, 4xx: ${o.clientErrors}, 5xx: ${o.serverErrors}, no answer: ${o.noAnswer}; p50 ${duration(o.p50)}, p99 ${duration(o.p99)}`,
+      goal: 'no 5xx, no lost answer',
+      met: o.serverErrors === 0 && o.noAnswer === 0 && o.other === 0,
+      note: `answers: ${o.answers}`,
+    },
+    {
+      measure: '(a) faxes made without a 202 (doubled on retry)',
+      result: `${o.madeWithout202} (faxes made ${o.faxesMade}, 202s ${o.accepted}${o.acceptedWithoutFax ? `, 202 without a fax ${o.acceptedWithoutFax}` : ''})`,
+      goal: '0',
+      met: o.madeWithout202 === 0 && o.acceptedWithoutFax === 0,
+    },
+  ];
+}
+
+async function rate(ctx: Context, seconds: number): Promise<Row[]> {
+  const tags = Array.from({ length: RATE_PER_SECOND * seconds }, (_, i) => `bench-b-${i}`);
+  const replies = await sendAll(ctx, tags, { connections: RATE_CONNECTIONS, dueAfterMs: (i) => (i * 1_000) / RATE_PER_SECOND });
+  const o = outcomeOf(replies, await faxesTagged(ctx.db, ctx.sender.accountId, 'bench-b-'), tags);
+  const errors = replies.length - o.accepted;
+  log(`rate: ${o.answers}`);
+  return [
+    {
+      measure: `(b) ${RATE_PER_SECOND}/s over ${RATE_CONNECTIONS} connections, ${seconds} s`,
+      result: `${replies.length} sends, 202: ${o.accepted}, errors: ${errors} (${share(errors, replies.length)}); p50 ${duration(o.p50)}, p99 ${duration(o.p99)}`,
+      goal: '0 errors, p99 < 500 ms',
+      met: errors === 0 && o.p99 < 500,
+      note: `answers: ${o.answers}; times count from each send's due time (a send that waited for one of the ${RATE_CONNECTIONS} connections counts its wait)`,
+    },
+    {
+      measure: '(b) faxes made without a 202 (doubled on retry)',
+      result: `${o.madeWithout202} (faxes made ${o.faxesMade}, 202s ${o.accepted}${o.acceptedWithoutFax ? `, 202 without a fax ${o.acceptedWithoutFax}` : ''})`,
+      goal: '0',
+      met: o.madeWithout202 === 0 && o.acceptedWithoutFax === 0,
+    },
+  ];
+}
+
+/** Waits until no fax of any account is on its way (what earlier parts left), so that the next part starts idle. */
+async function drain(db: pg.Pool, timeoutMs: number): Promise<string> {
+  const started = performance.now();
+  let last = performance.now();
+  for (;;) {
+    const left = await faxesInFlight(db);
+    if (left === 0) return `started idle (earlier parts' faxes final after ${duration(performance.now() - started)})`;
+    if (performance.now() - started > timeoutMs) return `NOT IDLE at its start: ${left} faxes of earlier parts still in flight after waiting ${duration(timeoutMs)}`;
+    if (performance.now() - last > 30_000) {
+      log(`waiting for ${left} faxes in flight to finish`);
+      last = performance.now();
+    }
+    await sleep(500);
+  }
+}
+
+/** Faxes per second through the whole pipeline: from the first send until every fax is in a final state. */
+async function through(ctx: Context, faxes: number, timeoutMs: number, before: string): Promise<Row[]> {
+  const tags = Array.from({ length: faxes }, (_, i) => `bench-d-${i}`);
+  const forms = await Promise.all(tags.map((tag) => sendForm(ctx.url, ctx.sender, { to: SANDBOX_RECIPIENT, tag, pdf: ctx.pdf })));
+  const agent = agentOf(THROUGHPUT_CONCURRENCY);
+  const startedAt = Date.now();
+  let next = 0;
+  let accepted = 0;
+  let retries = 0;
+  const refused: string[] = [];
+  // A few senders in turn; a send that gets no 202 is tried again with the same Idempotency-Key, as a careful client would.
+  await Promise.all(
+    Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
+      while (next < forms.length) {
+        const form = forms[next++]!;
+        for (let attempt = 1; ; attempt += 1) {
+          const reply = await postForm(ctx.url, form, { agent, timeoutMs: SEND_TIMEOUT_MS });
+          if (reply.status === 202) {
+            accepted += 1;
+            break;
+          }
+          if (attempt === 3 || (reply.status >= 400 && reply.status < 500)) {
+            refused.push(String(reply.status || reply.error));
+            break;
+          }
+          retries += 1;
+          await sleep(1_000);
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  const queuedMs = Date.now() - startedAt;
+  log(`through: ${accepted} of ${faxes} accepted in ${duration(queuedMs)}; waiting for them to be final`);
+
+  let final = 0;
+  let byStatus = '';
+  let lastLog = Date.now();
+  for (;;) {
+    const { rows } = await ctx.db.query<{ status: string; n: number; last: Date | null }>(
+      `SELECT status, count(*)::int AS n, max(coalesce(completed_at, updated_at)) AS last FROM faxes
+       WHERE account_id = $1 AND recipient_name LIKE 'bench-d-%' GROUP BY status ORDER BY status`,
+      [ctx.sender.accountId],
+    );
+    final = rows.filter((r) => FINAL_STATUSES.includes(r.status)).reduce((sum, r) => sum + r.n, 0);
+    byStatus = rows.map((r) => `${r.status}: ${r.n}`).join(', ');
+    const made = rows.reduce((sum, r) => sum + r.n, 0);
+    if (final === made && made > 0) {
+      const endedAt = Math.max(...rows.map((r) => r.last?.getTime() ?? Date.now()));
+      const seconds = (endedAt - startedAt) / 1_000;
+      return [
+        {
+          measure: `(d) ${faxes} one-page faxes, sandbox line`,
+          result: `${count(final / seconds)} faxes/s (${final} final in ${duration(seconds * 1_000)})`,
+          goal: '>= 5 faxes/s',
+          met: final === faxes && final / seconds >= 5,
+          note: `${before}; all 202s in ${duration(queuedMs)}${retries ? `, ${retries} sends tried again` : ''}${refused.length ? `, refused: ${refused.join(' ')}` : ''}; ${byStatus}`,
+        },
+      ];
+    }
+    const elapsed = Date.now() - startedAt;
+    if (elapsed > timeoutMs) {
+      return [
+        {
+          measure: `(d) ${faxes} one-page faxes, sandbox line`,
+          result: `INCOMPLETE: ${final} final after ${duration(elapsed)} = ${count(final / (elapsed / 1_000))} faxes/s`,
+          goal: '>= 5 faxes/s',
+          met: false,
+          note: `${before}; ${byStatus}`,
+        },
+      ];
+    }
+    if (Date.now() - lastLog > 30_000) {
+      log(`through: ${final} of ${made} final after ${duration(elapsed)}`);
+      lastLog = Date.now();
+    }
+    await sleep(250);
+  }
+}
+
+await runBench(async () => {
+  process.stdout.write(`Faxline load bench (issue 12)\nserver: ${args.server}\nmachine: ${machineLine()}\n\n`);
+  const hello = await startHelloWorld();
+  const faxline = await startFaxline(args.server);
+  const db = openDatabase(await faxline.databaseUrl());
+  log(`servers ready: hello-world ${hello.url}, Faxline ${faxline.url} (data in ${faxline.dataDir})`);
+
+  const sender = await signUp(faxline.url, db, 'Bench Sender Clinic');
+  const plan = await withoutPageLimit(db, sender.accountId);
+  const ctx: Context = { url: faxline.url, db, sender, pdf: await onePagePdf() };
+  log(`sender ${sender.email} (number ${sender.number}) on ${plan}; recipient ${SANDBOX_RECIPIENT} (sandbox line)`);
+
+  const rows: Row[] = [];
+  if (parts.has('reads')) {
+    const reader = await signUp(faxline.url, db, 'Bench Reader Office');
+    const seeded = await seedFaxes(db, reader, HISTORY_FAXES);
+    log(`reader ${reader.email}: ${seeded.rows} faxes seeded in ${duration(seeded.ms)}`);
+    rows.push(...(await reads(ctx, hello.url, reader)));
+  }
+  if (parts.has('dial')) rows.push(...(await dial(ctx)));
+  if (parts.has('burst')) rows.push(...(await burst(ctx)));
+  if (parts.has('rate')) rows.push(...(await rate(ctx, Number(args.seconds))));
+  if (parts.has('through')) {
+    const before = await drain(db, Number(args.drain) * 1_000);
+    log(`through: ${before}`);
+    rows.push(...(await through(ctx, Number(args.faxes), Number(args.timeout) * 1_000, before)));
+  }
+  printTable(`Results (${new Date().toISOString()}; machine at the end: ${machineLine()})`, rows);
+});

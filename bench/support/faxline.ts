@@ -1,0 +1,132 @@
+// A bench's customer of a running Faxline server: an account made through the API (sign-up, as a person would), its
+// rows looked up in the server's database, and the send form as the web app posts it.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import pg from 'pg';
+import { onCleanup } from './processes';
+import { cookieFrom, send, type Reply } from './http';
+
+export const PASSWORD = 'Bench-heron-2029!';
+
+/** A recipient on the sandbox line: a +1 number that is neither Faxline's nor one of the sandbox's test numbers. */
+export const SANDBOX_RECIPIENT = '+12025550143';
+
+/** The final states of a sent fax (DESIGN.md "Faxes"). */
+export const FINAL_STATUSES = ['delivered', 'partially_delivered', 'failed', 'canceled'];
+export const IN_FLIGHT_STATUSES = ['queued', 'scheduled', 'converting', 'sending'];
+
+export type Customer = { email: string; cookie: string; userId: string; accountId: string; number: string | null };
+
+/** A pool on the server's own database, closed at the end of the bench. */
+export function openDatabase(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  onCleanup('the database connections', () => pool.end());
+  return pool;
+}
+
+/** Signs up through the API (e-mail confirmation is off for the bench) and finds the new account's rows. */
+export async function signUp(baseUrl: string, db: pg.Pool, name: string): Promise<Customer> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const body = (value: object) => Buffer.from(JSON.stringify(value));
+  let reply = await send(`${baseUrl}/api/auth/sign-up`, { method: 'POST', headers, body: body({ name, email, password: PASSWORD }) });
+  if (reply.status !== 200) throw new Error(`sign-up answered ${reply.status}: ${reply.body}`);
+  let cookie = cookieFrom(reply.headers);
+  if (!cookie) {
+    reply = await send(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers, body: body({ identifier: email, password: PASSWORD }) });
+    if (reply.status !== 200) throw new Error(`sign-in answered ${reply.status}: ${reply.body}`);
+    cookie = cookieFrom(reply.headers);
+  }
+  const { rows } = await db.query<{ user_id: string; account_id: string; number: string | null }>(
+    `SELECT u.id AS user_id, m.account_id,
+       (SELECT phone_number FROM fax_numbers n WHERE n.account_id = m.account_id ORDER BY assigned_at LIMIT 1) AS number
+     FROM users u JOIN account_members m ON m.user_id = u.id WHERE u.email = $1`,
+    [email],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`No account was made for ${email}`);
+  return { email, cookie, userId: row.user_id, accountId: row.account_id, number: row.number };
+}
+
+/**
+ * Puts the account on a plan without a page limit (the catalogue's priced-on-request plan), so that hundreds of bench
+ * faxes stay within the month's quota. Only this account changes; the catalogue stays as it is.
+ */
+export async function withoutPageLimit(db: pg.Pool, accountId: string): Promise<string> {
+  const { rows } = await db.query<{ name: string }>(
+    `UPDATE accounts SET plan_id = p.id
+     FROM (SELECT id, name FROM plans WHERE pages_per_month IS NULL ORDER BY archived_at NULLS FIRST, sort_order LIMIT 1) p
+     WHERE accounts.id = $1 RETURNING p.name`,
+    [accountId],
+  );
+  if (rows[0]) return rows[0].name;
+  await db.query('UPDATE plans SET pages_per_month = 100000000 WHERE id = (SELECT plan_id FROM accounts WHERE id = $1)', [accountId]);
+  return 'its own plan, raised to 100,000,000 pages';
+}
+
+/** A one-page letter. */
+export async function onePagePdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595.28, 841.89]);
+  page.drawText('Referral letter', { x: 60, y: 770, size: 20, font });
+  for (let line = 0; line < 30; line += 1)
+    page.drawText(`${line + 1}. Please see the patient on Monday; results attached as discussed (${1000 + line}).`, {
+      x: 60,
+      y: 730 - line * 18,
+      size: 11,
+      font,
+    });
+  return Buffer.from(await pdf.save());
+}
+
+export type SendForm = { headers: Record<string, string>; body: Buffer };
+
+/**
+ * POST /api/faxes as the web app sends it: multipart with a `request.json` part and `attachment_N` files, the page's
+ * Origin, and a new Idempotency-Key per submission (the same key again for a retry). `tag` goes in the recipient name,
+ * so that the fax a request made can be found whatever the request answered.
+ */
+export async function sendForm(
+  baseUrl: string,
+  customer: Customer,
+  fax: { to: string; tag: string; pdf: Buffer; idempotencyKey?: string },
+): Promise<SendForm> {
+  const form = new FormData();
+  form.append('request.json', JSON.stringify({ recipientNumber: fax.to, faxQuality: 'fine', recipientName: fax.tag }));
+  form.append('attachment_0', new Blob([new Uint8Array(fax.pdf)], { type: 'application/pdf' }), 'letter.pdf');
+  const encoded = new Response(form);
+  return {
+    headers: {
+      cookie: customer.cookie,
+      origin: baseUrl,
+      'content-type': encoded.headers.get('content-type')!,
+      'idempotency-key': fax.idempotencyKey ?? randomUUID(),
+    },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
+
+export function postForm(
+  baseUrl: string,
+  form: SendForm,
+  options: { agent?: http.Agent; dueAt?: number; timeoutMs?: number } = {},
+): Promise<Reply> {
+  return send(`${baseUrl}/api/faxes`, { method: 'POST', headers: form.headers, body: form.body, ...options });
+}
+
+/** The faxes of an account whose recipient name starts with a tag prefix: tag -> status. */
+export async function faxesTagged(db: pg.Pool, accountId: string, prefix: string): Promise<Map<string, { id: string; status: string }>> {
+  const { rows } = await db.query<{ id: string; recipient_name: string; status: string }>(
+    `SELECT id, recipient_name, status FROM faxes WHERE account_id = $1 AND recipient_name LIKE $2`,
+    [accountId, `${prefix}%`],
+  );
+  return new Map(rows.map((r) => [r.recipient_name, { id: r.id, status: r.status }]));
+}
+
+/** How many faxes, of any account, are still on their way. */
+export async function faxesInFlight(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM faxes WHERE status = ANY($1)`, [IN_FLIGHT_STATUSES]);
+  return rows[0]!.n;
+}

@@ -1,0 +1,218 @@
+// The processes a bench starts (a bare Fastify hello-world, a Faxline server on a temporary data folder) and their end:
+// whatever a bench started is stopped when it finishes, fails or is interrupted (Ctrl-C), and nothing else is touched.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const DEFAULT_SERVER = path.join(repoRoot, 'apps/server/dist/main.js');
+
+const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
+
+/** Registers what must be undone at the end, undone in reverse order. */
+export function onCleanup(what: string, run: () => Promise<void>): void {
+  cleanups.push({ what, run });
+}
+
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) {
+    const { what, run } = cleanups.pop()!;
+    await run().catch((error: unknown) => process.stderr.write(`cleanup of ${what} failed: ${String(error)}\n`));
+  }
+}
+
+/** Runs a bench: its processes and folders are removed at the end, on an error, and on Ctrl-C or SIGTERM. */
+export async function runBench(body: () => Promise<void>): Promise<void> {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return; // a second Ctrl-C must not cut the cleanup short
+      interrupted = true;
+      process.stderr.write(`\n${signal}: stopping what the bench started...\n`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  try {
+    await body();
+  } catch (error) {
+    process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    if (!interrupted) {
+      process.stdout.write('\nstopping what the bench started (the server drains and stops its PostgreSQL)...\n');
+      await cleanUp();
+    }
+  }
+}
+
+/** `--server <main.js>` (default: the root build), plus the bench's own options, given as name -> default value. */
+export function readArgs<TName extends string>(defaults: Record<TName, string>): Record<TName, string> & { server: string } {
+  const options: Record<string, { type: 'string'; default: string }> = { server: { type: 'string', default: DEFAULT_SERVER } };
+  for (const [name, value] of Object.entries<string>(defaults)) options[name] = { type: 'string', default: value };
+  const { values } = parseArgs({ options, strict: true });
+  const server = path.resolve(String(values.server));
+  if (!existsSync(server)) throw new Error(`No server build at ${server}: build one, or pass --server <path to main.js>.`);
+  return { ...(values as Record<TName, string>), server };
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function exitWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  const exited = new Promise<true>((resolve) => child.once('exit', () => resolve(true)));
+  return Promise.race([exited, delay(ms).then(() => false)]);
+}
+
+/** Starts a child in its own process group, keeping the tail of what it prints for error messages. */
+function startChild(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
+  const child = spawn(process.execPath, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, output: () => output };
+}
+
+/** Ends a child we started: SIGTERM, then SIGKILL to its process group if it lingers. */
+async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    if (!(await exitWithin(child, graceMs))) child.kill('SIGKILL');
+    await exitWithin(child, 5_000);
+  }
+  // Helpers it started in its group (Ghostscript) and left behind.
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group is gone already
+  }
+}
+
+export type HelloWorld = { url: string };
+
+/** The anchor: a bare Fastify hello-world in a process of its own. */
+export async function startHelloWorld(): Promise<HelloWorld> {
+  const script = fileURLToPath(new URL('./hello-world.ts', import.meta.url));
+  const { child, output } = startChild(['--import', 'tsx', script], { cwd: repoRoot, env: process.env });
+  onCleanup('the hello-world server', () => stopChild(child, 5_000));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const port = Number(output().split('\n')[0]);
+    if (output().includes('\n') && port > 0) return { url: `http://127.0.0.1:${port}` };
+    if (child.exitCode !== null) break;
+    await delay(50);
+  }
+  throw new Error(`The hello-world server did not start:\n${output()}`);
+}
+
+export type Faxline = {
+  url: string;
+  dataDir: string;
+  /** The embedded PostgreSQL that the server started in its data folder. */
+  databaseUrl: () => Promise<string>;
+  output: () => string;
+};
+
+/**
+ * A Faxline server from a build (`node main.js`) on a temporary data folder (its own embedded PostgreSQL), loopback
+ * only, API only, logs at warn, no demo data, no e-mail confirmation, limits scaled up so that the bench measures the
+ * work and not the per-address limits.
+ */
+export async function startFaxline(server: string, env: Record<string, string> = {}): Promise<Faxline> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-bench-'));
+  // The embedded PostgreSQL runs as its own user when we are root: it must be able to reach the folder.
+  await fs.chmod(dataDir, 0o755);
+  onCleanup(`the data folder ${dataDir}`, async () => {
+    // The server may keep the cluster elsewhere, linked from DATA_DIR/pg (where the postgres user cannot enter DATA_DIR).
+    const cluster = await fs.realpath(path.join(dataDir, 'pg')).catch(() => undefined);
+    if (cluster && !cluster.startsWith(`${await fs.realpath(dataDir)}${path.sep}`)) {
+      await fs.rm(cluster, { recursive: true, force: true });
+      await fs.rm(`${cluster}.data-dir`, { force: true });
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'FILES_MASTER_KEY']) delete inherited[name];
+  const { child, output } = startChild([server], {
+    cwd: dataDir,
+    env: {
+      ...inherited,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      EMAIL_CONFIRMATION: 'false',
+      // The highest factor the configuration takes: one bench client is many people here.
+      RATE_LIMIT_FACTOR: '10000',
+      FAX_CLOCK_SCALE: '0.001',
+      ...env,
+    },
+  });
+  onCleanup('the Faxline server and its PostgreSQL', async () => {
+    await stopChild(child, 40_000);
+    await stopLeftoverPostgres(path.join(dataDir, 'pg'));
+  });
+
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The Faxline server exited (${child.exitCode}) before it was ready:\n${output()}`);
+    const status = await fetch(`${url}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > deadline) throw new Error(`The Faxline server was not ready within 240 s:\n${output()}`);
+    await delay(250);
+  }
+  return { url, dataDir, databaseUrl: () => embeddedDatabaseUrl(dataDir), output };
+}
+
+/** The embedded cluster's address: its port is line 4 of postmaster.pid, its password beside the cluster's folder. */
+async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const pgDir = path.join(dataDir, 'pg');
+  const port = (await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
+  const password = (await fs.readFile(`${pgDir}.password`, 'utf8')).trim();
+  if (!port) throw new Error(`No port in ${pgDir}/postmaster.pid`);
+  return `postgres://faxline:${encodeURIComponent(password)}@127.0.0.1:${port}/faxline`;
+}
+
+/** If the server died without stopping its PostgreSQL, stop that one (found by its own pid file, nothing broader). */
+async function stopLeftoverPostgres(pgDir: string): Promise<void> {
+  const pid = Number((await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await delay(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
