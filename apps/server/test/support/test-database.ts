@@ -49,7 +49,7 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   close: () => Promise<void>;
 }> {
   const { url, drop } = await createTestDatabase();
-  const database = connectDatabase(url, testLogger);
+  const database = connectDatabase(url, testLogger, options.config?.database);
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-test-files-'));
   const files = createEncryptedFileStore({ dir: filesDir, masterKey: randomBytes(32) });
   const notifications = listenForNotifications(url, testLogger);

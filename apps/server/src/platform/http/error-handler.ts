@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TApiError, TErrorType } from '@faxline/shared';
 import type { z } from 'zod';
 import { negotiateLanguage, translateIssue, translator, type MessageKey } from '../i18n/i18n';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, STATUS_OF_ERROR_TYPE } from './app-error';
 
 function send(reply: FastifyReply, status: number, body: TApiError) {
@@ -104,6 +105,15 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
         message: first ? t('errors.invalidField', { field: first.path, message: first.message }) : t('errors.invalidRequest'),
         issues,
       },
+    });
+  }
+
+  // The database is out of reach or restarting (or no connection came free in time): nothing was changed, so the
+  // caller may safely try again.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ errorType: error.name, code: (error as { code?: unknown }).code, frames: framesOf(error) }, 'database unavailable');
+    return send(reply.header('retry-after', '5'), STATUS_OF_ERROR_TYPE.unavailable, {
+      error: { type: 'unavailable', message: t('errors.busy') },
     });
   }
 
