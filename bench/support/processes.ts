@@ -27,19 +27,24 @@ async function cleanUp(): Promise<void> {
 }
 
 /** Runs a bench: its processes and folders are removed at the end, on an error, and on Ctrl-C or SIGTERM. */
+let interrupted = false;
+
 export async function runBench(body: () => Promise<void>): Promise<void> {
-  let interrupted = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (interrupted) return; // a second Ctrl-C must not cut the cleanup short
       interrupted = true;
       process.stderr.write(`\n${signal}: stopping what the bench started...\n`);
+      // Work cut short fails as its servers go away; nothing it throws may stop the cleanup half-way.
+      process.on('uncaughtException', (error) => process.stderr.write(`(while stopping: ${error.message})\n`));
       void cleanUp().finally(() => process.exit(130));
     });
   }
   try {
     await body();
   } catch (error) {
+    // After Ctrl-C the work in progress fails as its servers go away: that is the stop, not a failure to report.
+    if (interrupted) return;
     process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   } finally {
