@@ -34,7 +34,13 @@ async function filesUnder(dir: string): Promise<string[]> {
       .filter((entry) => entry.isFile())
       .map((entry) => path.join(entry.parentPath, entry.name))
       // Vite's manifest (.vite/) is read by tools, not by browsers.
-      .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')))
+      .filter(
+        (file) =>
+          !path
+            .relative(dir, file)
+            .split(path.sep)
+            .some((part) => part.startsWith('.')),
+      )
   );
 }
 

@@ -14,7 +14,8 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /
 // Text that compresses as a real bundle does (repeated identifiers), with random bytes so that no answer can be canned.
 const SCRIPT = Array.from(
   { length: 400 },
-  (_, i) => `export function render${i}(props){return createElement("div",{className:"card-${i}"},props.children,"${randomBytes(6).toString('hex')}");}\n`,
+  (_, i) =>
+    `export function render${i}(props){return createElement("div",{className:"card-${i}"},props.children,"${randomBytes(6).toString('hex')}");}\n`,
 ).join('');
 const IMAGE = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600">${'<rect width="10" height="10" fill="#6d28d9"/>'.repeat(50)}</svg>`;
 
