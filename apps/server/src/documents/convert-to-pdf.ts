@@ -74,10 +74,11 @@ async function addImagePage(target: PDFDocument, bytes: Uint8Array, type: 'jpeg'
 }
 
 async function addTextPages(target: PDFDocument, bytes: Uint8Array): Promise<number> {
-  const mono = await documentFont(target, 'mono');
+  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
+  const mono = await documentFont(target, 'mono', text);
   const size = 10;
   const leading = 13;
-  const lines = wrapText(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), mono, size, A4.width - 2 * MARGIN);
+  const lines = wrapText(text, mono, size, A4.width - 2 * MARGIN);
   const perPage = Math.floor((A4.height - 2 * MARGIN) / leading);
   let pages = 0;
   for (let start = 0; start < Math.max(lines.length, 1); start += perPage) {

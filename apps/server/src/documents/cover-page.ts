@@ -37,11 +37,17 @@ type Layout = Array<Array<(page: PDFPage) => void>>;
  * them. Returns the number of cover pages.
  */
 export async function insertCoverPages(pdf: PDFDocument, cover: CoverPage): Promise<number> {
-  const [regular, bold] = await Promise.all([documentFont(pdf, 'regular'), documentFont(pdf, 'bold')]);
+  const t = translator(cover.language);
+  const rows = coverRows(cover);
+  // Every string the cover may print (the page total is digits), so that the fonts chosen cover them all.
+  const text = [t('cover.title'), t('cover.message'), t('cover.confidential'), ...rows.flat(), cover.message ?? '', '0123456789'].join(
+    '\n',
+  );
+  const [regular, bold] = await Promise.all([documentFont(pdf, 'regular', text), documentFont(pdf, 'bold', text)]);
   const fonts = { regular, bold };
   // The cover's own length is part of the total it prints: lay out once to learn it, again if it is not one page.
-  let layout = layoutCover(cover, fonts, cover.documentPages + 1);
-  if (layout.length > 1) layout = layoutCover(cover, fonts, cover.documentPages + layout.length);
+  let layout = layoutCover(cover, rows, fonts, cover.documentPages + 1);
+  if (layout.length > 1) layout = layoutCover(cover, rows, fonts, cover.documentPages + layout.length);
   layout.forEach((draws, index) => {
     const page = pdf.insertPage(index, [A4.width, A4.height]);
     for (const draw of draws) draw(page);
@@ -49,7 +55,19 @@ export async function insertCoverPages(pdf: PDFDocument, cover: CoverPage): Prom
   return layout.length;
 }
 
-function layoutCover(cover: CoverPage, { regular, bold }: Fonts, totalPages: number): Layout {
+/** The labelled lines under the title: sender, recipient, date, pages (null: the layout knows the total), subject. */
+function coverRows(cover: CoverPage): Array<[string, string | null]> {
+  const t = translator(cover.language);
+  return [
+    [t('cover.from'), [cover.senderName, cover.senderNumber && formatPhoneInternational(cover.senderNumber)].filter(Boolean).join(' · ')],
+    [t('cover.to'), [cover.recipientName, formatPhoneInternational(cover.recipientNumber)].filter(Boolean).join(' · ')],
+    [t('cover.date'), dateFormat(cover.language).format(cover.date)],
+    [t('cover.pages'), null],
+    ...(cover.subject ? [[t('cover.subject'), cover.subject] as [string, string]] : []),
+  ];
+}
+
+function layoutCover(cover: CoverPage, rows: Array<[string, string | null]>, { regular, bold }: Fonts, totalPages: number): Layout {
   const t = translator(cover.language);
   const layout: Layout = [[]];
   const draw = (op: (page: PDFPage) => void) => layout[layout.length - 1]!.push(op);
@@ -65,15 +83,8 @@ function layoutCover(cover: CoverPage, { regular, bold }: Fonts, totalPages: num
   );
   y -= 12;
 
-  const dateText = dateFormat(cover.language).format(cover.date);
-  const rows: Array<[string, string]> = [
-    [t('cover.from'), [cover.senderName, cover.senderNumber && formatPhoneInternational(cover.senderNumber)].filter(Boolean).join(' · ')],
-    [t('cover.to'), [cover.recipientName, formatPhoneInternational(cover.recipientNumber)].filter(Boolean).join(' · ')],
-    [t('cover.date'), dateText],
-    [t('cover.pages'), String(totalPages)],
-    ...(cover.subject ? [[t('cover.subject'), cover.subject] as [string, string]] : []),
-  ];
-  for (const [label, value] of rows) {
+  for (const [label, given] of rows) {
+    const value = given ?? String(totalPages);
     const rowY = (y -= 26);
     draw((page) => page.drawText(label, { x: MARGIN, y: rowY, size: 12, font: bold }));
     const lines = wrapText(value, regular, 12, width - 170);

@@ -12,8 +12,7 @@ import { CustomFontEmbedder, PDFFont, PDFHexString, type PDFContext, type PDFDoc
 const REPERTOIRE = [
   [0x20, 0x7e],
   [0xa0, 0x17f],
-  [0x2010, 0x2027],
-  [0x2030, 0x203a],
+  [0x2000, 0x203a], // spaces (Intl puts a narrow no-break one before AM and PM), dashes, quotes, bullets
   [0x20ac, 0x20ac],
   [0x2122, 0x2122],
 ] as const;
@@ -57,7 +56,9 @@ function toUnicodeCMap(characterOf: Map<number, number>): string {
   // At most 100 entries per bfchar block.
   for (let at = 0; at < entries.length; at += 100) {
     const block = entries.slice(at, at + 100);
-    blocks.push(`${block.length} beginbfchar\n${block.map(([glyph, codePoint]) => `<${hex4(glyph)}> <${utf16Hex(codePoint)}>`).join('\n')}\nendbfchar`);
+    blocks.push(
+      `${block.length} beginbfchar\n${block.map(([glyph, codePoint]) => `<${hex4(glyph)}> <${utf16Hex(codePoint)}>`).join('\n')}\nendbfchar`,
+    );
   }
   return [
     '/CIDInit /ProcSet findresource begin',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { embedFixedSubset, makeFixedSubset, subsetCovers, type FixedSubset } from './fixed-subset-font';
 
 /**
  * Liberation fonts (Debian's fonts-liberation, installed by set-up): embedded so that accents and other non-Latin-1
@@ -30,18 +31,39 @@ const sharedFontkit: Fontkit = {
   },
 };
 
-// One embedding per font and document: the cover and a text file share it, and a font no page uses is never
-// embedded (each embedded subset costs its share of the save).
-const embedded = new WeakMap<PDFDocument, Map<FontName, Promise<PDFFont>>>();
-
-export function documentFont(pdf: PDFDocument, name: FontName): Promise<PDFFont> {
-  let fonts = embedded.get(pdf);
-  if (!fonts) {
-    pdf.registerFontkit(sharedFontkit);
-    embedded.set(pdf, (fonts = new Map()));
+const fixedSubsets = new Map<FontName, Promise<FixedSubset>>();
+function fixedSubset(name: FontName): Promise<FixedSubset> {
+  let subset = fixedSubsets.get(name);
+  if (!subset) {
+    subset = fontBytes(FILES[name]).then((bytes) => makeFixedSubset(sharedFontkit.create(bytes), bytes));
+    // A failure is not kept: the next document tries again.
+    subset.catch(() => fixedSubsets.delete(name));
+    fixedSubsets.set(name, subset);
   }
-  let font = fonts.get(name);
-  if (!font) fonts.set(name, (font = fontBytes(FILES[name]).then((bytes) => pdf.embedFont(bytes, { subset: true }))));
+  return subset;
+}
+
+// One embedding per font and document: the cover and a text file share it, and a font no page uses is never
+// embedded. The subset made once per process serves whatever text it covers (fixed-subset-font.ts); other text
+// gets a subset of its own, made when the document is saved.
+const embedded = new WeakMap<PDFDocument, Map<string, Promise<PDFFont>>>();
+
+/** The font to draw `text` with in `pdf`: all of the text that will be drawn with it, so that the font covers it. */
+export async function documentFont(pdf: PDFDocument, name: FontName, text: string): Promise<PDFFont> {
+  const subset = await fixedSubset(name);
+  const fixed = subsetCovers(subset, text);
+  let fonts = embedded.get(pdf);
+  if (!fonts) embedded.set(pdf, (fonts = new Map()));
+  const key = fixed ? `${name}:fixed` : name;
+  let font = fonts.get(key);
+  if (!font) {
+    if (fixed) font = embedFixedSubset(pdf, subset);
+    else {
+      pdf.registerFontkit(sharedFontkit);
+      font = fontBytes(FILES[name]).then((bytes) => pdf.embedFont(bytes, { subset: true }));
+    }
+    fonts.set(key, font);
+  }
   return font;
 }
 

@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../../src/server';
 import { startCrashablePostgres, type CrashablePostgres } from '../support/crashable-postgres';
 import { makePdf } from '../support/documents';
 import {
+  databaseActivity,
   examineFaxes,
   SANDBOX_DELIVERS,
   sendFaxOverHttp,
@@ -164,6 +165,7 @@ describe('PostgreSQL killed under load and restarted', () => {
     );
     if (unhandled.length) console.log(`unhandled rejections:\n${unhandled.slice(0, 5).join('\n')}`);
     if (exam.problems.length) console.log(`database crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
+    if (exam.stuck) console.log(`database connections while faxes are stuck:\n  ${(await databaseActivity(db)).join('\n  ')}`);
 
     // Soft: every broken promise is reported, not only the first.
     expect.soft(count((s) => s.phase === 'outage'), 'requests were made during the outage').toBeGreaterThan(0);

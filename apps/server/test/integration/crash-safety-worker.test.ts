@@ -1,8 +1,10 @@
+import os from 'node:os';
 import { ZSendFaxResponse } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../support/documents';
 import {
+  databaseActivity,
   examineFaxes,
   SANDBOX_DELIVERS,
   statusCounts,
@@ -30,7 +32,14 @@ const SEND_EVERY_MS = 250;
  * retry delay (30 s); a fax hit again on its retry waits that again.
  */
 const SETTLE_MS = 150_000;
+/**
+ * The whole battery's time. It is CPU work (21 server starts, 200 documents rendered): about three minutes on two idle
+ * cores, far more on a shared machine. Kills stop when 70% of it is spent, so that the test reports its figures
+ * (and fails for the kills it could not make) instead of timing out silently.
+ */
+const BUDGET_MS = 840_000;
 
+const average = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 
@@ -140,9 +149,12 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
     // at once and a new spare gets ready.
     const interrupted: number[] = [];
     const downtimes: number[] = [];
+    const spareWaits: number[] = [];
     const chaos = async () => {
-      for (let k = 0; k < KILLS; k += 1) {
+      for (let k = 0; k < KILLS && Date.now() - started < BUDGET_MS * 0.7; k += 1) {
+        const waitingFrom = Date.now();
         await spare!.standing;
+        spareWaits.push(Date.now() - waitingFrom);
         await delay(between(300, 2_500));
         const waitUntil = Date.now() + 5_000;
         let active = await jobsRunningSince(workingSince);
@@ -165,9 +177,13 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       }
     };
 
-    await Promise.all([chaos(), ...Array.from({ length: SENDERS }, (_, i) => delay(i * SEND_EVERY_MS).then(sendAll))]);
+    const senders = Array.from({ length: SENDERS }, (_, i) => delay(i * SEND_EVERY_MS).then(sendAll));
+    await chaos();
     const chaosMs = Date.now() - started;
-    const settleMs = await waitUntilAllFinal(t.db, sends, SETTLE_MS);
+    // The faxes still waiting are sent now if the kills stopped early.
+    kills = KILLS;
+    await Promise.all(senders);
+    const settleMs = await waitUntilAllFinal(t.db, sends, Math.min(SETTLE_MS, BUDGET_MS - (Date.now() - started)));
     const exam = await examineFaxes(t.db, sends, { senderAccountId: sender.accountId, recipientAccountId: recipient.accountId, logs });
     const refused = sends.filter((s) => s.status !== 202);
 
@@ -175,18 +191,27 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       `crash battery: ${sends.length} faxes, ${interrupted.length} kills, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck\n` +
         `  ${exam.delivered} delivered exactly once; ${refused.length} sends not accepted (${refused.filter((s) => s.status >= 500).length} 5xx); ` +
         `jobs running at each kill: ${interrupted.join(' ')}; ` +
-        `worker down ${Math.round(downtimes.reduce((a, b) => a + b, 0) / Math.max(1, downtimes.length))} ms on average after a kill; sending and kills ${Math.round(chaosMs / 1000)} s, then settled in ` +
-        `${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(t.db, sends))}`,
+        `worker down ${average(downtimes)} ms on average after a kill, waited ${average(spareWaits)} ms on average for the spare to load; ` +
+        `sending and kills ${Math.round(chaosMs / 1000)} s, then settled in ` +
+        `${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(t.db, sends))}; ` +
+        `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
     );
     if (unexpectedExits.length) console.log(`workers that died by themselves:\n${unexpectedExits.join('\n')}`);
     if (exam.problems.length) console.log(`crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
+    if (exam.stuck) {
+      const last = logs.lines.filter((l) => l.process === worker!.name).slice(-15);
+      console.log(
+        `database connections while faxes are stuck:\n  ${(await databaseActivity(t.db)).join('\n  ')}\n` +
+          `last lines of ${worker!.name}:\n  ${last.map((l) => l.text.slice(0, 400)).join('\n  ')}`,
+      );
+    }
 
     // Soft: every broken promise is reported, not only the first.
     expect.soft(
       refused.map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
       'every send accepted (the API did not die)',
     ).toEqual([]);
-    expect.soft(interrupted.length).toBe(KILLS);
+    expect.soft(interrupted.length, `kills made within ${(BUDGET_MS * 0.7) / 1000} s`).toBe(KILLS);
     expect.soft(unexpectedExits, 'no worker died by itself').toEqual([]);
     expect.soft(
       interrupted.filter((n) => n > 0).length,
@@ -200,5 +225,5 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       problems: exam.problems.length,
     }).toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
     expect.soft(exam.delivered).toBe(FAXES);
-  }, 600_000);
+  }, BUDGET_MS + 60_000);
 });

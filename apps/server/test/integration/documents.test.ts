@@ -266,6 +266,20 @@ describe('the fax document', () => {
     expect(await fontsOf(withText.pdf)).toEqual(['LiberationMono', 'LiberationSans', 'LiberationSans-Bold']);
   }, 120_000);
 
+  it('prints and keeps as text the letters of every script the fonts have, on the cover and in text files', async () => {
+    const result = await prepareFaxDocument({
+      files: [{ bytes: new TextEncoder().encode('Résumé : Лаборатория, Δρ. Παπαδόπουλος, Œuvre, 50 €.'), type: 'txt' }],
+      cover: { ...cover, senderName: 'Δρ. Παπαδόπουλος', recipientName: 'Лаборатория' },
+      quality: 'standard',
+    });
+    const { printed } = await withTool({ 'record.pdf': result.pdf }, (dir) => tool('pdftotext', [`${dir}/record.pdf`, '-']));
+    const [coverText, textFile] = printed.split('\f');
+    expect(coverText).toContain('Δρ. Παπαδόπουλος');
+    expect(coverText).toContain('Лаборатория');
+    expect(coverText).toContain('Télécopie');
+    expect(textFile).toContain('Résumé : Лаборатория, Δρ. Παπαδόπουλος, Œuvre, 50 €.');
+  }, 120_000);
+
   it('names the file that cannot be opened, and stops the rendering it had started', async () => {
     const damaged = new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...randomBytes(500)]);
     const started = Date.now();

@@ -133,6 +133,25 @@ async function jobsOf(db: Database, faxId: string): Promise<string[]> {
 }
 
 /**
+ * What every connection to the battery's database is doing (application, state, what it waits for, for how long, its
+ * query): when faxes are stuck, this says whether a step waits on a lock, on the pool, or on nothing at all.
+ */
+export async function databaseActivity(db: Database): Promise<string[]> {
+  const { rows } = await db.execute<{ line: string }>(sql`
+    select format('pid %s %s %s%s, transaction %s s, state %s s: %s',
+      a.pid, coalesce(nullif(a.application_name, ''), '?'), a.state,
+      coalesce(' waiting on ' || a.wait_event_type || '/' || a.wait_event, ''),
+      coalesce(round(extract(epoch from now() - a.xact_start))::text, '-'),
+      coalesce(round(extract(epoch from now() - a.state_change))::text, '-'),
+      left(regexp_replace(a.query, '[[:space:]]+', ' ', 'g'), 160))
+      || coalesce(' blocked by ' || nullif(array_to_string(pg_blocking_pids(a.pid), ','), ''), '') as line
+    from pg_stat_activity a
+    where a.datname = current_database() and a.pid <> pg_backend_pid()
+    order by a.xact_start nulls last`);
+  return rows.map((r) => r.line);
+}
+
+/**
  * The judgement of the battery on every fax that got a 202: it exists once, is in a final state, and was delivered
  * exactly once where it went (internal: one copy in the recipient's inbox; sandbox: one attempt that delivered),
  * with no attempt left open. Anything else is a problem, described with the fax's rows, its jobs and its log lines.
