@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { ZSendFaxResponse } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   type Send,
 } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
+import { buildServerBundle, describeProcess, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn } from '../support/test-app';
 
@@ -114,9 +115,9 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
 
     const sends: Send[] = [];
     let next = 0;
-    let kills = 0;
-    // The faxes keep coming until the last kill: about FAXES / (KILLS + 1) more may be sent after each kill.
-    const allowed = () => Math.min(FAXES, Math.ceil(((kills + 2) * FAXES) / (KILLS + 1)));
+    // The faxes come in waves, one before each kill and one after the last, so that every kill finds work in flight.
+    let waves = 1;
+    const allowed = () => Math.min(FAXES, Math.ceil((waves * FAXES) / (KILLS + 1)));
     const sendAll = async () => {
       while (next < FAXES) {
         if (next >= allowed()) {
@@ -145,8 +146,8 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       }
     };
 
-    // Kills at random moments, each while at least one job runs (a kill between jobs proves nothing); the spare starts
-    // at once and a new spare gets ready.
+    // Each kill comes at a random moment after the worker started on its wave (a kill between jobs proves nothing);
+    // the spare starts at once and a new spare gets ready.
     const interrupted: number[] = [];
     const downtimes: number[] = [];
     const spareWaits: number[] = [];
@@ -155,17 +156,14 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
         const waitingFrom = Date.now();
         await spare!.standing;
         spareWaits.push(Date.now() - waitingFrom);
-        await delay(between(300, 2_500));
-        const waitUntil = Date.now() + 5_000;
-        let active = await jobsRunningSince(workingSince);
-        while (active === 0 && Date.now() < waitUntil) {
-          await delay(50);
-          active = await jobsRunningSince(workingSince);
-        }
+        if (k > 0) waves += 1;
+        const waitUntil = Date.now() + 30_000;
+        while ((await jobsRunningSince(workingSince)) === 0 && Date.now() < waitUntil) await delay(50);
+        await delay(between(0, 2_500));
+        const active = await jobsRunningSince(workingSince);
         const killedAt = Date.now();
         killedByTest.add(worker!);
         await worker!.crash();
-        kills += 1;
         interrupted.push(active);
         worker = spare!;
         worker.start();
@@ -180,8 +178,8 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
     const senders = Array.from({ length: SENDERS }, (_, i) => delay(i * SEND_EVERY_MS).then(sendAll));
     await chaos();
     const chaosMs = Date.now() - started;
-    // The faxes still waiting are sent now if the kills stopped early.
-    kills = KILLS;
+    // The last wave, and whatever is left if the kills stopped early.
+    waves = KILLS + 1;
     await Promise.all(senders);
     const settleMs = await waitUntilAllFinal(t.db, sends, Math.min(SETTLE_MS, BUDGET_MS - (Date.now() - started)));
     const exam = await examineFaxes(t.db, sends, { senderAccountId: sender.accountId, recipientAccountId: recipient.accountId, logs });
@@ -202,8 +200,13 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       const last = logs.lines.filter((l) => l.process === worker!.name).slice(-15);
       console.log(
         `database connections while faxes are stuck:\n  ${(await databaseActivity(t.db)).join('\n  ')}\n` +
-          `last lines of ${worker!.name}:\n  ${last.map((l) => l.text.slice(0, 400)).join('\n  ')}`,
+          `${worker!.name} ${await describeProcess(worker!.pid)}; its last lines:\n  ${last.map((l) => l.text.slice(0, 400)).join('\n  ')}`,
       );
+    }
+    if (exam.problems.length || unexpectedExits.length) {
+      const file = path.join(os.tmpdir(), `faxline-crash-battery-${Date.now()}.log`);
+      await logs.save(file);
+      console.log(`every log line of the battery's workers: ${file}`);
     }
 
     // Soft: every broken promise is reported, not only the first.

@@ -50,6 +50,10 @@ export class ProcessLogs {
   add(processName: string, text: string) {
     for (const line of text.split('\n')) if (line.trim()) this.lines.push({ at: Date.now(), process: processName, text: line.trim() });
   }
+  /** Writes every line to `file` (time, process, line), for the post-mortem of a failed battery. */
+  async save(file: string): Promise<void> {
+    await fs.writeFile(file, this.lines.map((l) => `${new Date(l.at).toISOString()} [${l.process}] ${l.text}`).join('\n'));
+  }
   about(needle: string, max = 40): string[] {
     return this.lines
       .filter((l) => l.text.includes(needle))
@@ -165,4 +169,25 @@ export function startServerProcess(options: {
       await exited;
     },
   };
+}
+
+/**
+ * What a process is doing, from /proc: its state, the CPU time it has used, and the commands of its children (a
+ * Ghostscript run that never ends shows here): to tell a busy process from a waiting one when work stops.
+ */
+export async function describeProcess(pid: number): Promise<string> {
+  const statOf = async (id: string) => {
+    const stat = await fs.readFile(`/proc/${id}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+  };
+  const own = await statOf(String(pid));
+  if (!own.state) return `process ${pid} is gone`;
+  const children: string[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || (await statOf(entry)).ppid !== pid) continue;
+    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    children.push(`${entry}: ${cmdline.split('\0').join(' ').slice(0, 200)}`);
+  }
+  return `process ${pid}: state ${own.state}, ${own.cpuTicks} CPU ticks used; children: ${children.join(' | ') || 'none'}`;
 }

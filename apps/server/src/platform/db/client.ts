@@ -20,8 +20,7 @@ export function connectDatabase(url: string, logger: Logger, settings: PoolSetti
     ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     application_name: 'faxline',
   });
-  // An idle client losing its connection (database restarted) must not crash the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
+  survivesLostConnections(pool, logger, 'database connection lost');
   const db = drizzle(pool, { schema });
   return {
     db,
@@ -36,4 +35,16 @@ export function connectDatabase(url: string, logger: Logger, settings: PoolSetti
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A connection lost while the database restarts must not crash the process. pg reports the loss as an 'error' event:
+ * on the pool for an idle connection, but on the connection itself while it is checked out and between queries (a
+ * transaction waiting on other work, a job holding an advisory lock), where no one listens unless told to: an
+ * unheard 'error' event is an uncaught exception. The connection is dropped from the pool at its release.
+ */
+export function survivesLostConnections(pool: pg.Pool, logger: Logger, message: string): void {
+  const report = (error: Error) => logger.warn({ err: error }, message);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
 }

@@ -3,8 +3,10 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
+import { survivesLostConnections } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
 import type { JobDefinition, JobDeps } from './define-job';
+import { hearEveryJobEnding } from './job-endings';
 
 export type SendOptions = Omit<PgBoss.SendOptions, 'db' | 'id'> & {
   /** The open transaction to enqueue in: the job exists if and only if the transaction commits. */
@@ -60,6 +62,7 @@ export async function startQueue(options: {
     application_name: 'faxline-queue',
   });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
+  hearEveryJobEnding(logger);
   await boss.start();
 
   const workers = new Map<string, WorkerSet>();
@@ -72,7 +75,7 @@ export async function startQueue(options: {
     exclusiveConcurrency > 0
       ? new pg.Pool({ connectionString: options.url, max: exclusiveConcurrency, application_name: 'faxline-job-locks' })
       : undefined;
-  lockPool?.on('error', (error) => logger.warn({ err: error }, 'job lock connection lost'));
+  if (lockPool) survivesLostConnections(lockPool, logger, 'job lock connection lost');
 
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.queue });
