@@ -6,8 +6,15 @@ import { toast } from '@/lib/toast';
 
 import { useViewer } from '../hooks/use-viewer';
 
-// The keyword table is fetched when someone starts typing, not with the first page.
-const loadLookup = () => Promise.all([import('../utils/keyword-routes'), import('../utils/route-access')]);
+// The keyword table is fetched when someone starts typing, not with the first page; once here, it is used at once, so
+// that a submission is handled before the next key press (a quick typist's next words are not lost to it).
+let lookupLoaded: Awaited<ReturnType<typeof loadLookup>> | undefined;
+function loadLookup() {
+  return Promise.all([import('../utils/keyword-routes'), import('../utils/route-access')]).then((modules) => {
+    lookupLoaded = modules;
+    return modules;
+  });
+}
 
 /**
  * The header's AI navigation box (spec 000 §2): a keyword anywhere in what was typed opens its page, through the
@@ -23,15 +30,18 @@ export function NavigationBox() {
 
   async function go(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    let lookup: Awaited<ReturnType<typeof loadLookup>>;
-    try {
-      lookup = await loadLookup();
-    } catch {
-      toast({ title: tErrors('api.network'), variant: 'destructive' });
-      return;
+    const submitted = query;
+    let lookup = lookupLoaded;
+    if (!lookup) {
+      try {
+        lookup = await loadLookup();
+      } catch {
+        toast({ title: tErrors('api.network'), variant: 'destructive' });
+        return;
+      }
     }
     const [{ matchNavigation }, { resolveDestination }] = lookup;
-    const page = matchNavigation(query);
+    const page = matchNavigation(submitted);
     if (!page) {
       toast({ title: t('assistant.nav.notFoundTitle'), description: t('assistant.nav.notFoundDescription'), variant: 'destructive' });
       return;
@@ -41,7 +51,8 @@ export function NavigationBox() {
       title: t('assistant.nav.navigatingTitle'),
       description: t('assistant.nav.navigatingDescription', { page: t(`pages.${destination.page}`) }),
     });
-    setQuery('');
+    // Cleared only if it still shows what was submitted: words typed meanwhile stay.
+    setQuery((current) => (current === submitted ? '' : current));
     void navigate(destination.href);
   }
 
