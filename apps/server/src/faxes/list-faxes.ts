@@ -109,12 +109,22 @@ function keptCounts(member: Membership, userId: string): SQL {
   return sql`SELECT ${tally(seesAllFaxes(member) ? '' : userId, 'outbound')} AS outbound_count, ${tally('', 'inbound')} AS inbound_count`;
 }
 
-/** A search's matches per tab, counted up to one past the limit (so that "more than the limit" can be said). */
+/**
+ * A search's matches per tab, each counted up to one past the limit (so that "more than the limit" can be said). One
+ * pass over the matches counts both tabs: each pass reads every matching row from the table, the costly part of a
+ * search. Only when that pass stops at its bound, which may leave one tab short, is each tab counted on its own.
+ */
 function searchCounts(scope: SQL, search: SQL): SQL {
-  const matches = (direction: 'outbound' | 'inbound') =>
+  const bound = 2 * (HISTORY_SEARCH_COUNT_LIMIT + 1);
+  const alone = (direction: 'outbound' | 'inbound') =>
     sql`(SELECT count(*) FROM (SELECT 1 FROM ${faxes} WHERE ${and(scope, eq(faxes.direction, direction), search)}
       LIMIT ${HISTORY_SEARCH_COUNT_LIMIT + 1}) AS matched)`;
-  return sql`SELECT ${matches('outbound')} AS outbound_count, ${matches('inbound')} AS inbound_count`;
+  return sql`SELECT
+      CASE WHEN seen.total < ${bound} THEN seen.outbound ELSE ${alone('outbound')} END AS outbound_count,
+      CASE WHEN seen.total < ${bound} THEN seen.inbound ELSE ${alone('inbound')} END AS inbound_count
+    FROM (SELECT count(*) AS total, count(*) FILTER (WHERE matched.direction = 'outbound') AS outbound,
+        count(*) FILTER (WHERE matched.direction = 'inbound') AS inbound
+      FROM (SELECT ${faxes.direction} FROM ${faxes} WHERE ${and(scope, search)} LIMIT ${bound}) AS matched) AS seen`;
 }
 
 const FAX_COLUMNS = Object.entries(getTableColumns(faxes));

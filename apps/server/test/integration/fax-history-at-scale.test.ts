@@ -139,6 +139,21 @@ describe('search', () => {
     const none = await list(owner.cookie, 'search=no-such-recipient');
     expect(none).toMatchObject({ faxes: [], counts: { outbound: 0, inbound: 0 }, countsCapped: false, nextCursor: null });
   });
+
+  it('counts each tab exactly when one tab has so many matches that the shared pass stops before the other', async () => {
+    const owner = await customer();
+    // Sent faxes first and received ones last, so that a pass over the matches in table order meets the received ones
+    // only after twice the limit of sent ones.
+    await t.db.execute(sql`
+      INSERT INTO faxes (account_id, user_id, direction, status, to_number, recipient_name, quality, pages)
+      SELECT ${owner.accountId}, ${owner.id}, 'outbound', 'delivered', '+12025550100', 'Dr Busy ' || i, 'fine', 1
+      FROM generate_series(1, ${2 * HISTORY_SEARCH_COUNT_LIMIT + 5}) AS i`);
+    await insertFaxes(owner.accountId, null, 3, { direction: 'inbound', status: 'received', senderName: 'Dr Busy', fromNumber: '+13125550100' });
+
+    const busy = await list(owner.cookie, 'search=dr%20busy');
+    expect(busy.counts).toEqual({ outbound: HISTORY_SEARCH_COUNT_LIMIT, inbound: 3 });
+    expect(busy.countsCapped).toBe(true);
+  });
 });
 
 describe('lean requests', () => {
