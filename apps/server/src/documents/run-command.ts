@@ -1,4 +1,11 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
+
+/**
+ * Converters run behind the web requests: on a busy machine a fax takes a moment longer to render, and a person
+ * waiting for a page or a 202 does not wait behind it. (10 of the 19 steps below normal: idle cores still go to them.)
+ */
+const CONVERTER_NICENESS = 10;
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -13,6 +20,13 @@ export class CommandError extends Error {
 export function runCommand(command: string, args: string[], options: { timeoutMs: number; input?: Promise<Uint8Array> }): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, CONVERTER_NICENESS);
+      } catch {
+        // Gone already (it failed to start or ended at once): its 'error' or 'close' event tells.
+      }
+    }
     let output = '';
     let timer: NodeJS.Timeout | undefined;
     let inputError: unknown;
