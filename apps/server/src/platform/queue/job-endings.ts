@@ -1,4 +1,4 @@
-import Manager from 'pg-boss/src/manager.js';
+import { createRequire } from 'node:module';
 import type { Logger } from '../logger';
 
 type Ending = (...args: unknown[]) => Promise<unknown>;
@@ -16,7 +16,9 @@ type ManagerPrototype = { complete: Ending; fail: Ending; __endingsHeard?: boole
  */
 export function hearEveryJobEnding(logger: Logger): void {
   reportTo = logger;
-  const prototype = (Manager as unknown as { prototype: ManagerPrototype }).prototype;
+  // pg-boss's internal class, without typings; loaded through require, it is the very module pg-boss itself uses.
+  const Manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: ManagerPrototype };
+  const prototype = Manager.prototype;
   if (prototype.__endingsHeard) return;
   prototype.__endingsHeard = true;
   for (const name of ['complete', 'fail'] as const) {
