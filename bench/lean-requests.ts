@@ -49,6 +49,7 @@ async function serve(): Promise<void> {
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    FILES_MASTER_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '',
     // One client, one address, one session: the per-session API limit would otherwise be what is measured.

@@ -10,6 +10,7 @@
 // them, the anchor of the same run: Lighthouse's benchmarkIndex, its measure of how fast this CPU was at that moment
 // (the machine is shared, and TBT and LCP are simulated from timings observed on it).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -93,7 +94,17 @@ const baseUrl = `http://localhost:${port}`;
 let output = '';
 const server = spawn(process.execPath, [bundle], {
   cwd: repoRoot,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: webDist },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    // Production takes its secrets from the environment only: made up for this run.
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    FILES_MASTER_KEY: randomBytes(32).toString('base64'),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDist,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.on('data', (chunk) => (output += chunk));

@@ -29,4 +29,17 @@ describe('loadConfig', () => {
       secureTransport: true,
     });
   });
+
+  it('refuses to start in production without both secrets from the environment, naming the missing ones', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const secret = 'a-production-secret-'.padEnd(40, 'z');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /in production AUTH_SECRET and FILES_MASTER_KEY must come from the environment/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret })).toThrow(/in production FILES_MASTER_KEY must come/);
+    expect(() => loadConfig({ NODE_ENV: 'production', FILES_MASTER_KEY: key })).toThrow(/in production AUTH_SECRET must come/);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, FILES_MASTER_KEY: key }).isProduction).toBe(true);
+    // Development keeps generating them into DATA_DIR, so that the first command runs with nothing set.
+    expect(loadConfig({ NODE_ENV: 'development' }).filesMasterKey).toBeUndefined();
+  });
 });

@@ -127,6 +127,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A secret generated into DATA_DIR sits beside the data it protects (a copy of the folder is a copy of the keys), and
+  // a second server would generate its own: development only.
+  const missingSecrets = e.NODE_ENV === 'production' ? (['AUTH_SECRET', 'FILES_MASTER_KEY'] as const).filter((name) => !e[name]) : [];
+  if (missingSecrets.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: in production ${missingSecrets.join(' and ')} must come from the environment, not be generated beside the data ` +
+        `(AUTH_SECRET: at least 32 characters; FILES_MASTER_KEY: 32 random bytes in base64, e.g. \`openssl rand -base64 32\`).`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await openTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://fax.example.com' } });
+  t = await openTestApp({
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'https://fax.example.com', FILES_MASTER_KEY: randomBytes(32).toString('base64') },
+  });
 });
 afterAll(() => t.close());
 
