@@ -5,19 +5,19 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { DocumentType } from './detect-file-type';
 import { documentFont, wrapText } from './pdf-fonts';
-import { runCommand } from './run-command';
+import { DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from './converter-box';
 
 /** ISO A4 in PDF points: the page every converted document is laid out on. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
-const LIBREOFFICE_TIMEOUT_MS = 90_000;
 
 export class ConversionError extends Error {
   override name = 'ConversionError';
   /** The attached file it concerns, when known. */
   file?: string;
   constructor(
-    readonly reason: 'encrypted' | 'damaged' | 'unconvertible',
+    /** 'too-large-or-damaged': a converter failed or was stopped by its box (docs/decisions/022). */
+    readonly reason: 'encrypted' | 'damaged' | 'unconvertible' | 'too-large-or-damaged',
     message: string,
   ) {
     super(message);
@@ -92,26 +92,26 @@ async function addTextPages(target: PDFDocument, bytes: Uint8Array): Promise<num
 }
 
 /**
- * Word documents through LibreOffice headless. Each conversion has its own LibreOffice profile folder, so that two
- * conversions never fight over one profile, and a time limit.
+ * Word documents through LibreOffice headless, in the converters' box. Each conversion has its own folder, its home
+ * and LibreOffice profile, so that two conversions never fight over one profile.
  */
-async function wordToPdf(bytes: Uint8Array, type: 'doc' | 'docx'): Promise<Uint8Array> {
+async function wordToPdf(bytes: Uint8Array, type: 'doc' | 'docx', limits: ConverterLimits): Promise<Uint8Array> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-convert-'));
   try {
     const input = path.join(work, `document.${type}`);
     await fs.writeFile(input, bytes);
     const profile = `file://${path.join(work, `profile-${randomUUID()}`)}`;
-    await runCommand(
+    // LibreOffice says little about why it failed; over a limit or not, the document was too large or damaged.
+    const failed = () => new ConversionError('too-large-or-damaged', 'The Word document could not be converted.');
+    await runConverter(
       'soffice',
       [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--nolockcheck', '--convert-to', 'pdf', '--outdir', work, input],
-      {
-        timeoutMs: LIBREOFFICE_TIMEOUT_MS,
-      },
+      { workDir: work, limits },
     ).catch(() => {
-      throw new ConversionError('unconvertible', 'The Word document could not be converted.');
+      throw failed();
     });
     const output = await fs.readFile(path.join(work, 'document.pdf')).catch(() => {
-      throw new ConversionError('unconvertible', 'The Word document could not be converted.');
+      throw failed();
     });
     return new Uint8Array(output);
   } finally {
@@ -124,7 +124,12 @@ async function wordToPdf(bytes: Uint8Array, type: 'doc' | 'docx'): Promise<Uint8
  * check and the copy use the same parse), images and text are laid out straight into `target` (no intermediate PDF
  * to save and parse again). Returns the number of pages added.
  */
-export async function appendAsPages(target: PDFDocument, bytes: Uint8Array, type: DocumentType): Promise<number> {
+export async function appendAsPages(
+  target: PDFDocument,
+  bytes: Uint8Array,
+  type: DocumentType,
+  limits: ConverterLimits = DEFAULT_CONVERTER_LIMITS,
+): Promise<number> {
   switch (type) {
     case 'pdf':
       return copyAllPages(target, await loadPdf(bytes));
@@ -135,19 +140,23 @@ export async function appendAsPages(target: PDFDocument, bytes: Uint8Array, type
       return addTextPages(target, bytes);
     case 'doc':
     case 'docx':
-      return copyAllPages(target, await loadPdf(await wordToPdf(bytes, type)));
+      return copyAllPages(target, await loadPdf(await wordToPdf(bytes, type, limits)));
   }
 }
 
 /** Any accepted document as a PDF of its own: PDFs are checked and kept as they are, the rest converted. */
-export async function convertToPdf(bytes: Uint8Array, type: DocumentType): Promise<Uint8Array> {
+export async function convertToPdf(
+  bytes: Uint8Array,
+  type: DocumentType,
+  limits: ConverterLimits = DEFAULT_CONVERTER_LIMITS,
+): Promise<Uint8Array> {
   switch (type) {
     case 'pdf':
       await loadPdf(bytes);
       return bytes;
     case 'doc':
     case 'docx': {
-      const pdf = await wordToPdf(bytes, type);
+      const pdf = await wordToPdf(bytes, type, limits);
       await loadPdf(pdf);
       return pdf;
     }

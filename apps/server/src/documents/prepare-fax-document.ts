@@ -1,6 +1,7 @@
 import type { TFaxQuality } from '@faxline/shared';
 import { PDFDocument } from 'pdf-lib';
 import { appendAsPages, ConversionError } from './convert-to-pdf';
+import type { ConverterLimits } from './converter-box';
 import { insertCoverPages, type CoverPage } from './cover-page';
 import type { DocumentType } from './detect-file-type';
 import { renderFaxImage, renderThumbnail, type FaxImage } from './render-fax-image';
@@ -24,11 +25,14 @@ export async function prepareFaxDocument(input: {
   files: Array<{ bytes: Uint8Array; type: DocumentType; name?: string }>;
   cover: Omit<CoverPage, 'documentPages'> | null;
   quality: TFaxQuality;
+  /** The converters' box (default: its defaults). */
+  limits?: ConverterLimits;
 }): Promise<FaxDocument> {
   const record = makeRecord(input);
   const rendering = renderFaxImage(
     record.then((made) => made.pdf),
     input.quality,
+    input.limits,
   );
   // Both settle before returning, so that a failed record has stopped Ghostscript and removed its files.
   const [made, rendered] = await Promise.allSettled([record, rendering]);
@@ -46,7 +50,7 @@ async function makeRecord(input: Parameters<typeof prepareFaxDocument>[0]): Prom
   let documentPages = 0;
   for (const file of input.files) {
     try {
-      documentPages += await appendAsPages(record, file.bytes, file.type);
+      documentPages += await appendAsPages(record, file.bytes, file.type, input.limits);
     } catch (error) {
       if (error instanceof ConversionError) error.file = file.name;
       throw error;

@@ -5,9 +5,8 @@ import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, type TFaxQuality } from '@faxline/
 import { ConversionError } from './convert-to-pdf';
 import { faxPageThumbnail } from './fax-thumbnail';
 import { readTiffPages } from './fax-tiff';
-import { CommandError, runCommand } from './run-command';
+import { ConverterError, DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from './converter-box';
 
-const GHOSTSCRIPT_TIMEOUT_MS = 120_000;
 /** A4 height in inches: the length of a fax page. */
 const PAGE_HEIGHT_INCHES = 11.69;
 
@@ -28,14 +27,18 @@ export function faxPageSize(quality: TFaxQuality): { widthPx: number; heightPx: 
 }
 
 /**
- * Ghostscript, quiet and sandboxed (-dSAFER: the document cannot reach files or run commands). With `commands`,
- * Ghostscript starts at once and reads PostScript from its standard input (pass '-' as the input file) when it is
- * ready.
+ * Ghostscript, quiet, in the converters' box, and sandboxed besides (-dSAFER: the document cannot reach files or run
+ * commands). With `commands`, Ghostscript starts at once and reads PostScript from its standard input (pass '-' as the
+ * input file) when it is ready.
  */
-export function ghostscript(args: string[], commands?: Promise<string>): Promise<string> {
-  return runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', ...args], {
-    timeoutMs: GHOSTSCRIPT_TIMEOUT_MS,
-    input: commands?.then((text) => new TextEncoder().encode(text)),
+export function ghostscript(
+  args: string[],
+  options: { workDir: string; limits?: ConverterLimits; commands?: Promise<string> },
+): Promise<string> {
+  return runConverter('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', ...args], {
+    workDir: options.workDir,
+    limits: options.limits ?? DEFAULT_CONVERTER_LIMITS,
+    input: options.commands?.then((text) => new TextEncoder().encode(text)),
   });
 }
 
@@ -70,7 +73,11 @@ async function withWorkFolder<T>(run: (dir: string) => Promise<T>): Promise<T> {
  * on standard input: Ghostscript would copy it to a file of its own first, which costs it more.) If the promise
  * fails, so does the rendering, with the same error.
  */
-export async function renderFaxImage(pdf: Uint8Array | Promise<Uint8Array>, quality: TFaxQuality): Promise<FaxImage> {
+export async function renderFaxImage(
+  pdf: Uint8Array | Promise<Uint8Array>,
+  quality: TFaxQuality,
+  limits: ConverterLimits = DEFAULT_CONVERTER_LIMITS,
+): Promise<FaxImage> {
   const size = faxPageSize(quality);
   const document = Promise.resolve(pdf);
   // Used once the work folder exists; a failure before then is not unhandled, it is reported from there.
@@ -82,9 +89,14 @@ export async function renderFaxImage(pdf: Uint8Array | Promise<Uint8Array>, qual
       await fs.writeFile(input, bytes);
       return `(${input.replace(/[\\()]/g, '\\$&')}) run\n`;
     });
-    await ghostscript([`--permit-file-read=${dir}/`, ...faxImageArguments(quality, '-', output)], run).catch((error: unknown) => {
-      if (!(error instanceof CommandError)) throw error;
-      throw new ConversionError('unconvertible', `The document could not be rendered as a fax: ${error.message.slice(0, 200)}`);
+    await ghostscript([`--permit-file-read=${dir}/`, ...faxImageArguments(quality, '-', output)], {
+      workDir: dir,
+      limits,
+      commands: run,
+    }).catch((error: unknown) => {
+      if (!(error instanceof ConverterError)) throw error;
+      // Over a limit, or failed on its own (running out of memory looks like that): either way, too large or damaged.
+      throw new ConversionError('too-large-or-damaged', `The document could not be rendered as a fax: ${error.message.slice(0, 200)}`);
     });
     const tiff = await fs.readFile(output).catch(() => {
       throw new ConversionError('unconvertible', 'The document could not be rendered as a fax: no image was written.');
@@ -104,19 +116,27 @@ export function renderThumbnail(image: FaxImage): Promise<Uint8Array> {
  * The first pages as the fax machine will print them: one bit per pixel at half the quality's resolution (so standard
  * shows its coarse vertical lines), as PNG images for the send page's preview.
  */
-export async function renderPreviewPages(pdf: Uint8Array, quality: TFaxQuality, maxPages: number): Promise<Uint8Array[]> {
+export async function renderPreviewPages(
+  pdf: Uint8Array,
+  quality: TFaxQuality,
+  maxPages: number,
+  limits: ConverterLimits = DEFAULT_CONVERTER_LIMITS,
+): Promise<Uint8Array[]> {
   const { xDpi, yDpi } = FAX_RESOLUTIONS[quality];
   return withWorkFolder(async (dir) => {
     const input = path.join(dir, 'document.pdf');
     await fs.writeFile(input, pdf);
-    await ghostscript([
-      '-sDEVICE=pngmono',
-      `-r${xDpi / 2}x${yDpi / 2}`,
-      '-dFirstPage=1',
-      `-dLastPage=${maxPages}`,
-      `-sOutputFile=${path.join(dir, 'page-%03d.png')}`,
-      input,
-    ]);
+    await ghostscript(
+      [
+        '-sDEVICE=pngmono',
+        `-r${xDpi / 2}x${yDpi / 2}`,
+        '-dFirstPage=1',
+        `-dLastPage=${maxPages}`,
+        `-sOutputFile=${path.join(dir, 'page-%03d.png')}`,
+        input,
+      ],
+      { workDir: dir, limits },
+    );
     const names = (await fs.readdir(dir)).filter((name) => name.startsWith('page-')).sort();
     return Promise.all(names.map(async (name) => new Uint8Array(await fs.readFile(path.join(dir, name)))));
   });

@@ -1,5 +1,5 @@
 import { MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, type TLanguage } from '@faxline/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { accountHoldingNumber, numbersOfAccount } from '../numbers/numbers';
@@ -76,6 +76,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
     // The fax, its files, its audit row and its first job commit together or not at all: an error answer leaves
     // nothing behind, and a 202 has everything a worker needs.
     const fax = await inTransaction(db, async (tx, client) => {
+      const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
       const [row] = await tx
         .insert(faxes)
         .values({
@@ -121,7 +122,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
       await deps.queue.send(
         prepareFaxJob,
         { faxId: row!.id },
-        { transaction: client, dedupeKey: row!.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+        { transaction: client, dedupeKey: row!.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
       );
       return row!;
     });
@@ -147,4 +148,23 @@ async function faxWithIdempotencyKey(db: Database, accountId: string, key: strin
 
 async function lineFor(db: Database, toNumber: string): Promise<'internal' | 'sandbox'> {
   return (await accountHoldingNumber(db, toNumber)) ? 'internal' : 'sandbox';
+}
+
+/** Beyond this many, an account's waiting faxes are all equally far back: the count stays cheap. */
+const FAIRNESS_HORIZON = 1000;
+
+/**
+ * Conversions are fair between accounts (docs/decisions/022): a new fax's conversion is queued behind as many of its
+ * own account's faxes as are waiting for theirs (pg-boss takes higher priorities first, then older jobs), so one
+ * account's fifty uploads are taken turn about with another account's one, not all before it.
+ */
+async function faxesWaitingForConversion(tx: Database, accountId: string): Promise<number> {
+  const waiting = tx
+    .select({ one: sql`1` })
+    .from(faxes)
+    .where(and(eq(faxes.accountId, accountId), eq(faxes.direction, 'outbound'), inArray(faxes.status, ['queued', 'converting'])))
+    .limit(FAIRNESS_HORIZON)
+    .as('waiting');
+  const [row] = await tx.select({ n: count() }).from(waiting);
+  return row?.n ?? 0;
 }

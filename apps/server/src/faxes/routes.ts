@@ -21,6 +21,8 @@ import { recordAuditEvent, type AuditEvent } from '../audit/record-audit-event';
 import type { AuthRouteDeps } from '../auth/routes';
 import { requireSession } from '../auth/session';
 import type { FileStore } from '../documents/encrypted-file-store';
+import { ConversionError } from '../documents/convert-to-pdf';
+import { ConverterError } from '../documents/converter-box';
 import { prepareFaxDocument } from '../documents/prepare-fax-document';
 import { renderPreviewPages } from '../documents/render-fax-image';
 import { numbersOfAccount } from '../numbers/numbers';
@@ -122,6 +124,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
     const document = await prepareFaxDocument({
       files: attachments,
       quality: form.request.faxQuality,
+      limits: config.converterLimits,
       cover: withCover
         ? {
             language: request.language,
@@ -134,8 +137,10 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
             message: form.request.coverPageMessage ?? null,
           }
         : null,
-    });
-    const pages = await renderPreviewPages(document.pdf, form.request.faxQuality, PREVIEW_PAGES);
+    }).catch(refuseUnconvertible);
+    const pages = await renderPreviewPages(document.pdf, form.request.faxQuality, PREVIEW_PAGES, config.converterLimits).catch(
+      refuseUnconvertible,
+    );
     return { pages: document.pages, images: pages.map((png) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`) };
   });
 
@@ -273,3 +278,19 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
     };
   });
 };
+
+/** A document the preview cannot convert is the sender's to fix (a 400 naming the file), not a fault of ours. */
+function refuseUnconvertible(error: unknown): never {
+  if (error instanceof ConversionError) {
+    if (!error.file) throw new AppError('invalid_request', 'errors.documentNotConvertible');
+    const key =
+      error.reason === 'encrypted'
+        ? 'errors.encryptedDocument'
+        : error.reason === 'damaged'
+          ? 'errors.damagedDocument'
+          : 'errors.documentTooLargeOrDamaged';
+    throw new AppError('invalid_request', key, { file: error.file });
+  }
+  if (error instanceof ConverterError) throw new AppError('invalid_request', 'errors.documentNotConvertible');
+  throw error;
+}

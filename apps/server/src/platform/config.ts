@@ -88,6 +88,18 @@ const ZEnv = z.object({
   QUEUE_POOL_SIZE: z.coerce.number({ error: 'expected a whole number from 2 to 100' }).int().min(2).max(100).default(4),
   /** Documents rendered at once by one worker process (CPU-bound: about one per core). */
   RENDER_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 64' }).int().min(1).max(64).optional(),
+  /**
+   * The converters' box (documents/converter-box.ts): what one run of Ghostscript or LibreOffice may use of memory
+   * (address space), CPU time and wall time before its whole process group is killed and the document refused.
+   */
+  CONVERTER_MEMORY_MB: z.coerce
+    .number({ error: 'expected a number of megabytes from 128 to 65536' })
+    .int()
+    .min(128)
+    .max(65_536)
+    .default(1024),
+  CONVERTER_CPU_SECONDS: z.coerce.number({ error: 'expected a number of seconds from 1 to 3600' }).int().min(1).max(3600).default(120),
+  CONVERTER_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected a number of seconds from 1 to 3600' }).int().min(1).max(3600).default(90),
   /** Fax calls made at once by one worker process (they wait on the line, so many). */
   LINE_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 500' }).int().min(1).max(500).default(20),
   /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
@@ -170,6 +182,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     lineConcurrency: e.LINE_CONCURRENCY,
+    converterLimits: {
+      memoryMB: e.CONVERTER_MEMORY_MB,
+      cpuSeconds: e.CONVERTER_CPU_SECONDS,
+      timeoutSeconds: e.CONVERTER_TIMEOUT_SECONDS,
+    },
     /** Pages calling the API with cookies must come from one of these origins (CSRF protection). */
     trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,

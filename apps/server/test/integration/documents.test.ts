@@ -11,8 +11,7 @@ import { createEncryptedFileStore } from '../../src/documents/encrypted-file-sto
 import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-tiff';
 import { prepareFaxDocument } from '../../src/documents/prepare-fax-document';
 import { faxImageArguments, ghostscript } from '../../src/documents/render-fax-image';
-import { runCommand } from '../../src/documents/run-command';
-import { convertFixture, inspectWith, makePdf } from '../support/documents';
+import { convertFixture, inspectWith, makePdf, runTool } from '../support/documents';
 
 // Real conversions with the tools set-up installs: pdf-lib, LibreOffice and Ghostscript.
 let pdf2: Uint8Array;
@@ -47,7 +46,7 @@ async function withTool(
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
-const tool = (command: string, args: string[]) => runCommand(command, args, { timeoutMs: 30_000 });
+const tool = (command: string, args: string[]) => runTool(command, args);
 
 /** The grey pixels of a PNG (8-bit grey, no interlace), from its IDAT chunks. */
 function greyPixels(png: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
@@ -232,7 +231,7 @@ describe('the fax document', () => {
     }
     const { output } = await withTool(
       { 'bars.pdf': await pdf.save() },
-      (dir) => ghostscript(faxImageArguments('superfine', `${dir}/bars.pdf`, `${dir}/bars.tif`)),
+      (dir) => ghostscript(faxImageArguments('superfine', `${dir}/bars.pdf`, `${dir}/bars.tif`), { workDir: dir }),
       'bars.tif',
     );
     const tiff = new Uint8Array(output!);

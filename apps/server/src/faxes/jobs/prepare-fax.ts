@@ -27,7 +27,7 @@ export const prepareFaxJob = defineJob({
   // Rendering is CPU work: about one per core; one fax is never rendered twice at once.
   concurrency: (config) => config.renderConcurrency,
   exclusiveKey: ({ faxId }) => faxId,
-  handler: async ({ faxId }, { db, files, queue, logger }) => {
+  handler: async ({ faxId }, { db, config, files, queue, logger }) => {
     const fax = await loadFax(db, faxId);
     if (!fax || !(await moveFax(db, faxId, ['queued', 'scheduled', 'converting'], 'converting'))) return;
     const t = translator(fax.language as TLanguage);
@@ -44,6 +44,7 @@ export const prepareFaxJob = defineJob({
       document = await prepareFaxDocument({
         files: loaded,
         quality: fax.quality,
+        limits: config.converterLimits,
         cover: withCover
           ? {
               language: fax.language as TLanguage,
@@ -59,10 +60,8 @@ export const prepareFaxJob = defineJob({
       });
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error;
-      const key =
-        error.reason === 'encrypted' ? 'faxes.fileEncrypted' : error.reason === 'damaged' ? 'faxes.fileDamaged' : 'faxes.fileUnconvertible';
       logger.warn({ faxId, reason: error.reason }, 'fax document could not be converted');
-      await failFax(db, faxId, ['converting'], 'conversion_error', error.file ? t(key, { file: error.file }) : t('faxes.renderFailed'));
+      await failFax(db, faxId, ['converting'], 'conversion_error', conversionFailure(error, t));
       return;
     }
 
@@ -107,6 +106,15 @@ export const prepareFaxJob = defineJob({
     }
   },
 });
+
+/** What the sender reads about a document that could not be converted, naming the file when it is known. */
+function conversionFailure(error: ConversionError, t: ReturnType<typeof translator>): string {
+  if (error.reason === 'too-large-or-damaged')
+    return error.file ? t('faxes.fileTooLargeOrDamaged', { file: error.file }) : t('faxes.documentTooLargeOrDamaged');
+  if (!error.file) return t('faxes.renderFailed');
+  const key = { encrypted: 'faxes.fileEncrypted', damaged: 'faxes.fileDamaged', unconvertible: 'faxes.fileUnconvertible' } as const;
+  return t(key[error.reason], { file: error.file });
+}
 
 /** The fax moved on (canceled) while its documents were made: the step ends without effect. */
 class StepAbandoned extends Error {}
