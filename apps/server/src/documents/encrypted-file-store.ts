@@ -11,6 +11,8 @@ import { readOrCreateLocalSecret } from '../platform/local-secret';
  * Layout: "FXL1" | wrap IV (12) | wrap tag (16) | wrapped key (32) | data IV (12) | data tag (16) | ciphertext.
  */
 const MAGIC = Buffer.from('FXL1');
+/** The magic and the wrap (IV, tag, wrapped data key): all a master key protects, and all that rotating it rewrites. */
+export const KEY_HEADER_LENGTH = MAGIC.length + 12 + 16 + 32;
 
 export type StoredFile = { key: string; sha256: string; size: number };
 
@@ -36,6 +38,34 @@ function open(key: Buffer, iv: Buffer, tag: Buffer, encrypted: Buffer): Buffer {
   // final() checks the tag: it throws on a tampered file or a wrong key.
   const rest = decipher.final();
   return rest.length ? Buffer.concat([plain, rest]) : plain;
+}
+
+const isOurHeader = (header: Buffer) => header.length >= KEY_HEADER_LENGTH && header.subarray(0, 4).equals(MAGIC);
+
+/** A file's data key, from its first KEY_HEADER_LENGTH bytes; throws on a foreign file or the wrong master key. */
+function unwrapDataKey(masterKey: Buffer, header: Buffer): Buffer {
+  if (!isOurHeader(header)) throw new Error('not a Faxline encrypted file');
+  return open(masterKey, header.subarray(4, 16), header.subarray(16, 32), header.subarray(32, KEY_HEADER_LENGTH));
+}
+
+/**
+ * For master key rotation: the header re-wrapped from one master key to the other (fresh IV), or 'done' when the new key
+ * already opens it. Throws when neither key opens it. The data key, and so the data and its IV and tag, stay as they are.
+ */
+export function rewrapKeyHeader(header: Buffer, keys: { from: Buffer; to: Buffer }): Buffer | 'done' {
+  if (!isOurHeader(header)) throw new Error('not a Faxline encrypted file');
+  const tryOpen = (masterKey: Buffer) => {
+    try {
+      return unwrapDataKey(masterKey, header);
+    } catch {
+      return undefined;
+    }
+  };
+  if (tryOpen(keys.to)) return 'done';
+  const dataKey = tryOpen(keys.from);
+  if (!dataKey) throw new Error('neither the old nor the new master key opens it');
+  const [wrapIv, wrapTag, wrappedKey] = seal(keys.to, dataKey);
+  return Buffer.concat([MAGIC, wrapIv!, wrapTag!, wrappedKey!]);
 }
 
 async function writeAll(handle: fs.FileHandle, buffers: Buffer[]): Promise<void> {
@@ -76,14 +106,11 @@ export function createEncryptedFileStore(options: { dir: string; masterKey: Buff
     get: async (key) => {
       const data = await fs.readFile(fileOf(key));
       if (!data.subarray(0, 4).equals(MAGIC)) throw new Error(`File ${key} is not a Faxline encrypted file`);
-      let at = 4;
+      const dataKey = unwrapDataKey(options.masterKey, data);
+      let at = KEY_HEADER_LENGTH;
       const take = (n: number) => data.subarray(at, (at += n));
-      const wrapIv = take(12);
-      const wrapTag = take(16);
-      const wrappedKey = take(32);
       const dataIv = take(12);
       const dataTag = take(16);
-      const dataKey = open(options.masterKey, wrapIv, wrapTag, wrappedKey);
       return new Uint8Array(open(dataKey, dataIv, dataTag, data.subarray(at)));
     },
     remove: async (key) => {
@@ -92,9 +119,11 @@ export function createEncryptedFileStore(options: { dir: string; masterKey: Buff
   };
 }
 
+/** Where the master key generated on first start is kept when FILES_MASTER_KEY is not set. */
+export const localMasterKeyFile = (dataDir: string) => path.join(dataDir, 'files.key');
+
 /** The store of this installation: DATA_DIR/files, with FILES_MASTER_KEY or a key generated once beside it. */
 export async function openFileStore(config: { filesDir: string; filesMasterKey: Buffer | undefined; dataDir: string }): Promise<FileStore> {
-  const masterKey =
-    config.filesMasterKey ?? Buffer.from(await readOrCreateLocalSecret(path.join(config.dataDir, 'files.key')), 'base64url');
+  const masterKey = config.filesMasterKey ?? Buffer.from(await readOrCreateLocalSecret(localMasterKeyFile(config.dataDir)), 'base64url');
   return createEncryptedFileStore({ dir: config.filesDir, masterKey });
 }

@@ -11,6 +11,9 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+/** A files master key: 32 random bytes in base64 (`openssl rand -base64 32`). */
+const ZFilesMasterKey = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'expected 32 bytes in base64' });
+
 const ZEnv = z.object({
   // Unset means a local trial (`npm start`): e-mail confirmation off, demo data seeded, /dev/mailbox open.
   NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'expected development, test or production' }).default('development'),
@@ -72,10 +75,7 @@ const ZEnv = z.object({
   /** Multiplies every per-address rate limit: raise it where many people share one address (an office behind NAT). */
   RATE_LIMIT_FACTOR: z.coerce.number({ error: 'expected a number' }).min(1, { error: 'expected at least 1' }).max(10_000).default(1),
   /** Master key of the encrypted file store (32 bytes, base64); without it one is generated into DATA_DIR/files.key. */
-  FILES_MASTER_KEY: z
-    .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'expected 32 bytes in base64' })
-    .optional(),
+  FILES_MASTER_KEY: ZFilesMasterKey.optional(),
   /** Speeds up the sandbox line's call time and the retry waits (1 = real time; tests use a fast clock). */
   FAX_CLOCK_SCALE: z.coerce.number({ error: 'expected a number from 0 to 1' }).min(0).max(1).default(1),
   /** Connections of this process's main database pool (requests and job steps). */
@@ -195,4 +195,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: webDistDirOf(e.WEB_DIST_DIR),
   };
+}
+
+/**
+ * The key `npm run files:rotate-key` moves the files to. Only that command reads it, so a server never stops over it;
+ * the message never repeats the value, which is a secret.
+ */
+export function loadNewFilesMasterKey(env: Record<string, string | undefined> = process.env): Buffer {
+  const value = env.NEW_FILES_MASTER_KEY;
+  const example = 'e.g. `openssl rand -base64 32`';
+  if (!value) throw new ConfigError(`NEW_FILES_MASTER_KEY is not set: give the new key as 32 random bytes in base64, ${example}.`);
+  if (!ZFilesMasterKey.safeParse(value).success) {
+    throw new ConfigError(`NEW_FILES_MASTER_KEY is not a valid key: expected 32 random bytes in base64, ${example}.`);
+  }
+  return Buffer.from(value, 'base64');
 }

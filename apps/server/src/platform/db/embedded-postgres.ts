@@ -64,7 +64,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** A second server on the same folder would corrupt it: refuse while the folder's postmaster is alive. */
-async function assertDataDirFree(dataDir: string): Promise<void> {
+export async function assertDataDirFree(dataDir: string): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
   const pid = Number(content?.split('\n')[0]);
