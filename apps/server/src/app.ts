@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);
       await api.register(platformInfoRoutes, routeDeps);
-      await api.register(authRoutes, routeDeps);
+      await api.register(authRoutes, { ...routeDeps, queue });
       await api.register(twoFactorRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
       await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, planCatalogue, prefix: '/admin' });

@@ -4,7 +4,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { callAuth } from '../auth/better-auth-errors';
 import type { AuthRouteDeps } from '../auth/routes';
 import { forwardCookies, loadSession, requestHeaders, requireSession, type CurrentSession } from '../auth/session';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '../auth/sign-in-throttle';
+import { openSignInGate } from '../auth/sign-in-throttle';
 import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
@@ -43,14 +43,15 @@ export const adminAccessRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (ap
       const current = await loadSession(sessionDeps, request, reply);
       const email = current?.user.email ?? request.body.email;
       if (!email) throw new AppError('authentication_error', 'errors.incorrectPassword');
-      await assertSignInAllowed(db, email);
+      const gate = await openSignInGate({ auth, db, secure: config.secureTransport }, request, email);
+      await gate.assertAllowed();
 
       const user = current?.user ?? (await findUserByEmail(db, email));
       if (!(await verifyPassword(deps, user?.id, request.body.password))) {
-        await recordSignInFailure(db, email);
+        await gate.recordFailure();
         throw new AppError('authentication_error', 'errors.incorrectPassword');
       }
-      await clearSignInFailures(db, email);
+      await gate.recordSuccess(reply);
       if (!user || !isPlatformAdmin(user as { role?: string | null }))
         throw new AppError('permission_denied', 'errors.invalidAdminCredentials');
 

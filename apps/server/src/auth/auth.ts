@@ -16,8 +16,9 @@ import { authCredentials, sessions, twoFactors, users, verifications } from './s
 
 export const AUTH_BASE_PATH = '/api/better-auth';
 export const RESET_PASSWORD_PAGE = '/reset-password';
+export const SIGN_IN_PAGE = '/sign-in';
 
-const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly unknown[]).includes(value) ? (value as TLanguage) : 'en');
+export const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly unknown[]).includes(value) ? (value as TLanguage) : 'en');
 
 /**
  * Better Auth: people, passwords (scrypt), sessions in http-only cookies, e-mail confirmation and password reset

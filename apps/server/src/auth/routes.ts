@@ -13,18 +13,18 @@ import {
   ZUpdateProfileRequest,
 } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createOwnerAccount } from '../accounts/create-owner-account';
 import type { TConfig } from '../platform/config';
 import type { SystemSettings } from '../system-settings/system-settings';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import type { Queue } from '../platform/queue/queue';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE, type Auth } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle';
-import { findUserByEmail } from './verify-password';
+import { openSignInGate } from './sign-in-throttle';
+import { signUp } from './sign-up';
 
 export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig; systemSettings: SystemSettings };
 
@@ -37,9 +37,9 @@ function assertPasswordNotCommon(password: string): void {
 
 /**
  * Sign-up, sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our
- * contracts, translated errors, rate limits and the per-identifier sign-in delay in front.
+ * contracts, translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front.
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps & { queue: Queue }> = async (app, { auth, db, config, queue }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   const limit = perAddressLimit(config.rateLimitFactor);
 
@@ -49,19 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     async (request, reply) => {
       const { name, email, password, language } = request.body;
       assertPasswordNotCommon(password);
-      const { headers, response } = await callAuth(() =>
-        auth.api.signUpEmail({
-          body: { name, email, password, language: language ?? request.language, callbackURL: '/' },
-          headers: requestHeaders(request),
-          returnHeaders: true,
-        }),
+      const { requiresConfirmation, headers } = await signUp(
+        { auth, db, queue, config },
+        { name, email, password, language: language ?? request.language },
+        request,
       );
-      // Signing up makes the person the owner of a new account (a person who joins one is made by its owner instead).
-      // An address already signed up but not confirmed gets the answer a new one gets (Better Auth does not tell who
-      // has an account) with a person that was never stored: they have their account already.
-      if ((await findUserByEmail(db, email))?.id === response.user.id) await createOwnerAccount(db, response.user);
-      forwardCookies(headers, reply);
-      return { requiresConfirmation: !response.token };
+      if (headers) forwardCookies(headers, reply);
+      return { requiresConfirmation };
     },
   );
 
@@ -70,7 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     { schema: { body: ZSignInRequest, response: { 200: ZSignInResponse } }, config: limit(10, minute) },
     async (request, reply) => {
       const { identifier, password } = request.body;
-      await assertSignInAllowed(db, identifier);
+      const gate = await openSignInGate({ auth, db, secure: config.secureTransport }, request, identifier);
+      await gate.assertAllowed();
       const headers = requestHeaders(request);
       let signedIn: Headers;
       let outcome: object;
@@ -81,10 +76,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
             : auth.api.signInUsername({ body: { username: identifier, password }, headers, returnHeaders: true }),
         ));
       } catch (error) {
-        if (error instanceof AppError && error.type === 'authentication_error') await recordSignInFailure(db, identifier);
+        if (error instanceof AppError && error.type === 'authentication_error') await gate.recordFailure();
         throw error;
       }
-      await clearSignInFailures(db, identifier);
+      // The password was right: the browser becomes a known device for the person, even with a second step to come
+      // (the delays it escapes only ever guard the password).
+      await gate.recordSuccess(reply);
       forwardCookies(signedIn, reply);
       // With two-factor sign-in on, the password only opens a challenge (a short-lived cookie): /auth/two-factor.
       if ('twoFactorRedirect' in outcome && outcome.twoFactorRedirect) return { session: null, twoFactorRequired: true };

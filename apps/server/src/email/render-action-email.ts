@@ -6,14 +6,15 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
- * An e-mail that asks the person to follow one link (confirm an address, reset a password), in their language,
+ * An e-mail that asks the person to follow one link (confirm an address, reset a password, sign in after someone
+ * tried to sign up with their address), in their language,
  * with a plain-text part that carries the same link.
  */
 export function renderActionEmail(input: {
   to: string;
   language: TLanguage;
   name: string;
-  kind: 'confirm' | 'reset';
+  kind: 'confirm' | 'reset' | 'signUpAttempt';
   url: string;
 }): TEmail {
   const t = translator(input.language);

@@ -1,9 +1,11 @@
-import { ZApiError, ZSessionResponse } from '@faxline/shared';
+import { ZApiError, ZSessionResponse, ZSignUpResponse } from '@faxline/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
   TEST_ORIGIN,
   cookiesFrom,
+  createUser,
   latestEmailTo,
   linkIn,
   openTestApp,
@@ -49,6 +51,29 @@ describe('sign-up with e-mail confirmation', () => {
     expect(session?.user).toMatchObject({ email, emailVerified: true });
 
     expect((await post('/api/auth/sign-in', { identifier: email, password: GOOD_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers an address that has an account exactly as a new one, and e-mails its owner instead', async () => {
+    const owner = await createUser(t, { language: 'fr' });
+    const headersOf = (response: LightMyRequestResponse) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      cookies: response.cookies.map((c) => c.name),
+    });
+    const fresh = await post('/api/auth/sign-up', { name: 'Mary Jackson', email: uniqueEmail(), password: GOOD_PASSWORD });
+    const taken = await post('/api/auth/sign-up', { name: 'Mary Jackson', email: owner.email, password: GOOD_PASSWORD });
+    expect(taken.body).toBe(fresh.body);
+    expect(ZSignUpResponse.parse(taken.json())).toEqual({ requiresConfirmation: true });
+    expect(headersOf(taken)).toEqual(headersOf(fresh));
+
+    const mail = await latestEmailTo(t.app, owner.email, /Quelqu’un/);
+    expect(mail.subject).toBe('Quelqu’un a tenté de créer un compte Faxline avec votre adresse');
+    expect(mail.text).toContain('Quelqu’un a tenté de créer un compte Faxline avec votre adresse e-mail.');
+    expect(mail.text).toContain(`Si c’était vous, connectez-vous ou réinitialisez votre mot de passe: ${t.config.publicUrl}/sign-in`);
+    expect(mail.text).toContain('Sinon, vous pouvez ignorer cet e-mail.');
+    // No confirmation link went to the owner: their account is untouched.
+    const mailbox = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(owner.email)}` });
+    expect((mailbox.json() as { messages: unknown[] }).messages).toHaveLength(1);
   });
 
   it('resends the confirmation, and says the same for an unknown address', async () => {

@@ -1,13 +1,12 @@
 import { DEFAULT_SYSTEM_SETTINGS, type TSaveSystemSettingsRequest } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { signInThrottles } from '../../src/auth/schema';
+import { forgetSignInFailures } from '../../src/auth/sign-in-throttle';
 import { createUser, signIn, someClientAddress, TEST_ORIGIN, type TestApp } from './test-app';
 
 export const ROLES = ['signed-out', 'member', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-type Person = { email: string; password: string; cookie: string };
+type Person = { id: string; email: string; password: string; cookie: string };
 
 /**
  * The three callers of the reliability battery: nobody, an account owner, and a platform admin with the back-office
@@ -50,7 +49,7 @@ export async function openRoles(t: TestApp, baseline: TSaveSystemSettingsRequest
         : (await inject('GET', '/api/auth/session', person.cookie)).json<{ session: unknown }>().session !== null;
     if (alive) return;
     // Wrong passwords sent by generated requests count against the person's sign-in; they are not what is tested here.
-    await t.db.delete(signInThrottles).where(eq(signInThrottles.identifier, person.email));
+    await forgetSignInFailures(t.db, person.id);
     person.cookie = await signIn(t.app, person.email, person.password);
     if (role === 'admin') await stepUp(person);
   }

@@ -82,6 +82,9 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
   if (error instanceof AppError) {
     const status = error.status;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A wait the server knows (a sign-in delay) is said in the standard header too, for clients that honour it.
+    if (error.type === 'rate_limited' && typeof error.params.seconds === 'number')
+      reply.header('retry-after', String(error.params.seconds));
     return send(reply, status, {
       error: {
         type: error.type,
