@@ -11,7 +11,9 @@ import type { Queue } from '../platform/queue/queue';
 import type { CheckedAttachment } from './check-attachments';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import type { Membership } from '../accounts/membership';
+import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertWithinQuota } from './quota';
+import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
 
 export type AcceptFaxInput = {
@@ -29,6 +31,8 @@ export type AcceptFaxInput = {
   attachments: CheckedAttachment[];
   idempotencyKey: string | null;
   ip: string;
+  /** The platform's sending rules (system settings). */
+  rules: { blockedRecipientPrefixes: string; newAccountDailyFaxLimit: number; newAccountDays: number };
 };
 
 /**
@@ -45,6 +49,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
     if (existing) return { fax: existing, created: false };
   }
 
+  assertRecipientAllowed(request.recipientNumber, input.rules.blockedRecipientPrefixes);
   const coverMessage = request.coverPageMessage?.trim() || null;
   if (attachments.length === 0 && !coverMessage) throw new AppError('invalid_request', 'errors.nothingToSend');
 
@@ -76,6 +81,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
     // The fax, its files, its audit row and its first job commit together or not at all: an error answer leaves
     // nothing behind, and a 202 has everything a worker needs.
     const fax = await inTransaction(db, async (tx, client) => {
+      await assertWithinNewAccountLimit(tx, member.accountId, input.rules);
       const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
       const [row] = await tx
         .insert(faxes)

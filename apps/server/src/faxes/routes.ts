@@ -85,8 +85,11 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
 
   app.post('/faxes', { schema: { response: { 202: ZSendFaxResponse } } }, async (request, reply) => {
     const { user, member } = await faxUser(request, reply);
+    // A confirmed address first (a fax service is a spam channel otherwise); the web app offers to resend the link.
+    if (!user.emailVerified) throw new AppError('email_not_confirmed', 'errors.confirmEmailToSend');
     const form = await readSendForm(request);
-    const attachments = await checkAttachments(form.uploads, (await systemSettings.current()).maxFileSizeMB);
+    const settings = await systemSettings.current();
+    const attachments = await checkAttachments(form.uploads, settings.maxFileSizeMB);
     const idempotencyKey = request.headers['idempotency-key'];
     const { fax } = await acceptFax(
       { db, files, queue },
@@ -97,6 +100,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
         attachments,
         idempotencyKey: typeof idempotencyKey === 'string' && idempotencyKey.length <= 200 ? idempotencyKey : null,
         ip: request.ip,
+        rules: settings,
       },
     );
     const t = translator(request.language);

@@ -16,13 +16,19 @@ export const FINAL_STATUSES = OUTBOUND_FAX_STATUSES.filter((s) => !(IN_FLIGHT_ST
 /** A number of no Faxline account and none of the sandbox's test numbers: the sandbox line delivers it. */
 export const SANDBOX_DELIVERS = '+12025550143';
 
-/** A person with an account of its own on a plan without a page limit (the battery sends hundreds of pages). */
+/**
+ * A person with an established account of its own (created a year ago: past the new accounts' daily limit) on a plan
+ * without a page limit (the battery sends hundreds of pages).
+ */
 export async function unlimitedCustomer(deps: { auth: Auth; db: Database }, name: string) {
   const person = await createUser(deps, { name });
   const [member] = await deps.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
   const [unlimited] = await deps.db.select().from(plans).where(isNull(plans.pagesPerMonth)).limit(1);
   if (!member || !unlimited) throw new Error('The test database lacks the account or the seeded plan without a page limit');
-  await deps.db.update(accounts).set({ planId: unlimited.id }).where(eq(accounts.id, member.organizationId));
+  await deps.db
+    .update(accounts)
+    .set({ planId: unlimited.id, createdAt: new Date(Date.now() - 365 * 86_400_000) })
+    .where(eq(accounts.id, member.organizationId));
   const [number] = await numbersOfAccount(deps.db, member.organizationId);
   if (!number) throw new Error(`No fax number was assigned to ${person.email}`);
   return { ...person, accountId: member.organizationId, number: number.phoneNumber };

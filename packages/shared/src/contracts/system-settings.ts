@@ -37,6 +37,18 @@ export function isValidStripePriceListJson(text: string): boolean {
   }
 }
 
+/**
+ * Recipient number ranges the platform refuses, beyond what the numbering plans mark (premium rate, emergency, short
+ * codes): one E.164 prefix per line ("+1900"); empty lines are ignored.
+ */
+export function recipientPrefixesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+const isPrefixList = (text: string) => recipientPrefixesOf(text).every((prefix) => /^\+[1-9]\d{0,14}$/.test(prefix));
+
 export const ZSystemSettingsValues = z.object({
   siteName: z.string().trim().min(1, { error: 'validation.required' }).max(80).check(singleLineText),
   defaultEmail: ZOptionalEmail,
@@ -82,6 +94,19 @@ export const ZSystemSettingsValues = z.object({
   secondaryColor: ZColour,
   adminLogoUrl: ZOptionalUrl,
   faviconUrl: ZOptionalUrl,
+  blockedRecipientPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
+  /** Faxes an account may send in a day while it is new (0: no limit), against fax spam from fresh sign-ups. */
+  newAccountDailyFaxLimit: z
+    .number()
+    .int({ error: 'validation.wholeNumber' })
+    .min(0, { error: 'validation.range' })
+    .max(100_000, { error: 'validation.range' }),
+  /** How long an account counts as new, from its creation. */
+  newAccountDays: z
+    .number()
+    .int({ error: 'validation.wholeNumber' })
+    .min(1, { error: 'validation.range' })
+    .max(365, { error: 'validation.range' }),
 });
 export type TSystemSettingsValues = z.infer<typeof ZSystemSettingsValues>;
 
@@ -111,6 +136,11 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   secondaryColor: '#DB2777',
   adminLogoUrl: '',
   faviconUrl: '',
+  // United States premium-rate area codes: 900 (which the numbering plan data marks too) and the older 976 (which it
+  // does not).
+  blockedRecipientPrefixes: '+1900\n+1976',
+  newAccountDailyFaxLimit: 25,
+  newAccountDays: 14,
 };
 
 /** How a stored secret is shown: whether one is set, and its last four characters. */

@@ -10,7 +10,14 @@ import {
 export type TSettingName = keyof TSystemSettingsValues;
 
 /** Settings that are numbers are edited as the inputs' text, so that an empty or half-typed value can be shown and checked. */
-export const NUMBER_SETTINGS = ['maxFileSizeMB', 'apiRateLimit', 'apiRateLimitWindowMinutes', 'backupRetentionDays'] as const;
+export const NUMBER_SETTINGS = [
+  'maxFileSizeMB',
+  'apiRateLimit',
+  'apiRateLimitWindowMinutes',
+  'backupRetentionDays',
+  'newAccountDailyFaxLimit',
+  'newAccountDays',
+] as const;
 type TNumberSetting = (typeof NUMBER_SETTINGS)[number];
 
 export type TSettingsDraft = Omit<TSystemSettingsValues, TNumberSetting> & Record<TNumberSetting, string>;
@@ -28,6 +35,7 @@ export const SETTING_ERROR_KEYS = [
   'validation.wholeNumber',
   'validation.range',
   'validation.stripePriceListJson',
+  'validation.prefixList',
   'validation.invalid',
 ] as const;
 export type TSettingErrorKey = (typeof SETTING_ERROR_KEYS)[number];
@@ -48,6 +56,9 @@ export const FIELD_ORDER: readonly TFieldName[] = [
   'ssoEnabled',
   'require2FA',
   'pgpEnabled',
+  'blockedRecipientPrefixes',
+  'newAccountDailyFaxLimit',
+  'newAccountDays',
   'apiKey',
   'apiRateLimit',
   'apiRateLimitWindowMinutes',
@@ -75,6 +86,8 @@ export function draftOf(values: TSystemSettingsValues): TSettingsDraft {
     apiRateLimit: String(values.apiRateLimit),
     apiRateLimitWindowMinutes: String(values.apiRateLimitWindowMinutes),
     backupRetentionDays: String(values.backupRetentionDays),
+    newAccountDailyFaxLimit: String(values.newAccountDailyFaxLimit),
+    newAccountDays: String(values.newAccountDays),
   };
 }
 
@@ -92,6 +105,8 @@ export function valuesOf(draft: TSettingsDraft): TSystemSettingsValues {
     apiRateLimit: numberOf(draft.apiRateLimit),
     apiRateLimitWindowMinutes: numberOf(draft.apiRateLimitWindowMinutes),
     backupRetentionDays: numberOf(draft.backupRetentionDays),
+    newAccountDailyFaxLimit: numberOf(draft.newAccountDailyFaxLimit),
+    newAccountDays: numberOf(draft.newAccountDays),
     stripeAdditionalPriceIds: draft.stripeAdditionalPriceIds.trim() === '' ? '[]' : draft.stripeAdditionalPriceIds,
   };
 }

@@ -1,0 +1,182 @@
+import { DEFAULT_SYSTEM_SETTINGS, ZApiError, type TSystemSettingsValues } from '@faxline/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMembers, accounts } from '../../src/accounts/schema';
+import { users } from '../../src/auth/schema';
+import { makePdf } from '../support/documents';
+import { sendFaxRequest } from '../support/faxes';
+import { createUser, GOOD_PASSWORD, openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
+
+/**
+ * Issue 13, item 5 (docs/decisions/025): who may send what. An unconfirmed address may not send; emergency,
+ * premium-rate, short-code and platform-blocked numbers are refused with their message; a new account has a daily limit.
+ * Every refusal stores nothing.
+ */
+
+let t: TestApp;
+let pdf: Uint8Array;
+let admin: string;
+beforeAll(async () => {
+  // No worker: accepted faxes stay queued, which is all these checks need.
+  t = await openTestApp({ work: false });
+  pdf = await makePdf(1);
+  const person = await createUser(t, { platformRole: 'admin' });
+  admin = await signIn(t.app, person.email);
+  // The back office asks an admin for the password again before any change (step-up).
+  const stepUp = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin-access',
+    headers: { cookie: admin, origin: TEST_ORIGIN },
+    payload: { password: GOOD_PASSWORD },
+  });
+  expect(stepUp.statusCode, stepUp.body).toBe(200);
+}, 120_000);
+afterAll(() => t?.close());
+
+async function customer() {
+  const person = await createUser(t);
+  const cookie = await signIn(t.app, person.email);
+  const [member] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
+  return { ...person, cookie, accountId: member!.organizationId };
+}
+
+const saveSettings = async (values: Partial<TSystemSettingsValues>) => {
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: { cookie: admin, origin: TEST_ORIGIN },
+    payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ...values }, secrets: {} },
+  });
+  expect(response.statusCode).toBe(200);
+};
+
+const send = (cookie: string, recipientNumber: string, language = 'en') =>
+  sendFaxRequest(t.app, cookie, { recipientNumber, faxQuality: 'fine' }, [{ name: 'letter.pdf', bytes: pdf }], {
+    'accept-language': language,
+  });
+const faxesOf = async (accountId: string) =>
+  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from faxes where account_id = ${accountId}`)).rows[0]!.n;
+
+describe('who may send', () => {
+  it('refuses an unconfirmed address, in every language, and stores nothing', async () => {
+    const person = await customer();
+    // Signed in, then the address awaits confirmation again (as after a change of address).
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, person.id));
+    const texts = {
+      en: 'Confirm your e-mail address before sending faxes: open the link we e-mailed you, or ask for a new one.',
+      es: 'Confirme su dirección de correo electrónico antes de enviar faxes: abra el enlace que le enviamos o solicite uno nuevo.',
+      fr: 'Confirmez votre adresse e-mail avant d’envoyer des télécopies : ouvrez le lien que nous vous avons envoyé, ou demandez-en un nouveau.',
+    };
+    for (const [language, text] of Object.entries(texts)) {
+      const response = await send(person.cookie, '+12025550143', language);
+      expect(response.statusCode).toBe(403);
+      expect(ZApiError.parse(response.json()).error).toMatchObject({ type: 'email_not_confirmed', message: text });
+    }
+    expect(await faxesOf(person.accountId)).toBe(0);
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, person.id));
+    expect((await send(person.cookie, '+12025550143')).statusCode).toBe(202);
+  });
+});
+
+describe('what may be dialled', () => {
+  const refusals: Array<[string, string, Record<'en' | 'es' | 'fr', string>]> = [
+    [
+      'an emergency number',
+      '+1911',
+      {
+        en: '+1911 is an emergency number: faxes cannot be sent to emergency services. In an emergency, call them.',
+        es: '+1911 es un número de emergencia: no se pueden enviar faxes a los servicios de emergencia. En una emergencia, llámelos.',
+        fr: '+1911 est un numéro d’urgence : aucune télécopie ne peut être envoyée aux services d’urgence. En cas d’urgence, appelez-les.',
+      },
+    ],
+    [
+      'a premium-rate number',
+      '+19005550100',
+      {
+        en: '+19005550100 is a premium-rate or shared-cost number: Faxline does not send faxes to these numbers.',
+        es: '+19005550100 es un número de tarificación especial o de coste compartido: Faxline no envía faxes a estos números.',
+        fr: '+19005550100 est un numéro surtaxé ou à coût partagé : Faxline n’envoie pas de télécopies vers ces numéros.',
+      },
+    ],
+    [
+      'a short code',
+      '+4412345',
+      {
+        en: '+4412345 is a short code or service number, not a complete fax number. Enter the full fax number with its country code.',
+        es: '+4412345 es un número corto o de servicio, no un número de fax completo. Introduzca el número de fax completo con su código de país.',
+        fr: '+4412345 est un numéro court ou de service, pas un numéro de fax complet. Saisissez le numéro de fax complet avec son indicatif de pays.',
+      },
+    ],
+    [
+      "a range on the platform's list (the older US premium-rate 976, which the numbering plans do not mark)",
+      '+19762345678',
+      {
+        en: 'Faxes to numbers starting with +1976 are not allowed on this platform (+19762345678).',
+        es: 'No se permiten faxes a números que empiezan por +1976 en esta plataforma (+19762345678).',
+        fr: 'Les télécopies vers les numéros commençant par +1976 ne sont pas autorisées sur cette plateforme (+19762345678).',
+      },
+    ],
+  ];
+
+  it.each(refusals)('refuses %s with its message, storing nothing', async (_what, number, texts) => {
+    const person = await customer();
+    for (const [language, text] of Object.entries(texts)) {
+      const response = await send(person.cookie, number, language);
+      expect(response.statusCode).toBe(400);
+      expect(ZApiError.parse(response.json()).error.message).toBe(text);
+    }
+    expect(await faxesOf(person.accountId)).toBe(0);
+  });
+
+  it("takes the platform's list as the back office saves it", async () => {
+    const person = await customer();
+    expect((await send(person.cookie, '+12025550143')).statusCode).toBe(202);
+    await saveSettings({ blockedRecipientPrefixes: '+1976\n+1202' });
+    try {
+      const refused = await send(person.cookie, '+12025550143');
+      expect(refused.statusCode).toBe(400);
+      expect(ZApiError.parse(refused.json()).error.message).toBe(
+        'Faxes to numbers starting with +1202 are not allowed on this platform (+12025550143).',
+      );
+    } finally {
+      await saveSettings({});
+    }
+    expect((await send(person.cookie, '+12025550143')).statusCode).toBe(202);
+  });
+
+  it('refuses a list that is not prefixes, with its message', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: admin, origin: TEST_ORIGIN },
+      payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, blockedRecipientPrefixes: '+1900\n1-976' }, secrets: {} },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Enter one number prefix per line, each a + followed by digits (for example +1900).');
+  });
+});
+
+describe('the daily limit of a new account', () => {
+  it('lets a new account send its limit in a day, even eight at once, and an established one more', async () => {
+    await saveSettings({ newAccountDailyFaxLimit: 3, newAccountDays: 14 });
+    try {
+      const fresh = await customer();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => send(fresh.cookie, '+12025550143')));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 202, 202, 429, 429, 429, 429, 429]);
+      const refused = answers.find((a) => a.statusCode === 429)!;
+      expect(ZApiError.parse(refused.json()).error.message).toBe(
+        "A new account can send 3 faxes a day during its first 14 days, and this account has reached today's limit. Try again tomorrow, or contact support to have the limit lifted.",
+      );
+      expect(await faxesOf(fresh.accountId)).toBe(3);
+
+      // Past its first 14 days, the same account sends on.
+      await t.db
+        .update(accounts)
+        .set({ createdAt: new Date(Date.now() - 15 * 86_400_000) })
+        .where(eq(accounts.id, fresh.accountId));
+      expect((await send(fresh.cookie, '+12025550143')).statusCode).toBe(202);
+    } finally {
+      await saveSettings({});
+    }
+  }, 60_000);
+});
