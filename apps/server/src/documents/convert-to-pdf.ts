@@ -6,6 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { DocumentType } from './detect-file-type';
 import { documentFont, wrapText } from './pdf-fonts';
 import { DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from './converter-box';
+import { makePagesInert } from './sanitize-pdf';
 
 /** ISO A4 in PDF points: the page every converted document is laid out on. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -46,9 +47,11 @@ export async function inspectPdf(bytes: Uint8Array): Promise<number> {
   return (await loadPdf(bytes)).getPageCount();
 }
 
+/** Copies the pages, made inert first: what they print stays, their links, forms, files and actions do not. */
 async function copyAllPages(target: PDFDocument, source: PDFDocument): Promise<number> {
   let pages;
   try {
+    makePagesInert(source);
     pages = await target.copyPages(source, source.getPageIndices());
   } catch {
     throw new ConversionError('damaged', 'The PDF is damaged and cannot be read.');

@@ -167,7 +167,7 @@ for (const [mode, code] of [
   MODE_LENGTH.fill(code.length, first, first + (1 << (7 - code.length)));
 }
 
-const reverseBits = (byte: number) => {
+export const reverseBits = (byte: number) => {
   let reversed = 0;
   for (let bit = 0; bit < 8; bit += 1) reversed |= ((byte >> bit) & 1) << (7 - bit);
   return reversed;

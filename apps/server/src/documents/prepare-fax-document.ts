@@ -5,6 +5,7 @@ import type { ConverterLimits } from './converter-box';
 import { insertCoverPages, type CoverPage } from './cover-page';
 import type { DocumentType } from './detect-file-type';
 import { renderFaxImage, renderThumbnail, type FaxImage } from './render-fax-image';
+import { makeInert } from './sanitize-pdf';
 
 export type FaxDocument = {
   /** The document of record: cover first, then every file in order. */
@@ -57,5 +58,7 @@ async function makeRecord(input: Parameters<typeof prepareFaxDocument>[0]): Prom
     }
   }
   if (input.cover) await insertCoverPages(record, { ...input.cover, documentPages });
+  // Copied pages came in inert (appendAsPages); this takes off what pdf-lib adds (empty /Annots) and guards the catalog.
+  makeInert(record);
   return { pdf: await record.save(), pages: record.getPageCount() };
 }

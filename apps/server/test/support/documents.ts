@@ -76,13 +76,13 @@ export async function convertFixture(
   }
 }
 
-/** Runs a command-line checker (tiffinfo, pdfinfo) on bytes and returns what it printed. */
-export async function inspectWith(tool: 'tiffinfo' | 'pdfinfo', bytes: Uint8Array): Promise<string> {
+/** Runs a command-line checker (tiffinfo, pdfinfo, pdftotext) on bytes and returns what it printed. */
+export async function inspectWith(tool: 'tiffinfo' | 'pdfinfo' | 'pdftotext', bytes: Uint8Array): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-inspect-'));
   try {
     const file = path.join(dir, tool === 'tiffinfo' ? 'fax.tif' : 'document.pdf');
     await fs.writeFile(file, bytes);
-    return await runTool(tool, [file]);
+    return await runTool(tool, tool === 'pdftotext' ? [file, '-'] : [file]);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
