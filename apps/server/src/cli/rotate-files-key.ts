@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stdout } from 'node:process';
 import { localMasterKeyFile } from '../documents/encrypted-file-store';
-import { rotateMasterKey } from '../documents/rotate-master-key';
+import { rotateMasterKey, syncFolder } from '../documents/rotate-master-key';
 import { ConfigError, loadConfig, loadNewFilesMasterKey } from '../platform/config';
 import { assertDataDirFree, DataDirInUseError } from '../platform/db/embedded-postgres';
 
@@ -19,15 +19,6 @@ async function readKeyFile(file: string): Promise<Buffer | undefined> {
   });
   // Written by readOrCreateLocalSecret in base64url; Node's base64url decoding takes plain base64 too.
   return text?.trim() ? Buffer.from(text.trim(), 'base64url') : undefined;
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await fs.open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Written whole under another name, flushed, then renamed: the key file is always the old key or the new one. */

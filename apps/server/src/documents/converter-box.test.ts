@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { livingMembersOf } from '../../test/support/process-groups';
 import { ConverterError, DEFAULT_CONVERTER_LIMITS, runConverter } from './converter-box';
 
 let workDir: string;
@@ -19,23 +20,10 @@ const limits = { ...DEFAULT_CONVERTER_LIMITS, timeoutSeconds: 20 };
 const run = (script: string, options: Partial<typeof limits> = {}) =>
   runConverter('bash', ['-c', script], { workDir, limits: { ...limits, ...options } });
 
-/**
- * Whether a process group still has a living member: one whose state in /proc is not Z (a killed process stays a zombie
- * until the system reaps it, and a zombie runs nothing). Killed processes take a moment to die: looked at for 2 s.
- */
+/** Whether a process group still has a living member; killed processes take a moment to die: looked at for 2 s. */
 async function groupAlive(pgid: number): Promise<boolean> {
-  const living = async () => {
-    for (const entry of await fs.readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      // pid (comm) state ppid pgrp ...: the command may hold spaces and parentheses, so read after the last ')'.
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) === pgid && state !== 'Z') return true;
-    }
-    return false;
-  };
   for (let tries = 0; tries < 20; tries += 1) {
-    if (!(await living())) return false;
+    if ((await livingMembersOf(pgid)) === 0) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return true;

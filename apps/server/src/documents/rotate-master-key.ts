@@ -93,7 +93,8 @@ async function subfolders(dir: string): Promise<string[]> {
     .sort();
 }
 
-async function syncFolder(folder: string): Promise<void> {
+/** Flushes a folder's entries (renames, new files) to disk. */
+export async function syncFolder(folder: string): Promise<void> {
   const handle = await fs.open(folder, 'r');
   try {
     await handle.sync();

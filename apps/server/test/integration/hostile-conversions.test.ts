@@ -8,6 +8,7 @@ import { faxes } from '../../src/faxes/schema';
 import { convertFixture, makePdf } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { blankPng, docxLike, filler } from '../support/hostile-files';
+import { livingMembersOf } from '../support/process-groups';
 import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -53,18 +54,6 @@ async function customer(app = t) {
 const base = { recipientNumber: '+12025550143', faxQuality: 'fine' };
 const faxRow = async (id: string) => (await t.db.select().from(faxes).where(eq(faxes.id, id)))[0]!;
 
-/** Living processes (not zombies) of a process group, from /proc. */
-async function livingMembers(pgid: number): Promise<number> {
-  let living = 0;
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z') living += 1;
-  }
-  return living;
-}
-
 describe('conversions in a box', () => {
   it("stops a stuck Word conversion, whole, while another account's PDF fax is delivered", async () => {
     const hostile = await customer();
@@ -85,7 +74,7 @@ describe('conversions in a box', () => {
     );
     await expect.poll(() => fs.readFile(path.join(shimDir, 'group'), 'utf8').catch(() => ''), { timeout: 30_000 }).not.toBe('');
     const group = Number(await fs.readFile(path.join(shimDir, 'group'), 'utf8'));
-    expect(await livingMembers(group)).toBe(2);
+    expect(await livingMembersOf(group)).toBe(2);
 
     const sent = Date.now();
     const fine = ZSendFaxResponse.parse((await sendFaxRequest(t.app, other.cookie, base, [{ name: 'scan.pdf', bytes: pdf }])).json());
@@ -102,7 +91,7 @@ describe('conversions in a box', () => {
       failureMessage: '"referral.docx" could not be converted: it is too large or damaged.',
     });
     // The stand-in and the child it left spinning are both gone.
-    expect(await livingMembers(group)).toBe(0);
+    expect(await livingMembersOf(group)).toBe(0);
   }, 120_000);
 });
 

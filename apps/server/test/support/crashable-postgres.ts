@@ -5,20 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../../src/platform/logger';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
+import { livingMembersOf } from './process-groups';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether any live (not zombie) process is in process group `pgid`: PostgreSQL's postmaster and every backend. */
-async function groupAlive(pgid: number): Promise<boolean> {
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // "pid (comm) state ppid pgrp ...": comm may hold spaces, so read after its closing parenthesis.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z') return true;
-  }
-  return false;
-}
 
 async function waitUntilAccepting(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -69,7 +58,7 @@ export async function startCrashablePostgres(logger: Logger): Promise<CrashableP
   const crash = async () => {
     process.kill(-pid, 'SIGKILL');
     const deadline = Date.now() + 30_000;
-    while (await groupAlive(pid)) {
+    while ((await livingMembersOf(pid)) > 0) {
       if (Date.now() > deadline) throw new Error(`PostgreSQL (process group ${pid}) still alive 30 s after SIGKILL`);
       await delay(20);
     }
@@ -103,7 +92,7 @@ export async function startCrashablePostgres(logger: Logger): Promise<CrashableP
       } else if (!current) {
         await first.stop();
       }
-      if (await groupAlive(pid)) await crash();
+      if ((await livingMembersOf(pid)) > 0) await crash();
       await fs.rm(root, { recursive: true, force: true });
     },
   };
