@@ -61,8 +61,29 @@ export const FAX_FAILURE_REASONS = [
 ] as const;
 export type TFaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
 
+/** The states in which a sent fax may still change by itself: it counts as Processing, and it may not be deleted. */
+export const IN_FLIGHT_FAX_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const satisfies readonly TOutboundFaxStatus[];
+export type TInFlightFaxStatus = (typeof IN_FLIGHT_FAX_STATUSES)[number];
+
+export function isInFlightFaxStatus(status: string): status is TInFlightFaxStatus {
+  return (IN_FLIGHT_FAX_STATUSES as readonly string[]).includes(status);
+}
+
+/** Where a sent fax's life ends: every outbound status that is not in flight. */
+export const FINAL_FAX_STATUSES = OUTBOUND_FAX_STATUSES.filter(
+  (status): status is Exclude<TOutboundFaxStatus, TInFlightFaxStatus> => !isInFlightFaxStatus(status),
+);
+
+/** Only a sent fax that has not started converting may be canceled. */
+export const CANCELABLE_FAX_STATUSES = ['queued', 'scheduled'] as const satisfies readonly TInFlightFaxStatus[];
+
+export function isCancelableFaxStatus(status: string): status is (typeof CANCELABLE_FAX_STATUSES)[number] {
+  return (CANCELABLE_FAX_STATUSES as readonly string[]).includes(status);
+}
+
 /** How the UI groups the lifecycle (spec 001 §2.7: Delivered, Failed, Processing). */
 export function displayStatusOf(status: TOutboundFaxStatus): 'Delivered' | 'Failed' | 'Processing' | 'Canceled' {
+  if (isInFlightFaxStatus(status)) return 'Processing';
   switch (status) {
     case 'delivered':
     case 'partially_delivered':
@@ -71,8 +92,6 @@ export function displayStatusOf(status: TOutboundFaxStatus): 'Delivered' | 'Fail
       return 'Failed';
     case 'canceled':
       return 'Canceled';
-    default:
-      return 'Processing';
   }
 }
 

@@ -6,10 +6,10 @@ import {
   type TAnalyticsRange,
   type TAnalyticsTotals,
   type TLanguage,
+  IN_FLIGHT_FAX_STATUSES,
 } from '@faxline/shared';
 import { and, count, countDistinct, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/schema';
-import { IN_FLIGHT_STATUSES } from '../faxes/quota';
 import { faxes } from '../faxes/schema';
 import type { Database } from '../platform/db/client';
 import { translator } from '../platform/i18n/i18n';
@@ -22,7 +22,7 @@ const isDelivered = sql`${outbound} and ${faxes.status} in ('delivered', 'partia
 const isFailed = sql`${outbound} and ${faxes.status} = 'failed'`;
 const isCanceled = sql`${outbound} and ${faxes.status} = 'canceled'`;
 const isInProgress = sql`${outbound} and ${faxes.status} in (${sql.join(
-  IN_FLIGHT_STATUSES.map((status) => sql`${status}`),
+  IN_FLIGHT_FAX_STATUSES.map((status) => sql`${status}`),
   sql`, `,
 )})`;
 // Pages as the plans meter them (faxes/quota.ts), so these figures agree with the dashboard and with usage.

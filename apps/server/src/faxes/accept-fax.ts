@@ -1,4 +1,4 @@
-import { MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, type TLanguage } from '@faxline/shared';
+import { hasNothingToSend, MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, needsCoverPage, type TFaxLine, type TLanguage } from '@faxline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { FileStore } from '../documents/encrypted-file-store';
@@ -51,7 +51,8 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
 
   assertRecipientAllowed(request.recipientNumber, input.rules.blockedRecipientPrefixes);
   const coverMessage = request.coverPageMessage?.trim() || null;
-  if (attachments.length === 0 && !coverMessage) throw new AppError('invalid_request', 'errors.nothingToSend');
+  const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: attachments.length };
+  if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
 
   let scheduledAt: Date | null = null;
   if (request.scheduledAt) {
@@ -67,8 +68,7 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
     throw new AppError('invalid_request', 'errors.fromNumberNotYours', { number: request.fromNumber });
   }
 
-  const withCover = Boolean(coverMessage || request.coverSubject) || attachments.length === 0;
-  const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (withCover ? 1 : 0);
+  const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (needsCoverPage(contents) ? 1 : 0);
   if (knownPages > MAX_PAGES_PER_FAX)
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   await assertWithinQuota(db, member.accountId, knownPages);
@@ -152,7 +152,7 @@ async function faxWithIdempotencyKey(db: Database, accountId: string, key: strin
   return existing;
 }
 
-async function lineFor(db: Database, toNumber: string): Promise<'internal' | 'sandbox'> {
+async function lineFor(db: Database, toNumber: string): Promise<TFaxLine> {
   return (await accountHoldingNumber(db, toNumber)) ? 'internal' : 'sandbox';
 }
 

@@ -1,6 +1,7 @@
+import type { TFaxFailureReason, TFaxStatus } from '@faxline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
-import { faxes, type FaxFailureReason, type FaxStatus } from './schema';
+import { faxes } from './schema';
 
 /**
  * Moves a fax from one of `from` to `to`; returns false when it was no longer in one of them (canceled meanwhile, or
@@ -9,19 +10,25 @@ import { faxes, type FaxFailureReason, type FaxStatus } from './schema';
 export async function moveFax(
   db: Database,
   faxId: string,
-  from: FaxStatus[],
-  to: FaxStatus,
+  from: readonly TFaxStatus[],
+  to: TFaxStatus,
   set: Partial<typeof faxes.$inferInsert> = {},
 ): Promise<boolean> {
   const moved = await db
     .update(faxes)
     .set({ ...set, status: to, updatedAt: new Date() })
-    .where(and(eq(faxes.id, faxId), inArray(faxes.status, from)))
+    .where(and(eq(faxes.id, faxId), inArray(faxes.status, [...from])))
     .returning({ id: faxes.id });
   return moved.length === 1;
 }
 
-export async function failFax(db: Database, faxId: string, from: FaxStatus[], reason: FaxFailureReason, message: string): Promise<boolean> {
+export async function failFax(
+  db: Database,
+  faxId: string,
+  from: readonly TFaxStatus[],
+  reason: TFaxFailureReason,
+  message: string,
+): Promise<boolean> {
   return moveFax(db, faxId, from, 'failed', { failureReason: reason, failureMessage: message, completedAt: new Date() });
 }
 

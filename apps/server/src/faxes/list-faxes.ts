@@ -1,4 +1,10 @@
-import { HISTORY_MAX_OFFSET, HISTORY_SEARCH_COUNT_LIMIT, type ZFaxListQuery } from '@faxline/shared';
+import {
+  HISTORY_MAX_OFFSET,
+  HISTORY_SEARCH_COUNT_LIMIT,
+  IN_FLIGHT_FAX_STATUSES,
+  type TFaxDirection,
+  type ZFaxListQuery,
+} from '@faxline/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
@@ -17,7 +23,7 @@ export function visibleTo(member: Membership, userId: string): SQL {
 
 /** The words the history shows for statuses (spec 001 §2.7), searchable like the stored ones. */
 const SHOWN_STATUSES: Array<{ word: string; condition: () => SQL }> = [
-  { word: 'processing', condition: () => inArray(faxes.status, ['queued', 'scheduled', 'converting', 'sending']) },
+  { word: 'processing', condition: () => inArray(faxes.status, [...IN_FLIGHT_FAX_STATUSES]) },
   { word: 'unread', condition: () => and(eq(faxes.direction, 'inbound'), isNull(faxes.readAt))! },
   { word: 'read', condition: () => and(eq(faxes.direction, 'inbound'), isNotNull(faxes.readAt))! },
 ];
@@ -103,7 +109,7 @@ export async function listFaxes(db: Database, member: Membership, userId: string
 
 /** The tabs' counts as the tallies keep them: the whole account's, or for a User the faxes they sent. */
 function keptCounts(member: Membership, userId: string): SQL {
-  const tally = (sender: string, direction: 'outbound' | 'inbound') =>
+  const tally = (sender: string, direction: TFaxDirection) =>
     sql`coalesce((SELECT ${faxTallies.faxes} FROM ${faxTallies} WHERE ${faxTallies.accountId} = ${member.accountId}
       AND ${faxTallies.userId} = ${sender} AND ${faxTallies.direction} = ${direction}), 0)`;
   return sql`SELECT ${tally(seesAllFaxes(member) ? '' : userId, 'outbound')} AS outbound_count, ${tally('', 'inbound')} AS inbound_count`;
@@ -116,7 +122,7 @@ function keptCounts(member: Membership, userId: string): SQL {
  */
 function searchCounts(scope: SQL, search: SQL): SQL {
   const bound = 2 * (HISTORY_SEARCH_COUNT_LIMIT + 1);
-  const alone = (direction: 'outbound' | 'inbound') =>
+  const alone = (direction: TFaxDirection) =>
     sql`(SELECT count(*) FROM (SELECT 1 FROM ${faxes} WHERE ${and(scope, eq(faxes.direction, direction), search)}
       LIMIT ${HISTORY_SEARCH_COUNT_LIMIT + 1}) AS matched)`;
   return sql`SELECT

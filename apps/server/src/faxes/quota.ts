@@ -42,5 +42,3 @@ export async function assertUsageWithinPlan(tx: Database, accountId: string, pag
   const { used, limit } = await monthlyUsage(tx, accountId);
   if (limit !== null && used > limit) throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
 }
-
-export const IN_FLIGHT_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const;

@@ -1,4 +1,4 @@
-import type { TFaxEvent } from '@faxline/shared';
+import { FINAL_FAX_STATUSES, type TFaxEvent } from '@faxline/shared';
 import { and, desc, gte, inArray, or, eq } from 'drizzle-orm';
 import type { Membership } from '../accounts/membership';
 import type { Database } from '../platform/db/client';
@@ -21,7 +21,7 @@ export async function recentFaxEvents(db: Database, member: Membership, userId: 
       and(
         visibleTo(member, userId),
         gte(faxes.updatedAt, since),
-        or(eq(faxes.direction, 'inbound'), inArray(faxes.status, ['delivered', 'partially_delivered', 'failed', 'canceled'])),
+        or(eq(faxes.direction, 'inbound'), inArray(faxes.status, FINAL_FAX_STATUSES)),
       ),
     )
     .orderBy(desc(faxes.updatedAt))

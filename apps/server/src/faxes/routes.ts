@@ -1,6 +1,10 @@
 import multipart from '@fastify/multipart';
 import {
+  CANCELABLE_FAX_STATUSES,
+  hasNothingToSend,
+  isInFlightFaxStatus,
   MAX_FILE_SIZE_MB_LIMIT,
+  needsCoverPage,
   MAX_ATTACHMENTS,
   ZFaxDetails,
   ZFaxEventsResponse,
@@ -35,7 +39,6 @@ import { moveFax } from './fax-state';
 import { toPublicFax } from './fax-view';
 import { listFaxes, visibleTo } from './list-faxes';
 import { membershipOf, mayUseFaxes } from '../accounts/membership';
-import { IN_FLIGHT_STATUSES } from './quota';
 import { recentFaxEvents } from './recent-events';
 import { readSendForm } from './read-send-form';
 import { faxAttempts, faxFiles, faxes } from './schema';
@@ -123,13 +126,17 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
     const { user } = await faxUser(request, reply);
     const form = await readSendForm(request);
     const attachments = await checkAttachments(form.uploads, (await systemSettings.current()).maxFileSizeMB);
-    if (attachments.length === 0 && !form.request.coverPageMessage) throw new AppError('invalid_request', 'errors.nothingToSend');
-    const withCover = Boolean(form.request.coverPageMessage || form.request.coverSubject) || attachments.length === 0;
+    const contents = {
+      coverMessage: form.request.coverPageMessage,
+      coverSubject: form.request.coverSubject,
+      attachmentCount: attachments.length,
+    };
+    if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
     const document = await prepareFaxDocument({
       files: attachments,
       quality: form.request.faxQuality,
       limits: config.converterLimits,
-      cover: withCover
+      cover: needsCoverPage(contents)
         ? {
             language: request.language,
             senderName: user.name,
@@ -220,7 +227,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
   app.post('/faxes/:id/cancel', { schema: { params: ZFaxParams, response: { 200: ZFax } } }, async (request, reply) => {
     const { fax, user, member } = await accessibleFax(request, reply, request.params.id, 'fax.cancel');
     const t = translator((fax.language as TLanguage) ?? 'en');
-    const canceled = await moveFax(db, fax.id, ['queued', 'scheduled'], 'canceled', {
+    const canceled = await moveFax(db, fax.id, CANCELABLE_FAX_STATUSES, 'canceled', {
       failureReason: 'canceled',
       failureMessage: t('faxes.canceled'),
       completedAt: new Date(),
@@ -240,7 +247,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
 
   app.delete('/faxes/:id', { schema: { params: ZFaxParams, response: { 200: ZOk } } }, async (request, reply) => {
     const { fax, user, member } = await accessibleFax(request, reply, request.params.id, 'fax.delete');
-    if ((IN_FLIGHT_STATUSES as readonly string[]).includes(fax.status)) {
+    if (isInFlightFaxStatus(fax.status)) {
       await audit(request, {
         actorUserId: user.id,
         accountId: member.accountId,

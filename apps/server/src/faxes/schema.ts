@@ -1,13 +1,8 @@
-import type { TFaxQuality } from '@faxline/shared';
+import type { TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
-
-export type FaxStatus =
-  'queued' | 'scheduled' | 'converting' | 'sending' | 'delivered' | 'partially_delivered' | 'failed' | 'canceled' | 'received';
-export type FaxFailureReason =
-  'busy' | 'no_answer' | 'not_a_fax_machine' | 'invalid_number' | 'line_error' | 'conversion_error' | 'quota_exceeded' | 'canceled';
 
 /** A fax, sent or received, of one account (DESIGN.md "Faxes"). */
 export const faxes = pgTable(
@@ -19,8 +14,8 @@ export const faxes = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** Who sent it (outbound); null for a received fax. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    direction: text('direction').$type<'outbound' | 'inbound'>().notNull(),
-    status: text('status').$type<FaxStatus>().notNull(),
+    direction: text('direction').$type<TFaxDirection>().notNull(),
+    status: text('status').$type<TFaxStatus>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     fromNumber: text('from_number'),
     toNumber: text('to_number').notNull(),
@@ -31,8 +26,8 @@ export const faxes = pgTable(
     quality: text('quality').$type<TFaxQuality>().notNull(),
     language: text('language').notNull().default('en'),
     pages: integer('pages'),
-    line: text('line').$type<'internal' | 'sandbox'>(),
-    failureReason: text('failure_reason').$type<FaxFailureReason>(),
+    line: text('line').$type<TFaxLine>(),
+    failureReason: text('failure_reason').$type<TFaxFailureReason>(),
     failureMessage: text('failure_message'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
@@ -96,7 +91,7 @@ export const faxAttempts = pgTable(
       .notNull()
       .references(() => faxes.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
-    line: text('line').$type<'internal' | 'sandbox'>().notNull(),
+    line: text('line').$type<TFaxLine>().notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     durationMs: integer('duration_ms'),
@@ -119,7 +114,7 @@ export const faxTallies = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** '' for the whole account; a person's id for the faxes they sent. */
     userId: text('user_id').notNull(),
-    direction: text('direction').$type<'outbound' | 'inbound'>().notNull(),
+    direction: text('direction').$type<TFaxDirection>().notNull(),
     faxes: integer('faxes').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.userId, table.direction] })],

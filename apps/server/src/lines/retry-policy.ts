@@ -1,17 +1,17 @@
-import type { FaxFailureReason } from '../faxes/schema';
+import type { TFaxFailureReason } from '@faxline/shared';
 
 /**
  * Retries by failure class (DESIGN.md "Faxes"): busy, 3 more tries 3 minutes apart; no answer, 2 more 5 minutes
  * apart; line error, 2 more 1 minute apart. Anything else is final.
  */
-const POLICY: Partial<Record<FaxFailureReason, { retries: number; delayMs: number }>> = {
+const POLICY: Partial<Record<TFaxFailureReason, { retries: number; delayMs: number }>> = {
   busy: { retries: 3, delayMs: 3 * 60_000 },
   no_answer: { retries: 2, delayMs: 5 * 60_000 },
   line_error: { retries: 2, delayMs: 60_000 },
 };
 
 /** After attempt `attempt` failed for `reason`: the wait before the next try, or null when there is none. */
-export function nextTryAfter(reason: FaxFailureReason, attempt: number): number | null {
+export function nextTryAfter(reason: TFaxFailureReason, attempt: number): number | null {
   const rule = POLICY[reason];
   if (!rule || attempt > rule.retries) return null;
   return rule.delayMs;

@@ -1,17 +1,13 @@
-import { OUTBOUND_FAX_STATUSES } from '@faxline/shared';
+import { FINAL_FAX_STATUSES, type TFaxLine } from '@faxline/shared';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { accountMembers, accounts } from '../../src/accounts/schema';
 import type { Auth } from '../../src/auth/auth';
 import { faxAttempts, faxes } from '../../src/faxes/schema';
-import { IN_FLIGHT_STATUSES } from '../../src/faxes/quota';
 import { numbersOfAccount } from '../../src/numbers/numbers';
 import type { Database } from '../../src/platform/db/client';
 import { plans } from '../../src/plans/schema';
 import type { ProcessLogs } from './server-process';
 import { createUser, GOOD_PASSWORD, TEST_ORIGIN } from './test-app';
-
-/** Where a fax's life ends: every outbound status that is not in flight. */
-export const FINAL_STATUSES = OUTBOUND_FAX_STATUSES.filter((s) => !(IN_FLIGHT_STATUSES as readonly string[]).includes(s));
 
 /** A number of no Faxline account and none of the sandbox's test numbers: the sandbox line delivers it. */
 export const SANDBOX_DELIVERS = '+12025550143';
@@ -76,7 +72,7 @@ export async function sendFaxOverHttp(
 /** One send of the battery: what it asked for and what the API answered. */
 export type Send = {
   key: string;
-  line: 'internal' | 'sandbox';
+  line: TFaxLine;
   /** HTTP status, or 0 when no answer came (connection refused or reset, timeout). */
   status: number;
   faxId?: string;
@@ -119,7 +115,7 @@ export async function waitUntilAllFinal(db: Database, sends: Send[], timeoutMs: 
         : await db
             .select({ id: faxes.id })
             .from(faxes)
-            .where(and(inArray(faxes.id, ids), notInArray(faxes.status, FINAL_STATUSES)));
+            .where(and(inArray(faxes.id, ids), notInArray(faxes.status, FINAL_FAX_STATUSES)));
     if (open.length === 0) return Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -233,7 +229,7 @@ export async function examineFaxes(
       await describe('answered 202 but the fax does not exist');
       continue;
     }
-    if (!(FINAL_STATUSES as readonly string[]).includes(fax.status)) {
+    if (!(FINAL_FAX_STATUSES as readonly string[]).includes(fax.status)) {
       stuck += 1;
       await describe('not in a final state');
       continue;

@@ -44,7 +44,7 @@ export const ZAnalyticsPoint = z.object({
   start: z.iso.datetime({ offset: true }),
   delivered: z.number().int(),
   failed: z.number().int(),
-  /** Queued, scheduled, converting or sending. */
+  /** In flight (IN_FLIGHT_FAX_STATUSES). */
   inProgress: z.number().int(),
   canceled: z.number().int(),
   pagesSent: z.number().int(),

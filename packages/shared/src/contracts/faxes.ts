@@ -32,9 +32,25 @@ export const ZSendFaxRequest = z.object({
 });
 export type TSendFaxRequest = z.input<typeof ZSendFaxRequest>;
 
+/** What a send holds, as the send form, the server and the documents job each see it. */
+type TSendContents = { coverMessage?: string | null; coverSubject?: string | null; attachmentCount: number };
+
+/** A send needs a file or a cover message (spec 001 §5 'Nothing to Send'); a cover subject alone is not enough. */
+export function hasNothingToSend({ coverMessage, attachmentCount }: Omit<TSendContents, 'coverSubject'>): boolean {
+  return attachmentCount === 0 && !coverMessage?.trim();
+}
+
+/** The cover page is made when there is a message or a subject to print, or when there is no file (cover only). */
+export function needsCoverPage({ coverMessage, coverSubject, attachmentCount }: TSendContents): boolean {
+  return Boolean(coverMessage?.trim() || coverSubject?.trim()) || attachmentCount === 0;
+}
+
 export const FAX_DIRECTIONS = ['outbound', 'inbound'] as const;
 export const FAX_STATUSES = [...OUTBOUND_FAX_STATUSES, 'received'] as const;
 export const FAX_LINES = ['internal', 'sandbox'] as const;
+export type TFaxDirection = (typeof FAX_DIRECTIONS)[number];
+export type TFaxStatus = (typeof FAX_STATUSES)[number];
+export type TFaxLine = (typeof FAX_LINES)[number];
 
 export const ZFax = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { MAX_PAGES_PER_FAX, type TLanguage } from '@faxline/shared';
+import { MAX_PAGES_PER_FAX, needsCoverPage, type TLanguage } from '@faxline/shared';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../auth/schema';
@@ -37,7 +37,7 @@ export const prepareFaxJob = defineJob({
       attachments.map(async (file) => ({ name: file.name, type: file.type as DocumentType, bytes: await files.get(file.storageKey) })),
     );
     const [sender] = fax.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, fax.userId)) : [];
-    const withCover = Boolean(fax.coverMessage || fax.coverSubject) || loaded.length === 0;
+    const withCover = needsCoverPage({ coverMessage: fax.coverMessage, coverSubject: fax.coverSubject, attachmentCount: loaded.length });
 
     let document;
     try {

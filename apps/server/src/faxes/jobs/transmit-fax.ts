@@ -1,4 +1,4 @@
-import type { TLanguage } from '@faxline/shared';
+import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { deliverInternally } from '../../lines/internal-line';
@@ -11,7 +11,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/queue/define-job';
 import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
-import { faxAttempts, type FaxFailureReason } from '../schema';
+import { faxAttempts } from '../schema';
 
 /**
  * One try to deliver a fax over its line (DESIGN.md "Fax lines"), recorded as an attempt; a failure is retried by
@@ -67,7 +67,7 @@ export const transmitFaxJob = defineJob({
         await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date() });
         return;
       }
-      const reason = outcome.result as FaxFailureReason;
+      const reason = outcome.result as TFaxFailureReason;
       const wait = nextTryAfter(reason, attempt);
       if (wait === null) {
         await failFax(tx, faxId, ['sending'], reason, translator(fax.language as TLanguage)(`faxes.${reason as 'busy'}`));

@@ -1,3 +1,4 @@
+import { OUTBOUND_FAX_STATUSES } from '@faxline/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,7 +41,6 @@ const LIST_PARAMS = [
 ] as const;
 
 const HEADER_KEYS = { 'X-RateLimit-Limit': 'limit', 'X-RateLimit-Remaining': 'remaining', 'X-RateLimit-Reset': 'reset' } as const;
-const FAX_STATUSES = ['queued', 'scheduled', 'converting', 'sending', 'delivered', 'partially_delivered', 'failed', 'canceled'] as const;
 const ERROR_TYPES = [
   'invalid_request_error',
   'authentication_error',
@@ -178,7 +178,7 @@ export default function ApiDocumentationRoute() {
             <ReferenceTable
               caption={t('apiDocs.retrieve.statuses')}
               headers={[t('apiDocs.table.value'), t('apiDocs.table.meaning')]}
-              rows={FAX_STATUSES.map((status) => ({
+              rows={OUTBOUND_FAX_STATUSES.map((status) => ({
                 key: status,
                 cells: [<InlineCode key="s">{status}</InlineCode>, t(`apiDocs.retrieve.statusItems.${status}`)],
               }))}

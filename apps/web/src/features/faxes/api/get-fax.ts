@@ -1,10 +1,8 @@
-import { ZFaxDetails, type TFaxDetails } from '@faxline/shared';
+import { isInFlightFaxStatus, ZFaxDetails, type TFaxDetails } from '@faxline/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { apiGet } from '@/lib/api-client';
-
-import { isInFlight } from '../utils/fax-status';
 
 import { IN_FLIGHT_POLL_MS } from './get-faxes';
 import { faxKeys } from './query-keys';
@@ -19,7 +17,7 @@ export const faxQueryOptions = (id: string) =>
     queryKey: faxKeys.detail(id),
     queryFn: () => getFax(id),
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data && isInFlight(query.state.data.status) ? IN_FLIGHT_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && isInFlightFaxStatus(query.state.data.status) ? IN_FLIGHT_POLL_MS : false),
   });
 
 /** The details of one fax; once a received fax has been opened, the lists are asked for again to show it as read. */

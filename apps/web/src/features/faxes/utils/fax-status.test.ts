@@ -1,7 +1,7 @@
-import { OUTBOUND_FAX_STATUSES, type TFax } from '@faxline/shared';
+import { isInFlightFaxStatus, OUTBOUND_FAX_STATUSES, type TFax } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { canCancel, canDownload, isInFlight, needsPolling, statusViewOf } from './fax-status';
+import { canCancel, canDownload, needsPolling, statusViewOf } from './fax-status';
 
 const sent = (status: TFax['status']) => ({ direction: 'outbound' as const, status, read: false });
 const received = (read: boolean) => ({ direction: 'inbound' as const, status: 'received' as const, read });
@@ -55,8 +55,8 @@ describe('what a row offers', () => {
 
 describe('polling', () => {
   it('polls while any listed fax is in flight, and stops when all have ended', () => {
-    expect(isInFlight('sending')).toBe(true);
-    expect(isInFlight('received')).toBe(false);
+    expect(isInFlightFaxStatus('sending')).toBe(true);
+    expect(isInFlightFaxStatus('received')).toBe(false);
     expect(needsPolling([{ status: 'delivered' }, { status: 'converting' }])).toBe(true);
     expect(needsPolling([{ status: 'delivered' }, { status: 'failed' }, { status: 'received' }])).toBe(false);
     expect(needsPolling(undefined)).toBe(false);

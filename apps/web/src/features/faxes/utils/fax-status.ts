@@ -1,4 +1,4 @@
-import { displayStatusOf, type TFax } from '@faxline/shared';
+import { displayStatusOf, isCancelableFaxStatus, isInFlightFaxStatus, type TFax } from '@faxline/shared';
 
 export type TStatusTone = 'success' | 'danger' | 'pending' | 'neutral';
 export type TStatusIcon = 'check' | 'cross' | 'clock' | 'dot';
@@ -13,13 +13,6 @@ export type TStatusLabelKey =
 export type TStatusView = { label: TStatusLabelKey; tone: TStatusTone; icon: TStatusIcon };
 
 type TStatusOf = Pick<TFax, 'direction' | 'status' | 'read'>;
-
-/** The states in which a sent fax may still change by itself (the history polls while one is listed). */
-export const IN_FLIGHT_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const;
-
-export function isInFlight(status: TFax['status']): boolean {
-  return (IN_FLIGHT_STATUSES as readonly string[]).includes(status);
-}
 
 /**
  * Spec 001 §2.7: Delivered and Read show a green check; Failed red; Processing and Unread a yellow clock; others
@@ -46,7 +39,7 @@ export function statusViewOf(fax: TStatusOf): TStatusView {
 
 /** Only a sent fax that has not started may be canceled (the server answers 409 otherwise). */
 export function canCancel(fax: Pick<TFax, 'direction' | 'status'>): boolean {
-  return fax.direction === 'outbound' && (fax.status === 'queued' || fax.status === 'scheduled');
+  return fax.direction === 'outbound' && isCancelableFaxStatus(fax.status);
 }
 
 /**
@@ -60,5 +53,5 @@ export function canDownload(fax: Pick<TFax, 'status' | 'failureReason'>): boolea
 
 /** Spec 001 §2.7 and the issue: the list updates without a reload while any listed fax is in flight. */
 export function needsPolling(faxes: readonly Pick<TFax, 'status'>[] | undefined): boolean {
-  return Boolean(faxes?.some((fax) => isInFlight(fax.status)));
+  return Boolean(faxes?.some((fax) => isInFlightFaxStatus(fax.status)));
 }

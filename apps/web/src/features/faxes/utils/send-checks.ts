@@ -1,4 +1,4 @@
-import { isE164, MAX_SCHEDULE_DAYS, toE164 } from '@faxline/shared';
+import { hasNothingToSend, isE164, MAX_SCHEDULE_DAYS, toE164 } from '@faxline/shared';
 
 import { checkSchedule } from './schedule';
 
@@ -42,8 +42,8 @@ export function checkSendFax(values: TSendValues, now: Date): TSendCheck {
   const recipientNumber = toE164(values.recipient);
   if (!recipientNumber || !isE164(recipientNumber))
     return fail('recipient', 'send.errors.recipientTitle', 'send.errors.recipientDescription');
-  const hasMessage = values.coverMessage.trim() !== '';
-  if (values.fileCount === 0 && !hasMessage) return fail('attachments', 'send.errors.nothingTitle', 'send.errors.nothingDescription');
+  if (hasNothingToSend({ coverMessage: values.coverMessage, attachmentCount: values.fileCount }))
+    return fail('attachments', 'send.errors.nothingTitle', 'send.errors.nothingDescription');
   const schedule = checkSchedule(values.schedule, now);
   if (!schedule.ok) {
     const description =
