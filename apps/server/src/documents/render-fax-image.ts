@@ -42,6 +42,12 @@ export function ghostscript(
   });
 }
 
+/** Ghostscript over a limit, or failed on its own (running out of memory looks like that): too large or damaged. */
+function asConversionError(error: unknown): never {
+  if (!(error instanceof ConverterError)) throw error;
+  throw new ConversionError('too-large-or-damaged', `The document could not be rendered: ${error.message.slice(0, 200)}`);
+}
+
 /** The arguments that render a PDF as the TIFF G4 fax image of a quality; the render bench uses them too. */
 export function faxImageArguments(quality: TFaxQuality, input: string, output: string): string[] {
   const size = faxPageSize(quality);
@@ -93,11 +99,7 @@ export async function renderFaxImage(
       workDir: dir,
       limits,
       commands: run,
-    }).catch((error: unknown) => {
-      if (!(error instanceof ConverterError)) throw error;
-      // Over a limit, or failed on its own (running out of memory looks like that): either way, too large or damaged.
-      throw new ConversionError('too-large-or-damaged', `The document could not be rendered as a fax: ${error.message.slice(0, 200)}`);
-    });
+    }).catch(asConversionError);
     const tiff = await fs.readFile(output).catch(() => {
       throw new ConversionError('unconvertible', 'The document could not be rendered as a fax: no image was written.');
     });
@@ -136,7 +138,7 @@ export async function renderPreviewPages(
         input,
       ],
       { workDir: dir, limits },
-    );
+    ).catch(asConversionError);
     const names = (await fs.readdir(dir)).filter((name) => name.startsWith('page-')).sort();
     return Promise.all(names.map(async (name) => new Uint8Array(await fs.readFile(path.join(dir, name)))));
   });

@@ -114,10 +114,23 @@ async function countConvertedPages(file: string, bytes: Uint8Array, type: 'jpeg'
   try {
     return await inspectPdf(await convertToPdf(bytes, type));
   } catch (error) {
-    if (error instanceof ConversionError) {
-      const key = error.reason === 'encrypted' ? 'errors.encryptedDocument' : 'errors.damagedDocument';
-      throw new AppError('invalid_request', key, { file });
-    }
-    throw error;
+    if (error instanceof ConversionError) error.file = file;
+    refuseUnconvertible(error);
   }
+}
+
+/**
+ * A document that cannot be converted is the sender's to fix: a 400 naming the file (the upload checks, the preview),
+ * not a fault of ours. Anything else is passed on.
+ */
+export function refuseUnconvertible(error: unknown): never {
+  if (!(error instanceof ConversionError)) throw error;
+  if (!error.file) throw new AppError('invalid_request', 'errors.documentNotConvertible');
+  const key =
+    error.reason === 'encrypted'
+      ? 'errors.encryptedDocument'
+      : error.reason === 'damaged'
+        ? 'errors.damagedDocument'
+        : 'errors.documentTooLargeOrDamaged';
+  throw new AppError('invalid_request', key, { file: error.file });
 }

@@ -25,8 +25,6 @@ import { recordAuditEvent, type AuditEvent } from '../audit/record-audit-event';
 import type { AuthRouteDeps } from '../auth/routes';
 import { requireSession } from '../auth/session';
 import type { FileStore } from '../documents/encrypted-file-store';
-import { ConversionError } from '../documents/convert-to-pdf';
-import { ConverterError } from '../documents/converter-box';
 import { prepareFaxDocument } from '../documents/prepare-fax-document';
 import { renderPreviewPages } from '../documents/render-fax-image';
 import { numbersOfAccount } from '../numbers/numbers';
@@ -34,7 +32,7 @@ import { AppError } from '../platform/http/app-error';
 import { translator } from '../platform/i18n/i18n';
 import type { Queue } from '../platform/queue/queue';
 import { acceptFax } from './accept-fax';
-import { checkAttachments } from './check-attachments';
+import { checkAttachments, refuseUnconvertible } from './check-attachments';
 import { moveFax } from './fax-state';
 import { toPublicFax } from './fax-view';
 import { listFaxes, visibleTo } from './list-faxes';
@@ -289,19 +287,3 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
     };
   });
 };
-
-/** A document the preview cannot convert is the sender's to fix (a 400 naming the file), not a fault of ours. */
-function refuseUnconvertible(error: unknown): never {
-  if (error instanceof ConversionError) {
-    if (!error.file) throw new AppError('invalid_request', 'errors.documentNotConvertible');
-    const key =
-      error.reason === 'encrypted'
-        ? 'errors.encryptedDocument'
-        : error.reason === 'damaged'
-          ? 'errors.damagedDocument'
-          : 'errors.documentTooLargeOrDamaged';
-    throw new AppError('invalid_request', key, { file: error.file });
-  }
-  if (error instanceof ConverterError) throw new AppError('invalid_request', 'errors.documentNotConvertible');
-  throw error;
-}

@@ -93,6 +93,14 @@ describe('conversions in a box', () => {
     // The stand-in and the child it left spinning are both gone.
     expect(await livingMembersOf(group)).toBe(0);
   }, 120_000);
+  it('answers the preview of a conversion that never ends with a 400 naming the file, not a 500', async () => {
+    const person = await customer();
+    const response = await sendFaxRequest(t.app, person.cookie, base, [{ name: 'referral.docx', bytes: docx }], {}, '/api/faxes/preview');
+    expect(response.statusCode).toBe(400);
+    expect(ZApiError.parse(response.json()).error.message).toBe(
+      'File "referral.docx" could not be converted: it is too large or damaged. Save it again as PDF, or split it, and attach that.',
+    );
+  }, 60_000);
 });
 
 describe('fair conversions', () => {
