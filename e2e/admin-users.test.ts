@@ -149,9 +149,28 @@ describe('the back-office layout (spec 001 §2.10)', () => {
       await expect.poll(() => slideOver.isVisible()).toBe(true);
     };
 
+    // The Users page's code arrives late, as on a slow line: the URL changes at once, the page when its code is in.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await open();
     await slideOver.getByRole('link', { name: 'Users' }).click();
     await expect.poll(() => path(page)).toBe('/admin/users');
+    await expect.poll(() => slideOver.count()).toBe(0);
+
+    // Opened again while that page still loads, it stays open when the page arrives.
+    await open();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('User Management');
+    expect(await slideOver.isVisible()).toBe(true);
+    await page.unroute('**/assets/*.js');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => slideOver.count()).toBe(0);
+
+    // Back closes it.
+    await open();
+    await page.goBack();
+    await expect.poll(() => path(page)).toBe('/admin/dashboard');
     await expect.poll(() => slideOver.count()).toBe(0);
 
     await open();

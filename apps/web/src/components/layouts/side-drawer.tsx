@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 import { LanguagePicker } from './language-picker';
+import { useOpenUntilNavigation } from './use-open-until-navigation';
 import { CloseIcon, MenuIcon } from './user-area-icons';
 
 type TSideDrawerProps = {
@@ -95,21 +95,11 @@ export function SideDrawer({ id, title, closeLabel, logo, widthClassName, onClos
   );
 }
 
-/**
- * The header's menu button and the drawer it opens. Any navigation closes the drawer, also one from the avatar menu
- * (set during render: state that follows props); focus goes back to the button whatever closed it.
- */
+/** The header's menu button and the drawer it opens; any navigation closes it, and focus goes back to the button. */
 export function DrawerToggle({ label, drawer }: { label: string; drawer: (id: string, close: () => void) => ReactNode }) {
-  const location = useLocation();
   const drawerId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-
-  const [shownFor, setShownFor] = useState(location.key);
-  if (shownFor !== location.key) {
-    setShownFor(location.key);
-    setOpen(false);
-  }
+  const [open, setOpen] = useOpenUntilNavigation();
 
   const wasOpen = useRef(false);
   useEffect(() => {

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 
 import { useMediaQuery } from '@/lib/use-media-query';
 
@@ -8,6 +7,7 @@ import { LanguagePicker } from './language-picker';
 import { MainMenu } from './main-menu';
 import { ProductsTrigger } from './products-trigger';
 import { SiteLogo } from './site-logo';
+import { useOpenUntilNavigation } from './use-open-until-navigation';
 
 // Menus that nobody needs for the first paint load just after it (Radix) or on first use (the mobile menu). The
 // account control shows nothing until the server says who is signed in, so its code loads meanwhile: it brings the
@@ -62,17 +62,10 @@ function DesktopHeader({ navigationBox }: THeaderProps) {
 
 function MobileHeader({ navigationBox }: THeaderProps) {
   const { t } = useTranslation();
-  const location = useLocation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-
-  // Spec 000 §2: every route change closes the menu (set during render, React's pattern for state that follows props).
-  const [shownFor, setShownFor] = useState(location.key);
-  if (shownFor !== location.key) {
-    setShownFor(location.key);
-    setOpen(false);
-  }
+  // Spec 000 §2: every route change closes the menu.
+  const [open, setOpen] = useOpenUntilNavigation();
 
   // Focus goes back to the button that opened the menu, whatever closed it (Esc, a link, the close button).
   const wasOpen = useRef(false);
