@@ -1,8 +1,10 @@
-import { hasNothingToSend, MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, needsCoverPage, type TFaxLine, type TLanguage } from '@faxline/shared';
+import { hasNothingToSend, MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, needsCoverPage, type TLanguage } from '@faxline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { FileStore } from '../documents/encrypted-file-store';
-import { accountHoldingNumber, numbersOfAccount } from '../numbers/numbers';
+import { chooseLine } from '../lines/lines';
+import { numbersOfAccount } from '../numbers/numbers';
+import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import { inTransaction } from '../platform/db/transaction';
@@ -13,6 +15,7 @@ import { prepareFaxJob } from './jobs/prepare-fax';
 import type { Membership } from '../accounts/membership';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertWithinQuota } from './quota';
+import { linesFor } from './inbox';
 import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
 
@@ -41,7 +44,10 @@ export type AcceptFaxInput = {
  * encrypted, and records the fax with its audit row and documents job in one transaction. The same Idempotency-Key
  * returns the fax it created.
  */
-export async function acceptFax(deps: { db: Database; files: FileStore; queue: Queue }, input: AcceptFaxInput) {
+export async function acceptFax(
+  deps: { db: Database; files: FileStore; queue: Queue; config: Pick<TConfig, 'faxClockScale'> },
+  input: AcceptFaxInput,
+) {
   const { db } = deps;
   const { member, request, attachments } = input;
   if (input.idempotencyKey) {
@@ -72,8 +78,8 @@ export async function acceptFax(deps: { db: Database; files: FileStore; queue: Q
   if (knownPages > MAX_PAGES_PER_FAX)
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   await assertWithinQuota(db, member.accountId, knownPages);
-  // Known now, so that the history can say from the start that the sandbox line will carry it.
-  const line = await lineFor(db, request.recipientNumber);
+  // Known now, so that the history can say from the start which line will carry it; every try uses it.
+  const line = (await chooseLine(linesFor(deps), request.recipientNumber)).name;
 
   // Encrypted and stored before the fax exists: once we answer 202, nothing that was accepted can be lost.
   const stored = await Promise.all(attachments.map((a) => deps.files.put(a.bytes)));
@@ -150,10 +156,6 @@ async function faxWithIdempotencyKey(db: Database, accountId: string, key: strin
     .from(faxes)
     .where(and(eq(faxes.accountId, accountId), eq(faxes.idempotencyKey, key)));
   return existing;
-}
-
-async function lineFor(db: Database, toNumber: string): Promise<TFaxLine> {
-  return (await accountHoldingNumber(db, toNumber)) ? 'internal' : 'sandbox';
 }
 
 /** Beyond this many, an account's waiting faxes are all equally far back: the count stays cheap. */

@@ -93,7 +93,7 @@ export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth
     const attachments = await checkAttachments(form.uploads, settings.maxFileSizeMB);
     const idempotencyKey = request.headers['idempotency-key'];
     const { fax } = await acceptFax(
-      { db, files, queue },
+      { db, files, queue, config },
       {
         member,
         user: { id: user.id, language: (user.language as TLanguage | undefined) ?? request.language },

@@ -1,5 +1,5 @@
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
-import type { CallOutcome } from './line';
+import type { CallOutcome, FaxLine } from './fax-line';
 
 /** A fax modem's speed (V.17): the line time of a page follows its compressed size. */
 export const LINE_BITS_PER_SECOND = 14_400;
@@ -46,4 +46,14 @@ export async function callSandbox(input: {
       return { result: 'delivered', pagesSent: input.pages, durationMs: Math.round(durationMs) };
     }
   }
+}
+
+/** The sandbox as a line: it takes every number no other line does (lines.ts puts it last). */
+export function sandboxLine(deps: { clockScale: number }): FaxLine {
+  return {
+    name: 'sandbox',
+    accepts: async () => true,
+    call: (fax) =>
+      callSandbox({ toNumber: fax.toNumber, pages: fax.pages ?? 1, imageBytes: fax.imageBytes ?? 50_000, clockScale: deps.clockScale }),
+  };
 }

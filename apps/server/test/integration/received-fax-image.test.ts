@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { ZFaxDetails, ZFaxListResponse, ZFaxNumbersResponse, ZSendFaxResponse } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTiffPages } from '../../src/documents/fax-tiff';
 import { faxes } from '../../src/faxes/schema';
-import { deliverInternally } from '../../src/lines/internal-line';
+import { faxNumbers } from '../../src/numbers/schema';
+import { faxInbox } from '../../src/faxes/inbox';
+import { internalLine } from '../../src/lines/internal-line';
 import { inspectWith } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { pdfWith } from '../support/hostile-files';
@@ -151,8 +154,15 @@ describe('a received fax is the fax image; downloads carry nothing that acts', (
     expect(receivedRow!.documentSha256).not.toBe(sentRow!.documentSha256);
 
     // A retried delivery (a worker that died after delivering) finds the copy there and leaves it as it is.
-    await deliverInternally({ db: t.db, files: t.env.files }, sentRow!, receivedRow!.accountId);
+    const line = internalLine({ db: t.db, files: t.env.files, inbox: faxInbox(t.db) });
+    expect(await line.call(sentRow!)).toMatchObject({ result: 'delivered', pagesSent: sentRow!.pages });
     const copies = await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, faxId));
     expect(copies.map((row) => row.documentKey)).toEqual([receivedRow!.documentKey]);
+
+    // A number released after the line was chosen answers no more: the call fails as no fax machine, nothing arrives.
+    await t.db.update(faxNumbers).set({ status: 'available', accountId: null }).where(eq(faxNumbers.phoneNumber, recipient.number));
+    const another = { ...sentRow!, id: randomUUID() };
+    expect(await line.call(another)).toMatchObject({ result: 'not_a_fax_machine', pagesSent: 0 });
+    expect(await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, another.id))).toEqual([]);
   }, 90_000);
 });

@@ -1,16 +1,15 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { deliverInternally } from '../../lines/internal-line';
-import type { CallOutcome } from '../../lines/line';
+import type { CallOutcome } from '../../lines/fax-line';
+import { chooseLine, lineNamed } from '../../lines/lines';
 import { nextTryAfter } from '../../lines/retry-policy';
-import { callSandbox } from '../../lines/sandbox-line';
-import { accountHoldingNumber } from '../../numbers/numbers';
 import { translator } from '../../platform/i18n/i18n';
 import { inTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/queue/define-job';
 import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
+import { linesFor } from '../inbox';
 import { faxAttempts } from '../schema';
 
 /**
@@ -30,9 +29,10 @@ export const transmitFaxJob = defineJob({
     const fax = await loadFax(db, faxId);
     if (!fax || fax.status !== 'sending') return;
 
-    const toAccount = await accountHoldingNumber(db, fax.toNumber);
-    const line = toAccount ? 'internal' : 'sandbox';
-    const inserted = await db.insert(faxAttempts).values({ faxId, number: attempt, line }).onConflictDoNothing().returning();
+    // The line chosen when the fax was accepted (faxes accepted before lines were recorded: chosen now, by the same rule).
+    const lines = linesFor({ db, files, config });
+    const line = fax.line ? lineNamed(lines, fax.line) : await chooseLine(lines, fax.toNumber);
+    const inserted = await db.insert(faxAttempts).values({ faxId, number: attempt, line: line.name }).onConflictDoNothing().returning();
 
     let outcome: CallOutcome;
     if (inserted.length === 0) {
@@ -44,18 +44,11 @@ export const transmitFaxJob = defineJob({
       logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
       outcome = { result: 'line_error', pagesSent: 0, durationMs: 0 };
     } else {
-      await moveFax(db, faxId, ['sending'], 'sending', { line });
-      outcome = toAccount
-        ? await deliverInternally({ db, files }, fax, toAccount)
-        : await callSandbox({
-            toNumber: fax.toNumber,
-            pages: fax.pages ?? 1,
-            imageBytes: fax.imageBytes ?? 50_000,
-            clockScale: config.faxClockScale,
-          });
+      await moveFax(db, faxId, ['sending'], 'sending', { line: line.name });
+      outcome = await line.call(fax);
     }
 
-    logger.info({ faxId, attempt, line, result: outcome.result }, 'fax attempt ended');
+    logger.info({ faxId, attempt, line: line.name, result: outcome.result }, 'fax attempt ended');
     // The attempt's end, the fax's new state and the next try are recorded together: a run that dies after this
     // commit finds the attempt ended and followed up; one that dies before it makes the same follow-up again.
     await inTransaction(db, async (tx, client) => {

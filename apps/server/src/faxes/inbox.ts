@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../auth/schema';
+import type { FileStore } from '../documents/encrypted-file-store';
+import type { Inbox } from '../lines/fax-line';
+import { faxLines } from '../lines/lines';
+import type { Database } from '../platform/db/client';
+import type { TConfig } from '../platform/config';
+import { faxes } from './schema';
+
+/** Received faxes as the lines deliver them: in the account's history, unread. */
+export function faxInbox(db: Database): Inbox {
+  return {
+    hasCopyOf: async (sentFaxId) => {
+      const [copy] = await db.select({ id: faxes.id }).from(faxes).where(eq(faxes.sourceFaxId, sentFaxId));
+      return Boolean(copy);
+    },
+    receive: async ({ accountId, source, line, document, thumbnailKey }) => {
+      const [sender] = source.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, source.userId)) : [];
+      const inserted = await db
+        .insert(faxes)
+        .values({
+          accountId,
+          direction: 'inbound',
+          status: 'received',
+          fromNumber: source.fromNumber,
+          toNumber: source.toNumber,
+          senderName: sender?.name ?? null,
+          recipientName: source.recipientName,
+          coverSubject: source.coverSubject,
+          quality: source.quality,
+          pages: source.pages,
+          line,
+          documentKey: document?.key ?? null,
+          documentSha256: document?.sha256 ?? null,
+          thumbnailKey,
+          sourceFaxId: source.id,
+          completedAt: new Date(),
+        })
+        // At most one copy of a sent fax (a unique index): a second run's insert does nothing.
+        .onConflictDoNothing({ target: faxes.sourceFaxId })
+        .returning({ id: faxes.id });
+      return inserted.length > 0;
+    },
+  };
+}
+
+/** The lines as the faxes module uses them: what arrives over them lands in this inbox. */
+export function linesFor(deps: { db: Database; files: FileStore; config: Pick<TConfig, 'faxClockScale'> }) {
+  return faxLines({ db: deps.db, files: deps.files, inbox: faxInbox(deps.db), clockScale: deps.config.faxClockScale });
+}

@@ -1,0 +1,52 @@
+import type { TFaxFailureReason, TFaxLine, TFaxQuality } from '@faxline/shared';
+
+/** What every line reports of one call (DESIGN.md "Fax lines"): how it ended, the pages the far end took, its length. */
+export type CallOutcome =
+  | { result: 'delivered' | 'partially_delivered'; pagesSent: number; durationMs: number }
+  | { result: TFaxFailureReason; pagesSent: number; durationMs: number };
+
+/** The part of a sent fax a line needs to carry it (a row of the faxes table is one). */
+export type OutgoingFax = {
+  id: string;
+  userId: string | null;
+  toNumber: string;
+  fromNumber: string | null;
+  recipientName: string | null;
+  coverSubject: string | null;
+  quality: TFaxQuality;
+  pages: number | null;
+  /** The fax image (TIFF G4), stored encrypted, and its size in bytes. */
+  imageKey: string | null;
+  imageBytes: number | null;
+  thumbnailKey: string | null;
+};
+
+/** A fax that arrived over a line, with its stored files, for the inbox of the account holding the number. */
+export type Arrival = {
+  accountId: string;
+  /** The sent fax this is the copy of, when a Faxline account sent it (the internal line): at most one copy each. */
+  source: OutgoingFax;
+  line: TFaxLine;
+  document: { key: string; sha256: string } | null;
+  thumbnailKey: string | null;
+};
+
+/** Where lines put what arrives: the faxes module's received faxes (faxes/inbox.ts). */
+export type Inbox = {
+  /** Whether the copy of this sent fax has arrived already (a call run again after a crash). */
+  hasCopyOf(sentFaxId: string): Promise<boolean>;
+  /** Stores the arrival; false when a copy of the same sent fax was there first. */
+  receive(arrival: Arrival): Promise<boolean>;
+};
+
+/**
+ * A way to deliver a fax: the internal line, the sandbox, later a T.30 modem line and carriers. Adding one is one file
+ * and one entry in `faxLines` (lines.ts).
+ */
+export type FaxLine = {
+  name: TFaxLine;
+  /** Whether this line carries faxes to the number. */
+  accepts(toNumber: string): Promise<boolean>;
+  /** One call: dial, send the pages, and report how it ended. */
+  call(fax: OutgoingFax): Promise<CallOutcome>;
+};

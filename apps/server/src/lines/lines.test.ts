@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { FaxLine } from './fax-line';
+import { chooseLine, lineNamed } from './lines';
+
+/** A line that takes the numbers starting with a prefix; its calls are not made here. */
+const lineFor = (name: FaxLine['name'], prefix: string): FaxLine => ({
+  name,
+  accepts: async (toNumber) => toNumber.startsWith(prefix),
+  call: () => Promise.reject(new Error('not called in this test')),
+});
+
+describe('choosing a line', () => {
+  const lines = [lineFor('internal', '+1415555'), lineFor('sandbox', '+')];
+
+  it('gives the number to the first line that takes it, in the registry order', async () => {
+    expect((await chooseLine(lines, '+14155550123')).name).toBe('internal');
+    expect((await chooseLine(lines, '+12025550143')).name).toBe('sandbox');
+    expect((await chooseLine([...lines].reverse(), '+14155550123')).name).toBe('sandbox');
+  });
+
+  it('refuses a number no line takes, and a line name that is not registered', async () => {
+    await expect(chooseLine([lines[0]!], '+12025550143')).rejects.toThrow('No fax line takes +12025550143');
+    expect(lineNamed(lines, 'internal')).toBe(lines[0]);
+    expect(() => lineNamed([lines[1]!], 'internal')).toThrow('No fax line is named internal');
+  });
+});
