@@ -67,7 +67,7 @@ describe('the app shell', () => {
     const response = await context.request.get('/api/unknown', { headers: { 'accept-language': 'es' } });
     expect(response.status()).toBe(404);
     expect(await response.json()).toEqual({
-      error: { type: 'not_found', message: 'No existe el punto de acceso de la API GET /api/unknown.' },
+      error: { type: 'not_found', code: 'errors.routeNotFound', message: 'No existe el punto de acceso de la API GET /api/unknown.' },
     });
     await context.close();
   });

@@ -386,7 +386,9 @@ describe('contact', () => {
       route.fulfill({
         status: 429,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { type: 'rate_limited', message: 'Too many messages from this address. Try again later.' } }),
+        body: JSON.stringify({
+          error: { type: 'rate_limited', code: 'errors.rateLimited', message: 'Too many messages from this address. Try again later.' },
+        }),
       }),
     );
     await page.goto('/contact');

@@ -45,7 +45,7 @@ function problemWithClientError(statusCode: number, body: string, contentType: s
     return `${statusCode} whose body is not JSON: ${body.slice(0, 200)}`;
   }
   const parsed = ZApiError.safeParse(json);
-  if (!parsed.success) return `${statusCode} whose body is not { error: { type, message } }: ${body.slice(0, 200)}`;
+  if (!parsed.success) return `${statusCode} whose body is not { error: { type, code, message } }: ${body.slice(0, 200)}`;
   if (/^(errors|validation)\.\w+$/.test(parsed.data.error.message) || parsed.data.error.message.includes('{{'))
     return `${statusCode} with an untranslated message: ${parsed.data.error.message}`;
   return null;

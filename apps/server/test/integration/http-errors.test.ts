@@ -40,7 +40,7 @@ describe('error answers', () => {
       const response = await app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': language } });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
-      expect(ZApiError.parse(response.json())).toEqual({ error: { type: 'not_found', message: text } });
+      expect(ZApiError.parse(response.json())).toEqual({ error: { type: 'not_found', code: 'errors.routeNotFound', message: text } });
     }
   });
 
@@ -72,7 +72,11 @@ describe('error answers', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(ZApiError.parse(response.json()).error).toEqual({ type: 'invalid_request', message: 'The request body is not valid JSON.' });
+    expect(ZApiError.parse(response.json()).error).toEqual({
+      type: 'invalid_request',
+      code: 'errors.malformedJson',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -89,7 +93,9 @@ describe('error answers', () => {
   it('maps an AppError to its status and translated message', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/conflict', headers: { 'accept-language': 'fr' } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: { type: 'conflict', message: 'Vous n’avez pas l’autorisation d’effectuer cette action.' } });
+    expect(response.json()).toEqual({
+      error: { type: 'conflict', code: 'errors.forbidden', message: 'Vous n’avez pas l’autorisation d’effectuer cette action.' },
+    });
   });
 
   it('hides the cause of a 500 and gives the request id instead', async () => {
@@ -128,6 +134,7 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(403);
     expect(ZApiError.parse(response.json()).error).toEqual({
       type: 'permission_denied',
+      code: 'errors.crossSiteRequest',
       message: 'This request came from another site and was refused.',
     });
     const ours = await app.inject({

@@ -35,6 +35,7 @@ describe('a database error', () => {
     expect(response.statusCode).toBe(400);
     expect(ZApiError.parse(response.json()).error).toEqual({
       type: 'invalid_request',
+      code: 'errors.invalidValue',
       message: 'Une valeur de cette requête ne peut pas être utilisée. Vérifiez les valeurs envoyées et réessayez.',
     });
     const warning = logged().find((line) => line.msg === 'the database refused a value from the request');
@@ -65,6 +66,7 @@ describe('a request the router cannot read', () => {
     expect(response.headers['x-request-id']).toBeTruthy();
     expect(ZApiError.parse(response.json()).error).toEqual({
       type: 'invalid_request',
+      code: 'errors.malformedUrl',
       message: 'La dirección de esta solicitud no es válida: revise sus secuencias de escape (%).',
     });
   });
@@ -74,6 +76,7 @@ describe('a request the router cannot read', () => {
     expect(response.statusCode).toBe(414);
     expect(ZApiError.parse(response.json()).error).toEqual({
       type: 'invalid_request',
+      code: 'errors.urlTooLong',
       message: 'A part of this request’s address is too long.',
     });
   });

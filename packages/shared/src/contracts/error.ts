@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Every error type the API can answer with. The server maps each to an HTTP status in one place
- * (apps/server/src/platform/http/app-error.ts); clients branch on `type`, people read `message`.
+ * (apps/server/src/platform/http/app-error.ts); clients branch on `type` (or `code` for the exact case), people read
+ * `message`.
  */
 export const ERROR_TYPES = [
   'invalid_request', // 400: bad parameters or malformed JSON
@@ -25,6 +26,8 @@ export type TErrorType = z.infer<typeof ZErrorType>;
 export const ZApiError = z.object({
   error: z.object({
     type: z.string(),
+    /** The exact case, stable across languages and releases: the message's key in the catalogue (`errors.faxNotFound`). */
+    code: z.string(),
     message: z.string(),
     /** Present on 5xx answers, so support can find the request in the logs. */
     requestId: z.string().optional(),

@@ -10,6 +10,20 @@ function send(reply: FastifyReply, status: number, body: TApiError) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * An error body: the type clients branch on by class, the message key as a stable `code` for the exact case, and the
+ * message in the caller's language.
+ */
+export function errorBody(
+  request: FastifyRequest,
+  type: TErrorType,
+  key: MessageKey,
+  params: Record<string, unknown> = {},
+  extra: Pick<TApiError['error'], 'requestId' | 'issues'> = {},
+): TApiError {
+  return { error: { type, code: key, message: translator(request.language)(key, params), ...extra } };
+}
+
 type KnownError = { type: TErrorType; key: MessageKey; status: number };
 
 /**
@@ -77,21 +91,23 @@ function framesOf(error: Error): string[] {
 }
 
 function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const t = translator(request.language);
-
   if (error instanceof AppError) {
     const status = error.status;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     // A wait the server knows (a sign-in delay) is said in the standard header too, for clients that honour it.
     if (error.type === 'rate_limited' && typeof error.params.seconds === 'number')
       reply.header('retry-after', String(error.params.seconds));
-    return send(reply, status, {
-      error: {
-        type: error.type,
-        message: t(error.messageKey, { ...error.params, requestId: request.id }),
-        ...(status >= 500 ? { requestId: request.id } : {}),
-      },
-    });
+    return send(
+      reply,
+      status,
+      errorBody(
+        request,
+        error.type,
+        error.messageKey,
+        { ...error.params, requestId: request.id },
+        status >= 500 ? { requestId: request.id } : {},
+      ),
+    );
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -102,22 +118,17 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
       return { path: [error.validationContext, ...path].filter(Boolean).join('.'), message: translateIssue(issue, request.language) };
     });
     const first = issues[0];
-    return send(reply, 400, {
-      error: {
-        type: 'invalid_request',
-        message: first ? t('errors.invalidField', { field: first.path, message: first.message }) : t('errors.invalidRequest'),
-        issues,
-      },
-    });
+    const body = first
+      ? errorBody(request, 'invalid_request', 'errors.invalidField', { field: first.path, message: first.message }, { issues })
+      : errorBody(request, 'invalid_request', 'errors.invalidRequest', {}, { issues });
+    return send(reply, 400, body);
   }
 
   // The database is out of reach or restarting (or no connection came free in time): nothing was changed, so the
   // caller may safely try again.
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ errorType: error.name, code: (error as { code?: unknown }).code, frames: framesOf(error) }, 'database unavailable');
-    return send(reply.header('retry-after', '5'), STATUS_OF_ERROR_TYPE.unavailable, {
-      error: { type: 'unavailable', message: t('errors.busy') },
-    });
+    return send(reply.header('retry-after', '5'), STATUS_OF_ERROR_TYPE.unavailable, errorBody(request, 'unavailable', 'errors.busy'));
   }
 
   const database = databaseFailureOf(error);
@@ -127,21 +138,23 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     // contract let through: a 400 for them, a warning for us to tighten that contract. The contracts stay the defence.
     if (database.code.startsWith('22')) {
       request.log.warn(logged, 'the database refused a value from the request');
-      return send(reply, 400, { error: { type: 'invalid_request', message: t('errors.invalidValue') } });
+      return send(reply, 400, errorBody(request, 'invalid_request', 'errors.invalidValue'));
     }
     request.log.error(logged, 'database error');
   } else {
     const known = fromFastifyError(error, request);
-    if (known) return send(reply, known.status, { error: { type: known.type, message: t(known.key) } });
+    if (known) return send(reply, known.status, errorBody(request, known.type, known.key));
     request.log.error({ err: error }, 'unhandled error');
   }
-  return send(reply, STATUS_OF_ERROR_TYPE.internal_error, {
-    error: { type: 'internal_error', message: t('errors.internal', { requestId: request.id }), requestId: request.id },
-  });
+  return send(
+    reply,
+    STATUS_OF_ERROR_TYPE.internal_error,
+    errorBody(request, 'internal_error', 'errors.internal', { requestId: request.id }, { requestId: request.id }),
+  );
 }
 
 /**
- * The one place where errors become HTTP answers: `{ error: { type, message } }` in the caller's language, never a
+ * The one place where errors become HTTP answers: `{ error: { type, code, message } }` in the caller's language, never a
  * stack trace; 5xx answers carry the request id that the logs carry too. Database errors are logged with their code
  * and constraint, never with the SQL and its parameters (personal data, passwords' hashes, tokens).
  */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { translator } from '../i18n/i18n';
+import { errorBody } from './error-handler';
 
 /**
  * Serves the built web app with SPA fallback: a GET for a page that is not a file gets index.html, and the React
@@ -34,16 +34,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const t = translator(request.language);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({ error: { type: 'not_found', message: t('errors.routeNotFound', { method: request.method, path: pathname }) } });
+      return reply.status(404).send(errorBody(request, 'not_found', 'errors.routeNotFound', { method: request.method, path: pathname }));
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasWebApp && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.status(404).send({ error: { type: 'not_found', message: t('errors.notFound') } });
+    return reply.status(404).send(errorBody(request, 'not_found', 'errors.notFound'));
   });
 }
