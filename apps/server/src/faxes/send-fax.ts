@@ -1,6 +1,13 @@
-import { hasNothingToSend, MAX_PAGES_PER_FAX, MAX_SCHEDULE_DAYS, needsCoverPage, type TLanguage } from '@faxline/shared';
+import {
+  hasNothingToSend,
+  MAX_PAGES_PER_FAX,
+  MAX_SCHEDULE_DAYS,
+  needsCoverPage,
+  type TLanguage,
+  type ZSendFaxRequest,
+} from '@faxline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { recordAuditEvent } from '../audit/record-audit-event';
+import type { z } from 'zod';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { chooseLine } from '../lines/lines';
 import { numbersOfAccount } from '../numbers/numbers';
@@ -10,52 +17,53 @@ import { isUniqueViolation } from '../platform/db/errors';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
-import type { CheckedAttachment } from './check-attachments';
+import type { SystemSettings } from '../system-settings/system-settings';
+import { checkAttachments, type Upload } from './check-attachments';
+import { auditFax, type FaxActor } from './fax-access';
 import { prepareFaxJob } from './jobs/prepare-fax';
-import type { Membership } from '../accounts/membership';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertWithinQuota } from './quota';
 import { linesFor } from './inbox';
 import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
 
-export type AcceptFaxInput = {
-  member: Membership;
-  user: { id: string; language: TLanguage };
-  request: {
-    recipientNumber: string;
-    faxQuality: 'standard' | 'fine' | 'superfine';
-    coverPageMessage?: string | undefined;
-    coverSubject?: string | undefined;
-    recipientName?: string | undefined;
-    scheduledAt?: string | undefined;
-    fromNumber?: string | undefined;
-  };
-  attachments: CheckedAttachment[];
+export type SendFaxInput = {
+  actor: FaxActor;
+  /** The language of the fax's cover page and of what the sender is told later. */
+  language: TLanguage;
+  request: z.output<typeof ZSendFaxRequest>;
+  uploads: Upload[];
   idempotencyKey: string | null;
-  ip: string;
-  /** The platform's sending rules (system settings). */
-  rules: { blockedRecipientPrefixes: string; newAccountDailyFaxLimit: number; newAccountDays: number };
+};
+
+export type SendFaxDeps = {
+  db: Database;
+  files: FileStore;
+  queue: Queue;
+  config: Pick<TConfig, 'faxClockScale'>;
+  systemSettings: SystemSettings;
 };
 
 /**
- * Accepts a fax for sending (the 202 of POST /api/faxes): checks what can be checked now (something to send, the
- * schedule, the From number, the page limit and the month's quota with the pages known so far), keeps the files
- * encrypted, and records the fax with its audit row and documents job in one transaction. The same Idempotency-Key
- * returns the fax it created.
+ * Sends a fax, whatever the channel (the 202 of POST /api/faxes): a confirmed sender, files checked from their bytes,
+ * then what can be checked now (something to send, the recipient, the schedule, the From number, the page limit and
+ * the month's quota with the pages known so far); the files are kept encrypted, and the fax is recorded with its audit
+ * row and documents job in one transaction. The same Idempotency-Key returns the fax it created.
  */
-export async function acceptFax(
-  deps: { db: Database; files: FileStore; queue: Queue; config: Pick<TConfig, 'faxClockScale'> },
-  input: AcceptFaxInput,
-) {
+export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
+  const { actor, request } = input;
+  // A confirmed address first (a fax service is a spam channel otherwise); the web app offers to resend the link.
+  if (!actor.user.emailVerified) throw new AppError('email_not_confirmed', 'errors.confirmEmailToSend');
+  const rules = await deps.systemSettings.current();
+  const attachments = await checkAttachments(input.uploads, rules.maxFileSizeMB);
+  const { member } = actor;
   const { db } = deps;
-  const { member, request, attachments } = input;
   if (input.idempotencyKey) {
     const existing = await faxWithIdempotencyKey(db, member.accountId, input.idempotencyKey);
     if (existing) return { fax: existing, created: false };
   }
 
-  assertRecipientAllowed(request.recipientNumber, input.rules.blockedRecipientPrefixes);
+  assertRecipientAllowed(request.recipientNumber, rules.blockedRecipientPrefixes);
   const coverMessage = request.coverPageMessage?.trim() || null;
   const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: attachments.length };
   if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
@@ -87,13 +95,13 @@ export async function acceptFax(
     // The fax, its files, its audit row and its first job commit together or not at all: an error answer leaves
     // nothing behind, and a 202 has everything a worker needs.
     const fax = await inTransaction(db, async (tx, client) => {
-      await assertWithinNewAccountLimit(tx, member.accountId, input.rules);
+      await assertWithinNewAccountLimit(tx, member.accountId, rules);
       const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
       const [row] = await tx
         .insert(faxes)
         .values({
           accountId: member.accountId,
-          userId: input.user.id,
+          userId: actor.user.id,
           direction: 'outbound',
           status: scheduledAt ? 'scheduled' : 'queued',
           fromNumber,
@@ -103,7 +111,7 @@ export async function acceptFax(
           coverMessage,
           quality: request.faxQuality,
           line,
-          language: input.user.language,
+          language: input.language,
           scheduledAt,
           idempotencyKey: input.idempotencyKey,
         })
@@ -121,15 +129,10 @@ export async function acceptFax(
           })),
         );
       }
-      await recordAuditEvent(tx, {
-        actorUserId: input.user.id,
-        accountId: member.accountId,
-        ip: input.ip,
-        action: 'fax.send',
-        objectType: 'fax',
-        objectId: row!.id,
-        outcome: 'success',
-        details: { to: row!.toNumber, files: attachments.length, scheduled: Boolean(scheduledAt) },
+      await auditFax(tx, actor, 'fax.send', row!.id, 'success', {
+        to: row!.toNumber,
+        files: attachments.length,
+        scheduled: Boolean(scheduledAt),
       });
       await deps.queue.send(
         prepareFaxJob,

@@ -1,0 +1,51 @@
+import type { TFaxDetails } from '@faxline/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { FileStore } from '../documents/encrypted-file-store';
+import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
+import { accessibleFax, auditFax, type FaxActor } from './fax-access';
+import { toPublicFax } from './fax-view';
+import { faxAttempts, faxFiles, faxes } from './schema';
+
+/** One fax with its attempts and files (the details page). Opening a received fax marks it read for the account. */
+export async function getFax(db: Database, actor: FaxActor, id: string): Promise<TFaxDetails> {
+  const fax = await accessibleFax(db, actor, id, 'fax.view');
+  const opened = fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
+  if (opened !== fax) await db.update(faxes).set({ readAt: opened.readAt }).where(eq(faxes.id, fax.id));
+  const attempts = await db.select().from(faxAttempts).where(eq(faxAttempts.faxId, fax.id)).orderBy(asc(faxAttempts.number));
+  const attached = await db.select().from(faxFiles).where(eq(faxFiles.faxId, fax.id)).orderBy(asc(faxFiles.position));
+  await auditFax(db, actor, 'fax.view', fax.id, 'success');
+  return {
+    ...toPublicFax(opened),
+    attempts: attempts.map((a) => ({
+      number: a.number,
+      startedAt: a.startedAt.toISOString(),
+      endedAt: a.endedAt?.toISOString() ?? null,
+      durationMs: a.durationMs,
+      pagesSent: a.pagesSent,
+      result: (a.result ?? 'in_progress') as TFaxDetails['attempts'][number]['result'],
+    })),
+    files: attached.map((f) => ({ name: f.name, type: f.type, size: f.size })),
+    hasDocument: fax.documentKey !== null,
+    hasThumbnail: fax.thumbnailKey !== null,
+  };
+}
+
+/**
+ * The fax's document, decrypted, for download: the sender's document of record, or the received copy. Every download
+ * is in the audit trail.
+ */
+export async function downloadFaxDocument(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string) {
+  const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
+  if (!fax.documentKey) throw new AppError('not_found', 'errors.faxNotFound');
+  const pdf = await deps.files.get(fax.documentKey);
+  await auditFax(deps.db, actor, 'fax.download', fax.id, 'success');
+  return { pdf, sha256: fax.documentSha256, name: `fax-${fax.createdAt.toISOString().slice(0, 10)}-${fax.id.slice(0, 8)}.pdf` };
+}
+
+/** The small image of the fax's first page, for the list and the details. */
+export async function faxThumbnail(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string): Promise<Uint8Array> {
+  const fax = await accessibleFax(deps.db, actor, id, 'fax.view');
+  if (!fax.thumbnailKey) throw new AppError('not_found', 'errors.faxNotFound');
+  return deps.files.get(fax.thumbnailKey);
+}
