@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './member-roles';
 export * from './phone';
 export * from './text';
 export * from './contracts/auth';

@@ -1,4 +1,14 @@
-import { ZAddMemberRequest, ZMember, ZMemberParams, ZMembersResponse, ZOk, ZUpdateMemberRequest, type TMember } from '@faxline/shared';
+import {
+  roleMay,
+  storedRoleOf,
+  ZAddMemberRequest,
+  ZMember,
+  ZMemberParams,
+  ZMembersResponse,
+  ZOk,
+  ZUpdateMemberRequest,
+  type TMember,
+} from '@faxline/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,8 +21,6 @@ import { membershipOf } from './membership';
 import { AppError } from '../platform/http/app-error';
 import { accountMembers } from './schema';
 
-const ROLE_OF = { User: 'user', Admin: 'admin', Billing: 'billing' } as const;
-
 /**
  * Sub-users (spec 001 §2.8, §6): the owner and sub-admins add logins to the account, change their role and remove
  * them. A new login signs in with its username and password; its usage counts against the account.
@@ -23,7 +31,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { 
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);
     const member = await membershipOf(db, user);
-    if (member.role !== 'owner' && member.role !== 'admin') throw new AppError('permission_denied', 'errors.forbidden');
+    if (!roleMay(member.role, 'manageMembers')) throw new AppError('permission_denied', 'errors.forbidden');
     return { user, member };
   }
 
@@ -39,7 +47,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { 
       name: user.name,
       email: user.email,
       username: user.displayUsername ?? user.username,
-      role: member.role as TMember['role'],
+      role: member.role,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       createdAt: member.createdAt.toISOString(),
     }));
@@ -62,7 +70,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { 
         username: body.username,
         language: request.language,
         emailVerified: true,
-        account: { join: member.accountId, role: ROLE_OF[body.role] },
+        account: { join: member.accountId, role: storedRoleOf(body.role) },
         twoFactorSetupRequired: body.enable2fa,
       },
     );
@@ -91,7 +99,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { 
         .where(and(eq(accountMembers.organizationId, member.accountId), eq(accountMembers.userId, request.params.userId)));
       if (!target) throw new AppError('not_found', 'errors.memberNotFound');
       if (target.role === 'owner') throw new AppError('conflict', 'errors.ownerCannotChange');
-      await db.update(accountMembers).set({ role: ROLE_OF[request.body.role] }).where(eq(accountMembers.id, target.id));
+      await db.update(accountMembers).set({ role: storedRoleOf(request.body.role) }).where(eq(accountMembers.id, target.id));
       await recordAuditEvent(db, {
         actorUserId: user.id,
         accountId: member.accountId,
@@ -100,7 +108,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { 
         objectType: 'user',
         objectId: target.userId,
         outcome: 'success',
-        details: { from: target.role, to: ROLE_OF[request.body.role] },
+        details: { from: target.role, to: storedRoleOf(request.body.role) },
       });
       return (await listMembers(member.accountId)).find((m) => m.userId === target.userId)!;
     },

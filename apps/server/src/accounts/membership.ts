@@ -1,10 +1,11 @@
+import { roleMay, type TMemberRole } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { createOwnerAccount } from './create-owner-account';
 import { accountMembers } from './schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 
-export type Membership = { accountId: string; role: 'owner' | 'admin' | 'user' | 'billing' };
+export type Membership = { accountId: string; role: TMemberRole };
 
 /**
  * The account a person acts for, and their role in it (DESIGN.md "Accounts, people and roles"). A person without one
@@ -22,10 +23,10 @@ export async function membershipOf(db: Database, user: { id: string; name: strin
     [row] = await read();
   }
   if (!row) throw new AppError('permission_denied', 'errors.forbidden');
-  return { accountId: row.accountId, role: row.role as Membership['role'] };
+  return { accountId: row.accountId, role: row.role };
 }
 
 /** The owner and sub-admins see every fax of the account; a User sees the faxes they sent and those received. */
-export const seesAllFaxes = (m: Membership) => m.role === 'owner' || m.role === 'admin';
+export const seesAllFaxes = (m: Membership) => roleMay(m.role, 'seeAllFaxes');
 /** Billing contacts see usage and plan, no faxes (spec 001 §6 with DESIGN.md). */
-export const mayUseFaxes = (m: Membership) => m.role !== 'billing';
+export const mayUseFaxes = (m: Membership) => roleMay(m.role, 'useFaxes');

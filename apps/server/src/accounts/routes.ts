@@ -1,4 +1,4 @@
-import { ZAccountSummary, ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
+import { roleMay, ZAccountSummary, ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { requireSession } from '../auth/session';
@@ -64,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { 
           outcome,
           details,
         });
-      if (member.role !== 'owner') {
+      if (!roleMay(member.role, 'deleteAccount')) {
         await audit('denied');
         throw new AppError('permission_denied', 'errors.forbidden');
       }

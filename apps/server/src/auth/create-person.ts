@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TLanguage } from '@faxline/shared';
+import type { TGivenRole, TLanguage } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { createOwnerAccount } from '../accounts/create-owner-account';
 import { accountMembers } from '../accounts/schema';
@@ -20,7 +20,7 @@ export type NewPerson = {
   /** People created by an operator (or the seed) have a known address; people who sign up confirm theirs. */
   emailVerified?: boolean;
   /** Their own new account as its owner (the default), or a place in an existing one. */
-  account?: 'own' | { join: string; role: 'admin' | 'user' | 'billing' };
+  account?: 'own' | { join: string; role: TGivenRole };
   twoFactorSetupRequired?: boolean;
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
 import { FAX_QUALITIES } from '../constants';
+import { ASSIGNABLE_ROLES, MEMBER_ROLES } from '../member-roles';
 
 /** Notification and fax preferences (spec 001 §2.5, §3), saved on the server. */
 export const ZSettings = z.object({
@@ -33,7 +34,6 @@ export const ZDeleteAccountRequest = z.object({
 export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
 
 /** Sub-users (spec 001 §2.8, §3, §6): additional logins of the owner's account, billed to it. */
-export const MEMBER_ROLES = ['owner', 'admin', 'user', 'billing'] as const;
 export const ZMember = z.object({
   userId: z.string(),
   name: z.string(),
@@ -62,13 +62,13 @@ export const ZAddMemberRequest = z.object({
     .max(128, { error: 'validation.passwordTooLong' })
     .check(singleLineText),
   /** The spec's role values (User, Admin, Billing). */
-  role: z.enum(['User', 'Admin', 'Billing']).default('User'),
+  role: z.enum(ASSIGNABLE_ROLES).default('User'),
   /** Ask the new login to set up two-factor sign-in at the first sign-in. */
   enable2fa: z.boolean().default(false),
 });
 export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
 
-export const ZUpdateMemberRequest = z.object({ role: z.enum(['User', 'Admin', 'Billing']) });
+export const ZUpdateMemberRequest = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
 
 /** PATCH and DELETE /api/account/members/:userId. */
 export const ZMemberParams = z.object({ userId: z.string().min(1).max(64).check(singleLineText) });

@@ -1,8 +1,8 @@
-import type { TAccountSummary } from '@faxline/shared';
+import { rolesThat, type TMemberRole } from '@faxline/shared';
 
 import { paths } from '@/config/paths';
 
-export type TMemberRole = TAccountSummary['role'];
+export type { TMemberRole };
 
 export type TUserNavKey = 'overview' | 'sendFax' | 'faxHistory' | 'profile' | 'userAdministration' | 'settings';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
@@ -14,9 +14,9 @@ type TUserNavEntry = {
   roles?: readonly TMemberRole[];
 };
 
-// A Billing contact sees no faxes; only the owner and sub-admins manage logins (spec 001 §6, issue 6).
-const FAX_ROLES: readonly TMemberRole[] = ['owner', 'admin', 'user'];
-const MANAGER_ROLES: readonly TMemberRole[] = ['owner', 'admin'];
+// What each role may use is the server's rule (packages/shared member-roles.ts); the nav only hides the rest.
+const FAX_ROLES = rolesThat('useFaxes');
+const MANAGER_ROLES = rolesThat('manageMembers');
 
 /** The sidebar entries of spec 001 §2.2, in order. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [

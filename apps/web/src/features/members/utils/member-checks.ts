@@ -1,10 +1,10 @@
-import { PASSWORD_MIN_LENGTH, ZAddMemberRequest, type TAddMemberRequest } from '@faxline/shared';
+import { ASSIGNABLE_ROLES, PASSWORD_MIN_LENGTH, ZAddMemberRequest, type TAssignableRole } from '@faxline/shared';
 import type { z } from 'zod';
 
 import { firstIssue, validationKey, type TValidationKey } from '@/lib/validation';
 
-export type TMemberRole = NonNullable<TAddMemberRequest['role']>;
-export const ADD_MEMBER_ROLES = ['User', 'Admin', 'Billing'] as const satisfies readonly TMemberRole[];
+export type TMemberRole = TAssignableRole;
+export const ADD_MEMBER_ROLES = ASSIGNABLE_ROLES;
 
 /** The text inputs of the form, in the order they are shown (the first one to fix gets focus). */
 export const MEMBER_TEXT_FIELDS = ['name', 'username', 'email', 'password', 'confirmPassword'] as const;

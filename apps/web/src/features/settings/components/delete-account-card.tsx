@@ -1,4 +1,4 @@
-import type { TAccountSummary } from '@faxline/shared';
+import { roleMay, type TAccountSummary } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -9,7 +9,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
  */
 export function DeleteAccountCard({ account, email }: { account: TAccountSummary; email: string }) {
   const { t } = useTranslation('settings');
-  const isOwner = account.role === 'owner';
+  const isOwner = roleMay(account.role, 'deleteAccount');
   return (
     <section aria-labelledby="delete-account-heading" className="flex flex-col gap-4 rounded-lg border border-destructive/40 p-6">
       <div className="flex flex-col gap-1">

@@ -1,0 +1,35 @@
+/**
+ * A member's role in an account (spec 001 §6 with DESIGN.md), as stored and listed: the owner who opened the account,
+ * sub-admins, standard users and billing contacts.
+ */
+export const MEMBER_ROLES = ['owner', 'admin', 'user', 'billing'] as const;
+export type TMemberRole = (typeof MEMBER_ROLES)[number];
+/** The roles a member can be given, as the add and change forms and their requests name them (spec 001 §2.8). */
+export const ASSIGNABLE_ROLES = ['User', 'Admin', 'Billing'] as const;
+export type TAssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+export type TGivenRole = Exclude<TMemberRole, 'owner'>;
+
+const STORED_ROLE: Record<TAssignableRole, TGivenRole> = { User: 'user', Admin: 'admin', Billing: 'billing' };
+const ASSIGNABLE_ROLE: Record<TGivenRole, TAssignableRole> = { user: 'User', admin: 'Admin', billing: 'Billing' };
+
+/** A form's role as it is stored (Admin -> admin). */
+export const storedRoleOf = (role: TAssignableRole): TGivenRole => STORED_ROLE[role];
+/** A stored role as the forms name it; null for the owner, whose role never changes. */
+export const assignableRoleOf = (role: TMemberRole): TAssignableRole | null => (role === 'owner' ? null : ASSIGNABLE_ROLE[role]);
+
+/**
+ * What each role may do. The server enforces it; the web app shows a role only what it may use. A Billing contact sees
+ * no faxes; the owner and sub-admins see every fax of the account and manage its logins; only the owner deletes it.
+ */
+const ROLE_PERMISSIONS = {
+  useFaxes: ['owner', 'admin', 'user'],
+  seeAllFaxes: ['owner', 'admin'],
+  manageMembers: ['owner', 'admin'],
+  deleteAccount: ['owner'],
+} as const satisfies Record<string, readonly TMemberRole[]>;
+export type TRolePermission = keyof typeof ROLE_PERMISSIONS;
+
+/** The roles that have a permission. */
+export const rolesThat = (permission: TRolePermission): readonly TMemberRole[] => ROLE_PERMISSIONS[permission];
+/** Whether a role has a permission. */
+export const roleMay = (role: TMemberRole, permission: TRolePermission): boolean => rolesThat(permission).includes(role);
