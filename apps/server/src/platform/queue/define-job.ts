@@ -4,7 +4,22 @@ import type { TConfig } from '../config';
 import type { Database } from '../db/client';
 import type { FileStore } from '../../documents/encrypted-file-store';
 import type { Logger } from '../logger';
-import type { Queue } from './queue';
+import type { SqlExecutor } from '../db/notifications';
+
+export type SendOptions = Omit<PgBoss.SendOptions, 'db' | 'id'> & {
+  /** The open transaction to enqueue in: the job exists if and only if the transaction commits. */
+  transaction?: SqlExecutor;
+  /** Makes the send idempotent: a second send with the same key (while the first is kept) enqueues nothing. */
+  dedupeKey?: string;
+};
+
+export type Queue = {
+  /** Validates the payload against the job's schema, then enqueues it and wakes a worker; returns the job id. */
+  send: <TSchema extends z.ZodType>(job: JobDefinition<TSchema>, data: z.input<TSchema>, options?: SendOptions) => Promise<string | null>;
+  ping: () => Promise<boolean>;
+  stop: () => Promise<void>;
+  boss: PgBoss;
+};
 
 /** What a job handler may use; injected by the queue so handlers stay plain functions. */
 export type JobDeps = { db: Database; config: TConfig; files: FileStore; queue: Queue; logger: Logger };

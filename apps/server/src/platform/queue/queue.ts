@@ -1,27 +1,13 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import type { z } from 'zod';
 import type { Logger } from '../logger';
 import { survivesLostConnections } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
-import type { JobDefinition, JobDeps } from './define-job';
+import type { JobDefinition, JobDeps, Queue } from './define-job';
 import { hearEveryJobEnding } from './job-endings';
 
-export type SendOptions = Omit<PgBoss.SendOptions, 'db' | 'id'> & {
-  /** The open transaction to enqueue in: the job exists if and only if the transaction commits. */
-  transaction?: SqlExecutor;
-  /** Makes the send idempotent: a second send with the same key (while the first is kept) enqueues nothing. */
-  dedupeKey?: string;
-};
-
-export type Queue = {
-  /** Validates the payload against the job's schema, then enqueues it and wakes a worker; returns the job id. */
-  send: <TSchema extends z.ZodType>(job: JobDefinition<TSchema>, data: z.input<TSchema>, options?: SendOptions) => Promise<string | null>;
-  ping: () => Promise<boolean>;
-  stop: () => Promise<void>;
-  boss: PgBoss;
-};
+export type { Queue, SendOptions } from './define-job';
 
 /** Channel on which every send announces its queue, so that an idle worker starts at once instead of at its next poll. */
 const JOBS_CHANNEL = 'faxline_jobs';
@@ -34,6 +20,8 @@ const TIMER_HORIZON_MS = 10 * 60_000;
 /** How often workers look for exclusive jobs whose worker died, and how old such a job must be to be looked at. */
 const ORPHAN_CHECK_MS = 5_000;
 const ORPHAN_GRACE_SECONDS = 10;
+/** How many times a job may lose its worker before each further loss counts as one of its tries. */
+const MAX_WORKERS_LOST = 5;
 /** Advisory-lock namespace of the queue's exclusive keys (any 32-bit number other code does not use). */
 const EXCLUSIVE_LOCK_CLASS = 0x6a6f6273;
 
@@ -157,7 +145,10 @@ export async function startQueue(options: {
   /**
    * A job whose worker process died stays 'active' in pg-boss until its expiry (up to 45 minutes for a call). For
    * exclusive jobs we know better: a live run holds its key's lock, so an active job whose lock is free has lost its
-   * worker, and is handed back to the queue (as a failed try, so that its retry limit still holds).
+   * worker, and is handed back to the queue at once. A worker that died is not the job's failure, so the hand-back
+   * leaves the job's tries as they were (pg-boss counts a try when it fetches a job that has started before; clearing
+   * `started_on` makes the next fetch a first one again), up to MAX_WORKERS_LOST times: a job that takes its worker down
+   * with it every time (a poison pill) then uses up its tries like any failure.
    */
   async function reclaimOrphans() {
     const exclusive = options.jobs.filter((job) => job.exclusiveKey);
@@ -179,8 +170,17 @@ export async function startQueue(options: {
         ]);
         if (!got[0]?.locked) continue;
         await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]);
-        logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker; handed back to the queue');
-        await boss.fail(row.name, row.id, { message: 'The worker running this job stopped' });
+        const { rowCount } = await client.query(
+          `UPDATE pgboss.job SET state = 'retry', started_on = NULL, start_after = now(),
+             output = jsonb_build_object('workersLost', coalesce((output->>'workersLost')::int, 0) + 1)
+           WHERE name = $1 AND id = $2 AND state = 'active' AND coalesce((output->>'workersLost')::int, 0) < $3`,
+          [row.name, row.id, MAX_WORKERS_LOST],
+        );
+        if (rowCount) logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker; handed back to the queue');
+        else {
+          logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker again; counted as a failed try');
+          await boss.fail(row.name, row.id, { message: 'The worker running this job stopped' });
+        }
         wake(row.name);
       } finally {
         client.release();
