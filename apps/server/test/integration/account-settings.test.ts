@@ -6,7 +6,7 @@ import { users } from '../../src/auth/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { makePdf } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
-import { TEST_ORIGIN, createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { createUser, openTestApp, signIn, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+  callApi(t.app, method, url, { cookie, payload });
 
 describe('settings', () => {
   it("start at the spec's defaults, are saved on the server, and stay across sessions", async () => {

@@ -1,16 +1,7 @@
 import { ZAdminAccessResponse, ZApiError } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStepUps } from '../../src/auth/schema';
-import {
-  TEST_ORIGIN,
-  cookiesFrom,
-  createUser,
-  GOOD_PASSWORD,
-  openTestApp,
-  signIn,
-  someClientAddress,
-  type TestApp,
-} from '../support/test-app';
+import { cookiesFrom, createUser, GOOD_PASSWORD, openTestApp, signIn, someClientAddress, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let adminRoutes: Array<{ method: string; url: string }>;
@@ -28,11 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const request = (method: string, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: url.replace(/:(\w+)/g, 'some-$1'),
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  callApi(t.app, method as 'GET', url.replace(/:(\w+)/g, 'some-$1'), {
+    cookie,
+    payload: payload ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
     remoteAddress: someClientAddress(),
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMembers } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
 import { faxes } from '../../src/faxes/schema';
-import { TEST_ORIGIN, createUser, signIn, someClientAddress, openTestApp, type TestApp } from '../support/test-app';
+import { createUser, openTestApp, adminSession, type TestApp } from '../support/test-app';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -29,16 +29,9 @@ type FaxRow = typeof faxes.$inferInsert;
  */
 beforeAll(async () => {
   t = await openTestApp();
-  const admin = await createUser(t, { platformRole: 'admin', name: 'Analytics Admin' });
-  cookie = await signIn(t.app, admin.email);
-  const granted = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin-access',
-    headers: { origin: TEST_ORIGIN, cookie },
-    payload: { password: admin.password },
-    remoteAddress: someClientAddress(),
-  });
-  expect(granted.statusCode, granted.body).toBe(200);
+  const session = await adminSession(t, { name: 'Analytics Admin' });
+  const admin = session.person;
+  cookie = session.cookie;
 
   const personB = await createUser(t, { name: 'Account B' });
   const personC = await createUser(t, { name: 'Joined 50 days ago' });

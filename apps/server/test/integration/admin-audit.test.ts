@@ -2,7 +2,7 @@ import { ADMIN_AUDIT_PAGE_SIZE, ZAdminAuditFacets, ZAdminAuditResponse, ZApiErro
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
-import { TEST_ORIGIN, createUser, signIn, someClientAddress, openTestApp, unique, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, createUser, openTestApp, unique, adminSession, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
@@ -25,17 +25,7 @@ const event = (overrides: Partial<EventRow> & Pick<EventRow, 'action' | 'objectT
  */
 beforeAll(async () => {
   t = await openTestApp();
-  const created = await createUser(t, { platformRole: 'admin', name: 'Audit Admin' });
-  admin = created;
-  cookie = await signIn(t.app, created.email);
-  const granted = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin-access',
-    headers: { origin: TEST_ORIGIN, cookie },
-    payload: { password: created.password },
-    remoteAddress: someClientAddress(),
-  });
-  expect(granted.statusCode, granted.body).toBe(200);
+  ({ person: admin, cookie } = await adminSession(t, { name: 'Audit Admin' }));
   grace = await createUser(t, { name: `Grace ${unique('hopper')}`, email: `${unique('grace')}@example.com` });
 
   await t.db.insert(auditEvents).values([

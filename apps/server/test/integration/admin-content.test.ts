@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { STARTING_FAQS, seedStartingFaqs } from '../../src/content/faq-seed';
 import { contentItems } from '../../src/content/schema';
-import { TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, unique, type TestApp } from '../support/test-app';
+import { openTestApp, someClientAddress, unique, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
@@ -21,23 +21,14 @@ beforeAll(async () => {
   t = await openTestApp();
   // As a new server does at start (the test template has no content).
   await seedStartingFaqs(t.db);
-  const admin = await createUser(t, { platformRole: 'admin' });
-  adminId = admin.id;
-  cookie = await signIn(t.app, admin.email);
-  const stepUp = await call('POST', '/api/admin-access', { password: admin.password });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
+  const session = await adminSession(t);
+  adminId = session.person.id;
+  cookie = session.cookie;
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-    remoteAddress: someClientAddress(),
-  });
-}
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
+  callApi(t.app, method, url, { cookie, payload, language, remoteAddress: someClientAddress() });
 
 const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMembers } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
 import { faxes } from '../../src/faxes/schema';
-import { TEST_ORIGIN, createUser, signIn, someClientAddress, openTestApp, type TestApp } from '../support/test-app';
+import { createUser, openTestApp, adminSession, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
@@ -12,16 +12,9 @@ let accountId: string;
 
 beforeAll(async () => {
   t = await openTestApp();
-  const admin = await createUser(t, { platformRole: 'admin' });
-  cookie = await signIn(t.app, admin.email);
-  const granted = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin-access',
-    headers: { origin: TEST_ORIGIN, cookie },
-    payload: { password: admin.password },
-    remoteAddress: someClientAddress(),
-  });
-  expect(granted.statusCode, granted.body).toBe(200);
+  const session = await adminSession(t);
+  const admin = session.person;
+  cookie = session.cookie;
   const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, admin.id));
   accountId = membership!.organizationId;
 }, 120_000);

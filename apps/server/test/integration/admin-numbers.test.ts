@@ -14,30 +14,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { faxNumbers } from '../../src/numbers/schema';
-import { TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, unique, uniqueEmail, type TestApp } from '../support/test-app';
+import {
+  createUser,
+  openTestApp,
+  signIn,
+  someClientAddress,
+  unique,
+  uniqueEmail,
+  adminSession,
+  callApi,
+  type TestApp,
+} from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
 let adminId: string;
 beforeAll(async () => {
   t = await openTestApp();
-  const admin = await createUser(t, { platformRole: 'admin' });
-  adminId = admin.id;
-  cookie = await signIn(t.app, admin.email);
-  const stepUp = await call('POST', '/api/admin-access', { password: admin.password });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
+  const session = await adminSession(t);
+  adminId = session.person.id;
+  cookie = session.cookie;
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, options: { language?: string; as?: string } = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie: options.as ?? cookie, 'accept-language': options.language ?? 'en' },
-    ...(payload ? { payload } : {}),
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, options: { language?: string; as?: string } = {}) =>
+  callApi(t.app, method, url, {
+    cookie: options.as ?? cookie,
+    payload,
+    language: options.language ?? 'en',
     remoteAddress: someClientAddress(),
   });
-}
 
 const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 /** A Paris number nobody else in this file uses; `block` numbers end in 000 so that a range of them stays in one block. */

@@ -3,30 +3,21 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMembers, accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
-import { TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, unique, type TestApp } from '../support/test-app';
+import { createUser, openTestApp, someClientAddress, unique, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
 let adminId: string;
 beforeAll(async () => {
   t = await openTestApp();
-  const admin = await createUser(t, { platformRole: 'admin' });
-  adminId = admin.id;
-  cookie = await signIn(t.app, admin.email);
-  const stepUp = await call('POST', '/api/admin-access', { password: admin.password });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
+  const session = await adminSession(t);
+  adminId = session.person.id;
+  cookie = session.cookie;
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-    remoteAddress: someClientAddress(),
-  });
-}
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
+  callApi(t.app, method, url, { cookie, payload, language, remoteAddress: someClientAddress() });
 
 const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 const publicPlans = async () => ZPlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/plans' })).json()).plans;

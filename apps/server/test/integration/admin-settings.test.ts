@@ -11,16 +11,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makePdf } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
-import { GOOD_PASSWORD, TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { createUser, openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await openTestApp();
-  const person = await createUser(t, { platformRole: 'admin' });
-  admin = await signIn(t.app, person.email);
-  const stepUp = await call('POST', '/api/admin-access', admin, { password: GOOD_PASSWORD });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
+  admin = (await adminSession(t)).cookie;
 });
 afterAll(() => t.close());
 // Each test starts from the defaults (the settings are one row for the whole platform).
@@ -28,15 +25,8 @@ beforeEach(async () => {
   expect((await call('POST', '/api/admin/settings/reset', admin)).statusCode).toBe(200);
 });
 
-function call(method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object, language = 'en') {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, 'accept-language': language, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-    remoteAddress: someClientAddress(),
-  });
-}
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object, language = 'en') =>
+  callApi(t.app, method, url, { cookie, payload, language, remoteAddress: someClientAddress() });
 
 const save = (values: Partial<TSystemSettingsValues>, secrets: Record<string, string> = {}) =>
   call('PUT', '/api/admin/settings', admin, { values: { ...DEFAULT_SYSTEM_SETTINGS, ...values }, secrets });

@@ -23,6 +23,8 @@ import {
   someClientAddress,
   unique,
   uniqueEmail,
+  adminSession,
+  callApi,
   type TestApp,
 } from '../support/test-app';
 
@@ -32,23 +34,13 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let colleague: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   t = await openTestApp();
-  admin = await createUser(t, { platformRole: 'admin', name: 'Grace Hopper' });
+  ({ person: admin, cookie } = await adminSession(t, { name: 'Grace Hopper' }));
   colleague = await createUser(t, { platformRole: 'admin', name: 'Alan Turing' });
-  cookie = await signIn(t.app, admin.email);
-  const stepUp = await call('POST', '/api/admin-access', { password: admin.password });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, language = 'en', as = cookie) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie: as, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-    remoteAddress: someClientAddress(),
-  });
-}
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, language = 'en', as = cookie) =>
+  callApi(t.app, method, url, { cookie: as, payload, language, remoteAddress: someClientAddress() });
 
 const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 

@@ -13,6 +13,8 @@ import {
   openTestApp,
   unique,
   uniqueEmail,
+  adminSession,
+  callApi,
   type TestApp,
 } from '../support/test-app';
 
@@ -22,22 +24,7 @@ let adminCookie: string;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie, ...headers },
-    ...(payload ? { payload } : {}),
-    remoteAddress: someClientAddress(),
-  });
-
-/** A platform admin signed in with current back-office access (the admin login's step-up). */
-async function backOfficeAdmin() {
-  const person = await createUser(t, { platformRole: 'admin', name: 'Back Office Admin' });
-  const cookie = await signIn(t.app, person.email);
-  const granted = await call('POST', '/api/admin-access', cookie, { password: person.password });
-  expect(granted.statusCode, granted.body).toBe(200);
-  return { person, cookie };
-}
+  callApi(t.app, method, url, { cookie, payload, headers, remoteAddress: someClientAddress() });
 
 const list = async (query: TAdminUserListQuery = {}) => {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
@@ -66,7 +53,7 @@ const sessionWorks = async (cookie: string) =>
 
 beforeAll(async () => {
   t = await openTestApp();
-  ({ person: admin, cookie: adminCookie } = await backOfficeAdmin());
+  ({ person: admin, cookie: adminCookie } = await adminSession(t, { name: 'Back Office Admin' }));
 }, 120_000);
 afterAll(() => t.close());
 

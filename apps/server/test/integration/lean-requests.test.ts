@@ -14,7 +14,17 @@ import { createAuth } from '../../src/auth/auth';
 import { sessions, users } from '../../src/auth/schema';
 import { connectDatabase } from '../../src/platform/db/client';
 import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
-import { GOOD_PASSWORD, TEST_ORIGIN, createUser, openTestApp, signIn, someClientAddress, unique, type TestApp } from '../support/test-app';
+import {
+  GOOD_PASSWORD,
+  createUser,
+  openTestApp,
+  signIn,
+  someClientAddress,
+  unique,
+  adminSession,
+  callApi,
+  type TestApp,
+} from '../support/test-app';
 import { testLogger } from '../support/test-database';
 
 // The session cookie's copy is trusted this long here (a minute in production), so that its end can be awaited.
@@ -70,15 +80,8 @@ async function listening(notifications: DatabaseNotifications) {
   stop();
 }
 
-function call(app: FastifyInstance, method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: object) {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-    remoteAddress: someClientAddress(),
-  });
-}
+const call = (app: FastifyInstance, method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: object) =>
+  callApi(app, method, url, { cookie, payload, remoteAddress: someClientAddress() });
 
 const planNames = async (app: FastifyInstance) =>
   ZPlansResponse.parse((await call(app, 'GET', '/api/plans')).json()).plans.map((p) => p.name);
@@ -87,9 +90,7 @@ const siteName = async (app: FastifyInstance) => ZPlatformInfo.parse((await call
 beforeAll(async () => {
   t = await openTestApp({ env: { SESSION_COOKIE_CACHE_SECONDS: String(COPY_SECONDS) } });
   second = await openSecondInstance(t);
-  const admin = await createUser(t, { platformRole: 'admin' });
-  adminCookie = await signIn(t.app, admin.email);
-  expect((await call(t.app, 'POST', '/api/admin-access', adminCookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+  adminCookie = (await adminSession(t)).cookie;
 }, 120_000);
 afterAll(async () => {
   await second?.close();

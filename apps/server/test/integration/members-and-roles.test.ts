@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
-import { GOOD_PASSWORD, TEST_ORIGIN, createUser, openTestApp, signIn, unique, uniqueEmail, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, createUser, openTestApp, signIn, unique, uniqueEmail, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const cookies: Record<'owner' | 'admin' | 'user' | 'billing' | 'stranger', string> = {
@@ -24,7 +24,7 @@ let ownerFax: string;
 let userFax: string;
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+  callApi(t.app, method, url, { cookie, payload });
 
 beforeAll(async () => {
   t = await openTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } });

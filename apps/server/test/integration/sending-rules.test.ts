@@ -5,7 +5,7 @@ import { accountMembers, accounts } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
 import { makePdf } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
-import { createUser, GOOD_PASSWORD, openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { createUser, openTestApp, signIn, adminSession, callApi, type TestApp } from '../support/test-app';
 
 /**
  * Issue 13, item 5 (docs/decisions/025): who may send what. An unconfirmed address may not send; emergency,
@@ -20,16 +20,8 @@ beforeAll(async () => {
   // No worker: accepted faxes stay queued, which is all these checks need.
   t = await openTestApp({ work: false });
   pdf = await makePdf(1);
-  const person = await createUser(t, { platformRole: 'admin' });
-  admin = await signIn(t.app, person.email);
   // The back office asks an admin for the password again before any change (step-up).
-  const stepUp = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin-access',
-    headers: { cookie: admin, origin: TEST_ORIGIN },
-    payload: { password: GOOD_PASSWORD },
-  });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
+  admin = (await adminSession(t)).cookie;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -41,10 +33,8 @@ async function customer() {
 }
 
 const saveSettings = async (values: Partial<TSystemSettingsValues>) => {
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings',
-    headers: { cookie: admin, origin: TEST_ORIGIN },
+  const response = await callApi(t.app, 'PUT', '/api/admin/settings', {
+    cookie: admin,
     payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ...values }, secrets: {} },
   });
   expect(response.statusCode).toBe(200);
@@ -145,10 +135,8 @@ describe('what may be dialled', () => {
   });
 
   it('refuses a list that is not prefixes, with its message', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: { cookie: admin, origin: TEST_ORIGIN },
+    const response = await callApi(t.app, 'PUT', '/api/admin/settings', {
+      cookie: admin,
       payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, blockedRecipientPrefixes: '+1900\n1-976' }, secrets: {} },
     });
     expect(response.statusCode).toBe(400);

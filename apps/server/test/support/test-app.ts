@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createAuth, type Auth } from '../../src/auth/auth';
@@ -84,6 +84,57 @@ export async function signIn(app: FastifyInstance, identifier: string, password 
   });
   expect(response.statusCode, response.body).toBe(200);
   return cookiesFrom(response);
+}
+
+/** What `callApi` may add to a request; every request gets the test origin (the CSRF check). */
+export interface ApiCallOptions {
+  /** The Cookie header, sent when given (not when empty). */
+  cookie?: string;
+  /** The JSON body, sent when given. */
+  payload?: object;
+  /** Further headers, last (they may override the ones set here). */
+  headers?: Record<string, string>;
+  /** The Accept-Language header, sent when given. */
+  language?: string;
+  /** The client address (e.g. `someClientAddress()`, to keep clear of the per-address rate limits); inject's own when not given. */
+  remoteAddress?: string;
+}
+
+/** One request to the API as the web app sends it: from the test origin, with the cookie, language and body given. */
+export function callApi(app: FastifyInstance, method: InjectOptions['method'], url: string, options: ApiCallOptions = {}) {
+  const { cookie, payload, headers = {}, language, remoteAddress } = options;
+  return app.inject({
+    method,
+    url,
+    headers: {
+      origin: TEST_ORIGIN,
+      ...(cookie ? { cookie } : {}),
+      ...(language ? { 'accept-language': language } : {}),
+      ...headers,
+    },
+    ...(payload !== undefined ? { payload } : {}),
+    ...(remoteAddress !== undefined ? { remoteAddress } : {}),
+  });
+}
+
+/**
+ * A platform admin (`overrides` merged) signed in with current back-office access: the admin login's step-up
+ * (POST /api/admin-access with the password) done. Returns the person as `createUser` made them and the session cookie.
+ */
+export async function adminSession(
+  t: TestApp,
+  overrides: Partial<NewPerson> = {},
+): Promise<{ person: Awaited<ReturnType<typeof createUser>>; cookie: string }> {
+  const person = await createUser(t, { platformRole: 'admin', ...overrides });
+  const cookie = await signIn(t.app, person.email, person.password);
+  const granted = await callApi(t.app, 'POST', '/api/admin-access', {
+    cookie,
+    payload: { password: person.password },
+    remoteAddress: someClientAddress(),
+  });
+  if (granted.statusCode !== 200)
+    throw new Error(`The admin step-up (POST /api/admin-access) answered ${granted.statusCode}: ${granted.body}`);
+  return { person, cookie };
 }
 
 /** Waits for the e-mail job to deliver to the local mailbox and returns the newest message for the address. */
