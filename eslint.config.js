@@ -19,6 +19,29 @@ const featureZones = (existsSync(featuresDir) ? readdirSync(featuresDir, { withF
     message: 'Features do not import each other; move shared code to components or lib.',
   }));
 
+// The server: a capability (a folder of apps/server/src) may use platform/ and other capabilities' services, never
+// another's route plugins (app.ts alone mounts them); lines/ delivers into an Inbox and knows nothing of faxes/.
+const serverSrc = './apps/server/src';
+const capabilities = (existsSync(serverSrc) ? readdirSync(serverSrc, { withFileTypes: true }) : [])
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name);
+const routeFilesOf = (capability) =>
+  readdirSync(`${serverSrc}/${capability}`)
+    .filter((name) => /(^|-)routes\.ts$/.test(name))
+    .map((name) => `${serverSrc}/${capability}/${name}`);
+const serverZones = [
+  ...capabilities.map((capability) => ({
+    target: `${serverSrc}/${capability}`,
+    from: capabilities.filter((other) => other !== capability).flatMap(routeFilesOf),
+    message: "A capability uses another's services, never its routes: app.ts mounts every route plugin.",
+  })),
+  {
+    target: `${serverSrc}/lines`,
+    from: `${serverSrc}/faxes`,
+    message: 'Lines deliver into an Inbox (lines/fax-line.ts); they do not import faxes/.',
+  },
+].filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/.builds/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
@@ -91,6 +114,7 @@ export default tseslint.config(
           zones: [
             { target: './apps/server', from: './apps/web', message: 'The server does not import web code.' },
             { target: './packages/shared', from: ['./apps/server', './apps/web'], message: 'Shared code depends on no app.' },
+            ...serverZones,
           ],
         },
       ],

@@ -5,7 +5,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberRoutes } from './accounts/members-routes';
 import { accountRoutes } from './accounts/routes';
-import { adminAccessRoutes, adminRoutes } from './admin/routes';
+import { adminUserRoutes } from './accounts/admin-users-routes';
+import { adminAnalyticsRoutes } from './admin/analytics-routes';
+import { guardBackOffice } from './admin/back-office-guard';
+import { adminDashboardRoutes } from './admin/dashboard-routes';
+import { adminAccessRoutes, adminSessionRoutes } from './admin/routes';
+import { adminAuditRoutes } from './audit/admin-routes';
+import { adminContentRoutes } from './content/admin-routes';
+import { adminNumberRoutes } from './numbers/admin-routes';
+import { adminPlanRoutes } from './plans/admin-routes';
+import { adminTicketRoutes } from './tickets/admin-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
@@ -16,7 +25,7 @@ import { healthRoutes } from './health/routes';
 import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
 import { registerSystemSettingsEffects } from './system-settings/effects';
-import { platformInfoRoutes } from './system-settings/routes';
+import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
 import { contentRoutes } from './content/routes';
@@ -27,6 +36,7 @@ import { negotiateLanguage } from './platform/i18n/i18n';
 import { registerCrossSiteProtection } from './platform/http/cross-site';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
+import type { RouteDeps } from './platform/http/route-deps';
 import { registerWebApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/queue/queue';
@@ -93,20 +103,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemSettings.close();
     planCatalogue.close();
   });
-  const routeDeps = { auth, db: database.db, config, systemSettings };
+  const routeDeps: RouteDeps = { auth, db: database.db, config, systemSettings, files: deps.files, queue, planCatalogue };
   await app.register(
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);
       await api.register(platformInfoRoutes, routeDeps);
-      await api.register(authRoutes, { ...routeDeps, queue });
+      await api.register(authRoutes, routeDeps);
       await api.register(twoFactorRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
-      await api.register(adminRoutes, { ...routeDeps, files: deps.files, queue, planCatalogue, prefix: '/admin' });
+      // The back office (spec 001 §2.11): one guarded scope, into which each capability puts its own admin routes.
+      await api.register(
+        async (backOffice) => {
+          guardBackOffice(backOffice, routeDeps);
+          await backOffice.register(adminSessionRoutes);
+          for (const section of [
+            adminDashboardRoutes,
+            adminUserRoutes,
+            adminPlanRoutes,
+            adminNumberRoutes,
+            adminAnalyticsRoutes,
+            adminTicketRoutes,
+            adminContentRoutes,
+            adminAuditRoutes,
+            adminSettingsRoutes,
+          ])
+            await backOffice.register(section, routeDeps);
+        },
+        { prefix: '/admin' },
+      );
       await api.register(planRoutes, { planCatalogue });
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
-      await api.register(faxRoutes, { ...routeDeps, files: deps.files, queue });
-      await api.register(accountRoutes, { ...routeDeps, files: deps.files, queue });
+      await api.register(faxRoutes, routeDeps);
+      await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
     },
     { prefix: '/api' },

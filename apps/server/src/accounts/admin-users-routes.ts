@@ -10,13 +10,13 @@ import {
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { addPerson, deletePerson, listPeople, updatePerson, type AdminActor } from './admin-users';
 
 const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.adminAccess!.session.user.id, ip: request.ip });
 
-/** /api/admin/users (spec 001 §2.11): list, add, edit and delete people, behind the guard of admin/routes.ts. */
-export const adminUserRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { auth, db, files }) => {
+/** /api/admin/users (spec 001 §2.11): list, add, edit and delete people, behind the back-office guard (admin/back-office-guard.ts). */
+export const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, files }) => {
   app.get('/users', { schema: { querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } } }, async (request) => {
     const { users, total } = await listPeople(db, request.query);
     return { users, total, page: request.query.page, pageSize: ADMIN_USERS_PAGE_SIZE };

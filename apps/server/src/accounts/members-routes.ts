@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { createPerson } from '../auth/create-person';
-import type { AuthRouteDeps } from '../auth/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { users } from '../auth/schema';
 import { requireSession } from '../auth/session';
 import { membershipOf } from './membership';
@@ -25,7 +25,7 @@ import { accountMembers } from './schema';
  * Sub-users (spec 001 §2.8, §6): the owner and sub-admins add logins to the account, change their role and remove
  * them. A new login signs in with its username and password; its usage counts against the account.
  */
-export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
 
   async function manager(request: FastifyRequest, reply: FastifyReply) {
@@ -99,7 +99,10 @@ export const memberRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { 
         .where(and(eq(accountMembers.organizationId, member.accountId), eq(accountMembers.userId, request.params.userId)));
       if (!target) throw new AppError('not_found', 'errors.memberNotFound');
       if (target.role === 'owner') throw new AppError('conflict', 'errors.ownerCannotChange');
-      await db.update(accountMembers).set({ role: storedRoleOf(request.body.role) }).where(eq(accountMembers.id, target.id));
+      await db
+        .update(accountMembers)
+        .set({ role: storedRoleOf(request.body.role) })
+        .where(eq(accountMembers.id, target.id));
       await recordAuditEvent(db, {
         actorUserId: user.id,
         accountId: member.accountId,

@@ -5,7 +5,7 @@ import { requireSession } from '../auth/session';
 import { verifyPassword } from '../auth/verify-password';
 import { membershipOf } from './membership';
 import { monthlyUsage } from '../faxes/quota';
-import type { FaxRouteDeps } from '../faxes/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { accountSummary } from './account-summary';
@@ -13,7 +13,7 @@ import { deleteAccount } from './delete-account';
 import { readSettings, saveSettings } from './settings';
 
 /** The signed-in person's account and settings, the account's usage, and deleting the account. */
-export const accountRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files, systemSettings }) => {
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, files, systemSettings }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   const limit = perAddressLimit(config.rateLimitFactor);
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
 import type { Database } from '../platform/db/client';
-import type { AdminRouteDeps } from './routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 
 const startOfDayUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -46,7 +46,7 @@ export async function readDashboardFigures(db: Database, now = new Date()): Prom
   };
 }
 
-/** GET /api/admin/dashboard, behind the back-office guard of admin/routes.ts. */
-export const adminDashboardRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+/** GET /api/admin/dashboard, behind the back-office guard (admin/back-office-guard.ts). */
+export const adminDashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get('/dashboard', { schema: { response: { 200: ZAdminDashboard } } }, async () => readDashboardFigures(db));
 };

@@ -1,13 +1,13 @@
 import { ZAdminAuditFacets, ZAdminAuditQuery, ZAdminAuditResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { readAuditFacets, readAuditLog } from './read-audit-log';
 
 /**
- * The audit log viewer's API, behind the back-office guard of admin/routes.ts. Read-only: the trail is append-only
+ * The audit log viewer's API, behind the back-office guard (admin/back-office-guard.ts). Read-only: the trail is append-only
  * (audit/schema.ts) and nothing here writes to it or to anything else.
  */
-export const adminAuditRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const adminAuditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get('/audit', { schema: { querystring: ZAdminAuditQuery, response: { 200: ZAdminAuditResponse } } }, async (request) =>
     readAuditLog(db, request.query),
   );

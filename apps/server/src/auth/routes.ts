@@ -13,20 +13,15 @@ import {
   ZUpdateProfileRequest,
 } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TConfig } from '../platform/config';
-import type { SystemSettings } from '../system-settings/system-settings';
-import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import type { Queue } from '../platform/queue/queue';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE, type Auth } from './auth';
+import type { RouteDeps } from '../platform/http/route-deps';
+import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
 import { openSignInGate } from './sign-in-throttle';
 import { signUp } from './sign-up';
-
-export type AuthRouteDeps = { auth: Auth; db: Database; config: TConfig; systemSettings: SystemSettings };
 
 const ok = { ok: true as const };
 const minute = 60_000;
@@ -39,7 +34,7 @@ function assertPasswordNotCommon(password: string): void {
  * Sign-up, sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our
  * contracts, translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front.
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps & { queue: Queue }> = async (app, { auth, db, config, queue }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, queue }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   const limit = perAddressLimit(config.rateLimitFactor);
 

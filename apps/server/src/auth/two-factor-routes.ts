@@ -15,7 +15,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { callAuth } from './better-auth-errors';
-import type { AuthRouteDeps } from './routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { sessions, verifications } from './schema';
 import { forwardCookies, requestHeaders, requireSession, sessionSetBy, toPublicSession, type CurrentSession } from './session';
 import { claimTotpCode, wasTotpCodeUsed } from './used-totp-codes';
@@ -27,7 +27,7 @@ const minute = 60_000;
  * second step of sign-in. Better Auth's two-factor plugin keeps the secret and the backup codes (encrypted), counts
  * wrong codes per challenge and locks after repeated failures; here a code is also accepted once only.
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   const limit = perAddressLimit(config.rateLimitFactor);
   // The enrolment routes serve the people who are made to enrol before anything else.

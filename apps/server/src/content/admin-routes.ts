@@ -9,7 +9,7 @@ import {
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { contentChanges, createContent, deleteContent, getContent, listContent, setContentStatus, updateContent } from './manage-content';
@@ -38,7 +38,7 @@ function auditContent(
  * /api/admin/content (spec 001 §2.11 /admin/content, §3, §4): pages, blog posts and FAQs. New items are drafts; edits
  * keep the status; publishing puts an item on the site at once (FAQs on /support).
  */
-export const adminContentRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const adminContentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const params = ZContentParams;
   const actor = (request: FastifyRequest) => request.adminAccess!.session.user.id;
 

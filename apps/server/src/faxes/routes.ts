@@ -17,13 +17,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { membershipOf, mayUseFaxes } from '../accounts/membership';
-import type { AuthRouteDeps } from '../auth/routes';
 import { requireSession } from '../auth/session';
-import type { FileStore } from '../documents/encrypted-file-store';
 import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { translator } from '../platform/i18n/i18n';
-import type { Queue } from '../platform/queue/queue';
 import { cancelFax } from './cancel-fax';
 import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';
@@ -35,12 +33,10 @@ import { readSendForm } from './read-send-form';
 import { recentFaxEvents } from './recent-events';
 import { sendFax } from './send-fax';
 
-export type FaxRouteDeps = AuthRouteDeps & { files: FileStore; queue: Queue };
-
 const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
-export const faxRoutes: FastifyPluginAsyncZod<FaxRouteDeps> = async (app, { auth, db, config, files, queue, systemSettings }) => {
+export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, files, queue, systemSettings }) => {
   const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
   await app.register(multipart, {
     // The largest size the back office may allow; the size in force is checked per file (check-attachments.ts).

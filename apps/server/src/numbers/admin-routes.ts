@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { membershipOf } from '../accounts/membership';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
@@ -57,7 +57,7 @@ async function accountOfUser(db: Database, userId: string): Promise<string> {
  * /api/admin/numbers (spec 001 §2.11, §4, §5, §7): the fax number inventory, adding and editing numbers, assigning
  * them to a person's account and releasing them, searching it; and the user search of the assign dialog.
  */
-export const adminNumberRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const params = ZAdminNumberParams;
 
   app.get('/numbers', { schema: { querystring: ZAdminNumbersQuery, response: { 200: ZAdminNumbersResponse } } }, async (request) =>

@@ -1,7 +1,7 @@
 import { ZAdminPlan, ZAdminPlanInput, ZAdminPlanParams, ZAdminPlansResponse, ZOk, type TAdminPlan } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { createPlan, deletePlan, listAdminPlans, planChanges, setPlanArchived, updatePlan } from './manage-plans';
@@ -24,7 +24,7 @@ function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string
  * /api/admin/plans (spec 001 §2.11, §5; DESIGN.md "Plans"): the catalogue that /pricing and /fax-plans show, archived
  * plans included. A change is on the public pages at the next GET /api/plans, in every API process.
  */
-export const adminPlanRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, planCatalogue }) => {
+export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue }) => {
   const params = ZAdminPlanParams;
   const deps = { db, planCatalogue };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadSession } from '../auth/session';
-import type { AuthRouteDeps } from '../auth/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { AppError } from '../platform/http/app-error';
 
 /** What a person needs while the platform is in maintenance: to know it, and to sign in (admins work on). */
@@ -27,7 +27,7 @@ function rateLimitKey(request: FastifyRequest): string {
  * RATE_LIMIT_FACTOR like every limit; the back office itself is exempt so an admin can always undo a bad value),
  * maintenance mode (503 to everyone but platform admins), and require2FA (read here for the session checks).
  */
-export async function registerSystemSettingsEffects(api: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
+export async function registerSystemSettingsEffects(api: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { systemSettings, config } = deps;
   const sessionDeps = { auth: deps.auth, db: deps.db, absoluteSeconds: config.sessionAbsoluteSeconds };
 

@@ -1,6 +1,6 @@
 import { ZPlatformInfo, ZSaveSystemSettingsRequest, ZSystemSettingsResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { SystemSettings } from './system-settings';
 
@@ -13,7 +13,7 @@ export const platformInfoRoutes: FastifyPluginAsyncZod<{ systemSettings: SystemS
 };
 
 /** /api/admin/settings (spec 001 §2.11): read, save and reset the platform settings; secrets never leave in full. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, systemSettings }) => {
+export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, systemSettings }) => {
   const audit = (actorUserId: string, ip: string, action: 'settings.update' | 'settings.reset', details: Record<string, unknown>) =>
     recordAuditEvent(db, {
       actorUserId,

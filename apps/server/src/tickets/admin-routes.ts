@@ -10,7 +10,7 @@ import {
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { listTicketAssignees } from './assignees';
@@ -43,7 +43,7 @@ function auditTicket(
  * /api/admin/tickets (spec 001 §2.11 /admin/support-tickets): the tickets with filters and paging, one ticket with its
  * thread, replies (e-mailed to the person) and changes of status, priority and assignee.
  */
-export const adminTicketRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, queue, config }) => {
+export const adminTicketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, queue, config }) => {
   const params = ZAdminTicketParams;
 
   app.get('/tickets', { schema: { querystring: ZAdminTicketListQuery, response: { 200: ZAdminTicketListResponse } } }, async (request) =>

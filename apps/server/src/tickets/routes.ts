@@ -1,11 +1,11 @@
 import { ZContactRequest, ZContactResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthRouteDeps } from '../auth/routes';
+import type { RouteDeps } from '../platform/http/route-deps';
 import { loadSession } from '../auth/session';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { openContactTicket } from './open-contact-ticket';
 
-export const ticketRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { auth, db, config }) => {
+export const ticketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   // The contact form (spec 000 §2 /contact), which the spec's product never sent anywhere: stored as a ticket.

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The import-zone errors ESLint reports for a file of this content at this place in the server (never written). */
+async function zoneErrors(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/server/src', file) });
+  return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message);
+}
+
+describe("the server's import zones (eslint.config.js)", () => {
+  it("refuse a capability that imports another's routes, and let it use that capability's services", async () => {
+    expect(await zoneErrors('tickets/probe.ts', "import { faxRoutes } from '../faxes/routes';\nexport const x = faxRoutes;\n")).toEqual([
+      expect.stringContaining("A capability uses another's services, never its routes"),
+    ]);
+    expect(await zoneErrors('tickets/probe.ts', "import { sendFax } from '../faxes/send-fax';\nexport const x = sendFax;\n")).toEqual([]);
+  });
+
+  it('refuse lines/ anything from faxes/', async () => {
+    expect(await zoneErrors('lines/probe.ts', "import { faxInbox } from '../faxes/inbox';\nexport const x = faxInbox;\n")).toEqual([
+      expect.stringContaining('they do not import faxes/'),
+    ]);
+  });
+}, 60_000);

@@ -1,0 +1,21 @@
+import type { Auth } from '../../auth/auth';
+import type { FileStore } from '../../documents/encrypted-file-store';
+import type { PlanCatalogue } from '../../plans/catalogue';
+import type { SystemSettings } from '../../system-settings/system-settings';
+import type { TConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Queue } from '../queue/queue';
+
+/**
+ * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
+ * type every capability's routes share, so that none imports another's routes for it.
+ */
+export type RouteDeps = {
+  auth: Auth;
+  db: Database;
+  config: TConfig;
+  systemSettings: SystemSettings;
+  files: FileStore;
+  queue: Queue;
+  planCatalogue: PlanCatalogue;
+};
