@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPlatformAdmin } from '../auth/platform-role';
 import { requireSession, type CurrentSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
@@ -11,9 +12,6 @@ declare module 'fastify' {
   }
 }
 
-/** A person who runs the back office (the platform role, not an account role). */
-export const isPlatformAdmin = (user: { role?: string | null }): boolean => user.role === 'admin';
-
 /**
  * The back office's door, on the scope every capability registers its admin routes into (app.ts): refused with 401 to
  * the signed out, 403 to anyone who is not a platform admin, and 401 `step_up_required` to an admin whose back-office
@@ -25,7 +23,7 @@ export function guardBackOffice(scope: FastifyInstance, deps: Pick<RouteDeps, 'a
   scope.addHook('onRequest', async (request, reply) => {
     // From the database, not the session cookie's copy: a demoted admin or an ended session is out at once.
     const current = await requireSession(sessionDeps, request, reply, { fresh: true });
-    if (!isPlatformAdmin(current.user as { role?: string | null })) throw new AppError('permission_denied', 'errors.forbidden');
+    if (!isPlatformAdmin(current.user)) throw new AppError('permission_denied', 'errors.forbidden');
     const endsAt = await touchStepUp(deps.db, current.session.id);
     if (!endsAt) throw new AppError('step_up_required', 'errors.stepUpRequired');
     request.adminAccess = { session: current, endsAt };

@@ -8,7 +8,7 @@ import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../platform/http/route-deps';
-import { isPlatformAdmin } from './back-office-guard';
+import { isPlatformAdmin } from '../auth/platform-role';
 import { endStepUp, grantStepUp } from './step-up';
 
 /**

@@ -5,6 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Auth } from './auth';
+import { isPlatformAdmin } from './platform-role';
 import { sessions } from './schema';
 
 export type CurrentSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
@@ -115,7 +116,7 @@ export function toPublicSession(current: CurrentSession, request: FastifyRequest
       image: user.image ?? null,
       username: (user as { username?: string | null }).username ?? null,
       language: language === 'es' || language === 'fr' ? language : 'en',
-      platformRole: (user as { role?: string | null }).role === 'admin' ? 'Admin' : 'User',
+      platformRole: isPlatformAdmin(user) ? 'Admin' : 'User',
       twoFactorEnabled: twoFactorEnabled(user),
       twoFactorSetupRequired: mustSetUpTwoFactor(user, request),
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPlatformAdmin } from '../auth/platform-role';
 import { loadSession } from '../auth/session';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { AppError } from '../platform/http/app-error';
@@ -55,7 +56,7 @@ export async function registerSystemSettingsEffects(api: FastifyInstance, deps: 
     if (!(await systemSettings.current()).maintenanceMode || isOpenDuringMaintenance(request.url)) return;
     // Read from the database (maintenance is rare): whether the person is an admin now, not a minute ago.
     const current = await loadSession(sessionDeps, request, reply, { fresh: true });
-    if ((current?.user as { role?: string | null } | undefined)?.role === 'admin') return;
+    if (isPlatformAdmin(current?.user)) return;
     throw new AppError('unavailable', 'errors.maintenance');
   });
 }
