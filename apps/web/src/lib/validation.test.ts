@@ -1,9 +1,10 @@
-import { ZSignUpRequest } from '@faxline/shared';
+import { ZAddNumbersRequest, ZContactRequest, ZEditNumberRequest, ZSendFaxRequest, ZSignUpRequest } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { english } from '@/testing/english';
 
-import { firstIssue, VALIDATION_KEYS, validationKey } from './validation';
+import { firstIssue, maxLengthOf, VALIDATION_KEYS, validationKey } from './validation';
 
 describe('validationKey', () => {
   it('keeps the keys the shared schemas use', () => {
@@ -32,5 +33,19 @@ describe('firstIssue', () => {
 
   it('has no field for a path outside the form', () => {
     expect(firstIssue([{ path: ['token'], message: 'x' }], ['email'] as const)).toEqual({ field: null, key: 'validation.invalid' });
+  });
+});
+
+describe('maxLengthOf', () => {
+  it("reads a text field's limit from the shared contract, through optional and default", () => {
+    expect(maxLengthOf(ZSendFaxRequest.shape.recipientName)).toBe(120);
+    expect(maxLengthOf(ZSendFaxRequest.shape.coverSubject)).toBe(200);
+    expect(maxLengthOf(ZContactRequest.shape.message)).toBe(5000);
+    expect(maxLengthOf(ZAddNumbersRequest.shape.provider)).toBe(40);
+    expect(maxLengthOf(ZEditNumberRequest.shape.provider)).toBe(40);
+  });
+
+  it('gives no limit for a text field that has none', () => {
+    expect(maxLengthOf(z.string().optional())).toBeUndefined();
   });
 });

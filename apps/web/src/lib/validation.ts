@@ -29,3 +29,16 @@ export function firstIssue<F extends string>(
   const field = typeof head === 'string' && (fields as readonly string[]).includes(head) ? (head as F) : null;
   return { field, key: validationKey(issue?.message) };
 }
+
+/** The zod schema types `maxLengthOf` looks through to the string inside (optional, default, nullable). */
+type TWrapped = { def: { innerType?: unknown }; maxLength?: number | null };
+
+/**
+ * The longest text a string field of a shared schema accepts (its `.max`), for the input's `maxLength`: the limit is
+ * written once, in the contract, and the form cannot drift from what the server takes.
+ */
+export function maxLengthOf(field: object): number | undefined {
+  let current = field as TWrapped;
+  while (current.def.innerType) current = current.def.innerType as TWrapped;
+  return current.maxLength ?? undefined;
+}

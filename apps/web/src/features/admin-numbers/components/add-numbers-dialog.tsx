@@ -1,4 +1,4 @@
-import { DEFAULT_NUMBER_PROVIDER, NUMBER_RANGE_MAX } from '@faxline/shared';
+import { DEFAULT_NUMBER_PROVIDER, NUMBER_RANGE_MAX, ZAddNumbersRequest } from '@faxline/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { maxLengthOf } from '@/lib/validation';
 
 import { useAddNumbers } from '../api/add-numbers';
 import { checkAddNumbers, rangeSize, type TAddNumbersField, type TAddNumbersValues } from '../utils/add-number-checks';
@@ -128,7 +129,7 @@ export function AddNumbersDialog({ onClose, onAdded }: TAddNumbersDialogProps) {
               label={t('numbers.addDialog.provider')}
               value={values.provider}
               onChange={(event) => set('provider', event.target.value)}
-              maxLength={40}
+              maxLength={maxLengthOf(ZAddNumbersRequest.shape.provider)}
               {...fieldProps('provider')}
             />
           </div>

@@ -1,4 +1,4 @@
-import type { TAdminNumber, TNumberType } from '@faxline/shared';
+import { ZEditNumberRequest, type TAdminNumber, type TNumberType } from '@faxline/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { maxLengthOf } from '@/lib/validation';
 
 import { useEditNumber } from '../api/edit-number';
 import { displayNumber, isNumberType } from '../utils/number-display';
@@ -71,7 +72,7 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
             value={provider}
             onChange={(event) => setProvider(event.target.value)}
             autoComplete="off"
-            maxLength={40}
+            maxLength={maxLengthOf(ZEditNumberRequest.shape.provider)}
             {...fieldProps('provider')}
           />
           <FormField

@@ -1,4 +1,4 @@
-import { CONTACT_DEPARTMENTS } from '@faxline/shared';
+import { CONTACT_DEPARTMENTS, ZContactRequest } from '@faxline/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { maxLengthOf } from '@/lib/validation';
 
 import { useSendContactMessage } from '../api/send-contact-message';
 import { checkContact, type TContactField, type TContactValues } from '../utils/contact-checks';
@@ -89,7 +90,7 @@ export function ContactForm() {
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="contact-message">{t('contact.form.message')}</Label>
-        <Textarea id="contact-message" rows={7} maxLength={5000} {...fieldProps('message')} />
+        <Textarea id="contact-message" rows={7} maxLength={maxLengthOf(ZContactRequest.shape.message)} {...fieldProps('message')} />
       </div>
       <Button type="submit" size="lg" className="self-start" disabled={loading}>
         {loading ? t('contact.form.sending') : t('contact.form.submit')}

@@ -1,4 +1,4 @@
-import { formatAsTyped, type TFaxPreviewResponse, type TFaxQuality } from '@faxline/shared';
+import { formatAsTyped, ZSendFaxRequest, type TFaxPreviewResponse, type TFaxQuality } from '@faxline/shared';
 import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { toast } from '@/lib/toast';
+import { maxLengthOf } from '@/lib/validation';
 
 import { useDefaultQuality } from '../api/get-settings';
 import { usePreviewFax } from '../api/preview-fax';
@@ -203,7 +204,7 @@ export function SendFaxForm() {
               id="fax-recipient-name"
               name="recipientName"
               autoComplete="off"
-              maxLength={120}
+              maxLength={maxLengthOf(ZSendFaxRequest.shape.recipientName)}
               value={texts.recipientName}
               onChange={(event) => change('recipientName')(event.target.value)}
               disabled={sending}
@@ -229,7 +230,7 @@ export function SendFaxForm() {
           <Input
             id="fax-cover-subject"
             name="coverSubject"
-            maxLength={200}
+            maxLength={maxLengthOf(ZSendFaxRequest.shape.coverSubject)}
             value={texts.coverSubject}
             onChange={(event) => change('coverSubject')(event.target.value)}
             disabled={sending}
