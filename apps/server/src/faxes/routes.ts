@@ -31,7 +31,7 @@ import { listFaxes } from './list-faxes';
 import { previewFax } from './preview-fax';
 import { readSendForm } from './read-send-form';
 import { recentFaxEvents } from './recent-events';
-import { sendFax } from './send-fax';
+import { assertMaySend, sendFax } from './send-fax';
 
 const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 
@@ -53,6 +53,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, d
 
   app.post('/faxes', { schema: { response: { 202: ZSendFaxResponse } } }, async (request, reply) => {
     const actor = await faxActor(request, reply);
+    assertMaySend(actor);
     const form = await readSendForm(request);
     const idempotencyKey = request.headers['idempotency-key'];
     const { fax } = await sendFax(

@@ -45,6 +45,14 @@ export type SendFaxDeps = {
 };
 
 /**
+ * A confirmed address sends (a fax service is a spam channel otherwise; the web app offers to resend the link). A
+ * channel that receives the documents itself asks this before reading them, so that a refused sender's upload is not read.
+ */
+export function assertMaySend(actor: FaxActor): void {
+  if (!actor.user.emailVerified) throw new AppError('email_not_confirmed', 'errors.confirmEmailToSend');
+}
+
+/**
  * Sends a fax, whatever the channel (the 202 of POST /api/faxes): a confirmed sender, files checked from their bytes,
  * then what can be checked now (something to send, the recipient, the schedule, the From number, the page limit and
  * the month's quota with the pages known so far); the files are kept encrypted, and the fax is recorded with its audit
@@ -52,8 +60,7 @@ export type SendFaxDeps = {
  */
 export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
   const { actor, request } = input;
-  // A confirmed address first (a fax service is a spam channel otherwise); the web app offers to resend the link.
-  if (!actor.user.emailVerified) throw new AppError('email_not_confirmed', 'errors.confirmEmailToSend');
+  assertMaySend(actor);
   const rules = await deps.systemSettings.current();
   const attachments = await checkAttachments(input.uploads, rules.maxFileSizeMB);
   const { member } = actor;

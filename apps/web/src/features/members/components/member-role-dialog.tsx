@@ -1,4 +1,4 @@
-import type { TMember } from '@faxline/shared';
+import { storedRoleOf, type TMember } from '@faxline/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,7 +9,6 @@ import { toast } from '@/lib/toast';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { failureMessage } from '../utils/failure-message';
 import type { TMemberRole } from '../utils/member-checks';
-import { listedRoleOf } from '../utils/member-roles';
 
 import { RoleField } from './role-field';
 
@@ -36,7 +35,7 @@ export function MemberRoleDialog({ member, current, onClose, onCloseAutoFocus }:
       await updateRole.mutateAsync({ userId: member.userId, role });
       toast({
         title: t('toasts.roleChangedTitle'),
-        description: t('toasts.roleChangedDescription', { name: member.name, role: t(`roles.${listedRoleOf(role)}`) }),
+        description: t('toasts.roleChangedDescription', { name: member.name, role: t(`roles.${storedRoleOf(role)}`) }),
       });
     } catch (error) {
       toast({ title: t('toasts.roleFailedTitle'), description: failureMessage(error, t('errors:api.unknown')), variant: 'destructive' });

@@ -1,4 +1,4 @@
-import type { TMember } from '@faxline/shared';
+import { assignableRoleOf, type TMember } from '@faxline/shared';
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-import { isManageable, requestRoleOf } from '../utils/member-roles';
+import { isManageable } from '../utils/member-roles';
 
 import { MemberRoleDialog } from './member-role-dialog';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -29,7 +29,7 @@ export function MembersList({ members, viewerId }: TMembersListProps) {
   const open = (kind: TDialog['kind'], member: TMember) => (event: MouseEvent<HTMLButtonElement>) =>
     setDialog({ kind, member, trigger: event.currentTarget });
   const close = () => setDialog(null);
-  const dialogRole = dialog ? requestRoleOf(dialog.member.role) : null;
+  const dialogRole = dialog ? assignableRoleOf(dialog.member.role) : null;
 
   return (
     <section aria-labelledby="members-heading" className="flex flex-col gap-4">

@@ -1,7 +1,7 @@
 import type { TMember } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { isManageable, listedRoleOf, requestRoleOf } from './member-roles';
+import { isManageable } from './member-roles';
 
 const member = (overrides: Partial<TMember>): TMember => ({
   userId: 'u1',
@@ -15,19 +15,7 @@ const member = (overrides: Partial<TMember>): TMember => ({
 });
 
 describe('member roles', () => {
-  it("maps the listed roles to the spec's role values, and none for the owner", () => {
-    expect(['admin', 'user', 'billing', 'owner'].map((role) => requestRoleOf(role as TMember['role']))).toEqual([
-      'Admin',
-      'User',
-      'Billing',
-      null,
-    ]);
-  });
-
-  it('maps them back', () => {
-    expect((['Admin', 'User', 'Billing'] as const).map(listedRoleOf)).toEqual(['admin', 'user', 'billing']);
-  });
-
+  // The mapping between listed and form roles is the shared package's (packages/shared member-roles.test.ts).
   it('lets nobody change or remove the owner, nor themselves', () => {
     expect(isManageable(member({ role: 'owner' }), 'someone-else')).toBe(false);
     expect(isManageable(member({ userId: 'me' }), 'me')).toBe(false);
