@@ -10,6 +10,14 @@ import tseslint from 'typescript-eslint';
 
 // One zone per web feature, so that no feature imports another (bulletproof-react's rule, kept current by itself).
 const featuresDir = './apps/web/src/features';
+
+const tooDeep = { group: ['../../../../*'], message: 'Too deep: import from a closer module or a shared one.' };
+// React Router's setter starts from the last render's search, so two quick changes lose the first.
+const searchParamsSetter = {
+  name: 'react-router',
+  importNames: ['useSearchParams'],
+  message: 'Use useSearchState from lib/use-search-state: each change starts from the last one asked for.',
+};
 const featureZones = (existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }) : [])
   .filter((entry) => entry.isDirectory())
   .map((entry) => ({
@@ -60,10 +68,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import/no-cycle': 'error',
       'import/no-self-import': 'error',
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../../../*'], message: 'Too deep: import from a closer module or a shared one.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [tooDeep] }],
       // File and folder names are kebab-case (STYLE.md).
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { 'apps/*/src/**/': 'KEBAB_CASE', 'packages/*/src/**/': 'KEBAB_CASE' }],
@@ -87,6 +92,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [tooDeep], paths: [searchParamsSetter] }],
       'import/no-restricted-paths': [
         'error',
         {

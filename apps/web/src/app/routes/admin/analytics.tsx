@@ -1,9 +1,9 @@
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type TAnalyticsRange } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { AnalyticsOverview } from '@/features/admin-analytics/components/analytics-overview';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchState } from '@/lib/use-search-state';
 
 const isRange = (value: string | null): value is TAnalyticsRange => (ANALYTICS_RANGES as readonly (string | null)[]).includes(value);
 
@@ -11,14 +11,14 @@ const isRange = (value: string | null): value is TAnalyticsRange => (ANALYTICS_R
 export default function AdminAnalyticsRoute() {
   const { t } = useTranslation('admin-insights');
   useDocumentTitle(t('analytics.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeSearch] = useSearchState();
   const asked = searchParams.get('range');
   const range = isRange(asked) ? asked : DEFAULT_ANALYTICS_RANGE;
 
   const changeRange = (next: TAnalyticsRange) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
+    changeSearch(
+      (latest) => {
+        const params = new URLSearchParams(latest);
         if (next === DEFAULT_ANALYTICS_RANGE) params.delete('range');
         else params.set('range', next);
         return params;

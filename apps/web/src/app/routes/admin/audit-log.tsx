@@ -1,19 +1,20 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { AuditLog } from '@/features/admin-audit/components/audit-log';
 import { filtersFromParams, paramsFromFilters, type TAuditFilters } from '@/features/admin-audit/utils/audit-filters';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchState } from '@/lib/use-search-state';
 
 /** /admin/audit-log: who did what, when, from where. The filters and the page live in the address. */
 export default function AdminAuditLogRoute() {
   const { t } = useTranslation('admin-insights');
   useDocumentTitle(t('audit.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeSearch] = useSearchState();
   const { filters, page } = useMemo(() => filtersFromParams(searchParams), [searchParams]);
 
-  const change = (next: TAuditFilters, nextPage: number) => setSearchParams(paramsFromFilters(next, nextPage));
+  // The filters form applies all of its fields at once, so a change replaces the search rather than merging into it.
+  const change = (next: TAuditFilters, nextPage: number) => changeSearch(() => paramsFromFilters(next, nextPage));
 
   return (
     <section className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-8 px-4 py-10">

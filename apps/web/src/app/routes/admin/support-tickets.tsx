@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { TicketView } from '@/features/admin-tickets/components/ticket-view';
 import { TicketsAdmin } from '@/features/admin-tickets/components/tickets-admin';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchState } from '@/lib/use-search-state';
 
 /**
  * /admin/support-tickets (spec 001 §2.11): the ticket table with its filters, or one ticket (`?ticket=<id>`) with its
@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export default function AdminSupportTicketsRoute() {
   const { t } = useTranslation('admin-support');
   useDocumentTitle(t('tickets.title'));
-  const [search] = useSearchParams();
+  const [search] = useSearchState();
   const ticketId = search.get('ticket');
   const back = new URLSearchParams(search);
   back.delete('ticket');

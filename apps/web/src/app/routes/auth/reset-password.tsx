@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Button } from '@/components/ui/button';
@@ -8,12 +8,13 @@ import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchState } from '@/lib/use-search-state';
 
 /** The page the password-reset e-mail links to (/reset-password?token=...). */
 export default function ResetPasswordRoute() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('resetPassword.title'));
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useSearchState();
   const token = searchParams.get('token');
   const { emit } = useAuth();
 

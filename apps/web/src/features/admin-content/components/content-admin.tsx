@@ -1,12 +1,13 @@
 import type { TContentItem, TLanguage } from '@faxline/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/use-language';
+import { useSearchState } from '@/lib/use-search-state';
 
 import { useContentItem } from '../api/get-content-item';
 import { CONTENT_TABS, contentViewFromSearch, searchForContentView, type TContentTab, type TContentView } from '../utils/content-tabs';
@@ -81,14 +82,18 @@ function EditItem({
  */
 export function ContentAdmin({ renderMarkdown }: TContentAdminProps) {
   const { t } = useTranslation('admin-support');
-  const [search, setSearch] = useSearchParams();
+  const [search, changeSearch] = useSearchState();
   const view = contentViewFromSearch(search);
   const hrefOf = (change: Partial<TContentView>) => `?${searchForContentView({ ...view, ...change })}`;
 
   return (
     <Tabs
       value={view.tab}
-      onValueChange={(tab) => setSearch(searchForContentView({ tab: tab as TContentTab, language: view.language, editing: null }))}
+      onValueChange={(tab) =>
+        changeSearch((latest) =>
+          searchForContentView({ tab: tab as TContentTab, language: contentViewFromSearch(latest).language, editing: null }),
+        )
+      }
     >
       <TabsList aria-label={t('content.tabsLabel')}>
         {CONTENT_TABS.map(({ tab }) => (
@@ -105,7 +110,7 @@ export function ContentAdmin({ renderMarkdown }: TContentAdminProps) {
             <ContentList
               kind={kind}
               language={view.language}
-              onLanguage={(language) => setSearch(searchForContentView({ ...view, language }))}
+              onLanguage={(language) => changeSearch((latest) => searchForContentView({ ...contentViewFromSearch(latest), language }))}
               editHref={(id) => hrefOf({ editing: id })}
             />
           )}

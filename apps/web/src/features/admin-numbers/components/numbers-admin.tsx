@@ -1,10 +1,10 @@
 import { NUMBER_LISTS, type TAdminNumber, type TNumberList } from '@faxline/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSearchState } from '@/lib/use-search-state';
 
 import { AddNumbersDialog } from './add-numbers-dialog';
 import { AssignNumberDialog } from './assign-number-dialog';
@@ -27,7 +27,7 @@ const pageOf = (value: string | null) => Math.max(1, Number.parseInt(value ?? '1
  */
 export function NumbersAdmin() {
   const { t } = useTranslation('admin-catalogue');
-  const [params, setParams] = useSearchParams();
+  const [params, changeSearch] = useSearchState();
   const list = listOf(params.get('tab'));
   const page = pageOf(params.get('page'));
   const query = params.get('q') ?? '';
@@ -36,9 +36,9 @@ export function NumbersAdmin() {
 
   const update = useCallback(
     (next: { tab?: TNumberList; page?: number; q?: string }, replace = false) =>
-      setParams(
-        (current) => {
-          const merged = new URLSearchParams(current);
+      changeSearch(
+        (latest) => {
+          const merged = new URLSearchParams(latest);
           for (const [key, value] of Object.entries(next)) {
             if (value === undefined) continue;
             const isDefault = (key === 'tab' && value === 'available') || (key === 'page' && value === 1) || (key === 'q' && value === '');
@@ -49,7 +49,7 @@ export function NumbersAdmin() {
         },
         { replace, preventScrollReset: true },
       ),
-    [setParams],
+    [changeSearch],
   );
   const onPage = useCallback((next: number) => update({ page: next }), [update]);
 

@@ -11,14 +11,15 @@ import { DEFAULT_TICKET_FILTERS, type TTicketFilters } from '../utils/ticket-fil
 type TTicketFiltersProps = {
   filters: TTicketFilters;
   assignees: readonly TTicketPerson[];
-  onChange: (filters: TTicketFilters) => void;
+  /** A change to some of the filters, made on the latest ones (two quick changes both count). */
+  onChange: (change: Partial<TTicketFilters>) => void;
 };
 
 /** Status, priority and assignee filters; each change applies at once and goes back to the first page. */
 export function TicketFilters({ filters, assignees, onChange }: TTicketFiltersProps) {
   const { t } = useTranslation('admin-support');
   const id = useId();
-  const set = (change: Partial<TTicketFilters>) => onChange({ ...filters, ...change, page: 1 });
+  const set = (change: Partial<TTicketFilters>) => onChange({ ...change, page: 1 });
   const isFiltered = filters.status !== 'all' || filters.priority !== 'all' || filters.assignee !== 'any';
   // An admin named in the address but no longer one still shows as the chosen value.
   const unknownAssignee = !['any', 'unassigned'].includes(filters.assignee) && !assignees.some((a) => a.id === filters.assignee);

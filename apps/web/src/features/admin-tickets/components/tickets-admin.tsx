@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useSearchState } from '@/lib/use-search-state';
 
 import { useAdminTickets } from '../api/get-admin-tickets';
 import { useTicketAssignees } from '../api/get-ticket-assignees';
@@ -18,12 +18,13 @@ import { TicketTable } from './ticket-table';
  */
 export function TicketsAdmin() {
   const { t } = useTranslation('admin-support');
-  const [search, setSearch] = useSearchParams();
+  const [search, changeSearch] = useSearchState();
   const filters = filtersFromSearch(search);
   const tickets = useAdminTickets(filters);
   const assignees = useTicketAssignees();
 
-  const setFilters = (next: TTicketFilters) => setSearch(searchWithFilters(search, next));
+  const setFilters = (change: Partial<TTicketFilters>) =>
+    changeSearch((latest) => searchWithFilters(latest, { ...filtersFromSearch(latest), ...change }));
   const ticketHref = (id: string) => {
     const next = new URLSearchParams(search);
     next.set('ticket', id);
@@ -61,7 +62,7 @@ export function TicketsAdmin() {
           {t('tickets.count', { count: total })}
         </p>
         <TicketTable tickets={tickets.data.tickets} ticketHref={ticketHref} />
-        {pages > 1 ? <TicketPagination page={page} pages={pages} onPage={(next) => setFilters({ ...filters, page: next })} /> : null}
+        {pages > 1 ? <TicketPagination page={page} pages={pages} onPage={(next) => setFilters({ page: next })} /> : null}
       </div>
     );
   };

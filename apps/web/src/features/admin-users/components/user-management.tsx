@@ -2,7 +2,6 @@ import type { TAdminUser } from '@faxline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { adminSessionQueryKey } from '@/lib/auth/api/get-admin-session';
 import { toast } from '@/lib/toast';
+import { useSearchState } from '@/lib/use-search-state';
 
 import { useAdminUsers } from '../api/get-admin-users';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
@@ -31,7 +31,7 @@ const FETCH_ERROR_TOAST_MS = 10_000;
 export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation(['admin', 'errors']);
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeSearch] = useSearchState();
   const state = readListState(params);
   const [searchInput, setSearchInput] = useState(state.search);
   const [dialog, setDialog] = useState<TUserDialogTarget | null>(null);
@@ -41,7 +41,10 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const remove = useDeleteAdminUser();
 
   const update = (next: Partial<TUserListState>, options: { replace?: boolean } = {}) =>
-    setParams(writeListState({ ...state, ...next }), { replace: options.replace ?? false, preventScrollReset: true });
+    changeSearch((latest) => writeListState({ ...readListState(latest), ...next }), {
+      replace: options.replace ?? false,
+      preventScrollReset: true,
+    });
 
   // The search is sent once typing pauses, and starts again on the first page (spec 001 §9).
   useEffect(() => {

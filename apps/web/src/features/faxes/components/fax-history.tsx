@@ -1,13 +1,13 @@
 import { HISTORY_SEARCH_COUNT_LIMIT, type TFax } from '@faxline/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
+import { useSearchState } from '@/lib/use-search-state';
 
 import { useFaxes } from '../api/get-faxes';
 import { listQueryOf, pageCount, readHistoryState, writeHistoryState, type THistoryState, type THistoryTab } from '../utils/history-params';
@@ -28,14 +28,17 @@ type TOpenDialog = { kind: 'details' | 'cancel'; fax: TFax; trigger: HTMLElement
  */
 export function FaxHistory() {
   const { t } = useTranslation('faxes');
-  const [params, setParams] = useSearchParams();
+  const [params, changeSearch] = useSearchState();
   const state = readHistoryState(params);
   const [searchInput, setSearchInput] = useState(state.search);
   const [dialog, setDialog] = useState<TOpenDialog>(null);
   const faxes = useFaxes(listQueryOf(state));
 
   const update = (next: Partial<THistoryState>, options: { replace?: boolean } = {}) =>
-    setParams(writeHistoryState({ ...state, ...next }), { replace: options.replace ?? false, preventScrollReset: true });
+    changeSearch((latest) => writeHistoryState({ ...readHistoryState(latest), ...next }), {
+      replace: options.replace ?? false,
+      preventScrollReset: true,
+    });
 
   // The search is sent once typing pauses; a new search starts on the first page.
   useEffect(() => {
