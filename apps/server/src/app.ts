@@ -18,6 +18,7 @@ import { adminTicketRoutes } from './tickets/admin-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
+import { createSessionReader } from './auth/session';
 import type { FileStore } from './documents/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxRoutes } from './faxes/routes';
@@ -103,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemSettings.close();
     planCatalogue.close();
   });
-  const routeDeps: RouteDeps = { auth, db: database.db, config, systemSettings, files: deps.files, queue, planCatalogue };
+  const sessions = createSessionReader({ auth, db: database.db, config });
+  const routeDeps: RouteDeps = { auth, sessions, db: database.db, config, systemSettings, files: deps.files, queue, planCatalogue };
   await app.register(
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);

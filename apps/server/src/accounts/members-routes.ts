@@ -25,9 +25,7 @@ import { accountMembers } from './schema';
  * Sub-users (spec 001 §2.8, §6): the owner and sub-admins add logins to the account, change their role and remove
  * them. A new login signs in with its username and password; its usage counts against the account.
  */
-export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
-  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
-
+export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);
     const member = await membershipOf(db, user);

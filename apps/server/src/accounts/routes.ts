@@ -13,8 +13,10 @@ import { deleteAccount } from './delete-account';
 import { readSettings, saveSettings } from './settings';
 
 /** The signed-in person's account and settings, the account's usage, and deleting the account. */
-export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, files, systemSettings }) => {
-  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { auth, db, config, files, systemSettings, sessions: sessionDeps },
+) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.get('/account', { schema: { response: { 200: ZAccountSummary } } }, async (request, reply) => {

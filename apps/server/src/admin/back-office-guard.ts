@@ -18,8 +18,8 @@ declare module 'fastify' {
  * access has lapsed. onRequest, before the body is parsed and validated: someone who may not be here learns nothing
  * about the route.
  */
-export function guardBackOffice(scope: FastifyInstance, deps: Pick<RouteDeps, 'auth' | 'db' | 'config'>): void {
-  const sessionDeps = { auth: deps.auth, db: deps.db, absoluteSeconds: deps.config.sessionAbsoluteSeconds };
+export function guardBackOffice(scope: FastifyInstance, deps: Pick<RouteDeps, 'sessions' | 'db' | 'config'>): void {
+  const sessionDeps = deps.sessions;
   scope.addHook('onRequest', async (request, reply) => {
     // From the database, not the session cookie's copy: a demoted admin or an ended session is out at once.
     const current = await requireSession(sessionDeps, request, reply, { fresh: true });

@@ -17,7 +17,7 @@ import { endStepUp, grantStepUp } from './step-up';
  */
 export const adminAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { auth, db, config } = deps;
-  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+  const sessionDeps = deps.sessions;
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(

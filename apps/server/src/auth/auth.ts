@@ -25,6 +25,16 @@ export const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly
  * tokens, usernames, the platform admin role, accounts (its organization plugin) and two-factor sign-in. Our routes
  * (auth/routes.ts) call it on the server; only the e-mailed confirmation link reaches its own HTTP handler.
  */
+/**
+ * How SESSION_COOKIE_CACHE_SECONDS, the longest a page read may trust a session without the database, is shared between
+ * the signed copy in the cookie and the few seconds a process keeps a copy it has checked (auth/session.ts): together
+ * never longer than the setting, so a revoked session still stops reading within it.
+ */
+export function sessionCopyLifetimes(config: Pick<TConfig, 'sessionCookieCacheSeconds'>): { copySeconds: number; memoSeconds: number } {
+  const memoSeconds = Math.floor(config.sessionCookieCacheSeconds / 12);
+  return { copySeconds: config.sessionCookieCacheSeconds - memoSeconds, memoSeconds };
+}
+
 export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; secret: string; logger: Logger }) {
   const { db, queue, config } = deps;
   const sendActionEmail = async (kind: 'confirm' | 'reset', user: { email: string; name: string; language?: unknown }, url: string) => {
@@ -85,7 +95,7 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
       // from itself: once it lapses, the next read goes to the database, where a revoked session is found gone.
       cookieCache:
         config.sessionCookieCacheSeconds > 0
-          ? { enabled: true, maxAge: config.sessionCookieCacheSeconds, strategy: 'compact', refreshCache: false }
+          ? { enabled: true, maxAge: sessionCopyLifetimes(config).copySeconds, strategy: 'compact', refreshCache: false }
           : { enabled: false },
     },
     advanced: {

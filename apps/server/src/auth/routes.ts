@@ -34,8 +34,7 @@ function assertPasswordNotCommon(password: string): void {
  * Sign-up, sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our
  * contracts, translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front.
  */
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, queue }) => {
-  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, queue, sessions: sessionDeps }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(

@@ -2,9 +2,11 @@ import type { TSession } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { LRUCache } from 'lru-cache';
+import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import type { Auth } from './auth';
+import { sessionCopyLifetimes, type Auth } from './auth';
 import { isPlatformAdmin } from './platform-role';
 import { sessions } from './schema';
 
@@ -27,38 +29,70 @@ export type SessionReadOptions = {
 
 const PAGE_READS = new Set(['GET', 'HEAD']);
 
+/** Reads sessions for every route: made once per application (app.ts), so that its memo is shared by all. */
+export type SessionReader = {
+  auth: Auth;
+  db: Database;
+  absoluteSeconds: number;
+  /** Page reads' sessions by Cookie header, already checked against their signed copy (see sessionCopyLifetimes). */
+  memo: LRUCache<string, CurrentSession> | null;
+};
+
+export function createSessionReader(deps: { auth: Auth; db: Database; config: TConfig }): SessionReader {
+  const { memoSeconds } = sessionCopyLifetimes(deps.config);
+  return {
+    auth: deps.auth,
+    db: deps.db,
+    absoluteSeconds: deps.config.sessionAbsoluteSeconds,
+    memo: memoSeconds > 0 ? new LRUCache({ max: MEMO_ENTRIES, ttl: memoSeconds * 1000 }) : null,
+  };
+}
+
+const MEMO_ENTRIES = 10_000;
+
 /**
  * The request's session, or null. A page read (GET) takes it from the signed copy in the session cookie while that
  * copy is young (SESSION_COOKIE_CACHE_SECONDS, a minute at most): no database round trip, and a session ended
- * elsewhere stops reading within that time. Every write reads the database, so a revoked session can change nothing.
- * Better Auth ends a session left unused for the idle lifetime; here a session also ends at its absolute lifetime,
- * however active (checked on the copy too: the creation time in it is signed and never changes).
+ * elsewhere stops reading within that time. Checking the copy costs as much as a history query, so a copy once checked
+ * is kept for a few seconds of that same time (the memo). Every write reads the database, so a revoked session can
+ * change nothing. Better Auth ends a session left unused for the idle lifetime; here a session also ends at its
+ * absolute lifetime, however active (checked on the copy too: the creation time in it is signed and never changes).
  */
 export async function loadSession(
-  deps: { auth: Auth; db: Database; absoluteSeconds: number },
+  reader: SessionReader,
   request: FastifyRequest,
   reply: FastifyReply,
   options: SessionReadOptions = {},
 ): Promise<CurrentSession | null> {
-  if (!request.headers.cookie) return null;
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
   const headers = requestHeaders(request);
   const read = async (fresh: boolean) => {
-    const { headers: set, response } = await deps.auth.api.getSession({
+    const { headers: set, response } = await reader.auth.api.getSession({
       headers,
       query: { disableCookieCache: fresh },
       returnHeaders: true,
     });
     forwardCookies(set, reply);
+    return { response, setCookies: set.getSetCookie().length > 0 };
+  };
+  const readCopy = async () => {
+    const remembered = reader.memo?.get(cookie);
+    if (remembered) return remembered;
+    const { response, setCookies } = await read(false);
+    // Only a pure read is remembered: one that renewed the session answers with new cookies the next request sends.
+    if (response && !setCookies) reader.memo?.set(cookie, response);
     return response;
   };
   const fromCopy = !options.fresh && PAGE_READS.has(request.method);
-  let response = await read(!fromCopy);
+  let response = fromCopy ? await readCopy() : (await read(true)).response;
   // Someone the copy says must first set up two-factor sign-in may have done it within the minute: ask the database
   // before refusing (rare, so cheap).
-  if (fromCopy && response && mustSetUpTwoFactor(response.user, request)) response = await read(true);
+  if (fromCopy && response && mustSetUpTwoFactor(response.user, request)) response = (await read(true)).response;
   if (!response) return null;
-  if (response.session.createdAt.getTime() + deps.absoluteSeconds * 1000 < Date.now()) {
-    await deps.db.delete(sessions).where(eq(sessions.id, response.session.id));
+  if (response.session.createdAt.getTime() + reader.absoluteSeconds * 1000 < Date.now()) {
+    reader.memo?.delete(cookie);
+    await reader.db.delete(sessions).where(eq(sessions.id, response.session.id));
     return null;
   }
   return response;

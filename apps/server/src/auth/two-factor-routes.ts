@@ -27,8 +27,7 @@ const minute = 60_000;
  * second step of sign-in. Better Auth's two-factor plugin keeps the secret and the backup codes (encrypted), counts
  * wrong codes per challenge and locks after repeated failures; here a code is also accepted once only.
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
-  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, sessions: sessionDeps }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
   // The enrolment routes serve the people who are made to enrol before anything else.
   const enrolment = (max: number) => ({ ...limit(max, 15 * minute), allowDuringTwoFactorSetup: true });

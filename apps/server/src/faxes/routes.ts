@@ -36,8 +36,10 @@ import { assertMaySend, sendFax } from './send-fax';
 const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
-export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, files, queue, systemSettings }) => {
-  const sessionDeps = { auth, db, absoluteSeconds: config.sessionAbsoluteSeconds };
+export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, files, queue, systemSettings, sessions: sessionDeps },
+) => {
   await app.register(multipart, {
     // The largest size the back office may allow; the size in force is checked per file (check-attachments.ts).
     limits: { fileSize: MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 + 1, files: MAX_ATTACHMENTS, fields: 10, fieldSize: 64 * 1024, parts: 20 },

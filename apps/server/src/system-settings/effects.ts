@@ -30,7 +30,7 @@ function rateLimitKey(request: FastifyRequest): string {
  */
 export async function registerSystemSettingsEffects(api: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { systemSettings, config } = deps;
-  const sessionDeps = { auth: deps.auth, db: deps.db, absoluteSeconds: config.sessionAbsoluteSeconds };
+  const sessionDeps = deps.sessions;
 
   api.addHook('onRequest', async (request) => {
     const settings = await systemSettings.current();

@@ -5,7 +5,7 @@ import { loadSession } from '../auth/session';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { openContactTicket } from './open-contact-ticket';
 
-export const ticketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
+export const ticketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, sessions }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   // The contact form (spec 000 §2 /contact), which the spec's product never sent anywhere: stored as a ticket.
@@ -13,7 +13,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth
     '/contact',
     { schema: { body: ZContactRequest, response: { 201: ZContactResponse } }, config: limit(5, 60 * 60_000) },
     async (request, reply) => {
-      const session = await loadSession({ auth, db, absoluteSeconds: config.sessionAbsoluteSeconds }, request, reply);
+      const session = await loadSession(sessions, request, reply);
       const ticket = await openContactTicket(db, request.body, { language: request.language, userId: session?.user.id ?? null });
       return reply.status(201).send({ ticketId: ticket.id });
     },

@@ -7,7 +7,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error as ErrorLike | undefined, depth = 0; current && depth < 5; depth += 1, current = current.cause as ErrorLike) {
     const code = typeof current.code === 'string' ? current.code : '';
     if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
-    if (/timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i.test(current.message ?? ''))
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i.test(current.message ?? '')
+    )
       return true;
   }
   return false;

@@ -1,4 +1,5 @@
 import type { Auth } from '../../auth/auth';
+import type { SessionReader } from '../../auth/session';
 import type { FileStore } from '../../documents/encrypted-file-store';
 import type { PlanCatalogue } from '../../plans/catalogue';
 import type { SystemSettings } from '../../system-settings/system-settings';
@@ -12,6 +13,7 @@ import type { Queue } from '../queue/queue';
  */
 export type RouteDeps = {
   auth: Auth;
+  sessions: SessionReader;
   db: Database;
   config: TConfig;
   systemSettings: SystemSettings;
