@@ -37,5 +37,6 @@ describe('npm start', () => {
 
     expect(server.output()).toContain('"msg":"stopped"');
     expect(await postgresProcessesUnder(dataDir)).toEqual([]);
-  });
+    // npm start builds the app first: about 30 s on a quiet machine, three times that on a loaded one.
+  }, 180_000);
 });
