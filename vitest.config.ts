@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
+// The test kit shared by the server's tests and the browser tests (factories): one spelling from anywhere.
+const testSupport = { '@test-support': fileURLToPath(new URL('./test-support', import.meta.url)) };
 
 /**
  * Three projects, one run: fast unit tests; server integration tests against a real PostgreSQL (one embedded cluster,
@@ -21,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: testSupport },
         test: {
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
@@ -30,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: testSupport },
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

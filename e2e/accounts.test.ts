@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, emailedLink, signedInPerson, uniqueEmail } from './support/accounts';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { emailedLink, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 import { freePort, startProcess, tempDataDir, waitForReady } from './support/server-process';
 

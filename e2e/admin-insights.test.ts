@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makePdf } from '@test-support/factories/documents';
 import { createPlatformAdmin } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
-import { makePdf } from './support/fixtures';
 
 let browser: Browser;
 let context: BrowserContext;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlatformAdmin, uniqueEmail } from './support/accounts';
+import { uniqueEmail } from '@test-support/factories/values';
+import { createPlatformAdmin } from './support/accounts';
 import { collectConsoleErrors, expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
@@ -47,7 +48,10 @@ async function emailTo(context: BrowserContext, to: string, subject: RegExp) {
 /** Picks options in several labelled selects within one task, so that the page cannot render in between. */
 async function changeTogether(page: Page, choices: Record<string, string>) {
   const changes = await Promise.all(
-    Object.entries(choices).map(async ([label, value]) => ({ id: await page.getByLabel(label, { exact: true }).getAttribute('id'), value })),
+    Object.entries(choices).map(async ([label, value]) => ({
+      id: await page.getByLabel(label, { exact: true }).getAttribute('id'),
+      value,
+    })),
   );
   await page.evaluate((selects) => {
     for (const { id, value } of selects) {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlatformAdmin, uniqueEmail } from './support/accounts';
+import { uniqueEmail } from '@test-support/factories/values';
+import { createPlatformAdmin } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext, type Viewport } from './support/browser';
 
 let browser: Browser;

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf, makePng } from '@test-support/factories/documents';
 import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
-import { makePdf, makePng, pdfPageCount } from './support/fixtures';
+import { pdfPageCount } from './support/fixtures';
 
 let browser: Browser;
 beforeAll(async () => {

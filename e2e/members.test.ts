@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PASSWORD, signedInPerson, uniqueEmail } from './support/accounts';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PASSWORD, signedInPerson, uniqueEmail } from './support/accounts';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;

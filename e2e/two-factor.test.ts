@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PASSWORD, signedInPerson, uniqueEmail } from './support/accounts';
+import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
+import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
@@ -194,7 +195,7 @@ describe('two-factor sign-in required by the account owner', () => {
   it('a sub-user added with the option sets it up before anything else, then goes on', async () => {
     const ownerContext = await newContext(browser);
     await signedInPerson(ownerContext, 'Account Owner');
-    const username = `sub-${uniqueEmail().slice(4, 12)}`;
+    const username = unique('sub');
     const added = await ownerContext.request.post('/api/account/members', {
       data: { name: 'Sub User', username, email: uniqueEmail('sub'), password: PASSWORD, role: 'User', enable2fa: true },
       headers: { origin: inject('baseUrl') },

@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatPhoneInternational, type TFaxListResponse, type TUsage } from '@faxline/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PASSWORD, signedInPerson, uniqueEmail } from './support/accounts';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { makePdf } from '@test-support/factories/documents';
+import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
-import { makePdf } from './support/fixtures';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { startProcess } from './server-process';
-
-export const PASSWORD = 'Fax-otter-2029!';
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
 /** Same-origin writes need the page's Origin, as a browser sends it. */
 const originOf = (_context: BrowserContext) => ({ origin: inject('baseUrl') });

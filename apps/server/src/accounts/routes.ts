@@ -5,6 +5,7 @@ import { requireSession } from '../auth/session';
 import { verifyPassword } from '../auth/verify-password';
 import { membershipOf } from './membership';
 import { monthlyUsage } from '../faxes/quota';
+import { clock } from '../platform/clock';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
@@ -38,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app.get('/usage', { schema: { response: { 200: ZUsage } } }, async (request, reply) => {
     const { user } = await requireSession(sessionDeps, request, reply);
     const member = await membershipOf(db, user);
-    const now = new Date();
+    const now = clock.now();
     const { used, plan } = await monthlyUsage(db, member.accountId, { now });
     return {
       plan,

@@ -11,6 +11,7 @@ import {
 import { and, count, countDistinct, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
+import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import { translator } from '../platform/i18n/i18n';
 import { analyticsPeriod, type AnalyticsPeriod } from './analytics-period';
@@ -35,7 +36,12 @@ const inPeriod = (period: AnalyticsPeriod) => and(gte(faxes.createdAt, period.st
 const STEP = { hour: '1 hour', day: '1 day', month: '1 month' } as const;
 
 /** GET /api/admin/analytics: the figures of one range, from the faxes and people in the database. */
-export async function readAnalytics(db: Database, range: TAnalyticsRange, language: TLanguage, now = new Date()): Promise<TAdminAnalytics> {
+export async function readAnalytics(
+  db: Database,
+  range: TAnalyticsRange,
+  language: TLanguage,
+  now = clock.now(),
+): Promise<TAdminAnalytics> {
   const firstActivity = range === 'alltime' ? await readFirstActivity(db) : null;
   const period = analyticsPeriod(range, now, firstActivity);
   const [totals, series, failureReasons] = await Promise.all([

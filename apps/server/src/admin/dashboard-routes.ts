@@ -3,6 +3,7 @@ import { count, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
+import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import type { RouteDeps } from '../platform/http/route-deps';
 
@@ -13,7 +14,7 @@ const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), n
  * The back-office figures (spec 001 §2.11's stat cards, from the database). Days and months are UTC, as for the page
  * quota; pages are counted as the quota counts them.
  */
-export async function readDashboardFigures(db: Database, now = new Date()): Promise<TAdminDashboard> {
+export async function readDashboardFigures(db: Database, now = clock.now()): Promise<TAdminDashboard> {
   const dayStart = startOfDayUtc(now);
   const monthStart = startOfMonthUtc(now);
   const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;

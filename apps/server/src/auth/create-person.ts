@@ -29,7 +29,7 @@ export type NewPerson = {
  * the back office. The same rules apply as at sign-up (unique address, no common password, Better Auth's hashing);
  * the creation hooks run too, so the person gets their account.
  */
-export async function createPerson(deps: { auth: Auth; db: Database }, person: NewPerson): Promise<{ id: string }> {
+export async function createPerson(deps: { auth: Auth; db: Database }, person: NewPerson): Promise<{ id: string; accountId: string }> {
   const email = person.email.trim().toLowerCase();
   if (isCommonPassword(person.password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
   if (await findUserByEmail(deps.db, email)) throw new AppError('conflict', 'errors.emailTaken');
@@ -59,9 +59,9 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
     password: await context.password.hash(person.password),
   });
   const account = person.account ?? 'own';
-  if (account === 'own') await createOwnerAccount(deps.db, user);
-  else await deps.db.insert(accountMembers).values({ id: randomUUID(), organizationId: account.join, userId: user.id, role: account.role });
-  return { id: user.id };
+  if (account === 'own') return { id: user.id, accountId: await createOwnerAccount(deps.db, user) };
+  await deps.db.insert(accountMembers).values({ id: randomUUID(), organizationId: account.join, userId: user.id, role: account.role });
+  return { id: user.id, accountId: account.join };
 }
 
 export async function setPlatformRole(db: Database, userId: string, role: 'user' | 'admin'): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
+import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { plans } from '../plans/schema';
@@ -22,7 +23,7 @@ export async function monthlyUsage(db: Database, accountId: string, options: { n
     })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
-    .leftJoin(faxUsage, and(eq(faxUsage.accountId, accounts.id), eq(faxUsage.month, monthOf(options.now ?? new Date()))))
+    .leftJoin(faxUsage, and(eq(faxUsage.accountId, accounts.id), eq(faxUsage.month, monthOf(options.now ?? clock.now()))))
     .where(eq(accounts.id, accountId));
   const plan = row?.name != null ? { name: row.name, pagesPerMonth: row.pagesPerMonth } : null;
   return { used: row?.used ?? 0, limit: plan?.pagesPerMonth ?? null, plan };

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { users } from '../../src/auth/schema';
 import { faxNumbers } from '../../src/numbers/schema';
-import { makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createUser } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
-import { createUser, openTestApp, signIn, callApi, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,19 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMembers, accounts } from '../../src/accounts/schema';
 import { sessions, users } from '../../src/auth/schema';
-import {
-  GOOD_PASSWORD,
-  TEST_ORIGIN,
-  cookiesFrom,
-  createUser,
-  latestEmailTo,
-  linkIn,
-  openTestApp,
-  signIn,
-  someClientAddress,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { TEST_ORIGIN, cookiesFrom, latestEmailTo, linkIn, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +36,7 @@ const session = async (cookie?: string) =>
 describe('sign-up without e-mail confirmation', () => {
   it('creates the person, their account with them as owner, and signs them in', async () => {
     const email = uniqueEmail('Sign.Up');
-    const response = await post('/api/auth/sign-up', { name: 'Grace Hopper', email, password: GOOD_PASSWORD, language: 'fr' });
+    const response = await post('/api/auth/sign-up', { name: 'Grace Hopper', email, password: PASSWORD, language: 'fr' });
     expect(response.statusCode, response.body).toBe(200);
     expect(ZSignUpResponse.parse(response.json())).toEqual({ requiresConfirmation: false });
 
@@ -100,7 +90,7 @@ describe('sign-up without e-mail confirmation', () => {
 
   it('answers a malformed e-mail with a 400 that changes nothing', async () => {
     const before = await t.db.select().from(users);
-    const response = await post('/api/auth/sign-up', { name: 'A', email: 'not-an-address', password: GOOD_PASSWORD });
+    const response = await post('/api/auth/sign-up', { name: 'A', email: 'not-an-address', password: PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(await t.db.select().from(users)).toHaveLength(before.length);
   });
@@ -150,7 +140,7 @@ describe('sign-in and sign-out', () => {
 
   it('sets an http-only, SameSite=Lax session cookie', async () => {
     const person = await createUser(t);
-    const response = await post('/api/auth/sign-in', { identifier: person.email, password: GOOD_PASSWORD });
+    const response = await post('/api/auth/sign-in', { identifier: person.email, password: PASSWORD });
     const cookie = response.cookies.find((c) => c.name.includes('session_token'));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   });
@@ -162,7 +152,7 @@ describe('sign-in and sign-out', () => {
     for (let i = 0; i < 6; i += 1) statuses.push((await fromOneAddress(`Wrong-${i}-password`)).statusCode);
     // Four free failures, the fifth sets a 15 s wait, the sixth is refused without checking the password.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const refused = await fromOneAddress(GOOD_PASSWORD);
+    const refused = await fromOneAddress(PASSWORD);
     expect(refused.statusCode).toBe(429);
     expect(ZApiError.parse(refused.json()).error.message).toMatch(
       /^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/,
@@ -286,7 +276,7 @@ describe('profile', () => {
     expect(wrong.statusCode).toBe(400);
     expect(ZApiError.parse(wrong.json()).error.message).toBe('Your current password is not correct.');
 
-    const changed = await post('/api/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: 'Changed-secret-42' }, here);
+    const changed = await post('/api/profile/password', { currentPassword: PASSWORD, newPassword: 'Changed-secret-42' }, here);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await session(elsewhere)).toBeNull();
     expect(await session(cookiesFrom(changed))).not.toBeNull();
@@ -297,7 +287,7 @@ describe('the local mailbox', () => {
   it('lists e-mails as a page outside production', async () => {
     const email = uniqueEmail();
     await post('/api/auth/forgot-password', { email });
-    await post('/api/auth/sign-up', { name: 'Mary Jackson', email, password: GOOD_PASSWORD });
+    await post('/api/auth/sign-up', { name: 'Mary Jackson', email, password: PASSWORD });
     await latestEmailTo(t.app, email);
     const page = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
     expect(page.statusCode).toBe(200);

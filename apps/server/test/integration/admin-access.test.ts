@@ -1,7 +1,9 @@
 import { ZAdminAccessResponse, ZApiError } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStepUps } from '../../src/auth/schema';
-import { cookiesFrom, createUser, GOOD_PASSWORD, openTestApp, signIn, someClientAddress, callApi, type TestApp } from '../support/test-app';
+import { createAccount, createUser } from '@test-support/factories/accounts';
+import { PASSWORD } from '@test-support/factories/values';
+import { cookiesFrom, openTestApp, signIn, someClientAddress, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let adminRoutes: Array<{ method: string; url: string }>;
@@ -48,17 +50,8 @@ describe('every /api/admin route', () => {
   });
 
   it("answers 403 to the sub-admin of a customer's account (an account role, not a platform one)", async () => {
-    const owner = await createUser(t);
-    const ownerCookie = await signIn(t.app, owner.email);
     const username = `subadmin_${Date.now()}`;
-    const added = await request('POST', '/api/account/members', ownerCookie, {
-      name: 'Sub Admin',
-      username,
-      email: `${username}@example.com`,
-      password: GOOD_PASSWORD,
-      role: 'Admin',
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await createAccount(t, { members: [{ role: 'admin', name: 'Sub Admin', username, email: `${username}@example.com` }] });
     const cookie = await signIn(t.app, username);
     for (const route of adminRoutes)
       expect((await request(route.method, route.url, cookie)).statusCode, `${route.method} ${route.url}`).toBe(403);
@@ -103,7 +96,7 @@ describe('the admin login', () => {
 
   it('tells a non-admin "Invalid admin credentials" and signs nobody in', async () => {
     const person = await createUser(t);
-    const response = await request('POST', '/api/admin-access', undefined, { email: person.email, password: GOOD_PASSWORD });
+    const response = await request('POST', '/api/admin-access', undefined, { email: person.email, password: PASSWORD });
     expect(response.statusCode).toBe(403);
     expect(ZApiError.parse(response.json()).error.message).toBe('Invalid admin credentials');
     expect(response.cookies.filter((c) => c.name.includes('session_token'))).toEqual([]);

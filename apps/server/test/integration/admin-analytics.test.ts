@@ -1,10 +1,11 @@
 import { ZAdminAnalytics, ZApiError, type TAdminAnalytics, type TAnalyticsPoint } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
-import { faxes } from '../../src/faxes/schema';
-import { createUser, openTestApp, adminSession, type TestApp } from '../support/test-app';
+import { fixedClock, setClock } from '../../src/platform/clock';
+import { createUser } from '@test-support/factories/accounts';
+import { createFaxes, type FaxRow, type NewFax } from '@test-support/factories/faxes';
+import { openTestApp, adminSession, type TestApp } from '../support/test-app';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -15,13 +16,6 @@ let cookie: string;
 let insertedAt: Date;
 let hourStart: Date;
 let dayStart: Date;
-
-async function accountOf(userId: string): Promise<string> {
-  const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, userId));
-  return membership!.organizationId;
-}
-
-type FaxRow = typeof faxes.$inferInsert;
 
 /**
  * Each test file has a database of its own, so the figures are exact. Two accounts with faxes (A, B) and one without
@@ -36,10 +30,12 @@ beforeAll(async () => {
   const personB = await createUser(t, { name: 'Account B' });
   const personC = await createUser(t, { name: 'Joined 50 days ago' });
   const personD = await createUser(t, { name: 'Joined 500 days ago' });
-  const a = await accountOf(admin.id);
-  const b = await accountOf(personB.id);
+  const a = admin.accountId;
+  const b = personB.accountId;
 
   insertedAt = new Date();
+  // The routes read this instant too, so the hour and the day do not change under the test.
+  setClock(fixedClock(insertedAt));
   hourStart = new Date(Math.floor(insertedAt.getTime() / HOUR) * HOUR);
   dayStart = new Date(Date.UTC(insertedAt.getUTCFullYear(), insertedAt.getUTCMonth(), insertedAt.getUTCDate()));
   const daysAgo = (days: number, hours = 12) => new Date(dayStart.getTime() - days * DAY + hours * HOUR);
@@ -52,18 +48,10 @@ beforeAll(async () => {
     .set({ createdAt: daysAgo(500) })
     .where(eq(users.id, personD.id));
 
-  const sent = (accountId: string, overrides: Partial<FaxRow>): FaxRow => ({
-    accountId,
-    direction: 'outbound',
-    toNumber: '+12025550143',
-    quality: 'fine',
-    status: 'delivered',
-    createdAt: insertedAt,
-    ...overrides,
-  });
-  const received = (accountId: string, overrides: Partial<FaxRow>): FaxRow =>
-    sent(accountId, { direction: 'inbound', status: 'received', fromNumber: '+12025550100', ...overrides });
-  await t.db.insert(faxes).values([
+  // Sent faxes are delivered unless said; received ones come from +12025550100 (the factory's defaults).
+  const sent = (accountId: string, overrides: Partial<FaxRow>): NewFax => ({ accountId, createdAt: insertedAt, ...overrides });
+  const received = (accountId: string, overrides: Partial<FaxRow>): NewFax => sent(accountId, { status: 'received', ...overrides });
+  await createFaxes(t.db, [
     // Now
     sent(a, { pages: 3 }),
     sent(a, { status: 'failed', failureReason: 'busy', pages: 2 }),
@@ -84,7 +72,10 @@ beforeAll(async () => {
     sent(b, { pages: 8, createdAt: daysAgo(400) }),
   ]);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  setClock();
+  await t.close();
+});
 
 async function analytics(query = '', language = 'en'): Promise<TAdminAnalytics> {
   const response = await t.app.inject({

@@ -2,7 +2,9 @@ import { ADMIN_AUDIT_PAGE_SIZE, ZAdminAuditFacets, ZAdminAuditResponse, ZApiErro
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
-import { TEST_ORIGIN, createUser, openTestApp, unique, adminSession, type TestApp } from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { unique } from '@test-support/factories/values';
+import { TEST_ORIGIN, openTestApp, adminSession, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;

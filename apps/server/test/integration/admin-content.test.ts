@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { STARTING_FAQS, seedStartingFaqs } from '../../src/content/faq-seed';
 import { contentItems } from '../../src/content/schema';
-import { openTestApp, someClientAddress, unique, adminSession, callApi, type TestApp } from '../support/test-app';
+import { unique } from '@test-support/factories/values';
+import { openTestApp, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;

@@ -1,10 +1,11 @@
 import { ZAdminDashboard, type TAdminDashboard } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
-import { faxes } from '../../src/faxes/schema';
-import { createUser, openTestApp, adminSession, type TestApp } from '../support/test-app';
+import { fixedClock, setClock } from '../../src/platform/clock';
+import { createUser } from '@test-support/factories/accounts';
+import { createFaxes, type FaxRow, type NewFax } from '@test-support/factories/faxes';
+import { openTestApp, adminSession, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
@@ -13,12 +14,13 @@ let accountId: string;
 beforeAll(async () => {
   t = await openTestApp();
   const session = await adminSession(t);
-  const admin = session.person;
   cookie = session.cookie;
-  const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, admin.id));
-  accountId = membership!.organizationId;
+  accountId = session.person.accountId;
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  setClock();
+  await t.close();
+});
 
 async function figures(): Promise<TAdminDashboard> {
   const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } });
@@ -26,21 +28,14 @@ async function figures(): Promise<TAdminDashboard> {
   return ZAdminDashboard.parse(response.json());
 }
 
-type FaxRow = typeof faxes.$inferInsert;
-const fax = (overrides: Partial<FaxRow>): FaxRow => ({
-  accountId,
-  direction: 'outbound',
-  status: 'delivered',
-  toNumber: '+12025550143',
-  quality: 'fine',
-  pages: 1,
-  ...overrides,
-});
+const fax = (overrides: Partial<FaxRow>): NewFax => ({ accountId, ...overrides });
 
 describe('GET /api/admin/dashboard (spec 001 §2.11 stat cards, from real data)', () => {
   it('counts people, faxes today and this month, failures and pages', async () => {
-    const before = await figures();
     const now = new Date();
+    // The route reads this instant too: a run that crosses midnight still speaks of one day.
+    setClock(fixedClock(now));
+    const before = await figures();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     expect(before.monthStart).toBe(monthStart.toISOString());
@@ -54,7 +49,7 @@ describe('GET /api/admin/dashboard (spec 001 §2.11 stat cards, from real data)'
     const old = await createUser(t, { name: 'Joined long ago' });
     await t.db.update(users).set({ createdAt: lastMonth }).where(eq(users.id, old.id));
 
-    await t.db.insert(faxes).values([
+    await createFaxes(t.db, [
       fax({ pages: 3 }), // sent today
       fax({ direction: 'inbound', status: 'received', fromNumber: '+12025550100', pages: 2 }), // received today
       fax({ status: 'failed', failureReason: 'busy', pages: 4 }), // failed today: no pages

@@ -14,17 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { faxNumbers } from '../../src/numbers/schema';
-import {
-  createUser,
-  openTestApp,
-  signIn,
-  someClientAddress,
-  unique,
-  uniqueEmail,
-  adminSession,
-  callApi,
-  type TestApp,
-} from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { unique, uniqueEmail } from '@test-support/factories/values';
+import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;

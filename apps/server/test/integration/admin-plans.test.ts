@@ -1,9 +1,10 @@
 import { ZAdminPlan, ZAdminPlansResponse, ZApiError, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers, accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
-import { createUser, openTestApp, someClientAddress, unique, adminSession, callApi, type TestApp } from '../support/test-app';
+import { createAccount, createUser } from '@test-support/factories/accounts';
+import { unique } from '@test-support/factories/values';
+import { openTestApp, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let cookie: string;
@@ -146,9 +147,7 @@ describe('archive, restore and delete', () => {
 
   it('refuses to delete a plan in use (409, archive instead) and deletes one nobody uses', async () => {
     const plan = await create();
-    const customer = await createUser(t);
-    const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, customer.id));
-    await t.db.update(accounts).set({ planId: plan.id }).where(eq(accounts.id, membership!.organizationId));
+    await createAccount(t, { plan: { id: plan.id } });
 
     const refused = await call('DELETE', `/api/admin/plans/${plan.id}`, undefined, 'fr');
     expect(refused.statusCode).toBe(409);

@@ -9,9 +9,10 @@ import {
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createUser } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
-import { createUser, openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: string;

@@ -14,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { openContactTicket } from '../../src/tickets/open-contact-ticket';
 import { supportTickets } from '../../src/tickets/schema';
+import { createUser } from '@test-support/factories/accounts';
+import { unique, uniqueEmail } from '@test-support/factories/values';
 import {
   TEST_ORIGIN,
-  createUser,
   latestEmailTo,
   openTestApp,
   signIn,
   someClientAddress,
-  unique,
-  uniqueEmail,
   adminSession,
   callApi,
   type TestApp,

@@ -4,19 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMembers, accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { users } from '../../src/auth/schema';
-import {
-  GOOD_PASSWORD,
-  TEST_ORIGIN,
-  createUser,
-  signIn,
-  someClientAddress,
-  openTestApp,
-  unique,
-  uniqueEmail,
-  adminSession,
-  callApi,
-  type TestApp,
-} from '../support/test-app';
+import { createAccount, createUser } from '@test-support/factories/accounts';
+import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
+import { TEST_ORIGIN, signIn, someClientAddress, openTestApp, adminSession, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -37,8 +27,8 @@ const addUser = async (overrides: Record<string, unknown> = {}) => {
   const body = {
     name: 'Grace Hopper',
     email: uniqueEmail('added'),
-    password: GOOD_PASSWORD,
-    confirmPassword: GOOD_PASSWORD,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
     role: 'User',
     ...overrides,
   };
@@ -63,10 +53,10 @@ describe('the admin user dialog checks (spec 001 §5), on the server too', () =>
       'name missing',
       'POST',
       () => '/api/admin/users',
-      { email: 'x@example.com', password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      { email: 'x@example.com', password: PASSWORD, confirmPassword: PASSWORD },
       'Name and email are required.',
     ],
-    ['email missing', 'POST', () => '/api/admin/users', { name: 'X', password: GOOD_PASSWORD }, 'Name and email are required.'],
+    ['email missing', 'POST', () => '/api/admin/users', { name: 'X', password: PASSWORD }, 'Name and email are required.'],
     ['no password', 'POST', () => '/api/admin/users', { name: 'X', email: 'x@example.com' }, 'Password is required for new users.'],
     [
       'passwords differ',
@@ -86,7 +76,7 @@ describe('the admin user dialog checks (spec 001 §5), on the server too', () =>
       'bad e-mail',
       'POST',
       () => '/api/admin/users',
-      { name: 'X', email: 'not-an-address', password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      { name: 'X', email: 'not-an-address', password: PASSWORD, confirmPassword: PASSWORD },
       'Please enter a valid e-mail address.',
     ],
     ['edit without a name', 'PATCH', () => `/api/admin/users/${admin.id}`, { name: ' ', role: 'Admin' }, 'Name and email are required.'],
@@ -136,8 +126,8 @@ describe('the admin user dialog checks (spec 001 §5), on the server too', () =>
     const taken = await call('POST', '/api/admin/users', adminCookie, {
       name: 'X',
       email: admin.email.toUpperCase(),
-      password: GOOD_PASSWORD,
-      confirmPassword: GOOD_PASSWORD,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
     });
     expect(taken.statusCode).toBe(409);
     expect(ZApiError.parse(taken.json()).error.message).toBe('A user with this e-mail address already exists.');
@@ -301,22 +291,14 @@ describe('an admin and their own user', () => {
 
 describe('deleting a user', () => {
   it('deletes an owner together with their account and its members, like deleting the account', async () => {
-    const owner = await createUser(t, { name: 'Owner to delete' });
-    const ownerCookie = await signIn(t.app, owner.email);
     const username = unique('sub');
-    const added = await call('POST', '/api/account/members', ownerCookie, {
-      name: 'Sub user',
-      username,
-      email: uniqueEmail(),
-      password: GOOD_PASSWORD,
-      role: 'User',
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const [membership] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, owner.id));
+    const account = await createAccount(t, { owner: { name: 'Owner to delete' }, members: [{ role: 'user', name: 'Sub user', username }] });
+    const owner = account.owner;
+    const ownerCookie = await signIn(t.app, owner.email);
 
     const response = await call('DELETE', `/api/admin/users/${owner.id}`, adminCookie);
     expect(response.statusCode, response.body).toBe(200);
-    expect(await t.db.select().from(accounts).where(eq(accounts.id, membership!.organizationId))).toEqual([]);
+    expect(await t.db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([]);
     expect(await t.db.select().from(users).where(eq(users.username, username))).toEqual([]);
     expect(await sessionWorks(ownerCookie)).toBe(false);
     const [event] = (await auditOf(owner.id)).filter((e) => e.action === 'user.delete');
@@ -328,18 +310,13 @@ describe('deleting a user', () => {
   });
 
   it('removes a member alone: the account and its owner stay', async () => {
-    const owner = await createUser(t, { name: 'Owner who stays' });
-    const ownerCookie = await signIn(t.app, owner.email);
     const memberEmail = uniqueEmail('member');
-    const added = await call('POST', '/api/account/members', ownerCookie, {
-      name: 'Member to delete',
-      username: unique('member'),
-      email: memberEmail,
-      password: GOOD_PASSWORD,
-      role: 'Billing',
+    const { owner, members } = await createAccount(t, {
+      owner: { name: 'Owner who stays' },
+      members: [{ role: 'billing', name: 'Member to delete', username: unique('member'), email: memberEmail }],
     });
-    expect(added.statusCode, added.body).toBe(201);
-    const memberId = added.json().userId as string;
+    const ownerCookie = await signIn(t.app, owner.email);
+    const memberId = members[0]!.id;
 
     expect((await call('DELETE', `/api/admin/users/${memberId}`, adminCookie)).statusCode).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, memberId))).toEqual([]);

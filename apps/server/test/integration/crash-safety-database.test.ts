@@ -7,8 +7,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuth } from '../../src/auth/auth';
 import { startServer, type RunningServer } from '../../src/server';
+import { makePdf } from '@test-support/factories/documents';
 import { startCrashablePostgres, type CrashablePostgres } from '../support/crashable-postgres';
-import { makePdf } from '../support/documents';
 import {
   databaseActivity,
   examineFaxes,
@@ -164,31 +164,44 @@ describe('PostgreSQL killed under load and restarted', () => {
         `settled in ${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(db, sends))}`,
     );
     if (unhandled.length) console.log(`unhandled rejections:\n${unhandled.slice(0, 5).join('\n')}`);
-    if (exam.problems.length) console.log(`database crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
+    if (exam.problems.length)
+      console.log(`database crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
     if (exam.stuck) console.log(`database connections while faxes are stuck:\n  ${(await databaseActivity(db)).join('\n  ')}`);
 
     // Soft: every broken promise is reported, not only the first.
-    expect.soft(count((s) => s.phase === 'outage'), 'requests were made during the outage').toBeGreaterThan(0);
-    expect.soft(
-      others.map((s) => `${s.key} (${s.phase}): ${s.status || 'no answer'} ${s.body?.slice(0, 200)}`),
-      'every request answered, either 202 or a 5xx (a 4xx would blame the client for our outage)',
-    ).toEqual([]);
-    expect.soft(
-      sends.filter((s) => s.status >= 500 && errorTypeOf(s.body) === undefined).map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
-      'a 5xx is the API error shape ({ error: { type, message } })',
-    ).toEqual([]);
-    expect.soft(
-      healthyAfterRestart(),
-      `the server serves again after the restart (${HEALTHY_IN_A_ROW} sends in a row accepted)`,
-    ).toBeGreaterThanOrEqual(HEALTHY_IN_A_ROW);
+    expect
+      .soft(
+        count((s) => s.phase === 'outage'),
+        'requests were made during the outage',
+      )
+      .toBeGreaterThan(0);
+    expect
+      .soft(
+        others.map((s) => `${s.key} (${s.phase}): ${s.status || 'no answer'} ${s.body?.slice(0, 200)}`),
+        'every request answered, either 202 or a 5xx (a 4xx would blame the client for our outage)',
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        sends
+          .filter((s) => s.status >= 500 && errorTypeOf(s.body) === undefined)
+          .map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
+        'a 5xx is the API error shape ({ error: { type, message } })',
+      )
+      .toEqual([]);
+    expect
+      .soft(healthyAfterRestart(), `the server serves again after the restart (${HEALTHY_IN_A_ROW} sends in a row accepted)`)
+      .toBeGreaterThanOrEqual(HEALTHY_IN_A_ROW);
     expect.soft(unhandled, 'no unhandled rejection (main.ts stops the server on one)').toEqual([]);
-    expect.soft({
-      lost: exam.lost,
-      doubled: exam.doubled,
-      stuck: exam.stuck,
-      createdByRefused: exam.createdByRefused,
-      problems: exam.problems.length,
-    }).toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
+    expect
+      .soft({
+        lost: exam.lost,
+        doubled: exam.doubled,
+        stuck: exam.stuck,
+        createdByRefused: exam.createdByRefused,
+        problems: exam.problems.length,
+      })
+      .toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
     expect.soft(exam.delivered).toBe(exam.accepted);
   }, 420_000);
 });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { faxes } from '../../src/faxes/schema';
-import { makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
 import { SANDBOX_DELIVERS, unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
@@ -84,7 +84,10 @@ describe('one Idempotency-Key, sent 100 times at once', () => {
     );
     expect(again.statusCode, again.body).toBe(202);
     expect(ZSendFaxResponse.parse(again.json()).faxId).toBe(accepted[0]);
-    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(faxes).where(eq(faxes.accountId, sender.accountId));
+    const after = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(faxes)
+      .where(eq(faxes.accountId, sender.accountId));
     expect(after[0]?.n).toBe(1);
   }, 120_000);
 });

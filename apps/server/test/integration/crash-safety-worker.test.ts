@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ZSendFaxResponse } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
 import {
   databaseActivity,
   examineFaxes,
@@ -51,10 +51,7 @@ let spare: ServerProcess | undefined;
 const logs = new ProcessLogs();
 
 beforeAll(async () => {
-  [t, bundle] = await Promise.all([
-    openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }),
-    buildServerBundle(),
-  ]);
+  [t, bundle] = await Promise.all([openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }), buildServerBundle()]);
 }, 120_000);
 afterAll(async () => {
   finished = true;
@@ -80,7 +77,9 @@ function standbyWorker(incarnation: number): ServerProcess {
   void child.exited.then(({ code, signal }) => {
     if (killedByTest.has(child) || finished) return;
     const last = logs.lines.filter((l) => l.process === child.name).slice(-5);
-    unexpectedExits.push(`${child.name} exited by itself (${code ?? signal}):\n${last.map((l) => `    ${l.text.slice(0, 400)}`).join('\n')}`);
+    unexpectedExits.push(
+      `${child.name} exited by itself (${code ?? signal}):\n${last.map((l) => `    ${l.text.slice(0, 400)}`).join('\n')}`,
+    );
   });
   return child;
 }
@@ -99,134 +98,141 @@ async function databaseNow(): Promise<Date> {
 }
 
 describe('the worker killed with SIGKILL while faxes flow', () => {
-  it(`delivers each of ${FAXES} faxes exactly once through ${KILLS} kills`, async () => {
-    const sender = await unlimitedCustomer(t, 'Crash Sender');
-    const recipient = await unlimitedCustomer(t, 'Crash Recipient');
-    const cookie = await signIn(t.app, sender.email);
-    const pdf = await makePdf(1);
-    const started = Date.now();
+  it(
+    `delivers each of ${FAXES} faxes exactly once through ${KILLS} kills`,
+    async () => {
+      const sender = await unlimitedCustomer(t, 'Crash Sender');
+      const recipient = await unlimitedCustomer(t, 'Crash Recipient');
+      const cookie = await signIn(t.app, sender.email);
+      const pdf = await makePdf(1);
+      const started = Date.now();
 
-    let incarnation = 1;
-    worker = standbyWorker(incarnation);
-    worker.start();
-    await worker.ready;
-    let workingSince = await databaseNow();
-    spare = standbyWorker(incarnation + 1);
+      let incarnation = 1;
+      worker = standbyWorker(incarnation);
+      worker.start();
+      await worker.ready;
+      let workingSince = await databaseNow();
+      spare = standbyWorker(incarnation + 1);
 
-    const sends: Send[] = [];
-    let next = 0;
-    // The faxes come in waves, one before each kill and one after the last, so that every kill finds work in flight.
-    let waves = 1;
-    const allowed = () => Math.min(FAXES, Math.ceil((waves * FAXES) / (KILLS + 1)));
-    const sendAll = async () => {
-      while (next < FAXES) {
-        if (next >= allowed()) {
-          await delay(100);
-          continue;
+      const sends: Send[] = [];
+      let next = 0;
+      // The faxes come in waves, one before each kill and one after the last, so that every kill finds work in flight.
+      let waves = 1;
+      const allowed = () => Math.min(FAXES, Math.ceil((waves * FAXES) / (KILLS + 1)));
+      const sendAll = async () => {
+        while (next < FAXES) {
+          if (next >= allowed()) {
+            await delay(100);
+            continue;
+          }
+          const i = next++;
+          const line = i % 2 === 0 ? 'internal' : 'sandbox';
+          const key = `crash-${i}`;
+          const answer = await sendFaxRequest(
+            t.app,
+            cookie,
+            { recipientNumber: line === 'internal' ? recipient.number : SANDBOX_DELIVERS, faxQuality: 'standard' },
+            [{ name: `page-${i}.pdf`, bytes: pdf }],
+            { 'idempotency-key': key },
+          );
+          sends.push({
+            key,
+            line,
+            status: answer.statusCode,
+            faxId: answer.statusCode === 202 ? ZSendFaxResponse.parse(answer.json()).faxId : undefined,
+            body: answer.statusCode === 202 ? undefined : answer.body,
+            at: Date.now(),
+          });
+          await delay(SEND_EVERY_MS * SENDERS);
         }
-        const i = next++;
-        const line = i % 2 === 0 ? 'internal' : 'sandbox';
-        const key = `crash-${i}`;
-        const answer = await sendFaxRequest(
-          t.app,
-          cookie,
-          { recipientNumber: line === 'internal' ? recipient.number : SANDBOX_DELIVERS, faxQuality: 'standard' },
-          [{ name: `page-${i}.pdf`, bytes: pdf }],
-          { 'idempotency-key': key },
-        );
-        sends.push({
-          key,
-          line,
-          status: answer.statusCode,
-          faxId: answer.statusCode === 202 ? ZSendFaxResponse.parse(answer.json()).faxId : undefined,
-          body: answer.statusCode === 202 ? undefined : answer.body,
-          at: Date.now(),
-        });
-        await delay(SEND_EVERY_MS * SENDERS);
-      }
-    };
+      };
 
-    // Each kill comes at a random moment after the worker started on its wave (a kill between jobs proves nothing);
-    // the spare starts at once and a new spare gets ready.
-    const interrupted: number[] = [];
-    const downtimes: number[] = [];
-    const spareWaits: number[] = [];
-    const chaos = async () => {
-      for (let k = 0; k < KILLS && Date.now() - started < BUDGET_MS * 0.7; k += 1) {
-        const waitingFrom = Date.now();
-        await spare!.standing;
-        spareWaits.push(Date.now() - waitingFrom);
-        if (k > 0) waves += 1;
-        const waitUntil = Date.now() + 30_000;
-        while ((await jobsRunningSince(workingSince)) === 0 && Date.now() < waitUntil) await delay(50);
-        await delay(between(0, 2_500));
-        const active = await jobsRunningSince(workingSince);
-        const killedAt = Date.now();
-        killedByTest.add(worker!);
-        await worker!.crash();
-        interrupted.push(active);
-        worker = spare!;
-        worker.start();
-        await worker.ready;
-        workingSince = await databaseNow();
-        downtimes.push(Date.now() - killedAt);
-        incarnation += 1;
-        spare = standbyWorker(incarnation + 1);
-      }
-    };
+      // Each kill comes at a random moment after the worker started on its wave (a kill between jobs proves nothing);
+      // the spare starts at once and a new spare gets ready.
+      const interrupted: number[] = [];
+      const downtimes: number[] = [];
+      const spareWaits: number[] = [];
+      const chaos = async () => {
+        for (let k = 0; k < KILLS && Date.now() - started < BUDGET_MS * 0.7; k += 1) {
+          const waitingFrom = Date.now();
+          await spare!.standing;
+          spareWaits.push(Date.now() - waitingFrom);
+          if (k > 0) waves += 1;
+          const waitUntil = Date.now() + 30_000;
+          while ((await jobsRunningSince(workingSince)) === 0 && Date.now() < waitUntil) await delay(50);
+          await delay(between(0, 2_500));
+          const active = await jobsRunningSince(workingSince);
+          const killedAt = Date.now();
+          killedByTest.add(worker!);
+          await worker!.crash();
+          interrupted.push(active);
+          worker = spare!;
+          worker.start();
+          await worker.ready;
+          workingSince = await databaseNow();
+          downtimes.push(Date.now() - killedAt);
+          incarnation += 1;
+          spare = standbyWorker(incarnation + 1);
+        }
+      };
 
-    const senders = Array.from({ length: SENDERS }, (_, i) => delay(i * SEND_EVERY_MS).then(sendAll));
-    await chaos();
-    const chaosMs = Date.now() - started;
-    // The last wave, and whatever is left if the kills stopped early.
-    waves = KILLS + 1;
-    await Promise.all(senders);
-    const settleMs = await waitUntilAllFinal(t.db, sends, Math.min(SETTLE_MS, BUDGET_MS - (Date.now() - started)));
-    const exam = await examineFaxes(t.db, sends, { senderAccountId: sender.accountId, recipientAccountId: recipient.accountId, logs });
-    const refused = sends.filter((s) => s.status !== 202);
+      const senders = Array.from({ length: SENDERS }, (_, i) => delay(i * SEND_EVERY_MS).then(sendAll));
+      await chaos();
+      const chaosMs = Date.now() - started;
+      // The last wave, and whatever is left if the kills stopped early.
+      waves = KILLS + 1;
+      await Promise.all(senders);
+      const settleMs = await waitUntilAllFinal(t.db, sends, Math.min(SETTLE_MS, BUDGET_MS - (Date.now() - started)));
+      const exam = await examineFaxes(t.db, sends, { senderAccountId: sender.accountId, recipientAccountId: recipient.accountId, logs });
+      const refused = sends.filter((s) => s.status !== 202);
 
-    console.log(
-      `crash battery: ${sends.length} faxes, ${interrupted.length} kills, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck\n` +
-        `  ${exam.delivered} delivered exactly once; ${refused.length} sends not accepted (${refused.filter((s) => s.status >= 500).length} 5xx); ` +
-        `jobs running at each kill: ${interrupted.join(' ')}; ` +
-        `worker down ${average(downtimes)} ms on average after a kill, waited ${average(spareWaits)} ms on average for the spare to load; ` +
-        `sending and kills ${Math.round(chaosMs / 1000)} s, then settled in ` +
-        `${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(t.db, sends))}; ` +
-        `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
-    );
-    if (unexpectedExits.length) console.log(`workers that died by themselves:\n${unexpectedExits.join('\n')}`);
-    if (exam.problems.length) console.log(`crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
-    if (exam.stuck) {
-      const last = logs.lines.filter((l) => l.process === worker!.name).slice(-15);
       console.log(
-        `database connections while faxes are stuck:\n  ${(await databaseActivity(t.db)).join('\n  ')}\n` +
-          `${worker!.name} ${await describeProcess(worker!.pid)}; its last lines:\n  ${last.map((l) => l.text.slice(0, 400)).join('\n  ')}`,
+        `crash battery: ${sends.length} faxes, ${interrupted.length} kills, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck\n` +
+          `  ${exam.delivered} delivered exactly once; ${refused.length} sends not accepted (${refused.filter((s) => s.status >= 500).length} 5xx); ` +
+          `jobs running at each kill: ${interrupted.join(' ')}; ` +
+          `worker down ${average(downtimes)} ms on average after a kill, waited ${average(spareWaits)} ms on average for the spare to load; ` +
+          `sending and kills ${Math.round(chaosMs / 1000)} s, then settled in ` +
+          `${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(t.db, sends))}; ` +
+          `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
       );
-    }
-    if (exam.problems.length || unexpectedExits.length) {
-      const file = path.join(os.tmpdir(), `faxline-crash-battery-${Date.now()}.log`);
-      await logs.save(file);
-      console.log(`every log line of the battery's workers: ${file}`);
-    }
+      if (unexpectedExits.length) console.log(`workers that died by themselves:\n${unexpectedExits.join('\n')}`);
+      if (exam.problems.length) console.log(`crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
+      if (exam.stuck) {
+        const last = logs.lines.filter((l) => l.process === worker!.name).slice(-15);
+        console.log(
+          `database connections while faxes are stuck:\n  ${(await databaseActivity(t.db)).join('\n  ')}\n` +
+            `${worker!.name} ${await describeProcess(worker!.pid)}; its last lines:\n  ${last.map((l) => l.text.slice(0, 400)).join('\n  ')}`,
+        );
+      }
+      if (exam.problems.length || unexpectedExits.length) {
+        const file = path.join(os.tmpdir(), `faxline-crash-battery-${Date.now()}.log`);
+        await logs.save(file);
+        console.log(`every log line of the battery's workers: ${file}`);
+      }
 
-    // Soft: every broken promise is reported, not only the first.
-    expect.soft(
-      refused.map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
-      'every send accepted (the API did not die)',
-    ).toEqual([]);
-    expect.soft(interrupted.length, `kills made within ${(BUDGET_MS * 0.7) / 1000} s`).toBe(KILLS);
-    expect.soft(unexpectedExits, 'no worker died by itself').toEqual([]);
-    expect.soft(
-      interrupted.filter((n) => n > 0).length,
-      'most kills interrupted a running job (otherwise the battery tests nothing)',
-    ).toBeGreaterThanOrEqual(KILLS / 2);
-    expect.soft({
-      lost: exam.lost,
-      doubled: exam.doubled,
-      stuck: exam.stuck,
-      createdByRefused: exam.createdByRefused,
-      problems: exam.problems.length,
-    }).toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
-    expect.soft(exam.delivered).toBe(FAXES);
-  }, BUDGET_MS + 60_000);
+      // Soft: every broken promise is reported, not only the first.
+      expect
+        .soft(
+          refused.map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
+          'every send accepted (the API did not die)',
+        )
+        .toEqual([]);
+      expect.soft(interrupted.length, `kills made within ${(BUDGET_MS * 0.7) / 1000} s`).toBe(KILLS);
+      expect.soft(unexpectedExits, 'no worker died by itself').toEqual([]);
+      expect
+        .soft(interrupted.filter((n) => n > 0).length, 'most kills interrupted a running job (otherwise the battery tests nothing)')
+        .toBeGreaterThanOrEqual(KILLS / 2);
+      expect
+        .soft({
+          lost: exam.lost,
+          doubled: exam.doubled,
+          stuck: exam.stuck,
+          createdByRefused: exam.createdByRefused,
+          problems: exam.problems.length,
+        })
+        .toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
+      expect.soft(exam.delivered).toBe(FAXES);
+    },
+    BUDGET_MS + 60_000,
+  );
 });

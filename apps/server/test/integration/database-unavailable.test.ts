@@ -1,8 +1,9 @@
 import { ZApiError } from '@faxline/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
-import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
  * When no database connection comes free in time (or the database is restarting), a request answers 503 with a

@@ -11,7 +11,8 @@ import { createEncryptedFileStore } from '../../src/documents/encrypted-file-sto
 import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-tiff';
 import { prepareFaxDocument } from '../../src/documents/prepare-fax-document';
 import { faxImageArguments, ghostscript } from '../../src/documents/render-fax-image';
-import { convertFixture, inspectWith, makePdf, runTool } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { convertFixture, inspectWith, runTool } from '../support/documents';
 
 // Real conversions with the tools set-up installs: pdf-lib, LibreOffice and Ghostscript.
 let pdf2: Uint8Array;

@@ -1,18 +1,9 @@
 import { ZApiError, ZSessionResponse, ZSignUpResponse } from '@faxline/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GOOD_PASSWORD,
-  TEST_ORIGIN,
-  cookiesFrom,
-  createUser,
-  latestEmailTo,
-  linkIn,
-  openTestApp,
-  someClientAddress,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { TEST_ORIGIN, cookiesFrom, latestEmailTo, linkIn, openTestApp, someClientAddress, type TestApp } from '../support/test-app';
 
 // E-mail confirmation on (the default outside development).
 let t: TestApp;
@@ -27,12 +18,12 @@ const post = (url: string, payload: object) =>
 describe('sign-up with e-mail confirmation', () => {
   it('asks to confirm, refuses sign-in until then, and the e-mailed link confirms and signs in', async () => {
     const email = uniqueEmail();
-    const signUp = await post('/api/auth/sign-up', { name: 'Katherine Johnson', email, password: GOOD_PASSWORD, language: 'es' });
+    const signUp = await post('/api/auth/sign-up', { name: 'Katherine Johnson', email, password: PASSWORD, language: 'es' });
     expect(signUp.statusCode, signUp.body).toBe(200);
     expect(signUp.json()).toEqual({ requiresConfirmation: true });
     expect(signUp.cookies.filter((c) => c.name.includes('session_token') && c.value)).toEqual([]);
 
-    const early = await post('/api/auth/sign-in', { identifier: email, password: GOOD_PASSWORD });
+    const early = await post('/api/auth/sign-in', { identifier: email, password: PASSWORD });
     expect(early.statusCode).toBe(403);
     expect(ZApiError.parse(early.json()).error.type).toBe('email_not_confirmed');
 
@@ -50,7 +41,7 @@ describe('sign-up with e-mail confirmation', () => {
     ).session;
     expect(session?.user).toMatchObject({ email, emailVerified: true });
 
-    expect((await post('/api/auth/sign-in', { identifier: email, password: GOOD_PASSWORD })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in', { identifier: email, password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('answers an address that has an account exactly as a new one, and e-mails its owner instead', async () => {
@@ -60,8 +51,8 @@ describe('sign-up with e-mail confirmation', () => {
       type: response.headers['content-type'],
       cookies: response.cookies.map((c) => c.name),
     });
-    const fresh = await post('/api/auth/sign-up', { name: 'Mary Jackson', email: uniqueEmail(), password: GOOD_PASSWORD });
-    const taken = await post('/api/auth/sign-up', { name: 'Mary Jackson', email: owner.email, password: GOOD_PASSWORD });
+    const fresh = await post('/api/auth/sign-up', { name: 'Mary Jackson', email: uniqueEmail(), password: PASSWORD });
+    const taken = await post('/api/auth/sign-up', { name: 'Mary Jackson', email: owner.email, password: PASSWORD });
     expect(taken.body).toBe(fresh.body);
     expect(ZSignUpResponse.parse(taken.json())).toEqual({ requiresConfirmation: true });
     expect(headersOf(taken)).toEqual(headersOf(fresh));
@@ -78,7 +69,7 @@ describe('sign-up with e-mail confirmation', () => {
 
   it('resends the confirmation, and says the same for an unknown address', async () => {
     const email = uniqueEmail();
-    await post('/api/auth/sign-up', { name: 'Dorothy Vaughan', email, password: GOOD_PASSWORD });
+    await post('/api/auth/sign-up', { name: 'Dorothy Vaughan', email, password: PASSWORD });
     const known = await post('/api/auth/resend-confirmation', { email });
     const unknown = await post('/api/auth/resend-confirmation', { email: uniqueEmail() });
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);

@@ -1,10 +1,11 @@
 import { HISTORY_MAX_OFFSET, HISTORY_SEARCH_COUNT_LIMIT, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers } from '../../src/accounts/schema';
 import { monthlyUsage } from '../../src/faxes/quota';
 import { faxes } from '../../src/faxes/schema';
-import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { createFaxes, type FaxRow } from '@test-support/factories/faxes';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
  * The history at scale (issue 12, item 3): tabs' counts and the month's usage are kept with every fax change (no count
@@ -19,9 +20,7 @@ afterAll(() => t.close());
 
 async function customer() {
   const person = await createUser(t, { name: 'Scale Clinic' });
-  const cookie = await signIn(t.app, person.email);
-  const [member] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
-  return { ...person, cookie, accountId: member!.organizationId };
+  return { ...person, cookie: await signIn(t.app, person.email) };
 }
 
 async function list(cookie: string, query: string): Promise<TFaxListResponse> {
@@ -31,20 +30,17 @@ async function list(cookie: string, query: string): Promise<TFaxListResponse> {
 }
 
 /** `n` faxes inserted straight into the table, as any writer would (the counts must follow every writer). */
-async function insertFaxes(accountId: string, userId: string | null, n: number, overrides: Partial<typeof faxes.$inferInsert> = {}) {
+async function insertFaxes(accountId: string, userId: string | null, n: number, overrides: Partial<FaxRow> = {}) {
   const rows = Array.from({ length: n }, (_, i) => ({
     accountId,
     userId,
-    direction: 'outbound' as const,
-    status: 'delivered' as const,
     toNumber: `+1202555${String(1000 + (i % 9000)).padStart(4, '0')}`,
     recipientName: `Recipient ${i}`,
-    quality: 'fine' as const,
     pages: 2,
     createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000),
     ...overrides,
   }));
-  return t.db.insert(faxes).values(rows).returning({ id: faxes.id });
+  return createFaxes(t.db, rows);
 }
 
 describe('counts kept with every change', () => {
@@ -106,12 +102,22 @@ describe('paging', () => {
     const owner = await customer();
     const maxPage = HISTORY_MAX_OFFSET / 20 + 1;
     expect((await list(owner.cookie, 'pageSize=20')).maxPage).toBe(maxPage);
-    const deep = await t.app.inject({ method: 'GET', url: `/api/faxes?pageSize=20&page=${maxPage + 1}`, headers: { cookie: owner.cookie } });
+    const deep = await t.app.inject({
+      method: 'GET',
+      url: `/api/faxes?pageSize=20&page=${maxPage + 1}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(deep.statusCode).toBe(400);
     expect(ZApiError.parse(deep.json()).error.message).toContain(`page ${maxPage}`);
-    const broken = await t.app.inject({ method: 'GET', url: '/api/faxes?cursor=not-a-cursor', headers: { cookie: owner.cookie, 'accept-language': 'fr' } });
+    const broken = await t.app.inject({
+      method: 'GET',
+      url: '/api/faxes?cursor=not-a-cursor',
+      headers: { cookie: owner.cookie, 'accept-language': 'fr' },
+    });
     expect(broken.statusCode).toBe(400);
-    expect(ZApiError.parse(broken.json()).error.message).toBe('Cette position dans la liste n’est plus valable : reprenez depuis la première page.');
+    expect(ZApiError.parse(broken.json()).error.message).toBe(
+      'Cette position dans la liste n’est plus valable : reprenez depuis la première page.',
+    );
   });
 });
 
@@ -148,7 +154,12 @@ describe('search', () => {
       INSERT INTO faxes (account_id, user_id, direction, status, to_number, recipient_name, quality, pages)
       SELECT ${owner.accountId}, ${owner.id}, 'outbound', 'delivered', '+12025550100', 'Dr Busy ' || i, 'fine', 1
       FROM generate_series(1, ${2 * HISTORY_SEARCH_COUNT_LIMIT + 5}) AS i`);
-    await insertFaxes(owner.accountId, null, 3, { direction: 'inbound', status: 'received', senderName: 'Dr Busy', fromNumber: '+13125550100' });
+    await insertFaxes(owner.accountId, null, 3, {
+      direction: 'inbound',
+      status: 'received',
+      senderName: 'Dr Busy',
+      fromNumber: '+13125550100',
+    });
 
     const busy = await list(owner.cookie, 'search=dr%20busy');
     expect(busy.counts).toEqual({ outbound: HISTORY_SEARCH_COUNT_LIMIT, inbound: 3 });

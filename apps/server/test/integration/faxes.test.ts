@@ -1,4 +1,4 @@
-import { SANDBOX_TEST_NUMBERS, ZApiError, ZFaxDetails, ZFaxListResponse, ZFaxNumbersResponse, ZSendFaxResponse } from '@faxline/shared';
+import { SANDBOX_TEST_NUMBERS, ZApiError, ZFaxDetails, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +7,15 @@ import { recordAuditEvent } from '../../src/audit/record-audit-event';
 import { auditEvents } from '../../src/audit/schema';
 import { prepareFaxJob } from '../../src/faxes/jobs/prepare-fax';
 import { transmitFaxJob } from '../../src/faxes/jobs/transmit-fax';
-import { faxAttempts, faxes } from '../../src/faxes/schema';
+import { faxAttempts } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
-import { convertFixture, makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createAccount } from '@test-support/factories/accounts';
+import { createFax } from '@test-support/factories/faxes';
+import { convertFixture } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { testLogger } from '../support/test-database';
-import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let png: Uint8Array;
@@ -27,12 +30,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function customer(name = 'Clinic') {
-  const person = await createUser(t, { name });
-  const cookie = await signIn(t.app, person.email);
-  const numbers = ZFaxNumbersResponse.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/numbers', headers: { cookie } })).json(),
-  ).numbers;
-  return { ...person, cookie, number: numbers[0]!.phoneNumber };
+  const { owner, number } = await createAccount(t, { owner: { name } });
+  return { ...owner, cookie: await signIn(t.app, owner.email), number: number! };
 }
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -251,11 +250,6 @@ describe('the sandbox line', () => {
 describe('quota, cancel, and the audit trail', () => {
   it("refuses a fax beyond the plan's pages before anything is queued", async () => {
     const sender = await customer();
-    const [account] = await t.db
-      .execute<{ account_id: string }>(
-        sql`select account_id from account_members m join users u on u.id = m.user_id where u.email = ${sender.email}`,
-      )
-      .then((r) => r.rows);
     const [small] = await t.db
       .insert(plans)
       .values({
@@ -267,7 +261,7 @@ describe('quota, cancel, and the audit trail', () => {
         text: { en: { description: '', features: [] }, es: { description: '', features: [] }, fr: { description: '', features: [] } },
       })
       .returning();
-    await t.db.update(accounts).set({ planId: small!.id }).where(eq(accounts.id, account!.account_id));
+    await t.db.update(accounts).set({ planId: small!.id }).where(eq(accounts.id, sender.accountId));
     const response = await sendFaxRequest(
       t.app,
       sender.cookie,
@@ -328,26 +322,16 @@ describe('quota, cancel, and the audit trail', () => {
 describe('a worker that dies in the middle of a job', () => {
   it('loses no fax and calls no number twice blind: the unfinished attempt counts as a line error, the retry delivers', async () => {
     const sender = await customer();
-    const [member] = await t.db
-      .execute<{ account_id: string; user_id: string }>(
-        sql`select m.account_id, m.user_id from account_members m join users u on u.id = m.user_id where u.email = ${sender.email}`,
-      )
-      .then((r) => r.rows);
     // The state a worker leaves when it dies during a call: the fax sending, attempt 1 started and never ended.
-    const [fax] = await t.db
-      .insert(faxes)
-      .values({
-        accountId: member!.account_id,
-        userId: member!.user_id,
-        direction: 'outbound',
-        status: 'sending',
-        toNumber: '+12025550143',
-        quality: 'fine',
-        pages: 1,
-        imageBytes: 2_000,
-        line: 'sandbox',
-      })
-      .returning();
+    const fax = await createFax(t, {
+      accountId: sender.accountId,
+      userId: sender.id,
+      status: 'sending',
+      toNumber: '+12025550143',
+      pages: 1,
+      imageBytes: 2_000,
+      line: 'sandbox',
+    });
     await t.db.insert(faxAttempts).values({ faxId: fax!.id, number: 1, line: 'sandbox' });
 
     // pg-boss runs the job again once it expires; here we run that second delivery of the job directly.

@@ -5,11 +5,13 @@ import { ZApiError, ZSendFaxResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faxes } from '../../src/faxes/schema';
-import { convertFixture, makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createUser } from '@test-support/factories/accounts';
+import { convertFixture } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { blankPng, docxLike, filler } from '../support/hostile-files';
 import { livingMembersOf } from '../support/process-groups';
-import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
  * Issue 13, items 1 and 2 (docs/decisions/022): a conversion that never ends is stopped by its box, whole, and does not

@@ -14,17 +14,9 @@ import { createAuth } from '../../src/auth/auth';
 import { sessions, users } from '../../src/auth/schema';
 import { connectDatabase } from '../../src/platform/db/client';
 import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
-import {
-  GOOD_PASSWORD,
-  createUser,
-  openTestApp,
-  signIn,
-  someClientAddress,
-  unique,
-  adminSession,
-  callApi,
-  type TestApp,
-} from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { PASSWORD, unique } from '@test-support/factories/values';
+import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
 
 // The session cookie's copy is trusted this long here (a minute in production), so that its end can be awaited.
@@ -176,7 +168,7 @@ describe("the session cookie's signed copy", () => {
     const person = await createUser(t, { platformRole: 'admin' });
     const cookie = await signIn(t.app, person.email);
     expect(await status('GET', '/api/admin/session', cookie)).toBe(401); // step-up first
-    expect((await call(t.app, 'POST', '/api/admin-access', cookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/admin-access', cookie, { password: PASSWORD })).statusCode).toBe(200);
     expect(await status('GET', '/api/admin/session', cookie)).toBe(200);
     await t.db.update(users).set({ role: 'user' }).where(eq(users.id, person.id));
     expect(await status('GET', '/api/admin/session', cookie)).toBe(403);

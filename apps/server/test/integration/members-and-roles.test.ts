@@ -8,9 +8,11 @@ import {
   ZSendFaxResponse,
 } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createUser } from '@test-support/factories/accounts';
+import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
 import { sendFaxRequest } from '../support/faxes';
-import { GOOD_PASSWORD, createUser, openTestApp, signIn, unique, uniqueEmail, callApi, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, callApi, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const cookies: Record<'owner' | 'admin' | 'user' | 'billing' | 'stranger', string> = {
@@ -36,7 +38,7 @@ beforeAll(async () => {
       name: `${role} person`,
       username,
       email: uniqueEmail(),
-      password: GOOD_PASSWORD,
+      password: PASSWORD,
       role,
       enable2fa: false,
     });
@@ -72,7 +74,7 @@ describe('sub-users (spec 001 §2.8)', () => {
       name: 'X',
       username: members[1]!.username,
       email: uniqueEmail(),
-      password: GOOD_PASSWORD,
+      password: PASSWORD,
       role: 'User',
     });
     expect(ZApiError.parse(taken.json()).error.message).toBe('This username is already taken. Please choose another.');
@@ -94,7 +96,7 @@ describe('sub-users (spec 001 §2.8)', () => {
           name: 'Temp',
           username,
           email: uniqueEmail(),
-          password: GOOD_PASSWORD,
+          password: PASSWORD,
           role: 'User',
         })
       ).json(),
@@ -180,7 +182,7 @@ describe('every user-area endpoint, as each role', () => {
       name: 'Asked for 2FA',
       username,
       email: uniqueEmail(),
-      password: GOOD_PASSWORD,
+      password: PASSWORD,
       role: 'User',
       enable2fa: true,
     });
@@ -194,6 +196,6 @@ describe('every user-area endpoint, as each role', () => {
 
   it('deleting the account: the owner only', async () => {
     for (const role of ['admin', 'user', 'billing'] as const)
-      expect((await call('DELETE', '/api/account', cookies[role], { password: GOOD_PASSWORD })).statusCode, role).toBe(403);
+      expect((await call('DELETE', '/api/account', cookies[role], { password: PASSWORD })).statusCode, role).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, GOOD_PASSWORD, openTestApp, someClientAddress, type TestApp } from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { PASSWORD } from '@test-support/factories/values';
+import { openTestApp, someClientAddress, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +45,7 @@ describe('in production', () => {
       method: 'POST',
       url: '/api/auth/sign-in',
       headers: { origin: 'https://fax.example.com' },
-      payload: { identifier: person.email, password: GOOD_PASSWORD },
+      payload: { identifier: person.email, password: PASSWORD },
       remoteAddress: someClientAddress(),
     });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ZFaxDetails, ZFaxListResponse, ZFaxNumbersResponse, ZSendFaxResponse } from '@faxline/shared';
+import { ZFaxDetails, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +8,11 @@ import { faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { faxInbox } from '../../src/faxes/inbox';
 import { internalLine } from '../../src/lines/internal-line';
+import { createAccount } from '@test-support/factories/accounts';
 import { inspectWith } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { pdfWith } from '../support/hostile-files';
-import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function customer(name: string) {
-  const person = await createUser(t, { name });
-  const cookie = await signIn(t.app, person.email);
-  const numbers = ZFaxNumbersResponse.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/numbers', headers: { cookie } })).json(),
-  ).numbers;
-  return { ...person, cookie, number: numbers[0]!.phoneNumber };
+  const { owner, number } = await createAccount(t, { owner: { name } });
+  return { ...owner, cookie: await signIn(t.app, owner.email), number: number! };
 }
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });

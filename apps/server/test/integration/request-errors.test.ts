@@ -2,7 +2,8 @@ import { ZApiError } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 // What the contracts cannot catch still gets a translated 4xx (issue 13's safety net), and a database error never puts
 // its SQL or parameters in the logs: a request's values are personal data, passwords and tokens.

@@ -1,11 +1,12 @@
 import { DEFAULT_SYSTEM_SETTINGS, ZApiError, type TSystemSettingsValues } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers, accounts } from '../../src/accounts/schema';
+import { accounts } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
-import { makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createUser } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
-import { createUser, openTestApp, signIn, adminSession, callApi, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, adminSession, callApi, type TestApp } from '../support/test-app';
 
 /**
  * Issue 13, item 5 (docs/decisions/025): who may send what. An unconfirmed address may not send; emergency,
@@ -27,9 +28,7 @@ afterAll(() => t?.close());
 
 async function customer() {
   const person = await createUser(t);
-  const cookie = await signIn(t.app, person.email);
-  const [member] = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
-  return { ...person, cookie, accountId: member!.organizationId };
+  return { ...person, cookie: await signIn(t.app, person.email) };
 }
 
 const saveSettings = async (values: Partial<TSystemSettingsValues>) => {

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, TEST_ORIGIN, openTestApp, someClientAddress, uniqueEmail, type TestApp } from '../support/test-app';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { TEST_ORIGIN, openTestApp, someClientAddress, type TestApp } from '../support/test-app';
 
 // With SMTP_URL set, e-mail leaves through the relay (here a local SMTP server on loopback) and not the mailbox.
 type Received = { from: string; to: string[]; data: string };
@@ -41,7 +42,7 @@ describe('e-mail through an SMTP relay', () => {
       method: 'POST',
       url: '/api/auth/sign-up',
       headers: { origin: TEST_ORIGIN },
-      payload: { name: 'Hedy Lamarr', email, password: GOOD_PASSWORD, language: 'fr' },
+      payload: { name: 'Hedy Lamarr', email, password: PASSWORD, language: 'fr' },
       remoteAddress: someClientAddress(),
     });
     await t.app.inject({

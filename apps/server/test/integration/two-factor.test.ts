@@ -3,17 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
-import {
-  TEST_ORIGIN,
-  GOOD_PASSWORD,
-  cookiesFrom,
-  createUser,
-  openTestApp,
-  signIn,
-  someClientAddress,
-  unique,
-  type TestApp,
-} from '../support/test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { PASSWORD, unique } from '@test-support/factories/values';
+import { TEST_ORIGIN, cookiesFrom, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,13 +22,13 @@ const codeFor = (key: string, stepsAhead = 0) =>
 
 /** Signs in with the password: with two-factor on this opens a challenge only. Returns the challenge cookie. */
 async function passwordStep(identifier: string) {
-  const response = await post('/api/auth/sign-in', '', { identifier, password: GOOD_PASSWORD });
+  const response = await post('/api/auth/sign-in', '', { identifier, password: PASSWORD });
   expect(response.statusCode, response.body).toBe(200);
   return { body: ZSignInResponse.parse(response.json()), cookie: cookiesFrom(response) };
 }
 
 async function enrol(cookie: string) {
-  const started = await post('/api/two-factor/enrol', cookie, { password: GOOD_PASSWORD });
+  const started = await post('/api/two-factor/enrol', cookie, { password: PASSWORD });
   expect(started.statusCode, started.body).toBe(200);
   const enrolment = ZTwoFactorEnrolResponse.parse(started.json());
   const confirmed = await post('/api/two-factor/confirm', cookie, { code: codeFor(enrolment.key) });
@@ -48,7 +40,7 @@ describe('two-factor sign-in', () => {
   it('enrols with a key and ten backup codes, is off until a code confirms it, and the status is truthful', async () => {
     const person = await createUser(t);
     const cookie = await signIn(t.app, person.email);
-    const started = ZTwoFactorEnrolResponse.parse((await post('/api/two-factor/enrol', cookie, { password: GOOD_PASSWORD })).json());
+    const started = ZTwoFactorEnrolResponse.parse((await post('/api/two-factor/enrol', cookie, { password: PASSWORD })).json());
     expect(started.totpUri).toMatch(/^otpauth:\/\/totp\/Faxline:/);
     expect(started.key).toMatch(/^[A-Z2-7]+=*$/);
     expect(started.backupCodes).toHaveLength(10);
@@ -120,7 +112,7 @@ describe('two-factor sign-in', () => {
     const again = await passwordStep(person.email);
     expect((await post('/api/auth/two-factor', again.cookie, { method: 'backup', code: backup! })).statusCode).toBe(401);
 
-    const renewed = await post('/api/two-factor/backup-codes', cookie, { password: GOOD_PASSWORD });
+    const renewed = await post('/api/two-factor/backup-codes', cookie, { password: PASSWORD });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect((renewed.json() as { backupCodes: string[] }).backupCodes).toHaveLength(10);
     const third = await passwordStep(person.email);
@@ -144,7 +136,7 @@ describe('two-factor sign-in', () => {
     const person = await createUser(t);
     const { cookie } = await enrol(await signIn(t.app, person.email));
     expect((await post('/api/two-factor/disable', cookie, { password: 'not-it' })).statusCode).toBe(400);
-    const off = await post('/api/two-factor/disable', cookie, { password: GOOD_PASSWORD });
+    const off = await post('/api/two-factor/disable', cookie, { password: PASSWORD });
     expect(off.statusCode, off.body).toBe(200);
     expect(ZSessionResponse.parse(off.json()).session?.user.twoFactorEnabled).toBe(false);
     expect((await passwordStep(person.email)).body.twoFactorRequired).toBe(false);

@@ -3,7 +3,9 @@ import { ZApiError, ZSendFaxResponse, type TErrorType } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { convertFixture, makePdf } from '../support/documents';
+import { makePdf } from '@test-support/factories/documents';
+import { createUser } from '@test-support/factories/accounts';
+import { convertFixture } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import {
   acceptedPdf,
@@ -15,7 +17,7 @@ import {
   pdfWithObjectStreamBomb,
   pngHeader,
 } from '../support/hostile-files';
-import { createUser, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
  * Issue 12, item 8: hostile uploads are refused at POST /api/faxes with their own translated message, before anything
@@ -40,13 +42,7 @@ afterAll(async () => {
 
 async function customer() {
   const person = await createUser(t);
-  const cookie = await signIn(t.app, person.email);
-  const [member] = await t.db
-    .execute<{ account_id: string }>(
-      sql`select account_id from account_members m join users u on u.id = m.user_id where u.email = ${person.email}`,
-    )
-    .then((r) => r.rows);
-  return { cookie, accountId: member!.account_id };
+  return { cookie: await signIn(t.app, person.email), accountId: person.accountId };
 }
 
 async function filesIn(dir: string): Promise<number> {

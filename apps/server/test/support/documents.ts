@@ -3,25 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** Runs a tool of the test machine (outside the converters' box: tests trust their own files); returns its output. */
 export async function runTool(command: string, args: string[], timeoutMs = 60_000): Promise<string> {
   const { stdout, stderr } = await promisify(execFile)(command, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   return stdout + stderr;
-}
-
-/** A PDF of `pages` numbered A4 pages, made on the spot. */
-export async function makePdf(pages: number, label = 'Page'): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i += 1) {
-    const page = pdf.addPage([595.28, 841.89]);
-    page.drawText(`${label} ${i} of ${pages}`, { x: 60, y: 760, size: 28, font });
-    for (let line = 0; line < 30; line += 1)
-      page.drawText(`Line ${line + 1}: the quick brown fox jumps over the lazy dog.`, { x: 60, y: 700 - line * 20, size: 12, font });
-  }
-  return pdf.save();
 }
 
 /** Converts with the tools set-up installs (Ghostscript, LibreOffice), to make images and Word files for tests. */

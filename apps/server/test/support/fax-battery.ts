@@ -1,13 +1,12 @@
 import { FINAL_FAX_STATUSES, type TFaxLine } from '@faxline/shared';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { accountMembers, accounts } from '../../src/accounts/schema';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Auth } from '../../src/auth/auth';
 import { faxAttempts, faxes } from '../../src/faxes/schema';
-import { numbersOfAccount } from '../../src/numbers/numbers';
 import type { Database } from '../../src/platform/db/client';
-import { plans } from '../../src/plans/schema';
+import { createAccount } from '@test-support/factories/accounts';
+import { PASSWORD } from '@test-support/factories/values';
 import type { ProcessLogs } from './server-process';
-import { createUser, GOOD_PASSWORD, TEST_ORIGIN } from './test-app';
+import { TEST_ORIGIN } from './test-app';
 
 /** A number of no Faxline account and none of the sandbox's test numbers: the sandbox line delivers it. */
 export const SANDBOX_DELIVERS = '+12025550143';
@@ -17,17 +16,13 @@ export const SANDBOX_DELIVERS = '+12025550143';
  * without a page limit (the battery sends hundreds of pages).
  */
 export async function unlimitedCustomer(deps: { auth: Auth; db: Database }, name: string) {
-  const person = await createUser(deps, { name });
-  const [member] = await deps.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
-  const [unlimited] = await deps.db.select().from(plans).where(isNull(plans.pagesPerMonth)).limit(1);
-  if (!member || !unlimited) throw new Error('The test database lacks the account or the seeded plan without a page limit');
-  await deps.db
-    .update(accounts)
-    .set({ planId: unlimited.id, createdAt: new Date(Date.now() - 365 * 86_400_000) })
-    .where(eq(accounts.id, member.organizationId));
-  const [number] = await numbersOfAccount(deps.db, member.organizationId);
-  if (!number) throw new Error(`No fax number was assigned to ${person.email}`);
-  return { ...person, accountId: member.organizationId, number: number.phoneNumber };
+  const account = await createAccount(deps, {
+    owner: { name },
+    plan: { unlimited: true },
+    createdAt: new Date(Date.now() - 365 * 86_400_000),
+  });
+  if (!account.number) throw new Error(`No fax number was assigned to ${account.owner.email}`);
+  return { ...account.owner, number: account.number };
 }
 
 /** Signs in over real HTTP (a server that listens) and returns the Cookie header for the next requests. */
@@ -35,7 +30,7 @@ export async function signInOverHttp(baseUrl: string, email: string): Promise<st
   const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: email, password: GOOD_PASSWORD }),
+    body: JSON.stringify({ identifier: email, password: PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
   return response.headers

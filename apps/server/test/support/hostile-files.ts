@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { crc32, createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFDict } from 'pdf-lib';
+import { PNG_SIGNATURE, pngChunk } from '@test-support/factories/documents';
 
 /**
  * Files made on the spot for the upload corpus (no binary fixtures in git): zip archives written byte by byte, PNG and
@@ -70,17 +71,6 @@ export function docxLike(parts: ZipEntry[]): Uint8Array {
 export const filler = (size: number, byte = 0x20) => new Uint8Array(size).fill(byte);
 
 // ---------- images ----------
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /**
  * A real, valid white PNG of any size, 1 bit per pixel: 30,000 x 30,000 pixels fit in about 110 KB, and decoding them

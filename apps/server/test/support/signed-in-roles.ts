@@ -1,7 +1,8 @@
 import { DEFAULT_SYSTEM_SETTINGS, type TSaveSystemSettingsRequest } from '@faxline/shared';
 import { expect } from 'vitest';
 import { forgetSignInFailures } from '../../src/auth/sign-in-throttle';
-import { createUser, signIn, someClientAddress, TEST_ORIGIN, type TestApp } from './test-app';
+import { createUser } from '@test-support/factories/accounts';
+import { signIn, someClientAddress, TEST_ORIGIN, type TestApp } from './test-app';
 
 export const ROLES = ['signed-out', 'member', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

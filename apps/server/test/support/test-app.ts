@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createAuth, type Auth } from '../../src/auth/auth';
-import { createPerson, type NewPerson } from '../../src/auth/create-person';
+import { createAuth } from '../../src/auth/auth';
+import type { NewPerson } from '../../src/auth/create-person';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import type { Logger } from '../../src/platform/logger';
+import { createUser, type TestPerson } from '@test-support/factories/accounts';
+import { PASSWORD } from '@test-support/factories/values';
 import { openTestEnvironment, testLogger } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -41,6 +42,8 @@ export async function openTestApp(options: { env?: Record<string, string>; work?
     auth,
     config,
     db: env.database.db,
+    /** The encrypted file store, for `createFax` with files. */
+    files: env.files,
     env,
     setShuttingDown: (value: boolean) => (shuttingDown = value),
     close: async () => {
@@ -48,18 +51,6 @@ export async function openTestApp(options: { env?: Record<string, string>; work?
       await env.close();
     },
   };
-}
-
-/** Unique values, so tests never collide with each other or with what another test left. */
-export const unique = (prefix = 'person') => `${prefix}-${randomBytes(4).toString('hex')}`;
-export const uniqueEmail = (prefix = 'person') => `${unique(prefix)}@example.com`;
-export const GOOD_PASSWORD = 'Fax-otter-2029!';
-
-/** A person created the way operators and the seed create them (already confirmed). */
-export async function createUser(deps: { auth: Auth; db: TestApp['db'] }, overrides: Partial<NewPerson> = {}) {
-  const person = { name: 'Ada Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD, ...overrides };
-  const { id } = await createPerson(deps, person);
-  return { id, ...person };
 }
 
 /** The Cookie header a browser would send after this response. */
@@ -74,7 +65,7 @@ export function cookiesFrom(response: LightMyRequestResponse): string {
 export const someClientAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
 /** Signs in through the API and returns the session cookie. */
-export async function signIn(app: FastifyInstance, identifier: string, password = GOOD_PASSWORD): Promise<string> {
+export async function signIn(app: FastifyInstance, identifier: string, password = PASSWORD): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in',
@@ -121,10 +112,7 @@ export function callApi(app: FastifyInstance, method: InjectOptions['method'], u
  * A platform admin (`overrides` merged) signed in with current back-office access: the admin login's step-up
  * (POST /api/admin-access with the password) done. Returns the person as `createUser` made them and the session cookie.
  */
-export async function adminSession(
-  t: TestApp,
-  overrides: Partial<NewPerson> = {},
-): Promise<{ person: Awaited<ReturnType<typeof createUser>>; cookie: string }> {
+export async function adminSession(t: TestApp, overrides: Partial<NewPerson> = {}): Promise<{ person: TestPerson; cookie: string }> {
   const person = await createUser(t, { platformRole: 'admin', ...overrides });
   const cookie = await signIn(t.app, person.email, person.password);
   const granted = await callApi(t.app, 'POST', '/api/admin-access', {
