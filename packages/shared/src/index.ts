@@ -2,6 +2,7 @@ export * from './constants';
 export * from './member-roles';
 export * from './phone';
 export * from './text';
+export * from './messages/catalogue';
 export * from './contracts/auth';
 export * from './contracts/contact';
 export * from './contracts/error';

@@ -167,7 +167,7 @@ async function readFailureReasons(db: Database, period: AnalyticsPeriod, languag
   }
   const t = translator(language);
   return [...counts]
-    .map(([key, total]) => ({ reason: key, label: t(`analytics.failureReasons.${key}`), count: total }))
+    .map(([key, total]) => ({ reason: key, label: t(`failureReasons.${key}`), count: total }))
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
 }
 

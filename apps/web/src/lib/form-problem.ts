@@ -4,8 +4,14 @@ import { useTranslation } from 'react-i18next';
 
 import { toast } from './toast';
 
-/** Keys a form check may use (checked by the compiler): `auth:*` texts and the `errors:validation.*` messages. */
-export type TProblemKey = Extract<ParseKeys<['auth', 'errors']>, `auth:${string}` | `errors:validation.${string}`>;
+/**
+ * Keys a form check may use (checked by the compiler): `auth:*` texts, the shared `messages:validation.*` messages and
+ * the web app's generic `errors:validation.invalid`.
+ */
+export type TProblemKey = Extract<
+  ParseKeys<['auth', 'errors', 'messages']>,
+  `auth:${string}` | `errors:validation.${string}` | `messages:validation.${string}`
+>;
 
 /** Why a form was not sent: the field to fix, and the i18n keys of the toast that says so. */
 export type TFormProblem<F extends string> = { field: F; title: TProblemKey; description: TProblemKey };
@@ -15,7 +21,7 @@ export type TFormProblem<F extends string> = { field: F; title: TProblemKey; des
  * invalid and moves focus to it, so keyboard and screen-reader users land where the fix is.
  */
 export function useFormProblem<F extends string>() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'messages']);
   const [invalidField, setInvalidField] = useState<F | null>(null);
   const inputs = useRef(new Map<F, HTMLInputElement | null>());
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@faxline/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_DEFAULTS, type TLanguage } from '@faxline/shared';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -30,11 +30,21 @@ const lazyNamespaces = import.meta.glob<Record<string, unknown>>(
   },
 );
 
+// The `messages` namespace is the shared catalogue (packages/shared/src/messages, decision 029): the texts the server
+// shows too, mostly the forms' checks. Loaded like the namespaces above, with the first page that uses it: bundled, it
+// would put every form's texts in three languages into the landing page's first load, past its 150 kB budget.
+const sharedMessages: Record<TLanguage, () => Promise<Record<string, unknown>>> = {
+  en: () => import('@faxline/shared/messages/en.json').then((module) => module.default),
+  es: () => import('@faxline/shared/messages/es.json').then((module) => module.default),
+  fr: () => import('@faxline/shared/messages/fr.json').then((module) => module.default),
+};
+
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = lazyNamespaces[`../locales/${language}/${namespace}.json`];
+    const load =
+      namespace === 'messages' ? sharedMessages[resolveLanguage(language)] : lazyNamespaces[`../locales/${language}/${namespace}.json`];
     if (!load) {
       callback(null, {});
       return;
@@ -65,8 +75,9 @@ void i18n
     supportedLngs: LANGUAGES,
     ns: ['common', 'errors'],
     defaultNS,
-    // React escapes what it renders; escaping here as well would show &amp; and the like.
-    interpolation: { escapeValue: false },
+    // React escapes what it renders; escaping here as well would show &amp; and the like. The limits the texts name
+    // come from the shared constants unless a call passes its own value.
+    interpolation: { escapeValue: false, defaultVariables: { ...MESSAGE_DEFAULTS } },
     returnNull: false,
     // Keeps the console free of the library's promotional message.
     showSupportNotice: false,

@@ -8,18 +8,19 @@ import { firstIssue, maxLengthOf, VALIDATION_KEYS, validationKey } from './valid
 
 describe('validationKey', () => {
   it('keeps the keys the shared schemas use', () => {
-    expect(validationKey('validation.passwordTooShort')).toBe('validation.passwordTooShort');
-    expect(validationKey('validation.email')).toBe('validation.email');
+    expect(validationKey('validation.passwordTooShort')).toBe('messages:validation.passwordTooShort');
+    expect(validationKey('validation.email')).toBe('messages:validation.email');
   });
 
   it('turns anything else (a zod default message) into the generic key', () => {
-    expect(validationKey('Too big: expected string to have <=120 characters')).toBe('validation.invalid');
-    expect(validationKey(undefined)).toBe('validation.invalid');
+    expect(validationKey('Too big: expected string to have <=120 characters')).toBe('errors:validation.invalid');
+    expect(validationKey(undefined)).toBe('errors:validation.invalid');
   });
 
   it('has an English text for every key', () => {
-    for (const key of VALIDATION_KEYS) expect(english(`errors:${key}`)).not.toBe('');
-    expect(english('errors:validation.passwordTooShort')).toBe('Password must be at least 6 characters long.');
+    for (const key of VALIDATION_KEYS) expect(english(validationKey(key))).not.toBe('');
+    expect(english('errors:validation.invalid')).not.toBe('');
+    expect(english('messages:validation.passwordTooShort')).toBe('Password must be at least 6 characters long.');
   });
 });
 
@@ -28,11 +29,14 @@ describe('firstIssue', () => {
     const result = ZSignUpRequest.safeParse({ name: 'Ada', email: 'not-an-address', password: 'abc' });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(firstIssue(result.error.issues, ['name', 'email', 'password'] as const)).toEqual({ field: 'email', key: 'validation.email' });
+    expect(firstIssue(result.error.issues, ['name', 'email', 'password'] as const)).toEqual({
+      field: 'email',
+      key: 'messages:validation.email',
+    });
   });
 
   it('has no field for a path outside the form', () => {
-    expect(firstIssue([{ path: ['token'], message: 'x' }], ['email'] as const)).toEqual({ field: null, key: 'validation.invalid' });
+    expect(firstIssue([{ path: ['token'], message: 'x' }], ['email'] as const)).toEqual({ field: null, key: 'errors:validation.invalid' });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * The messages of the shared zod schemas are i18n keys (`validation.*`, in the errors namespace). These turn a zod
- * issue into a key the web app can translate; a message that is not one of ours gets a generic text.
+ * The messages of the shared zod schemas are i18n keys (`validation.*`, in the shared `messages` namespace, which the
+ * server translates too). These turn a zod issue into a key the web app can translate; a message that is not one of
+ * ours gets a generic text of the web app's own.
  */
 export const VALIDATION_KEYS = [
   'validation.required',
@@ -9,12 +10,13 @@ export const VALIDATION_KEYS = [
   'validation.passwordTooShort',
   'validation.passwordTooLong',
   'validation.forbiddenCharacters',
-  'validation.invalid',
 ] as const;
-export type TValidationKey = (typeof VALIDATION_KEYS)[number];
+export type TValidationKey = `messages:${(typeof VALIDATION_KEYS)[number]}` | 'errors:validation.invalid';
 
 export function validationKey(message: string | undefined): TValidationKey {
-  return (VALIDATION_KEYS as readonly string[]).includes(message ?? '') ? (message as TValidationKey) : 'validation.invalid';
+  return (VALIDATION_KEYS as readonly string[]).includes(message ?? '')
+    ? `messages:${message as (typeof VALIDATION_KEYS)[number]}`
+    : 'errors:validation.invalid';
 }
 
 type TIssueLike = { path: readonly PropertyKey[]; message: string };

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@faxline/shared';
+import { LANGUAGES, MESSAGES } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 // Every translation file, as { './en/common.json': {...} }; new namespaces are picked up without editing this test.
@@ -25,6 +25,8 @@ for (const [file, content] of Object.entries(files)) {
   namespaces.set(namespace, flatten(content));
   byLanguage.set(language, namespaces);
 }
+// The shared catalogue (packages/shared/src/messages), bundled as the `messages` namespace, meets the same rules.
+for (const language of LANGUAGES) byLanguage.get(language)?.set('messages', flatten(MESSAGES[language]));
 const allNamespaces = [...new Set([...byLanguage.values()].flatMap((nss) => [...nss.keys()]))].sort();
 
 describe('locales', () => {
@@ -51,6 +53,14 @@ describe('locales', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('does not repeat a text of the shared catalogue: a text the server shows too is written once', () => {
+    const shared = new Set(flatten(MESSAGES.en).values());
+    const repeated = [...(byLanguage.get('en') ?? new Map<string, Map<string, unknown>>())]
+      .filter(([namespace]) => namespace !== 'messages')
+      .flatMap(([namespace, entries]) => [...entries].filter(([, value]) => shared.has(value)).map(([key]) => `${namespace}:${key}`));
+    expect(repeated).toEqual([]);
   });
 
   it('keeps the same {{placeholders}} in every language', () => {

@@ -1,3 +1,5 @@
+import type { TMessages } from '@faxline/shared';
+
 import type { defaultNS, resources } from '@/lib/i18n';
 import type enAdmin from '@/locales/en/admin.json';
 import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
@@ -33,6 +35,8 @@ declare module 'i18next' {
       legal: typeof enLegal;
       marketing: typeof enMarketing;
       members: typeof enMembers;
+      // The shared catalogue of the texts the server shows too (packages/shared/src/messages).
+      messages: TMessages;
       security: typeof enSecurity;
       settings: typeof enSettings;
       user: typeof enUser;

@@ -23,7 +23,7 @@ export const CONTENT_MESSAGES = {
   bodyRequired: 'validation.contentBodyRequired',
   answerRequired: 'validation.faqAnswerRequired',
   path: 'validation.contentPath',
-  tooLong: 'validation.contentTooLong',
+  tooLong: 'validation.tooLong',
   language: 'validation.contentLanguage',
 } as const;
 export type TContentMessage = (typeof CONTENT_MESSAGES)[keyof typeof CONTENT_MESSAGES];

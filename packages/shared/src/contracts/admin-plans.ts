@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_MAX_FEATURES } from '../constants';
 import { multiLineText, singleLineText } from '../text';
 import { PLAN_CATEGORIES, ZPlan } from './plans';
 
@@ -8,7 +9,6 @@ import { PLAN_CATEGORIES, ZPlan } from './plans';
  */
 export const PLAN_MAX_PRICE_CENTS = 100_000_00; // 100 000 a month: a typing slip, not a price
 export const PLAN_MAX_PAGES = 1_000_000;
-export const PLAN_MAX_FEATURES = 20;
 
 /** A plan as the back office sees it: archived plans too, and how many accounts are on it. */
 export const ZAdminPlan = ZPlan.extend({

@@ -59,7 +59,7 @@ export const ADMIN_USER_MESSAGES = {
   passwordsMismatch: 'validation.adminPasswordsMismatch',
   passwordTooShort: 'validation.adminPasswordTooShort',
   newPasswordsMismatch: 'validation.adminNewPasswordsMismatch',
-  tooLong: 'validation.adminValueTooLong',
+  tooLong: 'validation.tooLong',
 } as const;
 export type TAdminUserMessage = (typeof ADMIN_USER_MESSAGES)[keyof typeof ADMIN_USER_MESSAGES];
 

@@ -1,23 +1,44 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@faxline/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_DEFAULTS, MESSAGES, type TLanguage, type TMessages } from '@faxline/shared';
 import i18next, { type TFunction } from 'i18next';
 import { z } from 'zod';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
 
-/** Server-side texts (API error messages, later e-mails and cover pages), in the same three languages as the web app. */
+/**
+ * Server-side texts (API error messages, e-mails, cover pages), in the same three languages as the web app. The texts
+ * the web app shows too live in the shared catalogue (packages/shared/src/messages) and join ours under the same keys,
+ * so a message's key, an error body's `code`, does not depend on where its text is kept.
+ */
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { en: { translation: en }, es: { translation: es }, fr: { translation: fr } },
+  resources: {
+    en: { translation: withShared(en, MESSAGES.en) },
+    es: { translation: withShared(es, MESSAGES.es) },
+    fr: { translation: withShared(fr, MESSAGES.fr) },
+  },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false }, // JSON bodies, not HTML
+  // JSON bodies, not HTML; the limits the shared texts name come from the shared constants.
+  interpolation: { escapeValue: false, defaultVariables: { ...MESSAGE_DEFAULTS } },
   initAsync: false,
   showSupportNotice: false,
 });
 
-export type MessageKey = `errors.${keyof typeof en.errors}` | `validation.${keyof typeof en.validation}`;
+/** Our texts and the shared ones in one tree, neither changed (no key is in both: i18n.test.ts checks it). */
+function withShared(own: object, shared: object): Record<string, unknown> {
+  const tree: Record<string, unknown> = { ...shared };
+  for (const [key, value] of Object.entries(own)) {
+    const other = tree[key];
+    tree[key] = typeof value === 'object' && typeof other === 'object' ? withShared(value as object, other as object) : value;
+  }
+  return tree;
+}
+
+export type MessageKey =
+  | `errors.${keyof typeof en.errors | keyof TMessages['errors']}`
+  | `validation.${keyof typeof en.validation | keyof TMessages['validation']}`;
 
 export function translator(language: TLanguage): TFunction {
   return i18n.getFixedT(language);

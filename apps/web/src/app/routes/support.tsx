@@ -1,3 +1,4 @@
+import { MAX_ATTACHMENTS } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -8,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useFaqs } from '@/features/faqs/api/get-faqs';
 import { FaqList } from '@/features/faqs/components/faq-list';
 import { formatMoney } from '@/lib/format-money';
+import { useMaxFileSizeMB } from '@/lib/platform/use-platform-info';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useLanguage } from '@/lib/use-language';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
@@ -39,6 +41,9 @@ export default function SupportRoute() {
   const { language } = useLanguage();
   useDocumentMeta({ title: t('support.meta.title'), description: t('support.meta.description') });
   const faqs = useFaqs(language);
+  // The steps name the upload limits; the back office can change the file size.
+  const maxFileSizeMB = useMaxFileSizeMB();
+  const limits = { maxAttachments: MAX_ATTACHMENTS, size: maxFileSizeMB };
   // The FAQs come first on the page: scroll to an anchor below them only once they are in.
   useScrollToHash(!faqs.isPending);
 
@@ -68,7 +73,7 @@ export default function SupportRoute() {
             <h3 className="text-xl font-semibold">{t('support.emailToFax.sendHeading')}</h3>
             <ol className="flex list-decimal flex-col gap-2 pl-6 marker:font-semibold marker:text-accent-foreground">
               {EMAIL_STEPS.map((key) => (
-                <li key={key}>{t(`support.emailToFax.steps.${key}`)}</li>
+                <li key={key}>{t(`support.emailToFax.steps.${key}`, limits)}</li>
               ))}
             </ol>
           </div>
@@ -89,7 +94,7 @@ export default function SupportRoute() {
               >
                 {index + 1}
               </span>
-              <span>{t(`support.portalGuide.steps.${key}`)}</span>
+              <span>{t(`support.portalGuide.steps.${key}`, limits)}</span>
             </li>
           ))}
         </ol>

@@ -11,7 +11,7 @@ export function checkNewPassword(newPassword: string, confirmation: string): TFo
     return { field: 'confirmPassword', title: 'auth:password.mismatchTitle', description: 'auth:password.mismatchDescription' };
   }
   if (newPassword.length < PASSWORD_MIN_LENGTH) {
-    return { field: 'newPassword', title: 'auth:password.tooShortTitle', description: 'errors:validation.passwordTooShort' };
+    return { field: 'newPassword', title: 'auth:password.tooShortTitle', description: 'messages:validation.passwordTooShort' };
   }
   return null;
 }

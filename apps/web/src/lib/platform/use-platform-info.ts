@@ -1,4 +1,7 @@
+import { MAX_ATTACHMENT_BYTES } from '@faxline/shared';
 import { useQuery } from '@tanstack/react-query';
+
+const DEFAULT_MAX_FILE_SIZE_MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
 /** The part of GET /api/platform (ZPlatformInfo) every page needs, read without zod to keep it out of the first load. */
 export type TPlatformStatus = { maintenanceMode: boolean; maxFileSizeMB: number; primaryColor: string; secondaryColor: string };
@@ -9,7 +12,7 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
   const body = (await response.json()) as Partial<TPlatformStatus>;
   return {
     maintenanceMode: body.maintenanceMode === true,
-    maxFileSizeMB: typeof body.maxFileSizeMB === 'number' ? body.maxFileSizeMB : 10,
+    maxFileSizeMB: typeof body.maxFileSizeMB === 'number' ? body.maxFileSizeMB : DEFAULT_MAX_FILE_SIZE_MB,
     primaryColor: typeof body.primaryColor === 'string' ? body.primaryColor : '#6D28D9',
     secondaryColor: typeof body.secondaryColor === 'string' ? body.secondaryColor : '#DB2777',
   };
@@ -18,4 +21,9 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
 /** Maintenance, upload limit and theme, as set in the back office; checked again every minute. */
 export function usePlatformStatus() {
   return useQuery({ queryKey: ['platform'], queryFn: fetchPlatformStatus, staleTime: 30_000, refetchInterval: 60_000 });
+}
+
+/** The largest file a fax may carry, in MB: the back office's setting, the shared default until it is known. */
+export function useMaxFileSizeMB(): number {
+  return usePlatformStatus().data?.maxFileSizeMB ?? DEFAULT_MAX_FILE_SIZE_MB;
 }

@@ -19,7 +19,7 @@ import { adminLoginFailure, checkAdminLogin, type TAdminLoginField } from '../ut
  * who re-enters their own password; e-mail and password for a signed-out visitor (DESIGN.md). No shared password.
  */
 export function AdminLoginForm({ user }: { user: TSessionUser | null }) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'messages']);
   const navigate = useNavigate();
   const location = useLocation();
   const grantAccess = useGrantAdminAccess();
@@ -43,9 +43,9 @@ export function AdminLoginForm({ user }: { user: TSessionUser | null }) {
       if (failure.kind === 'wrongPassword') setValues((current) => ({ ...current, password: '' }));
       const description =
         failure.kind === 'wrongPassword'
-          ? t('adminLogin.wrongPassword')
+          ? t('messages:errors.incorrectPassword')
           : failure.kind === 'notAdmin'
-            ? t('adminLogin.invalidCredentials')
+            ? t('messages:errors.invalidAdminCredentials')
             : failure.kind === 'server'
               ? failure.message
               : t('errors:api.unknown');

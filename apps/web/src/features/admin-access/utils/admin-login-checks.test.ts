@@ -37,8 +37,8 @@ describe('adminLoginFailure', () => {
   it('reads a 401 as a wrong password, and a 403 as someone who is not an admin', () => {
     expect(adminLoginFailure({ status: 401, type: 'authentication_error', message: '…' })).toEqual({ kind: 'wrongPassword' });
     expect(adminLoginFailure({ status: 403, type: 'permission_denied', message: '…' })).toEqual({ kind: 'notAdmin' });
-    expect(english('auth:adminLogin.wrongPassword')).toBe('Incorrect password. Please try again.');
-    expect(english('auth:adminLogin.invalidCredentials')).toBe('Invalid admin credentials');
+    expect(english('messages:errors.incorrectPassword')).toBe('Incorrect password. Please try again.');
+    expect(english('messages:errors.invalidAdminCredentials')).toBe('Invalid admin credentials');
   });
 
   it("passes other refusals on with the server's message", () => {

@@ -15,7 +15,7 @@ export function checkAdminLogin(values: Record<TAdminLoginField, string>, signed
   );
   if (!parsed.success) {
     const { field, key } = firstIssue(parsed.error.issues, ['email', 'password'] as const);
-    return { ok: false, problem: { field: field ?? 'password', title: 'auth:adminLogin.failedTitle', description: `errors:${key}` } };
+    return { ok: false, problem: { field: field ?? 'password', title: 'auth:adminLogin.failedTitle', description: key } };
   }
   return { ok: true, request: parsed.data };
 }

@@ -21,7 +21,7 @@ const withCurrent = (values: string[] | undefined, current: string) =>
 
 /** Person, action, object and dates (UTC days). Applied on submit, so typing does not fire a query per key. */
 export function AuditFiltersForm({ applied, facets, onApply }: TAuditFiltersFormProps) {
-  const { t } = useTranslation('admin-insights');
+  const { t } = useTranslation(['admin-insights', 'messages']);
   const [draft, setDraft] = useState(applied);
   const [shownApplied, setShownApplied] = useState(applied);
   const [dateProblem, setDateProblem] = useState(false);
@@ -97,7 +97,7 @@ export function AuditFiltersForm({ applied, facets, onApply }: TAuditFiltersForm
       </div>
       {dateProblem ? (
         <p id={dateProblemId} role="alert" className="text-sm font-medium text-destructive">
-          {t('audit.filters.dateOrder')}
+          {t('messages:validation.auditDateOrder')}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">

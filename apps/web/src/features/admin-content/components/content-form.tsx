@@ -90,7 +90,7 @@ function TextField({ label, hint, value, problem, onChange, inputRef, maxLength 
  * publishing from here saves pending changes first.
  */
 export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, renderMarkdown }: TContentFormProps) {
-  const { t } = useTranslation('admin-support');
+  const { t } = useTranslation(['admin-support', 'messages']);
   const id = useId();
   const save = useSaveContentItem();
   const status = useContentStatusAction();
@@ -107,7 +107,7 @@ export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, 
   /** Checks the form as the server will; marks each problem and moves focus to the first. */
   const check = (): boolean => {
     const found = contentProblems({ kind, ...values });
-    setProblems(Object.fromEntries(found.map((problem) => [problem.field, t(problem.message)])));
+    setProblems(Object.fromEntries(found.map((problem) => [problem.field, t(`messages:${problem.message}`)])));
     if (found[0]) fields.current[found[0].field]?.focus();
     return found.length === 0;
   };

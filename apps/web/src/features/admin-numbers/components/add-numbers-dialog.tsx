@@ -10,7 +10,13 @@ import { toast } from '@/lib/toast';
 import { maxLengthOf } from '@/lib/validation';
 
 import { useAddNumbers } from '../api/add-numbers';
-import { checkAddNumbers, rangeSize, type TAddNumbersField, type TAddNumbersValues } from '../utils/add-number-checks';
+import {
+  checkAddNumbers,
+  rangeSize,
+  type TAddNumbersField,
+  type TAddNumbersProblem,
+  type TAddNumbersValues,
+} from '../utils/add-number-checks';
 
 import { NumberTypeField } from './number-type-field';
 
@@ -25,9 +31,18 @@ const INITIAL: TAddNumbersValues = {
   countryCode: '',
 };
 
+/** The text of each problem: the server's own messages where it checks the same thing, the form's otherwise. */
+const PROBLEM_TEXT = {
+  invalidNumber: 'messages:validation.faxNumberE164',
+  invalidRange: 'numbers.checks.invalidRange',
+  rangeTooLarge: 'messages:errors.numberRangeTooLarge',
+  invalidProvider: 'messages:validation.numberProvider',
+  invalidCountry: 'messages:validation.countryCode',
+} as const satisfies Record<TAddNumbersProblem, string>;
+
 /** Adds one number or a range of consecutive numbers to the inventory (E.164, at most 1000 at once). */
 export function AddNumbersDialog({ onClose, onAdded }: TAddNumbersDialogProps) {
-  const { t } = useTranslation('admin-catalogue');
+  const { t } = useTranslation(['admin-catalogue', 'messages']);
   const addNumbers = useAddNumbers();
   const [values, setValues] = useState(INITIAL);
   const [invalid, setInvalid] = useState<TAddNumbersField | null>(null);
@@ -55,7 +70,7 @@ export function AddNumbersDialog({ onClose, onAdded }: TAddNumbersDialogProps) {
       inputs.current.get(checked.field)?.focus();
       toast({
         title: t('common.validationError'),
-        description: t(`numbers.checks.${checked.problem}`, checked.params),
+        description: t(PROBLEM_TEXT[checked.problem], checked.params),
         variant: 'destructive',
       });
       return;

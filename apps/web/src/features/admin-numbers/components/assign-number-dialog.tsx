@@ -23,7 +23,7 @@ const errorText = (error: unknown, fallback: string) => (error instanceof ApiErr
  * stops, at most 10 results; choose one; the number goes to that person's account.
  */
 export function AssignNumberDialog({ number, onClose }: TAssignNumberDialogProps) {
-  const { t } = useTranslation('admin-catalogue');
+  const { t } = useTranslation(['admin-catalogue', 'messages']);
   const assign = useAssignNumber();
   const [email, setEmail] = useState('');
   const [selected, setSelected] = useState<TUserSearchResult | null>(null);
@@ -52,7 +52,7 @@ export function AssignNumberDialog({ number, onClose }: TAssignNumberDialogProps
     if (!chosen) {
       setInvalid(true);
       searchInput.current?.focus();
-      toast({ title: t('numbers.toasts.assignmentErrorTitle'), description: t('numbers.checks.selectUser'), variant: 'destructive' });
+      toast({ title: t('numbers.toasts.assignmentErrorTitle'), description: t('messages:validation.selectUser'), variant: 'destructive' });
       return;
     }
     try {

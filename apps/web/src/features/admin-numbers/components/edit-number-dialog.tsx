@@ -19,7 +19,7 @@ type TEditField = 'provider' | 'countryCode';
 
 /** Edits a number's type, provider and country; the number itself is its identity and stays. */
 export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
-  const { t } = useTranslation('admin-catalogue');
+  const { t } = useTranslation(['admin-catalogue', 'messages']);
   const edit = useEditNumber();
   const [numberType, setNumberType] = useState<TNumberType>(isNumberType(number.numberType) ? number.numberType : 'local');
   const [provider, setProvider] = useState(number.provider);
@@ -38,8 +38,8 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const country = countryCode.trim().toUpperCase();
-    if (!/^[a-zA-Z0-9][a-zA-Z0-9 ._-]{0,39}$/.test(provider.trim())) return problem('provider', t('numbers.checks.invalidProvider'));
-    if (country && !/^[A-Z]{2}$/.test(country)) return problem('countryCode', t('numbers.checks.invalidCountry'));
+    if (!/^[a-zA-Z0-9][a-zA-Z0-9 ._-]{0,39}$/.test(provider.trim())) return problem('provider', t('messages:validation.numberProvider'));
+    if (country && !/^[A-Z]{2}$/.test(country)) return problem('countryCode', t('messages:validation.countryCode'));
     setInvalid(null);
     try {
       await edit.mutateAsync({ id: number.id, changes: { numberType, provider: provider.trim(), countryCode: country || null } });

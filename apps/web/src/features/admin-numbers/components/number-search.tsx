@@ -20,7 +20,7 @@ type TNumberSearchProps = TNumberActions & { query: string; onSearch: (query: st
  * 'Please enter criteria to search for numbers.' (spec 001 §5).
  */
 export function NumberSearch({ query, onSearch, ...actions }: TNumberSearchProps) {
-  const { t } = useTranslation('admin-catalogue');
+  const { t } = useTranslation(['admin-catalogue', 'messages']);
   const [text, setText] = useState(query);
   const [invalid, setInvalid] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -41,7 +41,11 @@ export function NumberSearch({ query, onSearch, ...actions }: TNumberSearchProps
     if (!text.trim()) {
       setInvalid(true);
       input.current?.focus();
-      toast({ title: t('numbers.toasts.searchErrorTitle'), description: t('numbers.checks.searchCriteria'), variant: 'destructive' });
+      toast({
+        title: t('numbers.toasts.searchErrorTitle'),
+        description: t('messages:validation.numberSearchCriteria'),
+        variant: 'destructive',
+      });
       return;
     }
     onSearch(text.trim());

@@ -1,4 +1,4 @@
-import { PLAN_CATEGORIES, PLAN_MAX_FEATURES, YEARLY_DISCOUNT, type TAdminPlan, type TLanguage } from '@faxline/shared';
+import { PLAN_CATEGORIES, YEARLY_DISCOUNT, type TAdminPlan, type TLanguage } from '@faxline/shared';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,7 +20,18 @@ import {
   planFormOf,
   type TPlanField,
   type TPlanFormValues,
+  type TPlanProblem,
 } from '../utils/plan-form';
+
+/** The text of each problem: the server's own messages where it checks the same thing, the form's otherwise. */
+const PROBLEM_TEXT = {
+  nameRequired: 'messages:validation.planName',
+  priceRequired: 'plans.checks.priceRequired',
+  priceInvalid: 'plans.checks.priceInvalid',
+  yearlyAboveMonthly: 'messages:validation.planYearlyAboveMonthly',
+  pagesRequired: 'plans.checks.pagesRequired',
+  tooManyFeatures: 'messages:validation.planTooManyFeatures',
+} as const satisfies Record<TPlanProblem, string>;
 
 type TPlanFormDialogProps = {
   /** The plan to edit, or null for a new one. */
@@ -91,7 +102,7 @@ function TextareaField({ label, value, onChange, lang, disabled }: TTextareaFiel
  * popular, with optional Spanish and French text. The checks run here first; the server's refusals come translated.
  */
 export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
-  const { t } = useTranslation('admin-catalogue');
+  const { t } = useTranslation(['admin-catalogue', 'messages']);
   const savePlan = useSavePlan();
   const [values, setValues] = useState<TPlanFormValues>(() => (plan ? planFormOf(plan) : emptyPlanForm()));
   const [invalid, setInvalid] = useState<TPlanField | null>(null);
@@ -122,7 +133,7 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
       inputs.current.get(checked.field)?.focus();
       toast({
         title: t('common.validationError'),
-        description: t(`plans.checks.${checked.problem}`, { max: PLAN_MAX_FEATURES }),
+        description: t(PROBLEM_TEXT[checked.problem]),
         variant: 'destructive',
       });
       return;

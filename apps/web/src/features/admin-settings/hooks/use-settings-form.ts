@@ -33,7 +33,7 @@ function issuesOf(error: ApiError): readonly { path: string; message: string }[]
  * save and reset actions with their toasts. Starts from the stored settings and from each answer of the server.
  */
 export function useSettingsForm(initial: TSystemSettingsResponse) {
-  const { t } = useTranslation(['admin-settings', 'errors']);
+  const { t } = useTranslation(['admin-settings', 'errors', 'messages']);
   const [stored, setStored] = useState(initial);
   const [draft, setDraft] = useState(() => draftOf(initial.values));
   const [secretEdits, setSecretEdits] = useState(noSecretEdits);
@@ -43,7 +43,11 @@ export function useSettingsForm(initial: TSystemSettingsResponse) {
   const reset = useResetSystemSettings();
 
   const errorText = useCallback(
-    (error: TFieldError | undefined) => (!error ? undefined : 'key' in error ? t(`errors:${error.key}`) : error.message),
+    (error: TFieldError | undefined) => {
+      if (!error) return undefined;
+      if (!('key' in error)) return error.message;
+      return error.key === 'validation.invalid' ? t('errors:validation.invalid') : t(`messages:${error.key}`);
+    },
     [t],
   );
 
@@ -87,8 +91,8 @@ export function useSettingsForm(initial: TSystemSettingsResponse) {
       showProblems(check.errors, check.first);
       // The spec's own message for the price list (spec 001 §5); otherwise the first problem, named by its field.
       const description = check.priceListInvalid
-        ? t('errors:validation.stripePriceListJson')
-        : t('toasts.fieldProblem', { field: fieldLabel(check.first), message: errorText(check.errors[check.first]) });
+        ? t('messages:validation.stripePriceListJson')
+        : t('messages:errors.invalidField', { field: fieldLabel(check.first), message: errorText(check.errors[check.first]) });
       toast({ title: t('toasts.validationTitle'), description, variant: 'destructive' });
       return;
     }

@@ -26,7 +26,10 @@ export type TSettingsDraft = Omit<TSystemSettingsValues, TNumberSetting> & Recor
 export type TSecretEdit = { replacement: string; remove: boolean };
 export type TSecretEdits = Record<TSecretSetting, TSecretEdit>;
 
-/** The shared schema's messages (keys of the errors namespace) that a setting can fail with. */
+/**
+ * The shared schema's messages (keys of the shared `messages` namespace) that a setting can fail with, and the web
+ * app's generic `validation.invalid` (errors namespace) for anything else.
+ */
 export const SETTING_ERROR_KEYS = [
   'validation.required',
   'validation.email',

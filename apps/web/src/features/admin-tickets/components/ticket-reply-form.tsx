@@ -12,7 +12,7 @@ import { useReplyToTicket } from '../api/reply-to-ticket';
 
 /** The reply box: the reply joins the thread and is e-mailed to the address on the ticket. */
 export function TicketReplyForm({ ticket }: { ticket: TAdminTicketDetail }) {
-  const { t } = useTranslation('admin-support');
+  const { t } = useTranslation(['admin-support', 'messages']);
   const id = useId();
   const reply = useReplyToTicket();
   const [body, setBody] = useState('');
@@ -22,7 +22,7 @@ export function TicketReplyForm({ ticket }: { ticket: TAdminTicketDetail }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) {
-      setProblem(t('validation.ticketReplyRequired'));
+      setProblem(t('messages:validation.ticketReplyRequired'));
       field.current?.focus();
       return;
     }

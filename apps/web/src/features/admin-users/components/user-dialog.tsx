@@ -56,7 +56,7 @@ function initialValues(target: TUserDialogTarget): TValues {
 }
 
 function UserForm({ target, currentUserId, onDone }: { target: TUserDialogTarget; currentUserId: string; onDone: () => void }) {
-  const { t } = useTranslation(['admin', 'errors']);
+  const { t } = useTranslation(['admin', 'errors', 'messages']);
   const creating = target.mode === 'create';
   const editingSelf = target.mode === 'edit' && target.user.id === currentUserId;
   const [values, setValues] = useState<TValues>(() => initialValues(target));
@@ -80,7 +80,7 @@ function UserForm({ target, currentUserId, onDone }: { target: TUserDialogTarget
   };
 
   const report = (found: TAdminUserProblem) => {
-    setProblem({ field: found.field, message: t(found.message) });
+    setProblem({ field: found.field, message: t(`messages:${found.message}`) });
     inputs.current.get(found.field)?.focus();
   };
 

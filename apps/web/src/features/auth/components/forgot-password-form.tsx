@@ -30,7 +30,7 @@ export function ForgotPasswordForm() {
     const parsed = ZForgotPasswordRequest.safeParse({ email });
     if (!parsed.success) {
       const { key } = firstIssue(parsed.error.issues, ['email'] as const);
-      return report({ field: 'email', title: 'auth:forgotPassword.failedTitle', description: `errors:${key}` });
+      return report({ field: 'email', title: 'auth:forgotPassword.failedTitle', description: key });
     }
     try {
       await forgotPassword.mutateAsync(parsed.data);

@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     const parsed = ZResetPasswordRequest.safeParse({ token, newPassword: values.newPassword });
     if (!parsed.success) {
       const { key } = firstIssue(parsed.error.issues, ['newPassword'] as const);
-      return report({ field: 'newPassword', title: 'auth:resetPassword.failedTitle', description: `errors:${key}` });
+      return report({ field: 'newPassword', title: 'auth:resetPassword.failedTitle', description: key });
     }
     try {
       await resetPassword.mutateAsync(parsed.data);

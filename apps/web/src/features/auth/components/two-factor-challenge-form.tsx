@@ -26,7 +26,7 @@ type TTwoFactorChallengeFormProps = {
  * the sign-in card, so the remembered page and the sign-up link stay as they were.
  */
 export function TwoFactorChallengeForm({ onVerified, onRestart }: TTwoFactorChallengeFormProps) {
-  const { t } = useTranslation(['security', 'errors']);
+  const { t } = useTranslation(['security', 'errors', 'messages']);
   const verify = useVerifyTwoFactor();
   const [method, setMethod] = useState<TMethod>('totp');
   const [code, setCode] = useState('');
@@ -80,7 +80,7 @@ export function TwoFactorChallengeForm({ onVerified, onRestart }: TTwoFactorChal
         // A new field for each kind of code, so the browser does not offer one-time codes for a backup code.
         key={method}
         label={totp ? t('challenge.totpLabel') : t('challenge.backupLabel')}
-        description={totp ? t('challenge.totpDescription') : t('challenge.backupDescription')}
+        description={totp ? t('messages:validation.totpCode') : t('challenge.backupDescription')}
         name={totp ? 'totpCode' : 'backupCode'}
         autoComplete={totp ? 'one-time-code' : 'off'}
         inputMode={totp ? 'numeric' : 'text'}

@@ -18,7 +18,7 @@ export function checkSignIn(values: TSignInValues): TCheck<TSignInField, z.outpu
   const parsed = ZSignInRequest.safeParse(values);
   if (!parsed.success) {
     const { field, key } = firstIssue(parsed.error.issues, ['identifier', 'password'] as const);
-    return { ok: false, problem: { field: field ?? 'identifier', title: 'auth:signIn.failedTitle', description: `errors:${key}` } };
+    return { ok: false, problem: { field: field ?? 'identifier', title: 'auth:signIn.failedTitle', description: key } };
   }
   return { ok: true, request: parsed.data };
 }
@@ -45,8 +45,8 @@ export function checkSignUp(values: TSignUpValues, language: TLanguage): TCheck<
   const parsed = ZSignUpRequest.safeParse({ name: values.name, email: values.email, password: values.password, language });
   if (!parsed.success) {
     const { field, key } = firstIssue(parsed.error.issues, ['name', 'email', 'password'] as const);
-    const title = key === 'validation.passwordTooShort' ? 'auth:password.tooShortTitle' : 'auth:signUp.failedTitle';
-    return { ok: false, problem: { field: field ?? 'email', title, description: `errors:${key}` } };
+    const title = key === 'messages:validation.passwordTooShort' ? 'auth:password.tooShortTitle' : 'auth:signUp.failedTitle';
+    return { ok: false, problem: { field: field ?? 'email', title, description: key } };
   }
   return { ok: true, request: parsed.data };
 }

@@ -19,7 +19,7 @@ type TFieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** The contact form (spec 000 §2, §5, §8): every field required; the message becomes a support ticket on the server. */
 export function ContactForm() {
-  const { t } = useTranslation(['marketing', 'errors']);
+  const { t } = useTranslation(['marketing', 'errors', 'messages']);
   const send = useSendContactMessage();
   const [values, setValues] = useState(empty);
   const [invalidField, setInvalidField] = useState<TContactField | null>(null);
@@ -48,7 +48,12 @@ export function ContactForm() {
       toast(
         checked.reason === 'incomplete'
           ? { title: t('contact.incompleteTitle'), description: t('contact.incompleteDescription'), variant: 'destructive' }
-          : { title: t('contact.invalidTitle'), description: t(`contact.invalid.${checked.field}`), variant: 'destructive' },
+          : {
+              title: t('contact.invalidTitle'),
+              // The address is checked as the server checks it, so it gets the server's text.
+              description: checked.field === 'email' ? t('messages:validation.email') : t(`contact.invalid.${checked.field}`),
+              variant: 'destructive',
+            },
       );
       return;
     }

@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENT_BYTES } from '@faxline/shared';
+import { MAX_ATTACHMENTS } from '@faxline/shared';
 import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
-import { usePlatformStatus } from '@/lib/platform/use-platform-info';
+import { useMaxFileSizeMB } from '@/lib/platform/use-platform-info';
 
 import { ACCEPT_ATTRIBUTE, attachmentProblemText, checkNewFiles, moveItem } from '../utils/attachment-checks';
 import { formatFileSize } from '../utils/format';
@@ -33,7 +33,7 @@ const withIds = (files: File[]): TAttachment[] => files.map((file) => ({ id: `at
  * is rejected whole, with the spec's toast. Changes are announced in a polite live region.
  */
 export function AttachmentPicker({ attachments, onChange, disabled = false, zoneRef, invalid }: TAttachmentPickerProps) {
-  const { t, i18n } = useTranslation('faxes');
+  const { t, i18n } = useTranslation(['faxes', 'messages']);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement | null>());
   const zoneButton = useRef<HTMLButtonElement | null>(null);
@@ -42,7 +42,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
   // After a move or removal, focus goes to a button that still makes sense (the moved file's, or the next file's).
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const hintId = useId();
-  const maxFileSizeMB = usePlatformStatus().data?.maxFileSizeMB ?? MAX_ATTACHMENT_BYTES / (1024 * 1024);
+  const maxFileSizeMB = useMaxFileSizeMB();
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -129,7 +129,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
         <span className="font-medium">{dragging ? t('send.dropZoneActive') : t('send.dropZone')}</span>
       </button>
       <p id={hintId} className="text-sm text-muted-foreground">
-        {t('send.attachmentsHint', { size: maxFileSizeMB })}
+        {t('send.attachmentsHint', { size: maxFileSizeMB, maxAttachments: MAX_ATTACHMENTS })}
       </p>
       <input
         ref={inputRef}

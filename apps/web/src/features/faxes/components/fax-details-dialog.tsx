@@ -1,4 +1,4 @@
-import { FAX_RESOLUTIONS, type TFaxDetails } from '@faxline/shared';
+import { FAX_RESOLUTIONS, type TFaxAttempt, type TFaxDetails } from '@faxline/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -152,8 +152,15 @@ function FaxDetailsBody({ fax }: { fax: TFaxDetails }) {
   );
 }
 
+/** An attempt's result: how the call went, or why it failed in the words the server uses for failures too. */
+function attemptResultKey(result: TFaxAttempt['result']) {
+  return result === 'delivered' || result === 'partially_delivered' || result === 'in_progress'
+    ? (`results.${result}` as const)
+    : (`messages:failureReasons.${result}` as const);
+}
+
 function AttemptsTable({ fax }: { fax: TFaxDetails }) {
-  const { t, i18n } = useTranslation('faxes');
+  const { t, i18n } = useTranslation(['faxes', 'messages']);
   return (
     <section aria-labelledby="fax-attempts-heading" className="flex flex-col gap-2">
       <h3 id="fax-attempts-heading" className="font-semibold">
@@ -190,7 +197,7 @@ function AttemptsTable({ fax }: { fax: TFaxDetails }) {
                   <td className="py-1 pr-3">{formatDateTime(attempt.startedAt, i18n.language)}</td>
                   <td className="py-1 pr-3">{attempt.durationMs === null ? '–' : formatDuration(attempt.durationMs, i18n.language)}</td>
                   <td className="py-1 pr-3 tabular-nums">{attempt.pagesSent}</td>
-                  <td className="py-1">{t(`results.${attempt.result}`)}</td>
+                  <td className="py-1">{t(attemptResultKey(attempt.result))}</td>
                 </tr>
               ))}
             </tbody>

@@ -22,7 +22,7 @@ type TFaxTableProps = {
 
 /** Sent or received faxes (spec 001 §2.7): sortable by number, date, pages and status; each row with its menu. */
 export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCancel }: TFaxTableProps) {
-  const { t, i18n } = useTranslation('faxes');
+  const { t, i18n } = useTranslation(['faxes', 'messages']);
   const sent = direction === 'outbound';
   const columnLabels: Record<TSortKey, string> = {
     number: sent ? t('history.columns.recipient') : t('history.columns.sender'),
@@ -94,7 +94,9 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
                 <td className="px-3 py-3 align-top">
                   <FaxStatus fax={fax} />
                   {fax.status === 'failed' && fax.failureReason ? (
-                    <span className="block text-xs font-normal text-muted-foreground">{t(`results.${fax.failureReason}`)}</span>
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      {t(`messages:failureReasons.${fax.failureReason}`)}
+                    </span>
                   ) : null}
                   {fax.status === 'scheduled' && fax.scheduledAt ? (
                     <span className="block text-xs font-normal text-muted-foreground">

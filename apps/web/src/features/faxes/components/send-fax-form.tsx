@@ -32,7 +32,7 @@ type TTextField = keyof typeof EMPTY;
 
 /** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
 export function SendFaxForm() {
-  const { t } = useTranslation('faxes');
+  const { t } = useTranslation(['faxes', 'messages']);
   const { user, refresh } = useAuth();
   const sendFax = useSendFax();
   const previewFax = usePreviewFax();
@@ -131,7 +131,7 @@ export function SendFaxForm() {
         title: t('send.sentTitle'),
         description: (
           <>
-            <span className="block">{result.message || t('send.sentFallback', { number: request.recipientNumber })}</span>
+            <span className="block">{result.message || t('messages:faxes.accepted', { number: request.recipientNumber })}</span>
             {result.line === 'sandbox' ? <span className="mt-1 block">{t('send.sentSandbox')}</span> : null}
           </>
         ),

@@ -13,7 +13,7 @@ export type TSentFax = { number: string; line: TSendFaxResponse['line']; message
 
 /** After a send: what was accepted, over which line, and the way to follow it. Stays until the next send. */
 export function SentNotice({ fax }: { fax: TSentFax }) {
-  const { t } = useTranslation('faxes');
+  const { t } = useTranslation(['faxes', 'messages']);
   const ref = useRef<HTMLDivElement>(null);
   // The form was just cleared; focus comes here rather than being lost with the disabled button.
   useEffect(() => ref.current?.focus(), [fax]);
@@ -26,7 +26,7 @@ export function SentNotice({ fax }: { fax: TSentFax }) {
     >
       <CheckCircleIcon className="mt-0.5 size-5 text-emerald-700" />
       <div className="flex flex-col gap-1">
-        <p className="font-semibold">{fax.message || t('send.sentFallback', { number: formatNumber(fax.number, fax.number) })}</p>
+        <p className="font-semibold">{fax.message || t('messages:faxes.accepted', { number: formatNumber(fax.number, fax.number) })}</p>
         {fax.line === 'sandbox' ? <p>{t('send.sentSandbox')}</p> : null}
         <Link to={paths.user.faxHistory.getHref()} className="font-medium text-emerald-900 underline underline-offset-4">
           {t('send.followInHistory')}

@@ -10,7 +10,7 @@ import type { TSendField, TSendProblem } from '../utils/send-checks';
  * the field invalid and moves focus to it, so keyboard and screen-reader users land where the fix is.
  */
 export function useSendProblem() {
-  const { t } = useTranslation('faxes');
+  const { t } = useTranslation(['faxes', 'messages']);
   const [invalidField, setInvalidField] = useState<TSendField | null>(null);
   const elements = useRef(new Map<TSendField, HTMLElement | null>());
 

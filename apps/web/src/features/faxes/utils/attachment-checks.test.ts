@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENT_BYTES } from '@faxline/shared';
+import { MAX_ATTACHMENT_BYTES, MESSAGES } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import enFaxes from '@/locales/en/faxes.json';
@@ -7,7 +7,8 @@ import { attachmentProblemText, checkNewFiles, extensionOf, hasAllowedExtension,
 
 const file = (name: string, size = 1000) => ({ name, size });
 const english = (key: string, values: Record<string, string | undefined> = {}) => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], enFaxes);
+  const [root, path] = key.startsWith('messages:') ? [MESSAGES.en, key.slice('messages:'.length)] : [enFaxes, key];
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], root);
   return String(text).replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
 };
 const toast = (problem: NonNullable<ReturnType<typeof checkNewFiles>>) => {

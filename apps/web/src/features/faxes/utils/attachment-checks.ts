@@ -37,17 +37,24 @@ export function checkNewFiles(
   return null;
 }
 
-/** The toast of a file problem, as i18n keys of the faxes namespace with their values. */
+/**
+ * The toast of a file problem: a title of the faxes namespace, and the server's own text for the same refusal (shared
+ * `messages` namespace) with its values.
+ */
 export function attachmentProblemText(problem: TAttachmentProblem) {
   switch (problem.kind) {
     case 'tooMany':
-      return { title: 'send.errors.tooManyTitle', description: 'send.errors.tooManyDescription', values: {} } as const;
+      return {
+        title: 'send.errors.tooManyTitle',
+        description: 'messages:errors.tooManyFiles',
+        values: { maxAttachments: String(MAX_ATTACHMENTS) },
+      } as const;
     case 'invalidType':
-      return { title: 'send.errors.typeTitle', description: 'send.errors.typeDescription', values: { file: problem.file } } as const;
+      return { title: 'send.errors.typeTitle', description: 'messages:errors.invalidFileType', values: { file: problem.file } } as const;
     case 'tooLarge':
       return {
         title: 'send.errors.sizeTitle',
-        description: 'send.errors.sizeDescription',
+        description: 'messages:errors.fileTooLarge',
         values: { file: problem.file, size: String(problem.sizeMB) },
       } as const;
   }

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import enFaxes from '@/locales/en/faxes.json';
@@ -7,7 +8,8 @@ import { checkSendFax, type TSendValues } from './send-checks';
 const now = new Date(2026, 2, 14, 9, 30);
 const valid: TSendValues = { signedIn: true, recipient: '+1 415 555 0101', fileCount: 1, coverMessage: '', schedule: '' };
 const english = (key: string, values: Record<string, string | number> = {}) => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], enFaxes);
+  const [root, path] = key.startsWith('messages:') ? [MESSAGES.en, key.slice('messages:'.length)] : [enFaxes, key];
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], root);
   return String(text).replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
 };
 const toastOf = (values: Partial<TSendValues>) => {

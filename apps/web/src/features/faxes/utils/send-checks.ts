@@ -4,17 +4,20 @@ import { checkSchedule } from './schedule';
 
 export type TSendField = 'recipient' | 'attachments' | 'coverMessage' | 'schedule';
 
-/** Why the form was not sent: the field to fix and the toast, as faxes-namespace keys with their values. */
+/**
+ * Why the form was not sent: the field to fix and the toast, as faxes-namespace keys with their values; a problem the
+ * server would answer too has the server's text, from the shared `messages` namespace.
+ */
 export type TSendProblem = {
   field: TSendField | null;
   title: 'send.errors.authTitle' | 'send.errors.recipientTitle' | 'send.errors.nothingTitle' | 'send.errors.scheduleTitle';
   description:
     | 'send.errors.authDescription'
-    | 'send.errors.recipientDescription'
-    | 'send.errors.nothingDescription'
+    | 'messages:errors.invalidRecipient'
+    | 'messages:errors.nothingToSend'
     | 'send.errors.scheduleInvalid'
-    | 'send.errors.schedulePast'
-    | 'send.errors.scheduleTooFar';
+    | 'messages:errors.scheduleInPast'
+    | 'messages:errors.scheduleTooFar';
   values?: Record<string, string | number>;
 };
 
@@ -41,16 +44,16 @@ export function checkSendFax(values: TSendValues, now: Date): TSendCheck {
   if (!values.signedIn) return fail(null, 'send.errors.authTitle', 'send.errors.authDescription');
   const recipientNumber = toE164(values.recipient);
   if (!recipientNumber || !isE164(recipientNumber))
-    return fail('recipient', 'send.errors.recipientTitle', 'send.errors.recipientDescription');
+    return fail('recipient', 'send.errors.recipientTitle', 'messages:errors.invalidRecipient');
   if (hasNothingToSend({ coverMessage: values.coverMessage, attachmentCount: values.fileCount }))
-    return fail('attachments', 'send.errors.nothingTitle', 'send.errors.nothingDescription');
+    return fail('attachments', 'send.errors.nothingTitle', 'messages:errors.nothingToSend');
   const schedule = checkSchedule(values.schedule, now);
   if (!schedule.ok) {
     const description =
       schedule.problem === 'past'
-        ? 'send.errors.schedulePast'
+        ? 'messages:errors.scheduleInPast'
         : schedule.problem === 'tooFar'
-          ? 'send.errors.scheduleTooFar'
+          ? 'messages:errors.scheduleTooFar'
           : 'send.errors.scheduleInvalid';
     return fail('schedule', 'send.errors.scheduleTitle', description, { days: MAX_SCHEDULE_DAYS });
   }

@@ -10,7 +10,7 @@ import type { TMemberProblem, TMemberTextField } from '../utils/member-checks';
  * also marks the field invalid and moves focus to it, so keyboard and screen-reader users land where the fix is.
  */
 export function useMemberProblem() {
-  const { t } = useTranslation(['members', 'errors']);
+  const { t } = useTranslation(['members', 'errors', 'messages']);
   const [invalidField, setInvalidField] = useState<TMemberTextField | null>(null);
   const inputs = useRef(new Map<TMemberTextField, HTMLInputElement | null>());
 

@@ -9,7 +9,7 @@ import { checkAddMember, EMPTY_MEMBER_VALUES, type TMemberProblem, type TMemberV
 function toast(problem: TMemberProblem): string {
   const members = (key: string) =>
     key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], enMembers) as string;
-  const text = (key: string) => (key.startsWith('errors:') ? english(key) : members(key));
+  const text = (key: string) => (key.includes(':') ? english(key) : members(key));
   return `${text(problem.title)}: ${text(problem.description)}`;
 }
 

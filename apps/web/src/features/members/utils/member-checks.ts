@@ -26,7 +26,7 @@ export const EMPTY_MEMBER_VALUES: TMemberValues = {
 export type TMemberProblem = {
   field: TMemberTextField;
   title: 'checks.missingTitle' | 'checks.mismatchTitle' | 'checks.tooShortTitle' | 'toasts.addFailedTitle';
-  description: 'checks.missingDescription' | 'checks.mismatchDescription' | 'checks.username' | `errors:${TValidationKey}`;
+  description: 'checks.missingDescription' | 'checks.mismatchDescription' | 'messages:validation.username' | TValidationKey;
 };
 
 export type TMemberCheck = { ok: true; request: z.output<typeof ZAddMemberRequest> } | { ok: false; problem: TMemberProblem };
@@ -40,7 +40,7 @@ export function checkAddMember(values: TMemberValues): TMemberCheck {
   const missing = MEMBER_TEXT_FIELDS.find((field) => values[field].trim() === '');
   if (missing) return fail(missing, 'checks.missingTitle', 'checks.missingDescription');
   if (values.password !== values.confirmPassword) return fail('confirmPassword', 'checks.mismatchTitle', 'checks.mismatchDescription');
-  if (values.password.length < PASSWORD_MIN_LENGTH) return fail('password', 'checks.tooShortTitle', 'errors:validation.passwordTooShort');
+  if (values.password.length < PASSWORD_MIN_LENGTH) return fail('password', 'checks.tooShortTitle', 'messages:validation.passwordTooShort');
 
   const parsed = ZAddMemberRequest.safeParse({
     name: values.name,
@@ -55,8 +55,8 @@ export function checkAddMember(values: TMemberValues): TMemberCheck {
 
   const issue = parsed.error.issues[0];
   const { field } = firstIssue(parsed.error.issues, MEMBER_TEXT_FIELDS);
-  // The username rule has its own message key, which the shared validation texts do not have.
-  const description = issue?.message === 'validation.username' ? 'checks.username' : (`errors:${validationKey(issue?.message)}` as const);
+  // The username rule's message is one of the shared texts that the generic validation keys do not list.
+  const description = issue?.message === 'validation.username' ? 'messages:validation.username' : validationKey(issue?.message);
   return fail(field ?? 'name', 'toasts.addFailedTitle', description);
 }
 

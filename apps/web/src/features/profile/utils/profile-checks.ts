@@ -16,7 +16,7 @@ export function checkProfile(values: TProfileValues): TCheck<TProfileField, z.in
   const parsed = ZUpdateProfileRequest.safeParse(request);
   if (!parsed.success) {
     const { field, key } = firstIssue(parsed.error.issues, ['name', 'image'] as const);
-    return { ok: false, problem: { field: field ?? 'name', title: 'auth:profile.updateFailedTitle', description: `errors:${key}` } };
+    return { ok: false, problem: { field: field ?? 'name', title: 'auth:profile.updateFailedTitle', description: key } };
   }
   return { ok: true, request: { name: parsed.data.name, image: parsed.data.image } };
 }
@@ -36,7 +36,7 @@ export function checkPasswordChange(values: TPasswordValues): TCheck<TPasswordFi
     const { field, key } = firstIssue(parsed.error.issues, ['currentPassword', 'newPassword'] as const);
     return {
       ok: false,
-      problem: { field: field ?? 'currentPassword', title: 'auth:profile.passwordFailedTitle', description: `errors:${key}` },
+      problem: { field: field ?? 'currentPassword', title: 'auth:profile.passwordFailedTitle', description: key },
     };
   }
   return { ok: true, request: parsed.data };

@@ -26,7 +26,7 @@ const DELETED = ['account', 'faxes', 'numbers', 'audit'] as const;
  * lands on the home page.
  */
 export function DeleteAccountDialog({ email }: { email: string }) {
-  const { t } = useTranslation(['settings', 'errors']);
+  const { t } = useTranslation(['settings', 'errors', 'messages']);
   const deleteAccount = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -54,7 +54,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
     // Cleared first, so that a second refusal with the same words is announced again.
     setProblem(null);
     const checked = ZDeleteAccountRequest.safeParse({ password });
-    if (!checked.success) return refuse(t('errors:validation.required'));
+    if (!checked.success) return refuse(t('messages:validation.required'));
     try {
       await deleteAccount.mutateAsync(checked.data);
       toast({ title: t('delete.deletedTitle'), description: t('delete.deletedDescription') });
