@@ -7,6 +7,8 @@ import { makePdf } from '@test-support/factories/documents';
 import {
   databaseActivity,
   examineFaxes,
+  NOTHING_WRONG,
+  wrongnessOf,
   SANDBOX_DELIVERS,
   statusCounts,
   unlimitedCustomer,
@@ -222,15 +224,7 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       expect
         .soft(interrupted.filter((n) => n > 0).length, 'most kills interrupted a running job (otherwise the battery tests nothing)')
         .toBeGreaterThanOrEqual(KILLS / 2);
-      expect
-        .soft({
-          lost: exam.lost,
-          doubled: exam.doubled,
-          stuck: exam.stuck,
-          createdByRefused: exam.createdByRefused,
-          problems: exam.problems.length,
-        })
-        .toEqual({ lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 });
+      expect.soft(wrongnessOf(exam)).toEqual(NOTHING_WRONG);
       expect.soft(exam.delivered).toBe(FAXES);
     },
     BUDGET_MS + 60_000,

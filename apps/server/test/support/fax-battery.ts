@@ -87,6 +87,16 @@ export type Examination = {
   problems: string[];
 };
 
+/** What must be zero after any battery: the figures an examination's verdict compares with `NOTHING_WRONG`. */
+export const wrongnessOf = (exam: Examination) => ({
+  lost: exam.lost,
+  doubled: exam.doubled,
+  stuck: exam.stuck,
+  createdByRefused: exam.createdByRefused,
+  problems: exam.problems.length,
+});
+export const NOTHING_WRONG: ReturnType<typeof wrongnessOf> = { lost: 0, doubled: 0, stuck: 0, createdByRefused: 0, problems: 0 };
+
 /** Statuses of the faxes accepted (202) in `sends`, by status. */
 export async function statusCounts(db: Database, sends: Send[]): Promise<Record<string, number>> {
   const ids = sends.filter((s) => s.status === 202 && s.faxId).map((s) => s.faxId!);
