@@ -54,7 +54,8 @@ export function AdminLayout() {
 }
 
 function BackOffice() {
-  const { t } = useTranslation(['admin', 'common']);
+  // `messages` (the forms' checks) loads with the back office, not with the first form that appears (see user-layout).
+  const { t } = useTranslation(['admin', 'common', 'messages']);
   // RequireAdmin renders the back office only for a signed-in admin.
   const { user } = useAuth();
   const isDesktop = useMediaQuery(ADMIN_DESKTOP_QUERY);

@@ -32,7 +32,9 @@ export function UserLayout() {
 }
 
 function UserArea() {
-  const { t } = useTranslation(['user', 'common']);
+  // `messages` (the forms' checks) loads with the area, not with the first form: a form that appears later (the
+  // Delete Account card once the role is known) would otherwise suspend the page, hiding it and dropping its focus.
+  const { t } = useTranslation(['user', 'common', 'messages']);
   // RequireUser renders the user area only for a signed-in person.
   const { user } = useAuth();
   const isDesktop = useMediaQuery(USER_AREA_DESKTOP_QUERY);
