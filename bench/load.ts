@@ -1,6 +1,8 @@
 // Faxline under load (issue 12), beside a bare Fastify hello-world measured in the same run on the same machine:
 //   reads   GET /api/plans and GET /api/faxes (signed in, 1,000 faxes in the history) as a share of hello-world's
-//           requests per second (autocannon, 10 connections, 5 s each, in two rounds of alternating order)
+//           requests per second (autocannon, 10 connections, 5 s each, in two rounds of alternating order). The history
+//           read again is answered from memory (decision 035); HISTORY_CACHE_ENTRIES=0 in the environment measures every
+//           read from the database instead.
 //   dial    time from a send's 202 to its first attempt on the line (fax_attempts.started_at), sends spaced out on an
 //           idle machine
 //   burst   40 sends at the same moment from one account

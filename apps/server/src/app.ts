@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { TLanguage } from '@faxline/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberRoutes } from './accounts/members-routes';
 import { accountRoutes } from './accounts/routes';
@@ -65,6 +65,17 @@ export type AppDeps = {
   isShuttingDown: () => boolean;
 };
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Every method but a read may change data; a read route that does (opening a fax marks it read) says so. */
+const mayChangeData = (request: FastifyRequest) => !READS.has(request.method) || request.routeOptions.config.changesData === true;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET route that changes data (see mayChangeData). */
+    changesData?: boolean;
+  }
+}
+
 /** The HTTP application, without listening: `main` listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, queue, auth } = deps;
@@ -105,7 +116,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planCatalogue.close();
   });
   const sessions = createSessionReader({ auth, db: database.db, config });
-  const routeDeps: RouteDeps = { auth, sessions, db: database.db, config, systemSettings, files: deps.files, queue, planCatalogue };
+  const routeDeps: RouteDeps = {
+    auth,
+    sessions,
+    db: database.db,
+    config,
+    systemSettings,
+    files: deps.files,
+    queue,
+    planCatalogue,
+    notifications: deps.notifications,
+  };
+  // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
+  // changed something answers once this process has heard of its own change, so the next read shows it.
+  app.addHook('onSend', async (request) => {
+    if (mayChangeData(request)) await deps.notifications.caughtUp();
+  });
   await app.register(
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);

@@ -11,6 +11,7 @@ import {
   ZFaxPreviewResponse,
   ZOk,
   ZSendFaxResponse,
+  type TFaxListResponse,
   type TLanguage,
 } from '@faxline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +28,7 @@ import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';
 import { toPublicFax } from './fax-view';
 import { downloadFaxDocument, faxThumbnail, getFax } from './get-fax';
+import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from './history-cache';
 import { listFaxes } from './list-faxes';
 import { previewFax } from './preview-fax';
 import { readSendForm } from './read-send-form';
@@ -38,8 +40,11 @@ const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
 export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { db, config, files, queue, systemSettings, sessions: sessionDeps },
+  { db, config, files, queue, systemSettings, notifications, sessions: sessionDeps },
 ) => {
+  const history = createHistoryCache({ notifications, maxEntries: config.historyCacheEntries, lifetimeMs: HISTORY_CACHE_LIFETIME_MS });
+  app.addHook('onClose', async () => history.close());
+
   await app.register(multipart, {
     // The largest size the back office may allow; the size in force is checked per file (check-attachments.ts).
     limits: { fileSize: MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 + 1, files: MAX_ATTACHMENTS, fields: 10, fieldSize: 64 * 1024, parts: 20 },
@@ -90,17 +95,32 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   });
 
   app.get('/faxes', { schema: { querystring: ZFaxListQuery, response: { 200: ZFaxListResponse } } }, async (request, reply) => {
-    const { user, member } = await faxActor(request, reply);
-    const { rows, ...list } = await listFaxes(db, member, user.id, request.query);
-    reply.header('cache-control', 'no-store');
-    return { faxes: rows.map(toPublicFax), ...list, page: request.query.page, pageSize: request.query.pageSize };
+    const { user } = await requireSession(sessionDeps, request, reply);
+    const { query } = request;
+    // Kept as the answer's text: a page read again costs neither the database nor serializing (history-cache.ts).
+    const body = await history.read(user.id, JSON.stringify(query), async () => {
+      const { member } = await faxActor(request, reply);
+      const { rows, ...list } = await listFaxes(db, member, user.id, query);
+      const answer: TFaxListResponse = { faxes: rows.map(toPublicFax), ...list, page: query.page, pageSize: query.pageSize };
+      return { accountId: member.accountId, body: JSON.stringify(ZFaxListResponse.parse(answer)) };
+    });
+    // Text with a JSON type is sent as it is (checked against ZFaxListResponse when it was made), hence the cast.
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(body as never);
   });
 
-  app.get('/faxes/:id', { schema: { params: ZFaxParams, response: { 200: ZFaxDetails } } }, async (request, reply) => {
-    const details = await getFax(db, await faxActor(request, reply), request.params.id);
-    reply.header('cache-control', 'no-store');
-    return details;
-  });
+  // Opening a received fax marks it read: the history must show that to whoever opened it (app.ts, mayChangeData).
+  app.get(
+    '/faxes/:id',
+    { schema: { params: ZFaxParams, response: { 200: ZFaxDetails } }, config: { changesData: true } },
+    async (request, reply) => {
+      const details = await getFax(db, await faxActor(request, reply), request.params.id);
+      reply.header('cache-control', 'no-store');
+      return details;
+    },
+  );
 
   app.get('/faxes/:id/document', { schema: { params: ZFaxParams } }, async (request, reply) => {
     const document = await downloadFaxDocument({ db, files }, await faxActor(request, reply), request.params.id);

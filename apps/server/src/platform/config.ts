@@ -72,6 +72,13 @@ const ZEnv = z.object({
     .min(0, { error: 'expected a whole number of seconds from 0 to 60' })
     .max(60, { error: 'expected a whole number of seconds from 0 to 60' })
     .default(60),
+  /** Fax history answers kept in memory per process until their account changes (0 = none; decision 035). */
+  HISTORY_CACHE_ENTRIES: z.coerce
+    .number({ error: 'expected a whole number from 0 to 1000000' })
+    .int({ error: 'expected a whole number from 0 to 1000000' })
+    .min(0, { error: 'expected a whole number from 0 to 1000000' })
+    .max(1_000_000, { error: 'expected a whole number from 0 to 1000000' })
+    .default(10_000),
   /** Multiplies every per-address rate limit: raise it where many people share one address (an office behind NAT). */
   RATE_LIMIT_FACTOR: z.coerce.number({ error: 'expected a number' }).min(1, { error: 'expected at least 1' }).max(10_000).default(1),
   /** Master key of the encrypted file store (32 bytes, base64); without it one is generated into DATA_DIR/files.key. */
@@ -169,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
     sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86_400),
     sessionCookieCacheSeconds: e.SESSION_COOKIE_CACHE_SECONDS,
+    historyCacheEntries: e.HISTORY_CACHE_ENTRIES,
     demoData: e.DEMO_DATA ?? e.NODE_ENV === 'development',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     filesMasterKey: e.FILES_MASTER_KEY ? Buffer.from(e.FILES_MASTER_KEY, 'base64') : undefined,

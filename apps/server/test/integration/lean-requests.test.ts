@@ -1,6 +1,7 @@
 import {
   DEFAULT_SYSTEM_SETTINGS,
   ZAdminPlansResponse,
+  ZFaxListResponse,
   ZPlatformInfo,
   ZPlansResponse,
   type TAdminPlan,
@@ -14,7 +15,8 @@ import { createAuth } from '../../src/auth/auth';
 import { sessions, users } from '../../src/auth/schema';
 import { connectDatabase } from '../../src/platform/db/client';
 import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
-import { createUser } from '@test-support/factories/accounts';
+import { createAccount, createUser } from '@test-support/factories/accounts';
+import { createFax } from '@test-support/factories/faxes';
 import { PASSWORD, unique } from '@test-support/factories/values';
 import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
@@ -72,7 +74,7 @@ async function listening(notifications: DatabaseNotifications) {
   stop();
 }
 
-const call = (app: FastifyInstance, method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: object) =>
+const call = (app: FastifyInstance, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie = '', payload?: object) =>
   callApi(app, method, url, { cookie, payload, remoteAddress: someClientAddress() });
 
 const planNames = async (app: FastifyInstance) =>
@@ -189,6 +191,70 @@ describe("the session cookie's signed copy", () => {
     await t.db.delete(sessions).where(sql`${sessions.userId} = (SELECT id FROM users WHERE email = ${email})`);
     return cookie;
   }
+});
+
+describe('read-your-writes: a process hears of its own changes before it answers', () => {
+  it('caughtUp resolves only once everything committed before the call has been handed to the handlers', async () => {
+    let heard = 0;
+    const stop = t.env.notifications.subscribe('test_burst', () => heard++);
+    await listening(t.env.notifications);
+    // Many notifications in one commit take the listening connection several reads to take in.
+    const burst = 5_000;
+    await t.db.execute(sql`SELECT pg_notify('test_burst', n::text) FROM generate_series(1, ${burst}) AS n`);
+    await t.env.notifications.caughtUp();
+    expect(heard).toBe(burst);
+    stop();
+  });
+});
+
+describe('the fax history, kept in memory', () => {
+  const history = async (app: FastifyInstance, cookie: string, query = '') => {
+    const response = await call(app, 'GET', `/api/faxes${query}`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return ZFaxListResponse.parse(response.json());
+  };
+  const readFlags = async (app: FastifyInstance, cookie: string) =>
+    (await history(app, cookie, '?direction=inbound')).faxes.map((fax) => fax.read);
+
+  it('shows a change at once to the process that made it, and to another process at its commit', async () => {
+    const account = await createAccount(t);
+    const cookie = await signIn(t.app, account.owner.email);
+    const received = await createFax(t, { accountId: account.id, status: 'received' });
+    // Both processes keep the received tab now.
+    expect(await readFlags(t.app, cookie)).toEqual([false]);
+    expect(await readFlags(second.app, cookie)).toEqual([false]);
+
+    // Opening the fax marks it read (a GET that writes): its own process shows that in the very next read...
+    expect((await call(t.app, 'GET', `/api/faxes/${received.id}`, cookie)).statusCode).toBe(200);
+    expect(await readFlags(t.app, cookie)).toEqual([true]);
+    // ...the other once the commit's notification arrives, well within the cache's lifetime (a minute).
+    await expect.poll(() => readFlags(second.app, cookie), { timeout: 5_000, interval: 50 }).toEqual([true]);
+
+    // A deletion, made in the other process this time.
+    expect((await call(second.app, 'DELETE', `/api/faxes/${received.id}`, cookie)).statusCode).toBe(200);
+    expect(await readFlags(second.app, cookie)).toEqual([]);
+    await expect.poll(() => readFlags(t.app, cookie), { timeout: 5_000, interval: 50 }).toEqual([]);
+  });
+
+  it('follows changes made outside the application: a status set at the database, a role taken away', async () => {
+    const account = await createAccount(t, { members: [{ role: 'user' }] });
+    const [member] = account.members;
+    const owner = await signIn(t.app, account.owner.email);
+    const user = await signIn(t.app, member!.email);
+    const fax = await createFax(t, { accountId: account.id, status: 'sending' });
+    const statuses = async (cookie: string) => (await history(t.app, cookie)).faxes.map((f) => f.status);
+    expect(await statuses(owner)).toEqual(['sending']);
+    expect((await history(t.app, user, '?direction=inbound')).faxes).toEqual([]);
+
+    await t.db.execute(sql`UPDATE faxes SET status = 'delivered', completed_at = now() WHERE id = ${fax.id}`);
+    await expect.poll(() => statuses(owner), { timeout: 5_000, interval: 50 }).toEqual(['delivered']);
+
+    // A Billing contact may not see faxes (spec 001 §6): the kept answer goes with the role.
+    await t.db.execute(sql`UPDATE account_members SET role = 'billing' WHERE user_id = ${member!.id}`);
+    await expect
+      .poll(async () => (await call(t.app, 'GET', '/api/faxes?direction=inbound', user)).statusCode, { timeout: 5_000, interval: 50 })
+      .toBe(403);
+  });
 });
 
 /** The admin form's body for an existing plan. */

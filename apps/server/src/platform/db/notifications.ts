@@ -5,12 +5,30 @@ import type { Logger } from '../logger';
 export type SqlExecutor = { query: (text: string, values?: unknown[]) => Promise<unknown> };
 
 export type DatabaseNotifications = {
-  /** Calls `handler` with each payload sent on `channel` by any process on this database; returns an unsubscribe. */
+  /**
+   * Calls `handler` with each payload sent on `channel` by any process on this database; returns an unsubscribe. When
+   * the listening connection is lost, and again when it is back, every handler is called with '' (MISSED): whatever was
+   * sent meanwhile did not arrive, so anything may have changed.
+   */
   subscribe: (channel: string, handler: (payload: string) => void) => () => void;
+  /** Whether notifications arrive now; what is read while they do not can go stale unseen. */
+  isListening: () => boolean;
+  /**
+   * Resolves once every notification of a transaction committed before the call has been handed to its handlers: a
+   * change made by this process is then known to its caches (read-your-writes). Immediate while not listening.
+   */
+  caughtUp: () => Promise<void>;
   close: () => Promise<void>;
 };
 
+/** The payload handlers get when notifications may have been missed (see `subscribe`). */
+export const MISSED = '';
+
 const RECONNECT_MS = 1_000;
+// This process's own echo (see `caughtUp`): PostgreSQL delivers notifications in the order their transactions
+// committed, so once an echo sent now arrives, everything committed before it has arrived too.
+const ECHO_CHANNEL = 'faxline_echo';
+const ECHO_TIMEOUT_MS = 2_000;
 
 /**
  * PostgreSQL LISTEN/NOTIFY over one dedicated connection per process: how one process tells the others (and itself)
@@ -23,18 +41,42 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
   let client: pg.Client | undefined;
   let closed = false;
   let connecting: Promise<void> | undefined;
+  let everConnected = false;
+  // Echoes sent and not yet back, by number, oldest first.
+  const echoes = new Map<number, () => void>();
+  let lastEcho = 0;
+
+  const deliver = (channel: string, payload: string) => {
+    for (const handler of handlers.get(channel) ?? []) {
+      try {
+        handler(payload);
+      } catch (error) {
+        log.error({ err: error, channel }, 'notification handler failed');
+      }
+    }
+  };
+  const deliverMissed = () => {
+    for (const channel of handlers.keys()) deliver(channel, MISSED);
+  };
+  const echoArrived = (payload: string) => {
+    const number = Number(payload);
+    for (const [sent, resolve] of echoes) {
+      if (sent > number) break;
+      echoes.delete(sent);
+      resolve();
+    }
+  };
+  const releaseEchoes = () => {
+    for (const resolve of echoes.values()) resolve();
+    echoes.clear();
+  };
 
   const connect = (): Promise<void> =>
     (connecting ??= (async () => {
       const next = new pg.Client({ connectionString: url, application_name: 'faxline-listen' });
       next.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) {
-          try {
-            handler(message.payload ?? '');
-          } catch (error) {
-            log.error({ err: error, channel: message.channel }, 'notification handler failed');
-          }
-        }
+        if (message.channel === ECHO_CHANNEL) echoArrived(message.payload ?? '');
+        else deliver(message.channel, message.payload ?? '');
       });
       next.on('error', (error) => {
         log.warn({ err: error }, 'notification connection lost');
@@ -42,8 +84,11 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
       });
       try {
         await next.connect();
+        await next.query(`LISTEN ${ECHO_CHANNEL}`);
         for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
         client = next;
+        if (everConnected) deliverMissed();
+        everConnected = true;
       } catch (error) {
         log.warn({ err: error }, 'cannot listen for notifications yet');
         await next.end().catch(() => undefined);
@@ -56,6 +101,10 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
   const reconnectLater = () => {
     const old = client;
     client = undefined;
+    if (old) {
+      deliverMissed();
+      releaseEchoes();
+    }
     void old?.end().catch(() => undefined);
     if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
   };
@@ -84,8 +133,33 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
       set.add(handler);
       return () => void set.delete(handler);
     },
+    isListening: () => client !== undefined,
+    caughtUp: () => {
+      const current = client;
+      if (!current) return Promise.resolve();
+      const number = ++lastEcho;
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          // Not back in time (a stalled connection): answer anyway, and treat it as lost so the caches start over.
+          log.warn('notification echo late: reconnecting');
+          if (client === current) reconnectLater();
+        }, ECHO_TIMEOUT_MS);
+        timer.unref();
+        echoes.set(number, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        listening = listening
+          .then(() => current.query('SELECT pg_notify($1, $2)', [ECHO_CHANNEL, String(number)]))
+          .then(
+            () => undefined,
+            (error: unknown) => log.warn({ err: error }, 'notification echo failed'),
+          );
+      });
+    },
     close: async () => {
       closed = true;
+      releaseEchoes();
       await connecting;
       await client?.end().catch(() => undefined);
       client = undefined;

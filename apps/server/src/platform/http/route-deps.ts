@@ -5,6 +5,7 @@ import type { PlanCatalogue } from '../../plans/catalogue';
 import type { SystemSettings } from '../../system-settings/system-settings';
 import type { TConfig } from '../config';
 import type { Database } from '../db/client';
+import type { DatabaseNotifications } from '../db/notifications';
 import type { Queue } from '../queue/queue';
 
 /**
@@ -20,4 +21,6 @@ export type RouteDeps = {
   files: FileStore;
   queue: Queue;
   planCatalogue: PlanCatalogue;
+  /** What other processes (and this one) changed in the database, for the caches that follow it. */
+  notifications: DatabaseNotifications;
 };
