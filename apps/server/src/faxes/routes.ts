@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { membershipOf, mayUseFaxes } from '../accounts/membership';
-import { requireSession } from '../auth/session';
+import { requireSession, type CurrentSession } from '../auth/session';
 import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
@@ -53,6 +53,10 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   /** The signed-in member who may work with faxes, or a 401/403. */
   async function faxActor(request: FastifyRequest, reply: FastifyReply): Promise<FaxActor> {
     const { user } = await requireSession(sessionDeps, request, reply);
+    return actorOf(user, request);
+  }
+  /** The person as a fax actor: their membership, refused (403) to a role that may not use faxes. */
+  async function actorOf(user: CurrentSession['user'], request: FastifyRequest): Promise<FaxActor> {
     const member = await membershipOf(db, user);
     if (!mayUseFaxes(member)) throw new AppError('permission_denied', 'errors.forbidden');
     return { user: user as typeof user & { language?: string }, member, ip: request.ip };
@@ -99,7 +103,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     const { query } = request;
     // Kept as the answer's text: a page read again costs neither the database nor serializing (history-cache.ts).
     const body = await history.read(user.id, JSON.stringify(query), async () => {
-      const { member } = await faxActor(request, reply);
+      const { member } = await actorOf(user, request);
       const { rows, ...list } = await listFaxes(db, member, user.id, query);
       const answer: TFaxListResponse = { faxes: rows.map(toPublicFax), ...list, page: query.page, pageSize: query.pageSize };
       return { accountId: member.accountId, body: JSON.stringify(ZFaxListResponse.parse(answer)) };
