@@ -37,6 +37,17 @@ const roleOf = (stored: string): TAdminUser['role'] => (stored === 'admin' ? 'Ad
 // Written out in full: Drizzle leaves column names unqualified in a select list, which would compare sessions.id.
 const lastSignIn = sql<string | null>`(select max("sessions"."created_at") from "sessions" where "sessions"."user_id" = "users"."id")`;
 
+/** What a row of the people list is made of (`toAdminUser`). */
+const adminUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+  lastSignInAt: lastSignIn,
+};
+
 function sortOrder(key: TAdminUserSortKey, direction: 'asc' | 'desc'): SQL[] {
   const by = direction === 'asc' ? asc : desc;
   switch (key) {
@@ -67,15 +78,7 @@ const searchCondition = (search: string): SQL | undefined => {
 export async function listPeople(db: Database, query: ListQuery): Promise<{ users: TAdminUser[]; total: number }> {
   const where = searchCondition(query.search);
   const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
-      lastSignInAt: lastSignIn,
-    })
+    .select(adminUserColumns)
     .from(users)
     .where(where)
     // E-mail addresses are unique, so the order is total and pages never overlap.
@@ -111,18 +114,7 @@ function toAdminUser(row: {
 }
 
 export async function findPerson(db: Database, id: string): Promise<TAdminUser> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
-      lastSignInAt: lastSignIn,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
   if (!row) throw new AppError('not_found', 'errors.adminUserNotFound');
   return toAdminUser(row);
 }

@@ -33,6 +33,17 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth
     return { user, member };
   }
 
+  /** The account's member whose role may change or who may be removed: anyone but the owner. */
+  async function changeableMember(accountId: string, userId: string) {
+    const [target] = await db
+      .select()
+      .from(accountMembers)
+      .where(and(eq(accountMembers.organizationId, accountId), eq(accountMembers.userId, userId)));
+    if (!target) throw new AppError('not_found', 'errors.memberNotFound');
+    if (target.role === 'owner') throw new AppError('conflict', 'errors.ownerCannotChange');
+    return target;
+  }
+
   async function listMembers(accountId: string): Promise<TMember[]> {
     const rows = await db
       .select({ member: accountMembers, user: users })
@@ -91,12 +102,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth
     { schema: { params: ZMemberParams, body: ZUpdateMemberRequest, response: { 200: ZMember } } },
     async (request, reply) => {
       const { user, member } = await manager(request, reply);
-      const [target] = await db
-        .select()
-        .from(accountMembers)
-        .where(and(eq(accountMembers.organizationId, member.accountId), eq(accountMembers.userId, request.params.userId)));
-      if (!target) throw new AppError('not_found', 'errors.memberNotFound');
-      if (target.role === 'owner') throw new AppError('conflict', 'errors.ownerCannotChange');
+      const target = await changeableMember(member.accountId, request.params.userId);
       await db
         .update(accountMembers)
         .set({ role: storedRoleOf(request.body.role) })
@@ -117,12 +123,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth
 
   app.delete('/account/members/:userId', { schema: { params: ZMemberParams, response: { 200: ZOk } } }, async (request, reply) => {
     const { user, member } = await manager(request, reply);
-    const [target] = await db
-      .select()
-      .from(accountMembers)
-      .where(and(eq(accountMembers.organizationId, member.accountId), eq(accountMembers.userId, request.params.userId)));
-    if (!target) throw new AppError('not_found', 'errors.memberNotFound');
-    if (target.role === 'owner') throw new AppError('conflict', 'errors.ownerCannotChange');
+    const target = await changeableMember(member.accountId, request.params.userId);
     // The login goes with its sessions; the faxes it sent stay with the account.
     await db.delete(users).where(eq(users.id, target.userId));
     await recordAuditEvent(db, {

@@ -5,7 +5,17 @@ import { accountMembers, accounts } from '../../src/accounts/schema';
 import { sessions, users } from '../../src/auth/schema';
 import { createUser } from '@test-support/factories/accounts';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { TEST_ORIGIN, cookiesFrom, latestEmailTo, linkIn, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import {
+  TEST_ORIGIN,
+  cookiesFrom,
+  latestEmailTo,
+  linkIn,
+  openTestApp,
+  signIn,
+  signInFrom,
+  someClientAddress,
+  type TestApp,
+} from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,14 +30,6 @@ const post = (url: string, payload: object, cookie?: string, language = 'en') =>
     payload,
     headers: { origin: TEST_ORIGIN, 'accept-language': language, ...(cookie ? { cookie } : {}) },
     remoteAddress: someClientAddress(),
-  });
-const signInFrom = (address: string, identifier: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    headers: { origin: TEST_ORIGIN, ...headers },
-    payload: { identifier, password },
-    remoteAddress: address,
   });
 const session = async (cookie?: string) =>
   ZSessionResponse.parse((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} })).json())
@@ -147,7 +149,7 @@ describe('sign-in and sign-out', () => {
 
   it('delays an identifier at one address after repeated failures, then refuses it there for a growing time', async () => {
     const person = await createUser(t);
-    const fromOneAddress = (password: string) => signInFrom('198.51.100.3', person.email, password);
+    const fromOneAddress = (password: string) => signInFrom(t.app, '198.51.100.3', person.email, password);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await fromOneAddress(`Wrong-${i}-password`)).statusCode);
     // Four free failures, the fifth sets a 15 s wait, the sixth is refused without checking the password.

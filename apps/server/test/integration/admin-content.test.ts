@@ -1,37 +1,22 @@
-import {
-  ZApiError,
-  ZContentItem,
-  ZContentListResponse,
-  ZFaqsResponse,
-  type TContentInput,
-  type TContentKind,
-  type TLanguage,
-} from '@faxline/shared';
+import { ZContentItem, ZContentListResponse, ZFaqsResponse, type TContentInput, type TContentKind, type TLanguage } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { STARTING_FAQS, seedStartingFaqs } from '../../src/content/faq-seed';
 import { contentItems } from '../../src/content/schema';
 import { unique } from '@test-support/factories/values';
-import { openTestApp, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
+import { callApi, errorOf, openAdminTestApp, someClientAddress, type AdminTestApp } from '../support/test-app';
 
-let t: TestApp;
-let cookie: string;
-let adminId: string;
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await openTestApp();
+  t = await openAdminTestApp();
   // As a new server does at start (the test template has no content).
   await seedStartingFaqs(t.db);
-  const session = await adminSession(t);
-  adminId = session.person.id;
-  cookie = session.cookie;
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  callApi(t.app, method, url, { cookie, payload, language, remoteAddress: someClientAddress() });
-
-const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
+  callApi(t.app, method, url, { cookie: t.cookie, payload, language, remoteAddress: someClientAddress() });
 
 async function publicFaqs(query = '', language = 'en') {
   const response = await t.app.inject({ method: 'GET', url: `/api/faqs${query}`, headers: { 'accept-language': language } });
@@ -96,7 +81,7 @@ describe('POST /api/admin/content', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, faq.id), eq(auditEvents.action, 'content.create')));
-    expect(audited[0]).toMatchObject({ actorUserId: adminId, objectType: 'content_faq' });
+    expect(audited[0]).toMatchObject({ actorUserId: t.admin.id, objectType: 'content_faq' });
   });
 
   it('refuses missing and malformed fields with translated messages, in the words of each kind', async () => {

@@ -2,7 +2,6 @@ import {
   ZAddNumbersResponse,
   ZAdminNumber,
   ZAdminNumbersResponse,
-  ZApiError,
   ZFaxNumbersResponse,
   ZNumberSearchResponse,
   ZUserSearchResponse,
@@ -16,28 +15,22 @@ import { auditEvents } from '../../src/audit/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { createUser } from '@test-support/factories/accounts';
 import { unique, uniqueEmail } from '@test-support/factories/values';
-import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
+import { callApi, errorOf, openAdminTestApp, signIn, someClientAddress, type AdminTestApp } from '../support/test-app';
 
-let t: TestApp;
-let cookie: string;
-let adminId: string;
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await openTestApp();
-  const session = await adminSession(t);
-  adminId = session.person.id;
-  cookie = session.cookie;
+  t = await openAdminTestApp();
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, options: { language?: string; as?: string } = {}) =>
   callApi(t.app, method, url, {
-    cookie: options.as ?? cookie,
+    cookie: options.as ?? t.cookie,
     payload,
     language: options.language ?? 'en',
     remoteAddress: someClientAddress(),
   });
 
-const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 /** A Paris number nobody else in this file uses; `block` numbers end in 000 so that a range of them stays in one block. */
 const parisNumber = (block = false) =>
   `+331${String(randomInt(1000, 9999))}${block ? '0000' : String(randomInt(0, 9999)).padStart(4, '0')}`;
@@ -74,7 +67,7 @@ describe('POST /api/admin/numbers', () => {
     expect(available.pageSize).toBe(50);
     expect(available.total).toBeGreaterThanOrEqual(100);
     const [event] = await auditOf('number.add', added!.id);
-    expect(event).toMatchObject({ actorUserId: adminId, objectType: 'fax_number', outcome: 'success' });
+    expect(event).toMatchObject({ actorUserId: t.admin.id, objectType: 'fax_number', outcome: 'success' });
   });
 
   it('adds a range from-to with the type, provider and country given', async () => {
@@ -201,9 +194,9 @@ describe('assign and release', () => {
     expect(errorOf(twice).message).toBe('This number is not assigned.');
 
     const [assignEvent] = await auditOf('number.assign', number!.id);
-    expect(assignEvent).toMatchObject({ actorUserId: adminId, accountId: after.accountId, details: { userId: customer.id } });
+    expect(assignEvent).toMatchObject({ actorUserId: t.admin.id, accountId: after.accountId, details: { userId: customer.id } });
     const [releaseEvent] = await auditOf('number.release', number!.id);
-    expect(releaseEvent).toMatchObject({ actorUserId: adminId, accountId: after.accountId });
+    expect(releaseEvent).toMatchObject({ actorUserId: t.admin.id, accountId: after.accountId });
   });
 
   it('asks for a user ("Please select a user.") and refuses one that does not exist', async () => {
@@ -218,7 +211,7 @@ describe('assign and release', () => {
     const nobody = await call('POST', `/api/admin/numbers/${number!.id}/assign`, { userId: 'no-such-user' });
     expect(nobody.statusCode).toBe(404);
     expect(errorOf(nobody).message).toBe('This user does not exist.');
-    const noNumber = await call('POST', `/api/admin/numbers/${randomUUID()}/assign`, { userId: adminId });
+    const noNumber = await call('POST', `/api/admin/numbers/${randomUUID()}/assign`, { userId: t.admin.id });
     expect(noNumber.statusCode).toBe(404);
   });
 

@@ -1,26 +1,20 @@
-import { ZAdminPlan, ZAdminPlansResponse, ZApiError, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
+import { ZAdminPlan, ZAdminPlansResponse, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { unique } from '@test-support/factories/values';
-import { openTestApp, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
+import { callApi, errorOf, openAdminTestApp, someClientAddress, type AdminTestApp } from '../support/test-app';
 
-let t: TestApp;
-let cookie: string;
-let adminId: string;
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await openTestApp();
-  const session = await adminSession(t);
-  adminId = session.person.id;
-  cookie = session.cookie;
+  t = await openAdminTestApp();
 });
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  callApi(t.app, method, url, { cookie, payload, language, remoteAddress: someClientAddress() });
+  callApi(t.app, method, url, { cookie: t.cookie, payload, language, remoteAddress: someClientAddress() });
 
-const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 const publicPlans = async () => ZPlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/plans' })).json()).plans;
 
 const newPlan = (overrides: Partial<TAdminPlanInput> = {}): TAdminPlanInput => ({
@@ -119,7 +113,7 @@ describe('PUT /api/admin/plans/:id', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'plan.update'), eq(auditEvents.objectId, plan.id)));
-    expect(event).toMatchObject({ actorUserId: adminId, objectType: 'plan', outcome: 'success' });
+    expect(event).toMatchObject({ actorUserId: t.admin.id, objectType: 'plan', outcome: 'success' });
     expect(event!.details).toMatchObject({ changes: { monthlyPriceCents: { from: 2500, to: 3100 } } });
   });
 

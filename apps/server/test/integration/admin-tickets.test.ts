@@ -2,7 +2,6 @@ import {
   ADMIN_TICKETS_PAGE_SIZE,
   ZAdminTicketDetail,
   ZAdminTicketListResponse,
-  ZApiError,
   ZContactResponse,
   ZTicketAssigneesResponse,
   ZTicketMessage,
@@ -24,6 +23,7 @@ import {
   someClientAddress,
   adminSession,
   callApi,
+  errorOf,
   type TestApp,
 } from '../support/test-app';
 
@@ -40,8 +40,6 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, language = 'en', as = cookie) =>
   callApi(t.app, method, url, { cookie: as, payload, language, remoteAddress: someClientAddress() });
-
-const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 
 /** A ticket as the contact form stores it, without going through the form's rate limit. */
 async function ticket(

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@test-support/factories/accounts';
 import { PASSWORD, unique } from '@test-support/factories/values';
-import { TEST_ORIGIN, openTestApp, type TestApp } from '../support/test-app';
+import { openTestApp, signInFrom, type TestApp } from '../support/test-app';
 
 // The per-address request limit (sign-in: 10 a minute, accounts.test.ts) is scaled out of the way here: these tests
 // are about the sign-in delays behind it (auth/sign-in-throttle.ts, docs/decisions/024).
@@ -12,15 +12,6 @@ beforeAll(async () => {
   t = await openTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
 });
 afterAll(() => t.close());
-
-const signInFrom = (address: string, identifier: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    headers: { origin: TEST_ORIGIN, ...headers },
-    payload: { identifier, password },
-    remoteAddress: address,
-  });
 
 describe('sign-in that cannot be used against its owner', () => {
   const knownDeviceCookie = (response: LightMyRequestResponse) => {
@@ -32,7 +23,7 @@ describe('sign-in that cannot be used against its owner', () => {
   const failFiftyTimes = async (identifier: string, addressFor: (attempt: number) => string) => {
     const statuses: Record<number, number> = {};
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      const { statusCode } = await signInFrom(addressFor(attempt), identifier, `Guess-number-${attempt}`);
+      const { statusCode } = await signInFrom(t.app, addressFor(attempt), identifier, `Guess-number-${attempt}`);
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     }
     return statuses;
@@ -42,13 +33,13 @@ describe('sign-in that cannot be used against its owner', () => {
     const admin = await createUser(t, { platformRole: 'admin' });
     const attacker = '192.0.2.66';
     // The admin signed in from this browser before (at another address): it is a known device.
-    const device = knownDeviceCookie(await signInFrom('192.0.2.10', admin.email, PASSWORD));
+    const device = knownDeviceCookie(await signInFrom(t.app, '192.0.2.10', admin.email, PASSWORD));
 
     // Five passwords checked, then the address waits (15 s, doubling): not one more guess gets through.
     expect(await failFiftyTimes(admin.email, () => attacker)).toEqual({ 401: 5, 429: 45 });
 
     // The attacking address is slowed, even with the right password, in the caller's language.
-    const slowed = await signInFrom(attacker, admin.email, PASSWORD, { 'accept-language': 'fr' });
+    const slowed = await signInFrom(t.app, attacker, admin.email, PASSWORD, { 'accept-language': 'fr' });
     expect(slowed.statusCode).toBe(429);
     expect(ZApiError.parse(slowed.json()).error).toMatchObject({ type: 'rate_limited' });
     expect(ZApiError.parse(slowed.json()).error.message).toMatch(
@@ -56,9 +47,9 @@ describe('sign-in that cannot be used against its owner', () => {
     );
     expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
 
-    const elsewhere = await signInFrom('192.0.2.200', admin.email, PASSWORD);
+    const elsewhere = await signInFrom(t.app, '192.0.2.200', admin.email, PASSWORD);
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
-    const knownHere = await signInFrom(attacker, admin.email, PASSWORD, { cookie: device });
+    const knownHere = await signInFrom(t.app, attacker, admin.email, PASSWORD, { cookie: device });
     expect(knownHere.statusCode, knownHere.body).toBe(200);
     expect(ZSignInResponse.parse(knownHere.json()).session?.user.platformRole).toBe('Admin');
   });
@@ -66,23 +57,23 @@ describe('sign-in that cannot be used against its owner', () => {
   it("failures spread over many addresses slow new browsers only: a known device still signs in; another person's does not", async () => {
     const person = await createUser(t);
     const stranger = await createUser(t);
-    const device = knownDeviceCookie(await signInFrom('192.0.2.11', person.email, PASSWORD));
-    const strangersDevice = knownDeviceCookie(await signInFrom('192.0.2.12', stranger.email, PASSWORD));
+    const device = knownDeviceCookie(await signInFrom(t.app, '192.0.2.11', person.email, PASSWORD));
+    const strangersDevice = knownDeviceCookie(await signInFrom(t.app, '192.0.2.12', stranger.email, PASSWORD));
 
     // 20 failures are free for the account across addresses, then it waits too.
     expect(await failFiftyTimes(person.email, (attempt) => `192.0.2.${100 + attempt}`)).toEqual({ 401: 21, 429: 29 });
 
-    expect((await signInFrom('192.0.2.201', person.email, PASSWORD)).statusCode).toBe(429);
-    expect((await signInFrom('192.0.2.202', person.email, PASSWORD, { cookie: strangersDevice })).statusCode).toBe(429);
+    expect((await signInFrom(t.app, '192.0.2.201', person.email, PASSWORD)).statusCode).toBe(429);
+    expect((await signInFrom(t.app, '192.0.2.202', person.email, PASSWORD, { cookie: strangersDevice })).statusCode).toBe(429);
     const tampered = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    expect((await signInFrom('192.0.2.203', person.email, PASSWORD, { cookie: tampered })).statusCode).toBe(429);
-    expect((await signInFrom('192.0.2.204', person.email, PASSWORD, { cookie: device })).statusCode).toBe(200);
+    expect((await signInFrom(t.app, '192.0.2.203', person.email, PASSWORD, { cookie: tampered })).statusCode).toBe(429);
+    expect((await signInFrom(t.app, '192.0.2.204', person.email, PASSWORD, { cookie: device })).statusCode).toBe(200);
   });
 
   it('counts an e-mail address and a username of one person together', async () => {
     const person = await createUser(t, { username: unique('desk') });
-    for (let attempt = 0; attempt < 3; attempt += 1) await signInFrom('192.0.2.30', person.email, `Wrong-${attempt}-password`);
-    for (let attempt = 0; attempt < 2; attempt += 1) await signInFrom('192.0.2.30', person.username!, `Wrong-${attempt}-password`);
-    expect((await signInFrom('192.0.2.30', person.email, PASSWORD)).statusCode).toBe(429);
+    for (let attempt = 0; attempt < 3; attempt += 1) await signInFrom(t.app, '192.0.2.30', person.email, `Wrong-${attempt}-password`);
+    for (let attempt = 0; attempt < 2; attempt += 1) await signInFrom(t.app, '192.0.2.30', person.username!, `Wrong-${attempt}-password`);
+    expect((await signInFrom(t.app, '192.0.2.30', person.email, PASSWORD)).statusCode).toBe(429);
   });
 });

@@ -1,3 +1,4 @@
+import { ZApiError } from '@faxline/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -64,15 +65,26 @@ export function cookiesFrom(response: LightMyRequestResponse): string {
  */
 export const someClientAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
-/** Signs in through the API and returns the session cookie. */
-export async function signIn(app: FastifyInstance, identifier: string, password = PASSWORD): Promise<string> {
-  const response = await app.inject({
+/** A sign-in attempt from the client address given, as the sign-in form sends it; the caller judges the answer. */
+export function signInFrom(
+  app: FastifyInstance,
+  address: string,
+  identifier: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
     method: 'POST',
     url: '/api/auth/sign-in',
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin: TEST_ORIGIN, ...headers },
     payload: { identifier, password },
-    remoteAddress: someClientAddress(),
+    remoteAddress: address,
   });
+}
+
+/** Signs in through the API and returns the session cookie. */
+export async function signIn(app: FastifyInstance, identifier: string, password = PASSWORD): Promise<string> {
+  const response = await signInFrom(app, someClientAddress(), identifier, password);
   expect(response.statusCode, response.body).toBe(200);
   return cookiesFrom(response);
 }
@@ -124,6 +136,18 @@ export async function adminSession(t: TestApp, overrides: Partial<NewPerson> = {
     throw new Error(`The admin step-up (POST /api/admin-access) answered ${granted.statusCode}: ${granted.body}`);
   return { person, cookie };
 }
+
+export type AdminTestApp = TestApp & { admin: TestPerson; cookie: string };
+
+/** The test app with a platform admin signed in and stepped up (`adminSession`), as the back-office tests start. */
+export async function openAdminTestApp(options: Parameters<typeof openTestApp>[0] = {}): Promise<AdminTestApp> {
+  const t = await openTestApp(options);
+  const { person, cookie } = await adminSession(t);
+  return { ...t, admin: person, cookie };
+}
+
+/** The `error` of an error answer, checked against the public contract. */
+export const errorOf = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error;
 
 /** Waits for the e-mail job to deliver to the local mailbox and returns the newest message for the address. */
 export async function latestEmailTo(app: FastifyInstance, to: string, matching: RegExp = /./) {
