@@ -98,5 +98,8 @@ export function displayStatusOf(status: TOutboundFaxStatus): 'Delivered' | 'Fail
 /** Features a plan may list (back-office plan form); here, not in the plans contract, because texts name it too. */
 export const PLAN_MAX_FEATURES = 20;
 
+/** The longest name of a fax number's provider (back-office numbers); here, not in the numbers contract, because texts name it too. */
+export const NUMBER_PROVIDER_MAX_LENGTH = 40;
+
 /** Public API rate limit default (spec 000 §9). */
 export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;

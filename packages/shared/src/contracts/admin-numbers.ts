@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMBER_PROVIDER_MAX_LENGTH } from '../constants';
 import { singleLineText } from '../text';
 import { E164_PATTERN } from '../phone';
 
@@ -11,6 +12,8 @@ export type TNumberType = (typeof NUMBER_TYPES)[number];
 export const DEFAULT_NUMBER_PROVIDER = 'faxline';
 /** At most this many numbers are added in one go (a range from-to). */
 export const NUMBER_RANGE_MAX = 1000;
+/** ISO 3166-1 alpha-2: a country is two letters. */
+export const COUNTRY_CODE_LENGTH = 2;
 export const ADMIN_NUMBERS_PAGE_SIZE = 50;
 export const NUMBER_SEARCH_LIMIT = 100;
 /** The assign dialog's user search (spec 001 §5, §9): from 2 characters, 10 results, 500 ms after typing stops. */
@@ -65,7 +68,7 @@ const ZProvider = z
   .trim()
   .check(singleLineText)
   .min(1, { error: 'validation.numberProvider' })
-  .max(40, { error: 'validation.numberProvider' })
+  .max(NUMBER_PROVIDER_MAX_LENGTH, { error: 'validation.numberProvider' })
   .regex(/^[a-zA-Z0-9][a-zA-Z0-9 ._-]*$/, { error: 'validation.numberProvider' });
 /** ISO 3166-1 alpha-2 ("US"); null or "" for unknown. */
 const ZCountryCode = z
@@ -73,7 +76,7 @@ const ZCountryCode = z
   .trim()
   .check(singleLineText)
   .toUpperCase()
-  .regex(/^([A-Z]{2})?$/, { error: 'validation.countryCode' })
+  .regex(new RegExp(`^([A-Z]{${COUNTRY_CODE_LENGTH}})?$`), { error: 'validation.countryCode' })
   .transform((value) => value || null)
   .nullable();
 

@@ -9,6 +9,9 @@ import { PLAN_CATEGORIES, ZPlan } from './plans';
  */
 export const PLAN_MAX_PRICE_CENTS = 100_000_00; // 100 000 a month: a typing slip, not a price
 export const PLAN_MAX_PAGES = 1_000_000;
+export const PLAN_NAME_MAX_LENGTH = 80;
+export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
+export const PLAN_FEATURE_MAX_LENGTH = 200;
 
 /** A plan as the back office sees it: archived plans too, and how many accounts are on it. */
 export const ZAdminPlan = ZPlan.extend({
@@ -21,11 +24,11 @@ export const ZAdminPlansResponse = z.object({ plans: z.array(ZAdminPlan) });
 export type TAdminPlansResponse = z.infer<typeof ZAdminPlansResponse>;
 
 const ZFeatureList = z
-  .array(z.string().trim().min(1).max(200, { error: 'validation.planFeatureTooLong' }).check(singleLineText))
+  .array(z.string().trim().min(1).max(PLAN_FEATURE_MAX_LENGTH, { error: 'validation.planFeatureTooLong' }).check(singleLineText))
   .max(PLAN_MAX_FEATURES, { error: 'validation.planTooManyFeatures' });
 
 const ZPlanTextInput = z.object({
-  description: z.string().trim().max(500).check(multiLineText).default(''),
+  description: z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH).check(multiLineText).default(''),
   features: ZFeatureList.default([]),
 });
 
@@ -42,7 +45,12 @@ const ZCents = z
  */
 export const ZAdminPlanInput = z
   .object({
-    name: z.string({ error: 'validation.planName' }).trim().min(1, { error: 'validation.planName' }).max(80).check(singleLineText),
+    name: z
+      .string({ error: 'validation.planName' })
+      .trim()
+      .min(1, { error: 'validation.planName' })
+      .max(PLAN_NAME_MAX_LENGTH)
+      .check(singleLineText),
     category: z.enum(PLAN_CATEGORIES).default('standard'),
     pricedOnRequest: z.boolean().default(false),
     monthlyPriceCents: ZCents.nullable().default(null),

@@ -9,6 +9,8 @@ import { E164_PATTERN } from '../phone';
  * POST /api/faxes/preview (multipart), GET /api/numbers. Messages are i18n keys (errors.* / validation.*).
  */
 export const MAX_COVER_MESSAGE_LENGTH = 3000;
+export const MAX_COVER_SUBJECT_LENGTH = 200;
+export const MAX_RECIPIENT_NAME_LENGTH = 120;
 export const MAX_PAGES_PER_FAX = 200;
 export const MAX_SCHEDULE_DAYS = 30;
 /** How deep numbered history pages reach (rows); deeper pages are reached by cursor, which costs the same at any depth. */
@@ -23,8 +25,8 @@ export const ZSendFaxRequest = z.object({
   recipientNumber: ZE164,
   faxQuality: z.enum(FAX_QUALITIES),
   coverPageMessage: z.string().trim().max(MAX_COVER_MESSAGE_LENGTH).check(multiLineText).optional(),
-  coverSubject: z.string().trim().max(200).check(singleLineText).optional(),
-  recipientName: z.string().trim().max(120).check(singleLineText).optional(),
+  coverSubject: z.string().trim().max(MAX_COVER_SUBJECT_LENGTH).check(singleLineText).optional(),
+  recipientName: z.string().trim().max(MAX_RECIPIENT_NAME_LENGTH).check(singleLineText).optional(),
   /** A future send time, at most 30 days ahead (ISO 8601 with offset). */
   scheduledAt: z.iso.datetime({ offset: true }).check(singleLineText).optional(),
   /** One of the account's numbers; the first one when absent. */

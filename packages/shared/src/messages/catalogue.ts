@@ -1,5 +1,5 @@
 // Constants only: this module is in the web app's first load, which must not pull in the zod contracts.
-import { MAX_ATTACHMENTS, PASSWORD_MIN_LENGTH, PLAN_MAX_FEATURES, type TLanguage } from '../constants';
+import { MAX_ATTACHMENTS, NUMBER_PROVIDER_MAX_LENGTH, PASSWORD_MIN_LENGTH, PLAN_MAX_FEATURES, type TLanguage } from '../constants';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
@@ -20,4 +20,5 @@ export const MESSAGE_DEFAULTS = {
   maxAttachments: MAX_ATTACHMENTS,
   passwordMinLength: PASSWORD_MIN_LENGTH,
   planMaxFeatures: PLAN_MAX_FEATURES,
+  numberProviderMaxLength: NUMBER_PROVIDER_MAX_LENGTH,
 } as const;

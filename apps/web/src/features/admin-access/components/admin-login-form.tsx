@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField, PasswordField } from '@/components/ui/person-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { redirectTarget } from '@/lib/auth/redirect';
@@ -56,35 +56,16 @@ export function AdminLoginForm({ user }: { user: TSessionUser | null }) {
     await navigate(redirectTarget(location.state, location.search, paths.admin.dashboard.getHref()), { replace: true });
   };
 
+  const form = { values, change, fieldProps, disabled: loading };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {user ? (
         // Tells password managers whose password this is; not shown.
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
       ) : (
-        <FormField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          onChange={change('email')}
-          disabled={loading}
-          {...fieldProps('email')}
-        />
+        <EmailField form={form} field="email" label={t('fields.email')} autoComplete="username" />
       )}
-      <FormField
-        label={t('fields.password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={change('password')}
-        disabled={loading}
-        {...fieldProps('password')}
-      />
+      <PasswordField form={form} field="password" current label={t('fields.password')} />
       <Button type="submit" disabled={loading}>
         {loading ? t('adminLogin.submitting') : t('adminLogin.submit')}
       </Button>

@@ -1,4 +1,4 @@
-import { DEFAULT_NUMBER_PROVIDER, NUMBER_RANGE_MAX, ZAddNumbersRequest } from '@faxline/shared';
+import { COUNTRY_CODE_LENGTH, DEFAULT_NUMBER_PROVIDER, NUMBER_PROVIDER_MAX_LENGTH, NUMBER_RANGE_MAX } from '@faxline/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +7,6 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { maxLengthOf } from '@/lib/validation';
 
 import { useAddNumbers } from '../api/add-numbers';
 import {
@@ -144,7 +143,7 @@ export function AddNumbersDialog({ onClose, onAdded }: TAddNumbersDialogProps) {
               label={t('numbers.addDialog.provider')}
               value={values.provider}
               onChange={(event) => set('provider', event.target.value)}
-              maxLength={maxLengthOf(ZAddNumbersRequest.shape.provider)}
+              maxLength={NUMBER_PROVIDER_MAX_LENGTH}
               {...fieldProps('provider')}
             />
           </div>
@@ -153,7 +152,7 @@ export function AddNumbersDialog({ onClose, onAdded }: TAddNumbersDialogProps) {
             description={t('numbers.addDialog.countryHint')}
             value={values.countryCode}
             onChange={(event) => set('countryCode', event.target.value)}
-            maxLength={2}
+            maxLength={COUNTRY_CODE_LENGTH}
             className="uppercase"
             {...fieldProps('countryCode')}
           />

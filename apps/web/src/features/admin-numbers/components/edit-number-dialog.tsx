@@ -1,4 +1,4 @@
-import { ZEditNumberRequest, type TAdminNumber, type TNumberType } from '@faxline/shared';
+import { COUNTRY_CODE_LENGTH, NUMBER_PROVIDER_MAX_LENGTH, type TAdminNumber, type TNumberType } from '@faxline/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,15 +7,20 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { maxLengthOf } from '@/lib/validation';
 
 import { useEditNumber } from '../api/edit-number';
+import { checkEditNumber, type TEditNumberField, type TEditNumberProblem } from '../utils/edit-number-checks';
 import { displayNumber, isNumberType } from '../utils/number-display';
 
 import { NumberTypeField } from './number-type-field';
 
 type TEditNumberDialogProps = { number: TAdminNumber; onClose: () => void };
-type TEditField = 'provider' | 'countryCode';
+
+/** The server's own messages: it checks the same things. */
+const PROBLEM_TEXT = {
+  invalidProvider: 'messages:validation.numberProvider',
+  invalidCountry: 'messages:validation.countryCode',
+} as const satisfies Record<TEditNumberProblem, string>;
 
 /** Edits a number's type, provider and country; the number itself is its identity and stays. */
 export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
@@ -24,25 +29,23 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
   const [numberType, setNumberType] = useState<TNumberType>(isNumberType(number.numberType) ? number.numberType : 'local');
   const [provider, setProvider] = useState(number.provider);
   const [countryCode, setCountryCode] = useState(number.countryCode ?? '');
-  const [invalid, setInvalid] = useState<TEditField | null>(null);
-  const inputs = useRef(new Map<TEditField, HTMLInputElement | null>());
+  const [invalid, setInvalid] = useState<TEditNumberField | null>(null);
+  const inputs = useRef(new Map<TEditNumberField, HTMLInputElement | null>());
   const shown = displayNumber(number.phoneNumber);
   const saving = edit.isPending;
 
-  const problem = (field: TEditField, description: string) => {
-    setInvalid(field);
-    inputs.current.get(field)?.focus();
-    toast({ title: t('common.validationError'), description, variant: 'destructive' });
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const country = countryCode.trim().toUpperCase();
-    if (!/^[a-zA-Z0-9][a-zA-Z0-9 ._-]{0,39}$/.test(provider.trim())) return problem('provider', t('messages:validation.numberProvider'));
-    if (country && !/^[A-Z]{2}$/.test(country)) return problem('countryCode', t('messages:validation.countryCode'));
+    const checked = checkEditNumber({ numberType, provider, countryCode });
+    if (!checked.ok) {
+      setInvalid(checked.field);
+      inputs.current.get(checked.field)?.focus();
+      toast({ title: t('common.validationError'), description: t(PROBLEM_TEXT[checked.problem]), variant: 'destructive' });
+      return;
+    }
     setInvalid(null);
     try {
-      await edit.mutateAsync({ id: number.id, changes: { numberType, provider: provider.trim(), countryCode: country || null } });
+      await edit.mutateAsync({ id: number.id, changes: checked.changes });
       toast({ title: t('numbers.toasts.editedTitle'), description: t('numbers.toasts.editedDescription', { number: shown }) });
       onClose();
     } catch (error) {
@@ -54,7 +57,7 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
     }
   };
 
-  const fieldProps = (field: TEditField) => ({
+  const fieldProps = (field: TEditNumberField) => ({
     ref: (element: HTMLInputElement | null) => void inputs.current.set(field, element),
     'aria-invalid': invalid === field ? true : undefined,
     disabled: saving,
@@ -72,7 +75,7 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
             value={provider}
             onChange={(event) => setProvider(event.target.value)}
             autoComplete="off"
-            maxLength={maxLengthOf(ZEditNumberRequest.shape.provider)}
+            maxLength={NUMBER_PROVIDER_MAX_LENGTH}
             {...fieldProps('provider')}
           />
           <FormField
@@ -81,7 +84,7 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
             value={countryCode}
             onChange={(event) => setCountryCode(event.target.value)}
             autoComplete="off"
-            maxLength={2}
+            maxLength={COUNTRY_CODE_LENGTH}
             className="uppercase"
             {...fieldProps('countryCode')}
           />

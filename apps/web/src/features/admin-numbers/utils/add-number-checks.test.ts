@@ -1,3 +1,4 @@
+import { NUMBER_PROVIDER_MAX_LENGTH } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import { checkAddNumbers, compactNumber, rangeSize, type TAddNumbersValues } from './add-number-checks';
@@ -50,5 +51,19 @@ describe('checkAddNumbers', () => {
     expect(checkAddNumbers(values({ mode: 'range', to: '+14155550099' }))).toMatchObject({ field: 'to', problem: 'invalidRange' });
     expect(checkAddNumbers(values({ provider: ' ' }))).toMatchObject({ field: 'provider', problem: 'invalidProvider' });
     expect(checkAddNumbers(values({ countryCode: 'USA' }))).toMatchObject({ field: 'countryCode', problem: 'invalidCountry' });
+  });
+
+  it('checks with the shared schema, so it refuses what the server would', () => {
+    expect(checkAddNumbers(values({ from: '+1 415\u0000555 0100' }))).toMatchObject({ field: 'from', problem: 'invalidNumber' });
+    expect(checkAddNumbers(values({ provider: 'a'.repeat(NUMBER_PROVIDER_MAX_LENGTH + 1) }))).toMatchObject({
+      field: 'provider',
+      problem: 'invalidProvider',
+    });
+    expect(checkAddNumbers(values({ provider: ' telco ' }))).toMatchObject({ ok: true, request: { provider: 'telco' } });
+  });
+
+  it('checks the numbers and the range before the provider', () => {
+    expect(checkAddNumbers(values({ from: 'x', provider: '' }))).toMatchObject({ field: 'from' });
+    expect(checkAddNumbers(values({ mode: 'range', to: '+14155550099', provider: '' }))).toMatchObject({ problem: 'invalidRange' });
   });
 });

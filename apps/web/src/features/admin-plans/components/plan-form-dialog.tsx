@@ -1,5 +1,12 @@
-import { PLAN_CATEGORIES, YEARLY_DISCOUNT, type TAdminPlan, type TLanguage } from '@faxline/shared';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  PLAN_CATEGORIES,
+  PLAN_DESCRIPTION_MAX_LENGTH,
+  PLAN_NAME_MAX_LENGTH,
+  YEARLY_DISCOUNT,
+  type TAdminPlan,
+  type TLanguage,
+} from '@faxline/shared';
+import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -31,6 +38,8 @@ const PROBLEM_TEXT = {
   yearlyAboveMonthly: 'messages:validation.planYearlyAboveMonthly',
   pagesRequired: 'plans.checks.pagesRequired',
   tooManyFeatures: 'messages:validation.planTooManyFeatures',
+  forbiddenCharacters: 'messages:validation.forbiddenCharacters',
+  tooLong: 'messages:validation.tooLong',
 } as const satisfies Record<TPlanProblem, string>;
 
 type TPlanFormDialogProps = {
@@ -77,9 +86,12 @@ function Checkbox({
   );
 }
 
-type TTextareaFieldProps = { label: ReactNode; value: string; onChange: (value: string) => void; lang?: string; disabled: boolean };
+type TTextareaFieldProps = { label: ReactNode; value: string; onChange: (value: string) => void; lang?: string; disabled: boolean } & Pick<
+  ComponentProps<'textarea'>,
+  'ref' | 'aria-invalid'
+>;
 
-function TextareaField({ label, value, onChange, lang, disabled }: TTextareaFieldProps) {
+function TextareaField({ label, value, onChange, lang, disabled, ...rest }: TTextareaFieldProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
@@ -89,9 +101,10 @@ function TextareaField({ label, value, onChange, lang, disabled }: TTextareaFiel
         lang={lang}
         className="min-h-20"
         value={value}
-        maxLength={500}
+        maxLength={PLAN_DESCRIPTION_MAX_LENGTH}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
+        {...rest}
       />
     </div>
   );
@@ -106,7 +119,7 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
   const savePlan = useSavePlan();
   const [values, setValues] = useState<TPlanFormValues>(() => (plan ? planFormOf(plan) : emptyPlanForm()));
   const [invalid, setInvalid] = useState<TPlanField | null>(null);
-  const inputs = useRef(new Map<TPlanField, HTMLInputElement | null>());
+  const inputs = useRef(new Map<TPlanField, HTMLElement | null>());
   const categoryId = useId();
   const saving = savePlan.isPending;
   const monthlyCents = parsePrice(values.monthlyPrice);
@@ -120,7 +133,7 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
   const setText = (language: TLanguage, key: 'description' | 'features', value: string) =>
     setValues((current) => ({ ...current, text: { ...current.text, [language]: { ...current.text[language], [key]: value } } }));
   const fieldProps = (field: TPlanField) => ({
-    ref: (element: HTMLInputElement | null) => void inputs.current.set(field, element),
+    ref: (element: HTMLElement | null) => void inputs.current.set(field, element),
     'aria-invalid': invalid === field ? true : undefined,
     disabled: saving,
   });
@@ -168,7 +181,7 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
               value={values.name}
               onChange={(event) => set('name', event.target.value)}
               required
-              maxLength={80}
+              maxLength={PLAN_NAME_MAX_LENGTH}
               autoComplete="off"
               {...fieldProps('name')}
             />
@@ -239,7 +252,7 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
             value={values.text.en.description}
             onChange={(value) => setText('en', 'description', value)}
             lang="en"
-            disabled={saving}
+            {...fieldProps('description')}
           />
           <FormField
             label={t('plans.form.features')}

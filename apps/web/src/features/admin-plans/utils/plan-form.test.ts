@@ -1,4 +1,4 @@
-import type { TAdminPlan } from '@faxline/shared';
+import { PLAN_FEATURE_MAX_LENGTH, PLAN_MAX_FEATURES, PLAN_MAX_PAGES, PLAN_MAX_PRICE_CENTS, type TAdminPlan } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import { checkPlanForm, emptyPlanForm, parsePrice, planFormOf, splitFeatures, type TPlanFormValues } from './plan-form';
@@ -61,6 +61,28 @@ describe('checkPlanForm', () => {
     expect(checkPlanForm(filled({ yearlyPrice: '25' }))).toEqual({ ok: false, field: 'yearlyPrice', problem: 'yearlyAboveMonthly' });
     expect(checkPlanForm(filled({ pages: '' }))).toEqual({ ok: false, field: 'pages', problem: 'pagesRequired' });
     expect(checkPlanForm(filled({ pages: '2.5' }))).toEqual({ ok: false, field: 'pages', problem: 'pagesRequired' });
+  });
+
+  it('names the first field to fix, in the order they are shown', () => {
+    expect(checkPlanForm(filled({ name: '', monthlyPrice: '', pages: 'x' }))).toMatchObject({ field: 'name', problem: 'nameRequired' });
+    expect(checkPlanForm(filled({ monthlyPrice: 'x', pages: '' }))).toMatchObject({ field: 'monthlyPrice', problem: 'priceInvalid' });
+    expect(checkPlanForm(filled({ yearlyPrice: 'x', pages: '' }))).toMatchObject({ field: 'yearlyPrice', problem: 'priceInvalid' });
+  });
+
+  it('refuses what the shared schema refuses, so the server would too', () => {
+    const tooDear = String(PLAN_MAX_PRICE_CENTS / 100 + 1);
+    expect(checkPlanForm(filled({ monthlyPrice: tooDear }))).toEqual({ ok: false, field: 'monthlyPrice', problem: 'priceInvalid' });
+    expect(checkPlanForm(filled({ pages: String(PLAN_MAX_PAGES + 1) }))).toEqual({ ok: false, field: 'pages', problem: 'pagesRequired' });
+    expect(checkPlanForm(filled({ name: 'Clinic\u0007' }))).toEqual({ ok: false, field: 'name', problem: 'forbiddenCharacters' });
+    const tooMany = Array.from({ length: PLAN_MAX_FEATURES + 1 }, (_, index) => `Feature ${index}`).join(', ');
+    for (const language of ['en', 'fr'] as const) {
+      const text = { ...filled().text, [language]: { description: '', features: tooMany } };
+      expect(checkPlanForm(filled({ text }))).toEqual({ ok: false, field: 'features', problem: 'tooManyFeatures' });
+    }
+    const longFeature = { ...filled().text, es: { description: '', features: 'x'.repeat(PLAN_FEATURE_MAX_LENGTH + 1) } };
+    expect(checkPlanForm(filled({ text: longFeature }))).toEqual({ ok: false, field: 'features', problem: 'tooLong' });
+    const badDescription = { ...filled().text, en: { description: 'One\u0000desk', features: '' } };
+    expect(checkPlanForm(filled({ text: badDescription }))).toEqual({ ok: false, field: 'description', problem: 'forbiddenCharacters' });
   });
 
   it('needs neither price nor pages for a plan priced on request', () => {

@@ -1,7 +1,7 @@
 import {
   LANGUAGES,
-  PLAN_MAX_FEATURES,
   YEARLY_DISCOUNT,
+  ZAdminPlanInput,
   type TAdminPlan,
   type TAdminPlanInput,
   type TLanguage,
@@ -21,8 +21,16 @@ export type TPlanFormValues = {
   text: Record<TLanguage, { description: string; features: string }>;
 };
 
-export type TPlanField = 'name' | 'monthlyPrice' | 'yearlyPrice' | 'pages' | 'features';
-export type TPlanProblem = 'nameRequired' | 'priceRequired' | 'priceInvalid' | 'yearlyAboveMonthly' | 'pagesRequired' | 'tooManyFeatures';
+export type TPlanField = 'name' | 'monthlyPrice' | 'yearlyPrice' | 'pages' | 'description' | 'features';
+export type TPlanProblem =
+  | 'nameRequired'
+  | 'priceRequired'
+  | 'priceInvalid'
+  | 'yearlyAboveMonthly'
+  | 'pagesRequired'
+  | 'tooManyFeatures'
+  | 'forbiddenCharacters'
+  | 'tooLong';
 
 export type TPlanCheck = { ok: true; input: TAdminPlanInput } | { ok: false; field: TPlanField; problem: TPlanProblem };
 
@@ -91,53 +99,79 @@ export const splitFeatures = (text: string) =>
     .map((feature) => feature.trim())
     .filter(Boolean);
 
-function pagesOf(text: string): number | null {
+/** Pages per month as typed: null when empty, 'invalid' when not a whole number of 1 or more. */
+function parsePages(text: string): number | null | 'invalid' {
   const trimmed = text.trim();
-  return /^\d{1,7}$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : null;
+  if (trimmed === '') return null;
+  return /^\d{1,7}$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : 'invalid';
 }
 
-/** The checks of spec 001 §5 (name, price and pages required) before the form is sent; the server checks again. */
+/** The form's fields in the order they are shown: the first one to fix gets focus. */
+const PLAN_FIELDS = ['name', 'monthlyPrice', 'yearlyPrice', 'pages', 'description', 'features'] as const satisfies readonly TPlanField[];
+
+/** The form field of a shared schema's issue path (`text.es.features.3` is the features field). */
+function fieldOfPath(path: readonly PropertyKey[]): TPlanField {
+  const [head, , inText] = path;
+  if (head === 'monthlyPriceCents') return 'monthlyPrice';
+  if (head === 'yearlyMonthlyPriceCents') return 'yearlyPrice';
+  if (head === 'pagesPerMonth') return 'pages';
+  if (head === 'text') return inText === 'description' ? 'description' : 'features';
+  return 'name';
+}
+
+/** The form's problem for a shared schema's message (an i18n key of the catalogue, or zod's own for a length). */
+const PROBLEM_OF_MESSAGE: Record<string, TPlanProblem> = {
+  'validation.planName': 'nameRequired',
+  'validation.planPriceRequired': 'priceRequired',
+  'validation.planPrice': 'priceInvalid',
+  'validation.planYearlyAboveMonthly': 'yearlyAboveMonthly',
+  'validation.planPagesRequired': 'pagesRequired',
+  'validation.planPages': 'pagesRequired',
+  'validation.planTooManyFeatures': 'tooManyFeatures',
+  'validation.forbiddenCharacters': 'forbiddenCharacters',
+};
+
+/**
+ * The checks of spec 001 §5 before the form is sent (name, price and pages required), through the shared schema that
+ * the server applies to the same request. The form reads its own text first: a price with at most two decimals into
+ * cents, pages as a whole number, features split on commas; then every problem, the form's and the schema's, is
+ * reported for the first field shown.
+ */
 export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
-  const fail = (field: TPlanField, problem: TPlanProblem): TPlanCheck => ({ ok: false, field, problem });
-  if (!values.name.trim()) return fail('name', 'nameRequired');
-
-  let monthlyPriceCents: number | null = null;
-  let yearlyMonthlyPriceCents: number | null = null;
-  let pagesPerMonth: number | null = null;
-  if (!values.pricedOnRequest) {
-    const monthly = parsePrice(values.monthlyPrice);
-    if (monthly === null) return fail('monthlyPrice', 'priceRequired');
-    if (monthly === 'invalid') return fail('monthlyPrice', 'priceInvalid');
-    const yearly = parsePrice(values.yearlyPrice);
-    if (yearly === 'invalid') return fail('yearlyPrice', 'priceInvalid');
-    if (yearly !== null && yearly > monthly) return fail('yearlyPrice', 'yearlyAboveMonthly');
-    pagesPerMonth = pagesOf(values.pages);
-    if (pagesPerMonth === null) return fail('pages', 'pagesRequired');
-    monthlyPriceCents = monthly;
-    yearlyMonthlyPriceCents = yearly;
-  }
-
-  const text = Object.fromEntries(
-    LANGUAGES.map((language) => [
-      language,
-      { description: values.text[language].description.trim(), features: splitFeatures(values.text[language].features) },
-    ]),
-  ) as Record<TLanguage, { description: string; features: string[] }>;
-  if (LANGUAGES.some((language) => text[language].features.length > PLAN_MAX_FEATURES)) return fail('features', 'tooManyFeatures');
-
-  return {
-    ok: true,
-    input: {
-      name: values.name.trim(),
-      category: values.category,
-      pricedOnRequest: values.pricedOnRequest,
-      monthlyPriceCents,
-      yearlyMonthlyPriceCents,
-      pagesPerMonth,
-      isHipaa: values.isHipaa,
-      isPopular: values.isPopular,
-      // Empty Spanish or French text is sent as empty: the server gives those languages the English text.
-      text,
-    },
+  const problems = new Map<TPlanField, TPlanProblem>();
+  const readNumber = (field: TPlanField, read: number | null | 'invalid', problem: TPlanProblem) => {
+    if (read !== 'invalid') return read;
+    problems.set(field, problem);
+    return null;
   };
+  const priced = !values.pricedOnRequest;
+  const monthlyPriceCents = priced ? readNumber('monthlyPrice', parsePrice(values.monthlyPrice), 'priceInvalid') : null;
+  const yearlyMonthlyPriceCents = priced ? readNumber('yearlyPrice', parsePrice(values.yearlyPrice), 'priceInvalid') : null;
+  const pagesPerMonth = priced ? readNumber('pages', parsePages(values.pages), 'pagesRequired') : null;
+
+  const input = {
+    name: values.name.trim(),
+    category: values.category,
+    pricedOnRequest: values.pricedOnRequest,
+    monthlyPriceCents,
+    yearlyMonthlyPriceCents,
+    pagesPerMonth,
+    isHipaa: values.isHipaa,
+    isPopular: values.isPopular,
+    // Empty Spanish or French text is sent as empty: the server gives those languages the English text.
+    text: Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        { description: values.text[language].description.trim(), features: splitFeatures(values.text[language].features) },
+      ]),
+    ) as Record<TLanguage, { description: string; features: string[] }>,
+  } satisfies TAdminPlanInput;
+
+  const parsed = ZAdminPlanInput.safeParse(input);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = fieldOfPath(issue.path);
+    if (!problems.has(field)) problems.set(field, PROBLEM_OF_MESSAGE[issue.message] ?? 'tooLong');
+  }
+  const field = PLAN_FIELDS.find((name) => problems.has(name));
+  return field ? { ok: false, field, problem: problems.get(field)! } : { ok: true, input };
 }

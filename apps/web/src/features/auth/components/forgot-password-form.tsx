@@ -1,10 +1,10 @@
 import { ZForgotPasswordRequest } from '@faxline/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField } from '@/components/ui/person-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useFormProblem } from '@/lib/form-problem';
@@ -58,23 +58,18 @@ export function ForgotPasswordForm() {
     );
   }
 
+  const form = {
+    values: { email },
+    change: () => (event: ChangeEvent<HTMLInputElement>) => {
+      setEmail(event.target.value);
+      clear('email');
+    },
+    fieldProps,
+    disabled: loading,
+  };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          clear('email');
-        }}
-        disabled={loading}
-        {...fieldProps('email')}
-      />
+      <EmailField form={form} field="email" label={t('fields.email')} />
       <Button type="submit" disabled={loading}>
         {loading ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
       </Button>

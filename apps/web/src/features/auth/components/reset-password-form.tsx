@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/person-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { checkNewPassword } from '@/lib/auth/password-rules';
@@ -55,29 +55,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     await navigate(paths.signIn.getHref(), { replace: true });
   };
 
+  const form = { values, change, fieldProps, disabled: loading };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormField
-        label={t('fields.newPassword')}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('fields.passwordPlaceholder')}
-        value={values.newPassword}
-        onChange={change('newPassword')}
-        disabled={loading}
-        {...fieldProps('newPassword')}
-      />
-      <FormField
-        label={t('fields.confirmNewPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={change('confirmPassword')}
-        disabled={loading}
-        {...fieldProps('confirmPassword')}
-      />
+      <PasswordField form={form} field="newPassword" label={t('fields.newPassword')} placeholder={t('fields.passwordPlaceholder')} />
+      <PasswordField form={form} field="confirmPassword" label={t('fields.confirmNewPassword')} />
       <Button type="submit" disabled={loading}>
         {loading ? t('resetPassword.submitting') : t('resetPassword.submit')}
       </Button>

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/person-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { redirectTarget } from '@/lib/auth/redirect';
@@ -90,13 +91,11 @@ export function SignInForm() {
     await navigate(remembered || paths.home.getHref(), { replace: true });
   };
 
-  const { ref: passwordRef, ...passwordInvalid } = fieldProps('password');
-  const passwordProps = {
-    ...passwordInvalid,
-    ref: (element: HTMLInputElement | null) => {
-      passwordRef(element);
-      passwordInput.current = element;
-    },
+  const form = { values, change, fieldProps, disabled: loading };
+  // The password input is also the one to focus when the second step sends the person back.
+  const passwordRef = (element: HTMLInputElement | null) => {
+    fieldProps('password').ref(element);
+    passwordInput.current = element;
   };
 
   const restart = () => {
@@ -123,16 +122,7 @@ export function SignInForm() {
           {...fieldProps('identifier')}
         />
         <div className="flex flex-col gap-2">
-          <FormField
-            label={t('fields.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={change('password')}
-            disabled={loading}
-            {...passwordProps}
-          />
+          <PasswordField form={form} field="password" current label={t('fields.password')} ref={passwordRef} />
           <Link to={paths.forgotPassword.getHref()} className="self-end text-sm text-primary underline-offset-4 hover:underline">
             {t('signIn.forgotPassword')}
           </Link>

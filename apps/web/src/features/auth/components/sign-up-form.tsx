@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField, NameField, PasswordField } from '@/components/ui/person-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { redirectTarget } from '@/lib/auth/redirect';
@@ -66,51 +66,14 @@ export function SignUpForm() {
     await navigate(redirectTarget(location.state, location.search, paths.home.getHref()), { replace: true });
   };
 
+  const form = { values, change, fieldProps, disabled: loading };
   return (
     <div className="flex flex-col gap-6">
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormField
-          label={t('fields.fullName')}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={change('name')}
-          disabled={loading}
-          {...fieldProps('name')}
-        />
-        <FormField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          onChange={change('email')}
-          disabled={loading}
-          {...fieldProps('email')}
-        />
-        <FormField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('fields.passwordPlaceholder')}
-          value={values.password}
-          onChange={change('password')}
-          disabled={loading}
-          {...fieldProps('password')}
-        />
-        <FormField
-          label={t('fields.confirmPassword')}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={change('confirmPassword')}
-          disabled={loading}
-          {...fieldProps('confirmPassword')}
-        />
+        <NameField form={form} field="name" label={t('fields.fullName')} />
+        <EmailField form={form} field="email" label={t('fields.email')} />
+        <PasswordField form={form} field="password" label={t('fields.password')} placeholder={t('fields.passwordPlaceholder')} />
+        <PasswordField form={form} field="confirmPassword" label={t('fields.confirmPassword')} />
         <Button type="submit" disabled={loading}>
           {loading ? t('signUp.submitting') : t('signUp.submit')}
         </Button>

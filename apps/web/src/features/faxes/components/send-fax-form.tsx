@@ -1,4 +1,11 @@
-import { formatAsTyped, ZSendFaxRequest, type TFaxPreviewResponse, type TFaxQuality } from '@faxline/shared';
+import {
+  formatAsTyped,
+  MAX_COVER_MESSAGE_LENGTH,
+  MAX_COVER_SUBJECT_LENGTH,
+  MAX_RECIPIENT_NAME_LENGTH,
+  type TFaxPreviewResponse,
+  type TFaxQuality,
+} from '@faxline/shared';
 import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,7 +16,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { toast } from '@/lib/toast';
-import { maxLengthOf } from '@/lib/validation';
 
 import { useDefaultQuality } from '../api/get-settings';
 import { usePreviewFax } from '../api/preview-fax';
@@ -17,7 +23,7 @@ import { useSendFax } from '../api/send-fax';
 import { useSendProblem } from '../hooks/use-send-problem';
 import { scheduleBounds } from '../utils/schedule';
 import { checkSendFax } from '../utils/send-checks';
-import { newIdempotencyKey, sendRequestOf, submissionSignature } from '../utils/send-form-data';
+import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
 import { AttachmentPicker, type TAttachment } from './attachment-picker';
 import { FaxPreview } from './fax-preview';
@@ -53,7 +59,7 @@ export function SendFaxForm() {
 
   const change = (field: TTextField) => (value: string) => {
     setTexts((current) => ({ ...current, [field]: value }));
-    if (field === 'recipient' || field === 'schedule') clear(field);
+    clear(field);
     if (field === 'coverMessage') clear('attachments');
   };
 
@@ -79,13 +85,17 @@ export function SendFaxForm() {
     [texts, quality, fromNumber, attachments],
   );
 
-  /** The spec's checks, then the request as the API wants it; null (after saying why) when the form cannot go. */
+  /** The spec's checks and the request as the API wants it; null (after saying why) when the form cannot go. */
   const prepare = (forPreview: boolean) => {
     const checked = checkSendFax(
       {
         signedIn: Boolean(user),
         recipient: texts.recipient,
+        recipientName: texts.recipientName,
+        faxQuality: quality,
+        fromNumber,
         fileCount: attachments.length,
+        coverSubject: texts.coverSubject,
         coverMessage: texts.coverMessage,
         schedule: forPreview ? '' : texts.schedule,
       },
@@ -95,16 +105,7 @@ export function SendFaxForm() {
       report(checked.problem);
       return null;
     }
-    const request = sendRequestOf({
-      recipientNumber: checked.recipientNumber,
-      faxQuality: quality,
-      coverPageMessage: texts.coverMessage,
-      coverSubject: texts.coverSubject,
-      recipientName: texts.recipientName,
-      scheduledAt: checked.scheduledAt,
-      fromNumber,
-    });
-    return { checked, request, files: attachments.map((a) => a.file) };
+    return { checked, request: checked.request, files: attachments.map((a) => a.file) };
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -204,10 +205,11 @@ export function SendFaxForm() {
               id="fax-recipient-name"
               name="recipientName"
               autoComplete="off"
-              maxLength={maxLengthOf(ZSendFaxRequest.shape.recipientName)}
+              maxLength={MAX_RECIPIENT_NAME_LENGTH}
               value={texts.recipientName}
               onChange={(event) => change('recipientName')(event.target.value)}
               disabled={sending}
+              {...fieldProps('recipientName')}
             />
           </div>
         </div>
@@ -230,10 +232,11 @@ export function SendFaxForm() {
           <Input
             id="fax-cover-subject"
             name="coverSubject"
-            maxLength={maxLengthOf(ZSendFaxRequest.shape.coverSubject)}
+            maxLength={MAX_COVER_SUBJECT_LENGTH}
             value={texts.coverSubject}
             onChange={(event) => change('coverSubject')(event.target.value)}
             disabled={sending}
+            {...fieldProps('coverSubject')}
           />
         </div>
         <div className="flex flex-col gap-2">
@@ -243,11 +246,12 @@ export function SendFaxForm() {
           <Textarea
             id="fax-cover-message"
             name="coverMessage"
-            maxLength={3000}
+            maxLength={MAX_COVER_MESSAGE_LENGTH}
             value={texts.coverMessage}
             onChange={(event) => change('coverMessage')(event.target.value)}
             disabled={sending}
             aria-describedby="fax-cover-message-description"
+            {...fieldProps('coverMessage')}
           />
           <p id="fax-cover-message-description" className="text-sm text-muted-foreground">
             {t('send.coverMessageDescription')}

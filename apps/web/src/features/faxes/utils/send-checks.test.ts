@@ -1,4 +1,4 @@
-import { MESSAGES } from '@faxline/shared';
+import { MAX_COVER_SUBJECT_LENGTH, MESSAGES } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import enFaxes from '@/locales/en/faxes.json';
@@ -6,7 +6,17 @@ import enFaxes from '@/locales/en/faxes.json';
 import { checkSendFax, type TSendValues } from './send-checks';
 
 const now = new Date(2026, 2, 14, 9, 30);
-const valid: TSendValues = { signedIn: true, recipient: '+1 415 555 0101', fileCount: 1, coverMessage: '', schedule: '' };
+const valid: TSendValues = {
+  signedIn: true,
+  recipient: '+1 415 555 0101',
+  recipientName: '',
+  faxQuality: 'standard',
+  fromNumber: '',
+  fileCount: 1,
+  coverSubject: '',
+  coverMessage: '',
+  schedule: '',
+};
 const english = (key: string, values: Record<string, string | number> = {}) => {
   const [root, path] = key.startsWith('messages:') ? [MESSAGES.en, key.slice('messages:'.length)] : [enFaxes, key];
   const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], root);
@@ -29,7 +39,7 @@ describe('send fax checks (spec 001 §5)', () => {
     expect(toastOf({ recipient: '+0123456' })).toBe(message);
     expect(toastOf({ recipient: 'fax me' })).toBe(message);
     const result = checkSendFax({ ...valid, recipient: '+1 (415) 555-0101' }, now);
-    expect(result.ok && result.recipientNumber).toBe('+14155550101');
+    expect(result.ok && result.request.recipientNumber).toBe('+14155550101');
   });
 
   it('checks the recipient before anything else but sign-in', () => {
@@ -46,7 +56,11 @@ describe('send fax checks (spec 001 §5)', () => {
 
   it('lets a cover message alone through, flagged for the Cover Page Only notice', () => {
     const result = checkSendFax({ ...valid, fileCount: 0, coverMessage: 'Please call me back.' }, now);
-    expect(result).toEqual({ ok: true, recipientNumber: '+14155550101', scheduledAt: undefined, coverOnly: true });
+    expect(result).toEqual({
+      ok: true,
+      request: { recipientNumber: '+14155550101', faxQuality: 'standard', coverPageMessage: 'Please call me back.' },
+      coverOnly: true,
+    });
     expect(checkSendFax(valid, now)).toMatchObject({ ok: true, coverOnly: false });
   });
 
@@ -56,5 +70,32 @@ describe('send fax checks (spec 001 §5)', () => {
     );
     expect(toastOf({ schedule: '2026-05-01T09:00' })).toBe('Invalid Send Time: A fax can be scheduled at most 30 days ahead.');
     expect(checkSendFax({ ...valid, schedule: '2026-03-20T09:00' }, now)).toMatchObject({ ok: true });
+  });
+
+  it('sends the request the shared schema accepts, with the send time as ISO 8601', () => {
+    const result = checkSendFax(
+      { ...valid, recipientName: ' Dr. Who ', coverSubject: 'Contract', faxQuality: 'fine', schedule: '2026-03-20T09:00' },
+      now,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      request: { recipientNumber: '+14155550101', faxQuality: 'fine', recipientName: 'Dr. Who', coverSubject: 'Contract' },
+    });
+    expect(result.ok && new Date(result.request.scheduledAt ?? '').getTime()).toBe(new Date(2026, 2, 20, 9, 0).getTime());
+  });
+
+  it('refuses, on the field to fix, what the server would refuse in the texts', () => {
+    const forbidden =
+      'Fax Sending Failed: This text contains control characters or broken Unicode characters, which are not allowed. Remove them and try again.';
+    expect(toastOf({ recipientName: 'Dr.\u0007Who' })).toBe(forbidden);
+    expect(toastOf({ coverMessage: 'Hello\u0000' })).toBe(forbidden);
+    const subject = checkSendFax({ ...valid, coverSubject: 'Re:\u001b' }, now);
+    expect(!subject.ok && subject.problem.field).toBe('coverSubject');
+    expect(toastOf({ coverSubject: 'x'.repeat(MAX_COVER_SUBJECT_LENGTH + 1) })).toBe('Fax Sending Failed: This value is too long.');
+    expect(checkSendFax({ ...valid, coverMessage: 'Line one\r\n\tLine two' }, now)).toMatchObject({ ok: true });
+  });
+
+  it("checks the spec's rules before the texts", () => {
+    expect(toastOf({ recipientName: '\u0007', fileCount: 0 })).toMatch(/^Nothing to Send/);
   });
 });

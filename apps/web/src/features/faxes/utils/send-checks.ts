@@ -1,8 +1,9 @@
-import { hasNothingToSend, isE164, MAX_SCHEDULE_DAYS, toE164 } from '@faxline/shared';
+import { hasNothingToSend, MAX_SCHEDULE_DAYS, toE164, ZSendFaxRequest, type TFaxQuality, type TSendFaxRequest } from '@faxline/shared';
 
 import { checkSchedule } from './schedule';
+import { sendRequestOf } from './send-form-data';
 
-export type TSendField = 'recipient' | 'attachments' | 'coverMessage' | 'schedule';
+export type TSendField = 'recipient' | 'recipientName' | 'attachments' | 'coverSubject' | 'coverMessage' | 'schedule';
 
 /**
  * Why the form was not sent: the field to fix and the toast, as faxes-namespace keys with their values; a problem the
@@ -10,14 +11,17 @@ export type TSendField = 'recipient' | 'attachments' | 'coverMessage' | 'schedul
  */
 export type TSendProblem = {
   field: TSendField | null;
-  title: 'send.errors.authTitle' | 'send.errors.recipientTitle' | 'send.errors.nothingTitle' | 'send.errors.scheduleTitle';
+  title:
+    'send.errors.authTitle' | 'send.errors.recipientTitle' | 'send.errors.nothingTitle' | 'send.errors.scheduleTitle' | 'send.failedTitle';
   description:
     | 'send.errors.authDescription'
     | 'messages:errors.invalidRecipient'
     | 'messages:errors.nothingToSend'
     | 'send.errors.scheduleInvalid'
     | 'messages:errors.scheduleInPast'
-    | 'messages:errors.scheduleTooFar';
+    | 'messages:errors.scheduleTooFar'
+    | 'messages:validation.forbiddenCharacters'
+    | 'messages:validation.tooLong';
   values?: Record<string, string | number>;
 };
 
@@ -25,29 +29,55 @@ export type TSendValues = {
   signedIn: boolean;
   /** As typed and formatted ("+1 555 123 4567"). */
   recipient: string;
+  recipientName: string;
+  faxQuality: TFaxQuality;
+  /** One of the account's numbers, '' for the first one. */
+  fromNumber: string;
   fileCount: number;
+  coverSubject: string;
   coverMessage: string;
   /** The datetime-local value, '' to send now. */
   schedule: string;
 };
 
-export type TSendCheck =
-  { ok: false; problem: TSendProblem } | { ok: true; recipientNumber: string; scheduledAt: string | undefined; coverOnly: boolean };
+export type TSendCheck = { ok: false; problem: TSendProblem } | { ok: true; request: TSendFaxRequest; coverOnly: boolean };
+
+/** The form field of each field of the shared request, for the problems the schema finds. */
+const FIELD_OF_REQUEST: Partial<Record<PropertyKey, TSendField>> = {
+  recipientNumber: 'recipient',
+  recipientName: 'recipientName',
+  coverSubject: 'coverSubject',
+  coverPageMessage: 'coverMessage',
+  scheduledAt: 'schedule',
+};
 
 /**
  * Spec 001 §5 "Send fax", in its order: signed in ('Authentication Error'), a recipient in E.164 ('Invalid Recipient
- * Number'), a file or a cover message ('Nothing to Send'); then the optional send time. A cover message without files
- * passes with `coverOnly`, for the informational 'Cover Page Only' notice. The number is sent as E.164 whatever
- * spacing or punctuation it was typed with.
+ * Number'), a file or a cover message ('Nothing to Send'); then the optional send time, and the rest of the shared
+ * request schema that the server applies (texts without control characters, within their lengths). A cover message
+ * without files passes with `coverOnly`, for the informational 'Cover Page Only' notice. The number is sent as E.164
+ * whatever spacing or punctuation it was typed with.
  */
 export function checkSendFax(values: TSendValues, now: Date): TSendCheck {
   if (!values.signedIn) return fail(null, 'send.errors.authTitle', 'send.errors.authDescription');
-  const recipientNumber = toE164(values.recipient);
-  if (!recipientNumber || !isE164(recipientNumber))
+  const schedule = checkSchedule(values.schedule, now);
+  const request = sendRequestOf({
+    // A number libphonenumber cannot read is refused as the schema refuses a number that is not E.164.
+    recipientNumber: toE164(values.recipient) ?? '',
+    faxQuality: values.faxQuality,
+    coverPageMessage: values.coverMessage,
+    coverSubject: values.coverSubject,
+    recipientName: values.recipientName,
+    scheduledAt: schedule.ok ? schedule.scheduledAt : undefined,
+    fromNumber: values.fromNumber,
+  });
+  const parsed = ZSendFaxRequest.safeParse(request);
+  const issues = parsed.success ? [] : parsed.error.issues;
+
+  if (issues.some((issue) => issue.path[0] === 'recipientNumber'))
     return fail('recipient', 'send.errors.recipientTitle', 'messages:errors.invalidRecipient');
   if (hasNothingToSend({ coverMessage: values.coverMessage, attachmentCount: values.fileCount }))
     return fail('attachments', 'send.errors.nothingTitle', 'messages:errors.nothingToSend');
-  const schedule = checkSchedule(values.schedule, now);
   if (!schedule.ok) {
     const description =
       schedule.problem === 'past'
@@ -57,7 +87,18 @@ export function checkSendFax(values: TSendValues, now: Date): TSendCheck {
           : 'send.errors.scheduleInvalid';
     return fail('schedule', 'send.errors.scheduleTitle', description, { days: MAX_SCHEDULE_DAYS });
   }
-  return { ok: true, recipientNumber, scheduledAt: schedule.scheduledAt, coverOnly: values.fileCount === 0 };
+  const issue = issues[0];
+  if (issue) {
+    // The texts' maxLength keeps them short enough, so what is left is mostly a character the server would refuse.
+    const description =
+      issue.message === 'errors.invalidRecipient'
+        ? 'messages:errors.invalidRecipient'
+        : issue.code === 'too_big'
+          ? 'messages:validation.tooLong'
+          : 'messages:validation.forbiddenCharacters';
+    return fail(FIELD_OF_REQUEST[issue.path[0] ?? ''] ?? null, 'send.failedTitle', description);
+  }
+  return { ok: true, request, coverOnly: values.fileCount === 0 };
 }
 
 function fail(

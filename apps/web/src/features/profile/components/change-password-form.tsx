@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/person-fields';
 import { ApiError } from '@/lib/api-client';
 import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
@@ -42,6 +42,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     }
   };
 
+  const form = { values, change, fieldProps, disabled: saving };
   return (
     <section aria-labelledby="change-password-heading" className="flex flex-col gap-6 rounded-lg border p-6">
       <div className="flex flex-col gap-1">
@@ -53,37 +54,9 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {/* Tells password managers whose password this is; not shown. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField
-          label={t('fields.currentPassword')}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={change('currentPassword')}
-          disabled={saving}
-          {...fieldProps('currentPassword')}
-        />
-        <FormField
-          label={t('fields.newPassword')}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('fields.passwordPlaceholder')}
-          value={values.newPassword}
-          onChange={change('newPassword')}
-          disabled={saving}
-          {...fieldProps('newPassword')}
-        />
-        <FormField
-          label={t('fields.confirmNewPassword')}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={change('confirmPassword')}
-          disabled={saving}
-          {...fieldProps('confirmPassword')}
-        />
+        <PasswordField form={form} field="currentPassword" current label={t('fields.currentPassword')} />
+        <PasswordField form={form} field="newPassword" label={t('fields.newPassword')} placeholder={t('fields.passwordPlaceholder')} />
+        <PasswordField form={form} field="confirmPassword" label={t('fields.confirmNewPassword')} />
         <Button type="submit" className="self-start" disabled={saving}>
           {saving ? t('profile.changingPassword') : t('profile.changePassword')}
         </Button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { NameField } from '@/components/ui/person-fields';
 import { ApiError } from '@/lib/api-client';
 import { initials } from '@/lib/auth/user-names';
 import { useFormProblem } from '@/lib/form-problem';
@@ -60,15 +61,7 @@ export function ProfileDetailsForm({ user }: { user: TSessionUser }) {
         </div>
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormField
-          label={t('fields.fullName')}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={change('name')}
-          disabled={saving}
-          {...fieldProps('name')}
-        />
+        <NameField form={{ values, change, fieldProps, disabled: saving }} field="name" label={t('fields.fullName')} />
         <FormField
           label={t('fields.email')}
           name="email"
