@@ -2,34 +2,24 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { formatPhoneInternational } from '@faxline/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlatformAdmin, signedInPerson } from './support/accounts';
+import { adminContext, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
 let admin: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await adminContext();
+  admin = await adminContext(browser);
+  await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
 });
 afterAll(async () => {
   await admin.close();
   await browser.close();
 });
 
-const sameOrigin = () => ({ origin: inject('baseUrl') });
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
 const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-
-/** A platform admin with back-office access, given by the admin login's API (one test clicks through the page). */
-async function adminContext(): Promise<BrowserContext> {
-  const { email, password } = await createPlatformAdmin();
-  const context = await newContext(browser);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
-  const access = await context.request.post('/api/admin-access', { data: { email, password }, headers: sameOrigin() });
-  expect(access.status(), await access.text()).toBe(200);
-  return context;
-}
 
 /** The person's fax numbers, asked by their own browser as the dashboard asks. */
 async function numbersSeenBy(page: Page): Promise<string[]> {

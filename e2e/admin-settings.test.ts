@@ -1,14 +1,14 @@
 import { ZSystemSettingsResponse, type TSystemSettingsValues } from '@faxline/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlatformAdmin, signedInPerson } from './support/accounts';
+import { adminContext, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
 let admin: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await adminContext();
+  admin = await adminContext(browser);
 });
 // The settings are one row for the whole platform, and the other browser tests share the server: leave the defaults.
 afterAll(async () => {
@@ -20,15 +20,6 @@ afterAll(async () => {
 const sameOrigin = () => ({ origin: inject('baseUrl') });
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
 const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
-
-/** A platform admin with back-office access, given by the admin login's API (admin-login.test.ts clicks through it). */
-async function adminContext(): Promise<BrowserContext> {
-  const { email, password } = await createPlatformAdmin();
-  const context = await newContext(browser);
-  const access = await context.request.post('/api/admin-access', { data: { email, password }, headers: sameOrigin() });
-  expect(access.status(), await access.text()).toBe(200);
-  return context;
-}
 
 async function storedSettings() {
   const response = await admin.request.get('/api/admin/settings');

@@ -1,35 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '@test-support/factories/values';
-import { createPlatformAdmin } from './support/accounts';
+import { adminContext } from './support/accounts';
 import { collectConsoleErrors, expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
 let admin: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await adminContext();
+  admin = await adminContext(browser);
 });
 afterAll(async () => {
   await admin.close();
   await browser.close();
 });
 
-const sameOrigin = () => ({ origin: inject('baseUrl') });
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
 const hidden = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
 const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 const tag = () => randomBytes(3).toString('hex');
-
-/** A platform admin with back-office access, given by the admin login's API (admin-login.test.ts clicks through it). */
-async function adminContext(): Promise<BrowserContext> {
-  const { email, password } = await createPlatformAdmin();
-  const context = await newContext(browser);
-  const access = await context.request.post('/api/admin-access', { data: { email, password }, headers: sameOrigin() });
-  expect(access.status(), await access.text()).toBe(200);
-  return context;
-}
 
 /** Waits for an e-mail to the address whose subject matches, in the local mailbox. */
 async function emailTo(context: BrowserContext, to: string, subject: RegExp) {

@@ -1,6 +1,7 @@
-import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { newContext } from './browser';
 import { startProcess } from './server-process';
 
 /** Same-origin writes need the page's Origin, as a browser sends it. */
@@ -47,4 +48,16 @@ export async function createPlatformAdmin(): Promise<{ email: string; password: 
   });
   expect(await run.exited, run.output()).toBe(0);
   return { email, password: PASSWORD };
+}
+
+/**
+ * A new browser context holding a platform admin's back-office access, given by the admin login's API rather than by
+ * clicking through the page (admin-login.test.ts does).
+ */
+export async function adminContext(browser: Browser): Promise<BrowserContext> {
+  const { email, password } = await createPlatformAdmin();
+  const context = await newContext(browser);
+  const access = await context.request.post('/api/admin-access', { data: { email, password }, headers: originOf(context) });
+  expect(access.status(), await access.text()).toBe(200);
+  return context;
 }

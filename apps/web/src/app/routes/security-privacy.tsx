@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { EyeIcon, HeartIcon, KeyIcon, LockIcon, ShieldIcon, UsersIcon } from '@/components/ui/icons';
+import { OnThisPage } from '@/components/ui/on-this-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/ui/page-section';
 import { paths } from '@/config/paths';
@@ -61,17 +61,7 @@ export default function SecurityPrivacyRoute() {
   return (
     <>
       <PageHeader title={t('securityPrivacy.heading')} intro={t('securityPrivacy.intro')}>
-        <nav aria-label={t('securityPrivacy.onThisPage')}>
-          <ul className="flex flex-wrap gap-2">
-            {SECTIONS.map(({ id, title }) => (
-              <li key={id}>
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`#${id}`}>{t(title)}</Link>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <OnThisPage label={t('securityPrivacy.onThisPage')} links={SECTIONS.map(({ id, title }) => ({ id, title: t(title) }))} />
       </PageHeader>
 
       <PageSection id="protection" title={t('securityPrivacy.cardsHeading')}>
