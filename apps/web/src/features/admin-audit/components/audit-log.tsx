@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
 import { ApiError } from '@/lib/api-client';
 
 import { useAuditFacets } from '../api/get-audit-facets';
@@ -8,7 +9,6 @@ import { useAuditLog } from '../api/get-audit-log';
 import type { TAuditFilters } from '../utils/audit-filters';
 
 import { AuditFiltersForm } from './audit-filters-form';
-import { AuditPagination } from './audit-pagination';
 import { AuditTable } from './audit-table';
 
 type TAuditLogProps = {
@@ -45,7 +45,19 @@ export function AuditLog({ filters, page, onChange }: TAuditLogProps) {
       <div className="flex flex-col gap-4" aria-busy={updating}>
         <p className="text-sm text-muted-foreground">{t('audit.count', { count: data.total })}</p>
         <AuditTable events={data.events} caption={t('audit.caption', { page: data.page, pages })} />
-        {pages > 1 ? <AuditPagination page={data.page} pages={pages} onPage={(next) => onChange(filters, next)} /> : null}
+        {pages > 1 ? (
+          <Pagination
+            page={data.page}
+            pages={pages}
+            onPage={(next) => onChange(filters, next)}
+            label={t('audit.pagination.label')}
+            previousLabel={t('audit.pagination.previous')}
+            nextLabel={t('audit.pagination.next')}
+            pageOf={t('audit.pagination.pageOf', { page: data.page, pages })}
+            // The status line above already says when the page has changed.
+            announce={false}
+          />
+        ) : null}
       </div>
     );
   };

@@ -1,14 +1,7 @@
 import type { TContentSummary } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -42,22 +35,16 @@ export function DeleteContentDialog({ item, onClose, returnFocus }: TDeleteConte
   };
 
   return (
-    <AlertDialog open onOpenChange={(open) => (open || remove.isPending ? null : onClose(false))}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        <AlertDialogTitle>{t('content.deleteDialog.title', { title: item.title })}</AlertDialogTitle>
-        <AlertDialogDescription>{t('content.deleteDialog.description')}</AlertDialogDescription>
-        <div className="flex flex-wrap justify-end gap-3">
-          <AlertDialogCancel disabled={remove.isPending}>{t('content.deleteDialog.cancel')}</AlertDialogCancel>
-          <AlertDialogAction disabled={remove.isPending} onClick={() => void confirm()}>
-            {remove.isPending ? t('content.deleteDialog.deleting') : t('content.deleteDialog.confirm')}
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('content.deleteDialog.title', { title: item.title })}
+      description={t('content.deleteDialog.description')}
+      cancelLabel={t('content.deleteDialog.cancel')}
+      confirmLabel={t('content.deleteDialog.confirm')}
+      pendingLabel={t('content.deleteDialog.deleting')}
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={() => onClose(false)}
+      returnFocus={returnFocus}
+    />
   );
 }

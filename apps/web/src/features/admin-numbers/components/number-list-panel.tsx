@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useAdminNumbers } from '../api/get-admin-numbers';
 import { hasUnreadableOwner } from '../utils/number-display';
 
-import { NumberPagination } from './number-pagination';
 import { type TNumberActions } from './number-parts';
 import { NumberTable } from './number-table';
 
@@ -71,7 +71,17 @@ export function NumberListPanel({ list, page, onPage, ...actions }: TNumberListP
     <div className="flex min-w-0 flex-col gap-4">
       <p className="text-sm text-muted-foreground">{t('numbers.total', { count: data.total })}</p>
       <NumberTable kind={list} numbers={data.numbers} {...actions} />
-      {pages > 1 ? <NumberPagination page={page} pages={pages} onPage={onPage} /> : null}
+      {pages > 1 ? (
+        <Pagination
+          page={page}
+          pages={pages}
+          onPage={onPage}
+          label={t('common.pagination')}
+          previousLabel={t('common.previous')}
+          nextLabel={t('common.next')}
+          pageOf={t('common.pageOf', { page, pages })}
+        />
+      ) : null}
     </div>
   );
 }

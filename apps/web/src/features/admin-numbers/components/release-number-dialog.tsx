@@ -1,14 +1,7 @@
 import type { TAdminNumber } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -45,22 +38,16 @@ export function ReleaseNumberDialog({ number, onClose, returnFocus }: TReleaseNu
   };
 
   return (
-    <AlertDialog open onOpenChange={(open) => (open || release.isPending ? null : onClose())}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        <AlertDialogTitle>{t('numbers.releaseDialog.title', { number: shown })}</AlertDialogTitle>
-        <AlertDialogDescription>{t('numbers.releaseDialog.description', { owner: ownerText })}</AlertDialogDescription>
-        <div className="flex flex-wrap justify-end gap-3">
-          <AlertDialogCancel disabled={release.isPending}>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction disabled={release.isPending} onClick={() => void confirm()}>
-            {release.isPending ? t('numbers.releaseDialog.releasing') : t('numbers.releaseDialog.confirm')}
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('numbers.releaseDialog.title', { number: shown })}
+      description={t('numbers.releaseDialog.description', { owner: ownerText })}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('numbers.releaseDialog.confirm')}
+      pendingLabel={t('numbers.releaseDialog.releasing')}
+      pending={release.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+      returnFocus={returnFocus}
+    />
   );
 }

@@ -1,14 +1,7 @@
 import type { TAdminPlan } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -41,22 +34,16 @@ export function DeletePlanDialog({ plan, onClose, returnFocus }: TDeletePlanDial
   };
 
   return (
-    <AlertDialog open onOpenChange={(open) => (open || deletePlan.isPending ? null : onClose())}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        <AlertDialogTitle>{t('plans.deleteDialog.title', { name: plan.name })}</AlertDialogTitle>
-        <AlertDialogDescription>{t('plans.deleteDialog.description')}</AlertDialogDescription>
-        <div className="flex flex-wrap justify-end gap-3">
-          <AlertDialogCancel disabled={deletePlan.isPending}>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction disabled={deletePlan.isPending} onClick={() => void confirm()}>
-            {deletePlan.isPending ? t('plans.deleteDialog.deleting') : t('plans.deleteDialog.confirm')}
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('plans.deleteDialog.title', { name: plan.name })}
+      description={t('plans.deleteDialog.description')}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('plans.deleteDialog.confirm')}
+      pendingLabel={t('plans.deleteDialog.deleting')}
+      pending={deletePlan.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+      returnFocus={returnFocus}
+    />
   );
 }

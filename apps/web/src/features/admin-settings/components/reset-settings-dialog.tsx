@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 import type { TSettingsForm } from '../hooks/use-settings-form';
 
@@ -23,26 +16,27 @@ export function ResetSettingsDialog({ form }: { form: TSettingsForm }) {
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (form.resetting ? null : setOpen(next))}>
+    <>
       <Button type="button" variant="outline" disabled={form.saving} onClick={() => setOpen(true)}>
         {t('actions.reset')}
       </Button>
-      <AlertDialogContent>
-        <AlertDialogTitle>{t('resetDialog.title')}</AlertDialogTitle>
-        <AlertDialogDescription asChild>
+      <ConfirmDialog
+        open={open}
+        title={t('resetDialog.title')}
+        description={
           <div className="flex flex-col gap-2">
             <p>{t('resetDialog.defaults')}</p>
             <p>{t('resetDialog.keysKept')}</p>
             {form.changed ? <p className="font-medium text-foreground">{t('resetDialog.unsavedLost')}</p> : null}
           </div>
-        </AlertDialogDescription>
-        <div className="flex flex-wrap justify-end gap-3">
-          <AlertDialogCancel disabled={form.resetting}>{t('resetDialog.cancel')}</AlertDialogCancel>
-          <AlertDialogAction disabled={form.resetting} onClick={() => void confirm()}>
-            {form.resetting ? t('resetDialog.resetting') : t('resetDialog.confirm')}
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+        }
+        cancelLabel={t('resetDialog.cancel')}
+        confirmLabel={t('resetDialog.confirm')}
+        pendingLabel={t('resetDialog.resetting')}
+        pending={form.resetting}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      />
+    </>
   );
 }

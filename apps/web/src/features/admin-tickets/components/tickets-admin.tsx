@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
 import { ApiError } from '@/lib/api-client';
 import { useSearchState } from '@/lib/use-search-state';
 
@@ -9,7 +10,6 @@ import { useTicketAssignees } from '../api/get-ticket-assignees';
 import { filtersFromSearch, searchWithFilters, type TTicketFilters } from '../utils/ticket-filters';
 
 import { TicketFilters } from './ticket-filters';
-import { TicketPagination } from './ticket-pagination';
 import { TicketTable } from './ticket-table';
 
 /**
@@ -62,7 +62,17 @@ export function TicketsAdmin() {
           {t('tickets.count', { count: total })}
         </p>
         <TicketTable tickets={tickets.data.tickets} ticketHref={ticketHref} />
-        {pages > 1 ? <TicketPagination page={page} pages={pages} onPage={(next) => setFilters({ page: next })} /> : null}
+        {pages > 1 ? (
+          <Pagination
+            page={page}
+            pages={pages}
+            onPage={(next) => setFilters({ page: next })}
+            label={t('tickets.pagination.label')}
+            previousLabel={t('tickets.pagination.previous')}
+            nextLabel={t('tickets.pagination.next')}
+            pageOf={t('tickets.pagination.pageOf', { page, pages })}
+          />
+        ) : null}
       </div>
     );
   };

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
 import { ApiError } from '@/lib/api-client';
 import { adminSessionQueryKey } from '@/lib/auth/api/get-admin-session';
 import { toast } from '@/lib/toast';
@@ -17,7 +18,6 @@ import { pageCount, readListState, sortBy, writeListState, type TUserListState }
 
 import { confirmDeletion, dismissDeletionConfirmation } from './confirm-deletion';
 import { UserDialog, type TUserDialogTarget } from './user-dialog';
-import { UsersPagination } from './users-pagination';
 import { UsersTable } from './users-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -29,7 +29,7 @@ const FETCH_ERROR_TOAST_MS = 10_000;
  * dialog, and deletion through the 'Confirm Deletion' toast.
  */
 export function UserManagement({ currentUserId }: { currentUserId: string }) {
-  const { t } = useTranslation(['admin', 'errors']);
+  const { t, i18n } = useTranslation(['admin', 'errors']);
   const queryClient = useQueryClient();
   const [params, changeSearch] = useSearchState();
   const state = readListState(params);
@@ -56,6 +56,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
 
   const data = users.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   // A page that no longer exists (the last row of the last page deleted) shows the last one instead.
   useEffect(() => {
     if (data && state.page > pages) update({ page: pages }, { replace: true });
@@ -137,7 +138,20 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
       />
 
       {data && data.total > 0 ? (
-        <UsersPagination page={state.page} pages={pages} total={data.total} pageSize={data.pageSize} onPage={(page) => update({ page })} />
+        <Pagination
+          page={state.page}
+          pages={pages}
+          onPage={(page) => update({ page })}
+          label={t('users.pagination')}
+          previousLabel={t('users.previous')}
+          nextLabel={t('users.next')}
+          pageOf={t('users.pageOf', { page: count(state.page), pages: count(pages) })}
+          summary={t('users.showing', {
+            from: count((state.page - 1) * data.pageSize + 1),
+            to: count(Math.min(data.total, state.page * data.pageSize)),
+            total: count(data.total),
+          })}
+        />
       ) : null}
 
       <UserDialog target={dialog} currentUserId={currentUserId} onClose={() => setDialog(null)} returnFocusTo={opener.current} />

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-
-import { SortHeader } from './sort-header';
+import { SortHeader } from '@/components/ui/sort-header';
 
 type TUsersTableProps = {
   users: TAdminUser[];
@@ -34,7 +33,7 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
     order: direction === 'asc' ? t('users.ascending') : t('users.descending'),
   });
   const header = (key: TAdminUserSortKey) => (
-    <SortHeader label={labels[key]} sortKey={key} sort={sort} direction={direction} onSort={onSort} />
+    <SortHeader label={labels[key]} sortKey={key} sort={{ key: sort, order: direction }} onSort={onSort} />
   );
 
   return (

@@ -1,14 +1,7 @@
 import type { TFax } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -38,22 +31,16 @@ export function CancelFaxDialog({ fax, onClose, returnFocusTo }: TCancelFaxDialo
   };
 
   return (
-    <AlertDialog open onOpenChange={(open) => (open || cancelFax.isPending ? null : onClose())}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo?.focus();
-        }}
-      >
-        <AlertDialogTitle>{t('history.cancelTitle')}</AlertDialogTitle>
-        <AlertDialogDescription>{t('history.cancelDescription', { number })}</AlertDialogDescription>
-        <div className="flex flex-wrap justify-end gap-3">
-          <AlertDialogCancel disabled={cancelFax.isPending}>{t('history.cancelKeep')}</AlertDialogCancel>
-          <AlertDialogAction disabled={cancelFax.isPending} onClick={() => void confirm()}>
-            {cancelFax.isPending ? t('history.canceling') : t('history.cancelConfirm')}
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('history.cancelTitle')}
+      description={t('history.cancelDescription', { number })}
+      cancelLabel={t('history.cancelKeep')}
+      confirmLabel={t('history.cancelConfirm')}
+      pendingLabel={t('history.canceling')}
+      pending={cancelFax.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+      returnFocus={() => returnFocusTo?.focus()}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { useSearchState } from '@/lib/use-search-state';
@@ -16,7 +17,6 @@ import { DEFAULT_SORT, nextSort } from '../utils/sort-state';
 import { CancelFaxDialog } from './cancel-fax-dialog';
 import { FaxDetailsDialog } from './fax-details-dialog';
 import { FaxTable } from './fax-table';
-import { Pagination } from './pagination';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -99,7 +99,17 @@ export function FaxHistory() {
           onViewDetails={(fax, trigger) => setDialog({ kind: 'details', fax, trigger })}
           onCancel={(fax, trigger) => setDialog({ kind: 'cancel', fax, trigger })}
         />
-        {pages > 1 || state.page > 1 ? <Pagination page={state.page} pages={pages} onPage={(page) => update({ page })} /> : null}
+        {pages > 1 || state.page > 1 ? (
+          <Pagination
+            page={state.page}
+            pages={pages}
+            onPage={(page) => update({ page })}
+            label={t('history.pagination')}
+            previousLabel={t('history.previous')}
+            nextLabel={t('history.next')}
+            pageOf={t('history.pageOf', { page: state.page, pages })}
+          />
+        ) : null}
       </div>
     );
   };

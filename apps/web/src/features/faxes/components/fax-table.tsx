@@ -2,6 +2,7 @@ import type { TFax } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
+import { SortHeader } from '@/components/ui/sort-header';
 import { cn } from '@/lib/utils';
 
 import { formatDateTime, formatNumber } from '../utils/format';
@@ -9,7 +10,6 @@ import type { TSortKey, TSortState } from '../utils/sort-state';
 
 import { FaxRowMenu } from './fax-row-menu';
 import { FaxStatus } from './fax-status';
-import { SortHeader } from './sort-header';
 
 type TFaxTableProps = {
   direction: TFax['direction'];
@@ -34,9 +34,7 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
     column: columnLabels[sort.key],
     order: sort.order === 'asc' ? t('history.ascending') : t('history.descending'),
   });
-  const header = (key: TSortKey, className?: string) => (
-    <SortHeader label={columnLabels[key]} sortKey={key} sort={sort} onSort={onSort} className={className} />
-  );
+  const header = (key: TSortKey) => <SortHeader label={columnLabels[key]} sortKey={key} sort={sort} onSort={onSort} />;
 
   return (
     // Wide tables scroll sideways on phones; the region can take focus so that keyboard users can scroll it too.

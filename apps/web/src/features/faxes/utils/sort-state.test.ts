@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { ariaSortOf, DEFAULT_SORT, nextSort } from './sort-state';
+import { ariaSortOf } from '@/components/ui/sort-header';
+
+import { DEFAULT_SORT, nextSort } from './sort-state';
 
 describe('fax history sort (spec 001 §4)', () => {
   it('starts by date, newest first', () => {

@@ -1,8 +1,9 @@
 import type { FAX_SORT_KEYS } from '@faxline/shared';
 
+import type { TSort } from '@/components/ui/sort-header';
+
 export type TSortKey = (typeof FAX_SORT_KEYS)[number];
-export type TSortOrder = 'asc' | 'desc';
-export type TSortState = { key: TSortKey; order: TSortOrder };
+export type TSortState = TSort<TSortKey>;
 
 /** Spec 001 §4: the history opens sorted by date, newest first. */
 export const DEFAULT_SORT: TSortState = { key: 'date', order: 'desc' };
@@ -13,10 +14,4 @@ export const DEFAULT_SORT: TSortState = { key: 'date', order: 'desc' };
  */
 export function nextSort(current: TSortState, key: TSortKey): TSortState {
   return current.key === key && current.order === 'asc' ? { key, order: 'desc' } : { key, order: 'asc' };
-}
-
-/** The aria-sort of a column header: only the active column carries one. */
-export function ariaSortOf(current: TSortState, key: TSortKey): 'ascending' | 'descending' | undefined {
-  if (current.key !== key) return undefined;
-  return current.order === 'asc' ? 'ascending' : 'descending';
 }

@@ -21,10 +21,10 @@ export function MembersList({ members, viewerId }: TMembersListProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Focus goes back to the button that opened the dialog, or to the heading when its row is gone (removed).
+  const focusBack = () => (dialog?.trigger?.isConnected ? dialog.trigger : heading.current)?.focus();
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    const target = dialog?.trigger?.isConnected ? dialog.trigger : heading.current;
-    target?.focus();
+    focusBack();
   };
   const open = (kind: TDialog['kind'], member: TMember) => (event: MouseEvent<HTMLButtonElement>) =>
     setDialog({ kind, member, trigger: event.currentTarget });
@@ -54,7 +54,7 @@ export function MembersList({ members, viewerId }: TMembersListProps) {
       {dialog?.kind === 'role' && dialogRole ? (
         <MemberRoleDialog member={dialog.member} current={dialogRole} onClose={close} onCloseAutoFocus={returnFocus} />
       ) : null}
-      {dialog?.kind === 'remove' ? <RemoveMemberDialog member={dialog.member} onClose={close} onCloseAutoFocus={returnFocus} /> : null}
+      {dialog?.kind === 'remove' ? <RemoveMemberDialog member={dialog.member} onClose={close} returnFocus={focusBack} /> : null}
     </section>
   );
 }

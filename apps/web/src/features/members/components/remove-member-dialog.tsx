@@ -1,26 +1,18 @@
 import type { TMember } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 
 import { useRemoveMember } from '../api/remove-member';
 import { failureMessage } from '../utils/failure-message';
 
-type TRemoveMemberDialogProps = { member: TMember; onClose: () => void; onCloseAutoFocus: (event: Event) => void };
+type TRemoveMemberDialogProps = { member: TMember; onClose: () => void; returnFocus: () => void };
 
 /** Asks before removing a login: it cannot be undone, and the person is signed out at once. */
-export function RemoveMemberDialog({ member, onClose, onCloseAutoFocus }: TRemoveMemberDialogProps) {
+export function RemoveMemberDialog({ member, onClose, returnFocus }: TRemoveMemberDialogProps) {
   const { t } = useTranslation(['members', 'errors']);
   const removeMember = useRemoveMember();
-  const removing = removeMember.isPending;
 
   const confirm = async () => {
     try {
@@ -33,17 +25,16 @@ export function RemoveMemberDialog({ member, onClose, onCloseAutoFocus }: TRemov
   };
 
   return (
-    <AlertDialog open onOpenChange={(open) => (open || removing ? null : onClose())}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogTitle>{t('removeDialog.title', { name: member.name })}</AlertDialogTitle>
-        <AlertDialogDescription>{t('removeDialog.description', { name: member.name })}</AlertDialogDescription>
-        <div className="flex flex-wrap justify-end gap-3">
-          <AlertDialogCancel disabled={removing}>{t('removeDialog.cancel')}</AlertDialogCancel>
-          <AlertDialogAction disabled={removing} onClick={() => void confirm()}>
-            {removing ? t('removeDialog.removing') : t('removeDialog.confirm')}
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('removeDialog.title', { name: member.name })}
+      description={t('removeDialog.description', { name: member.name })}
+      cancelLabel={t('removeDialog.cancel')}
+      confirmLabel={t('removeDialog.confirm')}
+      pendingLabel={t('removeDialog.removing')}
+      pending={removeMember.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+      returnFocus={returnFocus}
+    />
   );
 }

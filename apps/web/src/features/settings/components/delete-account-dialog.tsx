@@ -1,16 +1,9 @@
 import { ZDeleteAccountRequest } from '@faxline/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
@@ -48,8 +41,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
     passwordInput.current?.select();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     if (deleting) return;
     // Cleared first, so that a second refusal with the same words is announced again.
     setProblem(null);
@@ -64,64 +56,61 @@ export function DeleteAccountDialog({ email }: { email: string }) {
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={changeOpen}>
+    <>
       <Button ref={openButton} type="button" variant="destructive" className="self-start" onClick={() => changeOpen(true)}>
         {t('delete.button')}
       </Button>
-      <AlertDialogContent
+      <ConfirmDialog
+        open={open}
+        title={t('delete.dialogTitle')}
+        description={t('delete.dialogDescription')}
+        cancelLabel={t('delete.cancel')}
+        confirmLabel={t('delete.confirm')}
+        pendingLabel={t('delete.deleting')}
+        pending={deleting}
+        onConfirm={() => void submit()}
+        onCancel={() => changeOpen(false)}
         // Without a Radix trigger, focus would fall to the page on closing; it goes back to the button instead.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          openButton.current?.focus();
-        }}
+        returnFocus={() => openButton.current?.focus()}
+        form
       >
-        <AlertDialogTitle>{t('delete.dialogTitle')}</AlertDialogTitle>
-        <AlertDialogDescription>{t('delete.dialogDescription')}</AlertDialogDescription>
         <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
           {DELETED.map((item) => (
             <li key={item}>{t(`delete.consequences.${item}`)}</li>
           ))}
         </ul>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          {/* Tells password managers whose password this is; not shown. */}
-          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="delete-account-password">{t('delete.passwordLabel')}</Label>
-            <Input
-              ref={passwordInput}
-              id="delete-account-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setProblem(null);
-              }}
-              // Read-only rather than disabled while deleting, so focus can come back to it on a refusal.
-              readOnly={deleting}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'delete-account-problem' : 'delete-account-password-help'}
-            />
-            {problem ? (
-              <p id="delete-account-problem" role="alert" className="text-sm font-medium text-destructive">
-                {problem}
-              </p>
-            ) : (
-              <p id="delete-account-password-help" className="text-sm text-muted-foreground">
-                {t('delete.passwordHelp')}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel disabled={deleting}>{t('delete.cancel')}</AlertDialogCancel>
-            <AlertDialogAction type="submit" disabled={deleting}>
-              {deleting ? t('delete.deleting') : t('delete.confirm')}
-            </AlertDialogAction>
-          </div>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+        {/* Tells password managers whose password this is; not shown. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="delete-account-password">{t('delete.passwordLabel')}</Label>
+          <Input
+            ref={passwordInput}
+            id="delete-account-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setProblem(null);
+            }}
+            // Read-only rather than disabled while deleting, so focus can come back to it on a refusal.
+            readOnly={deleting}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'delete-account-problem' : 'delete-account-password-help'}
+          />
+          {problem ? (
+            <p id="delete-account-problem" role="alert" className="text-sm font-medium text-destructive">
+              {problem}
+            </p>
+          ) : (
+            <p id="delete-account-password-help" className="text-sm text-muted-foreground">
+              {t('delete.passwordHelp')}
+            </p>
+          )}
+        </div>
+      </ConfirmDialog>
+    </>
   );
 }
