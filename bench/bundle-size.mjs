@@ -25,13 +25,13 @@ const LANDING_LAZY = [
   ['the page', /^src\/app\/routes\/home\.tsx$/],
   ['its texts (marketing, en)', /^src\/locales\/en\/marketing\.json$/],
   ['who is signed in (GET /api/auth/session)', /^src\/lib\/auth\/api\/get-session\.ts$/],
-  ['account control', /^(src\/components\/layouts\/)?account-control(\.tsx)?$/],
-  ['products menu', /^src\/components\/layouts\/products-menu\.tsx$/],
+  ['account control', /^(src\/components\/layouts\/site\/)?account-control(\.tsx)?$/],
+  ['products menu', /^src\/components\/layouts\/site\/products-menu\.tsx$/],
   ['toasts', /^src\/components\/ui\/toaster\.tsx$/],
 ];
 // Fetched when a person uses a control.
 const ON_USE = [
-  ['mobile menu (toggle)', /^src\/components\/layouts\/mobile-menu\.tsx$/],
+  ['mobile menu (toggle)', /^src\/components\/layouts\/site\/mobile-menu\.tsx$/],
   ['chat panel (chat button)', /^src\/features\/assistant\/components\/chat-panel\.tsx$/],
   ['navigation box keywords (on focus)', /^src\/features\/assistant\/utils\/keyword-routes\.ts$/],
   ['navigation box access rule (on focus)', /^src\/features\/assistant\/utils\/route-access\.ts$/],

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteError } from '@/components/errors/route-error';
-import { AppShell } from '@/components/layouts/app-shell';
+import { AppShell } from '@/components/layouts/site/app-shell';
 import { ChatLauncher } from '@/features/assistant/components/chat-launcher';
 import { NavigationBox } from '@/features/assistant/components/navigation-box';
 import { paths } from '@/config/paths';
@@ -61,8 +61,8 @@ const AdminContentRoute = lazy(() => import('./routes/admin/content'));
 const AdminSettingsRoute = lazy(() => import('./routes/admin/settings'));
 const AdminAuditLogRoute = lazy(() => import('./routes/admin/audit-log'));
 // The areas' layouts load with their first page: they use the API client and zod, kept out of the landing bundle.
-const UserLayout = lazy(() => import('@/components/layouts/user-layout').then((module) => ({ default: module.UserLayout })));
-const AdminLayout = lazy(() => import('@/components/layouts/admin-layout').then((module) => ({ default: module.AdminLayout })));
+const UserLayout = lazy(() => import('@/components/layouts/user/user-layout').then((module) => ({ default: module.UserLayout })));
+const AdminLayout = lazy(() => import('@/components/layouts/admin/admin-layout').then((module) => ({ default: module.AdminLayout })));
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
 const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module) => ({ default: module.RequireAdmin })));
 

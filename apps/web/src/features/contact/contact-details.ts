@@ -1,4 +1,4 @@
-import { OFFICE, SUPPORT_PHONE } from '@/components/layouts/site-footer-links';
+import { OFFICE, SUPPORT_PHONE } from '@/components/layouts/site/site-footer-links';
 
 /**
  * How to reach Faxline, shown on /contact. The office and phone are the footer's (one placeholder office in British

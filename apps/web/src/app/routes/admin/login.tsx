@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthLayout } from '@/components/layouts/site/auth-layout';
 import { AdminLoginForm } from '@/features/admin-access/components/admin-login-form';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthLayout } from '@/components/layouts/site/auth-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthLayout } from '@/components/layouts/site/auth-layout';
 import { paths } from '@/config/paths';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { maySeeFaxes } from '@/components/layouts/user-nav';
+import { maySeeFaxes } from '@/components/layouts/user/user-nav';
 import { ResendConfirmationButton } from '@/features/auth/components/resend-confirmation-button';
 import { AccountStatusCard } from '@/features/dashboard/components/account-status-card';
 import { DashboardGreeting } from '@/features/dashboard/components/dashboard-greeting';

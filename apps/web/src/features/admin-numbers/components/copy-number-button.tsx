@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
-
-import { copyText } from '../utils/clipboard';
 
 type TCopyNumberButtonProps = {
   /** What is copied: the number in E.164, as other systems take it. */

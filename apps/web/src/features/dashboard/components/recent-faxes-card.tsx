@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { InboxIcon, SendIcon } from '@/components/layouts/user-area-icons';
+import { InboxIcon, SendIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 import { otherPartyOf } from '../utils/fax-party';

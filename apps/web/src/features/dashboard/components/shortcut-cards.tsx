@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { HistoryIcon, SendIcon, UserIcon } from '@/components/layouts/user-area-icons';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, HistoryIcon, SendIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 type TShortcut = { key: 'sendFax' | 'faxHistory' | 'profile'; href: string; icon: ComponentType<{ className?: string }>; fax: boolean };

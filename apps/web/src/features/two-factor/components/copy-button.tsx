@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
-
-import { copyText } from '../utils/clipboard';
 
 type TCopyButtonProps = { text: string; label: string; copiedDescription: string };
 

@@ -1,18 +1,16 @@
-import type { ComponentType } from 'react';
-
-import { paths } from '@/config/paths';
-
 import {
-  AnalyticsIcon,
-  AuditLogIcon,
-  ContentIcon,
-  DashboardIcon,
-  NumbersIcon,
-  PlansIcon,
+  BarChartIcon,
+  ClipboardListIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  HashIcon,
+  LayoutGridIcon,
   SettingsIcon,
-  TicketsIcon,
+  TicketIcon,
   UsersIcon,
-} from './admin-icons';
+  type TIcon,
+} from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 
 export const ADMIN_SECTIONS = [
   'dashboard',
@@ -27,20 +25,20 @@ export const ADMIN_SECTIONS = [
 ] as const;
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number];
 
-export type TAdminNavEntry = { section: TAdminSection; href: string; Icon: ComponentType<{ className?: string }> };
+export type TAdminNavEntry = { section: TAdminSection; href: string; Icon: TIcon };
 
 /** The back-office sidebar (spec 001 §2.10), in the spec's order, then the audit log. */
 export const ADMIN_NAV: readonly TAdminNavEntry[] = [
-  { section: 'dashboard', href: paths.admin.dashboard.getHref(), Icon: DashboardIcon },
+  { section: 'dashboard', href: paths.admin.dashboard.getHref(), Icon: LayoutGridIcon },
   { section: 'users', href: paths.admin.users.getHref(), Icon: UsersIcon },
-  { section: 'plans', href: paths.admin.plans.getHref(), Icon: PlansIcon },
-  { section: 'numbers', href: paths.admin.numbers.getHref(), Icon: NumbersIcon },
-  { section: 'analytics', href: paths.admin.analytics.getHref(), Icon: AnalyticsIcon },
-  { section: 'supportTickets', href: paths.admin.supportTickets.getHref(), Icon: TicketsIcon },
-  { section: 'content', href: paths.admin.content.getHref(), Icon: ContentIcon },
+  { section: 'plans', href: paths.admin.plans.getHref(), Icon: CreditCardIcon },
+  { section: 'numbers', href: paths.admin.numbers.getHref(), Icon: HashIcon },
+  { section: 'analytics', href: paths.admin.analytics.getHref(), Icon: BarChartIcon },
+  { section: 'supportTickets', href: paths.admin.supportTickets.getHref(), Icon: TicketIcon },
+  { section: 'content', href: paths.admin.content.getHref(), Icon: FileTextIcon },
   { section: 'settings', href: paths.admin.settings.getHref(), Icon: SettingsIcon },
   // Beyond the spec's list: the read-only audit trail (issue 7).
-  { section: 'auditLog', href: paths.admin.auditLog.getHref(), Icon: AuditLogIcon },
+  { section: 'auditLog', href: paths.admin.auditLog.getHref(), Icon: ClipboardListIcon },
 ];
 
 /** The section a path belongs to (its own page or one below it), for the header title; null elsewhere. */

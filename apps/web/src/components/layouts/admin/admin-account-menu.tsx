@@ -3,10 +3,12 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { LogOutIcon, SettingsIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 
-import { SettingsIcon, SignOutIcon } from './admin-icons';
+import { HeaderMenu, HeaderMenuSeparator } from '../header-menu';
+
 import { adminInitials, nameFromEmail } from './admin-initials';
 
 const itemClass =
@@ -21,9 +23,9 @@ export function AdminAccountMenu({ user }: { user: TSessionUser }) {
   const { signOut } = useAuth();
 
   return (
-    // Not modal: the rest of the page stays in the accessibility tree, and Tab simply leaves the menu.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <HeaderMenu
+      widthClassName="min-w-[14rem]"
+      trigger={
         <button
           type="button"
           aria-label={t('layout.accountMenu', { email: user.email })}
@@ -36,32 +38,24 @@ export function AdminAccountMenu({ user }: { user: TSessionUser }) {
             {adminInitials(user.email)}
           </span>
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 min-w-[14rem] max-w-[calc(100vw-1rem)] rounded-md border bg-background p-1 text-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm">
-            <span className="block truncate font-medium">{user.name || nameFromEmail(user.email)}</span>
-            <span className="block truncate text-muted-foreground">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={paths.admin.settings.getHref()}>
-              <SettingsIcon className="size-4" />
-              {t('layout.systemSettings')}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-            <SignOutIcon className="size-4" />
-            {t('layout.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <DropdownMenu.Label className="px-3 py-2 text-sm">
+        <span className="block truncate font-medium">{user.name || nameFromEmail(user.email)}</span>
+        <span className="block truncate text-muted-foreground">{user.email}</span>
+      </DropdownMenu.Label>
+      <HeaderMenuSeparator />
+      <DropdownMenu.Item asChild className={itemClass}>
+        <Link to={paths.admin.settings.getHref()}>
+          <SettingsIcon className="size-4" />
+          {t('layout.systemSettings')}
+        </Link>
+      </DropdownMenu.Item>
+      <HeaderMenuSeparator />
+      <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+        <LogOutIcon className="size-4" />
+        {t('layout.signOut')}
+      </DropdownMenu.Item>
+    </HeaderMenu>
   );
 }

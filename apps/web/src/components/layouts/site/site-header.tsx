@@ -1,13 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMediaQuery } from '@/lib/use-media-query';
 
-import { LanguagePicker } from './language-picker';
+import { LanguagePicker } from '../language-picker';
 import { MainMenu } from './main-menu';
 import { ProductsTrigger } from './products-trigger';
 import { SiteLogo } from './site-logo';
-import { useOpenUntilNavigation } from './use-open-until-navigation';
+import { useDrawerToggle } from '../use-drawer-toggle';
 
 // Menus that nobody needs for the first paint load just after it (Radix) or on first use (the mobile menu). The
 // account control shows nothing until the server says who is signed in, so its code loads meanwhile: it brings the
@@ -62,17 +62,8 @@ function DesktopHeader({ navigationBox }: THeaderProps) {
 
 function MobileHeader({ navigationBox }: THeaderProps) {
   const { t } = useTranslation();
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
   // Spec 000 §2: every route change closes the menu.
-  const [open, setOpen] = useOpenUntilNavigation();
-
-  // Focus goes back to the button that opened the menu, whatever closed it (Esc, a link, the close button).
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && !open) toggleRef.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
+  const { drawerId: menuId, open, close, toggleProps } = useDrawerToggle();
 
   return (
     <div className="flex h-16 items-center gap-2 px-3 sm:px-4">
@@ -82,13 +73,8 @@ function MobileHeader({ navigationBox }: THeaderProps) {
           <AccountControl />
         </Suspense>
         <button
-          ref={toggleRef}
-          type="button"
+          {...toggleProps}
           aria-label={t('header.openMenu')}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={() => setOpen(true)}
           // Fetch the menu's code as soon as someone is about to use it.
           onPointerEnter={() => void loadMobileMenu()}
           onFocus={() => void loadMobileMenu()}
@@ -101,7 +87,7 @@ function MobileHeader({ navigationBox }: THeaderProps) {
       </div>
       {open ? (
         <Suspense fallback={null}>
-          <MobileMenu id={menuId} onClose={() => setOpen(false)} navigationBox={navigationBox} />
+          <MobileMenu id={menuId} onClose={close} navigationBox={navigationBox} />
         </Suspense>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { BellIcon } from './admin-icons';
+import { BellIcon } from '@/components/ui/icons';
 
 /**
  * The header's notifications icon (spec 001 §2.10: no behaviour shown). It opens a small panel that says there is

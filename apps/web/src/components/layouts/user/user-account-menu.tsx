@@ -1,13 +1,14 @@
 import type { TSessionUser } from '@faxline/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { HelpCircleIcon, LogOutIcon, SettingsIcon, UserIcon, UserPlusIcon, type TIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 
-import { HelpCircleIcon, LogOutIcon, SettingsIcon, UserIcon, UserPlusIcon } from './user-area-icons';
+import { HeaderMenu, HeaderMenuSeparator } from '../header-menu';
+
 import { UserAvatar } from './user-avatar';
 import { mayUse, USER_NAV_ENTRIES, type TMemberRole } from './user-nav';
 
@@ -17,7 +18,7 @@ const itemClass =
 type TMenuLink = {
   key: 'profile' | 'settings' | 'userAdministration' | 'helpCenter';
   href: string;
-  icon: ComponentType<{ className?: string }>;
+  icon: TIcon;
 };
 
 const MENU_LINKS: readonly TMenuLink[] = [
@@ -42,9 +43,9 @@ export function UserAccountMenu({ user, role }: { user: TSessionUser; role: TMem
   const { signOut } = useAuth();
 
   return (
-    // Not modal: the page stays in the accessibility tree and Tab simply leaves the menu (WAI-ARIA menu button).
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <HeaderMenu
+      widthClassName="w-64"
+      trigger={
         <button
           type="button"
           aria-label={t('common:account.menuLabel', { email: user.email })}
@@ -52,37 +53,29 @@ export function UserAccountMenu({ user, role }: { user: TSessionUser; role: TMem
         >
           <UserAvatar user={user} />
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border bg-background p-1 text-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2 text-sm">
-            <UserAvatar user={user} className="size-10" />
-            <span className="min-w-0">
-              {user.name ? <span className="block truncate font-medium">{user.name}</span> : null}
-              <span className="block truncate text-muted-foreground">{user.email}</span>
-            </span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          {MENU_LINKS.filter((link) => mayOpen(link, role)).map(({ key, href, icon: Icon }) => (
-            <DropdownMenu.Item key={key} asChild className={itemClass}>
-              <Link to={href}>
-                <Icon className="size-4" />
-                {t(`accountMenu.${key}`)}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-            <LogOutIcon className="size-4" />
-            {t('accountMenu.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2 text-sm">
+        <UserAvatar user={user} className="size-10" />
+        <span className="min-w-0">
+          {user.name ? <span className="block truncate font-medium">{user.name}</span> : null}
+          <span className="block truncate text-muted-foreground">{user.email}</span>
+        </span>
+      </DropdownMenu.Label>
+      <HeaderMenuSeparator />
+      {MENU_LINKS.filter((link) => mayOpen(link, role)).map(({ key, href, icon: Icon }) => (
+        <DropdownMenu.Item key={key} asChild className={itemClass}>
+          <Link to={href}>
+            <Icon className="size-4" />
+            {t(`accountMenu.${key}`)}
+          </Link>
+        </DropdownMenu.Item>
+      ))}
+      <HeaderMenuSeparator />
+      <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+        <LogOutIcon className="size-4" />
+        {t('accountMenu.signOut')}
+      </DropdownMenu.Item>
+    </HeaderMenu>
   );
 }

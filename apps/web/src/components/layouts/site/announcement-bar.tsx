@@ -13,7 +13,7 @@ const DISMISSED_KEY = 'announcement-dismissed:annual-50';
  */
 export function AnnouncementBar() {
   const { t } = useTranslation();
-  const [dismissed, dismiss] = usePersistedFlag(DISMISSED_KEY);
+  const [dismissed, setDismissed] = usePersistedFlag(DISMISSED_KEY);
   if (dismissed) return null;
 
   return (
@@ -28,7 +28,7 @@ export function AnnouncementBar() {
         </Link>
         <button
           type="button"
-          onClick={dismiss}
+          onClick={() => setDismissed(true)}
           aria-label={t('announcement.dismiss')}
           className="grid size-8 shrink-0 place-items-center rounded-md outline-hidden hover:bg-primary-hover focus-visible:ring-2 focus-visible:ring-primary-foreground"
         >

@@ -3,12 +3,14 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { BellIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useNotifications } from '@/lib/account/get-notifications';
 import { cn } from '@/lib/utils';
 
+import { HeaderMenu, HeaderMenuSeparator } from '../header-menu';
+
 import { counterpartOf, eventKindOf, relativeTimeOf, unreadCount } from './notification-view';
-import { BellIcon } from './user-area-icons';
 
 const itemClass =
   'flex cursor-pointer items-start gap-3 rounded-sm px-3 py-2 text-sm outline-hidden select-none data-highlighted:bg-accent data-highlighted:text-accent-foreground';
@@ -26,8 +28,9 @@ export function UserNotifications({ enabled }: { enabled: boolean }) {
   const unread = unreadCount(events);
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <HeaderMenu
+      widthClassName="w-80"
+      trigger={
         <button
           type="button"
           aria-label={unread > 0 ? t('notifications.buttonUnread', { count: unread }) : t('notifications.button')}
@@ -43,24 +46,16 @@ export function UserNotifications({ enabled }: { enabled: boolean }) {
             </span>
           ) : null}
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border bg-background p-1 text-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold">{t('notifications.title')}</DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <NotificationItems enabled={enabled} status={query.status} events={events} />
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={cn(itemClass, 'font-medium text-primary')}>
-            <Link to={paths.user.faxHistory.getHref()}>{t('notifications.viewAll')}</Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold">{t('notifications.title')}</DropdownMenu.Label>
+      <HeaderMenuSeparator />
+      <NotificationItems enabled={enabled} status={query.status} events={events} />
+      <HeaderMenuSeparator />
+      <DropdownMenu.Item asChild className={cn(itemClass, 'font-medium text-primary')}>
+        <Link to={paths.user.faxHistory.getHref()}>{t('notifications.viewAll')}</Link>
+      </DropdownMenu.Item>
+    </HeaderMenu>
   );
 }
 

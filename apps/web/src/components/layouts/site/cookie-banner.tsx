@@ -13,7 +13,7 @@ const ACCEPTED_KEY = 'cookie-consent';
  */
 export function CookieBanner() {
   const { t } = useTranslation();
-  const [accepted, accept] = usePersistedFlag(ACCEPTED_KEY);
+  const [accepted, setAccepted] = usePersistedFlag(ACCEPTED_KEY);
   if (accepted) return null;
 
   return (
@@ -31,7 +31,7 @@ export function CookieBanner() {
           merging (tailwind-merge) need not be. */}
       <button
         type="button"
-        onClick={accept}
+        onClick={() => setAccepted(true)}
         className="h-9 self-end rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground outline-hidden hover:bg-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         {t('cookies.accept')}

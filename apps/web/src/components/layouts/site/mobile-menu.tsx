@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LanguagePicker } from './language-picker';
+import { LanguagePicker } from '../language-picker';
+import { useModalDrawer } from '../use-modal-drawer';
 import { MainMenu } from './main-menu';
 import { ProductsList } from './products-list';
 import { SiteLogo } from './site-logo';
@@ -19,39 +20,14 @@ type TMobileMenuProps = {
  */
 export default function MobileMenu({ id, onClose, navigationBox }: TMobileMenuProps) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const { dialogProps, closeRef } = useModalDrawer(onClose);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    // The page behind must not scroll under the menu.
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = overflow;
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   return (
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       id={id}
       aria-labelledby={titleId}
-      // Esc: the header decides (it unmounts the dialog), rather than the browser closing it behind React's back.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      // A click on the dimmed backdrop lands on the <dialog> itself; the panel's content fills it otherwise.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
       className="m-0 ml-auto h-dvh max-h-none w-80 max-w-[85vw] bg-background p-0 text-foreground shadow-xl transition-transform duration-200 backdrop:bg-black/50 starting:translate-x-full motion-reduce:transition-none"
     >
       <div className="flex h-full flex-col">
