@@ -35,9 +35,11 @@ export function useModalDrawer(onClose: () => void) {
       event.preventDefault();
       onClose();
     },
-    // Chromium may close a modal dialog on Esc without a cancel event (close watchers); follow it then.
-    onClose: () => {
-      if (shown.current) onClose();
+    // Chromium may close a modal dialog on Esc without a cancel event (close watchers); follow it then. A 'close' that
+    // finds the dialog open again is stale: queued by an earlier close() before React showed the same dialog again
+    // (its effects run anew when a suspended tree is shown again).
+    onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+      if (shown.current && !event.currentTarget.open) onClose();
     },
     // A click on the dimmed backdrop lands on the <dialog> itself; the panel's content fills it otherwise.
     onClick: (event: MouseEvent<HTMLDialogElement>) => {
