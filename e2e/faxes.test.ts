@@ -154,7 +154,8 @@ describe('sending and receiving a fax', () => {
     await page.getByRole('link', { name: 'Follow it in Fax History' }).click();
     const table = page.getByRole('table', { name: /^Sent faxes/ });
     await visible(table.getByText('Processing'));
-    // The sandbox line is named once the first try starts; the busy line ends that try, and the next waits minutes.
+    // The sandbox line is named once the first try starts; the busy line ends that try, and the next waits 3 minutes
+    // (18 s on the tests' fast fax clock, global-setup.ts).
     await visible(table.getByText('Sandbox line', { exact: true }), 60_000);
     await table.getByRole('button', { name: /^Actions for the fax of/ }).click();
     await page.getByRole('menuitem', { name: 'View Details' }).click();
