@@ -2,29 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Logger } from '../../src/platform/logger';
-import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
+import { startEmbeddedPostgres, waitUntilAccepting } from '../../src/platform/db/embedded-postgres';
 import { livingMembersOf } from './process-groups';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntilAccepting(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`PostgreSQL exited while restarting:\n${output()}`);
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      return;
-    } catch {
-      await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within 60 s of its restart:\n${output()}`);
-      await delay(100);
-    }
-  }
-}
 
 export type CrashablePostgres = {
   /** The application database's URL; unchanged across crashes (same port, same password). */

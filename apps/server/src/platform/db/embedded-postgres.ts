@@ -121,7 +121,8 @@ async function initialise(dataDir: string, password: string, postgresDir: string
   }
 }
 
-async function waitUntilAccepting(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Waits until the PostgreSQL process `child` accepts connections at `url` (a minute at most), or has exited. */
+export async function waitUntilAccepting(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`PostgreSQL exited while starting:\n${output()}`);
