@@ -3,6 +3,8 @@ import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/utils';
 
+import { Button } from './button';
+
 /**
  * A modal dialog (Radix): focus moves in and stays inside while it is open, Esc and the close button end it, and focus
  * goes back where it came from. Every dialog has a title, and a description or `aria-describedby={undefined}`.
@@ -55,4 +57,22 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+type TDialogFormButtonsProps = { cancelLabel: string; submitLabel: string; busy: boolean };
+
+/** A form dialog's end: Cancel (closes it) and the submit button, both disabled while the form is being sent. */
+export function DialogFormButtons({ cancelLabel, submitLabel, busy }: TDialogFormButtonsProps) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <DialogClose asChild>
+        <Button type="button" variant="outline" disabled={busy}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      <Button type="submit" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
 }

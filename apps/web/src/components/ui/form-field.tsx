@@ -18,11 +18,16 @@ export function FormField({ label, description, id, ...props }: TFormFieldProps)
     <div className="flex flex-col gap-2">
       <Label htmlFor={inputId}>{label}</Label>
       <Input id={inputId} aria-describedby={descriptionId} {...props} />
-      {description ? (
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={descriptionId}>{description}</FieldDescription>
     </div>
   );
+}
+
+/** A field's help text, under its control and read out with it (give the control `aria-describedby={id}`). */
+export function FieldDescription({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return children ? (
+    <p id={id} className="text-sm text-muted-foreground">
+      {children}
+    </p>
+  ) : null;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { BandCloseButton } from '@/components/ui/band-close-button';
 import { paths } from '@/config/paths';
 import { usePersistedFlag } from '@/lib/use-persisted-flag';
 
@@ -26,16 +27,7 @@ export function AnnouncementBar() {
           <span className="font-semibold">{t('announcement.text')}</span>{' '}
           <span className="underline underline-offset-2">{t('announcement.cta')}</span>
         </Link>
-        <button
-          type="button"
-          onClick={() => setDismissed(true)}
-          aria-label={t('announcement.dismiss')}
-          className="grid size-8 shrink-0 place-items-center rounded-md outline-hidden hover:bg-primary-hover focus-visible:ring-2 focus-visible:ring-primary-foreground"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-          </svg>
-        </button>
+        <BandCloseButton label={t('announcement.dismiss')} onClick={() => setDismissed(true)} />
       </div>
     </aside>
   );

@@ -1,3 +1,4 @@
+import { ScrollTable } from '@/components/ui/scroll-table';
 import type { TAuditEvent } from '@faxline/shared';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,67 +66,58 @@ export function AuditTable({ events, caption }: { events: TAuditEvent[]; caption
       return next;
     });
   return (
-    // Wide on phones: the region scrolls sideways and can take focus, so keyboard users can scroll it too.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[56rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b bg-muted/60">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 text-left font-medium">
-                {t(`audit.columns.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => {
-            const open = expanded.has(event.id);
-            const detailsId = `audit-event-${event.id}-details`;
-            return (
-              <Fragment key={event.id}>
-                <tr className={cn('align-top', !open && 'border-b last:border-b-0')}>
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    <time dateTime={event.at}>{formatAuditTime(event.at, i18n.language)}</time>
-                  </td>
-                  <td className="min-w-48 px-3 py-3 [overflow-wrap:anywhere]">
-                    <Actor event={event} />
-                  </td>
-                  <td className="px-3 py-3">
-                    <code>{event.action}</code>
-                  </td>
-                  <td className="max-w-56 px-3 py-3">
-                    <span className="block">{event.objectType}</span>
-                    {event.objectId ? <code className="block text-xs break-all text-muted-foreground">{event.objectId}</code> : null}
-                  </td>
-                  <td className="px-3 py-3">
-                    <AuditOutcome outcome={event.outcome} />
-                  </td>
-                  <td className="px-3 py-3 tabular-nums">{event.ip ?? '–'}</td>
-                  <td className="px-3 py-3">
-                    <DetailsToggle event={event} open={open} controls={detailsId} onToggle={() => toggle(event.id)} />
+    <ScrollTable label={caption} captioned className="relative" tableClassName="min-w-[56rem]">
+      <thead className="border-b bg-muted/60">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col" className="px-3 py-2 text-left font-medium">
+              {t(`audit.columns.${column}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => {
+          const open = expanded.has(event.id);
+          const detailsId = `audit-event-${event.id}-details`;
+          return (
+            <Fragment key={event.id}>
+              <tr className={cn('align-top', !open && 'border-b last:border-b-0')}>
+                <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                  <time dateTime={event.at}>{formatAuditTime(event.at, i18n.language)}</time>
+                </td>
+                <td className="min-w-48 px-3 py-3 [overflow-wrap:anywhere]">
+                  <Actor event={event} />
+                </td>
+                <td className="px-3 py-3">
+                  <code>{event.action}</code>
+                </td>
+                <td className="max-w-56 px-3 py-3">
+                  <span className="block">{event.objectType}</span>
+                  {event.objectId ? <code className="block text-xs break-all text-muted-foreground">{event.objectId}</code> : null}
+                </td>
+                <td className="px-3 py-3">
+                  <AuditOutcome outcome={event.outcome} />
+                </td>
+                <td className="px-3 py-3 tabular-nums">{event.ip ?? '–'}</td>
+                <td className="px-3 py-3">
+                  <DetailsToggle event={event} open={open} controls={detailsId} onToggle={() => toggle(event.id)} />
+                </td>
+              </tr>
+              {open ? (
+                <tr id={detailsId} className="border-b last:border-b-0">
+                  <td colSpan={COLUMNS.length} className="px-3 pb-3">
+                    {/* Sticky, so the JSON shows in the visible part of a table scrolled sideways on a phone. */}
+                    <pre className="sticky left-3 max-w-[calc(100vw-4rem)] rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap sm:max-w-none">
+                      {JSON.stringify(event.details, null, 2)}
+                    </pre>
                   </td>
                 </tr>
-                {open ? (
-                  <tr id={detailsId} className="border-b last:border-b-0">
-                    <td colSpan={COLUMNS.length} className="px-3 pb-3">
-                      {/* Sticky, so the JSON shows in the visible part of a table scrolled sideways on a phone. */}
-                      <pre className="sticky left-3 max-w-[calc(100vw-4rem)] rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap sm:max-w-none">
-                        {JSON.stringify(event.details, null, 2)}
-                      </pre>
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/use-language';
 
@@ -62,85 +63,78 @@ export function ContentList({ kind, language, onLanguage, editHref }: TContentLi
         </p>
       );
     return (
-      <div
-        role="region"
-        aria-label={t(`content.kinds.${kind}.listLabel`)}
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <table className="w-full min-w-[52rem] text-left text-sm">
-          <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {kind === 'faq' ? t('content.columns.question') : t('content.columns.title')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t(`content.columns.${second}`)}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('content.columns.language')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('content.columns.status')}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('content.columns.lastModified')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {t('content.columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {items.data.items.map((item) => {
-              const published = item.status === 'published';
-              return (
-                <tr key={item.id} className="align-top">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    <Link to={editHref(item.id)} className="text-primary underline-offset-4 hover:underline">
-                      {item.title}
-                    </Link>
-                  </th>
-                  <td className="px-4 py-3">
-                    {second === 'path' ? <code className="text-xs">{item.path}</code> : item.category || <span aria-hidden="true">—</span>}
-                  </td>
-                  <td className="px-4 py-3">{t(`languages.${item.language}`)}</td>
-                  <td className="px-4 py-3">
-                    <ContentStatusBadge status={item.status} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <time dateTime={item.updatedAt}>{dateTime.format(new Date(item.updatedAt))}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="outline"
-                        disabled={status.pendingId === item.id}
-                        aria-label={t(published ? 'content.actions.unpublishLabel' : 'content.actions.publishLabel', { title: item.title })}
-                        onClick={() => void status.run(item, published ? 'draft' : 'published')}
-                      >
-                        {published ? t('content.actions.unpublish') : t('content.actions.publish')}
-                      </Button>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="outline"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={t('content.actions.deleteLabel', { title: item.title })}
-                        onClick={(event) => setDeleting({ item, trigger: event.currentTarget })}
-                      >
-                        {t('content.actions.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label={t(`content.kinds.${kind}.listLabel`)} tableClassName="min-w-[52rem] text-left">
+        <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {kind === 'faq' ? t('content.columns.question') : t('content.columns.title')}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t(`content.columns.${second}`)}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t('content.columns.language')}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t('content.columns.status')}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t('content.columns.lastModified')}
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              {t('content.columns.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {items.data.items.map((item) => {
+            const published = item.status === 'published';
+            return (
+              <tr key={item.id} className="align-top">
+                <th scope="row" className="px-4 py-3 font-medium">
+                  <Link to={editHref(item.id)} className="text-primary underline-offset-4 hover:underline">
+                    {item.title}
+                  </Link>
+                </th>
+                <td className="px-4 py-3">
+                  {second === 'path' ? <code className="text-xs">{item.path}</code> : item.category || <span aria-hidden="true">—</span>}
+                </td>
+                <td className="px-4 py-3">{t(`languages.${item.language}`)}</td>
+                <td className="px-4 py-3">
+                  <ContentStatusBadge status={item.status} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={item.updatedAt}>{dateTime.format(new Date(item.updatedAt))}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      disabled={status.pendingId === item.id}
+                      aria-label={t(published ? 'content.actions.unpublishLabel' : 'content.actions.publishLabel', { title: item.title })}
+                      onClick={() => void status.run(item, published ? 'draft' : 'published')}
+                    >
+                      {published ? t('content.actions.unpublish') : t('content.actions.publish')}
+                    </Button>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      className="text-destructive hover:text-destructive"
+                      aria-label={t('content.actions.deleteLabel', { title: item.title })}
+                      onClick={(event) => setDeleting({ item, trigger: event.currentTarget })}
+                    >
+                      {t('content.actions.delete')}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollTable>
     );
   };
 

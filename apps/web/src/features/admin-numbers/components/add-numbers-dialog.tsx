@@ -2,8 +2,7 @@ import { COUNTRY_CODE_LENGTH, DEFAULT_NUMBER_PROVIDER, NUMBER_PROVIDER_MAX_LENGT
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -156,16 +155,11 @@ export function AddNumbersDialog({ onClose, onAdded }: TAddNumbersDialogProps) {
             className="uppercase"
             {...fieldProps('countryCode')}
           />
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={adding}>
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={adding}>
-              {adding ? t('numbers.addDialog.submitting') : t('numbers.addDialog.submit')}
-            </Button>
-          </div>
+          <DialogFormButtons
+            busy={adding}
+            cancelLabel={t('common.cancel')}
+            submitLabel={adding ? t('numbers.addDialog.submitting') : t('numbers.addDialog.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

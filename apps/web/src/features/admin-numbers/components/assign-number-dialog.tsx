@@ -2,8 +2,7 @@ import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN_CHARS, type TAdminNumber, type
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -133,16 +132,11 @@ export function AssignNumberDialog({ number, onClose }: TAssignNumberDialogProps
               ))}
             </fieldset>
           ) : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={assign.isPending}>
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={assign.isPending}>
-              {assign.isPending ? t('numbers.assignDialog.assigning') : t('numbers.assignDialog.submit')}
-            </Button>
-          </div>
+          <DialogFormButtons
+            busy={assign.isPending}
+            cancelLabel={t('common.cancel')}
+            submitLabel={assign.isPending ? t('numbers.assignDialog.assigning') : t('numbers.assignDialog.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

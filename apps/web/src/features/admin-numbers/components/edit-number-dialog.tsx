@@ -2,8 +2,7 @@ import { COUNTRY_CODE_LENGTH, NUMBER_PROVIDER_MAX_LENGTH, type TAdminNumber, typ
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -88,16 +87,11 @@ export function EditNumberDialog({ number, onClose }: TEditNumberDialogProps) {
             className="uppercase"
             {...fieldProps('countryCode')}
           />
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving}>
-              {saving ? t('numbers.editDialog.saving') : t('numbers.editDialog.save')}
-            </Button>
-          </div>
+          <DialogFormButtons
+            busy={saving}
+            cancelLabel={t('common.cancel')}
+            submitLabel={saving ? t('numbers.editDialog.saving') : t('numbers.editDialog.save')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -9,8 +9,7 @@ import {
 import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -294,16 +293,11 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
             </div>
           </details>
 
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving}>
-              {saving ? t('plans.form.saving') : plan ? t('plans.form.save') : t('plans.form.create')}
-            </Button>
-          </div>
+          <DialogFormButtons
+            busy={saving}
+            cancelLabel={t('common.cancel')}
+            submitLabel={saving ? t('plans.form.saving') : plan ? t('plans.form.save') : t('plans.form.create')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { FieldDescription } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -39,11 +40,7 @@ export function FieldFrame({ id, label, description, error, status, className, c
           {error}
         </p>
       ) : null}
-      {description ? (
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={descriptionId}>{description}</FieldDescription>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ScrollTable } from '@/components/ui/scroll-table';
 import type { TAdminTicket } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,56 +24,48 @@ export function TicketTable({ tickets, ticketHref }: TTicketTableProps) {
   const headers = ['subject', 'user', 'status', 'priority', 'lastUpdate', 'assignedTo'] as const;
 
   return (
-    // A focusable scroll region, so keyboard users can scroll it too.
-    <div
-      role="region"
-      aria-label={t('tickets.tableLabel')}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="px-4 py-3 font-semibold">
-                {t(`tickets.columns.${header}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {tickets.map((ticket) => (
-            <tr key={ticket.id} className="align-top">
-              <th scope="row" className="px-4 py-3 font-medium">
-                <Link to={ticketHref(ticket.id)} className="text-primary underline-offset-4 hover:underline">
-                  {ticket.subject}
-                </Link>
-                <span className="block text-xs font-normal text-muted-foreground">#{ticket.reference}</span>
-              </th>
-              <td className="px-4 py-3">
-                <span className="block">{ticket.requester.name}</span>
-                <span className="block text-xs whitespace-nowrap text-muted-foreground">{ticket.requester.email}</span>
-              </td>
-              <td className="px-4 py-3">
-                <TicketStatusBadge status={ticket.status} />
-              </td>
-              <td className="px-4 py-3">
-                <TicketPriorityBadge priority={ticket.priority} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={ticket.updatedAt}>{dateTime.format(new Date(ticket.updatedAt))}</time>
-              </td>
-              <td className="px-4 py-3">
-                {ticket.assignee ? (
-                  ticket.assignee.name || ticket.assignee.email
-                ) : (
-                  <span className="text-muted-foreground">{t('tickets.unassigned')}</span>
-                )}
-              </td>
-            </tr>
+    <ScrollTable label={t('tickets.tableLabel')} tableClassName="min-w-[52rem] text-left">
+      <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+        <tr>
+          {headers.map((header) => (
+            <th key={header} scope="col" className="px-4 py-3 font-semibold">
+              {t(`tickets.columns.${header}`)}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {tickets.map((ticket) => (
+          <tr key={ticket.id} className="align-top">
+            <th scope="row" className="px-4 py-3 font-medium">
+              <Link to={ticketHref(ticket.id)} className="text-primary underline-offset-4 hover:underline">
+                {ticket.subject}
+              </Link>
+              <span className="block text-xs font-normal text-muted-foreground">#{ticket.reference}</span>
+            </th>
+            <td className="px-4 py-3">
+              <span className="block">{ticket.requester.name}</span>
+              <span className="block text-xs whitespace-nowrap text-muted-foreground">{ticket.requester.email}</span>
+            </td>
+            <td className="px-4 py-3">
+              <TicketStatusBadge status={ticket.status} />
+            </td>
+            <td className="px-4 py-3">
+              <TicketPriorityBadge priority={ticket.priority} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <time dateTime={ticket.updatedAt}>{dateTime.format(new Date(ticket.updatedAt))}</time>
+            </td>
+            <td className="px-4 py-3">
+              {ticket.assignee ? (
+                ticket.assignee.name || ticket.assignee.email
+              ) : (
+                <span className="text-muted-foreground">{t('tickets.unassigned')}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

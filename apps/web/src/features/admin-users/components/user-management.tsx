@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { adminSessionQueryKey } from '@/lib/auth/api/get-admin-session';
 import { toast } from '@/lib/toast';
 import { useSearchState } from '@/lib/use-search-state';
+import { useTypedSearch } from '@/lib/use-typed-search';
 
 import { useAdminUsers } from '../api/get-admin-users';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
@@ -20,7 +21,6 @@ import { confirmDeletion, dismissDeletionConfirmation } from './confirm-deletion
 import { UserDialog, type TUserDialogTarget } from './user-dialog';
 import { UsersTable } from './users-table';
 
-const SEARCH_DEBOUNCE_MS = 300;
 /** Spec 001 §9: the 'Error Fetching Users' toast stays 10 s. */
 const FETCH_ERROR_TOAST_MS = 10_000;
 
@@ -33,7 +33,6 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const queryClient = useQueryClient();
   const [params, changeSearch] = useSearchState();
   const state = readListState(params);
-  const [searchInput, setSearchInput] = useState(state.search);
   const [dialog, setDialog] = useState<TUserDialogTarget | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -47,12 +46,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
     });
 
   // The search is sent once typing pauses, and starts again on the first page (spec 001 §9).
-  useEffect(() => {
-    if (searchInput === state.search) return;
-    const timer = setTimeout(() => update({ search: searchInput, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a new search
-  }, [searchInput]);
+  const [searchInput, setSearchInput] = useTypedSearch(state.search, (search) => update({ search, page: 1 }, { replace: true }));
 
   const data = users.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SortHeader } from '@/components/ui/sort-header';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 type TUsersTableProps = {
   users: TAdminUser[];
@@ -37,79 +38,70 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
   );
 
   return (
-    // Wide tables scroll sideways on phones; the region can take focus so that keyboard users can scroll it too.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border bg-background outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[56rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b bg-muted/60">
-          <tr>
-            {header('name')}
-            {header('email')}
-            {header('role')}
-            {header('status')}
-            {header('joined')}
-            {header('lastSignIn')}
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              <span className="sr-only">{t('users.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const self = user.id === currentUserId;
-            return (
-              <tr key={user.id} className="border-b last:border-b-0">
-                <td className="px-3 py-3 align-top">
-                  {user.name || <span className="text-muted-foreground">{t('users.notAvailable')}</span>}
-                  {self ? <span className="ml-1 text-muted-foreground">{t('users.you')}</span> : null}
-                </td>
-                <td className="px-3 py-3 align-top break-all" translate="no">
-                  {user.email}
-                </td>
-                <td className="px-3 py-3 align-top">
-                  <Badge variant={user.role === 'Admin' ? 'default' : 'muted'}>{t(`users.roles.${user.role}`)}</Badge>
-                </td>
-                <td className="px-3 py-3 align-top">
-                  <Badge variant={user.status === 'active' ? 'success' : 'accent'}>{t(`users.statuses.${user.status}`)}</Badge>
-                </td>
-                <td className="px-3 py-3 align-top whitespace-nowrap">{day.format(new Date(user.joinedAt))}</td>
-                <td className="px-3 py-3 align-top whitespace-nowrap">
-                  {user.lastSignInAt ? moment.format(new Date(user.lastSignInAt)) : t('users.never')}
-                </td>
-                <td className="px-3 py-1 text-right align-top whitespace-nowrap">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('users.editLabel', { email: user.email })}
-                    onClick={(event) => onEdit(user, event.currentTarget)}
-                  >
-                    {t('users.edit')}
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    className="text-destructive hover:bg-destructive/10 hover:text-destructive aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
-                    aria-label={t('users.deleteLabel', { email: user.email })}
-                    // Not disabled: a disabled button cannot take focus or say why; the reason shows instead.
-                    aria-disabled={self || undefined}
-                    title={self ? t('users.cannotDeleteSelf') : undefined}
-                    onClick={(event) => (self ? undefined : onDelete(user, event.currentTarget))}
-                  >
-                    {t('users.delete')}
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={caption} captioned className="relative bg-background" tableClassName="min-w-[56rem]">
+      <thead className="border-b bg-muted/60">
+        <tr>
+          {header('name')}
+          {header('email')}
+          {header('role')}
+          {header('status')}
+          {header('joined')}
+          {header('lastSignIn')}
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            <span className="sr-only">{t('users.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const self = user.id === currentUserId;
+          return (
+            <tr key={user.id} className="border-b last:border-b-0">
+              <td className="px-3 py-3 align-top">
+                {user.name || <span className="text-muted-foreground">{t('users.notAvailable')}</span>}
+                {self ? <span className="ml-1 text-muted-foreground">{t('users.you')}</span> : null}
+              </td>
+              <td className="px-3 py-3 align-top break-all" translate="no">
+                {user.email}
+              </td>
+              <td className="px-3 py-3 align-top">
+                <Badge variant={user.role === 'Admin' ? 'default' : 'muted'}>{t(`users.roles.${user.role}`)}</Badge>
+              </td>
+              <td className="px-3 py-3 align-top">
+                <Badge variant={user.status === 'active' ? 'success' : 'accent'}>{t(`users.statuses.${user.status}`)}</Badge>
+              </td>
+              <td className="px-3 py-3 align-top whitespace-nowrap">{day.format(new Date(user.joinedAt))}</td>
+              <td className="px-3 py-3 align-top whitespace-nowrap">
+                {user.lastSignInAt ? moment.format(new Date(user.lastSignInAt)) : t('users.never')}
+              </td>
+              <td className="px-3 py-1 text-right align-top whitespace-nowrap">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('users.editLabel', { email: user.email })}
+                  onClick={(event) => onEdit(user, event.currentTarget)}
+                >
+                  {t('users.edit')}
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:bg-destructive/10 hover:text-destructive aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
+                  aria-label={t('users.deleteLabel', { email: user.email })}
+                  // Not disabled: a disabled button cannot take focus or say why; the reason shows instead.
+                  aria-disabled={self || undefined}
+                  title={self ? t('users.cannotDeleteSelf') : undefined}
+                  onClick={(event) => (self ? undefined : onDelete(user, event.currentTarget))}
+                >
+                  {t('users.delete')}
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }

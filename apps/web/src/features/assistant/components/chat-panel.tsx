@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { BandCloseButton } from '@/components/ui/band-close-button';
+
 import { useViewer } from '../hooks/use-viewer';
 import { answerTo, type TAssistantSays } from '../utils/chat-answers';
 import { resolveDestination } from '../utils/route-access';
@@ -110,16 +112,7 @@ export default function ChatPanel({ id, open, onClose }: TChatPanelProps) {
           </h2>
           <p className="text-sm opacity-90">{t('assistant.chat.subtitle')}</p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t('assistant.chat.close')}
-          className="grid size-8 shrink-0 place-items-center rounded-md outline-hidden hover:bg-primary-hover focus-visible:ring-2 focus-visible:ring-primary-foreground"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-          </svg>
-        </button>
+        <BandCloseButton label={t('assistant.chat.close')} onClick={onClose} />
       </div>
 
       <div

@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { useSearchState } from '@/lib/use-search-state';
+import { useTypedSearch } from '@/lib/use-typed-search';
 
 import { useFaxes } from '../api/get-faxes';
 import { listQueryOf, pageCount, readHistoryState, writeHistoryState, type THistoryState, type THistoryTab } from '../utils/history-params';
@@ -17,8 +18,6 @@ import { DEFAULT_SORT, nextSort } from '../utils/sort-state';
 import { CancelFaxDialog } from './cancel-fax-dialog';
 import { FaxDetailsDialog } from './fax-details-dialog';
 import { FaxTable } from './fax-table';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 type TOpenDialog = { kind: 'details' | 'cancel'; fax: TFax; trigger: HTMLElement | null } | null;
 
@@ -30,7 +29,6 @@ export function FaxHistory() {
   const { t } = useTranslation('faxes');
   const [params, changeSearch] = useSearchState();
   const state = readHistoryState(params);
-  const [searchInput, setSearchInput] = useState(state.search);
   const [dialog, setDialog] = useState<TOpenDialog>(null);
   const faxes = useFaxes(listQueryOf(state));
 
@@ -41,12 +39,7 @@ export function FaxHistory() {
     });
 
   // The search is sent once typing pauses; a new search starts on the first page.
-  useEffect(() => {
-    if (searchInput === state.search) return;
-    const timer = setTimeout(() => update({ search: searchInput, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a new search
-  }, [searchInput]);
+  const [searchInput, setSearchInput] = useTypedSearch(state.search, (search) => update({ search, page: 1 }, { replace: true }));
 
   const data = faxes.data;
   // Numbered pages stop where the server stops serving them by number (a search narrows longer lists).

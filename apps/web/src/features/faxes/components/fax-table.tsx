@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { SortHeader } from '@/components/ui/sort-header';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { cn } from '@/lib/utils';
 
 import { formatDateTime, formatNumber } from '../utils/format';
@@ -37,84 +38,75 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
   const header = (key: TSortKey) => <SortHeader label={columnLabels[key]} sortKey={key} sort={sort} onSort={onSort} />;
 
   return (
-    // Wide tables scroll sideways on phones; the region can take focus so that keyboard users can scroll it too.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[40rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b bg-muted/60">
-          <tr>
-            {header('number')}
-            {header('date')}
-            {header('pages')}
-            {sent ? (
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                {t('history.columns.quality')}
-              </th>
-            ) : null}
-            {header('status')}
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              <span className="sr-only">{t('history.columns.actions')}</span>
+    <ScrollTable label={caption} captioned className="relative" tableClassName="min-w-[40rem]">
+      <thead className="border-b bg-muted/60">
+        <tr>
+          {header('number')}
+          {header('date')}
+          {header('pages')}
+          {sent ? (
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              {t('history.columns.quality')}
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {faxes.map((fax) => {
-            const number = sent ? fax.toNumber : fax.fromNumber;
-            const shownNumber = formatNumber(number, t('history.unknownSender'));
-            const name = sent ? fax.recipientName : fax.senderName;
-            const date = formatDateTime(fax.createdAt, i18n.language);
-            const unread = !sent && !fax.read;
-            return (
-              <tr key={fax.id} className={cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold')}>
-                <td className="px-3 py-3 align-top">
-                  <span className="block" translate="no">
-                    {name ?? shownNumber}
+          ) : null}
+          {header('status')}
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            <span className="sr-only">{t('history.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {faxes.map((fax) => {
+          const number = sent ? fax.toNumber : fax.fromNumber;
+          const shownNumber = formatNumber(number, t('history.unknownSender'));
+          const name = sent ? fax.recipientName : fax.senderName;
+          const date = formatDateTime(fax.createdAt, i18n.language);
+          const unread = !sent && !fax.read;
+          return (
+            <tr key={fax.id} className={cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold')}>
+              <td className="px-3 py-3 align-top">
+                <span className="block" translate="no">
+                  {name ?? shownNumber}
+                </span>
+                {name ? (
+                  <span className="block text-xs font-normal text-muted-foreground" translate="no">
+                    {shownNumber}
                   </span>
-                  {name ? (
-                    <span className="block text-xs font-normal text-muted-foreground" translate="no">
-                      {shownNumber}
-                    </span>
-                  ) : null}
-                  {sent && fax.line === 'sandbox' ? (
-                    <Badge variant="muted" className="mt-1">
-                      {t('history.sandbox')}
-                    </Badge>
-                  ) : null}
-                </td>
-                <td className="px-3 py-3 align-top whitespace-nowrap">{date}</td>
-                <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
-                {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
-                <td className="px-3 py-3 align-top">
-                  <FaxStatus fax={fax} />
-                  {fax.status === 'failed' && fax.failureReason ? (
-                    <span className="block text-xs font-normal text-muted-foreground">
-                      {t(`messages:failureReasons.${fax.failureReason}`)}
-                    </span>
-                  ) : null}
-                  {fax.status === 'scheduled' && fax.scheduledAt ? (
-                    <span className="block text-xs font-normal text-muted-foreground">
-                      {t('history.scheduledFor', { date: formatDateTime(fax.scheduledAt, i18n.language) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 text-right align-top">
-                  <FaxRowMenu
-                    fax={fax}
-                    label={t('history.actionsFor', { date, number: shownNumber })}
-                    onViewDetails={onViewDetails}
-                    onCancel={onCancel}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                ) : null}
+                {sent && fax.line === 'sandbox' ? (
+                  <Badge variant="muted" className="mt-1">
+                    {t('history.sandbox')}
+                  </Badge>
+                ) : null}
+              </td>
+              <td className="px-3 py-3 align-top whitespace-nowrap">{date}</td>
+              <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
+              {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
+              <td className="px-3 py-3 align-top">
+                <FaxStatus fax={fax} />
+                {fax.status === 'failed' && fax.failureReason ? (
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    {t(`messages:failureReasons.${fax.failureReason}`)}
+                  </span>
+                ) : null}
+                {fax.status === 'scheduled' && fax.scheduledAt ? (
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    {t('history.scheduledFor', { date: formatDateTime(fax.scheduledAt, i18n.language) })}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2 text-right align-top">
+                <FaxRowMenu
+                  fax={fax}
+                  label={t('history.actionsFor', { date, number: shownNumber })}
+                  onViewDetails={onViewDetails}
+                  onCancel={onCancel}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }

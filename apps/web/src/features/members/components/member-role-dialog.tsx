@@ -2,8 +2,7 @@ import { storedRoleOf, type TMember } from '@faxline/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 
 import { useUpdateMemberRole } from '../api/update-member-role';
@@ -50,16 +49,11 @@ export function MemberRoleDialog({ member, current, onClose, onCloseAutoFocus }:
         <DialogDescription>{t('roleDialog.description', { name: member.name })}</DialogDescription>
         <form onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
           <RoleField value={role} onChange={setRole} disabled={saving} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                {t('roleDialog.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving}>
-              {saving ? t('roleDialog.saving') : t('roleDialog.save')}
-            </Button>
-          </div>
+          <DialogFormButtons
+            busy={saving}
+            cancelLabel={t('roleDialog.cancel')}
+            submitLabel={saving ? t('roleDialog.saving') : t('roleDialog.save')}
+          />
         </form>
       </DialogContent>
     </Dialog>
