@@ -1,4 +1,4 @@
-import type { ParseKeys } from 'i18next';
+import type { Namespace, ParseKeys } from 'i18next';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,27 +16,41 @@ export type TProblemKey = Extract<
 /** Why a form was not sent: the field to fix, and the i18n keys of the toast that says so. */
 export type TFormProblem<F extends string> = { field: F; title: TProblemKey; description: TProblemKey };
 
+const DEFAULT_NAMESPACES = ['auth', 'errors', 'messages'] as const;
+
+/** What a form reports: the field to fix (none when no one field is at fault) and its toast's keys and values. */
+export type TReportedProblem<F extends string, K extends string> = {
+  field: F | null;
+  title: K;
+  description: K;
+  values?: Record<string, string | number>;
+};
+
 /**
  * Reports a form problem the way the spec does (a destructive toast, in the live region), and also marks the field
- * invalid and moves focus to it, so keyboard and screen-reader users land where the fix is.
+ * invalid and moves focus to it, so keyboard and screen-reader users land where the fix is. The one such hook of the
+ * web app: a form's checks name their keys (typed where the problems are made, `K`), and `namespaces` are where those
+ * keys live (the sign-in and profile forms' by default).
  */
-export function useFormProblem<F extends string>() {
-  const { t } = useTranslation(['auth', 'errors', 'messages']);
+export function useFormProblem<F extends string, K extends string = TProblemKey>(namespaces: Namespace = DEFAULT_NAMESPACES) {
+  const { t } = useTranslation(namespaces);
   const [invalidField, setInvalidField] = useState<F | null>(null);
-  const inputs = useRef(new Map<F, HTMLInputElement | null>());
+  const elements = useRef(new Map<F, HTMLElement | null>());
 
   const report = useCallback(
-    (problem: TFormProblem<F>) => {
+    (problem: TReportedProblem<F, K>) => {
       setInvalidField(problem.field);
-      inputs.current.get(problem.field)?.focus();
-      toast({ title: t(problem.title), description: t(problem.description), variant: 'destructive' });
+      if (problem.field) elements.current.get(problem.field)?.focus();
+      // The keys were checked against the catalogue where the problem was made (K); here they are only looked up.
+      const text = (key: K) => String(t(key as never, (problem.values ?? {}) as never));
+      toast({ title: text(problem.title), description: text(problem.description), variant: 'destructive' });
     },
     [t],
   );
 
-  /** Props for the input of `field`: its ref (for focus) and aria-invalid while it is the one to fix. */
+  /** Props for the control of `field`: its ref (for focus) and aria-invalid while it is the one to fix. */
   const fieldProps = (field: F) => ({
-    ref: (element: HTMLInputElement | null) => void inputs.current.set(field, element),
+    ref: (element: HTMLElement | null) => void elements.current.set(field, element),
     'aria-invalid': invalidField === field ? true : undefined,
   });
 

@@ -15,14 +15,14 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
 
 import { useDefaultQuality } from '../api/get-settings';
 import { usePreviewFax } from '../api/preview-fax';
 import { useSendFax } from '../api/send-fax';
-import { useSendProblem } from '../hooks/use-send-problem';
 import { scheduleBounds } from '../utils/schedule';
-import { checkSendFax } from '../utils/send-checks';
+import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
 import { AttachmentPicker, type TAttachment } from './attachment-picker';
@@ -42,7 +42,7 @@ export function SendFaxForm() {
   const { user, refresh } = useAuth();
   const sendFax = useSendFax();
   const previewFax = usePreviewFax();
-  const { report, fieldProps, clear } = useSendProblem();
+  const { report, fieldProps, clear } = useFormProblem<TSendField, TSendProblemKey>(SEND_PROBLEM_NAMESPACES);
   const [texts, setTexts] = useState(EMPTY);
   // The saved default (spec 001 §2.5) until the person picks another quality for this fax.
   const defaultQuality = useDefaultQuality();

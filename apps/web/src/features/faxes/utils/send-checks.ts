@@ -25,6 +25,10 @@ export type TSendProblem = {
   values?: Record<string, string | number>;
 };
 
+/** The keys a send problem's toast uses, and the namespaces they live in (for useFormProblem). */
+export type TSendProblemKey = TSendProblem['title'] | TSendProblem['description'];
+export const SEND_PROBLEM_NAMESPACES = ['faxes', 'messages'] as const;
+
 export type TSendValues = {
   signedIn: boolean;
   /** As typed and formatted ("+1 555 123 4567"). */

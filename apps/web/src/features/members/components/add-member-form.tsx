@@ -3,12 +3,18 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
 
 import { useAddMember } from '../api/add-member';
-import { useMemberProblem } from '../hooks/use-member-problem';
 import { failureMessage } from '../utils/failure-message';
-import { checkAddMember, EMPTY_MEMBER_VALUES, type TMemberTextField } from '../utils/member-checks';
+import {
+  checkAddMember,
+  EMPTY_MEMBER_VALUES,
+  MEMBER_PROBLEM_NAMESPACES,
+  type TMemberProblemKey,
+  type TMemberTextField,
+} from '../utils/member-checks';
 
 import { RoleField } from './role-field';
 
@@ -16,7 +22,7 @@ import { RoleField } from './role-field';
 export function AddMemberForm() {
   const { t } = useTranslation('members');
   const addMember = useAddMember();
-  const { report, fieldProps, clear } = useMemberProblem();
+  const { report, fieldProps, clear } = useFormProblem<TMemberTextField, TMemberProblemKey>(MEMBER_PROBLEM_NAMESPACES);
   const [values, setValues] = useState(EMPTY_MEMBER_VALUES);
   const twoFactorId = useId();
   const adding = addMember.isPending;

@@ -29,6 +29,10 @@ export type TMemberProblem = {
   description: 'checks.missingDescription' | 'checks.mismatchDescription' | 'messages:validation.username' | TValidationKey;
 };
 
+/** The keys a member problem's toast uses, and the namespaces they live in (for useFormProblem). */
+export type TMemberProblemKey = TMemberProblem['title'] | TMemberProblem['description'];
+export const MEMBER_PROBLEM_NAMESPACES = ['members', 'errors', 'messages'] as const;
+
 export type TMemberCheck = { ok: true; request: z.output<typeof ZAddMemberRequest> } | { ok: false; problem: TMemberProblem };
 
 /**
