@@ -1,16 +1,15 @@
 import {
   HISTORY_MAX_OFFSET,
-  HISTORY_SEARCH_COUNT_LIMIT,
   IN_FLIGHT_FAX_STATUSES,
   type TFaxDirection,
   type ZFaxListQuery,
 } from '@faxline/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, not, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { seesAllFaxes, type Membership } from '../accounts/membership';
-import { faxTallies, faxes } from './schema';
+import { faxSearchTallies, faxTallies, faxes } from './schema';
 
 type Query = z.output<typeof ZFaxListQuery>;
 type FaxRow = typeof faxes.$inferSelect;
@@ -21,19 +20,36 @@ export function visibleTo(member: Membership, userId: string): SQL {
   return seesAllFaxes(member) ? ofAccount : and(ofAccount, or(eq(faxes.direction, 'inbound'), eq(faxes.userId, userId)))!;
 }
 
+/** What a search looks at, on faxes or on their search tallies (schema.ts). */
+type Searchable = { searchText: SQL; status: SQL; direction: SQL; unread: SQL };
+
+const ON_FAXES = {
+  // Written as an expression no index holds: a search read in the list's order (below) filters rows as it goes.
+  searchText: sql`(${faxes.searchText} || '')`,
+  status: sql`${faxes.status}`,
+  direction: sql`${faxes.direction}`,
+  unread: sql`(${faxes.direction} = 'inbound' AND ${faxes.readAt} IS NULL)`,
+} satisfies Searchable;
+const ON_FAXES_INDEXED: Searchable = { ...ON_FAXES, searchText: sql`${faxes.searchText}` };
+const ON_TALLIES = {
+  searchText: sql`${faxSearchTallies.searchText}`,
+  status: sql`${faxSearchTallies.status}`,
+  direction: sql`${faxSearchTallies.direction}`,
+  unread: sql`${faxSearchTallies.unread}`,
+} satisfies Searchable;
+
 /** The words the history shows for statuses (spec 001 §2.7), searchable like the stored ones. */
-const SHOWN_STATUSES: Array<{ word: string; condition: () => SQL }> = [
-  { word: 'processing', condition: () => inArray(faxes.status, [...IN_FLIGHT_FAX_STATUSES]) },
-  { word: 'unread', condition: () => and(eq(faxes.direction, 'inbound'), isNull(faxes.readAt))! },
-  { word: 'read', condition: () => and(eq(faxes.direction, 'inbound'), isNotNull(faxes.readAt))! },
+const SHOWN_STATUSES: Array<{ word: string; condition: (on: Searchable) => SQL }> = [
+  { word: 'processing', condition: (on) => sql`${on.status} IN (${sql.join(IN_FLIGHT_FAX_STATUSES.map((status) => sql`${status}`), sql`, `)})` },
+  { word: 'unread', condition: (on) => sql`${on.unread}` },
+  { word: 'read', condition: (on) => sql`(${on.direction} = 'inbound' AND NOT ${on.unread})` },
 ];
 
 /** Recipient or sender (number or name) or status, without regard to case: one trigram-indexed text (schema.ts). */
-function matching(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
+function matching(search: string, on: Searchable): SQL {
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const shown = SHOWN_STATUSES.filter((s) => s.word === search.trim().toLowerCase()).map((s) => s.condition());
-  return or(sql`${faxes.searchText} LIKE ${pattern}`, ...shown);
+  const shown = SHOWN_STATUSES.filter((s) => s.word === search.trim().toLowerCase()).map((s) => s.condition(on));
+  return or(sql`${on.searchText} LIKE ${pattern}`, ...shown)!;
 }
 
 const SORT_COLUMNS = {
@@ -58,53 +74,82 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 /**
- * Fax history (spec 001 §2.7, §4, §9): one page of one direction, the search applied, sorted, with both tabs' counts,
- * in one query. Counts come from the tallies the database keeps with every fax (no count over rows); a search counts
- * its matches up to a limit. Pages are numbered down to HISTORY_MAX_OFFSET rows; a cursor reaches any depth.
+ * Fax history (spec 001 §2.7, §4, §9): one page of one direction, the search applied, sorted, with both tabs' counts.
+ * No request counts faxes: the counts come from the tallies the database keeps with every fax, a search's from its
+ * search tallies (exact), which also decide how a search's page is read (`readInOrder`); counts and page are one
+ * query. Pages are numbered down to HISTORY_MAX_OFFSET rows; a cursor reaches any depth.
  */
 export async function listFaxes(db: Database, member: Membership, userId: string, query: Query) {
-  const scope = visibleTo(member, userId);
-  const search = matching(query.search);
   const maxPage = Math.floor(HISTORY_MAX_OFFSET / query.pageSize) + 1;
   if (query.cursor && query.sort !== 'date') throw new AppError('invalid_request', 'errors.badCursor');
   if (!query.cursor && query.page > maxPage) throw new AppError('invalid_request', 'errors.pageTooDeep', { max: maxPage });
-
-  // Ties follow the sort's direction, so that one index read forwards or backwards gives the whole order.
-  const by = query.order === 'asc' ? asc : desc;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const afterCursor = after
-    ? query.order === 'asc'
-      ? sql`(${faxes.createdAt}, ${faxes.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-      : sql`(${faxes.createdAt}, ${faxes.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  const page = db
-    .select()
-    .from(faxes)
-    .where(and(scope, eq(faxes.direction, query.direction), search, afterCursor))
-    .orderBy(by(SORT_COLUMNS[query.sort](query.direction)), by(faxes.createdAt), by(faxes.id))
-    .limit(query.pageSize + 1)
-    .offset(after ? 0 : (query.page - 1) * query.pageSize);
+  const offset = after ? 0 : (query.page - 1) * query.pageSize;
 
-  const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT counts.outbound_count, counts.inbound_count, page.*
-    FROM (${search ? searchCounts(scope, search) : keptCounts(member, userId)}) AS counts
-    LEFT JOIN LATERAL (${page}) AS page ON true`);
-
+  const page = (search?: SQL) => pageOf(db, member, userId, query, after, offset, search);
+  const hasMatches = sql.raw(`found.${query.direction}_count > 0`);
+  const inOrder = readInOrder(query.direction, offset + query.pageSize + 1);
+  const result = await db.execute<Record<string, unknown>>(
+    query.search
+      ? // The exact counts first; from them, one of the two ways of reading the page runs (the other is skipped whole).
+        sql`WITH found AS (${searchCounts(member, userId, query.search)})
+        SELECT found.outbound_count, found.inbound_count, page.*
+        FROM found LEFT JOIN LATERAL (
+          (${page(and(hasMatches, inOrder, matching(query.search, ON_FAXES)))})
+          UNION ALL
+          (${page(and(hasMatches, not(inOrder), matching(query.search, ON_FAXES_INDEXED)))})
+        ) AS page ON true`
+      : sql`SELECT counts.outbound_count, counts.inbound_count, page.*
+        FROM (${keptCounts(member, userId)}) AS counts LEFT JOIN LATERAL (${page()}) AS page ON true`,
+  );
   const first = result.rows[0];
   const counts = { outbound: Number(first?.outbound_count ?? 0), inbound: Number(first?.inbound_count ?? 0) };
   const rows = result.rows.filter((row) => row.id !== null && row.id !== undefined).map(toFaxRow);
   const hasMore = rows.length > query.pageSize;
   const shown = hasMore ? rows.slice(0, query.pageSize) : rows;
-  const countsCapped = Boolean(search) && (counts.outbound > HISTORY_SEARCH_COUNT_LIMIT || counts.inbound > HISTORY_SEARCH_COUNT_LIMIT);
-  const cap = (n: number) => Math.min(n, HISTORY_SEARCH_COUNT_LIMIT);
   return {
     rows: shown,
-    total: search ? cap(counts[query.direction]) : counts[query.direction],
-    counts: search ? { outbound: cap(counts.outbound), inbound: cap(counts.inbound) } : counts,
-    countsCapped,
+    total: counts[query.direction],
+    counts,
     maxPage,
     nextCursor: query.sort === 'date' && hasMore ? encodeCursor(shown[shown.length - 1]!) : null,
   };
+}
+
+/**
+ * How a search's page is read, chosen from its exact counts (the planner can only guess how many faxes a substring
+ * matches, and guessed few for a correspondent with thousands): in the list's order, keeping the matches as they come
+ * (about `wanted` x faxes / matches rows read), or all the matches from the trigram index and then sorted (about
+ * `matches` rows read): whichever reads fewer rows. Read from `found`, the counts of the same query.
+ */
+function readInOrder(direction: TFaxDirection, wanted: number): SQL {
+  return sql.raw(`${wanted} * found.${direction}_kept <= found.${direction}_count * found.${direction}_count`);
+}
+
+/** One page of the list, one row past it to tell whether there is more. */
+function pageOf(
+  db: Database,
+  member: Membership,
+  userId: string,
+  query: Query,
+  after: { createdAt: Date; id: string } | undefined,
+  offset: number,
+  search: SQL | undefined,
+) {
+  // Ties follow the sort's direction, so that one index read forwards or backwards gives the whole order.
+  const by = query.order === 'asc' ? asc : desc;
+  const afterCursor = after
+    ? query.order === 'asc'
+      ? sql`(${faxes.createdAt}, ${faxes.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : sql`(${faxes.createdAt}, ${faxes.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select()
+    .from(faxes)
+    .where(and(visibleTo(member, userId), eq(faxes.direction, query.direction), search, afterCursor))
+    .orderBy(by(SORT_COLUMNS[query.sort](query.direction)), by(faxes.createdAt), by(faxes.id))
+    .limit(query.pageSize + 1)
+    .offset(offset);
 }
 
 /** The tabs' counts as the tallies keep them: the whole account's, or for a User the faxes they sent. */
@@ -116,21 +161,17 @@ function keptCounts(member: Membership, userId: string): SQL {
 }
 
 /**
- * A search's matches per tab, each counted up to one past the limit (so that "more than the limit" can be said). One
- * pass over the matches counts both tabs: each pass reads every matching row from the table, the costly part of a
- * search. Only when that pass stops at its bound, which may leave one tab short, is each tab counted on its own.
+ * A search's matches per tab, exact, summed from the search tallies (a few rows per correspondent), beside the tabs'
+ * kept counts (for `readInOrder`). A User counts the faxes they sent and every received one, as `visibleTo` shows them.
  */
-function searchCounts(scope: SQL, search: SQL): SQL {
-  const bound = 2 * (HISTORY_SEARCH_COUNT_LIMIT + 1);
-  const alone = (direction: TFaxDirection) =>
-    sql`(SELECT count(*) FROM (SELECT 1 FROM ${faxes} WHERE ${and(scope, eq(faxes.direction, direction), search)}
-      LIMIT ${HISTORY_SEARCH_COUNT_LIMIT + 1}) AS matched)`;
-  return sql`SELECT
-      CASE WHEN seen.total < ${bound} THEN seen.outbound ELSE ${alone('outbound')} END AS outbound_count,
-      CASE WHEN seen.total < ${bound} THEN seen.inbound ELSE ${alone('inbound')} END AS inbound_count
-    FROM (SELECT count(*) AS total, count(*) FILTER (WHERE matched.direction = 'outbound') AS outbound,
-        count(*) FILTER (WHERE matched.direction = 'inbound') AS inbound
-      FROM (SELECT ${faxes.direction} FROM ${faxes} WHERE ${and(scope, search)} LIMIT ${bound}) AS matched) AS seen`;
+function searchCounts(member: Membership, userId: string, search: string): SQL {
+  const t = faxSearchTallies;
+  const visible = seesAllFaxes(member) ? undefined : or(eq(t.direction, 'inbound'), eq(t.userId, userId));
+  const sum = (direction: TFaxDirection) => sql`coalesce(sum(${t.faxes}) FILTER (WHERE ${t.direction} = ${direction}), 0)`;
+  return sql`SELECT found.*, kept.outbound_count AS outbound_kept, kept.inbound_count AS inbound_kept
+    FROM (SELECT ${sum('outbound')} AS outbound_count, ${sum('inbound')} AS inbound_count FROM ${t}
+      WHERE ${and(eq(t.accountId, member.accountId), visible, matching(search, ON_TALLIES))}) AS found,
+    (${keptCounts(member, userId)}) AS kept`;
 }
 
 const FAX_COLUMNS = Object.entries(getTableColumns(faxes));

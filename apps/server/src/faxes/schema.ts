@@ -1,6 +1,6 @@
 import type { TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
@@ -118,6 +118,34 @@ export const faxTallies = pgTable(
     faxes: integer('faxes').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.userId, table.direction] })],
+);
+
+/**
+ * How many of an account's faxes share one searchable text, status and read state (kept by a trigger on `faxes` in the
+ * same transaction as every change, migration 0012). A correspondent's faxes fall on a few rows, so a search counts
+ * its matches here instead of over the faxes. A row goes with its last fax: a deleted fax leaves no number or name.
+ */
+export const faxSearchTallies = pgTable(
+  'fax_search_tallies',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The sender of an outbound fax ('' when none), so that a User's search counts the faxes they sent. */
+    userId: text('user_id').notNull(),
+    direction: text('direction').$type<TFaxDirection>().notNull(),
+    status: text('status').$type<TFaxStatus>().notNull(),
+    /** A received fax not yet opened. */
+    unread: boolean('unread').notNull(),
+    searchText: text('search_text').notNull(),
+    faxes: integer('faxes').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'fax_search_tallies_pk',
+      columns: [table.accountId, table.direction, table.userId, table.status, table.unread, table.searchText],
+    }),
+  ],
 );
 
 /**

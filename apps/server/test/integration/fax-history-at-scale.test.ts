@@ -1,16 +1,16 @@
-import { HISTORY_MAX_OFFSET, HISTORY_SEARCH_COUNT_LIMIT, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
+import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyUsage } from '../../src/faxes/quota';
 import { faxes } from '../../src/faxes/schema';
-import { createUser } from '@test-support/factories/accounts';
+import { createAccount, createUser } from '@test-support/factories/accounts';
 import { createFaxes, type FaxRow } from '@test-support/factories/faxes';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
  * The history at scale (issue 12, item 3): tabs' counts and the month's usage are kept with every fax change (no count
- * over rows per request), deep pages are reached by cursor, a broad search counts up to a limit, and a history page is
- * served with at most two queries.
+ * over rows per request), deep pages are reached by cursor, a search counts exactly from its own tallies and reads its
+ * page either way, and a history page is served with at most two queries.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -122,48 +122,101 @@ describe('paging', () => {
 });
 
 describe('search', () => {
-  it('finds a name or number fragment in any case, and counts a broad search only up to its limit', async () => {
+  /** The history's own order (newest first), as SQL sees it: what every way of reading a search's page must give. */
+  async function newestMatching(accountId: string, direction: string, fragment: string, limit: number) {
+    const { rows } = await t.db.execute<{ id: string }>(sql`SELECT id FROM faxes WHERE account_id = ${accountId}
+      AND direction = ${direction} AND search_text LIKE ${`%${fragment}%`} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+    return rows.map((row) => row.id);
+  }
+
+  it('finds a name or number fragment in any case and counts every match, a broad search as exactly as a narrow one', async () => {
     const owner = await customer();
     await t.db.execute(sql`
-      INSERT INTO faxes (account_id, user_id, direction, status, to_number, recipient_name, quality, pages)
+      INSERT INTO faxes (account_id, user_id, direction, status, to_number, recipient_name, quality, pages, created_at)
       SELECT ${owner.accountId}, ${owner.id}, 'outbound', 'delivered', '+1202555' || lpad((i % 10000)::text, 4, '0'),
-             'Dr Broad ' || i, 'fine', 1
-      FROM generate_series(1, ${HISTORY_SEARCH_COUNT_LIMIT + 5}) AS i`);
+             'Dr Broad ' || (i % 50), 'fine', 1, now() - i * interval '1 minute'
+      FROM generate_series(1, 12005) AS i`);
     await insertFaxes(owner.accountId, owner.id, 1, { recipientName: 'Zoë Quantrill', toNumber: '+13125559876' });
 
     const narrow = await list(owner.cookie, 'search=QUANTRILL');
     expect(narrow.faxes.map((f) => f.recipientName)).toEqual(['Zoë Quantrill']);
     expect(narrow.counts).toEqual({ outbound: 1, inbound: 0 });
-    expect(narrow.countsCapped).toBe(false);
     expect((await list(owner.cookie, 'search=3125559876')).total).toBe(1);
 
+    // Most faxes match: the page is read in the list's order. One correspondent in fifty: gathered from the index.
     const broad = await list(owner.cookie, 'search=dr%20broad');
-    expect(broad.countsCapped).toBe(true);
-    expect(broad.counts.outbound).toBe(HISTORY_SEARCH_COUNT_LIMIT);
-    expect(broad.faxes).toHaveLength(20);
+    expect(broad.counts.outbound).toBe(12005);
+    expect(broad.faxes.map((f) => f.id)).toEqual(await newestMatching(owner.accountId, 'outbound', 'dr broad', 20));
+    const one = await list(owner.cookie, 'search=dr%20broad%2017&pageSize=50');
+    expect(one.counts.outbound).toBe(240);
+    expect(one.faxes.map((f) => f.id)).toEqual(await newestMatching(owner.accountId, 'outbound', 'dr broad 17', 50));
+    const next = await list(owner.cookie, `search=dr%20broad%2017&pageSize=50&cursor=${one.nextCursor}`);
+    expect(next.faxes.map((f) => f.id)).toEqual((await newestMatching(owner.accountId, 'outbound', 'dr broad 17', 100)).slice(50));
 
     const none = await list(owner.cookie, 'search=no-such-recipient');
-    expect(none).toMatchObject({ faxes: [], counts: { outbound: 0, inbound: 0 }, countsCapped: false, nextCursor: null });
+    expect(none).toMatchObject({ faxes: [], counts: { outbound: 0, inbound: 0 }, nextCursor: null });
   });
 
-  it('counts each tab exactly when one tab has so many matches that the shared pass stops before the other', async () => {
-    const owner = await customer();
-    // Sent faxes first and received ones last, so that a pass over the matches in table order meets the received ones
-    // only after twice the limit of sent ones.
-    await t.db.execute(sql`
-      INSERT INTO faxes (account_id, user_id, direction, status, to_number, recipient_name, quality, pages)
-      SELECT ${owner.accountId}, ${owner.id}, 'outbound', 'delivered', '+12025550100', 'Dr Busy ' || i, 'fine', 1
-      FROM generate_series(1, ${2 * HISTORY_SEARCH_COUNT_LIMIT + 5}) AS i`);
-    await insertFaxes(owner.accountId, null, 3, {
+  it('counts what each person may see: a User their own sent faxes and every received one', async () => {
+    const account = await createAccount(t, { members: [{ role: 'user' }] });
+    const member = account.members[0]!;
+    await insertFaxes(account.id, account.owner.id, 4, { recipientName: 'Harbor Labs' });
+    await insertFaxes(account.id, member.id, 2, { recipientName: 'Harbor Labs' });
+    await insertFaxes(account.id, null, 3, {
       direction: 'inbound',
       status: 'received',
-      senderName: 'Dr Busy',
-      fromNumber: '+13125550100',
+      senderName: 'Harbor Labs',
+      fromNumber: '+12025550999',
     });
+    const owner = await list(await signIn(t.app, account.owner.email), 'search=harbor');
+    expect(owner.counts).toEqual({ outbound: 6, inbound: 3 });
+    const user = await list(await signIn(t.app, member.email), 'search=harbor');
+    expect(user.counts).toEqual({ outbound: 2, inbound: 3 });
+    expect(user.faxes).toHaveLength(2);
+  });
 
-    const busy = await list(owner.cookie, 'search=dr%20busy');
-    expect(busy.counts).toEqual({ outbound: HISTORY_SEARCH_COUNT_LIMIT, inbound: 3 });
-    expect(busy.countsCapped).toBe(true);
+  it('keeps its tallies with every change, equal to a count of the rows, and a deleted fax leaves no name behind', async () => {
+    const owner = await customer();
+    const other = await createUser(t, { name: 'Leaving sender' });
+    const sent = await insertFaxes(owner.accountId, owner.id, 6, { recipientName: 'Cedar Dental', status: 'sending' });
+    await insertFaxes(owner.accountId, other.id, 2, { recipientName: 'Cedar Dental' });
+    const received = await insertFaxes(owner.accountId, null, 3, {
+      direction: 'inbound',
+      status: 'received',
+      senderName: 'Cedar Dental',
+      fromNumber: '+12025550999',
+    });
+    const secret = await insertFaxes(owner.accountId, owner.id, 1, { recipientName: 'Private Person' });
+    const cookie = owner.cookie;
+    const words = async () => ({
+      processing: (await list(cookie, 'search=processing')).counts.outbound,
+      unread: (await list(cookie, 'search=unread')).counts.inbound,
+      read: (await list(cookie, 'search=read')).counts.inbound,
+    });
+    expect(await words()).toEqual({ processing: 6, unread: 3, read: 0 });
+
+    await t.db.update(faxes).set({ status: 'delivered' }).where(eq(faxes.id, sent[0]!.id));
+    await t.db.update(faxes).set({ readAt: new Date() }).where(eq(faxes.id, received[0]!.id));
+    await t.db.delete(faxes).where(eq(faxes.id, sent[1]!.id));
+    await t.db.execute(sql`DELETE FROM users WHERE id = ${other.id}`);
+    expect(await words()).toEqual({ processing: 4, unread: 2, read: 1 });
+    expect((await list(cookie, 'search=cedar')).counts).toEqual({ outbound: 7, inbound: 3 });
+
+    await t.db.delete(faxes).where(eq(faxes.id, secret[0]!.id));
+    expect((await list(cookie, 'search=private')).counts).toEqual({ outbound: 0, inbound: 0 });
+    const kept = await t.db.execute<{ difference: number }>(sql`
+      SELECT count(*)::int AS difference FROM (
+        (SELECT user_id, direction, status, unread, search_text, faxes FROM fax_search_tallies WHERE account_id = ${owner.accountId}
+         EXCEPT SELECT coalesce(user_id, ''), direction, status, direction = 'inbound' AND read_at IS NULL, search_text, count(*)::int
+         FROM faxes WHERE account_id = ${owner.accountId} GROUP BY 1, 2, 3, 4, 5)
+        UNION ALL
+        (SELECT coalesce(user_id, ''), direction, status, direction = 'inbound' AND read_at IS NULL, search_text, count(*)::int
+         FROM faxes WHERE account_id = ${owner.accountId} GROUP BY 1, 2, 3, 4, 5
+         EXCEPT SELECT user_id, direction, status, unread, search_text, faxes FROM fax_search_tallies WHERE account_id = ${owner.accountId})
+      ) AS differences`);
+    expect(kept.rows[0]!.difference).toBe(0);
+    const left = await t.db.execute(sql`SELECT 1 FROM fax_search_tallies WHERE search_text LIKE '%private person%'`);
+    expect(left.rows).toEqual([]);
   });
 });
 

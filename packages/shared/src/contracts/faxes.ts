@@ -15,8 +15,6 @@ export const MAX_PAGES_PER_FAX = 200;
 export const MAX_SCHEDULE_DAYS = 30;
 /** How deep numbered history pages reach (rows); deeper pages are reached by cursor, which costs the same at any depth. */
 export const HISTORY_MAX_OFFSET = 10_000;
-/** A search counts its matches up to this many per tab, so that a broad search stays as fast as a narrow one. */
-export const HISTORY_SEARCH_COUNT_LIMIT = 10_000;
 
 export const ZE164 = z.string().trim().check(singleLineText).regex(E164_PATTERN, { error: 'errors.invalidRecipient' });
 
@@ -115,10 +113,8 @@ export const ZFaxListResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** For the tab labels 'Sent Faxes (n)' and 'Received Faxes (n)', with the same search applied. */
+  /** For the tab labels 'Sent Faxes (n)' and 'Received Faxes (n)', with the same search applied (exact). */
   counts: z.object({ outbound: z.number().int(), inbound: z.number().int() }),
-  /** A search's counts stop at HISTORY_SEARCH_COUNT_LIMIT: true when a count reached it (shown as "10000+"). */
-  countsCapped: z.boolean(),
   /** The last page that may be asked for by number. */
   maxPage: z.number().int(),
   /** Where the next page starts (sort by date), or null at the end of the list. */

@@ -1,4 +1,4 @@
-import { HISTORY_SEARCH_COUNT_LIMIT, type TFax } from '@faxline/shared';
+import type { TFax } from '@faxline/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -52,9 +52,7 @@ export function FaxHistory() {
 
   const countOf = (tab: THistoryTab) => {
     if (!data) return '…';
-    const count = data.counts[tab === 'sent' ? 'outbound' : 'inbound'];
-    // A broad search counts its matches up to a limit: say "more than" rather than a wrong number.
-    return data.countsCapped && count >= HISTORY_SEARCH_COUNT_LIMIT ? `${count}+` : count;
+    return data.counts[tab === 'sent' ? 'outbound' : 'inbound'];
   };
   const searching = state.search.trim() !== '';
 
