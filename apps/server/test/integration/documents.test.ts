@@ -9,7 +9,7 @@ import { ConversionError, convertToPdf } from '../../src/documents/convert-to-pd
 import { detectDocumentType, nameAgreesWithType } from '../../src/documents/detect-file-type';
 import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
 import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-tiff';
-import { prepareFaxDocument } from '../../src/documents/prepare-fax-document';
+import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../../src/documents/prepare-fax-document';
 import { faxImageArguments, ghostscript } from '../../src/documents/render-fax-image';
 import { makePdf } from '@test-support/factories/documents';
 import { convertFixture, inspectWith, runTool } from '../support/documents';
@@ -295,6 +295,36 @@ describe('the fax document', () => {
     await expect(failure).rejects.toMatchObject({ reason: 'damaged', file: 'scan.pdf' });
     // Ghostscript was killed, not waited for until its time limit.
     expect(Date.now() - started).toBeLessThan(30_000);
+  }, 120_000);
+
+  it('keeps the record, the fax image and its thumbnail as each is ready, and nothing of a fax that fails', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-kept-'));
+    const store = createEncryptedFileStore({ dir, masterKey: randomBytes(32) });
+    const storedFiles = async () => (await fs.readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    try {
+      const kept = await prepareAndKeepFaxDocument({ files: [{ bytes: pdf2, type: 'pdf' }], cover, quality: 'fine' }, store);
+      expect(kept.pages).toBe(3);
+      expect(new TextDecoder().decode((await store.get(kept.record.key)).subarray(0, 5))).toBe('%PDF-');
+      const image = await store.get(kept.image.key);
+      expect(readTiffPages(image)).toHaveLength(3);
+      expect([...(await store.get(kept.thumbnail.key)).subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]); // "PNG"
+      expect(await storedFiles()).toHaveLength(3);
+
+      // Ghostscript stopped by its time limit after the record was made: the record kept meanwhile goes again.
+      const failure = prepareAndKeepFaxDocument(
+        {
+          files: [{ bytes: pdf2, type: 'pdf' }],
+          cover,
+          quality: 'fine',
+          limits: { memoryMB: 1024, cpuSeconds: 60, timeoutSeconds: 0.005 },
+        },
+        store,
+      );
+      await expect(failure).rejects.toMatchObject({ reason: 'too-large-or-damaged' });
+      expect(await storedFiles()).toHaveLength(3);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('renders standard and superfine at their vertical resolutions', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { users } from '../../auth/schema';
 import { ConversionError } from '../../documents/convert-to-pdf';
 import type { DocumentType } from '../../documents/detect-file-type';
-import { prepareFaxDocument } from '../../documents/prepare-fax-document';
+import { prepareAndKeepFaxDocument } from '../../documents/prepare-fax-document';
 import { AppError } from '../../platform/http/app-error';
 import { translator } from '../../platform/i18n/i18n';
 import { defineJob } from '../../platform/queue/define-job';
@@ -41,23 +41,26 @@ export const prepareFaxJob = defineJob({
 
     let document;
     try {
-      document = await prepareFaxDocument({
-        files: loaded,
-        quality: fax.quality,
-        limits: config.converterLimits,
-        cover: withCover
-          ? {
-              language: fax.language as TLanguage,
-              senderName: sender?.name ?? '',
-              senderNumber: fax.fromNumber,
-              recipientName: fax.recipientName,
-              recipientNumber: fax.toNumber,
-              date: fax.scheduledAt ?? new Date(),
-              subject: fax.coverSubject,
-              message: fax.coverMessage,
-            }
-          : null,
-      });
+      document = await prepareAndKeepFaxDocument(
+        {
+          files: loaded,
+          quality: fax.quality,
+          limits: config.converterLimits,
+          cover: withCover
+            ? {
+                language: fax.language as TLanguage,
+                senderName: sender?.name ?? '',
+                senderNumber: fax.fromNumber,
+                recipientName: fax.recipientName,
+                recipientNumber: fax.toNumber,
+                date: fax.scheduledAt ?? new Date(),
+                subject: fax.coverSubject,
+                message: fax.coverMessage,
+              }
+            : null,
+        },
+        files,
+      );
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error;
       logger.warn({ faxId, reason: error.reason }, 'fax document could not be converted');
@@ -65,22 +68,13 @@ export const prepareFaxJob = defineJob({
       return;
     }
 
-    if (document.pages > MAX_PAGES_PER_FAX) {
-      await failFax(
-        db,
-        faxId,
-        ['converting'],
-        'conversion_error',
-        t('errors.tooManyPages', { pages: document.pages, max: MAX_PAGES_PER_FAX }),
-      );
+    const { pages, record, image, thumbnail } = document;
+    const removeKept = () => Promise.all([record, image, thumbnail].map((stored) => files.remove(stored.key)));
+    if (pages > MAX_PAGES_PER_FAX) {
+      await removeKept();
+      await failFax(db, faxId, ['converting'], 'conversion_error', t('errors.tooManyPages', { pages, max: MAX_PAGES_PER_FAX }));
       return;
     }
-    const [record, image, thumbnail] = await Promise.all([
-      files.put(document.pdf),
-      files.put(document.image.tiff),
-      files.put(document.thumbnail),
-    ]);
-    const pages = document.pages;
     try {
       // Its pages count against the month from the moment it goes to the line; the check, the move and the line job
       // commit together.
@@ -99,7 +93,7 @@ export const prepareFaxJob = defineJob({
         await queue.send(transmitFaxJob, { faxId, attempt: 1 }, { transaction: client, dedupeKey: `${faxId}:1` });
       });
     } catch (error) {
-      await Promise.all([record, image, thumbnail].map((stored) => files.remove(stored.key)));
+      await removeKept();
       if (error instanceof StepAbandoned) return;
       if (!(error instanceof AppError)) throw error;
       await failFax(db, faxId, ['converting'], 'quota_exceeded', t(error.messageKey, error.params));
