@@ -357,4 +357,7 @@ await runBench(async () => {
     rows.push(...(await through(ctx, Number(args.faxes), Number(args.timeout) * 1_000, before)));
   }
   printTable(`Results (${new Date().toISOString()}; machine at the end: ${machineLine()})`, rows);
+  // A 5xx is a defect: what the server logged at error level (its last 20 kB of output) goes beside the figures.
+  const errors = faxline.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+  if (errors.length > 0) process.stdout.write(`\nthe server logged ${errors.length} errors; the last ones:\n${errors.slice(-5).join('\n')}\n`);
 });

@@ -25,19 +25,29 @@ export async function faxPageThumbnail(
   const rowBlack = new Float64Array(outWidth);
   const blackIsZero = page.photometric === 1;
 
+  // The thumbnail columns the current fax row has touched, so that only those are carried over and cleared.
+  let touchedFrom = outWidth;
+  let touchedTo = -1;
+  const addRun = (from: number, to: number) => {
+    if (to <= from) return;
+    const start = from * outWidth;
+    const end = to * outWidth;
+    const first = Math.floor(start / width);
+    const last = Math.floor((end - 1) / width);
+    if (first === last) {
+      rowBlack[first]! += end - start;
+    } else {
+      rowBlack[first]! += (first + 1) * width - start;
+      for (let j = first + 1; j < last; j += 1) rowBlack[j]! += width;
+      rowBlack[last]! += end - last * width;
+    }
+    if (first < touchedFrom) touchedFrom = first;
+    if (last > touchedTo) touchedTo = last;
+  };
+
   decodeG4Rows(tiff, page, (y, changes, count) => {
-    let touchedFrom = outWidth;
-    let touchedTo = -1;
-    const addRun = (from: number, to: number) => {
-      if (to <= from) return;
-      const start = from * outWidth;
-      const end = to * outWidth;
-      const first = Math.floor(start / width);
-      const last = Math.floor((end - 1) / width);
-      for (let j = first; j <= last; j += 1) rowBlack[j]! += Math.min(end, (j + 1) * width) - Math.max(start, j * width);
-      touchedFrom = Math.min(touchedFrom, first);
-      touchedTo = Math.max(touchedTo, last);
-    };
+    touchedFrom = outWidth;
+    touchedTo = -1;
     // The coding's "black" runs are 1 bits; with min-is-black the 0 bits (the "white" runs) are the black ones.
     if (blackIsZero) {
       let from = 0;

@@ -67,9 +67,13 @@ export async function prepareAndKeepFaxDocument(
   }
 }
 
-/** The record and the fax image, both under way: Ghostscript starts at once and runs the record when it is saved. */
+/**
+ * The record and the fax image, both under way: Ghostscript is started first (its start-up takes as long as rendering
+ * a dozen pages) and runs the record once it is saved. The record is made from the next microtask on, after the
+ * spawn: pdf-lib works in long synchronous stretches that would otherwise hold back Ghostscript's start.
+ */
 function startFaxDocument(input: FaxDocumentInput) {
-  const record = makeRecord(input);
+  const record = Promise.resolve().then(() => makeRecord(input));
   const rendering = renderFaxImage(
     record.then((made) => made.pdf),
     input.quality,

@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,8 +63,12 @@ export function faxImageArguments(quality: TFaxQuality, input: string, output: s
   ];
 }
 
+/**
+ * A private folder for one Ghostscript run, removed after it. Made synchronously (one quick system call), so that a
+ * caller that starts the rendering and then goes on with work of its own has Ghostscript started before that work.
+ */
 async function withWorkFolder<T>(run: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-render-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'faxline-render-'));
   try {
     return await run(dir);
   } finally {
