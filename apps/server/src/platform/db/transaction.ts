@@ -1,17 +1,43 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './client';
 import type { SqlExecutor } from './notifications';
 import * as schema from './schema';
 
+/** A transaction that lost a deadlock or a serialization conflict changed nothing: it may simply run again. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
+
+function isRetryable(error: unknown): boolean {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth += 1, current = current.cause as typeof current) {
+    if (typeof current.code === 'string' && RETRYABLE_CODES.has(current.code)) return true;
+  }
+  return false;
+}
+
 /**
  * Runs `work` in one transaction on one connection: `tx` for Drizzle queries and `client` for SQL that other
- * libraries write (pg-boss's job insert, NOTIFY), so that all of it commits together or not at all.
+ * libraries write (pg-boss's job insert, NOTIFY), so that all of it commits together or not at all. When PostgreSQL
+ * ends the transaction to break a deadlock (or a serialization conflict), it runs again, up to three times, after a
+ * short random pause: `work` must therefore touch nothing but the database.
  */
 export async function inTransaction<T>(db: Database, work: (tx: Database, client: SqlExecutor) => Promise<T>): Promise<T> {
-  // Already inside one: the work joins it.
+  // Already inside one: the work joins it (and the outer transaction is the one that runs again).
   if (!(db.$client instanceof pg.Pool)) return work(db, db.$client);
-  const client = await db.$client.connect();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(db.$client, work);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await delay(attempt * (5 + Math.random() * 20));
+    }
+  }
+}
+
+async function runOnce<T>(pool: pg.Pool, work: (tx: Database, client: SqlExecutor) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
