@@ -9,6 +9,38 @@ afterAll(async () => {
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
 });
 
+/** The job workers the server `serverPid` started, with their niceness (from /proc/PID/stat). */
+async function workersOf(serverPid: number): Promise<Array<{ pid: number; niceness: number }>> {
+  const workers = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (!cmdline.split('\0').includes('--role=worker')) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // After the command name in parentheses: state, ppid, ... niceness is the 19th field of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[1]) === serverPid) workers.push({ pid: Number(entry), niceness: Number(fields[16]) });
+  }
+  return workers;
+}
+
+async function isRunning(pid: number): Promise<boolean> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // A zombie (state Z) has ended; only its exit status waits to be collected.
+  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
+/** The first truthy answer of `probe`, asked every 100 ms for up to a minute. */
+async function eventually<T>(probe: () => Promise<T | undefined | false>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await probe();
+    if (answer) return answer;
+    if (Date.now() > deadline) throw new Error('not reached within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('the server process', () => {
   it('exits with a message naming a malformed setting and what it expects', async () => {
     const run = startProcess(process.execPath, [bundle], { PORT: 'eighty', DATABASE_URL: 'not a url' });
@@ -70,6 +102,42 @@ describe('the server process', () => {
     expect(signIn.status).toBe(200);
     server.signal('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('runs its job worker in a process of its own at a lower priority, starts it again when it dies, stops it on SIGTERM', async () => {
+    const dataDir = await tempDataDir('faxline-apart-');
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
+    await waitForReady(`http://localhost:${port}`, server.child, server.output);
+    const first = await eventually(async () => (await workersOf(server.child.pid!))[0]);
+    expect(first.niceness).toBe(10);
+
+    process.kill(first.pid, 'SIGKILL');
+    const second = await eventually(async () => (await workersOf(server.child.pid!)).find((w) => w.pid !== first.pid));
+    expect(second.niceness).toBe(10);
+    expect(server.output()).toContain('the worker process ended; starting it again');
+
+    server.signal('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(await isRunning(second.pid)).toBe(false);
+    expect(await postgresProcessesUnder(dataDir)).toEqual([]);
+  });
+
+  it('stops its job worker when the server process is killed', async () => {
+    const dataDir = await tempDataDir('faxline-orphan-');
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
+    await waitForReady(`http://localhost:${port}`, server.child, server.output);
+    const worker = await eventually(async () => (await workersOf(server.child.pid!))[0]);
+
+    process.kill(server.child.pid!, 'SIGKILL');
+    await eventually(async () => !(await isRunning(worker.pid)));
+    expect(server.output()).toContain('the process that started this worker is gone');
+    // The embedded PostgreSQL outlives a killed server (the next start says so); stopped here by hand.
+    for (const pid of await postgresProcessesUnder(dataDir)) process.kill(pid, 'SIGINT');
+    await eventually(async () => (await postgresProcessesUnder(dataDir)).length === 0);
   });
 
   it('runs the job worker alone with --role=worker, without an HTTP server', async () => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type TConfig } from './platform/config';
 import { DataDirInUseError, DataDirUnusableError } from './platform/db/embedded-postgres';
@@ -52,6 +53,18 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     void shutdown(signal, 0);
   });
 }
+// A worker started by an `all` process (decision 037) stops when that process goes, however it went.
+if (process.send) {
+  const parentGone = () => {
+    if (stopping) return;
+    stopping = true;
+    void shutdown('the process that started this worker is gone', 0);
+  };
+  process.channel?.unref();
+  process.on('disconnect', parentGone);
+  // Gone while this process was still loading its modules: the channel closed before anyone listened.
+  if (!process.connected) parentGone();
+}
 process.on('uncaughtException', (error) => {
   logger.fatal({ err: error }, 'uncaught exception');
   void shutdown('uncaughtException', 1);
@@ -62,7 +75,8 @@ process.on('unhandledRejection', (error) => {
 });
 
 try {
-  running = await startServer(config, logger, role);
+  // `all` runs the job worker as a process of its own, started from this same file.
+  running = await startServer(config, logger, role, { workerEntry: fileURLToPath(import.meta.url) });
 } catch (error) {
   if (error instanceof DataDirInUseError || error instanceof DataDirUnusableError) {
     process.stderr.write(`${error.message}\n`);

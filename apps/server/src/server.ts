@@ -16,8 +16,12 @@ import { seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
+import { startWorkerProcess, type WorkerProcess } from './platform/worker-process';
 
-/** Which parts this process runs: everything (default), only the HTTP API, or only the job worker. */
+/**
+ * Which parts run: everything (default), only the HTTP API, or only the job worker. With `workerEntry`, `all` runs
+ * the job worker as a process of its own from that entry file (what `npm start` does, decision 037).
+ */
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -30,6 +34,8 @@ export type RunningServer = {
   notifications: DatabaseNotifications;
   queue: Queue;
   embedded?: EmbeddedPostgres;
+  /** The job worker's own process, when `all` runs it as one. */
+  worker?: WorkerProcess;
   /** Stops accepting, drains requests, stops workers, closes the database; safe to call more than once. */
   stop: () => Promise<void>;
 };
@@ -38,7 +44,13 @@ export type RunningServer = {
  * Starts Faxline: the database (embedded unless DATABASE_URL is set), its migrations, the job queue and, for the
  * api role, the HTTP server. Everything started is stopped again, in reverse order, if a later step fails.
  */
-export async function startServer(config: TConfig, logger: Logger, role: Role = 'all'): Promise<RunningServer> {
+export async function startServer(
+  config: TConfig,
+  logger: Logger,
+  role: Role = 'all',
+  options: { workerEntry?: string } = {},
+): Promise<RunningServer> {
+  const workerApart = role === 'all' && options.workerEntry !== undefined;
   const cleanups: Array<{ part: string; stop: () => Promise<void> }> = [];
   const stopAll = async () => {
     for (const { part, stop } of cleanups.splice(0).reverse()) {
@@ -71,12 +83,25 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
       url: databaseUrl,
       jobs,
       deps: { db: database.db, config, files },
-      work: role !== 'api',
+      work: role === 'worker' || (role === 'all' && !workerApart),
       logger,
       notifications,
       poolSize: config.database.queuePoolSize,
     });
     cleanups.push({ part: 'queue', stop: queue.stop });
+
+    let worker: WorkerProcess | undefined;
+    if (workerApart) {
+      worker = startWorkerProcess({
+        entry: options.workerEntry!,
+        databaseUrl,
+        niceness: config.workerNiceness,
+        // Half the shutdown's time, so that the database still stops cleanly after a worker that had to be killed.
+        stopTimeoutMs: config.shutdownTimeoutMs / 2,
+        logger,
+      });
+      cleanups.push({ part: 'worker process', stop: worker.stop });
+    }
 
     let shuttingDown = false;
     let app: FastifyInstance | undefined;
@@ -102,7 +127,7 @@ export async function startServer(config: TConfig, logger: Logger, role: Role = 
 
     logger.info({ role, url, embeddedDatabase: Boolean(embedded) }, 'Faxline is running');
     let stopping: Promise<void> | undefined;
-    return { url, databaseUrl, app, database, notifications, queue, embedded, stop: () => (stopping ??= stopAll()) };
+    return { url, databaseUrl, app, database, notifications, queue, embedded, worker, stop: () => (stopping ??= stopAll()) };
   } catch (error) {
     await stopAll();
     throw error;

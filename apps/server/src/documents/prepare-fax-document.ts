@@ -111,5 +111,6 @@ async function makeRecord(input: FaxDocumentInput): Promise<{ pdf: Uint8Array; p
   if (input.cover) await insertCoverPages(record, { ...input.cover, documentPages });
   // Copied pages came in inert (appendAsPages); this takes off what pdf-lib adds (empty /Annots) and guards the catalog.
   makeInert(record);
-  return { pdf: await record.save(), pages: record.getPageCount() };
+  // Without object streams: each would be compressed on its own, which costs more than the few hundred bytes it saves.
+  return { pdf: await record.save({ useObjectStreams: false }), pages: record.getPageCount() };
 }

@@ -1,9 +1,4 @@
-import {
-  HISTORY_MAX_OFFSET,
-  IN_FLIGHT_FAX_STATUSES,
-  type TFaxDirection,
-  type ZFaxListQuery,
-} from '@faxline/shared';
+import { HISTORY_MAX_OFFSET, IN_FLIGHT_FAX_STATUSES, type TFaxDirection, type ZFaxListQuery } from '@faxline/shared';
 import { and, asc, desc, eq, getTableColumns, not, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
@@ -40,7 +35,14 @@ const ON_TALLIES = {
 
 /** The words the history shows for statuses (spec 001 §2.7), searchable like the stored ones. */
 const SHOWN_STATUSES: Array<{ word: string; condition: (on: Searchable) => SQL }> = [
-  { word: 'processing', condition: (on) => sql`${on.status} IN (${sql.join(IN_FLIGHT_FAX_STATUSES.map((status) => sql`${status}`), sql`, `)})` },
+  {
+    word: 'processing',
+    condition: (on) =>
+      sql`${on.status} IN (${sql.join(
+        IN_FLIGHT_FAX_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+  },
   { word: 'unread', condition: (on) => sql`${on.unread}` },
   { word: 'read', condition: (on) => sql`(${on.direction} = 'inbound' AND NOT ${on.unread})` },
 ];

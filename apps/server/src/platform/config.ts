@@ -109,6 +109,16 @@ const ZEnv = z.object({
   CONVERTER_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected a number of seconds from 1 to 3600' }).int().min(1).max(3600).default(90),
   /** Fax calls made at once by one worker process (they wait on the line, so many). */
   LINE_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 500' }).int().min(1).max(500).default(20),
+  /**
+   * The CPU priority of the job worker that `--role=all` starts in a process of its own (0, the web's, to 19): a
+   * render or a call never holds up a web request, and idle cores still go to the worker (decision 037).
+   */
+  WORKER_NICENESS: z.coerce
+    .number({ error: 'expected a whole number from 0 to 19' })
+    .int({ error: 'expected a whole number from 0 to 19' })
+    .min(0, { error: 'expected a whole number from 0 to 19' })
+    .max(19, { error: 'expected a whole number from 0 to 19' })
+    .default(10),
   /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
   DEMO_DATA: booleanFromEnv.optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
@@ -190,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     lineConcurrency: e.LINE_CONCURRENCY,
+    workerNiceness: e.WORKER_NICENESS,
     converterLimits: {
       memoryMB: e.CONVERTER_MEMORY_MB,
       cpuSeconds: e.CONVERTER_CPU_SECONDS,

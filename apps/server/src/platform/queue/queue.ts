@@ -48,6 +48,9 @@ export async function startQueue(options: {
     schema: 'pgboss',
     max: options.poolSize ?? 4,
     application_name: 'faxline-queue',
+    // Maintenance (expiring, archiving) and the cron clock run where jobs run: an API process only sends.
+    supervise: options.work,
+    schedule: options.work,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   hearEveryJobEnding(logger);
