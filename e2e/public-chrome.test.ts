@@ -185,6 +185,27 @@ describe('the header at 1280 px', () => {
     await unsupported.close();
   });
 
+  it('opens in the browser language on a first visit when Faxline speaks it, and in English otherwise', async () => {
+    const spanish = await newContext(browser, { locale: 'es-MX' });
+    const page = await spanish.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    await visible(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planes de fax' }));
+    expect(await page.getByLabel('Idioma').inputValue()).toBe('es');
+    // A choice made here wins over the browser from then on.
+    await page.getByLabel('Idioma').selectOption('fr');
+    await page.reload();
+    await visible(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Forfaits fax' }));
+    await spanish.close();
+
+    const german = await newContext(browser, { locale: 'de-DE' });
+    const second = await german.newPage();
+    await second.goto('/');
+    await visible(second.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fax Plans' }));
+    expect(await second.locator('html').getAttribute('lang')).toBe('en');
+    await german.close();
+  });
+
   it('switches language from the mobile menu too', async () => {
     const context = await contextWith('phone');
     const page = await context.newPage();

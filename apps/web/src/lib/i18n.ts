@@ -9,7 +9,7 @@ import esErrors from '@/locales/es/errors.json';
 import frCommon from '@/locales/fr/common.json';
 import frErrors from '@/locales/fr/errors.json';
 
-import { readStoredLanguage, resolveLanguage, storeLanguage } from './language';
+import { initialLanguage, resolveLanguage, storeLanguage } from './language';
 
 export const defaultNS = 'common';
 
@@ -70,7 +70,7 @@ void i18n
     resources,
     // Use the bundled resources and ask the backend only for the namespaces they lack.
     partialBundledLanguages: true,
-    lng: resolveLanguage(readStoredLanguage()),
+    lng: initialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
     ns: ['common', 'errors'],
