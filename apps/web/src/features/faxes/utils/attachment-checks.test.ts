@@ -31,6 +31,12 @@ describe('file checks (spec 001 §5, §9)', () => {
     expect(checkNewFiles([], [file('archive.pdf.zip')])).toEqual({ kind: 'invalidType', file: 'archive.pdf.zip' });
   });
 
+  it('refuses an empty file as empty, not as a wrong type', () => {
+    const problem = checkNewFiles([], [file('ok.pdf'), file('blank.pdf', 0)]);
+    expect(problem).toEqual({ kind: 'empty', file: 'blank.pdf' });
+    expect(toast(problem!)).toBe('Empty File: File "blank.pdf" is empty. Attach a file that has content.');
+  });
+
   it('allows exactly 10 MB and refuses one byte more', () => {
     expect(checkNewFiles([], [file('edge.pdf', MAX_ATTACHMENT_BYTES)])).toBeNull();
     const problem = checkNewFiles([], [file('big.pdf', MAX_ATTACHMENT_BYTES + 1)]);

@@ -6,7 +6,10 @@ const MEGABYTE = 1024 * 1024;
 export type TFileLike = { name: string; size: number };
 
 export type TAttachmentProblem =
-  { kind: 'tooMany' } | { kind: 'invalidType'; file: string } | { kind: 'tooLarge'; file: string; sizeMB: number };
+  | { kind: 'tooMany' }
+  | { kind: 'invalidType'; file: string }
+  | { kind: 'empty'; file: string }
+  | { kind: 'tooLarge'; file: string; sizeMB: number };
 
 /** The extension of a file name, lower-cased with its dot ('.pdf'), or '' when it has none. */
 export function extensionOf(name: string): string {
@@ -20,8 +23,8 @@ export function hasAllowedExtension(name: string): boolean {
 
 /**
  * The send form's file rules (spec 001 §5, §9), checked when files are chosen or dropped, before anything is
- * uploaded: at most 5 files in all, of an accepted extension, at most the platform's size each (10 MB unless the back
- * office changed it). Any problem rejects the whole selection, so the list never holds half of what was chosen. The
+ * uploaded: at most 5 files in all, of an accepted extension, not empty, at most the platform's size each (10 MB unless
+ * the back office changed it). Any problem rejects the whole selection, so the list never holds half of what was chosen. The
  * server checks again, from the bytes.
  */
 export function checkNewFiles(
@@ -32,6 +35,7 @@ export function checkNewFiles(
   if (current.length + added.length > MAX_ATTACHMENTS) return { kind: 'tooMany' };
   for (const file of added) {
     if (!hasAllowedExtension(file.name)) return { kind: 'invalidType', file: file.name };
+    if (file.size === 0) return { kind: 'empty', file: file.name };
     if (file.size > maxFileSizeMB * MEGABYTE) return { kind: 'tooLarge', file: file.name, sizeMB: maxFileSizeMB };
   }
   return null;
@@ -51,6 +55,8 @@ export function attachmentProblemText(problem: TAttachmentProblem) {
       } as const;
     case 'invalidType':
       return { title: 'send.errors.typeTitle', description: 'messages:errors.invalidFileType', values: { file: problem.file } } as const;
+    case 'empty':
+      return { title: 'send.errors.emptyTitle', description: 'messages:errors.emptyFile', values: { file: problem.file } } as const;
     case 'tooLarge':
       return {
         title: 'send.errors.sizeTitle',
