@@ -1,4 +1,4 @@
-import { ZSendFaxRequest } from '@faxline/shared';
+import { MAX_COVER_MESSAGE_LENGTH, MAX_COVER_SUBJECT_LENGTH, MAX_RECIPIENT_NAME_LENGTH, ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import { shownFileName } from '../documents/inspect-file-name';
 import { isMessageKey } from '../platform/i18n/i18n';
@@ -6,6 +6,7 @@ import { AppError } from '../platform/http/app-error';
 import type { Upload } from './check-attachments';
 
 const ATTACHMENT_FIELD = /^attachment_\d+$/;
+const TEXT_LIMITS = { maxMessage: MAX_COVER_MESSAGE_LENGTH, maxSubject: MAX_COVER_SUBJECT_LENGTH, maxName: MAX_RECIPIENT_NAME_LENGTH };
 
 /**
  * Reads the send form (spec 001 §3): a `request.json` part (a field or a file part) and files `attachment_0`...
@@ -21,7 +22,10 @@ export async function readSendForm(request: FastifyRequest) {
     // a name with a path is refused instead (check-attachments.ts).
     for await (const part of request.parts({ preservePath: true })) {
       if (part.type === 'field') {
-        if (part.fieldname === 'request.json') json = JSON.parse(String(part.value));
+        if (part.fieldname !== 'request.json') continue;
+        // Cut at the field size limit, it would read as broken JSON: say which texts are too long instead.
+        if (part.valueTruncated) throw new AppError('invalid_request', 'errors.sendDetailsTooLong', TEXT_LIMITS);
+        json = JSON.parse(String(part.value));
         continue;
       }
       current = part.filename;
@@ -40,7 +44,9 @@ export async function readSendForm(request: FastifyRequest) {
   const parsed = ZSendFaxRequest.safeParse(json ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AppError('invalid_request', isMessageKey(issue.message) ? issue.message : 'errors.invalidRequest');
+    if (!isMessageKey(issue.message)) throw new AppError('invalid_request', 'errors.invalidRequest');
+    // A text over its length names its limit.
+    throw new AppError('invalid_request', issue.message, issue.code === 'too_big' ? { max: Number(issue.maximum) } : undefined);
   }
   return { request: parsed.data, uploads };
 }

@@ -67,6 +67,40 @@ describe('who may send', () => {
   });
 });
 
+describe('texts over their length', () => {
+  it('names the text and its limit, in every language, and stores nothing', async () => {
+    const person = await customer();
+    const withCover = (coverPageMessage: string, language: string) =>
+      sendFaxRequest(t.app, person.cookie, { recipientNumber: '+12025550143', faxQuality: 'fine', coverPageMessage }, [], {
+        'accept-language': language,
+      });
+    const overLimit = {
+      en: 'The cover message is too long: it can have at most 3000 characters.',
+      es: 'El mensaje de portada es demasiado largo: puede tener como máximo 3000 caracteres.',
+      fr: 'Le message de couverture est trop long : il peut compter au plus 3000 caractères.',
+    };
+    for (const [language, text] of Object.entries(overLimit)) {
+      const response = await withCover('x'.repeat(6_000), language);
+      expect(response.statusCode).toBe(400);
+      expect(ZApiError.parse(response.json()).error).toMatchObject({ type: 'invalid_request', message: text });
+    }
+    // Past the form's field size the request part is cut short: not "not valid JSON", but which texts are too long.
+    const huge = await withCover('x'.repeat(100_000), 'en');
+    expect(huge.statusCode).toBe(400);
+    expect(ZApiError.parse(huge.json()).error.message).toBe(
+      'The fax details are too long: the cover message can have at most 3000 characters, the subject 200 and the recipient name 120.',
+    );
+    const name = await sendFaxRequest(
+      t.app,
+      person.cookie,
+      { recipientNumber: '+12025550143', faxQuality: 'fine', recipientName: 'n'.repeat(121) },
+      [{ name: 'letter.pdf', bytes: pdf }],
+    );
+    expect(ZApiError.parse(name.json()).error.message).toBe('The recipient name is too long: it can have at most 120 characters.');
+    expect(await faxesOf(person.accountId)).toBe(0);
+  });
+});
+
 describe('what may be dialled', () => {
   const refusals: Array<[string, string, Record<'en' | 'es' | 'fr', string>]> = [
     [

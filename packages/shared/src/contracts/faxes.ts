@@ -22,9 +22,19 @@ export const ZE164 = z.string().trim().check(singleLineText).regex(E164_PATTERN,
 export const ZSendFaxRequest = z.object({
   recipientNumber: ZE164,
   faxQuality: z.enum(FAX_QUALITIES),
-  coverPageMessage: z.string().trim().max(MAX_COVER_MESSAGE_LENGTH).check(multiLineText).optional(),
-  coverSubject: z.string().trim().max(MAX_COVER_SUBJECT_LENGTH).check(singleLineText).optional(),
-  recipientName: z.string().trim().max(MAX_RECIPIENT_NAME_LENGTH).check(singleLineText).optional(),
+  coverPageMessage: z
+    .string()
+    .trim()
+    .max(MAX_COVER_MESSAGE_LENGTH, { error: 'errors.coverMessageTooLong' })
+    .check(multiLineText)
+    .optional(),
+  coverSubject: z.string().trim().max(MAX_COVER_SUBJECT_LENGTH, { error: 'errors.coverSubjectTooLong' }).check(singleLineText).optional(),
+  recipientName: z
+    .string()
+    .trim()
+    .max(MAX_RECIPIENT_NAME_LENGTH, { error: 'errors.recipientNameTooLong' })
+    .check(singleLineText)
+    .optional(),
   /** A future send time, at most 30 days ahead (ISO 8601 with offset). */
   scheduledAt: z.iso.datetime({ offset: true }).check(singleLineText).optional(),
   /** One of the account's numbers; the first one when absent. */

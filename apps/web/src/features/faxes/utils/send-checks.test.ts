@@ -1,4 +1,4 @@
-import { MAX_COVER_SUBJECT_LENGTH, MESSAGES } from '@faxline/shared';
+import { MAX_COVER_MESSAGE_LENGTH, MAX_COVER_SUBJECT_LENGTH, MESSAGES } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import enFaxes from '@/locales/en/faxes.json';
@@ -91,7 +91,12 @@ describe('send fax checks (spec 001 §5)', () => {
     expect(toastOf({ coverMessage: 'Hello\u0000' })).toBe(forbidden);
     const subject = checkSendFax({ ...valid, coverSubject: 'Re:\u001b' }, now);
     expect(!subject.ok && subject.problem.field).toBe('coverSubject');
-    expect(toastOf({ coverSubject: 'x'.repeat(MAX_COVER_SUBJECT_LENGTH + 1) })).toBe('Fax Sending Failed: This value is too long.');
+    expect(toastOf({ coverSubject: 'x'.repeat(MAX_COVER_SUBJECT_LENGTH + 1) })).toBe(
+      `Fax Sending Failed: The cover subject is too long: it can have at most ${MAX_COVER_SUBJECT_LENGTH} characters.`,
+    );
+    expect(toastOf({ coverMessage: 'x'.repeat(MAX_COVER_MESSAGE_LENGTH + 1) })).toBe(
+      `Fax Sending Failed: The cover message is too long: it can have at most ${MAX_COVER_MESSAGE_LENGTH} characters.`,
+    );
     expect(checkSendFax({ ...valid, coverMessage: 'Line one\r\n\tLine two' }, now)).toMatchObject({ ok: true });
   });
 

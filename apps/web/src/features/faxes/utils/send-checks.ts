@@ -21,7 +21,9 @@ export type TSendProblem = {
     | 'messages:errors.scheduleInPast'
     | 'messages:errors.scheduleTooFar'
     | 'messages:validation.forbiddenCharacters'
-    | 'messages:validation.tooLong';
+    | 'messages:errors.coverMessageTooLong'
+    | 'messages:errors.coverSubjectTooLong'
+    | 'messages:errors.recipientNameTooLong';
   values?: Record<string, string | number>;
 };
 
@@ -53,6 +55,13 @@ const FIELD_OF_REQUEST: Partial<Record<PropertyKey, TSendField>> = {
   coverSubject: 'coverSubject',
   coverPageMessage: 'coverMessage',
   scheduledAt: 'schedule',
+};
+
+/** The shared schema's message for each text over its length, as a key of the `messages` namespace. */
+const TOO_LONG: Record<string, TSendProblem['description']> = {
+  'errors.coverMessageTooLong': 'messages:errors.coverMessageTooLong',
+  'errors.coverSubjectTooLong': 'messages:errors.coverSubjectTooLong',
+  'errors.recipientNameTooLong': 'messages:errors.recipientNameTooLong',
 };
 
 /**
@@ -93,14 +102,10 @@ export function checkSendFax(values: TSendValues, now: Date): TSendCheck {
   }
   const issue = issues[0];
   if (issue) {
-    // The texts' maxLength keeps them short enough, so what is left is mostly a character the server would refuse.
-    const description =
-      issue.message === 'errors.invalidRecipient'
-        ? 'messages:errors.invalidRecipient'
-        : issue.code === 'too_big'
-          ? 'messages:validation.tooLong'
-          : 'messages:validation.forbiddenCharacters';
-    return fail(FIELD_OF_REQUEST[issue.path[0] ?? ''] ?? null, 'send.failedTitle', description);
+    const field = FIELD_OF_REQUEST[issue.path[0] ?? ''] ?? null;
+    // The texts' maxLength keeps them short enough; a text that is longer all the same is told its limit.
+    if (issue.code === 'too_big') return fail(field, 'send.failedTitle', TOO_LONG[issue.message]!, { max: Number(issue.maximum) });
+    return fail(field, 'send.failedTitle', 'messages:validation.forbiddenCharacters');
   }
   return { ok: true, request, coverOnly: values.fileCount === 0 };
 }
