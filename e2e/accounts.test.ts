@@ -24,7 +24,7 @@ async function fillSignUp(page: Page, name: string, email: string) {
 }
 
 describe('sign-up, by clicking through the forms', () => {
-  it('with e-mail confirmation: checks the inbox, follows the link, and is signed in', async () => {
+  it('with e-mail confirmation: checks the inbox, follows the link, is told so and is signed in; a broken link says so', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const email = uniqueEmail('confirm');
@@ -51,7 +51,15 @@ describe('sign-up, by clicking through the forms', () => {
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     await page.getByRole('link', { name: /verify-email/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await visible(toast(page, 'E-mail Address Confirmed'));
     await visible(page.getByRole('button', { name: email }));
+    // The notice's query is taken off the address, so that a reload does not say it again.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    // A link cut short in the e-mail client: said to be not valid.
+    const link = await emailedLink(context.request, email, /Confirm/);
+    link.searchParams.set('token', link.searchParams.get('token')!.slice(0, 20));
+    await page.goto(link.href);
+    await visible(toast(page, 'Confirmation Link Not Valid'));
     await context.close();
   });
 

@@ -103,3 +103,10 @@ export const NUMBER_PROVIDER_MAX_LENGTH = 40;
 
 /** Public API rate limit default (spec 000 §9). */
 export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;
+
+/**
+ * Where a confirmation link lands once followed: the landing page, with a query that has the web app say the address
+ * is confirmed (or, with Better Auth's `error` added, that the link was not valid).
+ */
+export const EMAIL_CONFIRMED_PARAM = 'confirmed';
+export const EMAIL_CONFIRMED_LANDING = `/?${EMAIL_CONFIRMED_PARAM}=email`;

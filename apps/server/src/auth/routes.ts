@@ -1,4 +1,5 @@
 import {
+  EMAIL_CONFIRMED_LANDING,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZOk,
@@ -66,7 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
       try {
         ({ headers: signedIn, response: outcome } = await callAuth<{ headers: Headers; response: object }>(() =>
           identifier.includes('@')
-            ? auth.api.signInEmail({ body: { email: identifier.toLowerCase(), password, callbackURL: '/' }, headers, returnHeaders: true })
+            ? auth.api.signInEmail({
+                body: { email: identifier.toLowerCase(), password, callbackURL: EMAIL_CONFIRMED_LANDING },
+                headers,
+                returnHeaders: true,
+              })
             : auth.api.signInUsername({ body: { username: identifier, password }, headers, returnHeaders: true }),
         ));
       } catch (error) {
@@ -125,11 +130,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
     { schema: { body: ZResendConfirmationRequest, response: { 200: ZOk } }, config: limit(3, 15 * minute) },
     async (request) => {
       // Better Auth sends nothing for an unknown or already confirmed address, and says the same either way.
-      await callAuth(() => auth.api.sendVerificationEmail({ body: { email: request.body.email, callbackURL: '/' } })).catch(
-        (error: unknown) => {
-          if (!(error instanceof AppError)) throw error;
-        },
-      );
+      await callAuth(() =>
+        auth.api.sendVerificationEmail({ body: { email: request.body.email, callbackURL: EMAIL_CONFIRMED_LANDING } }),
+      ).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
       return ok;
     },
   );

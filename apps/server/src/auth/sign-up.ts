@@ -1,4 +1,4 @@
-import type { TLanguage } from '@faxline/shared';
+import { EMAIL_CONFIRMED_LANDING, type TLanguage } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import { createOwnerAccount } from '../accounts/create-owner-account';
 import { renderActionEmail } from '../email/render-action-email';
@@ -33,7 +33,13 @@ export async function signUp(
   try {
     created = await callAuth(() =>
       auth.api.signUpEmail({
-        body: { name: input.name, email: input.email, password: input.password, language: input.language, callbackURL: '/' },
+        body: {
+          name: input.name,
+          email: input.email,
+          password: input.password,
+          language: input.language,
+          callbackURL: EMAIL_CONFIRMED_LANDING,
+        },
         headers: requestHeaders(request),
         returnHeaders: true,
       }),

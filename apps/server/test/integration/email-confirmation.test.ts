@@ -34,7 +34,8 @@ describe('sign-up with e-mail confirmation', () => {
 
     const confirmed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers.location).toBe('/');
+    // The landing page, told to say that the address is confirmed.
+    expect(confirmed.headers.location).toBe('/?confirmed=email');
     const cookie = cookiesFrom(confirmed);
     const session = ZSessionResponse.parse(
       (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json(),
@@ -42,6 +43,15 @@ describe('sign-up with e-mail confirmation', () => {
     expect(session?.user).toMatchObject({ email, emailVerified: true });
 
     expect((await post('/api/auth/sign-in', { identifier: email, password: PASSWORD })).statusCode).toBe(200);
+
+    // A link followed again (or cut short) lands there too, with the error for the web app to say it was not valid.
+    const broken = await t.app.inject({
+      method: 'GET',
+      url: `${link.pathname}?token=not-a-token&callbackURL=${encodeURIComponent('/?confirmed=email')}`,
+    });
+    expect(broken.statusCode).toBe(302);
+    expect(new URL(broken.headers.location!, 'http://x').searchParams.get('confirmed')).toBe('email');
+    expect(new URL(broken.headers.location!, 'http://x').searchParams.get('error')).toBeTruthy();
   });
 
   it('answers an address that has an account exactly as a new one, and e-mails its owner instead', async () => {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CheckIcon, CodeIcon, FileTextIcon, HeartIcon, ShieldIcon } from '@/components/ui/icons';
 import { PageSection } from '@/components/ui/page-section';
 import { paths } from '@/config/paths';
+import { useEmailConfirmationNotice } from '@/features/auth/hooks/use-email-confirmation-notice';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { ImageCarousel, type TCarouselImage } from '@/features/landing/components/image-carousel';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -32,6 +33,7 @@ export default function HomeRoute() {
   const { t } = useTranslation('marketing');
   useDocumentMeta({ title: t('landing.meta.title'), description: t('landing.meta.description') });
   useScrollToHash();
+  useEmailConfirmationNotice();
 
   const images = useMemo<TCarouselImage[]>(
     () =>
