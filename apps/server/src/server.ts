@@ -16,7 +16,7 @@ import { seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
-import { startWorkerProcess, type WorkerProcess } from './platform/worker-process';
+import { startWorkerProcess } from './platform/worker-process';
 
 /**
  * Which parts run: everything (default), only the HTTP API, or only the job worker. With `workerEntry`, `all` runs
@@ -34,8 +34,6 @@ export type RunningServer = {
   notifications: DatabaseNotifications;
   queue: Queue;
   embedded?: EmbeddedPostgres;
-  /** The job worker's own process, when `all` runs it as one. */
-  worker?: WorkerProcess;
   /** Stops accepting, drains requests, stops workers, closes the database; safe to call more than once. */
   stop: () => Promise<void>;
 };
@@ -90,9 +88,8 @@ export async function startServer(
     });
     cleanups.push({ part: 'queue', stop: queue.stop });
 
-    let worker: WorkerProcess | undefined;
     if (workerApart) {
-      worker = startWorkerProcess({
+      const worker = startWorkerProcess({
         entry: options.workerEntry!,
         databaseUrl,
         niceness: config.workerNiceness,
@@ -127,7 +124,7 @@ export async function startServer(
 
     logger.info({ role, url, embeddedDatabase: Boolean(embedded) }, 'Faxline is running');
     let stopping: Promise<void> | undefined;
-    return { url, databaseUrl, app, database, notifications, queue, embedded, worker, stop: () => (stopping ??= stopAll()) };
+    return { url, databaseUrl, app, database, notifications, queue, embedded, stop: () => (stopping ??= stopAll()) };
   } catch (error) {
     await stopAll();
     throw error;

@@ -15,13 +15,11 @@ export type WorkerProcessOptions = {
 };
 
 export type WorkerProcess = {
-  /** The running worker's process id (it changes when a worker is started again). */
-  pid: () => number | undefined;
   /** Stops the worker (SIGTERM, then SIGKILL after the time limit) and does not start it again. */
   stop: () => Promise<void>;
 };
 
-/** A worker that ran this long before it ended is started again at once; one that ends sooner waits, longer each time. */
+/** A worker that ran this long before it ended waits the first pause again; one that ends sooner waits longer each time. */
 const HEALTHY_RUN_MS = 60_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const LONGEST_RESTART_DELAY_MS = 30_000;
@@ -71,7 +69,6 @@ export function startWorkerProcess(options: WorkerProcessOptions): WorkerProcess
   start();
 
   return {
-    pid: () => child?.pid,
     stop: async () => {
       stopping = true;
       clearTimeout(restartTimer);

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './client';
+import { sqlStatesOf } from './errors';
 import type { SqlExecutor } from './notifications';
 import * as schema from './schema';
 
@@ -9,13 +10,7 @@ import * as schema from './schema';
 const RETRYABLE_CODES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 
-function isRetryable(error: unknown): boolean {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 5; depth += 1, current = current.cause as typeof current) {
-    if (typeof current.code === 'string' && RETRYABLE_CODES.has(current.code)) return true;
-  }
-  return false;
-}
+const isRetryable = (error: unknown) => sqlStatesOf(error).some((code) => RETRYABLE_CODES.has(code));
 
 /**
  * Runs `work` in one transaction on one connection: `tx` for Drizzle queries and `client` for SQL that other
