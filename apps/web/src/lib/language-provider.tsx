@@ -2,7 +2,7 @@ import { LANGUAGES, type TLanguage } from '@faxline/shared';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { resolveLanguage } from './language';
+import { resolveLanguage, storeLanguage } from './language';
 import { LanguageContext, type TLanguageContext } from './use-language';
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
@@ -10,8 +10,16 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
 
-  // Storage and <html lang> follow i18next's languageChanged event (src/lib/i18n.ts), whoever changes it.
-  const setLanguage = useCallback((next: TLanguage) => void i18n.changeLanguage(next), [i18n]);
+  // A choice is stored at once: i18next switches (and fires languageChanged, which also stores it and sets
+  // <html lang>, src/lib/i18n.ts) only once the new language's texts have loaded, and a reload or a link followed
+  // before then must not lose the choice.
+  const setLanguage = useCallback(
+    (next: TLanguage) => {
+      storeLanguage(next);
+      void i18n.changeLanguage(next);
+    },
+    [i18n],
+  );
 
   const value = useMemo<TLanguageContext>(() => ({ language, setLanguage, languages: LANGUAGES }), [language, setLanguage]);
   return <LanguageContext value={value}>{children}</LanguageContext>;
