@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makePdf } from '@test-support/factories/documents';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { sendFaxThroughApi } from './support/faxes';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -19,22 +18,6 @@ async function statValue(page: Page, label: string): Promise<number> {
   return Number(text.replace(/[^\d]/g, ''));
 }
 
-/** A two-page fax from the admin's own account, through the API as the send form posts it: a known audit event. */
-async function sendFax(): Promise<void> {
-  const response = await context.request.post('/api/faxes', {
-    headers: { origin: inject('baseUrl'), 'Idempotency-Key': randomUUID() },
-    multipart: {
-      'request.json': {
-        name: 'request.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify({ recipientNumber: '+12025550143', faxQuality: 'standard' })),
-      },
-      attachment_0: { name: 'two-pages.pdf', mimeType: 'application/pdf', buffer: await makePdf(2) },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(202);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await createPlatformAdmin();
@@ -48,7 +31,7 @@ beforeAll(async () => {
   // expect.poll is for tests only; a hook waits with Playwright.
   await page.waitForURL((url) => url.pathname === '/admin/dashboard');
   await page.close();
-  await sendFax();
+  await sendFaxThroughApi(context, { recipientNumber: '+12025550143' }, 2);
 }, 120_000);
 afterAll(async () => {
   await context.close();

@@ -3,9 +3,10 @@ import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, makePng } from '@test-support/factories/documents';
-import { signedInPerson } from './support/accounts';
+import { adminContext, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 import { pdfPageCount } from './support/fixtures';
+import { sendFaxThroughApi } from './support/faxes';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -175,13 +176,14 @@ describe('sending and receiving a fax', () => {
     await page.goto('/user/send-fax');
     await page.getByLabel('Recipient Fax Number').fill('+15550100099');
     await attach(page, [{ name: 'one-page.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) }]);
-    // Tomorrow at 10:00 in the browser's time zone, as the picker writes it.
+    // Tomorrow at 10:00 in the browser's time zone, chosen in Send Later's day and time.
     const tomorrow = await page.evaluate(() => {
       const date = new Date(Date.now() + 86_400_000);
       const pad = (n: number) => String(n).padStart(2, '0');
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T10:00`;
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
     });
-    await page.getByLabel(/Send Later/).fill(tomorrow);
+    await page.getByLabel('Day', { exact: true }).selectOption(tomorrow);
+    await page.getByLabel('Time', { exact: true }).selectOption('10:00');
     await page.getByRole('button', { name: 'Send Fax' }).click();
     await visible(toast(page, 'Fax Sent Successfully!'), 30_000);
     await visible(page.getByText(/is scheduled for/).first());
@@ -199,4 +201,92 @@ describe('sending and receiving a fax', () => {
     await visible(table.getByText('Canceled', { exact: true }));
     await context.close();
   });
+});
+
+/** Opens the menu of the history's row `index` (0: the newest) and chooses `item`. */
+async function chooseFromRow(page: Page, index: number, item: string) {
+  const table = page.getByRole('table', { name: /^Sent faxes/ });
+  await table
+    .getByRole('button', { name: /^Actions for the fax of/ })
+    .nth(index)
+    .click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+describe('acting on a fax (issue 15)', () => {
+  it('says when a busy fax tries again, and cancels it while it waits', async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context, 'Patient Caller');
+    await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.busy, recipientName: 'Dr. Paré' });
+    const page = await context.newPage();
+    await page.goto('/user/fax-history');
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Processing'));
+
+    await chooseFromRow(page, 0, 'View Details');
+    const dialog = page.getByRole('dialog', { name: 'Fax Details' });
+    // The first try finds the line busy; the next waits 3 minutes (18 s on the tests' fast fax clock).
+    await visible(dialog.getByText(/^Line busy: next try at .+, try 2 of 4$/), 60_000);
+    await expectNoAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel Fax' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this fax?' });
+    await confirm.getByRole('button', { name: 'Cancel Fax' }).click();
+    await visible(toast(page, 'Fax Canceled'));
+    await visible(dialog.getByText('Canceled', { exact: true }));
+    await expect.poll(() => dialog.getByText(/next try at/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await visible(table.getByText('Canceled', { exact: true }));
+    await context.close();
+  }, 120_000);
+
+  it('resends a partially delivered fax in one click; the new fax and the first link to each other', async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context, 'Second Chance');
+    await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.partial_delivery }, 2);
+    const page = await context.newPage();
+    await page.goto('/user/fax-history');
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Partially Delivered'), 60_000);
+
+    await chooseFromRow(page, 0, 'Resend');
+    await visible(toast(page, 'Fax Sent Again'));
+    await expect.poll(() => table.getByRole('button', { name: /^Actions for the fax of/ }).count()).toBe(2);
+
+    // The newest row is the new fax: its details lead to the first, whose details lead back.
+    await chooseFromRow(page, 0, 'View Details');
+    const dialog = page.getByRole('dialog', { name: 'Fax Details' });
+    await dialog.getByRole('button', { name: 'View the original fax' }).click();
+    await visible(dialog.getByText('1 of 2 confirmed by the receiver'));
+    await visible(dialog.getByText('Sent Again As'));
+    await expectNoAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: /^The fax of / }).click();
+    await visible(dialog.getByRole('button', { name: 'View the original fax' }));
+    await context.close();
+  }, 120_000);
+
+  it('deletes a fax after asking; it leaves the history, and the audit log keeps the deletion', async () => {
+    const context = await newContext(browser);
+    const person = await signedInPerson(context, 'Tidy Sender');
+    await sendFaxThroughApi(context, { recipientNumber: '+442079460958' });
+    const page = await context.newPage();
+    await page.goto('/user/fax-history');
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Delivered', { exact: true }), 60_000);
+
+    await chooseFromRow(page, 0, 'Delete');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this fax?' });
+    await visible(confirm.getByText(/The audit log keeps a record that it existed/));
+    await confirm.getByRole('button', { name: 'Delete Fax' }).click();
+    await visible(toast(page, 'Fax Deleted'));
+    await visible(page.getByText('No sent faxes found.'));
+    await context.close();
+
+    const admin = await adminContext(browser);
+    const audit = await admin.newPage();
+    await audit.goto(`/admin/audit-log?action=fax.delete&actor=${encodeURIComponent(person.email)}`);
+    const rows = audit.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2); // the header and the deletion
+    expect(await rows.nth(1).textContent()).toContain('Success');
+    await admin.close();
+  }, 120_000);
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS, KEYWORD_RULES, type TPage } from '../apps/web/src/features/assistant/utils/keyword-routes';
 import { resolveDestination, type TViewer } from '../apps/web/src/features/assistant/utils/route-access';
 import enCommon from '../apps/web/src/locales/en/common.json';
+import esCommon from '../apps/web/src/locales/es/common.json';
+import frCommon from '../apps/web/src/locales/fr/common.json';
 import { createPlatformAdmin, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
@@ -321,6 +323,12 @@ describe('the navigation box (every keyword of the table)', () => {
     await visible(page.getByText(enCommon.assistant.nav.notFoundDescription, { exact: true }));
     await pathname(page).toBe('/pricing');
 
+    // A question an FAQ of /support answers opens it there, the answer in the toast.
+    await navigateBox(page, 'Can I receive faxes by email?');
+    await pathname(page).toBe('/support');
+    expect(new URL(page.url()).hash).toBe('#faqs');
+    await visible(page.locator('[data-sonner-toast]').getByText('How do I receive faxes?', { exact: true }));
+
     await expectEveryKeyword(page, { signedIn: false, isAdmin: false }, (target) => DESTINATIONS[target].access === 'public');
     await context.close();
   });
@@ -437,6 +445,51 @@ describe('the chat helper', () => {
     await pathname(page).toBe('/sign-in');
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/user/send-fax');
     await context.close();
+  });
+
+  it('answers "Can I receive faxes by email?" with the FAQ of /support and its link, in en, es and fr; nonsense still falls back', async () => {
+    for (const [language, common, question, faq] of [
+      ['en', enCommon, 'Can I receive faxes by email?', 'How do I receive faxes?'],
+      ['es', esCommon, '¿Puedo recibir faxes por correo electrónico?', '¿Cómo recibo faxes?'],
+      ['fr', frCommon, 'Puis-je recevoir des fax par e-mail ?', 'Comment recevoir des fax ?'],
+    ] as const) {
+      const context = await contextWith('desktop');
+      await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      // The answer /support shows for that FAQ, as the server serves it.
+      const served = (await (await context.request.get(`/api/faqs?language=${language}`)).json()) as {
+        faqs: Array<{ question: string; answer: string }>;
+      };
+      // French puts a no-break space before '?'.
+      const entry = served.faqs.find(({ question: text }) => text.replace(/\s/g, ' ') === faq);
+      expect(entry, `${language}: the FAQ "${faq}"`).toBeDefined();
+      const { question: faqShown = '', answer = '' } = entry ?? {};
+
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('button', { name: common.assistant.chat.open }).click();
+      const panel = page.getByRole('dialog', { name: common.assistant.chat.title });
+      const log = panel.getByRole('log');
+      const input = panel.getByRole('textbox', { name: common.assistant.chat.inputLabel });
+      await input.fill(question);
+      await input.press('Enter');
+      await visible(log.locator('strong').getByText(faqShown, { exact: true }));
+      await visible(log.getByText(answer));
+      const link = log.getByRole('link', { name: common.assistant.chat.readAnswer });
+      expect(await link.getAttribute('href')).toBe('/support#faqs');
+      expect(await log.getByText(common.assistant.chat.replies.fallback).count()).toBe(0);
+      if (language === 'en') await expectNoAccessibilityViolations(page);
+
+      await input.fill('qwerty zxcv blorp');
+      await input.press('Enter');
+      await visible(log.getByText(common.assistant.chat.replies.fallback, { exact: true }));
+
+      // The link opens /support at its FAQs, where the same question is.
+      await link.click();
+      await pathname(page).toBe('/support');
+      expect(new URL(page.url()).hash).toBe('#faqs');
+      await visible(page.locator('#faqs').getByText(faqShown, { exact: true }));
+      await context.close();
+    }
   });
 
   it('speaks Spanish and French, with their confirmations', async () => {

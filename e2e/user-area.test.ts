@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { formatPhoneInternational, type TFaxListResponse, type TUsage } from '@faxline/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { makePdf } from '@test-support/factories/documents';
 import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { sendFaxThroughApi } from './support/faxes';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,22 +29,6 @@ async function faxNumberOf(context: BrowserContext): Promise<string> {
   expect(response.status(), await response.text()).toBe(200);
   const { numbers } = (await response.json()) as { numbers: Array<{ phoneNumber: string }> };
   return numbers[0]!.phoneNumber;
-}
-
-/** Sends a one-page PDF through the API, as the send form does. */
-async function sendFax(context: BrowserContext, recipientNumber: string): Promise<void> {
-  const response = await context.request.post('/api/faxes', {
-    headers: { ...sameOrigin(), 'Idempotency-Key': randomUUID() },
-    multipart: {
-      'request.json': {
-        name: 'request.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify({ recipientNumber, faxQuality: 'standard' })),
-      },
-      attachment_0: { name: 'one-page.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(202);
 }
 
 /** Waits until the newest fax of `direction` has reached `status` on the server. */
@@ -280,8 +264,8 @@ describe('the dashboard', () => {
     const number = await faxNumberOf(context);
 
     // One fax sent (delivered on the sandbox line), one received from another account (not opened yet).
-    await sendFax(context, '+15550100099');
-    await sendFax(senderContext, number);
+    await sendFaxThroughApi(context, { recipientNumber: '+15550100099' });
+    await sendFaxThroughApi(senderContext, { recipientNumber: number });
     await faxReached(context, 'outbound', 'delivered');
     await faxReached(context, 'inbound', 'received');
 

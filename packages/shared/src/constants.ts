@@ -74,11 +74,25 @@ export const FINAL_FAX_STATUSES = OUTBOUND_FAX_STATUSES.filter(
   (status): status is Exclude<TOutboundFaxStatus, TInFlightFaxStatus> => !isInFlightFaxStatus(status),
 );
 
-/** Only a sent fax that has not started converting may be canceled. */
+/** A sent fax that has not started converting may be canceled; so may one that waits between tries (mayCancelFax). */
 export const CANCELABLE_FAX_STATUSES = ['queued', 'scheduled'] as const satisfies readonly TInFlightFaxStatus[];
 
 export function isCancelableFaxStatus(status: string): status is (typeof CANCELABLE_FAX_STATUSES)[number] {
   return (CANCELABLE_FAX_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Whether a sent fax may be canceled now: before it converts, or while it waits for its next try (a line was busy);
+ * not while it converts or a call is on the line. The server applies the same rule in one statement (cancel-fax.ts).
+ */
+export function mayCancelFax(fax: { direction: string; status: string; nextTryAt: string | Date | null }): boolean {
+  if (fax.direction !== 'outbound') return false;
+  return isCancelableFaxStatus(fax.status) || (fax.status === 'sending' && fax.nextTryAt !== null);
+}
+
+/** A sent fax that has ended (delivered, partly, failed or canceled) may be sent again with one click. */
+export function mayResendFax(fax: { direction: string; status: string }): boolean {
+  return fax.direction === 'outbound' && !isInFlightFaxStatus(fax.status);
 }
 
 /** How the UI groups the lifecycle (spec 001 §2.7: Delivered, Failed, Processing). */

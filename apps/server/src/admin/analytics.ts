@@ -30,7 +30,9 @@ const isInProgress = sql`${outbound} and ${faxes.status} in (${sql.join(
 const isMeteredSent = sql`${outbound} and ${faxes.status} not in ('failed', 'canceled')`;
 
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-const pagesWhere = (condition: SQL) => sql<number>`coalesce(sum(${faxes.pages}) filter (where ${condition}), 0)::int`;
+// A sent fax counts the pages its receiver confirmed once it has ended (partly delivered: fewer), as the quota does.
+const pagesWhere = (condition: SQL) =>
+  sql<number>`coalesce(sum(coalesce(${faxes.pagesSent}, ${faxes.pages})) filter (where ${condition}), 0)::int`;
 const inPeriod = (period: AnalyticsPeriod) => and(gte(faxes.createdAt, period.start), lt(faxes.createdAt, period.end));
 
 const STEP = { hour: '1 hour', day: '1 day', month: '1 month' } as const;

@@ -29,7 +29,13 @@ export async function failFax(
   reason: TFaxFailureReason,
   message: string,
 ): Promise<boolean> {
-  return moveFax(db, faxId, from, 'failed', { failureReason: reason, failureMessage: message, completedAt: new Date() });
+  return moveFax(db, faxId, from, 'failed', {
+    failureReason: reason,
+    failureMessage: message,
+    completedAt: new Date(),
+    nextTryAt: null,
+    retryReason: null,
+  });
 }
 
 export async function loadFax(db: Database, faxId: string) {

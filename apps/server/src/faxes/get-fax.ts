@@ -1,6 +1,7 @@
 import type { TFaxDetails } from '@faxline/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FileStore } from '../documents/encrypted-file-store';
+import { triesAllowedFor } from '../lines/retry-policy';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from './fax-access';
@@ -14,6 +15,11 @@ export async function getFax(db: Database, actor: FaxActor, id: string): Promise
   if (opened !== fax) await db.update(faxes).set({ readAt: opened.readAt }).where(eq(faxes.id, fax.id));
   const attempts = await db.select().from(faxAttempts).where(eq(faxAttempts.faxId, fax.id)).orderBy(asc(faxAttempts.number));
   const attached = await db.select().from(faxFiles).where(eq(faxFiles.faxId, fax.id)).orderBy(asc(faxFiles.position));
+  const resends = await db
+    .select({ id: faxes.id, createdAt: faxes.createdAt })
+    .from(faxes)
+    .where(and(eq(faxes.accountId, fax.accountId), eq(faxes.resentFromId, fax.id)))
+    .orderBy(desc(faxes.createdAt));
   await auditFax(db, actor, 'fax.view', fax.id, 'success');
   return {
     ...toPublicFax(opened),
@@ -27,7 +33,10 @@ export async function getFax(db: Database, actor: FaxActor, id: string): Promise
     })),
     files: attached.map((f) => ({ name: f.name, type: f.type, size: f.size })),
     hasDocument: fax.documentKey !== null,
+    hasImage: fax.imageKey !== null,
     hasThumbnail: fax.thumbnailKey !== null,
+    nextTry: fax.nextTryAt && fax.retryReason ? { number: attempts.length + 1, of: triesAllowedFor(fax.retryReason) } : null,
+    resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),
   };
 }
 
@@ -41,6 +50,18 @@ export async function downloadFaxDocument(deps: { db: Database; files: FileStore
   const pdf = await deps.files.get(fax.documentKey);
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success');
   return { pdf, sha256: fax.documentSha256, name: `fax-${fax.createdAt.toISOString().slice(0, 10)}-${fax.id.slice(0, 8)}.pdf` };
+}
+
+/**
+ * The fax image as it goes down the line (TIFF-F, Class F: what a fax machine prints), decrypted, for download; in the
+ * audit trail like the document.
+ */
+export async function downloadFaxImage(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string) {
+  const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
+  if (!fax.imageKey) throw new AppError('not_found', 'errors.faxNotFound');
+  const tiff = await deps.files.get(fax.imageKey);
+  await auditFax(deps.db, actor, 'fax.download', fax.id, 'success', { file: 'image' });
+  return { tiff, name: `fax-${fax.createdAt.toISOString().slice(0, 10)}-${fax.id.slice(0, 8)}.tif` };
 }
 
 /** The small image of the fax's first page, for the list and the details. */

@@ -27,15 +27,26 @@ import { cancelFax } from './cancel-fax';
 import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';
 import { toPublicFax } from './fax-view';
-import { downloadFaxDocument, faxThumbnail, getFax } from './get-fax';
+import { downloadFaxDocument, downloadFaxImage, faxThumbnail, getFax } from './get-fax';
 import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from './history-cache';
 import { listFaxes } from './list-faxes';
 import { previewFax } from './preview-fax';
 import { readSendForm } from './read-send-form';
 import { recentFaxEvents } from './recent-events';
+import { resendFax } from './resend-fax';
 import { assertMaySend, sendFax } from './send-fax';
 
 const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
+
+/** The language of a fax's cover page and of what its sender is told later: the person's own, else the request's. */
+const senderLanguage = (actor: FaxActor, request: FastifyRequest): TLanguage =>
+  (actor.user.language as TLanguage | undefined) ?? request.language;
+
+/** A client's Idempotency-Key: the same key returns the fax it created instead of sending twice. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key.length <= 200 ? key : null;
+}
 
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
 export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
@@ -66,31 +77,46 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     const actor = await faxActor(request, reply);
     assertMaySend(actor);
     const form = await readSendForm(request);
-    const idempotencyKey = request.headers['idempotency-key'];
     const { fax } = await sendFax(
       { db, files, queue, config, systemSettings },
       {
         actor,
-        language: (actor.user.language as TLanguage | undefined) ?? request.language,
+        language: senderLanguage(actor, request),
         request: form.request,
         uploads: form.uploads,
-        idempotencyKey: typeof idempotencyKey === 'string' && idempotencyKey.length <= 200 ? idempotencyKey : null,
+        idempotencyKey: idempotencyKeyOf(request),
       },
     );
-    const t = translator(request.language);
+    return reply.status(202).send(acceptedAnswer(fax, request.language));
+  });
+
+  // Resend: the same documents to the same recipient as a new fax, linked to this one (resend-fax.ts).
+  app.post('/faxes/:id/resend', { schema: { params: ZFaxParams, response: { 202: ZSendFaxResponse } } }, async (request, reply) => {
+    const actor = await faxActor(request, reply);
+    assertMaySend(actor);
+    const { fax } = await resendFax(
+      { db, files, queue, config, systemSettings },
+      { actor, id: request.params.id, language: senderLanguage(actor, request), idempotencyKey: idempotencyKeyOf(request) },
+    );
+    return reply.status(202).send(acceptedAnswer(fax, request.language));
+  });
+
+  /** The 202 of a send: the fax, its first state, what the sender is told, and the line it will go over. */
+  function acceptedAnswer(fax: Awaited<ReturnType<typeof sendFax>>['fax'], language: TLanguage) {
+    const t = translator(language);
     const message = fax.scheduledAt
       ? t('faxes.scheduled', {
           number: fax.toNumber,
-          date: new Intl.DateTimeFormat(request.language, { dateStyle: 'long', timeStyle: 'short' }).format(fax.scheduledAt),
+          date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(fax.scheduledAt),
         })
       : t('faxes.accepted', { number: fax.toNumber });
-    return reply.status(202).send({
+    return {
       faxId: fax.id,
       status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
       message,
       line: fax.line ?? 'sandbox',
-    });
-  });
+    };
+  }
 
   app.post('/faxes/preview', { schema: { response: { 200: ZFaxPreviewResponse } } }, async (request, reply) => {
     const actor = await faxActor(request, reply);
@@ -134,6 +160,15 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .header('cache-control', 'private, no-store')
       .header('x-content-sha256', document.sha256 ?? '')
       .send(Buffer.from(document.pdf));
+  });
+
+  app.get('/faxes/:id/image', { schema: { params: ZFaxParams } }, async (request, reply) => {
+    const image = await downloadFaxImage({ db, files }, await faxActor(request, reply), request.params.id);
+    return reply
+      .header('content-type', 'image/tiff')
+      .header('content-disposition', `attachment; filename="${image.name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(image.tiff));
   });
 
   app.get('/faxes/:id/thumbnail', { schema: { params: ZFaxParams } }, async (request, reply) => {

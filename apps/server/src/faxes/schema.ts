@@ -1,6 +1,18 @@
 import type { TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
@@ -26,10 +38,20 @@ export const faxes = pgTable(
     quality: text('quality').$type<TFaxQuality>().notNull(),
     language: text('language').notNull().default('en'),
     pages: integer('pages'),
+    /** Pages the receiving machine confirmed, once the fax ended delivered or partly delivered; what the month counts. */
+    pagesSent: integer('pages_sent'),
     line: text('line').$type<TFaxLine>(),
     failureReason: text('failure_reason').$type<TFaxFailureReason>(),
     failureMessage: text('failure_message'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /**
+     * While a sent fax waits between tries: when the next try is due, and why the last one did not get through (both
+     * null otherwise). Written with the next try's job, in the same transaction.
+     */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    retryReason: text('retry_reason').$type<TFaxFailureReason>(),
+    /** A fax sent again with one click: the fax it repeats (its documents and recipient). */
+    resentFromId: uuid('resent_from_id').references((): AnyPgColumn => faxes.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     /** The document of record (encrypted PDF), its SHA-256, the fax image and the first-page thumbnail. */
     documentKey: text('document_key'),

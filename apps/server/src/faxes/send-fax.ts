@@ -34,6 +34,8 @@ export type SendFaxInput = {
   request: z.output<typeof ZSendFaxRequest>;
   uploads: Upload[];
   idempotencyKey: string | null;
+  /** Resend: the fax this one repeats. */
+  resentFromId?: string;
 };
 
 export type SendFaxDeps = {
@@ -121,6 +123,7 @@ export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
           language: input.language,
           scheduledAt,
           idempotencyKey: input.idempotencyKey,
+          resentFromId: input.resentFromId ?? null,
         })
         .returning();
       if (attachments.length > 0) {
@@ -140,6 +143,7 @@ export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
         to: row!.toNumber,
         files: attachments.length,
         scheduled: Boolean(scheduledAt),
+        ...(input.resentFromId ? { resentFrom: input.resentFromId } : {}),
       });
       await deps.queue.send(
         prepareFaxJob,

@@ -10,6 +10,11 @@ const POLICY: Partial<Record<TFaxFailureReason, { retries: number; delayMs: numb
   line_error: { retries: 2, delayMs: 60_000 },
 };
 
+/** How many tries in all the rules allow a fax whose last try failed for `reason` (1 when it is not retried). */
+export function triesAllowedFor(reason: TFaxFailureReason): number {
+  return (POLICY[reason]?.retries ?? 0) + 1;
+}
+
 /** After attempt `attempt` failed for `reason`: the wait before the next try, or null when there is none. */
 export function nextTryAfter(reason: TFaxFailureReason, attempt: number): number | null {
   const rule = POLICY[reason];

@@ -4,11 +4,18 @@
 
 const route = <P extends string>(path: P) => ({ path, getHref: (): string => path });
 
+/** The anchors of /support (spec 000 §2): its page links to them, and the helpers point at them. */
+export type TSupportSection = 'faqs' | 'how-faxline-works' | 'how-to-fax-online' | 'international-rates' | 'system-status';
+
 export const paths = {
   home: route('/'),
   pricing: route('/pricing'),
   faxPlans: route('/fax-plans'),
-  support: route('/support'),
+  support: {
+    path: '/support',
+    /** `section` is one of the page's anchors, so that a helper can point at the part that answers. */
+    getHref: (section?: TSupportSection) => (section ? `/support#${section}` : '/support'),
+  },
   developers: route('/developers'),
   apiDocumentation: route('/api-documentation'),
   aboutUs: route('/about-us'),

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useDocumentTitle } from './use-document-title';
 
 type TDocumentMeta = {
-  /** The page's own title; the tab shows "<title> | Faxline". */
+  /** The page's own title; the tab shows "<title> | <site name>" (use-document-title.ts). */
   title: string;
   /** One or two sentences for search results and link previews, in the active language. */
   description: string;

@@ -18,6 +18,15 @@ export const DEFAULT_SETTINGS: TSettings = {
   defaultFaxQuality: 'standard',
 };
 
+/**
+ * Preferences stored but not yet acted on (decision 039): nothing sends these e-mails yet, so /user/settings shows them
+ * disabled and "Planned". A preference leaves this list in the change that makes it take effect.
+ */
+export const PLANNED_SETTINGS = ['faxReceived', 'faxSentConfirmation', 'promotionalOffers'] as const satisfies readonly (keyof TSettings)[];
+export function isPlannedSetting(name: string): boolean {
+  return (PLANNED_SETTINGS as readonly string[]).includes(name);
+}
+
 /** Pages used this month against the plan (the dashboard, and Billing contacts). */
 export const ZUsage = z.object({
   plan: z.object({ name: z.string(), pagesPerMonth: z.number().int().nullable() }).nullable(),

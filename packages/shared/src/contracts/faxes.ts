@@ -74,12 +74,19 @@ export const ZFax = z.object({
   /** Who sent an inbound fax, as far as known ("Unknown" is the web app's word for null). */
   senderName: z.string().nullable(),
   pages: z.number().int().nullable(),
+  /** The pages the receiving machine confirmed, once a sent fax ended delivered or partly delivered. */
+  pagesSent: z.number().int().nullable(),
   quality: z.enum(FAX_QUALITIES),
   failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
   failureMessage: z.string().nullable(),
   coverSubject: z.string().nullable(),
   line: z.enum(FAX_LINES).nullable(),
   scheduledAt: z.iso.datetime({ offset: true }).nullable(),
+  /** While a sent fax waits between tries: when the next one is due, and why the last one did not get through. */
+  nextTryAt: z.iso.datetime({ offset: true }).nullable(),
+  retryReason: z.enum(FAX_FAILURE_REASONS).nullable(),
+  /** A fax sent again with Resend: the fax it repeats (null once that one is deleted). */
+  resentFromId: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -99,7 +106,13 @@ export const ZFaxDetails = ZFax.extend({
   attempts: z.array(ZFaxAttempt),
   files: z.array(z.object({ name: z.string(), type: z.string(), size: z.number().int() })),
   hasDocument: z.boolean(),
+  /** The fax image (the TIFF-F that goes down the line) can be downloaded. */
+  hasImage: z.boolean(),
   hasThumbnail: z.boolean(),
+  /** While it waits between tries: the number of the next try and how many the retry rules allow for its reason. */
+  nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),
+  /** The faxes sent again from this one with Resend, newest first. */
+  resends: z.array(z.object({ id: z.string(), createdAt: z.iso.datetime({ offset: true }) })),
 });
 export type TFaxDetails = z.infer<typeof ZFaxDetails>;
 

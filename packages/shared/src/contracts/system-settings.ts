@@ -110,6 +110,33 @@ export const ZSystemSettingsValues = z.object({
 });
 export type TSystemSettingsValues = z.infer<typeof ZSystemSettingsValues>;
 
+/**
+ * Settings stored and kept, but that nothing reads yet (decision 039): the back office shows them disabled and
+ * "Planned" (spec 001 §9: "PGP control is disabled"). A setting leaves this list in the change that makes it take effect.
+ */
+export const PLANNED_SYSTEM_SETTINGS = [
+  'defaultEmail',
+  'ssoEnabled',
+  'pgpEnabled',
+  'apiKey',
+  'stripePublishableKey',
+  'stripeDefaultPriceId',
+  'stripeAdditionalPriceIds',
+  'paypalClientId',
+  'paypalClientSecret',
+  'paypalWebhookId',
+  'adminEmailForNotifications',
+  'notifyOnNewUser',
+  'notifyOnFailedPayment',
+  'automaticBackups',
+  'backupRetentionDays',
+  'adminLogoUrl',
+  'faviconUrl',
+] as const satisfies readonly (keyof TSystemSettingsValues | TSecretSetting)[];
+export function isPlannedSystemSetting(name: string): boolean {
+  return (PLANNED_SYSTEM_SETTINGS as readonly string[]).includes(name);
+}
+
 /** §9's defaults. */
 export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   siteName: 'Faxline',

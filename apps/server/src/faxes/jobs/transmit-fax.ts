@@ -44,7 +44,11 @@ export const transmitFaxJob = defineJob({
       logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
       outcome = { result: 'line_error', pagesSent: 0, durationMs: 0 };
     } else {
-      await moveFax(db, faxId, ['sending'], 'sending', { line: line.name });
+      // The try begins: no longer waiting for it. A fax canceled while it waited is not called; the attempt goes.
+      if (!(await moveFax(db, faxId, ['sending'], 'sending', { line: line.name, nextTryAt: null }))) {
+        await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+        return;
+      }
       outcome = await line.call(fax);
     }
 
@@ -57,7 +61,7 @@ export const transmitFaxJob = defineJob({
         .set({ endedAt: new Date(), durationMs: outcome.durationMs, pagesSent: outcome.pagesSent, result: outcome.result })
         .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
-        await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date() });
+        await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent: outcome.pagesSent, retryReason: null });
         return;
       }
       const reason = outcome.result as TFaxFailureReason;
@@ -66,14 +70,13 @@ export const transmitFaxJob = defineJob({
         await failFax(tx, faxId, ['sending'], reason, translator(fax.language as TLanguage)(`faxes.${reason as 'busy'}`));
         return;
       }
+      const nextTryAt = new Date(Date.now() + Math.round(wait * config.faxClockScale));
+      // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
+      if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return;
       await queue.send(
         transmitFaxJob,
         { faxId, attempt: attempt + 1 },
-        {
-          transaction: client,
-          dedupeKey: `${faxId}:${attempt + 1}`,
-          startAfter: new Date(Date.now() + Math.round(wait * config.faxClockScale)),
-        },
+        { transaction: client, dedupeKey: `${faxId}:${attempt + 1}`, startAfter: nextTryAt },
       );
     });
   },

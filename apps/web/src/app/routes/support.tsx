@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { OnThisPage } from '@/components/ui/on-this-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/ui/page-section';
-import { useFaqs } from '@/features/faqs/api/get-faqs';
+import type { TSupportSection } from '@/config/paths';
 import { FaqList } from '@/features/faqs/components/faq-list';
 import { EmailToFaxGuide } from '@/features/support/components/email-to-fax-guide';
 import { InternationalRates } from '@/features/support/components/international-rates';
 import { PortalGuide } from '@/features/support/components/portal-guide';
 import { SupportContact } from '@/features/support/components/support-contact';
 import { SystemStatus } from '@/features/support/components/system-status';
+import { useFaqs } from '@/lib/faqs/get-faqs';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useLanguage } from '@/lib/use-language';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
@@ -21,7 +22,7 @@ const SECTIONS = [
   { id: 'how-to-fax-online', title: 'support.portalGuide.heading' },
   { id: 'international-rates', title: 'support.rates.heading' },
   { id: 'system-status', title: 'support.status.heading' },
-] as const;
+] as const satisfies ReadonlyArray<{ id: TSupportSection; title: string }>;
 
 /**
  * /support (spec 000 §2): FAQs (published in the back office, in the page's language), e-mail to fax, the portal

@@ -1,6 +1,7 @@
 import { cn } from '@/lib/utils';
 
 import { ChevronDownIcon, ChevronUpIcon, ChevronsUpDownIcon } from './icons';
+import { HEADER_CELL_CLASS } from './table-head';
 
 export type TSortOrder = 'asc' | 'desc';
 export type TSort<K extends string> = { key: K; order: TSortOrder };
@@ -21,7 +22,7 @@ export function SortHeader<K extends string>({ label, sortKey, sort, onSort }: T
   const ariaSort = ariaSortOf(sort, sortKey);
   const Icon = ariaSort === 'ascending' ? ChevronUpIcon : ariaSort === 'descending' ? ChevronDownIcon : ChevronsUpDownIcon;
   return (
-    <th scope="col" aria-sort={ariaSort} className="px-3 py-2 text-left font-medium">
+    <th scope="col" aria-sort={ariaSort} className={HEADER_CELL_CLASS}>
       <button
         type="button"
         onClick={() => onSort(sortKey)}

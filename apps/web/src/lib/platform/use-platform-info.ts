@@ -4,13 +4,23 @@ import { useQuery } from '@tanstack/react-query';
 const DEFAULT_MAX_FILE_SIZE_MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
 /** The part of GET /api/platform (ZPlatformInfo) every page needs, read without zod to keep it out of the first load. */
-export type TPlatformStatus = { maintenanceMode: boolean; maxFileSizeMB: number; primaryColor: string; secondaryColor: string };
+export type TPlatformStatus = {
+  siteName: string;
+  maintenanceMode: boolean;
+  maxFileSizeMB: number;
+  primaryColor: string;
+  secondaryColor: string;
+};
+
+/** The product's name, until the back office's site name is known. */
+export const DEFAULT_SITE_NAME = 'Faxline';
 
 async function fetchPlatformStatus(): Promise<TPlatformStatus> {
   const response = await fetch('/api/platform', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /api/platform answered ${response.status}`);
   const body = (await response.json()) as Partial<TPlatformStatus>;
   return {
+    siteName: typeof body.siteName === 'string' && body.siteName.trim() ? body.siteName : DEFAULT_SITE_NAME,
     maintenanceMode: body.maintenanceMode === true,
     maxFileSizeMB: typeof body.maxFileSizeMB === 'number' ? body.maxFileSizeMB : DEFAULT_MAX_FILE_SIZE_MB,
     primaryColor: typeof body.primaryColor === 'string' ? body.primaryColor : '#6D28D9',

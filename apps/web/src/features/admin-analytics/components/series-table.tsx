@@ -1,6 +1,8 @@
 import type { TAnalyticsBucket, TAnalyticsPoint } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { HeaderCell, TableHead } from '@/components/ui/table-head';
+
 import { formatBucketLong, formatCount } from '../utils/format';
 
 type TColumn = { key: keyof Omit<TAnalyticsPoint, 'start'>; label: string };
@@ -13,18 +15,17 @@ export function SeriesTable({ caption, bucket, series, columns }: TSeriesTablePr
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">{caption}</caption>
-      <thead className="sticky top-0 bg-muted">
+      {/* Opaque while it sticks over the rows that scroll under it. */}
+      <TableHead className="sticky top-0 bg-muted">
         <tr>
-          <th scope="col" className="px-3 py-2 text-left font-medium">
-            {t(`analytics.bucket.${bucket}`)}
-          </th>
+          <HeaderCell>{t(`analytics.bucket.${bucket}`)}</HeaderCell>
           {columns.map((column) => (
-            <th key={column.key} scope="col" className="px-3 py-2 text-right font-medium">
+            <HeaderCell key={column.key} className="text-right">
               {column.label}
-            </th>
+            </HeaderCell>
           ))}
         </tr>
-      </thead>
+      </TableHead>
       <tbody>
         {series.map((point) => (
           <tr key={point.start} className="border-t">

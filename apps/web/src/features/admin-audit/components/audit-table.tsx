@@ -1,4 +1,6 @@
+import { AddressText } from '@/components/ui/address-text';
 import { ScrollTable } from '@/components/ui/scroll-table';
+import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import type { TAuditEvent } from '@faxline/shared';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +17,8 @@ function Actor({ event }: { event: TAuditEvent }) {
   if (event.actor) {
     return (
       <>
-        <span className="block">{event.actor.name || event.actor.email}</span>
-        {event.actor.name ? <span className="block text-xs text-muted-foreground">{event.actor.email}</span> : null}
+        {event.actor.name ? <span className="block">{event.actor.name}</span> : null}
+        <AddressText className={event.actor.name ? 'block text-xs text-muted-foreground' : 'block'}>{event.actor.email}</AddressText>
       </>
     );
   }
@@ -67,15 +69,13 @@ export function AuditTable({ events, caption }: { events: TAuditEvent[]; caption
     });
   return (
     <ScrollTable label={caption} captioned className="relative" tableClassName="min-w-[56rem]">
-      <thead className="border-b bg-muted/60">
+      <TableHead>
         <tr>
           {COLUMNS.map((column) => (
-            <th key={column} scope="col" className="px-3 py-2 text-left font-medium">
-              {t(`audit.columns.${column}`)}
-            </th>
+            <HeaderCell key={column}>{t(`audit.columns.${column}`)}</HeaderCell>
           ))}
         </tr>
-      </thead>
+      </TableHead>
       <tbody>
         {events.map((event) => {
           const open = expanded.has(event.id);

@@ -9,7 +9,7 @@ export const adminContentKeys = {
 };
 
 /**
- * The public FAQs' key (features/faqs/api/get-faqs.ts): /support reads it, so a change made here marks it stale and
+ * The public FAQs' key (lib/faqs/get-faqs.ts): /support reads it, so a change made here marks it stale and
  * the page asks the server again instead of showing what it had.
  */
 export const PUBLIC_FAQS_KEY = ['faqs'] as const;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollTable } from '@/components/ui/scroll-table';
+import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/use-language';
 
@@ -64,28 +65,16 @@ export function ContentList({ kind, language, onLanguage, editHref }: TContentLi
       );
     return (
       <ScrollTable label={t(`content.kinds.${kind}.listLabel`)} tableClassName="min-w-[52rem] text-left">
-        <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+        <TableHead>
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {kind === 'faq' ? t('content.columns.question') : t('content.columns.title')}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t(`content.columns.${second}`)}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t('content.columns.language')}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t('content.columns.status')}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t('content.columns.lastModified')}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {t('content.columns.actions')}
-            </th>
+            <HeaderCell className="px-4">{kind === 'faq' ? t('content.columns.question') : t('content.columns.title')}</HeaderCell>
+            <HeaderCell className="px-4">{t(`content.columns.${second}`)}</HeaderCell>
+            <HeaderCell className="px-4">{t('content.columns.language')}</HeaderCell>
+            <HeaderCell className="px-4">{t('content.columns.status')}</HeaderCell>
+            <HeaderCell className="px-4">{t('content.columns.lastModified')}</HeaderCell>
+            <HeaderCell className="px-4 text-right">{t('content.columns.actions')}</HeaderCell>
           </tr>
-        </thead>
+        </TableHead>
         <tbody className="divide-y">
           {items.data.items.map((item) => {
             const published = item.status === 'published';

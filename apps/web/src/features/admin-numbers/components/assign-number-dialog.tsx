@@ -2,6 +2,7 @@ import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN_CHARS, type TAdminNumber, type
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { AddressText } from '@/components/ui/address-text';
 import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
@@ -125,7 +126,9 @@ export function AssignNumberDialog({ number, onClose }: TAssignNumberDialogProps
                     disabled={assign.isPending}
                   />
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-medium break-all">{user.email}</span>
+                    <AddressText truncate className="font-medium">
+                      {user.email}
+                    </AddressText>
                     {user.name ? <span className="text-muted-foreground">{user.name}</span> : null}
                   </span>
                 </label>

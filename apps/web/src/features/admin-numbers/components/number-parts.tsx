@@ -1,6 +1,7 @@
 import type { TAdminNumber } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { AddressText } from '@/components/ui/address-text';
 import { Button } from '@/components/ui/button';
 
 import { isAvailable, ownerLabel } from '../utils/number-display';
@@ -20,7 +21,7 @@ export function OwnerText({ number }: { number: TAdminNumber }) {
   if (owner.kind === 'email')
     return (
       <span className="flex min-w-0 flex-col">
-        <span className="break-all">{owner.email}</span>
+        <AddressText truncate>{owner.email}</AddressText>
         {owner.name ? <span className="text-xs text-muted-foreground">{owner.name}</span> : null}
       </span>
     );

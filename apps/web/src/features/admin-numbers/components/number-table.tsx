@@ -2,6 +2,7 @@ import type { TAdminNumber } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
+import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import { useLanguage } from '@/lib/use-language';
 
 import { countryName, displayNumber, isAvailable, isNumberType } from '../utils/number-display';
@@ -30,48 +31,27 @@ export function NumberTable({ kind, numbers, ...actions }: TNumberTableProps) {
       <Badge variant="muted">{t('numbers.status.assigned')}</Badge>
     );
   const label = t(`numbers.tableLabel.${kind}`);
-  const th = 'px-4 py-3 font-semibold';
 
   return (
     <>
       <div role="region" aria-label={label} className="hidden rounded-lg border lg:block">
         <table className="w-full text-left text-sm">
-          <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+          <TableHead>
             <tr>
-              <th scope="col" className={th}>
-                {t('numbers.columns.number')}
-              </th>
-              <th scope="col" className={th}>
-                {t('numbers.columns.type')}
-              </th>
-              {kind !== 'assigned' ? (
-                <th scope="col" className={th}>
-                  {t('numbers.columns.provider')}
-                </th>
-              ) : null}
-              <th scope="col" className={th}>
-                {t('numbers.columns.country')}
-              </th>
-              {kind === 'search' ? (
-                <th scope="col" className={th}>
-                  {t('numbers.columns.status')}
-                </th>
-              ) : null}
-              {kind !== 'available' ? (
-                <th scope="col" className={th}>
-                  {t('numbers.columns.owner')}
-                </th>
-              ) : null}
+              <HeaderCell className="px-4">{t('numbers.columns.number')}</HeaderCell>
+              <HeaderCell className="px-4">{t('numbers.columns.type')}</HeaderCell>
+              {kind !== 'assigned' ? <HeaderCell className="px-4">{t('numbers.columns.provider')}</HeaderCell> : null}
+              <HeaderCell className="px-4">{t('numbers.columns.country')}</HeaderCell>
+              {kind === 'search' ? <HeaderCell className="px-4">{t('numbers.columns.status')}</HeaderCell> : null}
+              {kind !== 'available' ? <HeaderCell className="px-4">{t('numbers.columns.owner')}</HeaderCell> : null}
               {kind !== 'search' ? (
-                <th scope="col" className={th}>
+                <HeaderCell className="px-4">
                   {kind === 'assigned' ? t('numbers.columns.assignedAt') : t('numbers.columns.createdAt')}
-                </th>
+                </HeaderCell>
               ) : null}
-              <th scope="col" className={`${th} text-right`}>
-                {t('numbers.columns.actions')}
-              </th>
+              <HeaderCell className="px-4 text-right">{t('numbers.columns.actions')}</HeaderCell>
             </tr>
-          </thead>
+          </TableHead>
           <tbody className="divide-y">
             {numbers.map((number) => {
               const shown = displayNumber(number.phoneNumber);

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
+import { isPlannedSystemSetting } from '@faxline/shared';
+
 import { NativeSelect } from '@/components/ui/native-select';
 
 import type { TSettingsForm } from '../hooks/use-settings-form';
@@ -21,9 +23,11 @@ type TChoiceSettingProps<N extends TChoiceSettingName> = {
 export function ChoiceSetting<N extends TChoiceSettingName>({ form, name, options, className }: TChoiceSettingProps<N>) {
   const { t } = useTranslation('admin-settings');
   const id = `setting-${name}`;
+  const planned = isPlannedSystemSetting(name);
   return (
     <FieldFrame
       id={id}
+      planned={planned}
       label={t(`fields.${name}.label`)}
       description={t(`fields.${name}.description`)}
       error={form.errorOf(name)}
@@ -35,6 +39,7 @@ export function ChoiceSetting<N extends TChoiceSettingName>({ form, name, option
           name={name}
           ref={form.register(name)}
           value={form.draft[name]}
+          disabled={planned}
           onChange={(event) => form.setValue(name, event.target.value as TSettingsDraft[N])}
           {...aria}
         >

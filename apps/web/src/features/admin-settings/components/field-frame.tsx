@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { FieldDescription } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
+import { PlannedBadge, PlannedNote } from '@/components/ui/planned-badge';
 import { cn } from '@/lib/utils';
 
 /** What a control needs to be announced with its help and its problem. */
@@ -15,19 +16,27 @@ type TFieldFrameProps = {
   error?: string;
   /** Shown between the label and the control (a secret's status), and read out with the control. */
   status?: ReactNode;
+  /** The setting has no effect yet (decision 039): marked "Planned", with a note; the control disables itself. */
+  planned?: boolean;
   className?: string;
   children: (aria: TControlAria) => ReactNode;
 };
 
 /** A labelled setting: label, optional status, the control, its problem once there is one (next to it), and its help. */
-export function FieldFrame({ id, label, description, error, status, className, children }: TFieldFrameProps) {
+export function FieldFrame({ id, label, description, error, status, planned = false, className, children }: TFieldFrameProps) {
   const statusId = `${id}-status`;
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const describedBy = [status ? statusId : null, error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  const plannedId = `${id}-planned`;
+  const describedBy = [status ? statusId : null, planned ? plannedId : null, error ? errorId : null, description ? descriptionId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={cn('flex min-w-0 flex-col gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {planned ? <PlannedBadge /> : null}
+      </div>
       {status ? (
         // Polite: a change made by a button beside the control (Remove) is announced.
         <div id={statusId} aria-live="polite" className="text-sm">
@@ -40,6 +49,7 @@ export function FieldFrame({ id, label, description, error, status, className, c
           {error}
         </p>
       ) : null}
+      {planned ? <PlannedNote id={plannedId} /> : null}
       <FieldDescription id={descriptionId}>{description}</FieldDescription>
     </div>
   );

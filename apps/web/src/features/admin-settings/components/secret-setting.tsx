@@ -1,4 +1,4 @@
-import type { TSecretSetting } from '@faxline/shared';
+import { isPlannedSystemSetting, type TSecretSetting } from '@faxline/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,6 +20,7 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
   const stored = form.stored.secrets[name];
   const edit = form.secretEdits[name];
   const label = t(`fields.${name}.label`);
+  const planned = isPlannedSystemSetting(name);
 
   const status = () => {
     if (edit.remove) return t('secret.willRemove');
@@ -31,6 +32,7 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
   return (
     <FieldFrame
       id={id}
+      planned={planned}
       label={label}
       status={<span className="font-medium">{status()}</span>}
       description={t(`fields.${name}.description`)}
@@ -44,7 +46,7 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
             ref={form.register(name)}
             type={shown ? 'text' : 'password'}
             value={edit.replacement}
-            disabled={edit.remove}
+            disabled={planned || edit.remove}
             maxLength={500}
             // Not a sign-in password: keeps browsers from filling in or offering to save one.
             autoComplete="new-password"
@@ -54,13 +56,24 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
             onChange={(event) => form.editSecret(name, { replacement: event.target.value })}
             {...aria}
           />
-          <Button type="button" variant="outline" aria-controls={id} disabled={edit.remove} onClick={() => setShown((value) => !value)}>
+          <Button
+            type="button"
+            variant="outline"
+            aria-controls={id}
+            disabled={planned || edit.remove}
+            onClick={() => setShown((value) => !value)}
+          >
             {shown ? t('secret.hide') : t('secret.show')}
             <span className="sr-only"> {label}</span>
           </Button>
           {stored?.set ? (
             // One button whose words change, so that focus stays on it after a press.
-            <Button type="button" variant="outline" onClick={() => form.editSecret(name, { remove: !edit.remove, replacement: '' })}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={planned}
+              onClick={() => form.editSecret(name, { remove: !edit.remove, replacement: '' })}
+            >
               {edit.remove ? t('secret.keep') : t('secret.remove')}
               <span className="sr-only"> {label}</span>
             </Button>

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isPlannedSystemSetting } from '@faxline/shared';
+
 import { Label } from '@/components/ui/label';
+import { PlannedBadge, PlannedNote } from '@/components/ui/planned-badge';
 
 import type { TSettingsForm } from '../hooks/use-settings-form';
 
@@ -18,13 +21,19 @@ export function SwitchSetting({ form, name, children }: TSwitchSettingProps) {
   const { t } = useTranslation('admin-settings');
   const id = `setting-${name}`;
   const descriptionId = `${id}-description`;
+  const plannedId = `${id}-planned`;
+  const planned = isPlannedSystemSetting(name);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-start justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <Label htmlFor={id} className="leading-snug">
-            {t(`fields.${name}.label`)}
-          </Label>
+          <div className="flex flex-wrap items-center gap-2">
+            <Label htmlFor={id} className="leading-snug">
+              {t(`fields.${name}.label`)}
+            </Label>
+            {planned ? <PlannedBadge /> : null}
+          </div>
+          {planned ? <PlannedNote id={plannedId} /> : null}
           <p id={descriptionId} className="text-sm text-muted-foreground">
             {t(`fields.${name}.description`)}
           </p>
@@ -38,12 +47,13 @@ export function SwitchSetting({ form, name, children }: TSwitchSettingProps) {
             ref={form.register(name)}
             checked={form.draft[name]}
             onChange={(event) => form.setValue(name, event.target.checked)}
-            aria-describedby={descriptionId}
-            className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0"
+            disabled={planned}
+            aria-describedby={planned ? `${plannedId} ${descriptionId}` : descriptionId}
+            className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
           />
           <span
             aria-hidden="true"
-            className="pointer-events-none h-6 w-11 rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2"
+            className="pointer-events-none h-6 w-11 rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-disabled:opacity-50"
           />
           <span
             aria-hidden="true"

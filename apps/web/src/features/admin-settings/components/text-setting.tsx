@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isPlannedSystemSetting } from '@faxline/shared';
+
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 
@@ -41,10 +43,20 @@ export function TextSetting({
   const { t } = useTranslation('admin-settings');
   const id = `setting-${name}`;
   const value = form.draft[name];
-  const common = { id, name, value, maxLength, ref: form.register(name), className: monospace ? 'font-mono' : undefined };
+  const planned = isPlannedSystemSetting(name);
+  const common = {
+    id,
+    name,
+    value,
+    maxLength,
+    disabled: planned,
+    ref: form.register(name),
+    className: monospace ? 'font-mono' : undefined,
+  };
   return (
     <FieldFrame
       id={id}
+      planned={planned}
       label={t(`fields.${name}.label`)}
       description={t(`fields.${name}.description`)}
       error={form.errorOf(name)}

@@ -1,4 +1,6 @@
+import { AddressText } from '@/components/ui/address-text';
 import { ScrollTable } from '@/components/ui/scroll-table';
+import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import type { TAdminTicket } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,15 +27,15 @@ export function TicketTable({ tickets, ticketHref }: TTicketTableProps) {
 
   return (
     <ScrollTable label={t('tickets.tableLabel')} tableClassName="min-w-[52rem] text-left">
-      <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+      <TableHead>
         <tr>
           {headers.map((header) => (
-            <th key={header} scope="col" className="px-4 py-3 font-semibold">
+            <HeaderCell key={header} className="px-4">
               {t(`tickets.columns.${header}`)}
-            </th>
+            </HeaderCell>
           ))}
         </tr>
-      </thead>
+      </TableHead>
       <tbody className="divide-y">
         {tickets.map((ticket) => (
           <tr key={ticket.id} className="align-top">
@@ -45,7 +47,7 @@ export function TicketTable({ tickets, ticketHref }: TTicketTableProps) {
             </th>
             <td className="px-4 py-3">
               <span className="block">{ticket.requester.name}</span>
-              <span className="block text-xs whitespace-nowrap text-muted-foreground">{ticket.requester.email}</span>
+              <AddressText className="block text-xs text-muted-foreground">{ticket.requester.email}</AddressText>
             </td>
             <td className="px-4 py-3">
               <TicketStatusBadge status={ticket.status} />

@@ -1,10 +1,12 @@
 import type { TAdminUser, TAdminUserSortDirection, TAdminUserSortKey } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { AddressText } from '@/components/ui/address-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SortHeader } from '@/components/ui/sort-header';
 import { ScrollTable } from '@/components/ui/scroll-table';
+import { HeaderCell, TableHead } from '@/components/ui/table-head';
 
 type TUsersTableProps = {
   users: TAdminUser[];
@@ -39,7 +41,7 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
 
   return (
     <ScrollTable label={caption} captioned className="relative bg-background" tableClassName="min-w-[56rem]">
-      <thead className="border-b bg-muted/60">
+      <TableHead>
         <tr>
           {header('name')}
           {header('email')}
@@ -47,11 +49,11 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
           {header('status')}
           {header('joined')}
           {header('lastSignIn')}
-          <th scope="col" className="px-3 py-2 text-right font-medium">
+          <HeaderCell className="text-right">
             <span className="sr-only">{t('users.columns.actions')}</span>
-          </th>
+          </HeaderCell>
         </tr>
-      </thead>
+      </TableHead>
       <tbody>
         {users.map((user) => {
           const self = user.id === currentUserId;
@@ -61,8 +63,8 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
                 {user.name || <span className="text-muted-foreground">{t('users.notAvailable')}</span>}
                 {self ? <span className="ml-1 text-muted-foreground">{t('users.you')}</span> : null}
               </td>
-              <td className="px-3 py-3 align-top break-all" translate="no">
-                {user.email}
+              <td className="px-3 py-3 align-top">
+                <AddressText>{user.email}</AddressText>
               </td>
               <td className="px-3 py-3 align-top">
                 <Badge variant={user.role === 'Admin' ? 'default' : 'muted'}>{t(`users.roles.${user.role}`)}</Badge>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { BandCloseButton } from '@/components/ui/band-close-button';
 
+import { useContentSearch } from '../hooks/use-content-search';
 import { useViewer } from '../hooks/use-viewer';
 import { answerTo, type TAssistantSays } from '../utils/chat-answers';
 import { resolveDestination } from '../utils/route-access';
@@ -26,6 +27,7 @@ export default function ChatPanel({ id, open, onClose }: TChatPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useViewer();
+  const loadContentSearch = useContentSearch();
   const titleId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -39,6 +41,11 @@ export default function ChatPanel({ id, open, onClose }: TChatPanelProps) {
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
+
+  // The FAQs and help sections are fetched as the panel opens, so that a question about them is answered in time.
+  useEffect(() => {
+    if (open) void loadContentSearch().catch(() => {});
+  }, [open, loadContentSearch]);
 
   useEffect(() => {
     const list = timers.current;
@@ -57,17 +64,27 @@ export default function ChatPanel({ id, open, onClose }: TChatPanelProps) {
     setMessages((current) => [...current, { id: nextId.current++, sender: 'user', text: trimmed }]);
     setDraft('');
     setTyping(true);
-    const answer = answerTo(trimmed);
-    const destination = 'go' in answer ? resolveDestination(answer.go, viewer) : null;
+    const byKeyword = answerTo(trimmed);
+    // The spec's keyword rules first; only what they leave to the fallback is looked for in the content.
+    const answering =
+      'says' in byKeyword && byKeyword.says.say === 'fallback'
+        ? loadContentSearch().then(
+            (search) => answerTo(trimmed, search),
+            () => byKeyword,
+          )
+        : Promise.resolve(byKeyword);
     const timer = window.setTimeout(() => {
-      const says: TAssistantSays = destination
-        ? { say: 'going', page: destination.page }
-        : 'says' in answer
-          ? answer.says
-          : { say: 'fallback' };
-      setMessages((current) => [...current, { id: nextId.current++, sender: 'ai', ...says }]);
-      setTyping(false);
-      if (destination) void navigate(destination.href);
+      void answering.then((answer) => {
+        const destination = 'go' in answer ? resolveDestination(answer.go, viewer) : null;
+        const says: TAssistantSays = destination
+          ? { say: 'going', page: destination.page }
+          : 'says' in answer
+            ? answer.says
+            : { say: 'fallback' };
+        setMessages((current) => [...current, { id: nextId.current++, sender: 'ai', ...says }]);
+        setTyping(false);
+        if (destination) void navigate(destination.href);
+      });
     }, TYPING_MS);
     timers.current.push(timer);
   }
@@ -84,6 +101,8 @@ export default function ChatPanel({ id, open, onClose }: TChatPanelProps) {
         return t('assistant.chat.welcome');
       case 'going':
         return t('assistant.chat.going', { page: t(`pages.${message.page}`) });
+      case 'content':
+        return message.answer.answer;
       default:
         return t(`assistant.chat.replies.${message.say}`);
     }
@@ -131,7 +150,20 @@ export default function ChatPanel({ id, open, onClose }: TChatPanelProps) {
             }
           >
             <span className="sr-only">{message.sender === 'user' ? t('assistant.chat.you') : t('assistant.chat.assistant')}: </span>
-            <span>{textOf(message)}</span>
+            {message.sender === 'ai' && message.say === 'content' ? (
+              // An FAQ or help section of /support: its question, a short answer, and a link to it.
+              <span>
+                <span lang={message.answer.language}>
+                  <strong className="block font-semibold">{message.answer.title}</strong>
+                  {message.answer.answer}
+                </span>{' '}
+                <Link to={message.answer.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+                  {t('assistant.chat.readAnswer')}
+                </Link>
+              </span>
+            ) : (
+              <span>{textOf(message)}</span>
+            )}
           </p>
         ))}
       </div>

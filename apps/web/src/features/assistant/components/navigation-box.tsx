@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { toast } from '@/lib/toast';
 
+import { useContentSearch } from '../hooks/use-content-search';
 import { useViewer } from '../hooks/use-viewer';
 
 // The keyword table is fetched when someone starts typing, not with the first page; once here, it is used at once, so
@@ -18,13 +19,15 @@ function loadLookup() {
 
 /**
  * The header's AI navigation box (spec 000 §2): a keyword anywhere in what was typed opens its page, through the
- * access rule; otherwise the spec's 'Not Found' toast.
+ * access rule; then a question that an FAQ or help section of /support answers opens it there, the answer in a toast
+ * (issue 15, item 8); otherwise the spec's 'Not Found' toast.
  */
 export function NavigationBox() {
   const { t } = useTranslation();
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
   const viewer = useViewer();
+  const loadContentSearch = useContentSearch();
   const [query, setQuery] = useState('');
   const inputId = useId();
 
@@ -42,18 +45,29 @@ export function NavigationBox() {
     }
     const [{ matchNavigation }, { resolveDestination }] = lookup;
     const page = matchNavigation(submitted);
-    if (!page) {
-      toast({ title: t('assistant.nav.notFoundTitle'), description: t('assistant.nav.notFoundDescription'), variant: 'destructive' });
-      return;
+    let href: string;
+    if (page) {
+      const destination = resolveDestination(page, viewer);
+      toast({
+        title: t('assistant.nav.navigatingTitle'),
+        description: t('assistant.nav.navigatingDescription', { page: t(`pages.${destination.page}`) }),
+      });
+      href = destination.href;
+    } else {
+      const found = await loadContentSearch().then(
+        (search) => search(submitted),
+        () => null,
+      );
+      if (!found) {
+        toast({ title: t('assistant.nav.notFoundTitle'), description: t('assistant.nav.notFoundDescription'), variant: 'destructive' });
+        return;
+      }
+      toast({ title: <span lang={found.language}>{found.title}</span>, description: <span lang={found.language}>{found.answer}</span> });
+      href = found.href;
     }
-    const destination = resolveDestination(page, viewer);
-    toast({
-      title: t('assistant.nav.navigatingTitle'),
-      description: t('assistant.nav.navigatingDescription', { page: t(`pages.${destination.page}`) }),
-    });
     // Cleared only if it still shows what was submitted: words typed meanwhile stay.
     setQuery((current) => (current === submitted ? '' : current));
-    void navigate(destination.href);
+    void navigate(href);
   }
 
   return (
@@ -80,7 +94,10 @@ export function NavigationBox() {
           type="text"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          onFocus={() => void loadLookup().catch(() => {})}
+          onFocus={() => {
+            void loadLookup().catch(() => {});
+            void loadContentSearch().catch(() => {});
+          }}
           placeholder={t('assistant.nav.placeholder')}
           autoComplete="off"
           enterKeyHint="go"

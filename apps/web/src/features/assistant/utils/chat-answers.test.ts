@@ -6,6 +6,7 @@ import frCommon from '@/locales/fr/common.json';
 import { english } from '@/testing/english';
 
 import { answerTo } from './chat-answers';
+import type { TContentAnswer } from './content-search';
 
 describe('the chat helper answers (spec 000 §4)', () => {
   it.each([
@@ -56,6 +57,37 @@ describe('the chat helper answers (spec 000 §4)', () => {
     expect(english('assistant.chat.replies.fallback')).toBe("I'm still learning! For complex queries, please visit our support page.");
   });
 
+  describe('with the FAQs and help sections of /support (issue 15, item 8)', () => {
+    const faq: TContentAnswer = {
+      title: 'How do I receive faxes?',
+      answer: 'Faxes sent to your Faxline number arrive in your dashboard and by e-mail as PDF attachments.',
+      href: '/support#faqs',
+      language: 'en',
+    };
+    const asked: string[] = [];
+    const searchEverything = (question: string) => {
+      asked.push(question);
+      return faq;
+    };
+
+    it('answers what the keyword rules leave with the best FAQ', () => {
+      expect(answerTo('Can I receive faxes by email?', searchEverything)).toEqual({ says: { say: 'content', answer: faq } });
+    });
+
+    it('keeps the keyword rules first, unchanged: the content is not even searched', () => {
+      asked.length = 0;
+      expect(answerTo('How can I contact support?', searchEverything)).toEqual({ says: { say: 'support' } });
+      expect(answerTo('yes pricing', searchEverything)).toEqual({ go: 'faxPlans' });
+      expect(answerTo('hello', searchEverything)).toEqual({ says: { say: 'greeting' } });
+      expect(asked).toEqual([]);
+    });
+
+    it('falls back with the spec text when nothing matches', () => {
+      expect(answerTo('qwerty zxcv blorp', () => null)).toEqual({ says: { say: 'fallback' } });
+      expect(answerTo('qwerty zxcv blorp', null)).toEqual({ says: { say: 'fallback' } });
+    });
+  });
+
   it.each([
     ['en', enCommon, ['yes pricing', 'yes support', 'yes send fax']],
     ['es', esCommon, ['sí precios', 'sí soporte', 'sí enviar fax']],
@@ -69,6 +101,12 @@ describe('the chat helper answers (spec 000 §4)', () => {
     expect(answerTo(chips.pricing)).toEqual({ says: { say: 'pricing' } });
     expect(answerTo(chips.support)).toEqual({ says: { say: 'support' } });
     expect(answerTo(chips.sendFax)).toEqual({ says: { say: 'sendFax' } });
+  });
+
+  it('names the link to the answer in every language', () => {
+    expect(english('assistant.chat.readAnswer')).toBe('Read the answer on the support page');
+    expect(esCommon.assistant.chat.readAnswer).not.toBe('');
+    expect(frCommon.assistant.chat.readAnswer).not.toBe('');
   });
 
   it("uses the spec's navigation texts", () => {

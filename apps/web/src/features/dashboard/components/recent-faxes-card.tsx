@@ -1,10 +1,11 @@
 import type { TFax } from '@faxline/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { InboxIcon, SendIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format-date';
 
 import { otherPartyOf } from '../utils/fax-party';
 
@@ -61,25 +62,31 @@ function RecentFax({ fax, status }: { fax: TFax; status: ReactNode }) {
   const { t, i18n } = useTranslation('user');
   const outbound = fax.direction === 'outbound';
   const party = otherPartyOf(fax) ?? t('dashboard.recentFaxes.unknownParty');
+  // A number never breaks inside ("+1 555 010 / 0004"); a name wraps between words rather than being cut short.
+  const partyIsNumber = outbound ? !fax.recipientName : !fax.senderName && Boolean(fax.fromNumber);
   const Icon = outbound ? SendIcon : InboxIcon;
 
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 first:pt-0 last:pb-0">
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       <span className="grid size-9 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-4" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-medium">
-          {outbound ? t('dashboard.recentFaxes.sentTo', { party }) : t('dashboard.recentFaxes.receivedFrom', { party })}
+        <span className="font-medium break-words">
+          <Trans
+            t={t}
+            i18nKey={outbound ? 'dashboard.recentFaxes.sentTo' : 'dashboard.recentFaxes.receivedFrom'}
+            values={{ party }}
+            components={{ party: <span translate="no" className={partyIsNumber ? 'whitespace-nowrap' : undefined} /> }}
+          />
         </span>
         <span className="text-xs text-muted-foreground">
           {outbound ? t('dashboard.recentFaxes.sent') : t('dashboard.recentFaxes.received')} ·{' '}
-          <time dateTime={fax.createdAt}>
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(fax.createdAt))}
-          </time>
+          <time dateTime={fax.createdAt}>{formatDateTime(fax.createdAt, i18n.language)}</time>
         </span>
       </span>
-      <span className="ml-12 text-sm sm:ml-0">{status}</span>
+      {/* On a phone the status gets a line of its own under the text, which keeps the whole width. */}
+      <span className="col-start-2 text-sm sm:col-start-auto">{status}</span>
     </li>
   );
 }

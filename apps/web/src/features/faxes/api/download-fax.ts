@@ -1,16 +1,19 @@
 import { apiGetFile } from '@/lib/api-client';
 
+/** What can be downloaded of a fax: the PDF of record, or the fax image (TIFF-F) that goes down the line. */
+export type TFaxFile = 'document' | 'image';
+
 /**
- * GET /api/faxes/:id/document: the PDF of record. Fetched rather than linked, so that a refusal shows as a message
- * instead of a broken download; then saved under the server's file name.
+ * GET /api/faxes/:id/document or /image. Fetched rather than linked, so that a refusal shows as a message instead of
+ * a broken download; then saved under the server's file name.
  */
-export async function downloadFax(id: string): Promise<void> {
-  const { blob, fileName } = await apiGetFile(`/faxes/${encodeURIComponent(id)}/document`);
+export async function downloadFax(id: string, file: TFaxFile = 'document'): Promise<void> {
+  const { blob, fileName } = await apiGetFile(`/faxes/${encodeURIComponent(id)}/${file}`);
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = fileName ?? `fax-${id.slice(0, 8)}.pdf`;
+    link.download = fileName ?? `fax-${id.slice(0, 8)}.${file === 'image' ? 'tif' : 'pdf'}`;
     document.body.append(link);
     link.click();
     link.remove();

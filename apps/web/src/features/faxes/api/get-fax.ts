@@ -2,6 +2,7 @@ import { isInFlightFaxStatus, ZFaxDetails, type TFaxDetails } from '@faxline/sha
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { notificationsQueryKey } from '@/lib/account/get-notifications';
 import { apiGet } from '@/lib/api-client';
 
 import { IN_FLIGHT_POLL_MS } from './get-faxes';
@@ -20,13 +21,19 @@ export const faxQueryOptions = (id: string) =>
     refetchInterval: (query) => (query.state.data && isInFlightFaxStatus(query.state.data.status) ? IN_FLIGHT_POLL_MS : false),
   });
 
-/** The details of one fax; once a received fax has been opened, the lists are asked for again to show it as read. */
+/**
+ * The details of one fax. Once a received fax has been opened (the server marked it read), what counts it as unread
+ * is asked for again: the lists, and the header's notifications, whose badge would otherwise keep counting it until
+ * its next poll (issue 15).
+ */
 export function useFax(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery(faxQueryOptions(id));
   const openedInbound = query.data?.direction === 'inbound' ? query.data.id : null;
   useEffect(() => {
-    if (openedInbound) void queryClient.invalidateQueries({ queryKey: faxKeys.lists() });
+    if (!openedInbound) return;
+    void queryClient.invalidateQueries({ queryKey: faxKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
   }, [openedInbound, queryClient]);
   return query;
 }

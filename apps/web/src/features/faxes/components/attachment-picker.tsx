@@ -101,7 +101,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
   const buttonRef = (key: string) => (element: HTMLButtonElement | null) => void buttons.current.set(key, element);
 
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-sm leading-none font-medium">{t('send.attachmentsLabel')}</legend>
       <button
         ref={setZoneRef}
@@ -152,7 +152,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
               </span>
               <FileIcon className="text-muted-foreground" />
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{file.name}</span>
+                <span className="block text-sm font-medium wrap-anywhere">{file.name}</span>
                 <span className="block text-xs text-muted-foreground">{formatFileSize(file.size, i18n.language)}</span>
               </span>
               <Button

@@ -1,16 +1,19 @@
 import { FAX_RESOLUTIONS, type TFaxAttempt, type TFaxDetails } from '@faxline/shared';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
-import { downloadFax, faxThumbnailUrl } from '../api/download-fax';
+import { faxThumbnailUrl } from '../api/download-fax';
 import { useFax } from '../api/get-fax';
+import { useFaxActions } from '../hooks/use-fax-actions';
+import { canCancel, canDelete, canResend } from '../utils/fax-status';
 import { formatDateTime, formatDuration, formatFileSize, formatNumber } from '../utils/format';
 
+import { CancelFaxDialog } from './cancel-fax-dialog';
+import { DeleteFaxDialog } from './delete-fax-dialog';
 import { FaxStatus } from './fax-status';
 
 type TFaxDetailsDialogProps = {
@@ -22,11 +25,14 @@ type TFaxDetailsDialogProps = {
 
 /**
  * View Details (spec 001 §2.7): status, recipient or sender, pages, quality, times, each attempt with its result, the
- * failure message, the first page and the PDF. Opening a received fax marks it read (the server does, the lists follow).
+ * failure message, the first page and the PDF; when the next try is due; and the actions (issue 15). A resent fax and
+ * the fax it repeats link to each other: following the link shows that fax here. Opening a received fax marks it read
+ * (the server does, the lists follow).
  */
 export function FaxDetailsDialog({ faxId, onClose, returnFocusTo }: TFaxDetailsDialogProps) {
   const { t } = useTranslation('faxes');
-  const fax = useFax(faxId);
+  const [shownId, setShownId] = useState(faxId);
+  const fax = useFax(shownId);
   const data = fax.data;
   const description = data
     ? data.direction === 'outbound'
@@ -52,15 +58,21 @@ export function FaxDetailsDialog({ faxId, onClose, returnFocusTo }: TFaxDetailsD
             {fax.error instanceof ApiError ? fax.error.message : t('details.loadFailed')}
           </p>
         ) : null}
-        {data ? <FaxDetailsBody fax={data} /> : null}
+        {data ? <FaxDetailsBody key={data.id} fax={data} onShow={setShownId} onDeleted={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function FaxDetailsBody({ fax }: { fax: TFaxDetails }) {
-  const { t, i18n } = useTranslation(['faxes', 'errors']);
-  const [downloading, setDownloading] = useState(false);
+type TFaxDetailsBodyProps = {
+  fax: TFaxDetails;
+  /** Shows another fax in the dialog: the one this resends, or one sent again from this. */
+  onShow: (id: string) => void;
+  onDeleted: () => void;
+};
+
+function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
+  const { t, i18n } = useTranslation(['faxes', 'messages']);
   const sent = fax.direction === 'outbound';
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('details.notYet'));
   const rows: Array<[string, ReactNode]> = [
@@ -71,7 +83,12 @@ function FaxDetailsBody({ fax }: { fax: TFaxDetails }) {
   if (sent && fax.recipientName) rows.push([t('details.recipientName'), fax.recipientName]);
   if (!sent) rows.push([t('details.senderName'), fax.senderName ?? t('history.unknownSender')]);
   if (fax.coverSubject) rows.push([t('details.subject'), fax.coverSubject]);
-  rows.push([t('details.pages'), fax.pages ?? t('details.notYet')]);
+  // A sent fax that ended short also says how many pages the receiver confirmed: what the month counts.
+  const endedShort = fax.pages !== null && fax.pagesSent !== null && fax.pagesSent !== fax.pages;
+  rows.push([
+    t('details.pages'),
+    endedShort ? t('details.pagesConfirmed', { sent: fax.pagesSent, pages: fax.pages }) : (fax.pages ?? t('details.notYet')),
+  ]);
   rows.push([
     t('details.quality'),
     t('send.qualityOption', { name: t(`quality.${fax.quality}`), resolution: FAX_RESOLUTIONS[fax.quality].label }),
@@ -79,22 +96,41 @@ function FaxDetailsBody({ fax }: { fax: TFaxDetails }) {
   if (fax.line) rows.push([t('details.line'), fax.line === 'sandbox' ? t('details.lineSandbox') : t('details.lineInternal')]);
   rows.push([sent ? t('details.created') : t('details.received'), when(fax.createdAt)]);
   if (fax.scheduledAt) rows.push([t('details.scheduled'), when(fax.scheduledAt)]);
+  if (fax.nextTryAt && fax.retryReason && fax.nextTry) {
+    rows.push([
+      t('details.nextTryLabel'),
+      t('details.nextTry', {
+        reason: t(retryReasonKey(fax.retryReason)),
+        time: formatDateTime(fax.nextTryAt, i18n.language),
+        number: fax.nextTry.number,
+        of: fax.nextTry.of,
+      }),
+    ]);
+  }
   if (sent) rows.push([t('details.completed'), when(fax.completedAt)]);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadFax(fax.id);
-    } catch (error) {
-      toast({
-        title: t('history.downloadFailedTitle'),
-        description: error instanceof ApiError ? error.message : t('errors:api.unknown'),
-        variant: 'destructive',
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  if (fax.resentFromId) {
+    const original = fax.resentFromId;
+    rows.push([
+      t('details.resentFrom'),
+      <Button key="original" type="button" variant="link" className="h-auto p-0" onClick={() => onShow(original)}>
+        {t('details.viewOriginal')}
+      </Button>,
+    ]);
+  }
+  if (fax.resends.length > 0) {
+    rows.push([
+      t('details.resentAs'),
+      <ul key="resends" className="flex flex-col items-start">
+        {fax.resends.map((resend) => (
+          <li key={resend.id}>
+            <Button type="button" variant="link" className="h-auto p-0" onClick={() => onShow(resend.id)}>
+              {t('details.viewResend', { date: formatDateTime(resend.createdAt, i18n.language) })}
+            </Button>
+          </li>
+        ))}
+      </ul>,
+    ]);
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -143,10 +179,59 @@ function FaxDetailsBody({ fax }: { fax: TFaxDetails }) {
 
       {sent ? <AttemptsTable fax={fax} /> : null}
 
+      <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
+    </div>
+  );
+}
+
+/** Why a fax waits for another try, in a few words ("Line busy"). */
+function retryReasonKey(reason: NonNullable<TFaxDetails['retryReason']>) {
+  // "No answer" is short already: the shared catalogue's text serves.
+  return reason === 'busy' || reason === 'line_error'
+    ? (`details.retryReasons.${reason}` as const)
+    : (`messages:failureReasons.${reason}` as const);
+}
+
+/** What can be done with the fax from its details: the same actions as its history row. */
+function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
+  const { t } = useTranslation('faxes');
+  const actions = useFaxActions();
+  const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const resend = async () => {
+    const id = await actions.resend(fax);
+    if (id) onShow(id);
+  };
+  return (
+    <div ref={actionsRef} role="group" aria-label={t('details.actions')} className="flex flex-wrap gap-2">
       {fax.hasDocument ? (
-        <Button type="button" className="self-start" disabled={downloading} onClick={() => void download()}>
+        <Button type="button" onClick={() => void actions.download(fax, 'document')}>
           {t('details.download')}
         </Button>
+      ) : null}
+      {fax.hasImage ? (
+        <Button type="button" variant="outline" onClick={() => void actions.download(fax, 'image')}>
+          {t('details.downloadImage')}
+        </Button>
+      ) : null}
+      {canResend(fax) ? (
+        <Button type="button" variant="outline" disabled={actions.resending} onClick={() => void resend()}>
+          {actions.resending ? t('details.resending') : t('history.resend')}
+        </Button>
+      ) : null}
+      {canCancel(fax) ? (
+        <Button type="button" variant="outline" className="text-destructive" onClick={() => setAsking('cancel')}>
+          {t('history.cancel')}
+        </Button>
+      ) : null}
+      {canDelete(fax) ? (
+        <Button type="button" variant="outline" className="text-destructive" onClick={() => setAsking('delete')}>
+          {t('history.delete')}
+        </Button>
+      ) : null}
+      {asking === 'cancel' ? <CancelFaxDialog fax={fax} returnFocusTo={actionsRef.current} onClose={() => setAsking(null)} /> : null}
+      {asking === 'delete' ? (
+        <DeleteFaxDialog fax={fax} returnFocusTo={actionsRef.current} onClose={() => setAsking(null)} onDeleted={onDeleted} />
       ) : null}
     </div>
   );

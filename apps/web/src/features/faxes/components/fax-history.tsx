@@ -16,7 +16,9 @@ import { listQueryOf, pageCount, readHistoryState, writeHistoryState, type THist
 import { DEFAULT_SORT, nextSort } from '../utils/sort-state';
 
 import { CancelFaxDialog } from './cancel-fax-dialog';
+import { FaxCards } from './fax-cards';
 import { FaxDetailsDialog } from './fax-details-dialog';
+import { FaxSortFields } from './fax-sort-fields';
 import { FaxTable } from './fax-table';
 
 type TOpenDialog = { kind: 'details' | 'cancel'; fax: TFax; trigger: HTMLElement | null } | null;
@@ -80,16 +82,24 @@ export function FaxHistory() {
         </div>
       );
     }
+    const list = {
+      direction: tab === 'sent' ? ('outbound' as const) : ('inbound' as const),
+      faxes: data.faxes,
+      sort: state.sort,
+      onViewDetails: (fax: TFax, trigger: HTMLElement | null) => setDialog({ kind: 'details', fax, trigger }),
+      onCancel: (fax: TFax, trigger: HTMLElement | null) => setDialog({ kind: 'cancel', fax, trigger }),
+    };
+    // The table where it fits (its 40rem and some room), cards otherwise: a phone, or a tablet beside the sidebar. A
+    // container query, so that the room left by the sidebar counts, not the window's width.
     return (
-      <div className="flex min-w-0 flex-col gap-4">
-        <FaxTable
-          direction={tab === 'sent' ? 'outbound' : 'inbound'}
-          faxes={data.faxes}
-          sort={state.sort}
-          onSort={(key) => update({ sort: nextSort(state.sort, key), page: 1 })}
-          onViewDetails={(fax, trigger) => setDialog({ kind: 'details', fax, trigger })}
-          onCancel={(fax, trigger) => setDialog({ kind: 'cancel', fax, trigger })}
-        />
+      <div className="@container flex min-w-0 flex-col gap-4">
+        <div className="hidden @2xl:block">
+          <FaxTable {...list} onSort={(key) => update({ sort: nextSort(state.sort, key), page: 1 })} />
+        </div>
+        <div className="flex flex-col gap-4 @2xl:hidden">
+          <FaxSortFields direction={list.direction} sort={state.sort} onChange={(sort) => update({ sort, page: 1 })} />
+          <FaxCards {...list} />
+        </div>
         {pages > 1 || state.page > 1 ? (
           <Pagination
             page={state.page}

@@ -8,6 +8,7 @@ import {
   ClockIcon as Clock,
   FileIcon as File,
   FlaskIcon as Flask,
+  MailIcon as Mail,
   MinusCircleIcon as MinusCircle,
   MoreHorizontalIcon,
   UploadIcon as Upload,
@@ -28,6 +29,7 @@ export const CheckCircleIcon = small(CheckCircle);
 export const XCircleIcon = small(XCircle);
 export const ClockIcon = small(Clock);
 export const MinusCircleIcon = small(MinusCircle);
+export const MailIcon = small(Mail);
 export const ArrowUpIcon = small(ArrowUp);
 export const ArrowDownIcon = small(ArrowDown);
 export const XIcon = small(X);

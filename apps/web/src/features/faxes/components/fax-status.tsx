@@ -5,20 +5,23 @@ import { cn } from '@/lib/utils';
 
 import { statusViewOf, type TStatusIcon, type TStatusTone } from '../utils/fax-status';
 
-import { CheckCircleIcon, ClockIcon, MinusCircleIcon, XCircleIcon } from './fax-icons';
+import { CheckCircleIcon, ClockIcon, MailIcon, MinusCircleIcon, XCircleIcon } from './fax-icons';
 
 const ICONS: Record<TStatusIcon, typeof CheckCircleIcon> = {
   check: CheckCircleIcon,
   cross: XCircleIcon,
   clock: ClockIcon,
   dot: MinusCircleIcon,
+  envelope: MailIcon,
 };
 
-// Icon colours only; the label beside them carries the meaning (and keeps 4.5:1 in the foreground colour).
+// Icon colours only; the label beside them carries the meaning (and keeps 4.5:1 in the foreground colour). Unread is
+// the primary colour (7:1 on white), as the bell marks it, not the amber of work still in progress.
 const TONES: Record<TStatusTone, string> = {
   success: 'text-emerald-600',
   danger: 'text-red-600',
   pending: 'text-amber-500',
+  unread: 'text-primary',
   neutral: 'text-muted-foreground',
 };
 
@@ -28,7 +31,10 @@ export function FaxStatus({ fax, className }: { fax: Pick<TFax, 'direction' | 's
   const view = statusViewOf(fax);
   const Icon = ICONS[view.icon];
   return (
-    <span className={cn('inline-flex items-center gap-1.5 font-medium', className)}>
+    <span
+      data-status-icon={view.icon}
+      className={cn('inline-flex items-center gap-1.5', view.tone === 'unread' ? 'font-semibold' : 'font-medium', className)}
+    >
       <Icon className={cn('size-4', TONES[view.tone])} />
       {t(view.label)}
     </span>

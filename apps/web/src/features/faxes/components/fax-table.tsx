@@ -10,9 +10,9 @@ import { formatDateTime, formatNumber } from '../utils/format';
 import type { TSortKey, TSortState } from '../utils/sort-state';
 
 import { FaxRowMenu } from './fax-row-menu';
-import { FaxStatus } from './fax-status';
+import { FaxStatusDetails } from './fax-status-details';
 
-type TFaxTableProps = {
+export type TFaxListProps = {
   direction: TFax['direction'];
   faxes: TFax[];
   sort: TSortState;
@@ -21,9 +21,9 @@ type TFaxTableProps = {
   onCancel: (fax: TFax, trigger: HTMLButtonElement | null) => void;
 };
 
-/** Sent or received faxes (spec 001 §2.7): sortable by number, date, pages and status; each row with its menu. */
-export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCancel }: TFaxTableProps) {
-  const { t, i18n } = useTranslation(['faxes', 'messages']);
+/** The sort keys' names and the list's name ("Sent faxes, sorted by Date, descending"): the table's and the cards'. */
+export function useFaxListLabels(direction: TFax['direction'], sort: TSortState) {
+  const { t } = useTranslation('faxes');
   const sent = direction === 'outbound';
   const columnLabels: Record<TSortKey, string> = {
     number: sent ? t('history.columns.recipient') : t('history.columns.sender'),
@@ -35,6 +35,14 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
     column: columnLabels[sort.key],
     order: sort.order === 'asc' ? t('history.ascending') : t('history.descending'),
   });
+  return { columnLabels, caption };
+}
+
+/** Sent or received faxes (spec 001 §2.7): sortable by number, date, pages and status; each row with its menu. */
+export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCancel }: TFaxListProps) {
+  const { t, i18n } = useTranslation('faxes');
+  const sent = direction === 'outbound';
+  const { columnLabels, caption } = useFaxListLabels(direction, sort);
   const header = (key: TSortKey) => <SortHeader label={columnLabels[key]} sortKey={key} sort={sort} onSort={onSort} />;
 
   return (
@@ -65,11 +73,11 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
           return (
             <tr key={fax.id} className={cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold')}>
               <td className="px-3 py-3 align-top">
-                <span className="block" translate="no">
+                <span className={cn('block', !name && 'whitespace-nowrap')} translate="no">
                   {name ?? shownNumber}
                 </span>
                 {name ? (
-                  <span className="block text-xs font-normal text-muted-foreground" translate="no">
+                  <span className="block text-xs font-normal whitespace-nowrap text-muted-foreground" translate="no">
                     {shownNumber}
                   </span>
                 ) : null}
@@ -83,17 +91,7 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
               <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
               {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
               <td className="px-3 py-3 align-top">
-                <FaxStatus fax={fax} />
-                {fax.status === 'failed' && fax.failureReason ? (
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    {t(`messages:failureReasons.${fax.failureReason}`)}
-                  </span>
-                ) : null}
-                {fax.status === 'scheduled' && fax.scheduledAt ? (
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    {t('history.scheduledFor', { date: formatDateTime(fax.scheduledAt, i18n.language) })}
-                  </span>
-                ) : null}
+                <FaxStatusDetails fax={fax} />
               </td>
               <td className="px-3 py-2 text-right align-top">
                 <FaxRowMenu

@@ -21,14 +21,15 @@ import { toast } from '@/lib/toast';
 import { useDefaultQuality } from '../api/get-settings';
 import { usePreviewFax } from '../api/preview-fax';
 import { useSendFax } from '../api/send-fax';
-import { scheduleBounds } from '../utils/schedule';
 import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
+import { formatDateTime } from '../utils/format';
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
 import { AttachmentPicker, type TAttachment } from './attachment-picker';
 import { FaxPreview } from './fax-preview';
 import { FromNumberField } from './from-number-field';
 import { QualityField } from './quality-field';
+import { ScheduleField } from './schedule-field';
 import { SentNotice, type TSentFax } from './sent-notice';
 
 const COVER_ONLY_NOTICE_MS = 7_000;
@@ -38,7 +39,7 @@ type TTextField = keyof typeof EMPTY;
 
 /** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
 export function SendFaxForm() {
-  const { t } = useTranslation(['faxes', 'messages']);
+  const { t, i18n } = useTranslation(['faxes', 'messages']);
   const { user, refresh } = useAuth();
   const sendFax = useSendFax();
   const previewFax = usePreviewFax();
@@ -127,12 +128,19 @@ export function SendFaxForm() {
       setTexts(EMPTY);
       setAttachments([]);
       setPreview(null);
-      setSent({ number: request.recipientNumber, line: result.line, message: result.message });
+      // A scheduled time is said here, in the person's own time zone; the server's sentence would use its own.
+      const message = request.scheduledAt
+        ? t('messages:faxes.scheduled', {
+            number: request.recipientNumber,
+            date: formatDateTime(request.scheduledAt, i18n.language),
+          })
+        : result.message || t('messages:faxes.accepted', { number: request.recipientNumber });
+      setSent({ number: request.recipientNumber, line: result.line, message });
       toast({
         title: t('send.sentTitle'),
         description: (
           <>
-            <span className="block">{result.message || t('messages:faxes.accepted', { number: request.recipientNumber })}</span>
+            <span className="block">{message}</span>
             {result.line === 'sandbox' ? <span className="mt-1 block">{t('send.sentSandbox')}</span> : null}
           </>
         ),
@@ -168,13 +176,17 @@ export function SendFaxForm() {
     }
   };
 
-  const bounds = scheduleBounds(new Date());
   const optional = <span className="font-normal text-muted-foreground">{t('send.optional')}</span>;
 
   return (
     <div className="flex flex-col gap-8">
       {sent ? <SentNotice fax={sent} /> : null}
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6 rounded-lg border p-6" aria-busy={sending}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-6 rounded-lg border p-4 sm:p-6"
+        aria-busy={sending}
+      >
         <div className="grid gap-6 md:grid-cols-2">
           <FromNumberField value={fromNumber} onChange={setFromNumber} disabled={sending} />
           <QualityField value={quality} onChange={setQuality} disabled={sending} />
@@ -257,26 +269,13 @@ export function SendFaxForm() {
             {t('send.coverMessageDescription')}
           </p>
         </div>
-        <div className="flex flex-col gap-2 md:max-w-xs">
-          <Label htmlFor="fax-schedule">
-            {t('send.scheduleLabel')} {optional}
-          </Label>
-          <Input
-            id="fax-schedule"
-            name="schedule"
-            type="datetime-local"
-            min={bounds.min}
-            max={bounds.max}
-            value={texts.schedule}
-            onChange={(event) => change('schedule')(event.target.value)}
-            disabled={sending}
-            aria-describedby="fax-schedule-description"
-            {...fieldProps('schedule')}
-          />
-          <p id="fax-schedule-description" className="text-sm text-muted-foreground">
-            {t('send.scheduleDescription')}
-          </p>
-        </div>
+        <ScheduleField
+          value={texts.schedule}
+          onChange={change('schedule')}
+          disabled={sending}
+          optional={optional}
+          dayProps={fieldProps('schedule')}
+        />
 
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>

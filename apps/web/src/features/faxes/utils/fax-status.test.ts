@@ -1,7 +1,7 @@
 import { isInFlightFaxStatus, OUTBOUND_FAX_STATUSES, type TFax } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { canCancel, canDownload, needsPolling, statusViewOf } from './fax-status';
+import { canCancel, canDelete, canDownload, canResend, needsPolling, statusViewOf } from './fax-status';
 
 const sent = (status: TFax['status']) => ({ direction: 'outbound' as const, status, read: false });
 const received = (read: boolean) => ({ direction: 'inbound' as const, status: 'received' as const, read });
@@ -21,9 +21,15 @@ describe('status icons (spec 001 §2.7)', () => {
     }
   });
 
-  it('shows Read with a green check and Unread with a yellow clock', () => {
+  it('shows Read with a green check', () => {
     expect(statusViewOf(received(true))).toEqual({ label: 'status.read', tone: 'success', icon: 'check' });
-    expect(statusViewOf(received(false))).toEqual({ label: 'status.unread', tone: 'pending', icon: 'clock' });
+  });
+
+  it('shows Unread as unread mail, never as a pending clock (issue 15)', () => {
+    const view = statusViewOf(received(false));
+    expect(view).toEqual({ label: 'status.unread', tone: 'unread', icon: 'envelope' });
+    expect(view.icon).not.toBe(statusViewOf(sent('sending')).icon);
+    expect(view.tone).not.toBe(statusViewOf(sent('sending')).tone);
   });
 
   it('shows the others neutral, a partial delivery under its own name', () => {
@@ -37,9 +43,19 @@ describe('status icons (spec 001 §2.7)', () => {
 });
 
 describe('what a row offers', () => {
-  it('cancels only a sent fax that is queued or scheduled', () => {
-    expect(OUTBOUND_FAX_STATUSES.filter((status) => canCancel({ direction: 'outbound', status }))).toEqual(['queued', 'scheduled']);
-    expect(canCancel({ direction: 'inbound', status: 'received' })).toBe(false);
+  it('cancels a sent fax that is queued or scheduled, or waits between tries; not one converting or on the line', () => {
+    const idle = (status: TFax['status']) => ({ direction: 'outbound' as const, status, nextTryAt: null });
+    expect(OUTBOUND_FAX_STATUSES.filter((status) => canCancel(idle(status)))).toEqual(['queued', 'scheduled']);
+    expect(canCancel({ ...idle('sending'), nextTryAt: '2026-11-26T10:42:00.000Z' })).toBe(true);
+    expect(canCancel({ direction: 'inbound', status: 'received', nextTryAt: null })).toBe(false);
+  });
+
+  it('resends a sent fax that has ended, and deletes any fax but one on its way', () => {
+    const ended = ['delivered', 'partially_delivered', 'failed', 'canceled'];
+    expect(OUTBOUND_FAX_STATUSES.filter((status) => canResend({ direction: 'outbound', status }))).toEqual(ended);
+    expect(OUTBOUND_FAX_STATUSES.filter((status) => canDelete({ direction: 'outbound', status }))).toEqual(ended);
+    expect(canResend({ direction: 'inbound', status: 'received' })).toBe(false);
+    expect(canDelete({ direction: 'inbound', status: 'received' })).toBe(true);
   });
 
   it('downloads once the document exists', () => {

@@ -1,7 +1,7 @@
-import { displayStatusOf, isCancelableFaxStatus, isInFlightFaxStatus, type TFax } from '@faxline/shared';
+import { displayStatusOf, isInFlightFaxStatus, mayCancelFax, mayResendFax, type TFax } from '@faxline/shared';
 
-export type TStatusTone = 'success' | 'danger' | 'pending' | 'neutral';
-export type TStatusIcon = 'check' | 'cross' | 'clock' | 'dot';
+export type TStatusTone = 'success' | 'danger' | 'pending' | 'unread' | 'neutral';
+export type TStatusIcon = 'check' | 'cross' | 'clock' | 'dot' | 'envelope';
 export type TStatusLabelKey =
   | 'status.delivered'
   | 'status.partiallyDelivered'
@@ -15,13 +15,17 @@ export type TStatusView = { label: TStatusLabelKey; tone: TStatusTone; icon: TSt
 type TStatusOf = Pick<TFax, 'direction' | 'status' | 'read'>;
 
 /**
- * Spec 001 §2.7: Delivered and Read show a green check; Failed red; Processing and Unread a yellow clock; others
- * neutral. The label is always shown beside the icon, so colour is never the only cue. A partial delivery is not
- * shown as a success: it gets its own label and the neutral icon.
+ * Spec 001 §2.7: Delivered and Read show a green check; Failed red; Processing a yellow clock; others neutral. Unread
+ * departs from the spec's yellow clock (issue 15, decision 039): a clock reads as "pending", so an unread fax shows a
+ * closed envelope in the primary colour, as mail clients mark new mail. The label is always shown beside the icon, so
+ * colour is never the only cue. A partial delivery is not shown as a success: it gets its own label and the neutral
+ * icon.
  */
 export function statusViewOf(fax: TStatusOf): TStatusView {
   if (fax.direction === 'inbound') {
-    return fax.read ? { label: 'status.read', tone: 'success', icon: 'check' } : { label: 'status.unread', tone: 'pending', icon: 'clock' };
+    return fax.read
+      ? { label: 'status.read', tone: 'success', icon: 'check' }
+      : { label: 'status.unread', tone: 'unread', icon: 'envelope' };
   }
   if (fax.status === 'received') return { label: 'status.delivered', tone: 'success', icon: 'check' };
   if (fax.status === 'partially_delivered') return { label: 'status.partiallyDelivered', tone: 'neutral', icon: 'dot' };
@@ -37,9 +41,19 @@ export function statusViewOf(fax: TStatusOf): TStatusView {
   }
 }
 
-/** Only a sent fax that has not started may be canceled (the server answers 409 otherwise). */
-export function canCancel(fax: Pick<TFax, 'direction' | 'status'>): boolean {
-  return fax.direction === 'outbound' && isCancelableFaxStatus(fax.status);
+/** A sent fax may be canceled before it converts and while it waits for its next try (shared `mayCancelFax`). */
+export function canCancel(fax: Pick<TFax, 'direction' | 'status' | 'nextTryAt'>): boolean {
+  return mayCancelFax(fax);
+}
+
+/** A sent fax that has ended may be sent again (shared `mayResendFax`). */
+export function canResend(fax: Pick<TFax, 'direction' | 'status'>): boolean {
+  return mayResendFax(fax);
+}
+
+/** Any fax may be deleted except a sent one still on its way (the server answers 409 then). */
+export function canDelete(fax: Pick<TFax, 'direction' | 'status'>): boolean {
+  return fax.direction === 'inbound' || !isInFlightFaxStatus(fax.status);
 }
 
 /**

@@ -1,14 +1,12 @@
 import { formatPhoneInternational } from '@faxline/shared';
 
+// The history, the details and the dashboard say a fax's time alike: the one helper lives in lib.
+export { formatDateTime } from '@/lib/format-date';
+
 /** A file size in the active language: "850 kB", "2.4 MB". */
 export function formatFileSize(bytes: number, language: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes, 1) / 1_000, 'kilobyte'];
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
-
-/** A date and time in the active language (Intl), e.g. "Mar 14, 2026, 9:30 AM". */
-export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A call's length in whole seconds, e.g. "42 sec" (the unit as the language writes it). */

@@ -42,7 +42,7 @@ export type TSendValues = {
   fileCount: number;
   coverSubject: string;
   coverMessage: string;
-  /** The datetime-local value, '' to send now. */
+  /** The schedule picker's value ("2026-03-14T09:30", local time), '' to send now. */
   schedule: string;
 };
 

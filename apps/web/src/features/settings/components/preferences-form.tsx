@@ -1,4 +1,4 @@
-import type { TSettings } from '@faxline/shared';
+import { isPlannedSetting, type TSettings } from '@faxline/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -64,6 +64,7 @@ export function PreferencesForm({ initial }: { initial: TSettings }) {
               checked={values[key]}
               onChange={set(key)}
               disabled={saving}
+              planned={isPlannedSetting(key)}
             />
           ))}
         </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Label } from '@/components/ui/label';
+import { PlannedBadge, PlannedNote } from '@/components/ui/planned-badge';
 
 type TSettingSwitchProps = {
   id: string;
@@ -9,6 +10,8 @@ type TSettingSwitchProps = {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** No effect yet (decision 039): disabled, marked "Planned", with a note. */
+  planned?: boolean;
 };
 
 /**
@@ -16,14 +19,19 @@ type TSettingSwitchProps = {
  * label toggles it too), drawn as a track and thumb. The checkbox itself is transparent and covers the track, so a
  * click on the drawing is a click on it.
  */
-export function SettingSwitch({ id, label, description, checked, onChange, disabled }: TSettingSwitchProps) {
+export function SettingSwitch({ id, label, description, checked, onChange, disabled, planned = false }: TSettingSwitchProps) {
   const descriptionId = `${id}-description`;
+  const plannedId = `${id}-planned`;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="flex flex-col gap-1">
-        <Label htmlFor={id} className="leading-snug">
-          {label}
-        </Label>
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor={id} className="leading-snug">
+            {label}
+          </Label>
+          {planned ? <PlannedBadge /> : null}
+        </div>
+        {planned ? <PlannedNote id={plannedId} /> : null}
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}
         </p>
@@ -35,8 +43,8 @@ export function SettingSwitch({ id, label, description, checked, onChange, disab
           role="switch"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
-          disabled={disabled}
-          aria-describedby={descriptionId}
+          disabled={disabled || planned}
+          aria-describedby={planned ? `${plannedId} ${descriptionId}` : descriptionId}
           className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
         />
         <span

@@ -9,7 +9,10 @@ export const faqKeys = {
   language: (language: TLanguage) => ['faqs', language] as const,
 };
 
-/** GET /api/faqs?language=: the published FAQs of a language, in English when it has none. Public, no sign-in. */
+/**
+ * GET /api/faqs?language=: the published FAQs of a language, in English when it has none. Public, no sign-in. Read by
+ * /support and by the chat helper and the navigation box, which answer from the same FAQs the page shows.
+ */
 export function getFaqs(language: TLanguage): Promise<TFaqsResponse> {
   return apiGet(`/faqs?language=${encodeURIComponent(language)}`, ZFaqsResponse);
 }

@@ -1,0 +1,159 @@
+import { SANDBOX_TEST_NUMBERS, ZApiError, ZFax, ZFaxDetails, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../src/audit/schema';
+import { monthlyUsage } from '../../src/faxes/quota';
+import { makePdf } from '@test-support/factories/documents';
+import { createAccount } from '@test-support/factories/accounts';
+import { sendFaxRequest } from '../support/faxes';
+import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
+
+// Issue 15: what a person does with a fax once sent. A fax clock of 1/20: a busy line's next try waits 9 s instead of
+// 3 minutes, long enough to act between tries; the calls themselves take a fraction of a second.
+let t: TestApp;
+let pdf2: Uint8Array;
+beforeAll(async () => {
+  t = await openTestApp({ env: { FAX_CLOCK_SCALE: '0.05' } });
+  pdf2 = await makePdf(2);
+}, 180_000);
+afterAll(() => t.close());
+
+async function customer(name = 'Clinic') {
+  const { owner } = await createAccount(t, { owner: { name } });
+  return { ...owner, cookie: await signIn(t.app, owner.email) };
+}
+
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, cookie: string) => t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_ORIGIN } });
+const details = async (id: string, cookie: string) => ZFaxDetails.parse((await get(`/api/faxes/${id}`, cookie)).json());
+const message = (response: { json: () => unknown }) => ZApiError.parse(response.json()).error.message;
+
+async function send(cookie: string, recipientNumber: string) {
+  const response = await sendFaxRequest(t.app, cookie, { recipientNumber, faxQuality: 'fine' }, [{ name: 'referral.pdf', bytes: pdf2 }]);
+  expect(response.statusCode, response.body).toBe(202);
+  return ZSendFaxResponse.parse(response.json()).faxId;
+}
+
+describe('cancel while a fax waits for its next try', () => {
+  it('says when the next try is and which, cancels it then, and the line is not called again', async () => {
+    const sender = await customer();
+    const faxId = await send(sender.cookie, SANDBOX_TEST_NUMBERS.busy);
+    await expect.poll(async () => (await details(faxId, sender.cookie)).nextTryAt, { timeout: 60_000, interval: 100 }).not.toBeNull();
+    const waiting = await details(faxId, sender.cookie);
+    expect(waiting).toMatchObject({ status: 'sending', retryReason: 'busy', nextTry: { number: 2, of: 4 } });
+    expect(waiting.attempts.map((a) => a.result)).toEqual(['busy']);
+    const due = new Date(waiting.nextTryAt!).getTime();
+    expect(due - Date.now()).toBeGreaterThan(1_000);
+    // The history's row knows it too, so that its menu offers Cancel.
+    const listed = ZFaxListResponse.parse((await get('/api/faxes', sender.cookie)).json()).faxes.find((f) => f.id === faxId);
+    expect(listed?.nextTryAt).toBe(waiting.nextTryAt);
+
+    const canceled = await post(`/api/faxes/${faxId}/cancel`, sender.cookie);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(ZFax.parse(canceled.json())).toMatchObject({ status: 'canceled', nextTryAt: null, retryReason: null });
+
+    // Past the time the next try was due: still one attempt, still canceled.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 3_000));
+    const after = await details(faxId, sender.cookie);
+    expect(after.status).toBe('canceled');
+    expect(after.attempts).toHaveLength(1);
+  }, 90_000);
+
+  it('refuses to cancel while a call is on the line, saying when a fax can be canceled', async () => {
+    const sender = await customer();
+    // No answer: the call rings for 45 s on a real line (2.25 s here) before it gives up.
+    const faxId = await send(sender.cookie, SANDBOX_TEST_NUMBERS.no_answer);
+    await expect
+      .poll(async () => (await details(faxId, sender.cookie)).attempts[0]?.result, { timeout: 60_000, interval: 50 })
+      .toBe('in_progress');
+    const refused = await post(`/api/faxes/${faxId}/cancel`, sender.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(message(refused)).toBe(
+      'A fax can be canceled while it waits: queued, scheduled or between two tries. This one is being converted, is on the line now, or has ended.',
+    );
+    expect((await details(faxId, sender.cookie)).status).toBe('sending');
+  }, 90_000);
+});
+
+describe('resend, delete, download, and what the month counts', () => {
+  it('counts the pages the receiver confirmed; resends a partial delivery as a new fax linked to the first', async () => {
+    const sender = await customer();
+    const faxId = await send(sender.cookie, SANDBOX_TEST_NUMBERS.partial_delivery);
+    await expect
+      .poll(async () => (await details(faxId, sender.cookie)).status, { timeout: 60_000, interval: 100 })
+      .toBe('partially_delivered');
+    const partial = await details(faxId, sender.cookie);
+    expect(partial).toMatchObject({ pages: 2, pagesSent: 1, hasImage: true, resends: [] });
+    // 1 page of 2 reached the receiver: the month counts 1.
+    expect((await monthlyUsage(t.db, sender.accountId)).used).toBe(1);
+
+    const resent = await post(`/api/faxes/${faxId}/resend`, sender.cookie);
+    expect(resent.statusCode, resent.body).toBe(202);
+    const { faxId: copyId, status } = ZSendFaxResponse.parse(resent.json());
+    expect(status).toBe('queued');
+    const copy = await details(copyId, sender.cookie);
+    expect(copy).toMatchObject({ resentFromId: faxId, toNumber: SANDBOX_TEST_NUMBERS.partial_delivery, quality: 'fine' });
+    expect(copy.files.map((f) => f.name)).toEqual(['referral.pdf']);
+    expect((await details(faxId, sender.cookie)).resends.map((r) => r.id)).toEqual([copyId]);
+
+    // A fax still on its way is not sent again.
+    const early = await post(`/api/faxes/${copyId}/resend`, sender.cookie);
+    expect(early.statusCode).toBe(409);
+    expect(message(early)).toBe('Only a fax that has ended can be sent again. This one is still on its way.');
+    await expect
+      .poll(async () => (await details(copyId, sender.cookie)).status, { timeout: 60_000, interval: 100 })
+      .toBe('partially_delivered');
+    expect((await monthlyUsage(t.db, sender.accountId)).used).toBe(2);
+
+    // Another account's fax is not there at all.
+    const stranger = await customer('Stranger');
+    expect((await post(`/api/faxes/${faxId}/resend`, stranger.cookie)).statusCode).toBe(404);
+  }, 120_000);
+
+  it('counts nothing for a failed fax', async () => {
+    const sender = await customer();
+    const faxId = await send(sender.cookie, SANDBOX_TEST_NUMBERS.not_a_fax_machine);
+    await expect.poll(async () => (await details(faxId, sender.cookie)).status, { timeout: 60_000, interval: 100 }).toBe('failed');
+    expect((await monthlyUsage(t.db, sender.accountId)).used).toBe(0);
+  }, 90_000);
+
+  it('downloads the fax image, and deletes a fax with its files while the audit trail keeps its rows', async () => {
+    const sender = await customer();
+    const faxId = await send(sender.cookie, '+442079460958');
+    // On its way, it cannot be deleted.
+    const early = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/faxes/${faxId}`,
+      headers: { cookie: sender.cookie, origin: TEST_ORIGIN },
+    });
+    expect(early.statusCode).toBe(409);
+    await expect.poll(async () => (await details(faxId, sender.cookie)).status, { timeout: 60_000, interval: 100 }).toBe('delivered');
+
+    const image = await get(`/api/faxes/${faxId}/image`, sender.cookie);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/tiff');
+    expect(image.rawPayload.subarray(0, 4).toString('latin1')).toMatch(/^(II\*\0|MM\0\*)$/);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/faxes/${faxId}`,
+      headers: { cookie: sender.cookie, origin: TEST_ORIGIN },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await get(`/api/faxes/${faxId}`, sender.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/faxes/${faxId}/image`, sender.cookie)).statusCode).toBe(404);
+    expect(ZFaxListResponse.parse((await get('/api/faxes', sender.cookie)).json()).faxes.map((f) => f.id)).not.toContain(faxId);
+    const trail = await t.db
+      .select({ action: auditEvents.action, outcome: auditEvents.outcome })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectType, 'fax'), eq(auditEvents.objectId, faxId)));
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        { action: 'fax.send', outcome: 'success' },
+        { action: 'fax.download', outcome: 'success' },
+        { action: 'fax.delete', outcome: 'failure' },
+        { action: 'fax.delete', outcome: 'success' },
+      ]),
+    );
+  }, 90_000);
+});

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { makePdf } from '@test-support/factories/documents';
+
+/**
+ * A fax sent through the API as the send form posts it (multipart: `request.json` and one PDF of `pages` pages), by the
+ * person whose session the context holds; it must be accepted (202). For tests that need a fax in the history rather
+ * than a walk through the send form, which faxes.test.ts takes.
+ */
+export async function sendFaxThroughApi(
+  context: BrowserContext,
+  request: { recipientNumber: string } & Record<string, string>,
+  pages = 1,
+): Promise<void> {
+  const response = await context.request.post('/api/faxes', {
+    headers: { origin: inject('baseUrl'), 'Idempotency-Key': randomUUID() },
+    multipart: {
+      'request.json': {
+        name: 'request.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ faxQuality: 'standard', ...request })),
+      },
+      attachment_0: {
+        name: `${pages === 1 ? 'one-page' : `${pages}-pages`}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await makePdf(pages)),
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+}
