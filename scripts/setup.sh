@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs what Faxline needs on a Debian machine: the Debian packages it runs (Ghostscript renders fax images,
-# LibreOffice converts DOC/DOCX, Chromium runs the browser tests, poppler and libtiff tools check documents) and the
-# npm packages. Safe to run again: it installs only what is missing and says so.
+# LibreOffice converts DOC/DOCX, Chromium runs the browser tests, poppler and libtiff tools check documents, spandsp and
+# libtiff build the fax engine), the npm packages, and the fax engine (native/faxmodem). Safe to run again: it installs
+# only what is missing and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(ghostscript libreoffice-writer-nogui chromium fonts-liberation poppler-utils libtiff-tools)
+debian_packages=(ghostscript libreoffice-writer-nogui chromium fonts-liberation poppler-utils libtiff-tools libspandsp-dev libtiff-dev)
+# The fax engine is built with a C compiler and make: asked for only where they are missing (a bare machine).
+command -v cc >/dev/null || debian_packages+=(gcc)
+command -v make >/dev/null || debian_packages+=(make)
 
 missing=()
 for package in "${debian_packages[@]}"; do
@@ -40,5 +44,12 @@ else
   # (it leaves out other platforms' optional packages and then reports them missing).
   npm install --no-audit --no-fund --loglevel=error
   sha256sum package-lock.json | cut -d' ' -f1 > "$stamp"
+fi
+# The fax engine (T.30 over audio, spandsp): rebuilt only when its source is newer than the binary.
+if make -q -C native/faxmodem 2>/dev/null; then
+  echo "setup: fax engine up to date"
+else
+  echo "setup: building the fax engine"
+  make -s -C native/faxmodem
 fi
 echo "setup: done"

@@ -107,6 +107,8 @@ const ZEnv = z.object({
     .default(1024),
   CONVERTER_CPU_SECONDS: z.coerce.number({ error: 'expected a number of seconds from 1 to 3600' }).int().min(1).max(3600).default(120),
   CONVERTER_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected a number of seconds from 1 to 3600' }).int().min(1).max(3600).default(90),
+  /** The T.30 fax engine (native/faxmodem, built by `npm run setup`); default: its build in this checkout. */
+  FAXMODEM_PATH: z.string().min(1, { error: 'expected a file path' }).optional(),
   /** Fax calls made at once by one worker process (they wait on the line, so many). */
   LINE_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 500' }).int().min(1).max(500).default(20),
   /**
@@ -200,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     lineConcurrency: e.LINE_CONCURRENCY,
+    faxModemPath: e.FAXMODEM_PATH ? path.resolve(e.FAXMODEM_PATH) : serverPath('..', '..', 'native', 'faxmodem', 'build', 'faxmodem'),
     workerNiceness: e.WORKER_NICENESS,
     converterLimits: {
       memoryMB: e.CONVERTER_MEMORY_MB,

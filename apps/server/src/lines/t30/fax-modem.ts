@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+
+/**
+ * The T.30 fax engine (native/faxmodem/faxmodem.c, spandsp) driven from Node: one process per end of a call, the two
+ * joined by a unix socket that carries G.711 A-law audio in lockstep, so a call takes CPU time, not line time.
+ * Each process reports on its standard output in JSON lines, parsed here.
+ */
+
+export const FAX_MODEMS = ['v17', 'v29', 'v27ter'] as const;
+export type TFaxModem = (typeof FAX_MODEMS)[number];
+
+/** A page the sender saw confirmed (MCF), or the receiver took as good. */
+export const ZFaxModemPage = z.object({
+  event: z.literal('page'),
+  page: z.number().int().positive(),
+  bitRate: z.number().int(),
+  resolution: z.enum(['standard', 'fine', 'superfine']),
+  compression: z.enum(['T.4 1D', 'T.4 2D', 'T.6', 'other']),
+  ecm: z.boolean(),
+  /** Line time since the call began, in the call's own clock (samples / 8000). */
+  lineMs: z.number().int().nonnegative(),
+});
+export type TFaxModemPage = z.infer<typeof ZFaxModemPage>;
+
+/** How the call ended: `completion` is spandsp's T.30 completion code (0 = OK), `completionText` its words. */
+export const ZFaxModemEnd = z.object({
+  event: z.literal('end'),
+  pages: z.number().int().nonnegative(),
+  completion: z.number().int().nonnegative(),
+  completionText: z.string(),
+  remoteIdent: z.string(),
+  bitRate: z.number().int(),
+  ecm: z.boolean(),
+  lineMs: z.number().int().nonnegative(),
+  ecmRetransmissions: z.number().int().nonnegative().optional(),
+});
+export type TFaxModemEnd = z.infer<typeof ZFaxModemEnd>;
+
+const ZFaxModemLine = z.discriminatedUnion('event', [ZFaxModemPage, ZFaxModemEnd]);
+
+export const ZFaxImageComparison = z.object({
+  event: z.literal('compare'),
+  pages: z.array(
+    z.object({
+      page: z.number().int().positive(),
+      width: z.tuple([z.number().int(), z.number().int()]),
+      height: z.tuple([z.number().int(), z.number().int()]),
+      differentRows: z.number().int().nonnegative(),
+      identical: z.boolean(),
+    }),
+  ),
+  identical: z.boolean(),
+});
+export type TFaxImageComparison = z.infer<typeof ZFaxImageComparison>;
+
+/** What one end reported: its pages, how the call ended, and the process's exit code (0 only for a completed call). */
+export type TFaxModemReport = { pages: TFaxModemPage[]; end: TFaxModemEnd; exitCode: number | null };
+
+/** One end's settings: what the machine offers in T.30 phase B (DIS for the receiver, DCS is chosen within it). */
+export type FaxModemEnd = { ident?: string; ecm?: boolean; modems?: readonly TFaxModem[] };
+
+export class FaxModemError extends Error {
+  override name = 'FaxModemError';
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+function endArguments(end: FaxModemEnd): string[] {
+  return [
+    ...(end.ident ? ['--ident', end.ident] : []),
+    ...(end.ecm === undefined ? [] : ['--ecm', end.ecm ? 'on' : 'off']),
+    ...(end.modems ? ['--modems', end.modems.join(',')] : []),
+  ];
+}
+
+type Running = { done: Promise<TFaxModemReport>; kill: () => void };
+
+/** Starts one end; its report is complete when the process has exited and its last line was read. */
+function startEnd(binary: string, args: string[]): Running {
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const pages: TFaxModemPage[] = [];
+  let end: TFaxModemEnd | undefined;
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 4000) stderr += chunk.toString();
+  });
+  const lines = createInterface({ input: child.stdout });
+  let unreadable: string | undefined;
+  lines.on('line', (line) => {
+    try {
+      const parsed = ZFaxModemLine.parse(JSON.parse(line));
+      if (parsed.event === 'page') pages.push(parsed);
+      else end = parsed;
+    } catch {
+      unreadable ??= line;
+    }
+  });
+  const closed = new Promise<void>((resolve) => lines.once('close', resolve));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  });
+  const done = Promise.all([exited, closed]).then(([exitCode]) => {
+    if (unreadable !== undefined)
+      throw new FaxModemError(`faxmodem ${args[0]} wrote an unreadable report line: ${unreadable.slice(0, 200)}`);
+    if (!end) throw new FaxModemError(`faxmodem ${args[0]} ended without a report (exit ${exitCode}): ${stderr.trim()}`);
+    return { pages, end, exitCode };
+  });
+  return { done, kill: () => child.kill('SIGKILL') };
+}
+
+/**
+ * One fax call over audio between two engine processes: the receiver answers on a fresh unix socket, the sender dials
+ * it (retrying until it listens), and both reports come back. A call that fails in T.30 is a report, not an error;
+ * an engine that cannot run, or a call still going after `timeoutMs` of wall time (both ends killed), is an error.
+ */
+export async function transmitOverAudio(input: {
+  /** The engine's binary (config.faxModemPath). */
+  binary: string;
+  /** The fax image to send: TIFF, one bit per pixel, 1728 pixels wide. */
+  tiffPath: string;
+  /** Where the receiver writes the pages it decoded. */
+  outPath: string;
+  sender?: FaxModemEnd;
+  receiver?: FaxModemEnd;
+  timeoutMs?: number;
+}): Promise<{ sender: TFaxModemReport; receiver: TFaxModemReport }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-call-'));
+  const socket = path.join(dir, 'line.sock');
+  const receiver = startEnd(input.binary, ['receive', '--out', input.outPath, '--listen', socket, ...endArguments(input.receiver ?? {})]);
+  const sender = startEnd(input.binary, ['send', '--file', input.tiffPath, '--connect', socket, ...endArguments(input.sender ?? {})]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      sender.kill();
+      receiver.kill();
+      reject(new FaxModemError(`The fax call took more than ${input.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms of wall time`));
+    }, input.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  });
+  // Should one end fail to start, the other is not left waiting for its peer.
+  const both = Promise.all([sender.done, receiver.done]).catch((error: unknown) => {
+    sender.kill();
+    receiver.kill();
+    throw error;
+  });
+  try {
+    const [senderReport, receiverReport] = await Promise.race([both, timeout]);
+    return { sender: senderReport, receiver: receiverReport };
+  } finally {
+    clearTimeout(timer);
+    await Promise.allSettled([sender.done, receiver.done]);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The pixels of every page of two fax images, decoded by libtiff whatever their compression, compared row by row. */
+export async function compareFaxImages(binary: string, a: string, b: string): Promise<TFaxImageComparison> {
+  const child = spawn(binary, ['compare', a, b], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', () => resolve());
+  });
+  return ZFaxImageComparison.parse(JSON.parse(output));
+}

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '@test-support/factories/documents';
+import { readTiffPages } from '../../src/documents/fax-tiff';
+import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { compareFaxImages, transmitOverAudio, ZFaxModemEnd } from '../../src/lines/t30/fax-modem';
+import { ecmV17CallMs } from '../../src/lines/t30/line-time';
+import { loadConfig } from '../../src/platform/config';
+
+// A real T.30 call between two spandsp engines over G.711 audio (issue 16, item 1): the pages the receiver decodes
+// are the pages we rendered, at the speed and in the line time the protocol gives them, in a few seconds of wall time.
+const binary = loadConfig().faxModemPath;
+const execFileAsync = promisify(execFile);
+let dir: string;
+let tiffPath: string;
+let pageBytes: number[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-t30-'));
+  const image = await renderFaxImage(await makePdf(3), 'fine');
+  tiffPath = path.join(dir, 'sent.tif');
+  await writeFile(tiffPath, image.tiff);
+  // The pages as T.6 data: what ECM carries, since both engines offer T.6.
+  pageBytes = readTiffPages(image.tiff).map((page) => page.strips.reduce((sum, strip) => sum + strip.length, 0));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('a fax call over audio', () => {
+  it('delivers 3 fine pages at V.17 with ECM, pixel for pixel, in the protocol line time and under 5 s', async () => {
+    const outPath = path.join(dir, 'received-v17.tif');
+    const started = performance.now();
+    const { sender, receiver } = await transmitOverAudio({
+      binary,
+      tiffPath,
+      outPath,
+      sender: { ident: '+1 555 0100' },
+      receiver: { ident: '+1 555 0199' },
+    });
+    const wallMs = performance.now() - started;
+
+    expect(sender.end).toMatchObject({ completion: 0, pages: 3, bitRate: 14_400, ecm: true, remoteIdent: '+1 555 0199' });
+    expect(sender.exitCode).toBe(0);
+    expect(receiver.end).toMatchObject({ completion: 0, pages: 3, remoteIdent: '+1 555 0100' });
+    expect(sender.pages.map((page) => [page.page, page.resolution, page.compression])).toEqual([
+      [1, 'fine', 'T.6'],
+      [2, 'fine', 'T.6'],
+      [3, 'fine', 'T.6'],
+    ]);
+
+    const comparison = await compareFaxImages(binary, tiffPath, outPath);
+    expect(comparison.pages).toHaveLength(3);
+    for (const page of comparison.pages) expect(page).toMatchObject({ identical: true, differentRows: 0 });
+
+    const protocolMs = ecmV17CallMs(pageBytes);
+    expect(Math.abs(sender.end.lineMs - protocolMs) / protocolMs).toBeLessThan(0.05);
+    expect(wallMs).toBeLessThan(5_000);
+  });
+
+  it('completes at 9,600 bit/s without ECM when the machines share only V.29', async () => {
+    const outPath = path.join(dir, 'received-v29.tif');
+    const { sender, receiver } = await transmitOverAudio({
+      binary,
+      tiffPath,
+      outPath,
+      sender: { ecm: false, modems: ['v29'] },
+      receiver: { ecm: false, modems: ['v29'] },
+    });
+
+    expect(sender.end).toMatchObject({ completion: 0, pages: 3, bitRate: 9_600, ecm: false });
+    expect(receiver.end).toMatchObject({ completion: 0, pages: 3 });
+    expect((await compareFaxImages(binary, tiffPath, outPath)).identical).toBe(true);
+  });
+
+  it('ends a call to a line that stays silent when T.30 timer T0 runs out, in line time, not wall time', async () => {
+    // A peer that answers the socket but never the fax: it sends back A-law silence (0xD5) for every block it gets.
+    const socketPath = path.join(dir, 'silent.sock');
+    const server = net.createServer((socket) => {
+      socket.on('data', (block: Buffer) => socket.write(Buffer.alloc(block.length, 0xd5)));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const started = performance.now();
+      const result = await execFileAsync(binary, ['send', '--file', tiffPath, '--connect', socketPath]).catch(
+        (error: { code: number; stdout: string }) => error,
+      );
+      const wallMs = performance.now() - started;
+      const end = ZFaxModemEnd.parse(JSON.parse(result.stdout.trim().split('\n').at(-1)!));
+      expect('code' in result && result.code).toBe(1);
+      // T0 (T.30 §5: 60 ± 5 s) is how long a caller waits for the called machine to answer.
+      expect(end).toMatchObject({ pages: 0, completion: 2 });
+      expect(end.lineMs).toBeGreaterThanOrEqual(55_000);
+      expect(end.lineMs).toBeLessThanOrEqual(65_000);
+      expect(wallMs).toBeLessThan(5_000);
+    } finally {
+      server.close();
+    }
+  });
+});
