@@ -5,3 +5,13 @@
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
+
+/**
+ * A moment that is minutes away, such as a fax's next try: its time alone when it falls today ("10:42"), its date and
+ * time otherwise, in the chosen language.
+ */
+export function formatSoon(iso: string, language: string, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
+  return today ? new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(at) : formatDateTime(iso, language);
+}

@@ -10,7 +10,7 @@ import { faxThumbnailUrl } from '../api/download-fax';
 import { useFax } from '../api/get-fax';
 import { useFaxActions } from '../hooks/use-fax-actions';
 import { canCancel, canDelete, canResend } from '../utils/fax-status';
-import { formatDateTime, formatDuration, formatFileSize, formatNumber } from '../utils/format';
+import { formatDateTime, formatDuration, formatFileSize, formatNumber, formatSoon } from '../utils/format';
 
 import { CancelFaxDialog } from './cancel-fax-dialog';
 import { DeleteFaxDialog } from './delete-fax-dialog';
@@ -101,7 +101,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       t('details.nextTryLabel'),
       t('details.nextTry', {
         reason: t(retryReasonKey(fax.retryReason)),
-        time: formatDateTime(fax.nextTryAt, i18n.language),
+        time: formatSoon(fax.nextTryAt, i18n.language),
         number: fax.nextTry.number,
         of: fax.nextTry.of,
       }),

@@ -1,7 +1,7 @@
 import { formatPhoneInternational } from '@faxline/shared';
 
 // The history, the details and the dashboard say a fax's time alike: the one helper lives in lib.
-export { formatDateTime } from '@/lib/format-date';
+export { formatDateTime, formatSoon } from '@/lib/format-date';
 
 /** A file size in the active language: "850 kB", "2.4 MB". */
 export function formatFileSize(bytes: number, language: string): string {
