@@ -3,6 +3,7 @@
  *
  *   faxmodem send    --file in.tif  (--listen|--connect) <unix socket> [--ident ID] [--ecm on|off] [--modems v17,v29,v27ter]
  *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--ident ID] [--ecm on|off] [--modems ...]
+ *                    [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
  *   faxmodem compare a.tif b.tif
  *
  * The line: the two ends exchange G.711 A-law bytes (8000 a second) over a unix stream socket in lockstep blocks of
@@ -14,6 +15,7 @@
  * when the call completed (T.30 completion code 0).
  */
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -30,6 +32,12 @@
 #define BLOCK 160                       /* 20 ms: the usual RTP packet of G.711 */
 #define PEER_WAIT_MS 10000              /* wall time a live peer may take for one block (it is CPU-bound) */
 #define LINGER_BLOCKS (2 * SAMPLE_RATE / BLOCK) /* after our phase E, 2 s of line for the peer to finish its own */
+#define DCN_AFTER_BLOCKS 25 /* 0.5 s: the caller takes in the DCN before the line goes */
+#define DROP_BLOCKS (2 * SAMPLE_RATE / BLOCK)   /* --drop-on-page: the last MCF goes out, then the next page begins */
+
+/* How the receiver answers: as a fax machine, not at all (the line stays silent), or as a telephone (a voice, no fax
+ * tone and no T.30: the caller's T.30 timers run out). */
+enum answer { ANSWER_FAX, ANSWER_SILENT, ANSWER_VOICE };
 
 typedef struct {
     int sending;
@@ -37,7 +45,34 @@ typedef struct {
     int completion;     /* T.30 completion code */
     long samples;       /* line time, in samples exchanged */
     int pages;          /* pages reported so far */
+    int dcn_after;      /* receiver: pages it confirms before it answers the next one with DCN (-1: all) */
+    int drop_on;        /* receiver: the page during which it drops the line (0: none) */
+    int refusing;       /* the page after dcn_after has come: DCN instead of MCF */
 } call_t;
+
+/* --dcn-after-pages: instead of confirming a page, the remote machine says goodbye (DCN, V.21 HDLC) and puts the phone
+ * down. spandsp has no call for sending DCN at will, so the frame is made here. */
+typedef struct {
+    hdlc_tx_state_t *hdlc;
+    fsk_tx_state_t *fsk;
+    int sent;           /* blocks of line since the frame went out, from 1 (0: not yet) */
+} dcn_t;
+
+static void dcn_sent(void *user_data)
+{
+    dcn_t *dcn = user_data;
+    if (!dcn->sent)
+        dcn->sent = 1;
+}
+
+static void dcn_start(dcn_t *dcn)
+{
+    static const uint8_t frame[] = { 0xFF, 0x13, T30_DCN }; /* address, control (final frame), FCF */
+    dcn->hdlc = hdlc_tx_init(NULL, FALSE, 2, FALSE, dcn_sent, dcn);
+    hdlc_tx_flags(dcn->hdlc, 38); /* the 1 s preamble of a V.21 control message */
+    hdlc_tx_frame(dcn->hdlc, frame, sizeof(frame));
+    dcn->fsk = fsk_tx_init(NULL, &preset_fsk_specs[FSK_V21CH2], (get_bit_func_t) hdlc_tx_get_bit, dcn->hdlc);
+}
 
 static void json_string(const char *s)
 {
@@ -92,6 +127,10 @@ static int phase_d(t30_state_t *t30, void *user_data, int result)
     (void) result;
     t30_get_transfer_statistics(t30, &stats);
     int pages = call->sending ? stats.pages_tx : stats.pages_rx;
+    if (!call->sending && call->dcn_after >= 0 && pages > call->dcn_after) {
+        call->refusing = 1; /* this page is not confirmed, nor reported */
+        pages = call->dcn_after;
+    }
     for (; call->pages < pages; call->pages++) {
         printf("{\"event\":\"page\",\"page\":%d,\"bitRate\":%d,\"resolution\":\"%s\",\"compression\":\"%s\","
                "\"ecm\":%s,\"lineMs\":%ld}\n",
@@ -206,10 +245,28 @@ static int parse_modems(const char *list)
     return modems;
 }
 
-static int run_call(int sending, const char *file, const char *path, int listening, const char *ident, int ecm,
-                    int modems)
+/* A telephone's answer: "hello?" as a 400 Hz tone, half a second on, half a second off, at about -13 dBm0. */
+static int16_t voice_sample(long sample)
 {
-    call_t call = { .sending = sending };
+    if (sample % SAMPLE_RATE >= SAMPLE_RATE / 2)
+        return 0;
+    return (int16_t) (5000 * sin(2 * M_PI * 400 * (double) sample / SAMPLE_RATE));
+}
+
+static enum answer parse_answer(const char *name)
+{
+    if (strcmp(name, "fax") == 0) return ANSWER_FAX;
+    if (strcmp(name, "silent") == 0) return ANSWER_SILENT;
+    if (strcmp(name, "voice") == 0) return ANSWER_VOICE;
+    fail("--answer takes fax, silent or voice");
+    return ANSWER_FAX;
+}
+
+static int run_call(int sending, const char *file, const char *path, int listening, const char *ident, int ecm,
+                    int modems, enum answer answer, int dcn_after, int drop_on)
+{
+    call_t call = { .sending = sending, .dcn_after = dcn_after, .drop_on = drop_on };
+    dcn_t dcn = { 0 };
     /* The sender is the calling party: it sends CNG and waits for the answerer's CED and DIS. */
     fax_state_t *fax = fax_init(NULL, sending);
     if (!fax)
@@ -234,11 +291,23 @@ static int run_call(int sending, const char *file, const char *path, int listeni
     int fd = open_line(path, listening);
     int16_t amp[BLOCK];
     uint8_t out[BLOCK], in[BLOCK];
-    int linger = LINGER_BLOCKS;
+    int linger = LINGER_BLOCKS, drop = -1;
     while (!call.done || linger-- > 0) {
-        int len = fax_tx(fax, amp, BLOCK);
-        for (int i = 0; i < BLOCK; i++)
-            out[i] = linear_to_alaw(i < len ? amp[i] : 0);
+        if (drop < 0 && call.drop_on && call.pages >= call.drop_on - 1)
+            drop = DROP_BLOCKS;
+        if ((drop > 0 && --drop == 0) || dcn.sent > DCN_AFTER_BLOCKS) {
+            t30_terminate(t30); /* the remote machine puts the phone down */
+            break;
+        }
+        if (call.refusing && !dcn.hdlc)
+            dcn_start(&dcn);
+        if (dcn.sent)
+            dcn.sent++;
+        int len = dcn.fsk ? fsk_tx(dcn.fsk, amp, BLOCK) : answer == ANSWER_FAX ? fax_tx(fax, amp, BLOCK) : 0;
+        for (int i = 0; i < BLOCK; i++) {
+            int16_t sample = i < len ? amp[i] : answer == ANSWER_VOICE ? voice_sample(call.samples + i) : 0;
+            out[i] = linear_to_alaw(sample);
+        }
         if (!exchange(fd, out, in)) {
             /* The peer hung up or died: T.30 decides whether that was after a complete call or a dropped one. */
             if (!call.done)
@@ -247,12 +316,17 @@ static int run_call(int sending, const char *file, const char *path, int listeni
         }
         for (int i = 0; i < BLOCK; i++)
             amp[i] = alaw_to_linear(in[i]);
-        fax_rx(fax, amp, BLOCK);
+        if (answer == ANSWER_FAX)
+            fax_rx(fax, amp, BLOCK);
         if (!call.done)
             call.samples += BLOCK;
     }
     close(fd);
     report_end(t30, &call);
+    if (dcn.hdlc) {
+        fsk_tx_free(dcn.fsk);
+        hdlc_tx_free(dcn.hdlc);
+    }
     fax_free(fax);
     return call.completion == T30_ERR_OK ? 0 : 1;
 }
@@ -314,7 +388,9 @@ static int compare(const char *a_path, const char *b_path)
 static void usage(void)
 {
     fail("usage: faxmodem send --file in.tif | receive --out out.tif  --listen|--connect <socket> "
-         "[--ident ID] [--ecm on|off] [--modems v17,v29,v27ter];  faxmodem compare a.tif b.tif");
+         "[--ident ID] [--ecm on|off] [--modems v17,v29,v27ter] [--answer fax|silent|voice] [--dcn-after-pages N] "
+         "[--drop-on-page N];"
+         " faxmodem compare a.tif b.tif");
 }
 
 int main(int argc, char **argv)
@@ -331,6 +407,8 @@ int main(int argc, char **argv)
         usage();
     const char *file = NULL, *path = NULL, *ident = "";
     int listening = 0, ecm = 1, modems = T30_SUPPORT_V17 | T30_SUPPORT_V29 | T30_SUPPORT_V27TER;
+    int dcn_after = -1, drop_on = 0;
+    enum answer answer = ANSWER_FAX;
     for (int i = 2; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!value)
@@ -341,10 +419,15 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--ident") == 0) ident = value;
         else if (strcmp(argv[i], "--ecm") == 0) ecm = strcmp(value, "off") != 0;
         else if (strcmp(argv[i], "--modems") == 0) modems = parse_modems(value);
+        else if (!sending && strcmp(argv[i], "--answer") == 0) answer = parse_answer(value);
+        else if (!sending && strcmp(argv[i], "--dcn-after-pages") == 0) dcn_after = atoi(value);
+        else if (!sending && strcmp(argv[i], "--drop-on-page") == 0) drop_on = atoi(value);
         else usage();
         i++;
     }
     if (!file || !path)
         usage();
-    return run_call(sending, file, path, listening, ident, ecm, modems);
+    if (dcn_after < -1 || drop_on < 0)
+        usage();
+    return run_call(sending, file, path, listening, ident, ecm, modems, answer, dcn_after, drop_on);
 }

@@ -3,7 +3,9 @@ import { count, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
+import { linesInUse } from '../lines/lines';
 import { clock } from '../platform/clock';
+import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import type { RouteDeps } from '../platform/http/route-deps';
 
@@ -14,7 +16,11 @@ const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), n
  * The back-office figures (spec 001 §2.11's stat cards, from the database). Days and months are UTC, as for the page
  * quota; pages are counted as the quota counts them.
  */
-export async function readDashboardFigures(db: Database, now = clock.now()): Promise<TAdminDashboard> {
+export async function readDashboardFigures(
+  db: Database,
+  config: Pick<TConfig, 'sandboxLine'>,
+  now = clock.now(),
+): Promise<TAdminDashboard> {
   const dayStart = startOfDayUtc(now);
   const monthStart = startOfMonthUtc(now);
   const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
@@ -33,7 +39,7 @@ export async function readDashboardFigures(db: Database, now = clock.now()): Pro
       sent: countWhere(outbound),
       received: countWhere(inbound),
       failed: countWhere(sql`${outbound} and ${faxes.status} = 'failed'`),
-      pages: sql<number>`coalesce(sum(${faxes.pages}) filter (where ${faxes.status} not in ('failed', 'canceled')), 0)::int`,
+      pages: sql<number>`coalesce(sum(coalesce(${faxes.pagesSent}, ${faxes.pages})) filter (where ${faxes.status} not in ('failed', 'canceled')), 0)::int`,
     })
     .from(faxes)
     .where(gte(faxes.createdAt, monthStart));
@@ -44,10 +50,11 @@ export async function readDashboardFigures(db: Database, now = clock.now()): Pro
     faxesThisMonth: { sent: month?.sent ?? 0, received: month?.received ?? 0, failed: month?.failed ?? 0, pages: month?.pages ?? 0 },
     dayStart: dayStart.toISOString(),
     monthStart: monthStart.toISOString(),
+    lines: linesInUse(config.sandboxLine),
   };
 }
 
 /** GET /api/admin/dashboard, behind the back-office guard (admin/back-office-guard.ts). */
-export const adminDashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.get('/dashboard', { schema: { response: { 200: ZAdminDashboard } } }, async () => readDashboardFigures(db));
+export const adminDashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  app.get('/dashboard', { schema: { response: { 200: ZAdminDashboard } } }, async () => readDashboardFigures(db, config));
 };

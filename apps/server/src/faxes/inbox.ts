@@ -45,6 +45,17 @@ export function faxInbox(db: Database): Inbox {
 }
 
 /** The lines as the faxes module uses them: what arrives over them lands in this inbox. */
-export function linesFor(deps: { db: Database; files: FileStore; config: Pick<TConfig, 'faxClockScale'> }) {
-  return faxLines({ db: deps.db, files: deps.files, inbox: faxInbox(deps.db), clockScale: deps.config.faxClockScale });
+export function linesFor(deps: {
+  db: Database;
+  files: FileStore;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath'>;
+}) {
+  return faxLines({
+    db: deps.db,
+    files: deps.files,
+    inbox: faxInbox(deps.db),
+    clockScale: deps.config.faxClockScale,
+    sandboxServes: deps.config.sandboxLine,
+    faxModemPath: deps.config.faxModemPath,
+  });
 }

@@ -42,7 +42,7 @@ export type SendFaxDeps = {
   db: Database;
   files: FileStore;
   queue: Queue;
-  config: Pick<TConfig, 'faxClockScale'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath'>;
   systemSettings: SystemSettings;
 };
 

@@ -1,9 +1,12 @@
 import type { TFaxFailureReason, TFaxLine, TFaxQuality } from '@faxline/shared';
 
-/** What every line reports of one call (DESIGN.md "Fax lines"): how it ended, the pages the far end took, its length. */
-export type CallOutcome =
-  | { result: 'delivered' | 'partially_delivered'; pagesSent: number; durationMs: number }
-  | { result: TFaxFailureReason; pagesSent: number; durationMs: number };
+/**
+ * What every line reports of one call (DESIGN.md "Fax lines"): how it ended, the pages the far end took, its length,
+ * and what the line saw, for the log (the T.30 completion code, say).
+ */
+export type CallOutcome = { pagesSent: number; durationMs: number; detail?: string } & (
+  { result: 'delivered' | 'partially_delivered' } | { result: TFaxFailureReason }
+);
 
 /** The part of a sent fax a line needs to carry it (a row of the faxes table is one). */
 export type OutgoingFax = {
@@ -47,6 +50,6 @@ export type FaxLine = {
   name: TFaxLine;
   /** Whether this line carries faxes to the number. */
   accepts(toNumber: string): Promise<boolean>;
-  /** One call: dial, send the pages, and report how it ended. */
-  call(fax: OutgoingFax): Promise<CallOutcome>;
+  /** One call: dial, send the pages, and report how it ended. `attempt` is the try's number (1 when not said). */
+  call(fax: OutgoingFax, attempt?: number): Promise<CallOutcome>;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxLine } from './fax-line';
-import { chooseLine, lineNamed } from './lines';
+import { chooseLine, lineNamed, linesInUse } from './lines';
 
 /** A line that takes the numbers starting with a prefix; its calls are not made here. */
 const lineFor = (name: FaxLine['name'], prefix: string): FaxLine => ({
@@ -19,8 +19,22 @@ describe('choosing a line', () => {
   });
 
   it('refuses a number no line takes, and a line name that is not registered', async () => {
-    await expect(chooseLine([lines[0]!], '+12025550143')).rejects.toThrow('No fax line takes +12025550143');
+    await expect(chooseLine([lines[0]!], '+12025550143')).rejects.toMatchObject({
+      type: 'invalid_request',
+      messageKey: 'errors.noLineForNumber',
+      params: { number: '+12025550143' },
+    });
     expect(lineNamed(lines, 'internal')).toBe(lines[0]);
     expect(() => lineNamed([lines[1]!], 'internal')).toThrow('No fax line is named internal');
+  });
+});
+
+describe('the lines in use, as the back office shows them', () => {
+  it('says the sandbox takes every outside number, or its test numbers only', () => {
+    expect(linesInUse('every-number')).toEqual([
+      { name: 'internal', serves: 'faxline-numbers' },
+      { name: 'sandbox', serves: 'outside-numbers' },
+    ]);
+    expect(linesInUse('test-numbers')[1]).toEqual({ name: 'sandbox', serves: 'test-numbers' });
   });
 });

@@ -1,20 +1,49 @@
+import { isSandboxTestNumber, type TAdminDashboard } from '@faxline/shared';
 import type { FileStore } from '../documents/encrypted-file-store';
+import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
+import { AppError } from '../platform/http/app-error';
 import type { FaxLine, Inbox } from './fax-line';
 import { internalLine } from './internal-line';
 import { sandboxLine } from './sandbox-line';
 
-export type LineDeps = { db: Database; files: FileStore; inbox: Inbox; clockScale: number };
+export type LineDeps = {
+  db: Database;
+  files: FileStore;
+  inbox: Inbox;
+  clockScale: number;
+  /** Which numbers outside Faxline the sandbox takes (config `SANDBOX_LINE`): all of them, or its test numbers only. */
+  sandboxServes: TConfig['sandboxLine'];
+  /** The T.30 engine the sandbox calls its remote machine with (config `FAXMODEM_PATH`). */
+  faxModemPath: string;
+};
 
 /** Faxline's lines, in the order they are asked whether they take a number: the first that does carries the fax. */
 export function faxLines(deps: LineDeps): FaxLine[] {
-  return [internalLine(deps), sandboxLine(deps)];
+  const sandbox = sandboxLine(deps);
+  return [
+    internalLine(deps),
+    deps.sandboxServes === 'every-number'
+      ? sandbox
+      : { ...sandbox, accepts: async (toNumber: string) => isSandboxTestNumber(toNumber) && sandbox.accepts(toNumber) },
+  ];
 }
 
-/** The line that carries a fax to the number: decided once, when the fax is accepted, and kept with the fax. */
+/** What each line serves, as the back office shows it (issue 16): the lines `faxLines` makes, in its order. */
+export function linesInUse(sandboxServes: LineDeps['sandboxServes']): TAdminDashboard['lines'] {
+  return [
+    { name: 'internal', serves: 'faxline-numbers' },
+    { name: 'sandbox', serves: sandboxServes === 'every-number' ? 'outside-numbers' : 'test-numbers' },
+  ];
+}
+
+/**
+ * The line that carries a fax to the number: decided once, when the fax is accepted, and kept with the fax. A number
+ * no line serves is refused then, with what the operator must configure: nothing is stored, nothing counted.
+ */
 export async function chooseLine(lines: FaxLine[], toNumber: string): Promise<FaxLine> {
   for (const line of lines) if (await line.accepts(toNumber)) return line;
-  throw new Error(`No fax line takes ${toNumber}`);
+  throw new AppError('invalid_request', 'errors.noLineForNumber', { number: toNumber });
 }
 
 /** The line a fax was given when it was accepted. */

@@ -1,59 +1,113 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
-import type { CallOutcome, FaxLine } from './fax-line';
+import type { FileStore } from '../documents/encrypted-file-store';
+import type { CallOutcome, FaxLine, OutgoingFax } from './fax-line';
+import { callResult } from './t30/call-result';
+import { compareFaxImages, FaxModemError, transmitOverAudio, type FaxModemReceiver } from './t30/fax-modem';
 
-/** A fax modem's speed (V.17): the line time of a page follows its compressed size. */
-export const LINE_BITS_PER_SECOND = 14_400;
-/** Dialling, answer and the T.30 handshake before the first page. */
-const CALL_SETUP_MS = 6_000;
+/** A busy line is a call result: the sandbox makes no call, and says so after the time a busy tone takes to hear. */
+const BUSY_MS = 2_000;
+/** Wall time a sandbox call may take (both engines are killed after it): calls take well under a second of CPU. */
+const CALL_TIMEOUT_MS = 60_000;
+
+/** The remote machine a test number stands for (SANDBOX_TEST_NUMBERS), as settings of the spandsp receiver. */
+export function sandboxRemote(toNumber: string, pages: number, attempt: number): FaxModemReceiver | 'busy' {
+  switch (toNumber) {
+    case SANDBOX_TEST_NUMBERS.busy:
+      return 'busy';
+    case SANDBOX_TEST_NUMBERS.no_answer:
+      return { answer: 'silent' };
+    case SANDBOX_TEST_NUMBERS.not_a_fax_machine:
+      return { answer: 'voice' };
+    case SANDBOX_TEST_NUMBERS.partial_delivery:
+      // Half the pages; a 1-page fax gets none confirmed, and so fails on the line.
+      return { dcnAfterPages: pages > 1 ? Math.max(1, Math.floor(pages / 2)) : 0 };
+    case SANDBOX_TEST_NUMBERS.slow_no_ecm:
+      return { modems: ['v29'], ecm: false };
+    case SANDBOX_TEST_NUMBERS.drops_first_try:
+      return attempt === 1 ? { dropOnPage: 2 } : {};
+    default:
+      return {};
+  }
+}
 
 /**
- * The sandbox line: a simulated remote fax machine for numbers that are not Faxline's while no carrier is configured.
- * Its documented test numbers give busy, no answer, not a fax machine and partial delivery; every other number is
- * delivered after the time the pages would take on a real line (scaled by FAX_CLOCK_SCALE).
+ * One sandbox call: the fax image really crosses T.30 over audio, to a spandsp receiver playing the remote machine,
+ * and the outcome is what the protocol says. 'delivered' means the remote confirmed every page (MCF) and decoded
+ * exactly the pixels we sent. The call runs faster than real time; the sandbox then waits out the rest of the line
+ * time, scaled by FAX_CLOCK_SCALE, so that a call takes as long as on a real line (or a scaled share of it).
  */
 export async function callSandbox(input: {
-  toNumber: string;
-  pages: number;
-  imageBytes: number;
+  fax: Pick<OutgoingFax, 'toNumber' | 'pages'>;
+  /** The fax image (TIFF), decrypted. */
+  image: Uint8Array;
+  attempt: number;
+  faxModemPath: string;
   clockScale: number;
 }): Promise<CallOutcome> {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.round(ms * input.clockScale)));
-  const pageMs = ((input.imageBytes / Math.max(input.pages, 1)) * 8 * 1000) / LINE_BITS_PER_SECOND;
-  switch (input.toNumber) {
-    case SANDBOX_TEST_NUMBERS.busy:
-      await sleep(2_000);
-      return { result: 'busy', pagesSent: 0, durationMs: 2_000 };
-    case SANDBOX_TEST_NUMBERS.no_answer:
-      await sleep(45_000);
-      return { result: 'no_answer', pagesSent: 0, durationMs: 45_000 };
-    case SANDBOX_TEST_NUMBERS.not_a_fax_machine:
-      await sleep(CALL_SETUP_MS);
-      return { result: 'not_a_fax_machine', pagesSent: 0, durationMs: CALL_SETUP_MS };
-    case SANDBOX_TEST_NUMBERS.partial_delivery: {
-      // The remote machine hangs up half-way: the pages before are delivered.
-      const pagesSent = Math.max(1, Math.floor(input.pages / 2));
-      const durationMs = CALL_SETUP_MS + pagesSent * pageMs;
-      await sleep(durationMs);
-      return {
-        result: input.pages > 1 ? 'partially_delivered' : 'line_error',
-        pagesSent: input.pages > 1 ? pagesSent : 0,
-        durationMs: Math.round(durationMs),
-      };
+  const started = performance.now();
+  const pace = async (lineMs: number) => {
+    const rest = lineMs * input.clockScale - (performance.now() - started);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, Math.round(rest)));
+  };
+  const pages = input.fax.pages ?? 1;
+  const remote = sandboxRemote(input.fax.toNumber, pages, input.attempt);
+  if (remote === 'busy') {
+    await pace(BUSY_MS);
+    return { result: 'busy', pagesSent: 0, durationMs: BUSY_MS };
+  }
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-sandbox-'));
+  try {
+    const sent = path.join(dir, 'sent.tif');
+    const received = path.join(dir, 'received.tif');
+    await writeFile(sent, input.image);
+    const call = await transmitOverAudio({
+      binary: input.faxModemPath,
+      tiffPath: sent,
+      outPath: received,
+      receiver: { ident: input.fax.toNumber, ...remote },
+      timeoutMs: CALL_TIMEOUT_MS,
+    }).catch((error: unknown) => {
+      // A call that hung or an engine that ended without a report is a line that failed; an engine that cannot start
+      // at all (FAXMODEM_PATH) is not, and stays an error.
+      if (error instanceof FaxModemError) return error;
+      throw error;
+    });
+    if (call instanceof FaxModemError) return { result: 'line_error', pagesSent: 0, durationMs: 0, detail: call.message };
+    const { end } = call.sender;
+    let result = callResult(end, { pages, answered: remote.answer !== 'silent' });
+    let detail =
+      `T.30 ${end.completion} (${end.completionText}): ${end.pages} of ${pages} pages confirmed, ` +
+      `${end.bitRate} bit/s, ECM ${end.ecm ? 'on' : 'off'}`;
+    if (result === 'delivered') {
+      const comparison = await compareFaxImages(input.faxModemPath, sent, received);
+      if (!comparison.identical) {
+        result = 'line_error';
+        const differing = comparison.pages.filter((page) => !page.identical).map((page) => page.page);
+        const where = differing.length > 0 ? `pages ${differing.join(', ')}` : 'another page count';
+        detail = `the remote confirmed every page but decoded other pixels (${where})`;
+      }
     }
-    default: {
-      const durationMs = CALL_SETUP_MS + input.pages * pageMs;
-      await sleep(durationMs);
-      return { result: 'delivered', pagesSent: input.pages, durationMs: Math.round(durationMs) };
-    }
+    await pace(end.lineMs);
+    return { result, pagesSent: end.pages, durationMs: end.lineMs, detail };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** The sandbox as a line: it takes every number no other line does (lines.ts puts it last). */
-export function sandboxLine(deps: { clockScale: number }): FaxLine {
+export function sandboxLine(deps: { files: FileStore; clockScale: number; faxModemPath: string }): FaxLine {
   return {
     name: 'sandbox',
     accepts: async () => true,
-    call: (fax) =>
-      callSandbox({ toNumber: fax.toNumber, pages: fax.pages ?? 1, imageBytes: fax.imageBytes ?? 50_000, clockScale: deps.clockScale }),
+    call: async (fax, attempt = 1) => {
+      if (!fax.imageKey) return { result: 'line_error', pagesSent: 0, durationMs: 0, detail: 'the fax has no image to send' };
+      const image = await deps.files.get(fax.imageKey);
+      return callSandbox({ fax, image, attempt, faxModemPath: deps.faxModemPath, clockScale: deps.clockScale });
+    },
   };
 }

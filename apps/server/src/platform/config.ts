@@ -123,6 +123,12 @@ const ZEnv = z.object({
     .default(10),
   /** Seed demo data (clearly marked) into an empty database (default: on in development only). */
   DEMO_DATA: booleanFromEnv.optional(),
+  /**
+   * The numbers outside Faxline that the sandbox line (simulated, says so) takes: every one, or only its test numbers.
+   * Default: every one in development and tests; only the test numbers in production, where nothing may pretend, so
+   * that another number is refused until a real line serves it (issue 16).
+   */
+  SANDBOX_LINE: z.enum(['every-number', 'test-numbers'], { error: 'expected every-number or test-numbers' }).optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -194,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesMasterKey: e.FILES_MASTER_KEY ? Buffer.from(e.FILES_MASTER_KEY, 'base64') : undefined,
     filesDir: path.join(dataDir, 'files'),
     faxClockScale: e.FAX_CLOCK_SCALE,
+    sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     database: {
       poolSize: e.DB_POOL_SIZE,
       connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,

@@ -2,13 +2,18 @@ import { ZPlatformInfo, ZSaveSystemSettingsRequest, ZSystemSettingsResponse } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import type { SystemSettings } from './system-settings';
 
-/** GET /api/platform: maintenance, limits and theme, for every page (no session needed). */
-export const platformInfoRoutes: FastifyPluginAsyncZod<{ systemSettings: SystemSettings }> = async (app, { systemSettings }) => {
+/**
+ * GET /api/platform: maintenance, limits and theme, for every page (no session needed), and which numbers outside
+ * Faxline the sandbox line takes (the send page says so).
+ */
+export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'systemSettings' | 'config'>> = async (
+  app,
+  { systemSettings, config },
+) => {
   app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return systemSettings.publicInfo();
+    return { ...(await systemSettings.publicInfo()), sandboxLine: config.sandboxLine };
   });
 };
 

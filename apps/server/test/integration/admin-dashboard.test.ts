@@ -55,6 +55,7 @@ describe('GET /api/admin/dashboard (spec 001 §2.11 stat cards, from real data)'
       fax({ status: 'failed', failureReason: 'busy', pages: 4 }), // failed today: no pages
       fax({ status: 'canceled', pages: 5 }), // canceled: no pages
       fax({ pages: 6, createdAt: earlierThisMonth }),
+      fax({ status: 'partially_delivered', pages: 4, pagesSent: 1 }), // 1 page of 4 confirmed: counts 1
       fax({ direction: 'inbound', status: 'received', pages: 7, createdAt: lastMonth }), // last month: not counted
     ]);
 
@@ -62,11 +63,16 @@ describe('GET /api/admin/dashboard (spec 001 §2.11 stat cards, from real data)'
     const todayIsFirst = earlierThisMonth === now;
     expect(after.people.total - before.people.total).toBe(2);
     expect(after.people.newThisMonth - before.people.newThisMonth).toBe(1);
-    expect(after.faxesToday.sent - before.faxesToday.sent).toBe(todayIsFirst ? 4 : 3);
+    expect(after.faxesToday.sent - before.faxesToday.sent).toBe(todayIsFirst ? 5 : 4);
     expect(after.faxesToday.received - before.faxesToday.received).toBe(1);
-    expect(after.faxesThisMonth.sent - before.faxesThisMonth.sent).toBe(4);
+    expect(after.faxesThisMonth.sent - before.faxesThisMonth.sent).toBe(5);
     expect(after.faxesThisMonth.received - before.faxesThisMonth.received).toBe(1);
     expect(after.faxesThisMonth.failed - before.faxesThisMonth.failed).toBe(1);
-    expect(after.faxesThisMonth.pages - before.faxesThisMonth.pages).toBe(3 + 2 + 6);
+    expect(after.faxesThisMonth.pages - before.faxesThisMonth.pages).toBe(3 + 2 + 6 + 1);
+    // In development and tests the sandbox takes every number outside Faxline, and the dashboard says so.
+    expect(after.lines).toEqual([
+      { name: 'internal', serves: 'faxline-numbers' },
+      { name: 'sandbox', serves: 'outside-numbers' },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { accounts } from '../../src/accounts/schema';
 import { recordAuditEvent } from '../../src/audit/record-audit-event';
 import { auditEvents } from '../../src/audit/schema';
 import { prepareFaxJob } from '../../src/faxes/jobs/prepare-fax';
+import { renderFaxImage } from '../../src/documents/render-fax-image';
 import { transmitFaxJob } from '../../src/faxes/jobs/transmit-fax';
 import { faxAttempts } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
@@ -322,14 +323,17 @@ describe('quota, cancel, and the audit trail', () => {
 describe('a worker that dies in the middle of a job', () => {
   it('loses no fax and calls no number twice blind: the unfinished attempt counts as a line error, the retry delivers', async () => {
     const sender = await customer();
-    // The state a worker leaves when it dies during a call: the fax sending, attempt 1 started and never ended.
+    // The state a worker leaves when it dies during a call: the fax sending with its image stored, attempt 1 started
+    // and never ended.
+    const image = (await renderFaxImage(await makePdf(1), 'fine')).tiff;
     const fax = await createFax(t, {
       accountId: sender.accountId,
       userId: sender.id,
       status: 'sending',
       toNumber: '+12025550143',
       pages: 1,
-      imageBytes: 2_000,
+      imageKey: (await t.env.files.put(image)).key,
+      imageBytes: image.length,
       line: 'sandbox',
     });
     await t.db.insert(faxAttempts).values({ faxId: fax!.id, number: 1, line: 'sandbox' });

@@ -166,13 +166,31 @@ export const ZFaxNumber = z.object({ id: z.string(), phoneNumber: z.string(), co
 export const ZFaxNumbersResponse = z.object({ numbers: z.array(ZFaxNumber) });
 export type TFaxNumbersResponse = z.infer<typeof ZFaxNumbersResponse>;
 
-/** The sandbox line's documented test numbers (DESIGN.md "Fax lines"): every other number is delivered. */
+/**
+ * The sandbox line's documented test numbers (DESIGN.md "Fax lines"), each a remote machine played by a T.30 engine
+ * (apps/server/src/lines/sandbox-line.ts); every other number is a healthy fax machine, as +15550100000 is.
+ */
 export const SANDBOX_TEST_NUMBERS = {
+  /** V.17 with ECM, confirms every page. */
+  delivers: '+15550100000',
+  /** A call result: no call is made. */
   busy: '+15550100001',
+  /** Nobody picks up: T.30's T0 runs out. */
   no_answer: '+15550100002',
+  /** A telephone answers: no fax tone, T.30 times out. */
   not_a_fax_machine: '+15550100003',
+  /** Confirms half the pages (none of a 1-page fax), then answers with DCN and hangs up. */
   partial_delivery: '+15550100004',
+  /** Answers at 9,600 bit/s (V.29) without ECM, and delivers. */
+  slow_no_ecm: '+15550100005',
+  /** Drops the call on page 2 on a fax's first try, delivers on the next. */
+  drops_first_try: '+15550100006',
 } as const;
+
+/** One of the sandbox line's test numbers, which it takes even where it takes no other number (production). */
+export function isSandboxTestNumber(number: string): boolean {
+  return (Object.values(SANDBOX_TEST_NUMBERS) as string[]).includes(number);
+}
 
 /**
  * GET /api/notifications: the person's recent fax events (the header's notifications button, issue 6): a fax that

@@ -201,5 +201,7 @@ export const ZPlatformInfo = z.object({
   require2FA: z.enum(REQUIRE_2FA_VALUES),
   primaryColor: z.string(),
   secondaryColor: z.string(),
+  /** The numbers outside Faxline the sandbox line takes: every one (development), or its test numbers only. */
+  sandboxLine: z.enum(['every-number', 'test-numbers']),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

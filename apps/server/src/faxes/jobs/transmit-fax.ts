@@ -49,10 +49,10 @@ export const transmitFaxJob = defineJob({
         await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
         return;
       }
-      outcome = await line.call(fax);
+      outcome = await line.call(fax, attempt);
     }
 
-    logger.info({ faxId, attempt, line: line.name, result: outcome.result }, 'fax attempt ended');
+    logger.info({ faxId, attempt, line: line.name, result: outcome.result, detail: outcome.detail }, 'fax attempt ended');
     // The attempt's end, the fax's new state and the next try are recorded together: a run that dies after this
     // commit finds the attempt ended and followed up; one that dies before it makes the same follow-up again.
     await inTransaction(db, async (tx, client) => {

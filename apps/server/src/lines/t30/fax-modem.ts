@@ -64,6 +64,16 @@ export type TFaxModemReport = { pages: TFaxModemPage[]; end: TFaxModemEnd; exitC
 /** One end's settings: what the machine offers in T.30 phase B (DIS for the receiver, DCS is chosen within it). */
 export type FaxModemEnd = { ident?: string; ecm?: boolean; modems?: readonly TFaxModem[] };
 
+/** How the remote machine behaves (the sandbox's test numbers): `receive`'s options beyond its T.30 settings. */
+export type FaxModemReceiver = FaxModemEnd & {
+  /** 'fax' (the default); 'silent': nobody picks up; 'voice': a telephone answers, no fax tone and no T.30. */
+  answer?: 'fax' | 'silent' | 'voice';
+  /** Confirms this many pages, then answers the next one with DCN and hangs up. */
+  dcnAfterPages?: number;
+  /** Drops the line while this page comes in. */
+  dropOnPage?: number;
+};
+
 export class FaxModemError extends Error {
   override name = 'FaxModemError';
 }
@@ -75,6 +85,15 @@ function endArguments(end: FaxModemEnd): string[] {
     ...(end.ident ? ['--ident', end.ident] : []),
     ...(end.ecm === undefined ? [] : ['--ecm', end.ecm ? 'on' : 'off']),
     ...(end.modems ? ['--modems', end.modems.join(',')] : []),
+  ];
+}
+
+function receiverArguments(receiver: FaxModemReceiver): string[] {
+  return [
+    ...endArguments(receiver),
+    ...(receiver.answer ? ['--answer', receiver.answer] : []),
+    ...(receiver.dcnAfterPages === undefined ? [] : ['--dcn-after-pages', String(receiver.dcnAfterPages)]),
+    ...(receiver.dropOnPage === undefined ? [] : ['--drop-on-page', String(receiver.dropOnPage)]),
   ];
 }
 
@@ -127,12 +146,19 @@ export async function transmitOverAudio(input: {
   /** Where the receiver writes the pages it decoded. */
   outPath: string;
   sender?: FaxModemEnd;
-  receiver?: FaxModemEnd;
+  receiver?: FaxModemReceiver;
   timeoutMs?: number;
 }): Promise<{ sender: TFaxModemReport; receiver: TFaxModemReport }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-call-'));
   const socket = path.join(dir, 'line.sock');
-  const receiver = startEnd(input.binary, ['receive', '--out', input.outPath, '--listen', socket, ...endArguments(input.receiver ?? {})]);
+  const receiver = startEnd(input.binary, [
+    'receive',
+    '--out',
+    input.outPath,
+    '--listen',
+    socket,
+    ...receiverArguments(input.receiver ?? {}),
+  ]);
   const sender = startEnd(input.binary, ['send', '--file', input.tiffPath, '--connect', socket, ...endArguments(input.sender ?? {})]);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -10,6 +10,8 @@ export type TPlatformStatus = {
   maxFileSizeMB: number;
   primaryColor: string;
   secondaryColor: string;
+  /** The numbers outside Faxline the sandbox line takes: every one, or only its test numbers (production). */
+  sandboxLine: 'every-number' | 'test-numbers';
 };
 
 /** The product's name, until the back office's site name is known. */
@@ -25,6 +27,7 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
     maxFileSizeMB: typeof body.maxFileSizeMB === 'number' ? body.maxFileSizeMB : DEFAULT_MAX_FILE_SIZE_MB,
     primaryColor: typeof body.primaryColor === 'string' ? body.primaryColor : '#6D28D9',
     secondaryColor: typeof body.secondaryColor === 'string' ? body.secondaryColor : '#DB2777',
+    sandboxLine: body.sandboxLine === 'test-numbers' ? 'test-numbers' : 'every-number',
   };
 }
 

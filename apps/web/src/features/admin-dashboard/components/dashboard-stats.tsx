@@ -76,7 +76,30 @@ function StatCards({ figures }: { figures: TAdminDashboard }) {
         <StatCard label={t('dashboard.pagesThisMonth')} value={n(faxesThisMonth.pages)} detail={t('dashboard.pagesDetail')} />
       </ul>
       <p className="text-sm text-muted-foreground">{t('dashboard.utcNote')}</p>
+      <FaxLines lines={figures.lines} />
     </>
+  );
+}
+
+/** The fax lines this server has and what each serves: where a fax to an outside number can go, or that it cannot. */
+function FaxLines({ lines }: { lines: TAdminDashboard['lines'] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section aria-labelledby="admin-lines-heading" className="flex flex-col gap-2 rounded-lg border p-5">
+      <h3 id="admin-lines-heading" className="font-semibold">
+        {t('dashboard.linesHeading')}
+      </h3>
+      <ul className="flex flex-col gap-1 text-sm">
+        {lines.map((line) => (
+          <li key={line.name}>
+            <span className="font-medium">{t(`dashboard.lineNames.${line.name}`)}</span>: {t(`dashboard.lineServes.${line.serves}`)}
+          </li>
+        ))}
+      </ul>
+      {lines.some((line) => line.serves === 'outside-numbers') ? null : (
+        <p className="text-sm text-muted-foreground">{t('dashboard.linesNoneOutside')}</p>
+      )}
+    </section>
   );
 }
 

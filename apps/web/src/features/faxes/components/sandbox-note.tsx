@@ -1,14 +1,18 @@
 import { formatPhoneInternational, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { usePlatformStatus } from '@/lib/platform/use-platform-info';
+
 import { FlaskIcon } from './fax-icons';
 
 /**
- * DESIGN.md "Fax lines": the UI shows when the sandbox line is in use. While no carrier is configured, every number
- * outside Faxline goes over it; its test numbers choose an outcome.
+ * DESIGN.md "Fax lines": the UI shows when the sandbox line is in use. In development every number outside Faxline
+ * goes over it; in production only its test numbers do, and another outside number is refused (issue 16). Its test
+ * numbers choose an outcome.
  */
 export function SandboxNote() {
   const { t } = useTranslation('faxes');
+  const onlyTestNumbers = usePlatformStatus().data?.sandboxLine === 'test-numbers';
   return (
     <aside
       aria-labelledby="sandbox-note-title"
@@ -19,7 +23,7 @@ export function SandboxNote() {
         <h2 id="sandbox-note-title" className="font-semibold">
           {t('send.sandboxTitle')}
         </h2>
-        <p>{t('send.sandboxNote')}</p>
+        <p>{onlyTestNumbers ? t('send.sandboxNoteTestNumbers') : t('send.sandboxNote')}</p>
         <details>
           <summary className="cursor-pointer font-medium underline-offset-4 hover:underline">{t('send.sandboxNumbersSummary')}</summary>
           <ul className="mt-2 flex flex-col gap-1">

@@ -1,0 +1,36 @@
+import type { CallOutcome } from '../fax-line';
+
+/** spandsp's T.30 completion codes (t30.h, T30_ERR_*) that decide how a call ended. */
+export const T30_COMPLETION = {
+  ok: 0,
+  cedTone: 1,
+  t0Expired: 2,
+  t1Expired: 3,
+  incompatible: 8,
+  rxIncapable: 9,
+  /** "Received a DCN from remote after sending a page": the remote machine said goodbye instead of confirming. */
+  dcnAfterPage: 15,
+  callDropped: 49,
+} as const;
+
+/** The far end is there but does not receive faxes: no fax handshake, or none we can use. */
+const NOT_A_FAX_MACHINE: readonly number[] = [
+  T30_COMPLETION.cedTone,
+  T30_COMPLETION.t1Expired,
+  T30_COMPLETION.incompatible,
+  T30_COMPLETION.rxIncapable,
+];
+
+/**
+ * How a call ended, from the sender's T.30 completion code and the pages the remote confirmed (MCF). `answered` is
+ * the call's signalling, not T.30: whether anybody picked up, which tells no answer from a telephone or a person.
+ */
+export function callResult(end: { completion: number; pages: number }, call: { pages: number; answered: boolean }): CallOutcome['result'] {
+  if (end.completion === T30_COMPLETION.ok) return end.pages === call.pages ? 'delivered' : 'line_error';
+  if (end.completion === T30_COMPLETION.t0Expired) return call.answered ? 'not_a_fax_machine' : 'no_answer';
+  if (NOT_A_FAX_MACHINE.includes(end.completion)) return 'not_a_fax_machine';
+  // The remote ended the call on purpose after some pages: those are delivered, the others will not be.
+  if (end.completion === T30_COMPLETION.dcnAfterPage && end.pages > 0) return 'partially_delivered';
+  // A dropped call, a training that failed, a remote that stopped answering: worth another try.
+  return 'line_error';
+}

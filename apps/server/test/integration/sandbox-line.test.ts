@@ -1,0 +1,115 @@
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { SANDBOX_TEST_NUMBERS, ZFaxDetails, ZSendFaxResponse } from '@faxline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '@test-support/factories/documents';
+import { createAccount } from '@test-support/factories/accounts';
+import { readTiffPages } from '../../src/documents/fax-tiff';
+import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { callSandbox } from '../../src/lines/sandbox-line';
+import { ecmV17CallMs } from '../../src/lines/t30/line-time';
+import { sendFaxRequest } from '../support/faxes';
+import { openTestApp, signIn, type TestApp } from '../support/test-app';
+
+// Issue 16, item 2: every sandbox fax crosses T.30 to a spandsp receiver playing the remote machine, and each test
+// number's outcome is what the protocol says.
+let t: TestApp;
+const images: Record<1 | 2 | 3, { tiff: Uint8Array; pageBytes: number[] }> = {} as never;
+beforeAll(async () => {
+  t = await openTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } });
+  for (const pages of [1, 2, 3] as const) {
+    const image = await renderFaxImage(await makePdf(pages), 'fine');
+    images[pages] = {
+      tiff: image.tiff,
+      pageBytes: readTiffPages(image.tiff).map((page) => page.strips.reduce((sum, strip) => sum + strip.length, 0)),
+    };
+  }
+}, 180_000);
+afterAll(() => t.close());
+
+const call = (toNumber: string, pages: 1 | 2 | 3, attempt = 1, clockScale = 0) =>
+  callSandbox({ fax: { toNumber, pages }, image: images[pages].tiff, attempt, faxModemPath: t.config.faxModemPath, clockScale });
+
+const sandboxTempDirs = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('faxline-sandbox-'));
+
+describe('the sandbox line over T.30', () => {
+  it('delivers every page to a healthy fax machine at V.17 with ECM, in the protocol line time', async () => {
+    for (const toNumber of [SANDBOX_TEST_NUMBERS.delivers, '+442079460958']) {
+      const outcome = await call(toNumber, 3);
+      expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3 });
+      expect(outcome.detail).toContain('14400 bit/s, ECM on');
+      const protocolMs = ecmV17CallMs(images[3].pageBytes);
+      expect(Math.abs(outcome.durationMs - protocolMs) / protocolMs).toBeLessThan(0.05);
+    }
+  }, 60_000);
+
+  it('keeps busy a call result: no call is made', async () => {
+    expect(await call(SANDBOX_TEST_NUMBERS.busy, 2)).toEqual({ result: 'busy', pagesSent: 0, durationMs: 2_000 });
+  });
+
+  it('gives no answer when nobody picks up: T0 runs out, in line time', async () => {
+    const outcome = await call(SANDBOX_TEST_NUMBERS.no_answer, 2);
+    expect(outcome).toMatchObject({ result: 'no_answer', pagesSent: 0 });
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(55_000);
+    expect(outcome.durationMs).toBeLessThanOrEqual(65_000);
+  }, 30_000);
+
+  it('finds no fax machine where a telephone answers, without a fax tone', async () => {
+    const outcome = await call(SANDBOX_TEST_NUMBERS.not_a_fax_machine, 2);
+    expect(outcome).toMatchObject({ result: 'not_a_fax_machine', pagesSent: 0 });
+  }, 30_000);
+
+  it('delivers half the pages when the remote answers the next with DCN; a 1-page fax fails on the line', async () => {
+    expect(await call(SANDBOX_TEST_NUMBERS.partial_delivery, 3)).toMatchObject({ result: 'partially_delivered', pagesSent: 1 });
+    const two = await call(SANDBOX_TEST_NUMBERS.partial_delivery, 2);
+    expect(two).toMatchObject({ result: 'partially_delivered', pagesSent: 1 });
+    expect(two.detail).toContain('DCN');
+    expect(await call(SANDBOX_TEST_NUMBERS.partial_delivery, 1)).toMatchObject({ result: 'line_error', pagesSent: 0 });
+  }, 60_000);
+
+  it('delivers at 9,600 bit/s without ECM when the remote offers only V.29', async () => {
+    const outcome = await call(SANDBOX_TEST_NUMBERS.slow_no_ecm, 3);
+    expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3 });
+    expect(outcome.detail).toContain('9600 bit/s, ECM off');
+  }, 60_000);
+
+  it('drops the call on page 2 on the first try only', async () => {
+    expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 1)).toMatchObject({ result: 'line_error', pagesSent: 1 });
+    expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 2)).toMatchObject({ result: 'delivered', pagesSent: 3 });
+    // A fax of 1 page has no page 2.
+    expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 1, 1)).toMatchObject({ result: 'delivered', pagesSent: 1 });
+  }, 60_000);
+
+  it('takes the line time scaled by the fax clock in wall time, and leaves no files behind', async () => {
+    const before = await sandboxTempDirs();
+    const started = performance.now();
+    const outcome = await call(SANDBOX_TEST_NUMBERS.delivers, 1, 1, 0.05);
+    const wallMs = performance.now() - started;
+    expect(outcome.result).toBe('delivered');
+    expect(wallMs).toBeGreaterThanOrEqual(outcome.durationMs * 0.05 - 5);
+    expect(wallMs).toBeLessThan(outcome.durationMs * 0.05 + 2_000);
+    expect(await sandboxTempDirs()).toEqual(before);
+  }, 30_000);
+});
+
+describe('a fax to the number that drops on page 2 the first time', () => {
+  it('is a line error on its first attempt, retried by the policy, and delivered on the second', async () => {
+    const { owner } = await createAccount(t);
+    const cookie = await signIn(t.app, owner.email);
+    const response = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.drops_first_try, faxQuality: 'fine' }, [
+      { name: 'a.pdf', bytes: await makePdf(2) },
+    ]);
+    expect(response.statusCode, response.body).toBe(202);
+    const { faxId } = ZSendFaxResponse.parse(response.json());
+    const details = async () =>
+      ZFaxDetails.parse((await t.app.inject({ method: 'GET', url: `/api/faxes/${faxId}`, headers: { cookie } })).json());
+    await expect.poll(async () => (await details()).status, { timeout: 60_000, interval: 100 }).toBe('delivered');
+    const fax = await details();
+    expect(fax.attempts.map((attempt) => [attempt.result, attempt.pagesSent])).toEqual([
+      ['line_error', 1],
+      ['delivered', 2],
+    ]);
+    expect(fax.pagesSent).toBe(2);
+  }, 90_000);
+});
