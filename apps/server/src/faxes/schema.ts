@@ -83,6 +83,8 @@ export const faxes = pgTable(
     index('faxes_account_user_direction_created_idx').on(table.accountId, table.userId, table.direction, table.createdAt, table.id),
     uniqueIndex('faxes_account_idempotency_idx').on(table.accountId, table.idempotencyKey),
     uniqueIndex('faxes_source_fax_idx').on(table.sourceFaxId),
+    // A fax's details name the faxes resent from it: found by this, not by a walk through the account's faxes.
+    index('faxes_resent_from_idx').on(table.resentFromId),
   ],
 );
 

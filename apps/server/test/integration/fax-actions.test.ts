@@ -1,5 +1,5 @@
 import { SANDBOX_TEST_NUMBERS, ZApiError, ZFax, ZFaxDetails, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { monthlyUsage } from '../../src/faxes/quota';
@@ -109,6 +109,18 @@ describe('resend, delete, download, and what the month counts', () => {
     const stranger = await customer('Stranger');
     expect((await post(`/api/faxes/${faxId}/resend`, stranger.cookie)).statusCode).toBe(404);
   }, 120_000);
+
+  it("finds the faxes resent from one by an index, not by reading the account's faxes (details, and every delete)", async () => {
+    // Without it, each details read and each delete (the link is set null) would walk the faxes table.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select id from faxes where resent_from_id = ${crypto.randomUUID()}`,
+      );
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('faxes_resent_from_idx');
+  });
 
   it('counts nothing for a failed fax', async () => {
     const sender = await customer();

@@ -1,0 +1,1 @@
+CREATE INDEX "faxes_resent_from_idx" ON "faxes" USING btree ("resent_from_id");
