@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_TEST_NUMBERS, ZAdminDashboard, ZApiError, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
+import { SANDBOX_TEST_NUMBERS, ZAdminDashboard, ZPlatformInfo, ZApiError, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyUsage } from '../../src/faxes/quota';
 import { makePdf } from '@test-support/factories/documents';
@@ -54,5 +54,8 @@ describe('numbers outside Faxline with no line to reach them', () => {
       { name: 'internal', serves: 'faxline-numbers' },
       { name: 'sandbox', serves: 'test-numbers' },
     ]);
+    // The send page reads it from the platform's public facts, to say that outside numbers are refused.
+    const platform = ZPlatformInfo.parse((await t.app.inject({ method: 'GET', url: '/api/platform' })).json());
+    expect(platform.sandboxLine).toBe('test-numbers');
   });
 });

@@ -12,7 +12,8 @@ import { FlaskIcon } from './fax-icons';
  */
 export function SandboxNote() {
   const { t } = useTranslation('faxes');
-  const onlyTestNumbers = usePlatformStatus().data?.sandboxLine === 'test-numbers';
+  // Said once the server has told which numbers the sandbox takes, never guessed before.
+  const sandboxLine = usePlatformStatus().data?.sandboxLine;
   return (
     <aside
       aria-labelledby="sandbox-note-title"
@@ -23,7 +24,7 @@ export function SandboxNote() {
         <h2 id="sandbox-note-title" className="font-semibold">
           {t('send.sandboxTitle')}
         </h2>
-        <p>{onlyTestNumbers ? t('send.sandboxNoteTestNumbers') : t('send.sandboxNote')}</p>
+        {sandboxLine ? <p>{sandboxLine === 'test-numbers' ? t('send.sandboxNoteTestNumbers') : t('send.sandboxNote')}</p> : null}
         <details>
           <summary className="cursor-pointer font-medium underline-offset-4 hover:underline">{t('send.sandboxNumbersSummary')}</summary>
           <ul className="mt-2 flex flex-col gap-1">
