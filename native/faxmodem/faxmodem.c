@@ -2,9 +2,10 @@
  * faxmodem: one end of a T.30 fax call over audio, built on spandsp 0.0.6, for Faxline.
  *
  *   faxmodem send    --file in.tif  (--listen|--connect) <unix socket> [--ident ID] [--ecm on|off] [--modems v17,v29,v27ter]
+ *                    [--first-page N]
  *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--ident ID] [--ecm on|off] [--modems ...]
  *                    [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
- *   faxmodem compare a.tif b.tif
+ *   faxmodem compare a.tif b.tif [--from-page N]
  *
  * The line: the two ends exchange G.711 A-law bytes (8000 a second) over a unix stream socket in lockstep blocks of
  * BLOCK samples: each end writes its block, then reads the peer's. Nothing waits for the clock, so a call runs as fast
@@ -263,7 +264,7 @@ static enum answer parse_answer(const char *name)
 }
 
 static int run_call(int sending, const char *file, const char *path, int listening, const char *ident, int ecm,
-                    int modems, enum answer answer, int dcn_after, int drop_on)
+                    int modems, enum answer answer, int dcn_after, int drop_on, int first_page)
 {
     call_t call = { .sending = sending, .dcn_after = dcn_after, .drop_on = drop_on };
     dcn_t dcn = { 0 };
@@ -283,8 +284,9 @@ static int run_call(int sending, const char *file, const char *path, int listeni
     t30_set_phase_b_handler(t30, phase_b, &call);
     t30_set_phase_d_handler(t30, phase_d, &call);
     t30_set_phase_e_handler(t30, phase_e, &call);
+    /* A retry after a partial call sends only the pages not yet confirmed (spandsp counts pages from 0). */
     if (sending)
-        t30_set_tx_file(t30, file, -1, -1);
+        t30_set_tx_file(t30, file, first_page > 1 ? first_page - 1 : -1, -1);
     else
         t30_set_rx_file(t30, file, -1);
 
@@ -331,13 +333,16 @@ static int run_call(int sending, const char *file, const char *path, int listeni
     return call.completion == T30_ERR_OK ? 0 : 1;
 }
 
-/* Pixels of every page of two TIFFs, decoded by libtiff whatever their compression; 0 when they are identical. */
-static int compare(const char *a_path, const char *b_path)
+/* Pixels of every page of two TIFFs, decoded by libtiff whatever their compression; 0 when they are identical.
+ * `from_page` > 1: b holds a's pages from that one on (what a resumed call delivered). */
+static int compare(const char *a_path, const char *b_path, int from_page)
 {
     TIFFSetWarningHandler(NULL); /* spandsp's private tags are not worth a warning */
     TIFF *a = TIFFOpen(a_path, "r"), *b = TIFFOpen(b_path, "r");
     if (!a || !b)
         fail("cannot open a TIFF to compare");
+    if (from_page > 1 && !TIFFSetDirectory(a, (tdir_t) (from_page - 1)))
+        fail("--from-page is past the last page");
     int page = 0, identical = 1;
     printf("{\"event\":\"compare\",\"pages\":[");
     do {
@@ -373,7 +378,7 @@ static int compare(const char *a_path, const char *b_path)
         int same = aw == bw && ah == bh && different == 0;
         identical &= same;
         printf("%s{\"page\":%d,\"width\":[%u,%u],\"height\":[%u,%u],\"differentRows\":%ld,\"identical\":%s}",
-               page ? "," : "", page + 1, aw, bw, ah, bh, different, same ? "true" : "false");
+               page ? "," : "", page + (from_page > 1 ? from_page : 1), aw, bw, ah, bh, different, same ? "true" : "false");
         page++;
     } while (TIFFReadDirectory(a) + TIFFReadDirectory(b) == 2);
     /* Equal page counts: both files must have run out of pages together. */
@@ -389,8 +394,8 @@ static void usage(void)
 {
     fail("usage: faxmodem send --file in.tif | receive --out out.tif  --listen|--connect <socket> "
          "[--ident ID] [--ecm on|off] [--modems v17,v29,v27ter] [--answer fax|silent|voice] [--dcn-after-pages N] "
-         "[--drop-on-page N];"
-         " faxmodem compare a.tif b.tif");
+         "[--drop-on-page N] [--first-page N];"
+         " faxmodem compare a.tif b.tif [--from-page N]");
 }
 
 int main(int argc, char **argv)
@@ -398,16 +403,18 @@ int main(int argc, char **argv)
     if (argc < 2)
         usage();
     if (strcmp(argv[1], "compare") == 0) {
-        if (argc != 4)
+        if (argc == 4)
+            return compare(argv[2], argv[3], 1);
+        if (argc != 6 || strcmp(argv[4], "--from-page") != 0 || atoi(argv[5]) < 1)
             usage();
-        return compare(argv[2], argv[3]);
+        return compare(argv[2], argv[3], atoi(argv[5]));
     }
     int sending = strcmp(argv[1], "send") == 0;
     if (!sending && strcmp(argv[1], "receive") != 0)
         usage();
     const char *file = NULL, *path = NULL, *ident = "";
     int listening = 0, ecm = 1, modems = T30_SUPPORT_V17 | T30_SUPPORT_V29 | T30_SUPPORT_V27TER;
-    int dcn_after = -1, drop_on = 0;
+    int dcn_after = -1, drop_on = 0, first_page = 1;
     enum answer answer = ANSWER_FAX;
     for (int i = 2; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -422,12 +429,13 @@ int main(int argc, char **argv)
         else if (!sending && strcmp(argv[i], "--answer") == 0) answer = parse_answer(value);
         else if (!sending && strcmp(argv[i], "--dcn-after-pages") == 0) dcn_after = atoi(value);
         else if (!sending && strcmp(argv[i], "--drop-on-page") == 0) drop_on = atoi(value);
+        else if (sending && strcmp(argv[i], "--first-page") == 0) first_page = atoi(value);
         else usage();
         i++;
     }
     if (!file || !path)
         usage();
-    if (dcn_after < -1 || drop_on < 0)
+    if (dcn_after < -1 || drop_on < 0 || first_page < 1)
         usage();
-    return run_call(sending, file, path, listening, ident, ecm, modems, answer, dcn_after, drop_on);
+    return run_call(sending, file, path, listening, ident, ecm, modems, answer, dcn_after, drop_on, first_page);
 }

@@ -77,6 +77,21 @@ describe('a fax call over audio', () => {
     expect((await compareFaxImages(binary, tiffPath, outPath)).identical).toBe(true);
   });
 
+  it('resumes from a page: sends only the pages after those confirmed, and they are the rendered ones', async () => {
+    const outPath = path.join(dir, 'received-resumed.tif');
+    const { sender } = await transmitOverAudio({ binary, tiffPath, outPath, sender: { firstPage: 2 } });
+
+    expect(sender.end).toMatchObject({ completion: 0, pages: 2 });
+    const comparison = await compareFaxImages(binary, tiffPath, outPath, 2);
+    expect(comparison.pages.map((page) => [page.page, page.identical])).toEqual([
+      [2, true],
+      [3, true],
+    ]);
+    expect(comparison.identical).toBe(true);
+    // Page 1 is not what the resumed call carried.
+    expect((await compareFaxImages(binary, tiffPath, outPath)).identical).toBe(false);
+  });
+
   it('ends a call to a line that stays silent when T.30 timer T0 runs out, in line time, not wall time', async () => {
     // A peer that answers the socket but never the fax: it sends back A-law silence (0xD5) for every block it gets.
     const socketPath = path.join(dir, 'silent.sock');

@@ -145,7 +145,8 @@ export async function transmitOverAudio(input: {
   tiffPath: string;
   /** Where the receiver writes the pages it decoded. */
   outPath: string;
-  sender?: FaxModemEnd;
+  /** The sender's settings; `firstPage` > 1 sends the file from that page on (a retry after a partial call). */
+  sender?: FaxModemEnd & { firstPage?: number };
   receiver?: FaxModemReceiver;
   timeoutMs?: number;
 }): Promise<{ sender: TFaxModemReport; receiver: TFaxModemReport }> {
@@ -159,7 +160,16 @@ export async function transmitOverAudio(input: {
     socket,
     ...receiverArguments(input.receiver ?? {}),
   ]);
-  const sender = startEnd(input.binary, ['send', '--file', input.tiffPath, '--connect', socket, ...endArguments(input.sender ?? {})]);
+  const firstPage = input.sender?.firstPage ?? 1;
+  const sender = startEnd(input.binary, [
+    'send',
+    '--file',
+    input.tiffPath,
+    '--connect',
+    socket,
+    ...endArguments(input.sender ?? {}),
+    ...(firstPage > 1 ? ['--first-page', String(firstPage)] : []),
+  ]);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -184,9 +194,13 @@ export async function transmitOverAudio(input: {
   }
 }
 
-/** The pixels of every page of two fax images, decoded by libtiff whatever their compression, compared row by row. */
-export async function compareFaxImages(binary: string, a: string, b: string): Promise<TFaxImageComparison> {
-  const child = spawn(binary, ['compare', a, b], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * The pixels of every page of two fax images, decoded by libtiff whatever their compression, compared row by row.
+ * `fromPage` > 1: `b` holds `a`'s pages from that one on (what a resumed call delivered); pages keep `a`'s numbers.
+ */
+export async function compareFaxImages(binary: string, a: string, b: string, fromPage = 1): Promise<TFaxImageComparison> {
+  const args = ['compare', a, b, ...(fromPage > 1 ? ['--from-page', String(fromPage)] : [])];
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
