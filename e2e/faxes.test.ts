@@ -264,6 +264,31 @@ describe('acting on a fax (issue 15)', () => {
     await context.close();
   }, 120_000);
 
+  it('shows each call as it happened: speed, error correction, the resumed pages and how T.30 ended (issue 16)', async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context, 'Line Watcher');
+    // This test number drops the call on page 2 the first time: the retry carries pages 2 and 3 only.
+    await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.drops_first_try, faxQuality: 'fine' }, 3);
+    const page = await context.newPage();
+    await page.goto('/user/fax-history');
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Delivered', { exact: true }), 90_000);
+
+    await chooseFromRow(page, 0, 'View Details');
+    const dialog = page.getByRole('dialog', { name: 'Fax Details' });
+    const attempts = dialog.getByRole('region', { name: 'Attempts' });
+    const [first, second] = [attempts.getByRole('rowgroup').nth(1), attempts.getByRole('rowgroup').nth(2)];
+    await visible(first.getByText('The call dropped (T.30 code 49)'));
+    await visible(first.getByText('14,400 bit/s'));
+    await visible(first.getByText(SANDBOX_TEST_NUMBERS.drops_first_try));
+    await visible(second.getByText('From page 2: the pages before were confirmed on an earlier try'));
+    await visible(second.getByText('Completed: every page confirmed (T.30 code 0)'));
+    await visible(second.getByText('On, 0 parts sent again'));
+    await visible(second.getByText('Fine, T.6'));
+    await expectNoAccessibilityViolations(page);
+    await context.close();
+  }, 150_000);
+
   it('deletes a fax after asking; it leaves the history, and the audit log keeps the deletion', async () => {
     const context = await newContext(browser);
     const person = await signedInPerson(context, 'Tidy Sender');

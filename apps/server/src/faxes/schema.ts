@@ -1,4 +1,4 @@
-import type { TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
+import type { TFaxCallDetails, TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -119,9 +120,14 @@ export const faxAttempts = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     durationMs: integer('duration_ms'),
+    /** The pages the far end confirmed on this call, from `firstPage` on. */
     pagesSent: integer('pages_sent').notNull().default(0),
+    /** The page the call began with: a retry after a call that ended partway sends only the pages not confirmed. */
+    firstPage: integer('first_page').notNull().default(1),
     /** delivered, partially_delivered or a failure reason; null while the call is in progress. */
     result: text('result'),
+    /** The T.30 session as the line saw it (speed, ECM, remote id, completion code); null when no call was made. */
+    call: jsonb('call').$type<TFaxCallDetails>(),
   },
   (table) => [uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number)],
 );

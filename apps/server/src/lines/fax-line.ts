@@ -1,12 +1,21 @@
-import type { TFaxFailureReason, TFaxLine, TFaxQuality } from '@faxline/shared';
+import type { TFaxCallDetails, TFaxFailureReason, TFaxLine, TFaxQuality } from '@faxline/shared';
 
 /**
- * What every line reports of one call (DESIGN.md "Fax lines"): how it ended, the pages the far end took, its length,
- * and what the line saw, for the log (the T.30 completion code, say).
+ * What every line reports of one call (DESIGN.md "Fax lines"): how it ended, the pages the far end confirmed on this
+ * call from `firstPage` on, its length, the T.30 session as the line saw it (recorded on the attempt and shown), and a
+ * line of detail for the log.
  */
-export type CallOutcome = { pagesSent: number; durationMs: number; detail?: string } & (
-  { result: 'delivered' | 'partially_delivered' } | { result: TFaxFailureReason }
-);
+export type CallOutcome = {
+  pagesSent: number;
+  /** The page the call began with: `CallPlan.firstPage` when the line resumes, 1 when it sends every page again. */
+  firstPage: number;
+  durationMs: number;
+  call?: TFaxCallDetails;
+  detail?: string;
+} & ({ result: 'delivered' | 'partially_delivered' } | { result: TFaxFailureReason });
+
+/** Which try this is, and the first page the far end has not confirmed yet (after a call that ended partway). */
+export type CallPlan = { attempt: number; firstPage: number };
 
 /** The part of a sent fax a line needs to carry it (a row of the faxes table is one). */
 export type OutgoingFax = {
@@ -50,6 +59,9 @@ export type FaxLine = {
   name: TFaxLine;
   /** Whether this line carries faxes to the number. */
   accepts(toNumber: string): Promise<boolean>;
-  /** One call: dial, send the pages, and report how it ended. `attempt` is the try's number (1 when not said). */
-  call(fax: OutgoingFax, attempt?: number): Promise<CallOutcome>;
+  /**
+   * One call: dial, send the pages from `plan.firstPage` on (a line that cannot resume sends them all and says so
+   * with its outcome's `firstPage`), and report how it ended.
+   */
+  call(fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome>;
 };

@@ -16,12 +16,18 @@ export function internalLine(deps: { db: Database; files: FileStore; inbox: Inbo
     accepts: async (toNumber) => (await accountHoldingNumber(deps.db, toNumber)) !== null,
     call: async (fax) => {
       const started = Date.now();
-      const delivered = (): CallOutcome => ({ result: 'delivered', pagesSent: fax.pages ?? 0, durationMs: Date.now() - started });
+      // No call is made: the copy is the whole fax, every time.
+      const delivered = (): CallOutcome => ({
+        result: 'delivered',
+        pagesSent: fax.pages ?? 0,
+        firstPage: 1,
+        durationMs: Date.now() - started,
+      });
       // A run that died after the copy arrived: nothing more to store.
       if (await deps.inbox.hasCopyOf(fax.id)) return delivered();
       const accountId = await accountHoldingNumber(deps.db, fax.toNumber);
       // Released since the line was chosen: nobody answers there any more.
-      if (!accountId) return { result: 'not_a_fax_machine', pagesSent: 0, durationMs: Date.now() - started };
+      if (!accountId) return { result: 'not_a_fax_machine', pagesSent: 0, firstPage: 1, durationMs: Date.now() - started };
 
       const { xDpi, yDpi } = faxPageSize(fax.quality);
       const [document, thumbnail] = await Promise.all([

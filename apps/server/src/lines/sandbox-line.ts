@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
+import { SANDBOX_TEST_NUMBERS, t30CompletionKind, type TFaxCallDetails } from '@faxline/shared';
 import type { FileStore } from '../documents/encrypted-file-store';
-import type { CallOutcome, FaxLine, OutgoingFax } from './fax-line';
+import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from './fax-line';
 import { callResult } from './t30/call-result';
-import { compareFaxImages, FaxModemError, transmitOverAudio, type FaxModemReceiver } from './t30/fax-modem';
+import { compareFaxImages, FaxModemError, transmitOverAudio, type FaxModemReceiver, type TFaxModemReport } from './t30/fax-modem';
 
 /** A busy line is a call result: the sandbox makes no call, and says so after the time a busy tone takes to hear. */
 const BUSY_MS = 2_000;
@@ -44,7 +44,7 @@ export async function callSandbox(input: {
   fax: Pick<OutgoingFax, 'toNumber' | 'pages'>;
   /** The fax image (TIFF), decrypted. */
   image: Uint8Array;
-  attempt: number;
+  plan: CallPlan;
   faxModemPath: string;
   clockScale: number;
 }): Promise<CallOutcome> {
@@ -53,11 +53,20 @@ export async function callSandbox(input: {
     const rest = lineMs * input.clockScale - (performance.now() - started);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, Math.round(rest)));
   };
-  const pages = input.fax.pages ?? 1;
-  const remote = sandboxRemote(input.fax.toNumber, pages, input.attempt);
+  const { firstPage, attempt } = input.plan;
+  // The pages this call carries: the ones not confirmed yet.
+  const pages = (input.fax.pages ?? 1) - firstPage + 1;
+  const remote = sandboxRemote(input.fax.toNumber, pages, attempt);
+  const failed = (result: CallOutcome['result'], durationMs: number, detail?: string): CallOutcome => ({
+    result,
+    pagesSent: 0,
+    firstPage,
+    durationMs,
+    detail,
+  });
   if (remote === 'busy') {
     await pace(BUSY_MS);
-    return { result: 'busy', pagesSent: 0, durationMs: BUSY_MS };
+    return failed('busy', BUSY_MS);
   }
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-sandbox-'));
@@ -69,6 +78,7 @@ export async function callSandbox(input: {
       binary: input.faxModemPath,
       tiffPath: sent,
       outPath: received,
+      sender: { firstPage },
       receiver: { ident: input.fax.toNumber, ...remote },
       timeoutMs: CALL_TIMEOUT_MS,
     }).catch((error: unknown) => {
@@ -77,26 +87,50 @@ export async function callSandbox(input: {
       if (error instanceof FaxModemError) return error;
       throw error;
     });
-    if (call instanceof FaxModemError) return { result: 'line_error', pagesSent: 0, durationMs: 0, detail: call.message };
+    if (call instanceof FaxModemError) return failed('line_error', 0, call.message);
     const { end } = call.sender;
     let result = callResult(end, { pages, answered: remote.answer !== 'silent' });
+    let pagesSent = end.pages;
     let detail =
-      `T.30 ${end.completion} (${end.completionText}): ${end.pages} of ${pages} pages confirmed, ` +
+      `T.30 ${end.completion} (${end.completionText}): ${end.pages} of ${pages} pages from page ${firstPage} confirmed, ` +
       `${end.bitRate} bit/s, ECM ${end.ecm ? 'on' : 'off'}`;
     if (result === 'delivered') {
-      const comparison = await compareFaxImages(input.faxModemPath, sent, received);
+      const comparison = await compareFaxImages(input.faxModemPath, sent, received, firstPage);
       if (!comparison.identical) {
+        // Pages decoded wrong are not delivered, whatever the remote said: a retry sends them all again.
         result = 'line_error';
+        pagesSent = 0;
         const differing = comparison.pages.filter((page) => !page.identical).map((page) => page.page);
         const where = differing.length > 0 ? `pages ${differing.join(', ')}` : 'another page count';
         detail = `the remote confirmed every page but decoded other pixels (${where})`;
       }
     }
     await pace(end.lineMs);
-    return { result, pagesSent: end.pages, durationMs: end.lineMs, detail };
+    return { result, pagesSent, firstPage, durationMs: end.lineMs, detail, call: callDetails(call.sender, remote.answer) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The call as the attempt records it. A call nobody answered has no session to show; one where no fax handshake took
+ * place has only its completion code (the engine reports the speed it would have tried, which is not a fact of the call).
+ */
+function callDetails(sender: TFaxModemReport, answer: FaxModemReceiver['answer']): TFaxCallDetails | undefined {
+  if (answer === 'silent') return undefined;
+  const { end } = sender;
+  const negotiated = !['no_fax_answer', 'no_handshake'].includes(t30CompletionKind(end.completion));
+  const lastPage = sender.pages.at(-1);
+  return {
+    bitRate: negotiated ? end.bitRate : null,
+    ecm: negotiated ? end.ecm : null,
+    resolution: lastPage?.resolution ?? null,
+    compression: lastPage?.compression ?? null,
+    remoteIdent: end.remoteIdent || null,
+    ecmRetransmissions: negotiated && end.ecm ? (end.ecmRetransmissions ?? 0) : null,
+    completionCode: end.completion,
+    completionText: end.completionText,
+  };
 }
 
 /** The sandbox as a line: it takes every number no other line does (lines.ts puts it last). */
@@ -104,10 +138,11 @@ export function sandboxLine(deps: { files: FileStore; clockScale: number; faxMod
   return {
     name: 'sandbox',
     accepts: async () => true,
-    call: async (fax, attempt = 1) => {
-      if (!fax.imageKey) return { result: 'line_error', pagesSent: 0, durationMs: 0, detail: 'the fax has no image to send' };
+    call: async (fax, plan) => {
+      if (!fax.imageKey)
+        return { result: 'line_error', pagesSent: 0, firstPage: plan.firstPage, durationMs: 0, detail: 'the fax has no image to send' };
       const image = await deps.files.get(fax.imageKey);
-      return callSandbox({ fax, image, attempt, faxModemPath: deps.faxModemPath, clockScale: deps.clockScale });
+      return callSandbox({ fax, image, plan, faxModemPath: deps.faxModemPath, clockScale: deps.clockScale });
     },
   };
 }

@@ -152,14 +152,14 @@ describe('a received fax is the fax image; downloads carry nothing that acts', (
 
     // A retried delivery (a worker that died after delivering) finds the copy there and leaves it as it is.
     const line = internalLine({ db: t.db, files: t.env.files, inbox: faxInbox(t.db) });
-    expect(await line.call(sentRow!)).toMatchObject({ result: 'delivered', pagesSent: sentRow!.pages });
+    expect(await line.call(sentRow!, { attempt: 1, firstPage: 1 })).toMatchObject({ result: 'delivered', pagesSent: sentRow!.pages });
     const copies = await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, faxId));
     expect(copies.map((row) => row.documentKey)).toEqual([receivedRow!.documentKey]);
 
     // A number released after the line was chosen answers no more: the call fails as no fax machine, nothing arrives.
     await t.db.update(faxNumbers).set({ status: 'available', accountId: null }).where(eq(faxNumbers.phoneNumber, recipient.number));
     const another = { ...sentRow!, id: randomUUID() };
-    expect(await line.call(another)).toMatchObject({ result: 'not_a_fax_machine', pagesSent: 0 });
+    expect(await line.call(another, { attempt: 1, firstPage: 1 })).toMatchObject({ result: 'not_a_fax_machine', pagesSent: 0 });
     expect(await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, another.id))).toEqual([]);
   }, 90_000);
 });

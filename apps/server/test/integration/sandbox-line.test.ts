@@ -28,8 +28,14 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-const call = (toNumber: string, pages: 1 | 2 | 3, attempt = 1, clockScale = 0) =>
-  callSandbox({ fax: { toNumber, pages }, image: images[pages].tiff, attempt, faxModemPath: t.config.faxModemPath, clockScale });
+const call = (toNumber: string, pages: 1 | 2 | 3, attempt = 1, clockScale = 0, firstPage = 1) =>
+  callSandbox({
+    fax: { toNumber, pages },
+    image: images[pages].tiff,
+    plan: { attempt, firstPage },
+    faxModemPath: t.config.faxModemPath,
+    clockScale,
+  });
 
 const sandboxTempDirs = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('faxline-sandbox-'));
 
@@ -37,27 +43,37 @@ describe('the sandbox line over T.30', () => {
   it('delivers every page to a healthy fax machine at V.17 with ECM, in the protocol line time', async () => {
     for (const toNumber of [SANDBOX_TEST_NUMBERS.delivers, '+442079460958']) {
       const outcome = await call(toNumber, 3);
-      expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3 });
+      expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3, firstPage: 1 });
       expect(outcome.detail).toContain('14400 bit/s, ECM on');
+      expect(outcome.call).toEqual({
+        bitRate: 14_400,
+        ecm: true,
+        resolution: 'fine',
+        compression: 'T.6',
+        remoteIdent: toNumber,
+        ecmRetransmissions: 0,
+        completionCode: 0,
+        completionText: 'OK',
+      });
       const protocolMs = ecmV17CallMs(images[3].pageBytes);
       expect(Math.abs(outcome.durationMs - protocolMs) / protocolMs).toBeLessThan(0.05);
     }
   }, 60_000);
 
   it('keeps busy a call result: no call is made', async () => {
-    expect(await call(SANDBOX_TEST_NUMBERS.busy, 2)).toEqual({ result: 'busy', pagesSent: 0, durationMs: 2_000 });
+    expect(await call(SANDBOX_TEST_NUMBERS.busy, 2)).toEqual({ result: 'busy', pagesSent: 0, firstPage: 1, durationMs: 2_000 });
   });
 
   it('gives no answer when nobody picks up: T0 runs out, in line time', async () => {
     const outcome = await call(SANDBOX_TEST_NUMBERS.no_answer, 2);
-    expect(outcome).toMatchObject({ result: 'no_answer', pagesSent: 0 });
+    expect(outcome).toMatchObject({ result: 'no_answer', pagesSent: 0, call: undefined });
     expect(outcome.durationMs).toBeGreaterThanOrEqual(55_000);
     expect(outcome.durationMs).toBeLessThanOrEqual(65_000);
   }, 30_000);
 
   it('finds no fax machine where a telephone answers, without a fax tone', async () => {
     const outcome = await call(SANDBOX_TEST_NUMBERS.not_a_fax_machine, 2);
-    expect(outcome).toMatchObject({ result: 'not_a_fax_machine', pagesSent: 0 });
+    expect(outcome).toMatchObject({ result: 'not_a_fax_machine', pagesSent: 0, call: { completionCode: 2, bitRate: null, ecm: null } });
   }, 30_000);
 
   it('delivers half the pages when the remote answers the next with DCN; a 1-page fax fails on the line', async () => {
@@ -65,18 +81,25 @@ describe('the sandbox line over T.30', () => {
     const two = await call(SANDBOX_TEST_NUMBERS.partial_delivery, 2);
     expect(two).toMatchObject({ result: 'partially_delivered', pagesSent: 1 });
     expect(two.detail).toContain('DCN');
+    expect(two.call?.completionCode).toBe(15);
     expect(await call(SANDBOX_TEST_NUMBERS.partial_delivery, 1)).toMatchObject({ result: 'line_error', pagesSent: 0 });
   }, 60_000);
 
   it('delivers at 9,600 bit/s without ECM when the remote offers only V.29', async () => {
     const outcome = await call(SANDBOX_TEST_NUMBERS.slow_no_ecm, 3);
-    expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3 });
+    expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3, call: { bitRate: 9_600, ecm: false, ecmRetransmissions: null } });
     expect(outcome.detail).toContain('9600 bit/s, ECM off');
   }, 60_000);
 
   it('drops the call on page 2 on the first try only', async () => {
-    expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 1)).toMatchObject({ result: 'line_error', pagesSent: 1 });
+    expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 1)).toMatchObject({
+      result: 'line_error',
+      pagesSent: 1,
+      call: { completionCode: 49 },
+    });
     expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 2)).toMatchObject({ result: 'delivered', pagesSent: 3 });
+    // Resumed from page 2, the second try carries pages 2 and 3 only, and they are the rendered ones.
+    expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 2, 0, 2)).toMatchObject({ result: 'delivered', pagesSent: 2, firstPage: 2 });
     // A fax of 1 page has no page 2.
     expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 1, 1)).toMatchObject({ result: 'delivered', pagesSent: 1 });
   }, 60_000);
@@ -94,11 +117,11 @@ describe('the sandbox line over T.30', () => {
 });
 
 describe('a fax to the number that drops on page 2 the first time', () => {
-  it('is a line error on its first attempt, retried by the policy, and delivered on the second', async () => {
+  it('is a line error on its first attempt, retried by the policy, and delivered on the second with only the missing pages', async () => {
     const { owner } = await createAccount(t);
     const cookie = await signIn(t.app, owner.email);
     const response = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.drops_first_try, faxQuality: 'fine' }, [
-      { name: 'a.pdf', bytes: await makePdf(2) },
+      { name: 'a.pdf', bytes: await makePdf(3) },
     ]);
     expect(response.statusCode, response.body).toBe(202);
     const { faxId } = ZSendFaxResponse.parse(response.json());
@@ -106,10 +129,18 @@ describe('a fax to the number that drops on page 2 the first time', () => {
       ZFaxDetails.parse((await t.app.inject({ method: 'GET', url: `/api/faxes/${faxId}`, headers: { cookie } })).json());
     await expect.poll(async () => (await details()).status, { timeout: 60_000, interval: 100 }).toBe('delivered');
     const fax = await details();
-    expect(fax.attempts.map((attempt) => [attempt.result, attempt.pagesSent])).toEqual([
-      ['line_error', 1],
-      ['delivered', 2],
+    expect(fax.attempts.map((attempt) => [attempt.result, attempt.firstPage, attempt.pagesSent])).toEqual([
+      ['line_error', 1, 1],
+      ['delivered', 2, 2],
     ]);
-    expect(fax.pagesSent).toBe(2);
+    expect(fax.attempts[0]!.call).toMatchObject({
+      completionCode: 49,
+      bitRate: 14_400,
+      ecm: true,
+      remoteIdent: SANDBOX_TEST_NUMBERS.drops_first_try,
+    });
+    expect(fax.attempts[1]!.call).toMatchObject({ completionCode: 0, resolution: 'fine' });
+    expect(fax.pages).toBe(3);
+    expect(fax.pagesSent).toBe(3);
   }, 90_000);
 });

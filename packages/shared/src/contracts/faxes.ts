@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
 import { FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
 import { E164_PATTERN } from '../phone';
+import { ZFaxCallDetails } from './fax-calls';
 
 /**
  * Faxes: POST /api/faxes (multipart), GET /api/faxes, GET /api/faxes/:id, POST /api/faxes/:id/cancel,
@@ -97,8 +98,13 @@ export const ZFaxAttempt = z.object({
   startedAt: z.iso.datetime({ offset: true }),
   endedAt: z.iso.datetime({ offset: true }).nullable(),
   durationMs: z.number().int().nullable(),
+  /** The pages the far end confirmed on this call. */
   pagesSent: z.number().int(),
+  /** The page the call began with: 1, or the first page not yet confirmed when a retry resumed a partial delivery. */
+  firstPage: z.number().int().positive(),
   result: z.enum(['delivered', 'partially_delivered', ...FAX_FAILURE_REASONS, 'in_progress']),
+  /** The call as the line saw it; null while it is on the line, or when the line made no call (busy, internal). */
+  call: ZFaxCallDetails.nullable(),
 });
 export type TFaxAttempt = z.infer<typeof ZFaxAttempt>;
 

@@ -1,7 +1,8 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CallOutcome } from '../../lines/fax-line';
+import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
 import { nextTryAfter } from '../../lines/retry-policy';
 import { translator } from '../../platform/i18n/i18n';
@@ -32,7 +33,12 @@ export const transmitFaxJob = defineJob({
     // The line chosen when the fax was accepted (faxes accepted before lines were recorded: chosen now, by the same rule).
     const lines = linesFor({ db, files, config });
     const line = fax.line ? lineNamed(lines, fax.line) : await chooseLine(lines, fax.toNumber);
-    const inserted = await db.insert(faxAttempts).values({ faxId, number: attempt, line: line.name }).onConflictDoNothing().returning();
+    const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
+    const inserted = await db
+      .insert(faxAttempts)
+      .values({ faxId, number: attempt, line: line.name, firstPage })
+      .onConflictDoNothing()
+      .returning();
 
     let outcome: CallOutcome;
     if (inserted.length === 0) {
@@ -42,14 +48,14 @@ export const transmitFaxJob = defineJob({
         .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       if (previous?.endedAt) return; // this attempt has been made and followed up already
       logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
-      outcome = { result: 'line_error', pagesSent: 0, durationMs: 0 };
+      outcome = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 };
     } else {
       // The try begins: no longer waiting for it. A fax canceled while it waited is not called; the attempt goes.
       if (!(await moveFax(db, faxId, ['sending'], 'sending', { line: line.name, nextTryAt: null }))) {
         await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
         return;
       }
-      outcome = await line.call(fax, attempt);
+      outcome = await line.call(fax, { attempt, firstPage });
     }
 
     logger.info({ faxId, attempt, line: line.name, result: outcome.result, detail: outcome.detail }, 'fax attempt ended');
@@ -58,10 +64,19 @@ export const transmitFaxJob = defineJob({
     await inTransaction(db, async (tx, client) => {
       await tx
         .update(faxAttempts)
-        .set({ endedAt: new Date(), durationMs: outcome.durationMs, pagesSent: outcome.pagesSent, result: outcome.result })
+        .set({
+          endedAt: new Date(),
+          durationMs: outcome.durationMs,
+          pagesSent: outcome.pagesSent,
+          firstPage: outcome.firstPage,
+          result: outcome.result,
+          call: outcome.call ?? null,
+        })
         .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
-        await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent: outcome.pagesSent, retryReason: null });
+        // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
+        const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
+        await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null });
         return;
       }
       const reason = outcome.result as TFaxFailureReason;
@@ -81,3 +96,16 @@ export const transmitFaxJob = defineJob({
     });
   },
 });
+
+/**
+ * Where this try begins: after the pages earlier tries of the fax had confirmed (as HylaFAX does, a retry does not send
+ * a confirmed page again). Every page confirmed, yet the fax not delivered (the pixels were wrong, say): all again.
+ */
+async function firstUnconfirmedPage(db: Database, faxId: string, attempt: number, pages: number | null): Promise<number> {
+  const earlier = await db
+    .select({ firstPage: faxAttempts.firstPage, pagesSent: faxAttempts.pagesSent })
+    .from(faxAttempts)
+    .where(and(eq(faxAttempts.faxId, faxId), lt(faxAttempts.number, attempt)));
+  const confirmed = Math.max(0, ...earlier.map((try_) => try_.firstPage - 1 + try_.pagesSent));
+  return pages !== null && confirmed < pages ? confirmed + 1 : 1;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callResult, T30_COMPLETION } from './call-result';
+import { T30_COMPLETION } from '@faxline/shared';
+import { callResult } from './call-result';
 
 const threePages = { pages: 3, answered: true };
 

@@ -1,17 +1,5 @@
+import { T30_COMPLETION } from '@faxline/shared';
 import type { CallOutcome } from '../fax-line';
-
-/** spandsp's T.30 completion codes (t30.h, T30_ERR_*) that decide how a call ended. */
-export const T30_COMPLETION = {
-  ok: 0,
-  cedTone: 1,
-  t0Expired: 2,
-  t1Expired: 3,
-  incompatible: 8,
-  rxIncapable: 9,
-  /** "Received a DCN from remote after sending a page": the remote machine said goodbye instead of confirming. */
-  dcnAfterPage: 15,
-  callDropped: 49,
-} as const;
 
 /** The far end is there but does not receive faxes: no fax handshake, or none we can use. */
 const NOT_A_FAX_MACHINE: readonly number[] = [
@@ -22,8 +10,9 @@ const NOT_A_FAX_MACHINE: readonly number[] = [
 ];
 
 /**
- * How a call ended, from the sender's T.30 completion code and the pages the remote confirmed (MCF). `answered` is
- * the call's signalling, not T.30: whether anybody picked up, which tells no answer from a telephone or a person.
+ * How a call ended, from the sender's T.30 completion code and the pages the remote confirmed (MCF) of the pages the
+ * call carried. `answered` is the call's signalling, not T.30: whether anybody picked up, which tells no answer from a
+ * telephone or a person.
  */
 export function callResult(end: { completion: number; pages: number }, call: { pages: number; answered: boolean }): CallOutcome['result'] {
   if (end.completion === T30_COMPLETION.ok) return end.pages === call.pages ? 'delivered' : 'line_error';

@@ -1,4 +1,4 @@
-import { FAX_RESOLUTIONS, type TFaxAttempt, type TFaxDetails } from '@faxline/shared';
+import { FAX_RESOLUTIONS, type TFaxDetails } from '@faxline/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,9 +10,10 @@ import { faxThumbnailUrl } from '../api/download-fax';
 import { useFax } from '../api/get-fax';
 import { useFaxActions } from '../hooks/use-fax-actions';
 import { canCancel, canDelete, canResend } from '../utils/fax-status';
-import { formatDateTime, formatDuration, formatFileSize, formatNumber, formatSoon } from '../utils/format';
+import { formatDateTime, formatFileSize, formatNumber, formatSoon } from '../utils/format';
 
 import { CancelFaxDialog } from './cancel-fax-dialog';
+import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
 import { FaxStatus } from './fax-status';
 
@@ -234,61 +235,5 @@ function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
         <DeleteFaxDialog fax={fax} returnFocusTo={actionsRef.current} onClose={() => setAsking(null)} onDeleted={onDeleted} />
       ) : null}
     </div>
-  );
-}
-
-/** An attempt's result: how the call went, or why it failed in the words the server uses for failures too. */
-function attemptResultKey(result: TFaxAttempt['result']) {
-  return result === 'delivered' || result === 'partially_delivered' || result === 'in_progress'
-    ? (`results.${result}` as const)
-    : (`messages:failureReasons.${result}` as const);
-}
-
-function AttemptsTable({ fax }: { fax: TFaxDetails }) {
-  const { t, i18n } = useTranslation(['faxes', 'messages']);
-  return (
-    <section aria-labelledby="fax-attempts-heading" className="flex flex-col gap-2">
-      <h3 id="fax-attempts-heading" className="font-semibold">
-        {t('details.attempts')}
-      </h3>
-      {fax.attempts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('details.noAttempts')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="border-b">
-              <tr>
-                <th scope="col" className="py-1 pr-3 text-left font-medium">
-                  {t('details.attempt')}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-left font-medium">
-                  {t('details.attemptStarted')}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-left font-medium">
-                  {t('details.attemptDuration')}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-left font-medium">
-                  {t('details.attemptPages')}
-                </th>
-                <th scope="col" className="py-1 text-left font-medium">
-                  {t('details.attemptResult')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fax.attempts.map((attempt) => (
-                <tr key={attempt.number} className="border-b last:border-b-0">
-                  <td className="py-1 pr-3 tabular-nums">{attempt.number}</td>
-                  <td className="py-1 pr-3">{formatDateTime(attempt.startedAt, i18n.language)}</td>
-                  <td className="py-1 pr-3">{attempt.durationMs === null ? '–' : formatDuration(attempt.durationMs, i18n.language)}</td>
-                  <td className="py-1 pr-3 tabular-nums">{attempt.pagesSent}</td>
-                  <td className="py-1">{t(attemptResultKey(attempt.result))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
   );
 }
