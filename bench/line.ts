@@ -1,7 +1,9 @@
-// The fax line over audio (issue 16): two spandsp engines (native/faxmodem) joined by a unix socket of G.711 A-law
-// audio in lockstep, sending a 3-page fine fax. For each setting: line seconds simulated per wall second, CPU
-// milliseconds per page (both engine processes), and the call's line time beside the protocol's own for those pages
-// (lines/t30/line-time.ts: T.30 with ECM at V.17; without ECM the engine's figure is the only one).
+// The fax line over audio and over T.38 (issue 16): two spandsp engines (native/faxmodem) joined by a unix socket
+// that carries G.711 A-law audio, or UDPTL-framed T.38 packets, in lockstep, sending a 3-page fine fax. For each
+// transport and setting: line seconds simulated per wall second, CPU milliseconds per page (both engine processes),
+// and the call's line time beside the protocol's own for those pages (lines/t30/line-time.ts: T.30 with ECM at V.17,
+// the same over T.38; without ECM the engine's figure is the only one). Line time is the sender's, final pause
+// included.
 // Run: npx tsx bench/line.ts [calls]   (needs `npm run setup`, which builds the engine)
 //
 // CPU time is read from /proc/self/stat: the children's user and system time, counted when they have ended, in
@@ -14,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readTiffPages } from '../apps/server/src/documents/fax-tiff';
 import { renderFaxImage } from '../apps/server/src/documents/render-fax-image';
-import { transmitOverAudio, type FaxModemEnd } from '../apps/server/src/lines/t30/fax-modem';
+import { transmitOverAudio, transmitOverT38, type FaxModemEnd } from '../apps/server/src/lines/t30/fax-modem';
 import { ecmV17CallMs } from '../apps/server/src/lines/t30/line-time';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { makePdf } from '../test-support/factories/documents';
@@ -39,10 +41,17 @@ const tiffPath = path.join(dir, 'sent.tif');
 await fs.writeFile(tiffPath, image.tiff);
 const pageBytes = readTiffPages(image.tiff).map((page) => page.strips.reduce((sum, strip) => sum + strip.length, 0));
 
-const settings: Array<{ name: string; end: FaxModemEnd; protocolMs?: number }> = [
+const transports = [
+  { name: 'audio', transmit: transmitOverAudio },
+  { name: 'T.38', transmit: transmitOverT38 },
+];
+const modems: Array<{ name: string; end: FaxModemEnd; protocolMs?: number }> = [
   { name: 'V.17, ECM', end: { ecm: true, modems: ['v17'] }, protocolMs: ecmV17CallMs(pageBytes) },
   { name: 'V.29, no ECM', end: { ecm: false, modems: ['v29'] } },
 ];
+const settings = transports.flatMap((transport) =>
+  modems.map((modem) => ({ ...modem, name: `${transport.name}, ${modem.name}`, transmit: transport.transmit })),
+);
 
 const rows: Row[] = [];
 for (const setting of settings) {
@@ -52,7 +61,7 @@ for (const setting of settings) {
   for (let call = 0; call < calls; call += 1) {
     const cpu = childrenCpuMs();
     const started = performance.now();
-    const { sender } = await transmitOverAudio({
+    const { sender } = await setting.transmit({
       binary,
       tiffPath,
       outPath: path.join(dir, 'received.tif'),
@@ -83,7 +92,7 @@ for (const setting of settings) {
 await fs.rm(dir, { recursive: true, force: true });
 
 printTable(
-  `fax line over audio: 3 fine pages (${pageBytes.map((b) => count(b / 1000)).join(', ')} KB as T.6), median of ${calls} calls`,
+  `fax line over audio and T.38: 3 fine pages (${pageBytes.map((b) => count(b / 1000)).join(', ')} KB as T.6), median of ${calls} calls`,
   rows,
 );
 console.log(machineLine());

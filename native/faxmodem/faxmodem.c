@@ -1,16 +1,28 @@
 /*
- * faxmodem: one end of a T.30 fax call over audio, built on spandsp 0.0.6, for Faxline.
+ * faxmodem: one end of a T.30 fax call over audio or over T.38, built on spandsp 0.0.6, for Faxline.
  *
- *   faxmodem send    --file in.tif  (--listen|--connect) <unix socket> [--ident ID] [--ecm on|off] [--modems v17,v29,v27ter]
- *                    [--first-page N]
- *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--ident ID] [--ecm on|off] [--modems ...]
- *                    [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
+ *   faxmodem send    --file in.tif  (--listen|--connect) <unix socket> [--transport audio|t38] [--ident ID]
+ *                    [--ecm on|off] [--modems v17,v29,v27ter] [--first-page N]
+ *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--transport audio|t38] [--ident ID]
+ *                    [--ecm on|off] [--modems ...] [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
  *   faxmodem compare a.tif b.tif [--from-page N]
  *
- * The line: the two ends exchange G.711 A-law bytes (8000 a second) over a unix stream socket in lockstep blocks of
- * BLOCK samples: each end writes its block, then reads the peer's. Nothing waits for the clock, so a call runs as fast
- * as the CPU allows, and its line time is the samples exchanged / 8000. Silence is samples too: a peer that never
- * answers lets the T.30 timers run out in line time.
+ * The line over audio (the default): the two ends exchange G.711 A-law bytes (8000 a second) over a unix stream
+ * socket in lockstep blocks of BLOCK samples: each end writes its block, then reads the peer's. Nothing waits for the
+ * clock, so a call runs as fast as the CPU allows, and its line time is the samples exchanged / 8000. Silence is
+ * samples too: a peer that never answers lets the T.30 timers run out in line time.
+ *
+ * The line over T.38 (--transport t38): each end is a T.38 terminal (spandsp's t38_terminal), and the socket carries
+ * its IFP packets as UDPTL would carry them in UDP datagrams, less UDPTL's redundancy (a stream loses nothing):
+ *
+ *   packet       length (2 bytes, big-endian: 2 + the IFP's bytes), sequence number (2 bytes, big-endian), IFP
+ *   end of step  length 0 (2 bytes)
+ *
+ * Time moves in the same lockstep of BLOCK samples (20 ms): each end advances its terminal's clock by a step, writes
+ * the packets it made and an end of step, then reads the peer's packets up to its end of step. The terminals pace
+ * their packets as the modems they stand for would (a gateway plays them out to a telephone line), so the call's line
+ * time is steps x 20 ms, computed, never waited for. The receiver's misbehaviours (--answer, --dcn-after-pages,
+ * --drop-on-page) are audio only.
  *
  * Reports are JSON lines on stdout (one "page" per page confirmed/received, one "end"); the exit status is 0 only
  * when the call completed (T.30 completion code 0).
@@ -28,6 +40,7 @@
 #include <unistd.h>
 #include <tiffio.h>
 #include <spandsp.h>
+#include "faxmodem.h"
 
 #define SAMPLE_RATE 8000
 #define BLOCK 160                       /* 20 ms: the usual RTP packet of G.711 */
@@ -39,6 +52,22 @@
 /* How the receiver answers: as a fax machine, not at all (the line stays silent), or as a telephone (a voice, no fax
  * tone and no T.30: the caller's T.30 timers run out). */
 enum answer { ANSWER_FAX, ANSWER_SILENT, ANSWER_VOICE };
+
+/* The command line of `send` and `receive`. */
+typedef struct {
+    int sending;
+    int t38;            /* --transport t38 */
+    const char *file;   /* the TIFF sent, or the one written */
+    const char *path;   /* the unix socket */
+    int listening;
+    const char *ident;
+    int ecm;
+    int modems;         /* T30_SUPPORT_* bits */
+    enum answer answer;
+    int dcn_after;      /* -1: none */
+    int drop_on;        /* 0: none */
+    int first_page;
+} options_t;
 
 typedef struct {
     int sending;
@@ -166,7 +195,7 @@ static void report_end(t30_state_t *t30, const call_t *call)
     fflush(stdout);
 }
 
-static void fail(const char *message)
+void fail(const char *message)
 {
     fprintf(stderr, "faxmodem: %s\n", message);
     exit(2);
@@ -204,25 +233,30 @@ static int open_line(const char *path, int listening)
     return fd;
 }
 
-/* Whole blocks only: a stream socket may split them. Returns 0 when the peer hung up. */
-static int exchange(int fd, const uint8_t *out, uint8_t *in)
+/* Whole writes and reads only: a stream socket may split them. Each returns 0 when the peer hung up. */
+static int send_all(int fd, const uint8_t *bytes, size_t len)
 {
-    for (size_t sent = 0; sent < BLOCK;) {
-        ssize_t n = send(fd, out + sent, BLOCK - sent, MSG_NOSIGNAL);
+    for (size_t sent = 0; sent < len;) {
+        ssize_t n = send(fd, bytes + sent, len - sent, MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             return 0;
         sent += (size_t) n;
     }
-    for (size_t got = 0; got < BLOCK;) {
+    return 1;
+}
+
+static int recv_all(int fd, uint8_t *bytes, size_t len)
+{
+    for (size_t got = 0; got < len;) {
         struct pollfd waiting = { .fd = fd, .events = POLLIN };
         int ready = poll(&waiting, 1, PEER_WAIT_MS);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready <= 0)
             return 0; /* a stuck peer process is a dropped call, not a hang */
-        ssize_t n = recv(fd, in + got, BLOCK - got, 0);
+        ssize_t n = recv(fd, bytes + got, len - got, 0);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -230,6 +264,67 @@ static int exchange(int fd, const uint8_t *out, uint8_t *in)
         got += (size_t) n;
     }
     return 1;
+}
+
+static int exchange(int fd, const uint8_t *out, uint8_t *in)
+{
+    return send_all(fd, out, BLOCK) && recv_all(fd, in, BLOCK);
+}
+
+/* The packets one step of our T.38 terminal made, framed (see the header comment), waiting for the end of the step. */
+typedef struct {
+    uint8_t *bytes;
+    size_t len, size;
+    uint16_t seq; /* UDPTL's sequence number: one per IFP packet */
+} t38_out_t;
+
+static void put_u16(uint8_t *at, unsigned value)
+{
+    at[0] = (uint8_t) (value >> 8);
+    at[1] = (uint8_t) value;
+}
+
+static int t38_tx_packet(t38_core_state_t *core, void *user_data, const uint8_t *ifp, int len, int count)
+{
+    t38_out_t *out = user_data;
+    /* `count` is how many copies UDPTL would send against loss; the stream loses nothing, so one goes. */
+    (void) core; (void) count;
+    if (len <= 0 || len > 0xFFFF - 2)
+        return -1;
+    if (out->len + 4 + (size_t) len > out->size) {
+        out->size = 2 * (out->len + 4 + (size_t) len);
+        out->bytes = realloc(out->bytes, out->size);
+        if (!out->bytes)
+            fail("out of memory");
+    }
+    put_u16(out->bytes + out->len, 2 + (unsigned) len);
+    put_u16(out->bytes + out->len + 2, out->seq++);
+    memcpy(out->bytes + out->len + 4, ifp, (size_t) len);
+    out->len += 4 + (size_t) len;
+    return 0;
+}
+
+/* One step of the T.38 line: our packets and our end of step out, the peer's packets of the step into our terminal.
+ * Returns 0 when the peer hung up or broke the framing. */
+static int exchange_packets(int fd, t38_out_t *out, t38_core_state_t *core)
+{
+    static const uint8_t end_of_step[2] = { 0, 0 };
+    int sent = send_all(fd, out->bytes, out->len) && send_all(fd, end_of_step, sizeof(end_of_step));
+    out->len = 0;
+    if (!sent)
+        return 0;
+    for (;;) {
+        uint8_t header[2], packet[0xFFFF];
+        if (!recv_all(fd, header, sizeof(header)))
+            return 0;
+        unsigned len = (unsigned) header[0] << 8 | header[1];
+        if (len == 0)
+            return 1;
+        if (len < 2 || !recv_all(fd, packet, len))
+            return 0;
+        /* A packet spandsp cannot decode is what a corrupted datagram would be: T.30 copes or the call fails. */
+        t38_core_rx_ifp_packet(core, packet + 2, (int) len - 2, (uint16_t) ((unsigned) packet[0] << 8 | packet[1]));
+    }
 }
 
 static int parse_modems(const char *list)
@@ -263,139 +358,133 @@ static enum answer parse_answer(const char *name)
     return ANSWER_FAX;
 }
 
-static int run_call(int sending, const char *file, const char *path, int listening, const char *ident, int ecm,
-                    int modems, enum answer answer, int dcn_after, int drop_on, int first_page)
+/* What both transports share: this end's T.30 settings, handlers and file. */
+static void set_up_t30(t30_state_t *t30, call_t *call, const options_t *o)
 {
-    call_t call = { .sending = sending, .dcn_after = dcn_after, .drop_on = drop_on };
+    t30_set_tx_ident(t30, o->ident);
+    t30_set_supported_modems(t30, o->modems);
+    t30_set_ecm_capability(t30, o->ecm);
+    /* T.6 is only allowed with ECM (T.30 Annex A): one lost bit would ruin the rest of the page. */
+    t30_set_supported_compressions(t30, T30_SUPPORT_T4_1D_COMPRESSION | T30_SUPPORT_T4_2D_COMPRESSION
+                                        | (o->ecm ? T30_SUPPORT_T6_COMPRESSION : 0));
+    t30_set_phase_b_handler(t30, phase_b, call);
+    t30_set_phase_d_handler(t30, phase_d, call);
+    t30_set_phase_e_handler(t30, phase_e, call);
+    /* A retry after a partial call sends only the pages not yet confirmed (spandsp counts pages from 0). */
+    if (o->sending)
+        t30_set_tx_file(t30, o->file, o->first_page > 1 ? o->first_page - 1 : -1, -1);
+    else
+        t30_set_rx_file(t30, o->file, -1);
+}
+
+static void audio_call(const options_t *o, call_t *call)
+{
     dcn_t dcn = { 0 };
     /* The sender is the calling party: it sends CNG and waits for the answerer's CED and DIS. */
-    fax_state_t *fax = fax_init(NULL, sending);
+    fax_state_t *fax = fax_init(NULL, o->sending);
     if (!fax)
         fail("cannot start the fax engine");
     t30_state_t *t30 = fax_get_t30_state(fax);
     /* A line always carries samples, silence included: the lockstep needs a full block every time. */
     fax_set_transmit_on_idle(fax, TRUE);
-    t30_set_tx_ident(t30, ident);
-    t30_set_supported_modems(t30, modems);
-    t30_set_ecm_capability(t30, ecm);
-    /* T.6 is only allowed with ECM (T.30 Annex A): one lost bit would ruin the rest of the page. */
-    t30_set_supported_compressions(t30, T30_SUPPORT_T4_1D_COMPRESSION | T30_SUPPORT_T4_2D_COMPRESSION
-                                        | (ecm ? T30_SUPPORT_T6_COMPRESSION : 0));
-    t30_set_phase_b_handler(t30, phase_b, &call);
-    t30_set_phase_d_handler(t30, phase_d, &call);
-    t30_set_phase_e_handler(t30, phase_e, &call);
-    /* A retry after a partial call sends only the pages not yet confirmed (spandsp counts pages from 0). */
-    if (sending)
-        t30_set_tx_file(t30, file, first_page > 1 ? first_page - 1 : -1, -1);
-    else
-        t30_set_rx_file(t30, file, -1);
+    set_up_t30(t30, call, o);
 
-    int fd = open_line(path, listening);
+    int fd = open_line(o->path, o->listening);
     int16_t amp[BLOCK];
     uint8_t out[BLOCK], in[BLOCK];
     int linger = LINGER_BLOCKS, drop = -1;
-    while (!call.done || linger-- > 0) {
-        if (drop < 0 && call.drop_on && call.pages >= call.drop_on - 1)
+    while (!call->done || linger-- > 0) {
+        if (drop < 0 && call->drop_on && call->pages >= call->drop_on - 1)
             drop = DROP_BLOCKS;
         if ((drop > 0 && --drop == 0) || dcn.sent > DCN_AFTER_BLOCKS) {
             t30_terminate(t30); /* the remote machine puts the phone down */
             break;
         }
-        if (call.refusing && !dcn.hdlc)
+        if (call->refusing && !dcn.hdlc)
             dcn_start(&dcn);
         if (dcn.sent)
             dcn.sent++;
-        int len = dcn.fsk ? fsk_tx(dcn.fsk, amp, BLOCK) : answer == ANSWER_FAX ? fax_tx(fax, amp, BLOCK) : 0;
+        int len = dcn.fsk ? fsk_tx(dcn.fsk, amp, BLOCK) : o->answer == ANSWER_FAX ? fax_tx(fax, amp, BLOCK) : 0;
         for (int i = 0; i < BLOCK; i++) {
-            int16_t sample = i < len ? amp[i] : answer == ANSWER_VOICE ? voice_sample(call.samples + i) : 0;
+            int16_t sample = i < len ? amp[i] : o->answer == ANSWER_VOICE ? voice_sample(call->samples + i) : 0;
             out[i] = linear_to_alaw(sample);
         }
         if (!exchange(fd, out, in)) {
             /* The peer hung up or died: T.30 decides whether that was after a complete call or a dropped one. */
-            if (!call.done)
+            if (!call->done)
                 t30_terminate(t30);
             break;
         }
         for (int i = 0; i < BLOCK; i++)
             amp[i] = alaw_to_linear(in[i]);
-        if (answer == ANSWER_FAX)
+        if (o->answer == ANSWER_FAX)
             fax_rx(fax, amp, BLOCK);
-        if (!call.done)
-            call.samples += BLOCK;
+        if (!call->done)
+            call->samples += BLOCK;
     }
     close(fd);
-    report_end(t30, &call);
+    report_end(t30, call);
     if (dcn.hdlc) {
         fsk_tx_free(dcn.fsk);
         hdlc_tx_free(dcn.hdlc);
     }
     fax_free(fax);
-    return call.completion == T30_ERR_OK ? 0 : 1;
 }
 
-/* Pixels of every page of two TIFFs, decoded by libtiff whatever their compression; 0 when they are identical.
- * `from_page` > 1: b holds a's pages from that one on (what a resumed call delivered). */
-static int compare(const char *a_path, const char *b_path, int from_page)
+static void t38_call(const options_t *o, call_t *call)
 {
-    TIFFSetWarningHandler(NULL); /* spandsp's private tags are not worth a warning */
-    TIFF *a = TIFFOpen(a_path, "r"), *b = TIFFOpen(b_path, "r");
-    if (!a || !b)
-        fail("cannot open a TIFF to compare");
-    if (from_page > 1 && !TIFFSetDirectory(a, (tdir_t) (from_page - 1)))
-        fail("--from-page is past the last page");
-    int page = 0, identical = 1;
-    printf("{\"event\":\"compare\",\"pages\":[");
-    do {
-        uint32_t aw = 0, ah = 0, bw = 0, bh = 0;
-        uint16_t ap = 0, bp = 0;
-        TIFFGetField(a, TIFFTAG_IMAGEWIDTH, &aw);
-        TIFFGetField(a, TIFFTAG_IMAGELENGTH, &ah);
-        TIFFGetField(b, TIFFTAG_IMAGEWIDTH, &bw);
-        TIFFGetField(b, TIFFTAG_IMAGELENGTH, &bh);
-        TIFFGetFieldDefaulted(a, TIFFTAG_PHOTOMETRIC, &ap);
-        TIFFGetFieldDefaulted(b, TIFFTAG_PHOTOMETRIC, &bp);
-        long different = 0;
-        if (aw == bw && ah == bh) {
-            tmsize_t size = TIFFScanlineSize(a);
-            uint8_t *ra = malloc(size), *rb = malloc(size);
-            /* Photometric says which bit is black; compare ink, not bits. */
-            uint8_t flip = ap == bp ? 0x00 : 0xFF;
-            for (uint32_t row = 0; row < ah; row++) {
-                if (TIFFReadScanline(a, ra, row, 0) < 0 || TIFFReadScanline(b, rb, row, 0) < 0) {
-                    different = ah - row;
-                    break;
-                }
-                for (tmsize_t i = 0; i < size; i++) {
-                    if ((ra[i] ^ flip) != rb[i]) {
-                        different++;
-                        break;
-                    }
-                }
-            }
-            free(ra);
-            free(rb);
+    t38_out_t out = { 0 };
+    /* Paced (spandsp's default for UDPTL): packets leave when the modem they stand for would have sent them. */
+    t38_terminal_state_t *t38 = t38_terminal_init(NULL, o->sending, t38_tx_packet, &out);
+    if (!t38)
+        fail("cannot start the T.38 terminal");
+    t30_state_t *t30 = t38_terminal_get_t30_state(t38);
+    t38_core_state_t *core = t38_terminal_get_t38_core_state(t38);
+    set_up_t30(t30, call, o);
+
+    int fd = open_line(o->path, o->listening);
+    int linger = LINGER_BLOCKS;
+    while (!call->done || linger-- > 0) {
+        t38_terminal_send_timeout(t38, BLOCK);
+        if (!exchange_packets(fd, &out, core)) {
+            if (!call->done)
+                t30_terminate(t30);
+            break;
         }
-        int same = aw == bw && ah == bh && different == 0;
-        identical &= same;
-        printf("%s{\"page\":%d,\"width\":[%u,%u],\"height\":[%u,%u],\"differentRows\":%ld,\"identical\":%s}",
-               page ? "," : "", page + (from_page > 1 ? from_page : 1), aw, bw, ah, bh, different, same ? "true" : "false");
-        page++;
-    } while (TIFFReadDirectory(a) + TIFFReadDirectory(b) == 2);
-    /* Equal page counts: both files must have run out of pages together. */
-    int a_more = !TIFFLastDirectory(a), b_more = !TIFFLastDirectory(b);
-    identical &= !a_more && !b_more;
-    printf("],\"identical\":%s}\n", identical ? "true" : "false");
-    TIFFClose(a);
-    TIFFClose(b);
-    return identical ? 0 : 1;
+        if (!call->done)
+            call->samples += BLOCK;
+    }
+    close(fd);
+    report_end(t30, call);
+    t38_terminal_free(t38);
+    free(out.bytes);
+}
+
+static int run_call(const options_t *o)
+{
+    call_t call = { .sending = o->sending, .dcn_after = o->dcn_after, .drop_on = o->drop_on };
+    if (o->t38)
+        t38_call(o, &call);
+    else
+        audio_call(o, &call);
+    return call.completion == T30_ERR_OK ? 0 : 1;
 }
 
 static void usage(void)
 {
     fail("usage: faxmodem send --file in.tif | receive --out out.tif  --listen|--connect <socket> "
-         "[--ident ID] [--ecm on|off] [--modems v17,v29,v27ter] [--answer fax|silent|voice] [--dcn-after-pages N] "
-         "[--drop-on-page N] [--first-page N];"
+         "[--transport audio|t38] [--ident ID] [--ecm on|off] [--modems v17,v29,v27ter] "
+         "[--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N] [--first-page N] "
+         "(--answer, --dcn-after-pages and --drop-on-page over audio only);"
          " faxmodem compare a.tif b.tif [--from-page N]");
+}
+
+static int parse_transport(const char *name)
+{
+    if (strcmp(name, "audio") == 0) return 0;
+    if (strcmp(name, "t38") == 0) return 1;
+    fail("--transport takes audio or t38");
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -409,33 +498,39 @@ int main(int argc, char **argv)
             usage();
         return compare(argv[2], argv[3], atoi(argv[5]));
     }
-    int sending = strcmp(argv[1], "send") == 0;
-    if (!sending && strcmp(argv[1], "receive") != 0)
+    options_t o = {
+        .sending = strcmp(argv[1], "send") == 0,
+        .ident = "",
+        .ecm = 1,
+        .modems = T30_SUPPORT_V17 | T30_SUPPORT_V29 | T30_SUPPORT_V27TER,
+        .answer = ANSWER_FAX,
+        .dcn_after = -1,
+        .first_page = 1,
+    };
+    if (!o.sending && strcmp(argv[1], "receive") != 0)
         usage();
-    const char *file = NULL, *path = NULL, *ident = "";
-    int listening = 0, ecm = 1, modems = T30_SUPPORT_V17 | T30_SUPPORT_V29 | T30_SUPPORT_V27TER;
-    int dcn_after = -1, drop_on = 0, first_page = 1;
-    enum answer answer = ANSWER_FAX;
+    int misbehaving = 0; /* a receiver's option that only the audio line has */
     for (int i = 2; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!value)
             usage();
-        if (strcmp(argv[i], (sending ? "--file" : "--out")) == 0) file = value;
-        else if (strcmp(argv[i], "--listen") == 0) path = value, listening = 1;
-        else if (strcmp(argv[i], "--connect") == 0) path = value, listening = 0;
-        else if (strcmp(argv[i], "--ident") == 0) ident = value;
-        else if (strcmp(argv[i], "--ecm") == 0) ecm = strcmp(value, "off") != 0;
-        else if (strcmp(argv[i], "--modems") == 0) modems = parse_modems(value);
-        else if (!sending && strcmp(argv[i], "--answer") == 0) answer = parse_answer(value);
-        else if (!sending && strcmp(argv[i], "--dcn-after-pages") == 0) dcn_after = atoi(value);
-        else if (!sending && strcmp(argv[i], "--drop-on-page") == 0) drop_on = atoi(value);
-        else if (sending && strcmp(argv[i], "--first-page") == 0) first_page = atoi(value);
+        if (strcmp(argv[i], (o.sending ? "--file" : "--out")) == 0) o.file = value;
+        else if (strcmp(argv[i], "--listen") == 0) o.path = value, o.listening = 1;
+        else if (strcmp(argv[i], "--connect") == 0) o.path = value, o.listening = 0;
+        else if (strcmp(argv[i], "--transport") == 0) o.t38 = parse_transport(value);
+        else if (strcmp(argv[i], "--ident") == 0) o.ident = value;
+        else if (strcmp(argv[i], "--ecm") == 0) o.ecm = strcmp(value, "off") != 0;
+        else if (strcmp(argv[i], "--modems") == 0) o.modems = parse_modems(value);
+        else if (!o.sending && strcmp(argv[i], "--answer") == 0) o.answer = parse_answer(value), misbehaving = 1;
+        else if (!o.sending && strcmp(argv[i], "--dcn-after-pages") == 0) o.dcn_after = atoi(value), misbehaving = 1;
+        else if (!o.sending && strcmp(argv[i], "--drop-on-page") == 0) o.drop_on = atoi(value), misbehaving = 1;
+        else if (o.sending && strcmp(argv[i], "--first-page") == 0) o.first_page = atoi(value);
         else usage();
         i++;
     }
-    if (!file || !path)
+    if (!o.file || !o.path)
         usage();
-    if (dcn_after < -1 || drop_on < 0 || first_page < 1)
+    if (o.dcn_after < -1 || o.drop_on < 0 || o.first_page < 1 || (o.t38 && misbehaving))
         usage();
-    return run_call(sending, file, path, listening, ident, ecm, modems, answer, dcn_after, drop_on, first_page);
+    return run_call(&o);
 }

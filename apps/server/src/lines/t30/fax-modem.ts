@@ -7,7 +7,8 @@ import { z } from 'zod';
 
 /**
  * The T.30 fax engine (native/faxmodem/faxmodem.c, spandsp) driven from Node: one process per end of a call, the two
- * joined by a unix socket that carries G.711 A-law audio in lockstep, so a call takes CPU time, not line time.
+ * joined by a unix socket that carries, in lockstep, either G.711 A-law audio or T.38 IFP packets (framed as UDPTL
+ * would carry them), so a call takes CPU time, not line time.
  * Each process reports on its standard output in JSON lines, parsed here.
  */
 
@@ -133,12 +134,8 @@ function startEnd(binary: string, args: string[]): Running {
   return { done, kill: () => child.kill('SIGKILL') };
 }
 
-/**
- * One fax call over audio between two engine processes: the receiver answers on a fresh unix socket, the sender dials
- * it (retrying until it listens), and both reports come back. A call that fails in T.30 is a report, not an error;
- * an engine that cannot run, or a call still going after `timeoutMs` of wall time (both ends killed), is an error.
- */
-export async function transmitOverAudio(input: {
+/** What a call needs whatever carries it. */
+type CallInput = {
   /** The engine's binary (config.faxModemPath). */
   binary: string;
   /** The fax image to send: TIFF, one bit per pixel, 1728 pixels wide. */
@@ -147,19 +144,21 @@ export async function transmitOverAudio(input: {
   outPath: string;
   /** The sender's settings; `firstPage` > 1 sends the file from that page on (a retry after a partial call). */
   sender?: FaxModemEnd & { firstPage?: number };
-  receiver?: FaxModemReceiver;
   timeoutMs?: number;
-}): Promise<{ sender: TFaxModemReport; receiver: TFaxModemReport }> {
+};
+
+type CallReports = { sender: TFaxModemReport; receiver: TFaxModemReport };
+
+/**
+ * One fax call between two engine processes: the receiver answers on a fresh unix socket, the sender dials it
+ * (retrying until it listens), and both reports come back. A call that fails in T.30 is a report, not an error;
+ * an engine that cannot run, or a call still going after `timeoutMs` of wall time (both ends killed), is an error.
+ */
+async function transmit(transport: 'audio' | 't38', input: CallInput, receiverArgs: string[]): Promise<CallReports> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-call-'));
   const socket = path.join(dir, 'line.sock');
-  const receiver = startEnd(input.binary, [
-    'receive',
-    '--out',
-    input.outPath,
-    '--listen',
-    socket,
-    ...receiverArguments(input.receiver ?? {}),
-  ]);
+  const transportArgs = ['--transport', transport];
+  const receiver = startEnd(input.binary, ['receive', '--out', input.outPath, '--listen', socket, ...transportArgs, ...receiverArgs]);
   const firstPage = input.sender?.firstPage ?? 1;
   const sender = startEnd(input.binary, [
     'send',
@@ -167,6 +166,7 @@ export async function transmitOverAudio(input: {
     input.tiffPath,
     '--connect',
     socket,
+    ...transportArgs,
     ...endArguments(input.sender ?? {}),
     ...(firstPage > 1 ? ['--first-page', String(firstPage)] : []),
   ]);
@@ -192,6 +192,19 @@ export async function transmitOverAudio(input: {
     await Promise.allSettled([sender.done, receiver.done]);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A call over G.711 audio; the receiver may also misbehave as the sandbox's test numbers do. */
+export function transmitOverAudio(input: CallInput & { receiver?: FaxModemReceiver }): Promise<CallReports> {
+  return transmit('audio', input, receiverArguments(input.receiver ?? {}));
+}
+
+/**
+ * A call over T.38: two T.38 terminals exchanging IFP packets, paced as the modems they stand for. The receiver is a
+ * fax machine that answers; its misbehaviours are audio only (the engine refuses them over T.38).
+ */
+export function transmitOverT38(input: CallInput & { receiver?: FaxModemEnd }): Promise<CallReports> {
+  return transmit('t38', input, endArguments(input.receiver ?? {}));
 }
 
 /**

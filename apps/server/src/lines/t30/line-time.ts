@@ -14,6 +14,10 @@
  * - Phase E: DCN.
  * Between a signal and the other side's answer the line is silent 75 ms (T.30 §5.3.2.4).
  * At about 45 KB a page (a typical fine page), 3 pages take about 99 s; sparse text pages less.
+ *
+ * The same figure holds over T.38 (UDPTL): T.38 carries the same T.30 signals, and a paced T.38 end sends each one
+ * over the time its modem would take, since a gateway may play it out on a telephone line; over UDP TCF is
+ * transferred, not made up locally (T.38 data rate management method 2), so it is on the line too.
  */
 const V21_BITS_PER_SECOND = 300;
 const V17_BITS_PER_SECOND = 14_400;

@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '@test-support/factories/documents';
+import { readTiffPages } from '../../src/documents/fax-tiff';
+import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { compareFaxImages, transmitOverT38 } from '../../src/lines/t30/fax-modem';
+import { ecmV17CallMs } from '../../src/lines/t30/line-time';
+import { loadConfig } from '../../src/platform/config';
+
+// A real T.30 call between two spandsp T.38 terminals exchanging UDPTL-framed IFP packets (issue 16, item 1): the
+// pages the receiver decodes are the pages we rendered, at the speed and in the line time the protocol gives them,
+// in a few seconds of wall time.
+const binary = loadConfig().faxModemPath;
+const execFileAsync = promisify(execFile);
+let dir: string;
+let tiffPath: string;
+let pageBytes: number[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-t38-'));
+  const image = await renderFaxImage(await makePdf(3), 'fine');
+  tiffPath = path.join(dir, 'sent.tif');
+  await writeFile(tiffPath, image.tiff);
+  // The pages as T.6 data: what ECM carries, since both terminals offer T.6.
+  pageBytes = readTiffPages(image.tiff).map((page) => page.strips.reduce((sum, strip) => sum + strip.length, 0));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('a fax call over T.38', () => {
+  it('delivers 3 fine pages at V.17 with ECM, pixel for pixel, in the protocol line time and under 5 s', async () => {
+    const outPath = path.join(dir, 'received.tif');
+    const started = performance.now();
+    const { sender, receiver } = await transmitOverT38({
+      binary,
+      tiffPath,
+      outPath,
+      sender: { ident: '+1 555 0100' },
+      receiver: { ident: '+1 555 0199' },
+    });
+    const wallMs = performance.now() - started;
+
+    expect(sender.end).toMatchObject({ completion: 0, pages: 3, bitRate: 14_400, ecm: true, remoteIdent: '+1 555 0199' });
+    expect(sender.end.ecmRetransmissions).toBe(0);
+    expect(sender.exitCode).toBe(0);
+    expect(receiver.end).toMatchObject({ completion: 0, pages: 3, remoteIdent: '+1 555 0100' });
+    expect(receiver.exitCode).toBe(0);
+    expect(sender.pages.map((page) => [page.page, page.bitRate, page.resolution, page.compression, page.ecm])).toEqual([
+      [1, 14_400, 'fine', 'T.6', true],
+      [2, 14_400, 'fine', 'T.6', true],
+      [3, 14_400, 'fine', 'T.6', true],
+    ]);
+
+    const comparison = await compareFaxImages(binary, tiffPath, outPath);
+    expect(comparison.pages).toHaveLength(3);
+    for (const page of comparison.pages) expect(page).toMatchObject({ identical: true, differentRows: 0 });
+
+    // Paced T.38 replays the same T.30 signals at the same modem rates (TCF included: over UDPTL it is transferred),
+    // so the protocol's line time is the audio one. The call ends, as the protocol counts it, with the DCN received:
+    // the receiver's clock; the sender's runs on through spandsp's final pause before it releases the line.
+    const protocolMs = ecmV17CallMs(pageBytes);
+    expect(Math.abs(receiver.end.lineMs - protocolMs) / protocolMs).toBeLessThan(0.05);
+    expect(sender.end.lineMs).toBeGreaterThan(receiver.end.lineMs);
+    expect(wallMs).toBeLessThan(5_000);
+  });
+
+  it('resumes from a page: sends only the pages after those confirmed, and they are the rendered ones', async () => {
+    const outPath = path.join(dir, 'received-resumed.tif');
+    const { sender, receiver } = await transmitOverT38({ binary, tiffPath, outPath, sender: { firstPage: 2 } });
+
+    expect(sender.end).toMatchObject({ completion: 0, pages: 2, bitRate: 14_400, ecm: true });
+    expect(receiver.end).toMatchObject({ completion: 0, pages: 2 });
+    const comparison = await compareFaxImages(binary, tiffPath, outPath, 2);
+    expect(comparison.pages.map((page) => [page.page, page.identical])).toEqual([
+      [2, true],
+      [3, true],
+    ]);
+    expect(comparison.identical).toBe(true);
+  });
+
+  it.each([
+    ['--answer', 'silent'],
+    ['--dcn-after-pages', '1'],
+    ['--drop-on-page', '2'],
+  ])('refuses the receiver behaviour %s, which only the audio line has', async (option, value) => {
+    const args = ['receive', '--out', path.join(dir, 'refused.tif'), '--listen', path.join(dir, 'refused.sock')];
+    const result = await execFileAsync(binary, [...args, '--transport', 't38', option, value]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect('code' in result && result.code).toBe(2);
+    expect(result.stderr).toContain('usage');
+  });
+});
