@@ -26,6 +26,7 @@ import { healthRoutes } from './health/routes';
 import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
 import { registerSystemSettingsEffects } from './system-settings/effects';
+import { blocklistRoutes } from './blocklist/routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(faxRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
+      await api.register(blocklistRoutes, routeDeps);
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,8 @@ import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
 import { startWorkerProcess } from './platform/worker-process';
+import { startSandboxExchange } from './lines/sandbox-exchange';
+import { faxInboundCalls } from './faxes/receive-call';
 
 /**
  * Which parts run: everything (default), only the HTTP API, or only the job worker. With `workerEntry`, `all` runs
@@ -112,6 +114,14 @@ export async function startServer(
       }
       app = await buildApp({ config, logger, database, notifications, queue, auth, files, isShuttingDown: () => shuttingDown });
       url = await app.listen({ host: config.host, port: config.port });
+      // Inbound calls through the sandbox land in the inbox from here (issue 16): the API process answers them.
+      const exchange = await startSandboxExchange({
+        calls: faxInboundCalls({ db: database.db, files }),
+        faxModemPath: config.faxModemPath,
+        socketPath: config.sandboxExchangePath,
+        logger,
+      });
+      cleanups.push({ part: 'sandbox exchange', stop: exchange.stop });
       const listening = app;
       cleanups.push({
         part: 'http',

@@ -10,6 +10,7 @@ export * from './contracts/health';
 export * from './contracts/plans';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
+export * from './contracts/blocklist';
 export * from './contracts/account';
 export * from './contracts/two-factor';
 export * from './contracts/admin-users';

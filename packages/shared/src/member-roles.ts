@@ -25,6 +25,8 @@ const ROLE_PERMISSIONS = {
   useFaxes: ['owner', 'admin', 'user'],
   seeAllFaxes: ['owner', 'admin'],
   manageMembers: ['owner', 'admin'],
+  /** The account's blocklist of junk fax senders (issue 16). */
+  manageBlocklist: ['owner', 'admin'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

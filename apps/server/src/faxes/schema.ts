@@ -62,6 +62,8 @@ export const faxes = pgTable(
     thumbnailKey: text('thumbnail_key'),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
+    /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */
+    inboundCallId: text('inbound_call_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -84,6 +86,7 @@ export const faxes = pgTable(
     index('faxes_account_user_direction_created_idx').on(table.accountId, table.userId, table.direction, table.createdAt, table.id),
     uniqueIndex('faxes_account_idempotency_idx').on(table.accountId, table.idempotencyKey),
     uniqueIndex('faxes_source_fax_idx').on(table.sourceFaxId),
+    uniqueIndex('faxes_inbound_call_idx').on(table.inboundCallId),
     // A fax's details name the faxes resent from it: found by this, not by a walk through the account's faxes.
     index('faxes_resent_from_idx').on(table.resentFromId),
   ],

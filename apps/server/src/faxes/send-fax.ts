@@ -15,6 +15,7 @@ import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import { inTransaction } from '../platform/db/transaction';
+import { accountBlockedPrefix } from '../blocklist/blocklist';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
@@ -73,6 +74,8 @@ export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
   }
 
   assertRecipientAllowed(request.recipientNumber, rules.blockedRecipientPrefixes);
+  const blocked = await accountBlockedPrefix(db, member.accountId, request.recipientNumber);
+  if (blocked) throw new AppError('invalid_request', 'errors.recipientOnBlocklist', { number: request.recipientNumber, prefix: blocked });
   const coverMessage = request.coverPageMessage?.trim() || null;
   const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: attachments.length };
   if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');

@@ -65,3 +65,41 @@ export type FaxLine = {
    */
   call(fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome>;
 };
+
+/** A fax that came in a call on one of Faxline's numbers, as a line reports it (the sandbox, HylaFAX's faxrcvd). */
+export type InboundCall = {
+  /** Unique per call on that line (HylaFAX: 'hylafax:' + commid): a call reported twice is stored once. */
+  callId: string;
+  line: TFaxLine;
+  /** The Faxline number called (E.164). */
+  toNumber: string;
+  /** The caller's number, when the network gave it. */
+  fromNumber: string | null;
+  /** The sending machine's station id (its TSI). */
+  remoteIdent: string | null;
+  /** The pages received: a TIFF in any T.4/T.6 coding, as the fax engine wrote it. */
+  tiff: Uint8Array;
+  details: {
+    pages: number;
+    bitRate: number | null;
+    resolution: 'standard' | 'fine' | 'superfine' | null;
+    ecm: boolean | null;
+    /** The engine's T.30 completion code and words, when it reports them. */
+    completionCode?: number | null;
+    completion: string | null;
+    lineMs: number | null;
+  };
+};
+
+export type InboundCallOutcome =
+  { outcome: 'stored'; faxId: string } | { outcome: 'duplicate' } | { outcome: 'refused'; reason: 'blocked' | 'unknown_number' };
+
+export type CallAnswer = { answer: true; accountId: string } | { answer: false; reason: 'blocked' | 'unknown_number' };
+
+/** Where lines bring the calls they answer: the faxes module's received faxes (faxes/receive-call.ts). */
+export type InboundCalls = {
+  /** Whether to answer: the number is an account's, and the caller is blocked by neither its list nor the platform's. */
+  answer(call: { toNumber: string; fromNumber: string | null }): Promise<CallAnswer>;
+  /** Stores the fax in the inbox; asks again first (a number released meanwhile, a caller blocked since). */
+  receive(call: InboundCall): Promise<InboundCallOutcome>;
+};

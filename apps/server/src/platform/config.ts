@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverPath } from './server-root';
+import { createHash } from 'node:crypto';
 
 /**
  * The server's configuration, read from the environment once at start. Nothing else reads `process.env`
@@ -109,6 +110,13 @@ const ZEnv = z.object({
   CONVERTER_TIMEOUT_SECONDS: z.coerce.number({ error: 'expected a number of seconds from 1 to 3600' }).int().min(1).max(3600).default(90),
   /** The T.30 fax engine (native/faxmodem, built by `npm run setup`); default: its build in this checkout. */
   FAXMODEM_PATH: z.string().min(1, { error: 'expected a file path' }).optional(),
+  /**
+   * Where the sandbox's exchange takes inbound calls (`npm run fax:call`): a unix socket, reachable only on this
+   * machine; default DATA_DIR/sandbox-exchange.sock.
+   */
+  SANDBOX_EXCHANGE_PATH: z.string().min(1, { error: 'expected a file path' }).optional(),
+  /** Calls to one destination number at once, over all lines (issue 16: a busy fax machine is not made busier). */
+  DESTINATION_CALL_LIMIT: z.coerce.number({ error: 'expected a whole number from 1 to 50' }).int().min(1).max(50).default(1),
   /** Fax calls made at once by one worker process (they wait on the line, so many). */
   LINE_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 500' }).int().min(1).max(500).default(20),
   /**
@@ -210,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     lineConcurrency: e.LINE_CONCURRENCY,
     faxModemPath: e.FAXMODEM_PATH ? path.resolve(e.FAXMODEM_PATH) : serverPath('..', '..', 'native', 'faxmodem', 'build', 'faxmodem'),
+    sandboxExchangePath: unixSocketPath(e.SANDBOX_EXCHANGE_PATH ? path.resolve(e.SANDBOX_EXCHANGE_PATH) : path.join(dataDir, 'sandbox-exchange.sock')),
+    destinationCallLimit: e.DESTINATION_CALL_LIMIT,
     workerNiceness: e.WORKER_NICENESS,
     converterLimits: {
       memoryMB: e.CONVERTER_MEMORY_MB,
@@ -238,4 +248,13 @@ export function loadNewFilesMasterKey(env: Record<string, string | undefined> = 
     throw new ConfigError(`NEW_FILES_MASTER_KEY is not a valid key: expected 32 random bytes in base64, ${example}.`);
   }
   return Buffer.from(value, 'base64');
+}
+
+/**
+ * A unix socket's path must fit in 107 bytes (sockaddr_un): a longer one (a deep DATA_DIR) is replaced by one in the
+ * temporary folder named from it, the same for every process that reads this configuration.
+ */
+function unixSocketPath(wanted: string): string {
+  if (Buffer.byteLength(wanted) < 100) return wanted;
+  return path.join(os.tmpdir(), `faxline-${createHash('sha256').update(wanted).digest('hex').slice(0, 16)}.sock`);
 }

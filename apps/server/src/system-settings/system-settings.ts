@@ -35,6 +35,12 @@ function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSyst
   return parsed.success ? parsed.data : DEFAULT_SYSTEM_SETTINGS;
 }
 
+/** The settings now in force, read from the table: for code that runs outside the API (a line's inbound calls). */
+export async function readSystemSettings(db: Database): Promise<TSystemSettingsValues> {
+  const [row] = await db.select({ values: systemSettings.values }).from(systemSettings).limit(1);
+  return withDefaults(row?.values);
+}
+
 export type SystemSettings = ReturnType<typeof createSystemSettings>;
 
 /** The platform settings of spec 001 §2.11, with their secrets encrypted by the installation's secret. */

@@ -95,6 +95,8 @@ export const ZSystemSettingsValues = z.object({
   adminLogoUrl: ZOptionalUrl,
   faviconUrl: ZOptionalUrl,
   blockedRecipientPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
+  /** Callers whose faxes every account refuses (junk fax senders), one prefix per line: the call is rejected. */
+  blockedCallerPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
   /** Faxes an account may send in a day while it is new (0: no limit), against fax spam from fresh sign-ups. */
   newAccountDailyFaxLimit: z
     .number()
@@ -166,6 +168,7 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   // United States premium-rate area codes: 900 (which the numbering plan data marks too) and the older 976 (which it
   // does not).
   blockedRecipientPrefixes: '+1900\n+1976',
+  blockedCallerPrefixes: '',
   newAccountDailyFaxLimit: 25,
   newAccountDays: 14,
 };

@@ -149,49 +149,98 @@ type CallInput = {
 
 type CallReports = { sender: TFaxModemReport; receiver: TFaxModemReport };
 
+export const FAX_TRANSPORTS = ['audio', 't38'] as const;
+export type FaxTransport = (typeof FAX_TRANSPORTS)[number];
+
+/** The receiving end, listening on `socket` for the caller. */
+function startReceiver(binary: string, transport: FaxTransport, outPath: string, socket: string, receiverArgs: string[]): Running {
+  return startEnd(binary, ['receive', '--out', outPath, '--listen', socket, '--transport', transport, ...receiverArgs]);
+}
+
+/** The calling end, dialling `socket` (and retrying until the receiver listens). */
+function startSender(binary: string, transport: FaxTransport, tiffPath: string, socket: string, sender: CallInput['sender'] = {}): Running {
+  const firstPage = sender.firstPage ?? 1;
+  return startEnd(binary, [
+    'send',
+    '--file',
+    tiffPath,
+    '--connect',
+    socket,
+    '--transport',
+    transport,
+    ...endArguments(sender),
+    ...(firstPage > 1 ? ['--first-page', String(firstPage)] : []),
+  ]);
+}
+
+/** The ends' reports, or an error when one could not run or the call outlived `timeoutMs` of wall time (all killed). */
+async function reportsOf<T extends TFaxModemReport[]>(ends: Running[], timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
+  const killAll = () => ends.forEach((end) => end.kill());
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      killAll();
+      reject(new FaxModemError(`The fax call took more than ${timeoutMs} ms of wall time`));
+    }, timeoutMs);
+  });
+  // Should one end fail to start, the other is not left waiting for its peer.
+  const all = Promise.all(ends.map((end) => end.done)).catch((error: unknown) => {
+    killAll();
+    throw error;
+  });
+  try {
+    return (await Promise.race([all, timeout])) as T;
+  } finally {
+    clearTimeout(timer);
+    await Promise.allSettled(ends.map((end) => end.done));
+  }
+}
+
 /**
  * One fax call between two engine processes: the receiver answers on a fresh unix socket, the sender dials it
  * (retrying until it listens), and both reports come back. A call that fails in T.30 is a report, not an error;
  * an engine that cannot run, or a call still going after `timeoutMs` of wall time (both ends killed), is an error.
  */
-async function transmit(transport: 'audio' | 't38', input: CallInput, receiverArgs: string[]): Promise<CallReports> {
+async function transmit(transport: FaxTransport, input: CallInput, receiverArgs: string[]): Promise<CallReports> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-call-'));
   const socket = path.join(dir, 'line.sock');
-  const transportArgs = ['--transport', transport];
-  const receiver = startEnd(input.binary, ['receive', '--out', input.outPath, '--listen', socket, ...transportArgs, ...receiverArgs]);
-  const firstPage = input.sender?.firstPage ?? 1;
-  const sender = startEnd(input.binary, [
-    'send',
-    '--file',
-    input.tiffPath,
-    '--connect',
-    socket,
-    ...transportArgs,
-    ...endArguments(input.sender ?? {}),
-    ...(firstPage > 1 ? ['--first-page', String(firstPage)] : []),
-  ]);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      sender.kill();
-      receiver.kill();
-      reject(new FaxModemError(`The fax call took more than ${input.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms of wall time`));
-    }, input.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  });
-  // Should one end fail to start, the other is not left waiting for its peer.
-  const both = Promise.all([sender.done, receiver.done]).catch((error: unknown) => {
-    sender.kill();
-    receiver.kill();
-    throw error;
-  });
   try {
-    const [senderReport, receiverReport] = await Promise.race([both, timeout]);
+    const receiver = startReceiver(input.binary, transport, input.outPath, socket, receiverArgs);
+    const sender = startSender(input.binary, transport, input.tiffPath, socket, input.sender);
+    const [senderReport, receiverReport] = await reportsOf<[TFaxModemReport, TFaxModemReport]>([sender, receiver], input.timeoutMs);
     return { sender: senderReport, receiver: receiverReport };
   } finally {
-    clearTimeout(timer);
-    await Promise.allSettled([sender.done, receiver.done]);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * One end of a call whose other end is another program (an inbound call: the caller's engine, started by
+ * `npm run fax:call`, or a remote fax machine's gateway): Faxline's receiver listens on `socket`.
+ */
+export function answerCall(input: {
+  binary: string;
+  transport: FaxTransport;
+  socket: string;
+  outPath: string;
+  receiver?: FaxModemEnd;
+  timeoutMs?: number;
+}): Promise<TFaxModemReport> {
+  const receiver = startReceiver(input.binary, input.transport, input.outPath, input.socket, endArguments(input.receiver ?? {}));
+  return reportsOf<[TFaxModemReport]>([receiver], input.timeoutMs).then(([report]) => report);
+}
+
+/** The calling end on its own: sends the fax image to the receiver listening on `socket`. */
+export function placeCall(input: {
+  binary: string;
+  transport: FaxTransport;
+  socket: string;
+  tiffPath: string;
+  sender?: CallInput['sender'];
+  timeoutMs?: number;
+}): Promise<TFaxModemReport> {
+  const sender = startSender(input.binary, input.transport, input.tiffPath, input.socket, input.sender);
+  return reportsOf<[TFaxModemReport]>([sender], input.timeoutMs).then(([report]) => report);
 }
 
 /** A call over G.711 audio; the receiver may also misbehave as the sandbox's test numbers do. */

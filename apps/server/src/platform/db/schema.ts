@@ -3,6 +3,7 @@ export * from '../../accounts/schema';
 export * from '../../accounts/settings-schema';
 export * from '../../audit/schema';
 export * from '../../auth/schema';
+export * from '../../blocklist/schema';
 export * from '../../content/schema';
 export * from '../../email/schema';
 export * from '../../faxes/schema';

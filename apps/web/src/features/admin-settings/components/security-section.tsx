@@ -27,6 +27,7 @@ export function SecuritySection({ form }: { form: TSettingsForm }) {
         <ChoiceSetting form={form} name="pgpEnabled" options={PGP_VALUES.map((value) => ({ value, label: t(`options.pgp.${value}`) }))} />
       </FieldGrid>
       <TextSetting form={form} name="blockedRecipientPrefixes" multiline monospace maxLength={2000} spellCheck={false} />
+      <TextSetting form={form} name="blockedCallerPrefixes" multiline monospace maxLength={2000} spellCheck={false} />
       <FieldGrid>
         <TextSetting form={form} name="newAccountDailyFaxLimit" type="number" inputMode="numeric" min={0} max={100_000} step={1} />
         <TextSetting form={form} name="newAccountDays" type="number" inputMode="numeric" min={1} max={365} step={1} />

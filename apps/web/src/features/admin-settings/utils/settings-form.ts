@@ -60,6 +60,7 @@ export const FIELD_ORDER: readonly TFieldName[] = [
   'require2FA',
   'pgpEnabled',
   'blockedRecipientPrefixes',
+  'blockedCallerPrefixes',
   'newAccountDailyFaxLimit',
   'newAccountDays',
   'apiKey',
