@@ -56,7 +56,7 @@ export function AttemptsTable({ fax }: { fax: TFaxDetails }) {
   return (
     <section aria-labelledby="fax-attempts-heading" className="flex flex-col gap-2">
       <h3 id="fax-attempts-heading" className="font-semibold">
-        {t('details.attempts')}
+        {fax.direction === 'inbound' ? t('details.inboundCall') : t('details.attempts')}
       </h3>
       {fax.attempts.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('details.noAttempts')}</p>
@@ -75,7 +75,7 @@ export function AttemptsTable({ fax }: { fax: TFaxDetails }) {
                   {t('details.attemptDuration')}
                 </th>
                 <th scope="col" className="py-1 pr-3 text-left font-medium">
-                  {t('details.attemptPages')}
+                  {fax.direction === 'inbound' ? t('details.attemptPagesReceived') : t('details.attemptPages')}
                 </th>
                 <th scope="col" className="py-1 text-left font-medium">
                   {t('details.attemptResult')}
@@ -90,7 +90,7 @@ export function AttemptsTable({ fax }: { fax: TFaxDetails }) {
                   <td className="py-1 pr-3">{formatDateTime(attempt.startedAt, i18n.language)}</td>
                   <td className="py-1 pr-3">{attempt.durationMs === null ? '–' : formatDuration(attempt.durationMs, i18n.language)}</td>
                   <td className="py-1 pr-3 tabular-nums">{attempt.pagesSent}</td>
-                  <td className="py-1">{t(attemptResultKey(attempt.result))}</td>
+                  <td className="py-1">{fax.direction === 'inbound' ? t('results.received') : t(attemptResultKey(attempt.result))}</td>
                 </tr>
                 {attempt.call || attempt.firstPage > 1 ? (
                   <tr>

@@ -178,7 +178,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
         </section>
       ) : null}
 
-      {sent ? <AttemptsTable fax={fax} /> : null}
+      {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
     </div>
