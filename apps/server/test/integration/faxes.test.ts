@@ -226,6 +226,30 @@ describe('the sandbox line', () => {
     expect(fax.attempts.map((a) => a.result)).toEqual(['busy', 'busy', 'busy', 'busy']);
   }, 90_000);
 
+  it('never calls one number twice at once: faxes to it take turns (DESTINATION_CALL_LIMIT 1)', async () => {
+    const sender = await customer();
+    const sendTo = async (recipientNumber: string) =>
+      ZSendFaxResponse.parse(
+        (await sendFaxRequest(t.app, sender.cookie, { recipientNumber, faxQuality: 'fine' }, [{ name: 'a.pdf', bytes: pdf2 }])).json(),
+      ).faxId;
+    // Three to the busy number, three to a healthy machine whose calls really cross T.30 (and so take a while).
+    const busy = await Promise.all([1, 2, 3].map(() => sendTo(SANDBOX_TEST_NUMBERS.busy)));
+    const healthy = await Promise.all([1, 2, 3].map(() => sendTo(SANDBOX_TEST_NUMBERS.delivers)));
+    for (const [faxIds, status] of [
+      [busy, 'failed'],
+      [healthy, 'delivered'],
+    ] as const) {
+      for (const faxId of faxIds) await expect.poll(() => statusOf(faxId, sender.cookie), { timeout: 90_000, interval: 250 }).toBe(status);
+      const calls = (await Promise.all(faxIds.map(async (faxId) => (await details(faxId, sender.cookie)).attempts)))
+        .flat()
+        .map((attempt) => ({ start: Date.parse(attempt.startedAt), end: Date.parse(attempt.endedAt!) }))
+        .sort((a, b) => a.start - b.start);
+      expect(calls).toHaveLength(status === 'failed' ? 12 : 3);
+      // Each call begins once the one before it has ended.
+      for (let i = 1; i < calls.length; i += 1) expect(calls[i]!.start).toBeGreaterThanOrEqual(calls[i - 1]!.end);
+    }
+  }, 180_000);
+
   it('delivers part of a fax to the partial-delivery number, and all of it elsewhere', async () => {
     const sender = await customer();
     const partial = ZSendFaxResponse.parse(
@@ -339,7 +363,8 @@ describe('a worker that dies in the middle of a job', () => {
     await t.db.insert(faxAttempts).values({ faxId: fax!.id, number: 1, line: 'sandbox' });
 
     // pg-boss runs the job again once it expires; here we run that second delivery of the job directly.
-    const deps = { db: t.db, files: t.env.files, queue: t.env.queue, config: t.config, logger: testLogger };
+    // Run directly, outside the queue: no other call holds this number's slot.
+    const deps = { db: t.db, files: t.env.files, queue: t.env.queue, config: t.config, logger: testLogger, holdLock: async () => true };
     await transmitFaxJob.handler({ faxId: fax!.id, attempt: 1 }, deps);
     await expect.poll(() => statusOf(fax!.id, sender.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
 

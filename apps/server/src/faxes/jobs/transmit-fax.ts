@@ -7,11 +7,15 @@ import { chooseLine, lineNamed } from '../../lines/lines';
 import { nextTryAfter } from '../../lines/retry-policy';
 import { translator } from '../../platform/i18n/i18n';
 import { inTransaction } from '../../platform/db/transaction';
-import { defineJob } from '../../platform/queue/define-job';
+import { defineJob, type JobDeps } from '../../platform/queue/define-job';
 import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
 import { linesFor } from '../inbox';
 import { faxAttempts } from '../schema';
+
+/** How long a fax waits for another call to its number to end before it looks again, on the fax clock. */
+const TURN_WAIT_MS = 5_000;
+const MIN_TURN_WAIT_MS = 200;
 
 /**
  * One try to deliver a fax over its line (DESIGN.md "Fax lines"), recorded as an attempt; a failure is retried by
@@ -26,9 +30,20 @@ export const transmitFaxJob = defineJob({
   // Calls wait on the line, not the processor: many at once; one fax is never dialled twice at once.
   concurrency: (config) => config.lineConcurrency,
   exclusiveKey: ({ faxId }) => faxId,
-  handler: async ({ faxId, attempt }, { db, files, queue, config, logger }) => {
+  handler: async ({ faxId, attempt }, { db, files, queue, config, logger, holdLock }) => {
     const fax = await loadFax(db, faxId);
     if (!fax || fax.status !== 'sending') return;
+
+    // One call at a time to a number (config DESTINATION_CALL_LIMIT): a broadcast does not make a busy fax machine
+    // busier, and faxes to one number take turns rather than spend their tries on each other.
+    if (!(await takeDestinationSlot(holdLock, fax.toNumber, config.destinationCallLimit))) {
+      const nextTryAt = new Date(Date.now() + Math.max(MIN_TURN_WAIT_MS, Math.round(TURN_WAIT_MS * config.faxClockScale)));
+      // Said on the fax, so that the sender may cancel it while it waits its turn.
+      if (!(await moveFax(db, faxId, ['sending'], 'sending', { nextTryAt }))) return;
+      logger.info({ faxId, attempt, toNumber: fax.toNumber }, 'another call to this number is on the line; waiting for it');
+      await queue.send(transmitFaxJob, { faxId, attempt }, { startAfter: nextTryAt });
+      return;
+    }
 
     // The line chosen when the fax was accepted (faxes accepted before lines were recorded: chosen now, by the same rule).
     const lines = linesFor({ db, files, config });
@@ -108,4 +123,11 @@ async function firstUnconfirmedPage(db: Database, faxId: string, attempt: number
     .where(and(eq(faxAttempts.faxId, faxId), lt(faxAttempts.number, attempt)));
   const confirmed = Math.max(0, ...earlier.map((try_) => try_.firstPage - 1 + try_.pagesSent));
   return pages !== null && confirmed < pages ? confirmed + 1 : 1;
+}
+
+/** One of the destination's call slots for the rest of this run, or false when all are taken by calls on the line. */
+async function takeDestinationSlot(holdLock: JobDeps['holdLock'], toNumber: string, limit: number): Promise<boolean> {
+  if (!holdLock) throw new Error('faxes.transmit runs with an exclusive key, and so with its own lock connection');
+  for (let slot = 0; slot < limit; slot += 1) if (await holdLock(`destination:${toNumber}:${slot}`)) return true;
+  return false;
 }

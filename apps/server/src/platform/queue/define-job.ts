@@ -22,7 +22,18 @@ export type Queue = {
 };
 
 /** What a job handler may use; injected by the queue so handlers stay plain functions. */
-export type JobDeps = { db: Database; config: TConfig; files: FileStore; queue: Queue; logger: Logger };
+export type JobDeps = {
+  db: Database;
+  config: TConfig;
+  files: FileStore;
+  queue: Queue;
+  logger: Logger;
+  /**
+   * Jobs with an `exclusiveKey` only: takes a named lock for the rest of the run, if no other run holds it (false
+   * then). It lives on the run's own lock connection, so a run whose process dies releases it with the connection.
+   */
+  holdLock?: (name: string) => Promise<boolean>;
+};
 
 /**
  * A job: a name, the zod schema of its payload, the queue's policy, an optional cron schedule, and its handler.

@@ -24,6 +24,8 @@ const ORPHAN_GRACE_SECONDS = 10;
 const MAX_WORKERS_LOST = 5;
 /** Advisory-lock namespace of the queue's exclusive keys (any 32-bit number other code does not use). */
 const EXCLUSIVE_LOCK_CLASS = 0x6a6f6273;
+/** The class of the locks a run takes with `holdLock` (a destination's call slots, say). */
+const NAMED_LOCK_CLASS = 0x6c6f636b;
 
 /**
  * pg-boss on the application database. Every process creates the queues and can send; processes with the worker role
@@ -125,7 +127,21 @@ export async function startQueue(options: {
           await api.send(job, parsed.data, { startAfter: new Date(Date.now() + EXCLUSIVE_RETRY_MS) });
           return;
         }
-        await job.handler(parsed.data, { ...options.deps, queue: api, logger: log });
+        const held: string[] = [];
+        const holdLock = async (name: string) => {
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+            NAMED_LOCK_CLASS,
+            name,
+          ]);
+          if (rows[0]?.locked === true) held.push(name);
+          return rows[0]?.locked === true;
+        };
+        try {
+          await job.handler(parsed.data, { ...options.deps, queue: api, logger: log, holdLock });
+        } finally {
+          for (const name of held)
+            await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [NAMED_LOCK_CLASS, name]).catch(() => undefined);
+        }
       } finally {
         if (locked) await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]).catch(() => undefined);
         client.release();
