@@ -6,6 +6,7 @@
  *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--transport audio|t38] [--ident ID]
  *                    [--ecm on|off] [--modems ...] [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
  *   faxmodem compare a.tif b.tif [--from-page N]
+ *   faxmodem stamp in.tif header.pbm out.tif
  *
  * The line over audio (the default): the two ends exchange G.711 A-law bytes (8000 a second) over a unix stream
  * socket in lockstep blocks of BLOCK samples: each end writes its block, then reads the peer's. Nothing waits for the
@@ -476,7 +477,7 @@ static void usage(void)
          "[--transport audio|t38] [--ident ID] [--ecm on|off] [--modems v17,v29,v27ter] "
          "[--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N] [--first-page N] "
          "(--answer, --dcn-after-pages and --drop-on-page over audio only);"
-         " faxmodem compare a.tif b.tif [--from-page N]");
+         " faxmodem compare a.tif b.tif [--from-page N]; faxmodem stamp in.tif header.pbm out.tif");
 }
 
 static int parse_transport(const char *name)
@@ -491,6 +492,11 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         usage();
+    if (strcmp(argv[1], "stamp") == 0) {
+        if (argc != 5)
+            usage();
+        return stamp(argv[2], argv[3], argv[4]);
+    }
     if (strcmp(argv[1], "compare") == 0) {
         if (argc == 4)
             return compare(argv[2], argv[3], 1);

@@ -9,4 +9,8 @@ void fail(const char *message);
  * b holds a's pages from that one on. */
 int compare(const char *a_path, const char *b_path, int from_page);
 
+/* Writes out.tif: each page of in.tif under its header line from header.pbm (one line per page, one under the
+ * other). */
+int stamp(const char *in_path, const char *pbm_path, const char *out_path);
+
 #endif

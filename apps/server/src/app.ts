@@ -21,12 +21,16 @@ import { twoFactorRoutes } from './auth/two-factor-routes';
 import { createSessionReader } from './auth/session';
 import type { FileStore } from './documents/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
+import { faxInboundCalls } from './faxes/receive-call';
 import { faxRoutes } from './faxes/routes';
 import { healthRoutes } from './health/routes';
+import { hylafaxRoutes } from './lines/hylafax/hylafax-routes';
 import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
 import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
+import { faxIdentityRoutes } from './accounts/fax-identity-routes';
+import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
@@ -133,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request) => {
     if (mayChangeData(request)) await deps.notifications.caughtUp();
   });
+  // Anyone may fetch the key that checks a transmission report, with no session and outside maintenance.
+  await app.register(receiptKeyRoutes, routeDeps);
   await app.register(
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);
@@ -167,6 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
       await api.register(blocklistRoutes, routeDeps);
+      await api.register(faxIdentityRoutes, routeDeps);
+      await api.register(receiptVerifyRoutes, routeDeps);
+      // A line's reports, signed by the line (HylaFAX's faxrcvd hook): registered when its secret is configured.
+      await api.register(hylafaxRoutes, { config, inboundCalls: faxInboundCalls({ db: database.db, files: deps.files }) });
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,8 @@ export * from './contracts/plans';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';
+export * from './contracts/receipts';
+export * from './contracts/fax-identity';
 export * from './contracts/account';
 export * from './contracts/two-factor';
 export * from './contracts/admin-users';

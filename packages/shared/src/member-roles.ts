@@ -27,6 +27,8 @@ const ROLE_PERMISSIONS = {
   manageMembers: ['owner', 'admin'],
   /** The account's blocklist of junk fax senders (issue 16). */
   manageBlocklist: ['owner', 'admin'],
+  /** How the account's faxes introduce themselves: the header line and each number's station id (issue 16). */
+  manageFaxIdentity: ['owner', 'admin'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

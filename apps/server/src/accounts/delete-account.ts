@@ -1,7 +1,8 @@
+import { storedFilesOf } from '../faxes/fax-access';
 import { eq, inArray } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { FileStore } from '../documents/encrypted-file-store';
-import { faxFiles, faxes } from '../faxes/schema';
+import { faxes } from '../faxes/schema';
 import { faxNumbers } from '../numbers/schema';
 import type { Database } from '../platform/db/client';
 import { accountMembers, accounts } from './schema';
@@ -19,12 +20,7 @@ export async function deleteAccount(
   const keys: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const accountFaxes = await tx.select().from(faxes).where(eq(faxes.accountId, accountId));
-    const faxIds = accountFaxes.map((f) => f.id);
-    const attached = faxIds.length
-      ? await tx.select({ key: faxFiles.storageKey }).from(faxFiles).where(inArray(faxFiles.faxId, faxIds))
-      : [];
-    for (const fax of accountFaxes) keys.push(...[fax.documentKey, fax.imageKey, fax.thumbnailKey].filter((k): k is string => Boolean(k)));
-    keys.push(...attached.map((a) => a.key));
+    keys.push(...(await storedFilesOf(tx, accountFaxes)));
 
     const members = await tx
       .select({ userId: accountMembers.userId })

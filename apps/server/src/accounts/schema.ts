@@ -1,5 +1,5 @@
 import type { TMemberRole } from '@faxline/shared';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 
 /**
@@ -14,6 +14,13 @@ export const accounts = pgTable('accounts', {
   metadata: text('metadata'),
   /** The plan whose pages this account uses (DESIGN.md "Plans"); the Basic plan when it signs up. */
   planId: text('plan_id'),
+  /**
+   * The header line fax machines print above each page (issue 16): whether to print it, the name on it (null: the
+   * account's name), and the time zone of its date and time (an IANA name).
+   */
+  faxHeaderEnabled: boolean('fax_header_enabled').notNull().default(true),
+  faxHeaderName: text('fax_header_name'),
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

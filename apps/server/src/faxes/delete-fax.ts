@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FileStore } from '../documents/encrypted-file-store';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { accessibleFax, auditFax, type FaxActor } from './fax-access';
-import { faxFiles, faxes } from './schema';
+import { accessibleFax, auditFax, storedFilesOf, type FaxActor } from './fax-access';
+import { faxes } from './schema';
 
 /** Deletes a fax that is not in flight, with every file kept for it. */
 export async function deleteFax(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string): Promise<void> {
@@ -14,9 +14,8 @@ export async function deleteFax(deps: { db: Database; files: FileStore }, actor:
     await auditFax(db, actor, 'fax.delete', fax.id, 'failure');
     throw new AppError('conflict', 'errors.cannotDelete');
   }
-  const attached = await db.select({ key: faxFiles.storageKey }).from(faxFiles).where(eq(faxFiles.faxId, fax.id));
+  const keys = await storedFilesOf(db, [fax]);
   await db.delete(faxes).where(eq(faxes.id, fax.id));
-  const keys = [fax.documentKey, fax.imageKey, fax.thumbnailKey, ...attached.map((a) => a.key)];
-  await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => deps.files.remove(key)));
+  await Promise.all(keys.map((key) => deps.files.remove(key)));
   await auditFax(db, actor, 'fax.delete', fax.id, 'success');
 }

@@ -1,4 +1,4 @@
-import type { TFaxDetails } from '@faxline/shared';
+import { hasTransmissionReport, type TFaxDetails } from '@faxline/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { triesAllowedFor } from '../lines/retry-policy';
@@ -36,6 +36,7 @@ export async function getFax(db: Database, actor: FaxActor, id: string): Promise
     files: attached.map((f) => ({ name: f.name, type: f.type, size: f.size })),
     hasDocument: fax.documentKey !== null,
     hasImage: fax.imageKey !== null,
+    hasReceipt: hasTransmissionReport(fax) && fax.imageKey !== null,
     hasThumbnail: fax.thumbnailKey !== null,
     nextTry: fax.nextTryAt && fax.retryReason ? { number: attempts.length + 1, of: triesAllowedFor(fax.retryReason) } : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),

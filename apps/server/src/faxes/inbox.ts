@@ -48,7 +48,7 @@ export function faxInbox(db: Database): Inbox {
 export function linesFor(deps: {
   db: Database;
   files: FileStore;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax'>;
 }) {
   return faxLines({
     db: deps.db,
@@ -57,5 +57,6 @@ export function linesFor(deps: {
     clockScale: deps.config.faxClockScale,
     sandboxServes: deps.config.sandboxLine,
     faxModemPath: deps.config.faxModemPath,
+    hylafax: deps.config.hylafax,
   });
 }

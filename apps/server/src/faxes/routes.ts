@@ -15,6 +15,7 @@ import {
   type TLanguage,
 } from '@faxline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { downloadReceipt } from '../receipts/issue-receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { membershipOf, mayUseFaxes } from '../accounts/membership';
@@ -169,6 +170,20 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .header('content-disposition', `attachment; filename="${image.name}"`)
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(image.tiff));
+  });
+
+  // The signed transmission report of a delivered fax (issue 16, item 4).
+  app.get('/faxes/:id/receipt', { schema: { params: ZFaxParams } }, async (request, reply) => {
+    const receipt = await downloadReceipt(
+      { db, files, systemSettings, publicUrl: config.publicUrl },
+      await faxActor(request, reply),
+      request.params.id,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${receipt.name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(receipt.pdf));
   });
 
   app.get('/faxes/:id/thumbnail', { schema: { params: ZFaxParams } }, async (request, reply) => {

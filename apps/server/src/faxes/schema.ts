@@ -60,6 +60,8 @@ export const faxes = pgTable(
     imageKey: text('image_key'),
     imageBytes: integer('image_bytes'),
     thumbnailKey: text('thumbnail_key'),
+    /** A delivered fax's signed transmission report (receipts/), kept once issued: every download is the same file. */
+    receiptKey: text('receipt_key'),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
     /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */
@@ -129,6 +131,8 @@ export const faxAttempts = pgTable(
     firstPage: integer('first_page').notNull().default(1),
     /** delivered, partially_delivered or a failure reason; null while the call is in progress. */
     result: text('result'),
+    /** The fax image as this call carried it, header lines included (encrypted): what a transmission report proves. */
+    imageKey: text('image_key'),
     /** The T.30 session as the line saw it (speed, ECM, remote id, completion code); null when no call was made. */
     call: jsonb('call').$type<TFaxCallDetails>(),
   },

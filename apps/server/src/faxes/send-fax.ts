@@ -43,7 +43,7 @@ export type SendFaxDeps = {
   db: Database;
   files: FileStore;
   queue: Queue;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax'>;
   systemSettings: SystemSettings;
 };
 

@@ -11,6 +11,8 @@ export type CallOutcome = {
   firstPage: number;
   durationMs: number;
   call?: TFaxCallDetails;
+  /** The fax image as the call carried it (header lines included), when the line made one: kept as the proof. */
+  transmittedImage?: Uint8Array;
   detail?: string;
 } & ({ result: 'delivered' | 'partially_delivered' } | { result: TFaxFailureReason });
 
@@ -31,7 +33,14 @@ export type OutgoingFax = {
   imageKey: string | null;
   imageBytes: number | null;
   thumbnailKey: string | null;
+  /** The station id (T.30 TSI) its machine gives: the From number's, set per number. */
+  stationId?: string | null;
+  /** The header line to print above each page; null: none (the account turned it off). */
+  header?: FaxHeader | null;
 };
+
+/** What the header line above each page says besides the time, the station id and "Page x/y" (header-line.ts). */
+export type FaxHeader = { name: string; timeZone: string };
 
 /** A fax that arrived over a line, with its stored files, for the inbox of the account holding the number. */
 export type Arrival = {

@@ -4,6 +4,7 @@ import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { FaxLine, Inbox } from './fax-line';
+import { hylafaxLine } from './hylafax/hylafax-line';
 import { internalLine } from './internal-line';
 import { sandboxLine } from './sandbox-line';
 
@@ -16,6 +17,8 @@ export type LineDeps = {
   sandboxServes: TConfig['sandboxLine'];
   /** The T.30 engine the sandbox calls its remote machine with (config `FAXMODEM_PATH`). */
   faxModemPath: string;
+  /** The operator's HylaFAX server (config `HYLAFAX_*`), when there is one. */
+  hylafax?: TConfig['hylafax'];
 };
 
 /** Faxline's lines, in the order they are asked whether they take a number: the first that does carries the fax. */
@@ -23,6 +26,7 @@ export function faxLines(deps: LineDeps): FaxLine[] {
   const sandbox = sandboxLine(deps);
   return [
     internalLine(deps),
+    ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax })] : []),
     deps.sandboxServes === 'every-number'
       ? sandbox
       : { ...sandbox, accepts: async (toNumber: string) => isSandboxTestNumber(toNumber) && sandbox.accepts(toNumber) },
@@ -30,9 +34,12 @@ export function faxLines(deps: LineDeps): FaxLine[] {
 }
 
 /** What each line serves, as the back office shows it (issue 16): the lines `faxLines` makes, in its order. */
-export function linesInUse(sandboxServes: LineDeps['sandboxServes']): TAdminDashboard['lines'] {
+export function linesInUse(sandboxServes: LineDeps['sandboxServes'], hylafax: TConfig['hylafax'] = null): TAdminDashboard['lines'] {
   return [
     { name: 'internal', serves: 'faxline-numbers' },
+    ...(hylafax
+      ? [{ name: 'hylafax', serves: hylafax.serves === 'outside-numbers' ? 'outside-numbers' : 'number-prefixes' } as const]
+      : []),
     { name: 'sandbox', serves: sandboxServes === 'every-number' ? 'outside-numbers' : 'test-numbers' },
   ];
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -6,6 +6,7 @@ import { SANDBOX_TEST_NUMBERS, t30CompletionKind, type TFaxCallDetails } from '@
 import type { FileStore } from '../documents/encrypted-file-store';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from './fax-line';
 import { callResult } from './t30/call-result';
+import { renderHeaderLines, stampFaxImage } from './t30/header-line';
 import { compareFaxImages, FaxModemError, transmitOverAudio, type FaxModemReceiver, type TFaxModemReport } from './t30/fax-modem';
 
 /** A busy line is a call result: the sandbox makes no call, and says so after the time a busy tone takes to hear. */
@@ -41,7 +42,7 @@ export function sandboxRemote(toNumber: string, pages: number, attempt: number):
  * time, scaled by FAX_CLOCK_SCALE, so that a call takes as long as on a real line (or a scaled share of it).
  */
 export async function callSandbox(input: {
-  fax: Pick<OutgoingFax, 'toNumber' | 'pages'>;
+  fax: Pick<OutgoingFax, 'toNumber' | 'pages'> & Partial<Pick<OutgoingFax, 'quality' | 'stationId' | 'header'>>;
   /** The fax image (TIFF), decrypted. */
   image: Uint8Array;
   plan: CallPlan;
@@ -71,14 +72,27 @@ export async function callSandbox(input: {
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-sandbox-'));
   try {
-    const sent = path.join(dir, 'sent.tif');
+    const rendered = path.join(dir, 'rendered.tif');
     const received = path.join(dir, 'received.tif');
-    await writeFile(sent, input.image);
+    await writeFile(rendered, input.image);
+    // What goes down the line: the pages under their header lines, dated now, when the account prints one.
+    const { header, stationId } = input.fax;
+    const sent = header ? path.join(dir, 'sent.tif') : rendered;
+    if (header) {
+      const lines = await renderHeaderLines({
+        header,
+        stationId: stationId ?? '',
+        pages: input.fax.pages ?? 1,
+        quality: input.fax.quality ?? 'fine',
+        at: new Date(),
+      });
+      await stampFaxImage(input.faxModemPath, rendered, lines, sent);
+    }
     const call = await transmitOverAudio({
       binary: input.faxModemPath,
       tiffPath: sent,
       outPath: received,
-      sender: { firstPage },
+      sender: { firstPage, ident: stationId ?? undefined },
       receiver: { ident: input.fax.toNumber, ...remote },
       timeoutMs: CALL_TIMEOUT_MS,
     }).catch((error: unknown) => {
@@ -106,7 +120,15 @@ export async function callSandbox(input: {
       }
     }
     await pace(end.lineMs);
-    return { result, pagesSent, firstPage, durationMs: end.lineMs, detail, call: callDetails(call.sender, remote.answer) };
+    return {
+      result,
+      pagesSent,
+      firstPage,
+      durationMs: end.lineMs,
+      detail,
+      call: callDetails(call.sender, remote.answer),
+      transmittedImage: header ? new Uint8Array(await readFile(sent)) : undefined,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

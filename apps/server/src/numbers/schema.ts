@@ -13,6 +13,8 @@ export const faxNumbers = pgTable(
     status: text('status').$type<'available' | 'assigned'>().notNull().default('available'),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** The station id (T.30 TSI, at most 20 characters) faxes from this number give; null: the number itself. */
+    stationId: text('station_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('fax_numbers_account_idx').on(table.accountId), index('fax_numbers_status_idx').on(table.status)],

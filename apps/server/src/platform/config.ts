@@ -139,7 +139,43 @@ const ZEnv = z.object({
   SANDBOX_LINE: z.enum(['every-number', 'test-numbers'], { error: 'expected every-number or test-numbers' }).optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * A HylaFAX server that sends for Faxline over its client protocol (decision 047): its host (unset: no HylaFAX
+   * line), port, the user it knows Faxline by (hosts.hfaxd) and that user's password, when it asks for one.
+   */
+  HYLAFAX_HOST: z.string().min(1, { error: 'expected a host name or address' }).optional(),
+  HYLAFAX_PORT: z.coerce
+    .number({ error: 'expected a whole number from 1 to 65535' })
+    .int({ error: 'expected a whole number from 1 to 65535' })
+    .min(1, { error: 'expected a whole number from 1 to 65535' })
+    .max(65535, { error: 'expected a whole number from 1 to 65535' })
+    .default(4559),
+  HYLAFAX_USER: z.string().min(1, { error: 'expected a user name' }).default('faxline'),
+  HYLAFAX_PASSWORD: z.string().min(1, { error: 'expected a password' }).optional(),
+  /** The numbers outside Faxline it carries: all of them, or those starting with one of these prefixes (+1,+44). */
+  HYLAFAX_NUMBERS: z
+    .string()
+    .trim()
+    .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
+    .default('all'),
+  /** Signs what HylaFAX's faxrcvd hook posts to /api/lines/hylafax/received (unset: that endpoint is off). */
+  HYLAFAX_HOOK_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  /** How often a call's HylaFAX job is asked how it goes. */
+  HYLAFAX_POLL_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(100).max(60_000).default(2_000),
 });
+
+/** The HylaFAX line's settings, or null when none is configured. */
+function hylafaxOf(e: z.infer<typeof ZEnv>) {
+  if (!e.HYLAFAX_HOST) return null;
+  return {
+    host: e.HYLAFAX_HOST,
+    port: e.HYLAFAX_PORT,
+    user: e.HYLAFAX_USER,
+    password: e.HYLAFAX_PASSWORD,
+    serves: e.HYLAFAX_NUMBERS === 'all' ? ('outside-numbers' as const) : e.HYLAFAX_NUMBERS.split(',').map((prefix) => prefix.trim()),
+    pollMs: e.HYLAFAX_POLL_MS,
+  };
+}
 
 function trustedOriginsOf(publicUrl: string | undefined, port: number, env: string): string[] {
   const origins = new Set<string>();
@@ -209,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.join(dataDir, 'files'),
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
+    hylafax: hylafaxOf(e),
+    hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     database: {
       poolSize: e.DB_POOL_SIZE,
       connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
@@ -218,7 +256,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     lineConcurrency: e.LINE_CONCURRENCY,
     faxModemPath: e.FAXMODEM_PATH ? path.resolve(e.FAXMODEM_PATH) : serverPath('..', '..', 'native', 'faxmodem', 'build', 'faxmodem'),
-    sandboxExchangePath: unixSocketPath(e.SANDBOX_EXCHANGE_PATH ? path.resolve(e.SANDBOX_EXCHANGE_PATH) : path.join(dataDir, 'sandbox-exchange.sock')),
+    sandboxExchangePath: unixSocketPath(
+      e.SANDBOX_EXCHANGE_PATH ? path.resolve(e.SANDBOX_EXCHANGE_PATH) : path.join(dataDir, 'sandbox-exchange.sock'),
+    ),
     destinationCallLimit: e.DESTINATION_CALL_LIMIT,
     workerNiceness: e.WORKER_NICENESS,
     converterLimits: {

@@ -9,6 +9,7 @@ import {
   type TSystemSettingsValues,
 } from '@faxline/shared';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { cachedUntilNotified } from '../platform/db/notified-cache';
 import type { DatabaseNotifications } from '../platform/db/notifications';
@@ -113,6 +114,28 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     reset: async (actorId: string) => {
       const { secrets } = await load();
       await write(DEFAULT_SYSTEM_SETTINGS, secrets, actorId);
+    },
+
+    /**
+     * A secret the platform keeps for itself, never shown nor set in the back office (the receipts' signing key),
+     * made by `create` the first time it is asked for. Two processes asking at once both end with the one stored first.
+     */
+    ownSecret: async (name: string, create: () => string): Promise<string> => {
+      const { secrets } = await load();
+      const sealed = (secrets as Record<string, string>)[name];
+      if (sealed) return symmetricDecrypt({ key: secretKey, data: sealed });
+      const made = await symmetricEncrypt({ key: secretKey, data: create() });
+      // Only where none is stored yet, in one statement: the row is made if it does not exist, the key added if absent.
+      await db
+        .insert(systemSettings)
+        .values({ id: 1, values: {}, secrets: { [name]: made } as Stored['secrets'], updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: systemSettings.id,
+          set: { secrets: sql`jsonb_build_object(${name}::text, ${made}::text) || ${systemSettings.secrets}` },
+        });
+      cache.drop();
+      const stored = ((await load()).secrets as Record<string, string>)[name]!;
+      return symmetricDecrypt({ key: secretKey, data: stored });
     },
 
     /** Stops listening for changes (the application closes). */

@@ -8,6 +8,10 @@ import { createAccount } from '@test-support/factories/accounts';
 import { readTiffPages } from '../../src/documents/fax-tiff';
 import { renderFaxImage } from '../../src/documents/render-fax-image';
 import { callSandbox } from '../../src/lines/sandbox-line';
+import { headerTime } from '../../src/lines/t30/header-line';
+import { faxAttempts, faxes } from '../../src/faxes/schema';
+import { readTopOfPage } from '../support/ocr';
+import { eq } from 'drizzle-orm';
 import { ecmV17CallMs } from '../../src/lines/t30/line-time';
 import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
@@ -143,4 +147,87 @@ describe('a fax to the number that drops on page 2 the first time', () => {
     expect(fax.pages).toBe(3);
     expect(fax.pagesSent).toBe(3);
   }, 90_000);
+});
+
+describe('the header line and the station id (issue 16, item 3)', () => {
+  it("prints the account's name, its time zone's time, the number's station id and Page x/y above every page", async () => {
+    const { owner, number } = await createAccount(t);
+    const cookie = await signIn(t.app, owner.email);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/fax-identity',
+      headers: { cookie },
+      payload: {
+        header: { enabled: true, name: 'Clínica Santé', timeZone: 'America/New_York' },
+        numbers: [{ phoneNumber: number!, stationId: '+1 555 0100' }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
+      { name: 'a.pdf', bytes: await makePdf(3) },
+    ]);
+    const { faxId } = ZSendFaxResponse.parse(response.json());
+    const details = async () =>
+      ZFaxDetails.parse((await t.app.inject({ method: 'GET', url: `/api/faxes/${faxId}`, headers: { cookie } })).json());
+    await expect.poll(async () => (await details()).status, { timeout: 60_000, interval: 100 }).toBe('delivered');
+
+    // The image the call carried: the rendered pages, each under its header line (32 rows at fine).
+    const [attempt] = await t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId));
+    const carried = await t.files.get(attempt!.imageKey!);
+    const [fax] = await t.db.select().from(faxes).where(eq(faxes.id, faxId));
+    const rendered = readTiffPages(await t.files.get(fax!.imageKey!));
+    expect(readTiffPages(carried).map((page) => page.height)).toEqual(rendered.map((page) => page.height + 32));
+    const header = await readTopOfPage(carried, 2, 32);
+    expect(header).toContain('Clinica Sante');
+    expect(header).toContain('+1 555 0100');
+    expect(header).toContain('Page 2/3');
+    const minutes = [0, 60_000].map((later) => headerTime(new Date(attempt!.startedAt.getTime() + later), 'America/New_York'));
+    expect(minutes.some((time) => header.includes(time))).toBe(true);
+  }, 90_000);
+
+  it('sends the pages as rendered when the account turns the header off', async () => {
+    const { owner, number } = await createAccount(t);
+    const cookie = await signIn(t.app, owner.email);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/fax-identity',
+      headers: { cookie },
+      payload: { header: { enabled: false, name: '', timeZone: 'UTC' }, numbers: [{ phoneNumber: number!, stationId: '' }] },
+    });
+    const response = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
+      { name: 'a.pdf', bytes: await makePdf(1) },
+    ]);
+    const { faxId } = ZSendFaxResponse.parse(response.json());
+    await expect
+      .poll(
+        async () =>
+          ZFaxDetails.parse((await t.app.inject({ method: 'GET', url: `/api/faxes/${faxId}`, headers: { cookie } })).json()).status,
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
+      .toBe('delivered');
+    const [attempt] = await t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId));
+    expect(attempt!.imageKey).toBeNull();
+  }, 90_000);
+
+  it('refuses a station id fax machines cannot show, and a number of another account, changing nothing', async () => {
+    const { owner, number } = await createAccount(t);
+    const other = await createAccount(t);
+    const cookie = await signIn(t.app, owner.email);
+    const save = (numbers: { phoneNumber: string; stationId: string }[], language = 'en') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/fax-identity',
+        headers: { cookie, 'accept-language': language },
+        payload: { header: { enabled: true, name: 'Renamed', timeZone: 'Europe/Paris' }, numbers },
+      });
+    const bad = await save([{ phoneNumber: number!, stationId: 'ACME' }], 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { message: string } }>().error.message).toContain('chiffres');
+    expect((await save([{ phoneNumber: other.number!, stationId: '+1' }])).statusCode).toBe(400);
+    const now = (await t.app.inject({ method: 'GET', url: '/api/fax-identity', headers: { cookie } })).json<{ header: { name: string } }>();
+    expect(now.header.name).toBe('');
+  });
 });

@@ -7,6 +7,7 @@ import type enAdminInsights from '@/locales/en/admin-insights.json';
 import type enAdminSettings from '@/locales/en/admin-settings.json';
 import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enAuth from '@/locales/en/auth.json';
+import type enBlocklist from '@/locales/en/blocklist.json';
 import type enDevelopers from '@/locales/en/developers.json';
 import type enFaxes from '@/locales/en/faxes.json';
 import type enHelp from '@/locales/en/help.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       'admin-support': typeof enAdminSupport;
       auth: typeof enAuth;
       developers: typeof enDevelopers;
+      blocklist: typeof enBlocklist;
       faxes: typeof enFaxes;
       help: typeof enHelp;
       legal: typeof enLegal;

@@ -20,7 +20,9 @@ export const ZAdminDashboard = z.object({
    * The fax lines this server has and what each serves (issue 16: the back office shows which lines are configured):
    * Faxline's own numbers, every number outside Faxline, or the sandbox's test numbers only.
    */
-  lines: z.array(z.object({ name: z.enum(FAX_LINES), serves: z.enum(['faxline-numbers', 'outside-numbers', 'test-numbers']) })),
+  lines: z.array(
+    z.object({ name: z.enum(FAX_LINES), serves: z.enum(['faxline-numbers', 'outside-numbers', 'test-numbers', 'number-prefixes']) }),
+  ),
   dayStart: z.iso.datetime({ offset: true }),
   monthStart: z.iso.datetime({ offset: true }),
 });

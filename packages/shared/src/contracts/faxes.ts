@@ -58,7 +58,7 @@ export function needsCoverPage({ coverMessage, coverSubject, attachmentCount }: 
 
 export const FAX_DIRECTIONS = ['outbound', 'inbound'] as const;
 export const FAX_STATUSES = [...OUTBOUND_FAX_STATUSES, 'received'] as const;
-export const FAX_LINES = ['internal', 'sandbox'] as const;
+export const FAX_LINES = ['internal', 'sandbox', 'hylafax'] as const;
 export type TFaxDirection = (typeof FAX_DIRECTIONS)[number];
 export type TFaxStatus = (typeof FAX_STATUSES)[number];
 export type TFaxLine = (typeof FAX_LINES)[number];
@@ -114,6 +114,8 @@ export const ZFaxDetails = ZFax.extend({
   hasDocument: z.boolean(),
   /** The fax image (the TIFF-F that goes down the line) can be downloaded. */
   hasImage: z.boolean(),
+  /** The signed transmission report can be downloaded (GET /api/faxes/:id/receipt): the line delivered the fax. */
+  hasReceipt: z.boolean(),
   hasThumbnail: z.boolean(),
   /** While it waits between tries: the number of the next try and how many the retry rules allow for its reason. */
   nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),

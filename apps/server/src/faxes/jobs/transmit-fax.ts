@@ -10,6 +10,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import { defineJob, type JobDeps } from '../../platform/queue/define-job';
 import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
+import { faxIdentity } from '../fax-identity';
 import { linesFor } from '../inbox';
 import { faxAttempts } from '../schema';
 
@@ -70,10 +71,12 @@ export const transmitFaxJob = defineJob({
         await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
         return;
       }
-      outcome = await line.call(fax, { attempt, firstPage });
+      outcome = await line.call({ ...fax, ...(await faxIdentity(db, fax)) }, { attempt, firstPage });
     }
 
     logger.info({ faxId, attempt, line: line.name, result: outcome.result, detail: outcome.detail }, 'fax attempt ended');
+    // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
+    const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
     // The attempt's end, the fax's new state and the next try are recorded together: a run that dies after this
     // commit finds the attempt ended and followed up; one that dies before it makes the same follow-up again.
     await inTransaction(db, async (tx, client) => {
@@ -86,6 +89,7 @@ export const transmitFaxJob = defineJob({
           firstPage: outcome.firstPage,
           result: outcome.result,
           call: outcome.call ?? null,
+          imageKey: transmitted?.key ?? null,
         })
         .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {

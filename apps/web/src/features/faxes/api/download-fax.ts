@@ -1,10 +1,13 @@
 import { apiGetFile } from '@/lib/api-client';
 
-/** What can be downloaded of a fax: the PDF of record, or the fax image (TIFF-F) that goes down the line. */
-export type TFaxFile = 'document' | 'image';
+/**
+ * What can be downloaded of a fax: the PDF of record, the fax image (TIFF-F) that goes down the line, or the signed
+ * transmission report of a delivered fax.
+ */
+export type TFaxFile = 'document' | 'image' | 'receipt';
 
 /**
- * GET /api/faxes/:id/document or /image. Fetched rather than linked, so that a refusal shows as a message instead of
+ * GET /api/faxes/:id/document, /image or /receipt. Fetched rather than linked, so that a refusal shows as a message instead of
  * a broken download; then saved under the server's file name.
  */
 export async function downloadFax(id: string, file: TFaxFile = 'document'): Promise<void> {

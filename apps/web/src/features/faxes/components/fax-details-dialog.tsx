@@ -17,6 +17,13 @@ import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
 import { FaxStatus } from './fax-status';
 
+/** Each line's name in the details (a line added to FAX_LINES must be named here: the type says so). */
+const LINE_LABELS = {
+  internal: 'details.lineInternal',
+  sandbox: 'details.lineSandbox',
+  hylafax: 'details.lineHylafax',
+} as const satisfies Record<NonNullable<TFaxDetails['line']>, string>;
+
 type TFaxDetailsDialogProps = {
   faxId: string;
   onClose: () => void;
@@ -94,7 +101,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
     t('details.quality'),
     t('send.qualityOption', { name: t(`quality.${fax.quality}`), resolution: FAX_RESOLUTIONS[fax.quality].label }),
   ]);
-  if (fax.line) rows.push([t('details.line'), fax.line === 'sandbox' ? t('details.lineSandbox') : t('details.lineInternal')]);
+  if (fax.line) rows.push([t('details.line'), t(LINE_LABELS[fax.line])]);
   rows.push([sent ? t('details.created') : t('details.received'), when(fax.createdAt)]);
   if (fax.scheduledAt) rows.push([t('details.scheduled'), when(fax.scheduledAt)]);
   if (fax.nextTryAt && fax.retryReason && fax.nextTry) {
@@ -213,6 +220,11 @@ function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       {fax.hasImage ? (
         <Button type="button" variant="outline" onClick={() => void actions.download(fax, 'image')}>
           {t('details.downloadImage')}
+        </Button>
+      ) : null}
+      {fax.hasReceipt ? (
+        <Button type="button" variant="outline" onClick={() => void actions.download(fax, 'receipt')}>
+          {t('details.downloadReceipt')}
         </Button>
       ) : null}
       {canResend(fax) ? (

@@ -1,0 +1,42 @@
+import type { TFaxIdentity, TSaveFaxIdentityRequest } from '@faxline/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { faxNumbers } from '../numbers/schema';
+import type { Database } from '../platform/db/client';
+import { inTransaction } from '../platform/db/transaction';
+import { AppError } from '../platform/http/app-error';
+import { accounts } from './schema';
+
+/** The account's header line and its numbers' station ids, as the settings page shows them (issue 16, item 3). */
+export async function readFaxIdentity(db: Database, accountId: string): Promise<TFaxIdentity> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account) throw new AppError('not_found', 'errors.forbidden');
+  const numbers = await db
+    .select({ phoneNumber: faxNumbers.phoneNumber, stationId: faxNumbers.stationId })
+    .from(faxNumbers)
+    .where(eq(faxNumbers.accountId, accountId))
+    .orderBy(asc(faxNumbers.assignedAt));
+  return {
+    header: { enabled: account.faxHeaderEnabled, name: account.faxHeaderName ?? '', timeZone: account.timeZone },
+    accountName: account.name,
+    numbers: numbers.map((number) => ({ phoneNumber: number.phoneNumber, stationId: number.stationId ?? '' })),
+  };
+}
+
+/** Saves both at once; a number that is not the account's is refused and nothing changes. */
+export async function saveFaxIdentity(db: Database, accountId: string, request: Required<TSaveFaxIdentityRequest>): Promise<TFaxIdentity> {
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ faxHeaderEnabled: request.header.enabled, faxHeaderName: request.header.name || null, timeZone: request.header.timeZone })
+      .where(eq(accounts.id, accountId));
+    for (const number of request.numbers) {
+      const updated = await tx
+        .update(faxNumbers)
+        .set({ stationId: number.stationId || null })
+        .where(and(eq(faxNumbers.phoneNumber, number.phoneNumber), eq(faxNumbers.accountId, accountId)))
+        .returning({ id: faxNumbers.id });
+      if (updated.length === 0) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });
+    }
+  });
+  return readFaxIdentity(db, accountId);
+}

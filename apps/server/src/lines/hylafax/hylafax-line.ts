@@ -1,0 +1,199 @@
+import { isSandboxTestNumber, type TFaxCallDetails, type TFaxFailureReason, type TFaxQuality } from '@faxline/shared';
+import type { FileStore } from '../../documents/encrypted-file-store';
+import type { TConfig } from '../../platform/config';
+import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from '../fax-line';
+import { HylafaxError, HylafaxSession, type HylafaxJob, type HylafaxJobFile, type HylafaxServer } from './hylafax-client';
+
+export type HylafaxSettings = NonNullable<TConfig['hylafax']>;
+
+/** HylaFAX kills a job it could not end within this (JPARM LASTTIME, days-hours-minutes): a job never dials late. */
+const JOB_LIFETIME = '000030';
+/** The line stops waiting a little after that, kills the job if it still lives, and calls it a line error. */
+const CALL_DEADLINE_MS = 31 * 60_000;
+/** How long the line keeps trying to reach HylaFAX again while it follows a submitted job. */
+const RECONNECT_PATIENCE_MS = 5 * 60_000;
+
+/** hfaxd's vertical resolutions (JPARM VRES, lines per inch) for Faxline's qualities. */
+const VRES: Record<TFaxQuality, number> = { standard: 98, fine: 196, superfine: 391 };
+
+/** The job's tag (JPARM JOBINFO): the fax and the try, so that a worker that died mid-call finds the job it submitted. */
+export const hylafaxJobTag = (faxId: string, attempt: number) => `faxline:${faxId}:${attempt}`;
+
+const attemptOfTag = (tag: string, faxId: string): number | null => {
+  const match = new RegExp(`^faxline:${faxId}:(\\d+)$`).exec(tag);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * The HylaFAX line (issue 16, item 7; decision 047): each call is one HylaFAX job, sent by the operator's modems or
+ * SIP/T.38 gateway, dialled once (Faxline's retry rules decide the next try). The line waits for the job to end and
+ * reports what HylaFAX's job file says: pages sent, the signalling rate, the remote's CSI and HylaFAX's status.
+ * HylaFAX cannot start a job at a page of our choosing, so every call sends every page (`firstPage` 1).
+ */
+export function hylafaxLine(deps: { files: FileStore; hylafax: HylafaxSettings }): FaxLine {
+  const { serves } = deps.hylafax;
+  return {
+    name: 'hylafax',
+    // The sandbox's test numbers stay the sandbox's; other numbers as configured (the internal line is asked first).
+    accepts: async (toNumber) =>
+      !isSandboxTestNumber(toNumber) && (serves === 'outside-numbers' || serves.some((prefix) => toNumber.startsWith(prefix))),
+    call: async (fax, plan) => callHylafax(deps, fax, plan),
+  };
+}
+
+async function callHylafax(deps: { files: FileStore; hylafax: HylafaxSettings }, fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome> {
+  const started = Date.now();
+  const failed = (detail: string): CallOutcome => ({
+    result: 'line_error',
+    pagesSent: 0,
+    firstPage: 1,
+    durationMs: Date.now() - started,
+    detail,
+  });
+  if (!fax.imageKey) return failed('the fax has no image to send');
+
+  let session: HylafaxSession;
+  try {
+    session = await HylafaxSession.open(deps.hylafax);
+  } catch (error) {
+    // Nothing was submitted: the retry rules try again later.
+    if (error instanceof HylafaxError) return failed(error.message);
+    throw error;
+  }
+  const follower = new JobFollower(deps.hylafax, session);
+  try {
+    const job = await jobToFollow(session, fax.id, plan.attempt);
+    if (job?.state === 'done') return outcomeOf(job.id, await follower.file(job.id), started);
+    let jobId = job?.id;
+    if (!jobId) {
+      const document = await session.storeTemporaryTiff(await deps.files.get(fax.imageKey));
+      jobId = await session.submitJob(
+        [
+          ['JOBINFO', hylafaxJobTag(fax.id, plan.attempt)],
+          ['DIALSTRING', fax.toNumber],
+          ['NOTIFY', 'NONE'],
+          ['MAXDIALS', 1],
+          ['MAXTRIES', 1],
+          ['LASTTIME', JOB_LIFETIME],
+          ['VRES', VRES[fax.quality]],
+          // The page as rendered, blank foot included: what the remote prints is what Faxline keeps as sent.
+          ['PAGECHOP', 'none'],
+        ],
+        document,
+      );
+    }
+    const ended = await follower.waitForEnd(jobId, started + CALL_DEADLINE_MS);
+    if (!ended) {
+      await follower.kill(jobId);
+      return failed(`HylaFAX job ${jobId} did not end within ${CALL_DEADLINE_MS / 60_000} minutes; killed`);
+    }
+    return outcomeOf(jobId, await follower.file(jobId), started);
+  } finally {
+    await follower.close();
+  }
+}
+
+/**
+ * The job this try must follow instead of submitting one: its own (submitted before a worker died), or an earlier
+ * try's that is still on its way or went through (the worker died mid-call, and the job handler has counted that try
+ * as a line error and gone on to this one: dialling again would send the fax twice).
+ */
+async function jobToFollow(session: HylafaxSession, faxId: string, attempt: number): Promise<HylafaxJob | null> {
+  const jobs = [...(await session.listJobs('sendq')), ...(await session.listJobs('doneq'))]
+    .map((job) => ({ job, attempt: attemptOfTag(job.tag, faxId) }))
+    .filter((found): found is { job: HylafaxJob; attempt: number } => found.attempt !== null && found.attempt <= attempt);
+  const own = jobs.find((found) => found.attempt === attempt);
+  if (own) return own.job;
+  const earlier =
+    jobs.find((found) => found.job.state !== 'done' && found.job.state !== 'failed') ?? jobs.find((found) => found.job.state === 'done');
+  return earlier?.job ?? null;
+}
+
+/** Polls a job's state on one session, opening another when HylaFAX drops it (the job goes on without us). */
+class JobFollower {
+  constructor(
+    private readonly settings: HylafaxSettings,
+    private session: HylafaxSession | null,
+  ) {}
+
+  /** True once the job ended (done or failed); false when the deadline came first. */
+  async waitForEnd(jobId: string, deadline: number): Promise<boolean> {
+    while (Date.now() < deadline) {
+      const state = await this.use((session) => session.jobState(jobId));
+      if (state === 'done' || state === 'failed') return true;
+      await new Promise((resolve) => setTimeout(resolve, this.settings.pollMs));
+    }
+    return false;
+  }
+
+  file(jobId: string): Promise<HylafaxJobFile> {
+    return this.use((session) => session.jobFile(jobId, 'doneq'));
+  }
+
+  async kill(jobId: string): Promise<void> {
+    await this.use((session) => session.killJob(jobId)).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.session?.close();
+  }
+
+  private async use<T>(step: (session: HylafaxSession) => Promise<T>): Promise<T> {
+    const giveUpAt = Date.now() + RECONNECT_PATIENCE_MS;
+    for (;;) {
+      try {
+        this.session ??= await HylafaxSession.open(this.settings satisfies HylafaxServer);
+        return await step(this.session);
+      } catch (error) {
+        // A refusal is an answer; a lost connection is not: open another and ask again, for a while.
+        if (!(error instanceof HylafaxError) || error.code !== null || Date.now() > giveUpAt) throw error;
+        await this.session?.close().catch(() => undefined);
+        this.session = null;
+        await new Promise((resolve) => setTimeout(resolve, this.settings.pollMs));
+      }
+    }
+  }
+}
+
+/** What a job's file says of its call, as Faxline records a call. */
+function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOutcome {
+  const pagesSent = Number(file.npages ?? 0);
+  const totalPages = Number(file.totpages ?? 0);
+  const status = file.status?.trim() || null;
+  const statusCode = file.statuscode && /^\d+$/.test(file.statuscode) ? Number(file.statuscode) : null;
+  const delivered = file.state === '7' && totalPages > 0 && pagesSent >= totalPages;
+  const result = delivered ? 'delivered' : failureOf(status);
+  const bitRate = /^(\d+)/.exec(file.signalrate ?? '')?.[1];
+  const call: TFaxCallDetails = {
+    bitRate: bitRate ? Number(bitRate) : null,
+    ecm: null,
+    resolution: file.resolution === '98' ? 'standard' : file.resolution === '196' ? 'fine' : file.resolution === '391' ? 'superfine' : null,
+    compression: compressionOf(file.dataformat),
+    remoteIdent: file.csi?.trim() || null,
+    ecmRetransmissions: null,
+    completionCode: statusCode,
+    completionText: status,
+  };
+  const detail =
+    `HylaFAX job ${jobId} (commid ${file.commid || 'none'}): ${pagesSent} of ${totalPages} pages sent` +
+    `${file.signalrate ? `, ${file.signalrate}` : ''}${status ? `; ${status}` : ''}`;
+  return { result, pagesSent, firstPage: 1, durationMs: Date.now() - started, call, detail };
+}
+
+/** HylaFAX's status words for a call that failed, as Faxline's failure classes (retried by their rules). */
+function failureOf(status: string | null): TFaxFailureReason {
+  if (!status) return 'line_error';
+  if (/busy/i.test(status)) return 'busy';
+  if (/no answer|no carrier|ringback/i.test(status)) return 'no_answer';
+  if (/no receiver protocol|phase a failure|data connection|cannot receive|no t\.4 receiver/i.test(status)) return 'not_a_fax_machine';
+  if (/invalid dialing|dial string|dialstring/i.test(status)) return 'invalid_number';
+  return 'line_error';
+}
+
+function compressionOf(dataformat: string | undefined): TFaxCallDetails['compression'] {
+  if (!dataformat) return null;
+  if (/MMR/.test(dataformat)) return 'T.6';
+  if (/2-D/.test(dataformat)) return 'T.4 2D';
+  if (/1-D/.test(dataformat)) return 'T.4 1D';
+  return 'other';
+}

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, type TFaxQuality } from '@faxline/shared';
+import { ghostscript } from '../../documents/render-fax-image';
+import type { FaxHeader } from '../fax-line';
+
+const execFileAsync = promisify(execFile);
+
+/*
+ * The header line fax machines print above each page (issue 16, item 3): when the page was sent, in the account's time
+ * zone, the sender's name, its station id (TSI), and "Page x/y". Made for each call, since its time is the call's.
+ */
+
+/** The header line's height: a sixth of an inch, as fax machines print it, in rows of each resolution. */
+const HEADER_ROWS: Record<TFaxQuality, number> = { standard: 16, fine: 32, superfine: 64 };
+const FONT_POINTS = 9;
+const MARGIN_POINTS = 14;
+
+/** What the header can print: ASCII, accents dropped ("Clínica" → "Clinica"), anything else "?". */
+function headerText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 60);
+}
+
+const postScriptString = (text: string) => `(${headerText(text).replace(/[\\()]/g, '\\$&')})`;
+
+/** "2026-11-26 12:45", in the time zone: the form fax machines print, the same in every language. */
+export function headerTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The header lines of a fax's pages, one under the other, as a raw PBM (1 = black) at the fax's resolution. */
+export async function renderHeaderLines(input: {
+  header: FaxHeader;
+  stationId: string;
+  pages: number;
+  quality: TFaxQuality;
+  at: Date;
+}): Promise<Uint8Array> {
+  const { xDpi, yDpi } = FAX_RESOLUTIONS[input.quality];
+  const rows = HEADER_ROWS[input.quality];
+  const lineHeight = (rows / yDpi) * 72;
+  const width = (FAX_IMAGE_WIDTH_PX / xDpi) * 72;
+  const left = `${headerTime(input.at, input.header.timeZone)}   ${input.header.name}`;
+  const program = [
+    `/Courier-Bold findfont ${FONT_POINTS} scalefont setfont`,
+    ...Array.from({ length: input.pages }, (_, index) => {
+      const baseline = (input.pages - index - 1) * lineHeight + lineHeight * 0.3;
+      const page = postScriptString(`Page ${index + 1}/${input.pages}`);
+      return [
+        `${MARGIN_POINTS} ${baseline} moveto ${postScriptString(left)} show`,
+        `${width / 2 + 60} ${baseline} moveto ${postScriptString(input.stationId)} show`,
+        `${page} dup stringwidth pop ${width - MARGIN_POINTS} exch sub ${baseline} moveto show`,
+      ].join('\n');
+    }),
+    'showpage',
+  ].join('\n');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-header-'));
+  try {
+    const output = path.join(dir, 'header.pbm');
+    await ghostscript(
+      [
+        '-sDEVICE=pbmraw',
+        `-r${xDpi}x${yDpi}`,
+        `-g${FAX_IMAGE_WIDTH_PX}x${rows * input.pages}`,
+        '-dFIXEDMEDIA',
+        `-sOutputFile=${output}`,
+        '-',
+      ],
+      {
+        workDir: dir,
+        commands: Promise.resolve(program),
+      },
+    );
+    return new Uint8Array(await readFile(output));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The fax image with the header lines above its pages: what goes down the line (native/faxmodem/stamp.c). */
+export async function stampFaxImage(binary: string, image: string, headerLines: Uint8Array, output: string): Promise<void> {
+  const pbm = `${output}.header.pbm`;
+  await writeFile(pbm, headerLines);
+  try {
+    await execFileAsync(binary, ['stamp', image, pbm, output]);
+  } finally {
+    await rm(pbm, { force: true });
+  }
+}

@@ -1,0 +1,192 @@
+import fs from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { signedInPerson } from './support/accounts';
+import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+
+/**
+ * Issue 16, item 6 (junk fax): the account's blocklist on the Settings page. Calls from a blocked number are rejected
+ * and faxes to it refused; the owner and sub-admins keep the list, and no one else sees it.
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+const origin = () => ({ origin: inject('baseUrl') });
+const localeFile = async (language: string, namespace: string) =>
+  JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as {
+    title: string;
+    list: Record<string, string>;
+  };
+
+async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
+  const created = await newContext(browser, options);
+  contexts.push(created);
+  return created;
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Blocked Numbers' });
+const entries = (page: Page) => section(page).getByRole('list', { name: 'Your Blocklist' }).getByRole('listitem');
+
+/** The texts that describe a field to assistive technology (its aria-describedby), as one string. */
+const descriptionOf = (field: Locator) =>
+  field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+async function addBlockedNumber(page: Page, prefix: string, note = '') {
+  await section(page).getByLabel('Number or prefix').fill(prefix);
+  await section(page).getByLabel('Note (optional)').fill(note);
+  await section(page).getByRole('button', { name: 'Block Number' }).click();
+}
+
+describe('Blocked Numbers on the Settings page (issue 16, item 6)', () => {
+  let owner: BrowserContext;
+  let page: Page;
+
+  it('the owner blocks "+1 888 555" with a note; it is listed as +1888555, and a bad entry is refused on its field', async () => {
+    owner = await context();
+    await signedInPerson(owner, 'Bea Blocker');
+    page = await owner.newPage();
+    await page.goto('/user/settings');
+    await visible(section(page).getByRole('heading', { name: 'Blocked Numbers', level: 2 }));
+    await visible(section(page).getByText('Calls from a blocked number are rejected: nothing is received or stored.'));
+    await visible(section(page).getByText('Faxes to a blocked number are refused when you send them.'));
+    await visible(section(page).getByText(/a prefix such as \+1888555 blocks every number that starts with it/));
+    await visible(section(page).getByText('No numbers are blocked. Faxes from every number come through.'));
+    await visible(section(page).getByText('0 of 500 numbers', { exact: true }));
+
+    // Not a number in international format: the shared message, under the field, which gets focus.
+    const number = section(page).getByLabel('Number or prefix');
+    await addBlockedNumber(page, '1888555');
+    const invalid = 'Enter a number or the start of numbers in international format, such as +15551234567 or +1555.';
+    await visible(section(page).getByText(invalid, { exact: true }));
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(number)).toContain(invalid);
+    expect(await number.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await addBlockedNumber(page, '+1 888 555', 'Timeshare offers');
+    await visible(toast(page, 'Number Blocked'));
+    const row = entries(page).filter({ hasText: '+1888555' });
+    await visible(row.getByText('+1888555', { exact: true }));
+    await visible(row.getByText('Timeshare offers', { exact: true }));
+    await visible(row.getByText(/^Added /));
+    await visible(section(page).getByText('1 of 500 numbers', { exact: true }));
+    expect(await number.inputValue()).toBe('');
+    expect(await number.getAttribute('aria-invalid')).toBeNull();
+
+    // Already on the list: the server's refusal, translated, on the field.
+    await addBlockedNumber(page, '+1888555');
+    await visible(section(page).getByText('+1888555 is already on the blocklist.', { exact: true }));
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    expect(await entries(page).count()).toBe(1);
+    await expectNoAccessibilityViolations(page);
+  });
+
+  it('a fax to a number under the blocked prefix is refused, with the reason', async () => {
+    const send = await owner.newPage();
+    await send.goto('/user/send-fax');
+    await visible(send.getByRole('heading', { name: 'Send a Fax', level: 1 }));
+    await send.getByLabel('Recipient Fax Number').fill('+18885550123');
+    await send.getByLabel(/Cover Page Message/).fill('Please stop.');
+    await send.getByRole('button', { name: 'Send Fax' }).click();
+    await visible(toast(send, 'Fax Sending Failed'));
+    await visible(
+      send.getByText("+18885550123 is on your account's blocklist (+1888555). Remove it from the blocklist in Settings to fax it."),
+    );
+    const faxes = (await (await owner.request.get('/api/faxes?direction=outbound')).json()) as { faxes: unknown[] };
+    expect(faxes.faxes).toEqual([]);
+    await send.close();
+  });
+
+  it('fits a 390 px screen in English and French, with no accessibility violations', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const texts = await localeFile(language, 'blocklist');
+      // A context of its own with the owner's session: the language chosen here stays out of the owner's pages.
+      const phoneContext = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: { width: 390, height: 844 },
+        storageState: await owner.storageState(),
+      });
+      contexts.push(phoneContext);
+      const phone = await phoneContext.newPage();
+      await phone.addInitScript((code) => localStorage.setItem('language', code), language);
+      await phone.goto('/user/settings');
+      const region = phone.getByRole('region', { name: texts.title });
+      await visible(region.getByText('+1888555', { exact: true }));
+      await region.scrollIntoViewIfNeeded();
+      const overflow = await phone.evaluate(() => {
+        const width = window.innerWidth;
+        const offenders = Array.from(document.querySelectorAll('#blocklist, #blocklist *'))
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
+          })
+          .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+        return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
+      });
+      expect(overflow.offenders, language).toEqual([]);
+      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
+      // The number and its Remove button share the screen: neither is pushed out by a long note or date.
+      const remove = region.getByRole('button', { name: texts.list.removeFor!.replace('{{prefix}}', '+1888555') });
+      const box = await remove.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await expectNoAccessibilityViolations(phone);
+      await phone.close();
+    }
+  });
+
+  it('removing the number after confirming empties the list', async () => {
+    await page.goto('/user/settings');
+    await entries(page).getByRole('button', { name: 'Remove +1888555 from the blocklist' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove +1888555 from the blocklist?' });
+    await visible(confirm);
+    await visible(confirm.getByText('Calls and faxes from numbers starting with +1888555 will come through again, and you can fax them.'));
+    await expectNoAccessibilityViolations(page);
+    await confirm.getByRole('button', { name: 'Yes, remove' }).click();
+    await visible(toast(page, 'Number Unblocked'));
+    await visible(section(page).getByText('No numbers are blocked. Faxes from every number come through.'));
+    await visible(section(page).getByText('0 of 500 numbers', { exact: true }));
+    expect(await page.getByRole('list', { name: 'Your Blocklist' }).count()).toBe(0);
+    const list = (await (await owner.request.get('/api/blocklist')).json()) as { entries: unknown[] };
+    expect(list.entries).toEqual([]);
+  });
+
+  it('a standard User does not see the section, and the server refuses them the list', async () => {
+    const username = `user.${Date.now().toString(36)}`;
+    const added = await owner.request.post('/api/account/members', {
+      headers: origin(),
+      data: { name: 'Uma User', username, email: uniqueEmail('user'), password: PASSWORD, role: 'User', enable2fa: false },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const member = await context();
+    const signIn = await member.request.post('/api/auth/sign-in', {
+      headers: origin(),
+      data: { identifier: username, password: PASSWORD },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+
+    const memberPage = await member.newPage();
+    await memberPage.goto('/user/settings');
+    // The Delete Account card waits for the account's answer, as the section does: once it shows, the role is known.
+    await visible(memberPage.getByRole('heading', { name: 'Delete Account', level: 2 }));
+    expect(await memberPage.getByRole('heading', { name: 'Blocked Numbers' }).count()).toBe(0);
+    expect(await memberPage.getByLabel('Number or prefix').count()).toBe(0);
+    expect((await member.request.get('/api/blocklist')).status()).toBe(403);
+    const refused = await member.request.post('/api/blocklist', { headers: origin(), data: { prefix: '+1999' } });
+    expect(refused.status()).toBe(403);
+  });
+});
