@@ -20,6 +20,7 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     // The API server serves /api on its own port in development; in production it serves the built app itself.
-    proxy: { '/api': 'http://localhost:3000' },
+    // It serves the receipt key too (/.well-known/faxline-receipt-key, linked from /verify-receipt).
+    proxy: { '/api': 'http://localhost:3000', '/.well-known': 'http://localhost:3000' },
   },
 });

@@ -38,6 +38,7 @@ const SitemapRoute = publicPage(() => import('./routes/sitemap'), ['help']);
 const SecurityPrivacyRoute = publicPage(() => import('./routes/security-privacy'), ['legal']);
 const PrivacyPolicyRoute = publicPage(() => import('./routes/privacy-policy'), ['legal']);
 const ContactRoute = publicPage(() => import('./routes/contact'), ['marketing']);
+const VerifyReceiptRoute = publicPage(() => import('./routes/verify-receipt'), ['receipts']);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const SignInRoute = publicPage(() => import('./routes/auth/sign-in'), ['auth']);
 const SignUpRoute = publicPage(() => import('./routes/auth/sign-up'), ['auth']);
@@ -120,6 +121,7 @@ export const router = createBrowserRouter([
           { path: paths.securityPrivacy.path, Component: SecurityPrivacyRoute },
           { path: paths.privacyPolicy.path, Component: PrivacyPolicyRoute },
           { path: paths.contact.path, Component: ContactRoute },
+          { path: paths.verifyReceipt.path, Component: VerifyReceiptRoute },
           { path: paths.signIn.path, Component: SignInRoute },
           { path: paths.twoFactorSetup.path, Component: TwoFactorSetupRoute },
           { path: paths.signUp.path, Component: SignUpRoute },

@@ -27,6 +27,8 @@ export const paths = {
   securityPrivacy: route('/security-privacy'),
   privacyPolicy: route('/privacy-policy'),
   contact: route('/contact'),
+  /** Anyone checks a signed transmission report here (issue 16, item 4). */
+  verifyReceipt: route('/verify-receipt'),
   signIn: {
     path: '/sign-in',
     /** `redirectTo` brings the user back to the protected page that sent them here (spec 001 §2.1). */

@@ -38,6 +38,11 @@ export function apiSendForm<T>(path: string, form: FormData, schema: ZodType<T>,
   return request('POST', path, form, schema, headers);
 }
 
+/** Sends a file as the whole request body (`curl --data-binary`), under the content type the server parses it by. */
+export function apiSendFile<T>(path: string, file: Blob, contentType: string, schema: ZodType<T>): Promise<T> {
+  return request('POST', path, file, schema, { 'Content-Type': contentType });
+}
+
 /** A file download (a PDF, an image): the bytes and the file name the server gives in Content-Disposition. */
 export async function apiGetFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
   const response = await call('GET', path, undefined, {});
@@ -58,15 +63,16 @@ async function request<T>(
 }
 
 async function call(method: string, path: string, body: unknown, extraHeaders: Record<string, string>): Promise<Response> {
-  const isForm = body instanceof FormData;
+  // A form or a file goes as it is, with the content type the browser (form) or the caller (file) gives.
+  const isRaw = body instanceof FormData || body instanceof Blob;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language, ...extraHeaders };
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !isRaw) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`/api${path}`, {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isRaw ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError('network_error', i18n.t('errors:api.network'), 0);

@@ -14,6 +14,7 @@ import type enHelp from '@/locales/en/help.json';
 import type enLegal from '@/locales/en/legal.json';
 import type enMarketing from '@/locales/en/marketing.json';
 import type enMembers from '@/locales/en/members.json';
+import type enReceipts from '@/locales/en/receipts.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
 import type enUser from '@/locales/en/user.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       members: typeof enMembers;
       // The shared catalogue of the texts the server shows too (packages/shared/src/messages).
       messages: TMessages;
+      receipts: typeof enReceipts;
       security: typeof enSecurity;
       settings: typeof enSettings;
       user: typeof enUser;

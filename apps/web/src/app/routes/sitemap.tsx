@@ -24,7 +24,8 @@ type TPageKey =
   | 'accessibilityPolicy'
   | 'pricing'
   | 'apiDocumentation'
-  | 'signUp';
+  | 'signUp'
+  | 'verifyReceipt';
 
 // Spec 000 §2: main navigation, additional resources and legal, as listed there; then the public pages it leaves out.
 const GROUPS: Array<{ key: 'main' | 'resources' | 'legal' | 'more'; links: Array<{ page: TPageKey; to: string }> }> = [
@@ -65,6 +66,7 @@ const GROUPS: Array<{ key: 'main' | 'resources' | 'legal' | 'more'; links: Array
       { page: 'pricing', to: paths.pricing.getHref() },
       { page: 'apiDocumentation', to: paths.apiDocumentation.getHref() },
       { page: 'signUp', to: paths.signUp.getHref() },
+      { page: 'verifyReceipt', to: paths.verifyReceipt.getHref() },
     ],
   },
 ];

@@ -57,6 +57,8 @@ export const FOOTER_COLUMNS = [
       { to: anchor(paths.securityPrivacy.getHref(), 'terms-of-service'), text: 'footer.links.termsOfService' },
       { to: anchor(paths.securityPrivacy.getHref(), 'accessibility-policy'), text: 'footer.links.accessibilityPolicy' },
       { to: anchor(paths.securityPrivacy.getHref(), 'service-level-agreement'), text: 'footer.links.serviceLevelAgreement' },
+      // Proof of delivery: where anyone checks a transmission report.
+      { to: paths.verifyReceipt.getHref(), text: 'pages.verifyReceipt' },
     ],
   },
 ] as const;

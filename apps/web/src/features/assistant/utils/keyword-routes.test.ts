@@ -39,6 +39,8 @@ describe('the navigation box keywords', () => {
     ['admin dashboard', '/admin/dashboard'],
     ['user management', '/admin/users'],
     ['number management', '/admin/numbers'],
+    ['transmission report', '/verify-receipt'],
+    ['proof of delivery', '/verify-receipt'],
   ])('"%s" goes to %s', (keyword, path) => {
     expect(pathOf(keyword)).toBe(path);
     // Anywhere in what was typed, whatever the case (spec 000 §2: "may be a substring of the input").

@@ -31,6 +31,7 @@ export const DESTINATIONS = {
   contact: { path: paths.contact.getHref(), access: 'public' },
   signIn: { path: paths.signIn.getHref(), access: 'public' },
   signUp: { path: paths.signUp.getHref(), access: 'public' },
+  verifyReceipt: { path: paths.verifyReceipt.getHref(), access: 'public' },
   dashboard: { path: paths.user.dashboard.getHref(), access: 'user' },
   profile: { path: paths.user.profile.getHref(), access: 'user' },
   settings: { path: paths.user.settings.getHref(), access: 'user' },
@@ -85,6 +86,15 @@ export const KEYWORD_RULES: readonly TKeywordRule[] = [
     keywords: { en: ['sign up'], es: ['registrarse', 'crear una cuenta'], fr: ['inscription', 'créer un compte'] },
   },
   { kind: 'route', page: 'signUp', keywords: { en: ['register'], es: ['registro'], fr: ["s'inscrire"] } },
+  {
+    kind: 'route',
+    page: 'verifyReceipt',
+    keywords: {
+      en: ['transmission report', 'verify receipt', 'proof of delivery'],
+      es: ['informe de transmisión', 'verificar informe', 'prueba de entrega'],
+      fr: ['rapport de transmission', 'vérifier un rapport', 'preuve de remise'],
+    },
+  },
   { kind: 'route', page: 'dashboard', keywords: { en: ['dashboard'], es: ['panel', 'tablero'], fr: ['tableau de bord'] } },
   { kind: 'route', page: 'dashboard', keywords: { en: ['my account'], es: ['mi cuenta'], fr: ['mon compte'] } },
   { kind: 'route', page: 'profile', keywords: { en: ['profile'], es: ['perfil'], fr: ['profil'] } },
