@@ -13,6 +13,7 @@ export * from './contracts/fax-calls';
 export * from './contracts/blocklist';
 export * from './contracts/receipts';
 export * from './contracts/fax-identity';
+export * from './fax-header';
 export * from './contracts/account';
 export * from './contracts/two-factor';
 export * from './contracts/admin-users';

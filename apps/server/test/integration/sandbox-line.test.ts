@@ -1,14 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { SANDBOX_TEST_NUMBERS, ZFaxDetails, ZSendFaxResponse } from '@faxline/shared';
+import { faxHeaderTime, SANDBOX_TEST_NUMBERS, ZFaxDetails, ZSendFaxResponse } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
 import { createAccount } from '@test-support/factories/accounts';
 import { readTiffPages } from '../../src/documents/fax-tiff';
 import { renderFaxImage } from '../../src/documents/render-fax-image';
 import { callSandbox } from '../../src/lines/sandbox-line';
-import { headerTime } from '../../src/lines/t30/header-line';
 import { faxAttempts, faxes } from '../../src/faxes/schema';
 import { readTopOfPage } from '../support/ocr';
 import { eq } from 'drizzle-orm';
@@ -181,7 +180,7 @@ describe('the header line and the station id (issue 16, item 3)', () => {
     expect(header).toContain('Clinica Sante');
     expect(header).toContain('+1 555 0100');
     expect(header).toContain('Page 2/3');
-    const minutes = [0, 60_000].map((later) => headerTime(new Date(attempt!.startedAt.getTime() + later), 'America/New_York'));
+    const minutes = [0, 60_000].map((later) => faxHeaderTime(new Date(attempt!.startedAt.getTime() + later), 'America/New_York'));
     expect(minutes.some((time) => header.includes(time))).toBe(true);
   }, 90_000);
 

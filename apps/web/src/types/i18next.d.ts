@@ -9,6 +9,7 @@ import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enBlocklist from '@/locales/en/blocklist.json';
 import type enDevelopers from '@/locales/en/developers.json';
+import type enFaxIdentity from '@/locales/en/fax-identity.json';
 import type enFaxes from '@/locales/en/faxes.json';
 import type enHelp from '@/locales/en/help.json';
 import type enLegal from '@/locales/en/legal.json';
@@ -31,8 +32,9 @@ declare module 'i18next' {
       'admin-settings': typeof enAdminSettings;
       'admin-support': typeof enAdminSupport;
       auth: typeof enAuth;
-      developers: typeof enDevelopers;
       blocklist: typeof enBlocklist;
+      developers: typeof enDevelopers;
+      'fax-identity': typeof enFaxIdentity;
       faxes: typeof enFaxes;
       help: typeof enHelp;
       legal: typeof enLegal;

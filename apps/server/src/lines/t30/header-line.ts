@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, type TFaxQuality } from '@faxline/shared';
+import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, faxHeaderText, faxHeaderTime, type TFaxQuality } from '@faxline/shared';
 import { ghostscript } from '../../documents/render-fax-image';
 import type { FaxHeader } from '../fax-line';
 
@@ -19,34 +19,7 @@ const HEADER_ROWS: Record<TFaxQuality, number> = { standard: 16, fine: 32, super
 const FONT_POINTS = 9;
 const MARGIN_POINTS = 14;
 
-/** What the header can print: ASCII, accents dropped ("Clínica" → "Clinica"), anything else "?". */
-function headerText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '?')
-    .slice(0, 60);
-}
-
-const postScriptString = (text: string) => `(${headerText(text).replace(/[\\()]/g, '\\$&')})`;
-
-/** "2026-11-26 12:45", in the time zone: the form fax machines print, the same in every language. */
-export function headerTime(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
+const postScriptString = (text: string) => `(${faxHeaderText(text).replace(/[\\()]/g, '\\$&')})`;
 
 /** The header lines of a fax's pages, one under the other, as a raw PBM (1 = black) at the fax's resolution. */
 export async function renderHeaderLines(input: {
@@ -60,7 +33,7 @@ export async function renderHeaderLines(input: {
   const rows = HEADER_ROWS[input.quality];
   const lineHeight = (rows / yDpi) * 72;
   const width = (FAX_IMAGE_WIDTH_PX / xDpi) * 72;
-  const left = `${headerTime(input.at, input.header.timeZone)}   ${input.header.name}`;
+  const left = `${faxHeaderTime(input.at, input.header.timeZone)}   ${input.header.name}`;
   const program = [
     `/Courier-Bold findfont ${FONT_POINTS} scalefont setfont`,
     ...Array.from({ length: input.pages }, (_, index) => {

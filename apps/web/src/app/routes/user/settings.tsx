@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { BlocklistSection } from '@/features/blocklist/components/blocklist-section';
+import { FaxIdentitySection } from '@/features/fax-identity/components/fax-identity-section';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { AccountDeletion } from '@/features/settings/components/account-deletion';
 import {
@@ -16,7 +17,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
- * two-factor sign-in, the account's blocked numbers (owner and sub-admins), and deleting the account.
+ * two-factor sign-in, the account's fax header and station ids and its blocked numbers (owner and sub-admins), and
+ * deleting the account.
  */
 export default function SettingsRoute() {
   const { t } = useTranslation('settings');
@@ -35,6 +37,7 @@ export default function SettingsRoute() {
       {/* Keyed by person: a different sign-in starts from that person's settings. */}
       <SettingsPreferences key={user?.id} />
       <AdvancedSecurityCard twoFactor={<TwoFactorManager />} />
+      <FaxIdentitySection />
       <BlocklistSection />
       <AccountDeletion />
     </section>

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useSaveSettings } from '../api/save-settings';
 
 import { QualityChoice } from './quality-choice';
-import { SettingSwitch } from './setting-switch';
 
 const NOTIFICATIONS = ['faxReceived', 'faxSentConfirmation', 'promotionalOffers'] as const;
 type TNotification = (typeof NOTIFICATIONS)[number];

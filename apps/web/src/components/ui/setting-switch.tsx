@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { Label } from '@/components/ui/label';
-import { PlannedBadge, PlannedNote } from '@/components/ui/planned-badge';
+import { Label } from './label';
+import { PlannedBadge, PlannedNote } from './planned-badge';
 
 type TSettingSwitchProps = {
   id: string;

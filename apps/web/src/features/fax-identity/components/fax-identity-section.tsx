@@ -1,0 +1,64 @@
+import { roleMay } from '@faxline/shared';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { useAccountSummary } from '@/lib/account/get-account-summary';
+import { ApiError } from '@/lib/api-client';
+
+import { useFaxIdentity } from '../api/get-fax-identity';
+
+import { FaxIdentityForm } from './fax-identity-form';
+
+/** The section's anchor, for links that point at it. */
+export const FAX_IDENTITY_ID = 'fax-identity';
+
+/**
+ * Fax Header and Station IDs (issue 16, item 3), for those who may set how the account's faxes introduce themselves:
+ * the owner and sub-admins. Others never see it; the server refuses them all the same.
+ */
+export function FaxIdentitySection() {
+  const { t } = useTranslation('fax-identity');
+  const account = useAccountSummary();
+  if (!account.data || !roleMay(account.data.role, 'manageFaxIdentity')) return null;
+  return (
+    <section
+      id={FAX_IDENTITY_ID}
+      aria-labelledby="fax-identity-heading"
+      className="flex min-w-0 scroll-mt-24 flex-col gap-6 rounded-lg border p-6"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="fax-identity-heading" className="text-xl font-semibold">
+          {t('title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('description')}</p>
+      </div>
+      <FaxIdentity />
+    </section>
+  );
+}
+
+/** The form once the stored identity has arrived; a loading line before, a retry if it did not come. */
+function FaxIdentity() {
+  const { t } = useTranslation('fax-identity');
+  const identity = useFaxIdentity();
+
+  if (identity.isPending) {
+    return (
+      <p role="status" className="text-muted-foreground">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (identity.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
+        <p className="font-medium">{t('loadFailed')}</p>
+        {identity.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{identity.error.message}</p> : null}
+        <Button type="button" variant="outline" onClick={() => void identity.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <FaxIdentityForm identity={identity.data} />;
+}

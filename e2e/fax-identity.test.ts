@@ -1,0 +1,202 @@
+import fs from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import { signedInPerson } from './support/accounts';
+import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+
+/**
+ * Issue 16, item 3: every sent fax carries a header line (date and time, the sender's name, its station id, "Page x/y")
+ * and each number a station id. The owner and sub-admins set them on the Settings page; no one else sees them.
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+const origin = () => ({ origin: inject('baseUrl') });
+const localeFile = async (language: string) =>
+  JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/fax-identity.json`, import.meta.url), 'utf8')) as {
+    title: string;
+  };
+
+async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
+  const created = await newContext(browser, options);
+  contexts.push(created);
+  return created;
+}
+
+type TIdentity = {
+  header: { enabled: boolean; name: string; timeZone: string };
+  numbers: Array<{ phoneNumber: string; stationId: string }>;
+};
+
+const section = (page: Page) => page.getByRole('region', { name: 'Fax Header and Station IDs' });
+const stationId = (page: Page, number: string) => section(page).getByLabel(`Station ID for ${number}`);
+const preview = (page: Page) => section(page).getByRole('status', { name: 'Preview' });
+
+/** "2026-11-26 14:05" in New York, as the header prints it. */
+const newYorkTime = (at: Date) => {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+};
+
+describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', () => {
+  let owner: BrowserContext;
+  let page: Page;
+  let number: string;
+
+  it('the owner sets the name, the time zone and a station id; the preview shows the header as it prints', async () => {
+    owner = await context();
+    await signedInPerson(owner, 'Clara Owner');
+    const numbers = (await (await owner.request.get('/api/numbers')).json()) as { numbers: Array<{ phoneNumber: string }> };
+    number = numbers.numbers[0]!.phoneNumber;
+
+    page = await owner.newPage();
+    await page.goto('/user/settings');
+    await visible(section(page).getByRole('heading', { name: 'Fax Header and Station IDs', level: 2 }));
+    // Before the blocklist, as the issue places it.
+    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings.indexOf('Fax Header and Station IDs')).toBeLessThan(headings.indexOf('Blocked Numbers'));
+
+    const enabled = section(page).getByRole('switch', { name: 'Print a header line on every page' });
+    if (!(await enabled.isChecked())) await enabled.check();
+    const name = section(page).getByLabel('Name on the header');
+    // Empty, the header carries the account's name: the placeholder and the help say which.
+    expect(await name.getAttribute('placeholder')).toBe('Clara Owner');
+    await visible(section(page).getByText('Leave it empty to print your account name, Clara Owner.', { exact: false }));
+    expect(await stationId(page, number).getAttribute('placeholder')).toBe(number);
+    await visible(section(page).getByText(/using only digits, \+ and spaces/));
+    await visible(section(page).getByText('Changes apply to faxes sent from now on.', { exact: false }));
+
+    await name.fill('Clínica Santé');
+    await section(page).getByLabel('Time zone').selectOption('America/New_York');
+    await stationId(page, number).fill('+1 555 0100');
+
+    const before = newYorkTime(new Date());
+    const line = await preview(page).textContent();
+    const after = newYorkTime(new Date());
+    expect([`${before}   Clinica Sante   +1 555 0100   Page 1/3`, `${after}   Clinica Sante   +1 555 0100   Page 1/3`]).toContain(line);
+
+    await section(page).getByRole('button', { name: 'Save Fax Header' }).click();
+    await visible(toast(page, 'Fax Header Saved'));
+
+    await page.reload();
+    await visible(section(page).getByRole('heading', { name: 'Fax Header and Station IDs', level: 2 }));
+    await expect.poll(() => section(page).getByLabel('Name on the header').inputValue()).toBe('Clínica Santé');
+    expect(await section(page).getByLabel('Time zone').inputValue()).toBe('America/New_York');
+    expect(await stationId(page, number).inputValue()).toBe('+1 555 0100');
+    await visible(preview(page).getByText(/Clinica Sante {3}\+1 555 0100 {3}Page 1\/3$/));
+    const saved = (await (await owner.request.get('/api/fax-identity')).json()) as TIdentity;
+    expect(saved.header).toEqual({ enabled: true, name: 'Clínica Santé', timeZone: 'America/New_York' });
+    expect(saved.numbers).toEqual([{ phoneNumber: number, stationId: '+1 555 0100' }]);
+    await expectNoAccessibilityViolations(page);
+  });
+
+  it('a station id with letters is refused on its field, translated, and nothing is saved', async () => {
+    const field = stationId(page, number);
+    await field.fill('abc');
+    await section(page).getByRole('button', { name: 'Save Fax Header' }).click();
+    const message = 'A station id can hold only digits, + and spaces, as fax machines show it.';
+    await visible(section(page).getByText(message, { exact: true }));
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    const saved = (await (await owner.request.get('/api/fax-identity')).json()) as TIdentity;
+    expect(saved.numbers).toEqual([{ phoneNumber: number, stationId: '+1 555 0100' }]);
+
+    // The server refuses it too, in the caller's language, naming the field.
+    const refused = await owner.request.put('/api/fax-identity', {
+      headers: { ...origin(), 'accept-language': 'fr' },
+      data: { header: saved.header, numbers: [{ phoneNumber: number, stationId: 'abc' }] },
+    });
+    expect(refused.status()).toBe(400);
+    const body = (await refused.json()) as { error: { issues: Array<{ path: string; message: string }> } };
+    expect(body.error.issues[0]).toEqual({
+      path: 'body.numbers.0.stationId',
+      message: 'Un identifiant de station ne peut contenir que des chiffres, + et des espaces, comme l’affichent les télécopieurs.',
+    });
+    expect(((await (await owner.request.get('/api/fax-identity')).json()) as TIdentity).numbers[0]!.stationId).toBe('+1 555 0100');
+  });
+
+  it('fits a 390 px screen in English and French, with no accessibility violations', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const texts = await localeFile(language);
+      const phoneContext = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: { width: 390, height: 844 },
+        storageState: await owner.storageState(),
+      });
+      contexts.push(phoneContext);
+      const phone = await phoneContext.newPage();
+      await phone.addInitScript((code) => localStorage.setItem('language', code), language);
+      await phone.goto('/user/settings');
+      const region = phone.getByRole('region', { name: texts.title });
+      await visible(region.getByText(number, { exact: true }));
+      await region.scrollIntoViewIfNeeded();
+      const overflow = await phone.evaluate(() => {
+        const width = window.innerWidth;
+        const offenders = Array.from(document.querySelectorAll('#fax-identity, #fax-identity *'))
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
+          })
+          .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+        return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
+      });
+      expect(overflow.offenders, language).toEqual([]);
+      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
+      await expectNoAccessibilityViolations(phone);
+      await phone.close();
+    }
+  });
+
+  it('a standard User does not see the section, and the server refuses them', async () => {
+    const username = `user.${Date.now().toString(36)}`;
+    const added = await owner.request.post('/api/account/members', {
+      headers: origin(),
+      data: { name: 'Uma User', username, email: uniqueEmail('user'), password: PASSWORD, role: 'User', enable2fa: false },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const member = await context();
+    const signIn = await member.request.post('/api/auth/sign-in', {
+      headers: origin(),
+      data: { identifier: username, password: PASSWORD },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+
+    const memberPage = await member.newPage();
+    await memberPage.goto('/user/settings');
+    // The Delete Account card waits for the account's answer, as the section does: once it shows, the role is known.
+    await visible(memberPage.getByRole('heading', { name: 'Delete Account', level: 2 }));
+    expect(await memberPage.getByRole('heading', { name: 'Fax Header and Station IDs' }).count()).toBe(0);
+    expect(await memberPage.getByLabel('Name on the header').count()).toBe(0);
+    expect((await member.request.get('/api/fax-identity')).status()).toBe(403);
+    const refused = await member.request.put('/api/fax-identity', {
+      headers: origin(),
+      data: { header: { enabled: false, name: 'Not mine', timeZone: 'UTC' }, numbers: [] },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await (await owner.request.get('/api/fax-identity')).json()) as TIdentity).header.name).toBe('Clínica Santé');
+  });
+});
