@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import {
   FINAL_STATUSES,
-  SANDBOX_RECIPIENT,
+  sandboxRecipient,
   faxesInFlight,
   faxesTagged,
   onePagePdf,
@@ -128,7 +128,7 @@ async function dial(ctx: Context): Promise<Row[]> {
   const accepts: number[] = [];
   const problems: string[] = [];
   for (let i = 0; i < DIAL_SAMPLES; i += 1) {
-    const form = await sendForm(ctx.url, ctx.sender, { to: SANDBOX_RECIPIENT, tag: `bench-c-${i}`, pdf: ctx.pdf });
+    const form = await sendForm(ctx.url, ctx.sender, { to: sandboxRecipient(i), tag: `bench-c-${i}`, pdf: ctx.pdf });
     const reply = await postForm(ctx.url, form, { timeoutMs: SEND_TIMEOUT_MS });
     const arrivedAt = Date.now();
     if (reply.status !== 202) {
@@ -171,7 +171,7 @@ async function dial(ctx: Context): Promise<Row[]> {
 
 /** Sends prepared forms at their due times over a fixed number of connections; each time counts from its due time. */
 async function sendAll(ctx: Context, tags: readonly string[], options: { connections: number; dueAfterMs: (i: number) => number }) {
-  const forms = await Promise.all(tags.map((tag) => sendForm(ctx.url, ctx.sender, { to: SANDBOX_RECIPIENT, tag, pdf: ctx.pdf })));
+  const forms = await Promise.all(tags.map((tag, i) => sendForm(ctx.url, ctx.sender, { to: sandboxRecipient(i), tag, pdf: ctx.pdf })));
   const agent = agentOf(options.connections);
   const start = performance.now() + 100;
   try {
@@ -252,7 +252,7 @@ async function drain(db: pg.Pool, timeoutMs: number): Promise<string> {
 /** Faxes per second through the whole pipeline: from the first send until every fax is in a final state. */
 async function through(ctx: Context, faxes: number, timeoutMs: number, before: string): Promise<Row[]> {
   const tags = Array.from({ length: faxes }, (_, i) => `bench-d-${i}`);
-  const forms = await Promise.all(tags.map((tag) => sendForm(ctx.url, ctx.sender, { to: SANDBOX_RECIPIENT, tag, pdf: ctx.pdf })));
+  const forms = await Promise.all(tags.map((tag, i) => sendForm(ctx.url, ctx.sender, { to: sandboxRecipient(i), tag, pdf: ctx.pdf })));
   const agent = agentOf(THROUGHPUT_CONCURRENCY);
   const startedAt = Date.now();
   let next = 0;
@@ -339,7 +339,7 @@ await runBench(async () => {
   const sender = await signUp(faxline.url, db, 'Bench Sender Clinic');
   const plan = await withoutPageLimit(db, sender.accountId);
   const ctx: Context = { url: faxline.url, db, sender, pdf: await onePagePdf() };
-  log(`sender ${sender.email} (number ${sender.number}) on ${plan}; recipient ${SANDBOX_RECIPIENT} (sandbox line)`);
+  log(`sender ${sender.email} (number ${sender.number}) on ${plan}; a different +1 202 555 recipient for each fax (sandbox line)`);
 
   const rows: Row[] = [];
   if (parts.has('reads')) {

@@ -9,8 +9,12 @@ import { cookieFrom, send, type Reply } from './http';
 
 export const PASSWORD = 'Bench-heron-2029!';
 
-/** A recipient on the sandbox line: a +1 number that is neither Faxline's nor one of the sandbox's test numbers. */
-export const SANDBOX_RECIPIENT = '+12025550143';
+/**
+ * Recipients on the sandbox line: +1 202 555 numbers that are neither Faxline's nor the sandbox's test numbers, a
+ * different one for each fax, as a broadcast to many clinics would be. One number for all would measure the limit of
+ * one call at a time to a number (DESTINATION_CALL_LIMIT), not the lines.
+ */
+export const sandboxRecipient = (index: number) => `+1202555${String(1000 + (index % 9000)).padStart(4, '0')}`;
 
 /** The final states of a sent fax (DESIGN.md "Faxes"). */
 export const FINAL_STATUSES = ['delivered', 'partially_delivered', 'failed', 'canceled'];
