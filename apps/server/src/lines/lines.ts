@@ -26,7 +26,7 @@ export function faxLines(deps: LineDeps): FaxLine[] {
   const sandbox = sandboxLine(deps);
   return [
     internalLine(deps),
-    ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax })] : []),
+    ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax, faxModemPath: deps.faxModemPath })] : []),
     deps.sandboxServes === 'every-number'
       ? sandbox
       : { ...sandbox, accepts: async (toNumber: string) => isSandboxTestNumber(toNumber) && sandbox.accepts(toNumber) },

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -6,7 +6,7 @@ import { SANDBOX_TEST_NUMBERS, t30CompletionKind, type TFaxCallDetails } from '@
 import type { FileStore } from '../documents/encrypted-file-store';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from './fax-line';
 import { callResult } from './t30/call-result';
-import { renderHeaderLines, stampFaxImage } from './t30/header-line';
+import { imageWithHeaderLines } from './t30/header-line';
 import { compareFaxImages, FaxModemError, transmitOverAudio, type FaxModemReceiver, type TFaxModemReport } from './t30/fax-modem';
 
 /** A busy line is a call result: the sandbox makes no call, and says so after the time a busy tone takes to hear. */
@@ -72,22 +72,16 @@ export async function callSandbox(input: {
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-sandbox-'));
   try {
-    const rendered = path.join(dir, 'rendered.tif');
+    const sent = path.join(dir, 'sent.tif');
     const received = path.join(dir, 'received.tif');
-    await writeFile(rendered, input.image);
     // What goes down the line: the pages under their header lines, dated now, when the account prints one.
-    const { header, stationId } = input.fax;
-    const sent = header ? path.join(dir, 'sent.tif') : rendered;
-    if (header) {
-      const lines = await renderHeaderLines({
-        header,
-        stationId: stationId ?? '',
-        pages: input.fax.pages ?? 1,
-        quality: input.fax.quality ?? 'fine',
-        at: new Date(),
-      });
-      await stampFaxImage(input.faxModemPath, rendered, lines, sent);
-    }
+    const { stationId } = input.fax;
+    const stamped = await imageWithHeaderLines({
+      binary: input.faxModemPath,
+      image: input.image,
+      fax: { quality: 'fine', header: null, ...input.fax },
+    });
+    await writeFile(sent, stamped ?? input.image);
     const call = await transmitOverAudio({
       binary: input.faxModemPath,
       tiffPath: sent,
@@ -127,7 +121,7 @@ export async function callSandbox(input: {
       durationMs: end.lineMs,
       detail,
       call: callDetails(call.sender, remote.answer),
-      transmittedImage: header ? new Uint8Array(await readFile(sent)) : undefined,
+      transmittedImage: stamped ?? undefined,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

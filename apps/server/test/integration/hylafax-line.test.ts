@@ -12,6 +12,9 @@ import { lineNamed } from '../../src/lines/lines';
 import { sendFaxRequest } from '../support/faxes';
 import { freeTcpPort, slowTestSkipReason, startPrivateHylafax, type PrivateHylafax } from '../support/hylafax';
 import { callApi, signIn, type TestApp, openTestApp } from '../support/test-app';
+import { readTopOfPage } from '../support/ocr';
+import { faxAttempts } from '../../src/faxes/schema';
+import { eq } from 'drizzle-orm';
 
 // Issue 16, item 7: a fax sent by Faxline through a real HylaFAX and two iaxmodems arrives, and HylaFAX's faxrcvd
 // hook posts it back into an inbox. A real T.30 call in real time: skipped where FAXLINE_SKIP_SLOW=1, run in CI.
@@ -90,6 +93,9 @@ describe.skipIf(skipReason !== null)('the HylaFAX line with two iaxmodems', () =
     expect(sent.attempts[0]).toMatchObject({ result: 'delivered', pagesSent: 1, firstPage: 1 });
     // What HylaFAX's job file says of the call: the rate the soft modems trained at, and the answering modem's CSI.
     expect(sent.attempts[0]!.call).toMatchObject({ bitRate: 14_400, remoteIdent: 'Faxline inbound' });
+    // The pages went under Faxline's header line, and the image as sent is kept as the proof.
+    const [attempt] = await t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId));
+    expect(await readTopOfPage(await t.files.get(attempt!.imageKey!), 1, 32)).toContain('Page 1/1');
 
     // A worker that died mid-call left this try closed as a line error; the next try finds the job of the one that
     // went through (its tag names the fax and the try) and reports it, instead of dialling the number again.

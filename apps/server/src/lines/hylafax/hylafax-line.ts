@@ -2,9 +2,12 @@ import { isSandboxTestNumber, type TFaxCallDetails, type TFaxFailureReason, type
 import type { FileStore } from '../../documents/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from '../fax-line';
+import { imageWithHeaderLines } from '../t30/header-line';
 import { HylafaxError, HylafaxSession, type HylafaxJob, type HylafaxJobFile, type HylafaxServer } from './hylafax-client';
 
 export type HylafaxSettings = NonNullable<TConfig['hylafax']>;
+/** The engine (`faxModemPath`) stamps the header lines on the image before HylaFAX sends it. */
+type HylafaxLineDeps = { files: FileStore; hylafax: HylafaxSettings; faxModemPath: string };
 
 /** HylaFAX kills a job it could not end within this (JPARM LASTTIME, days-hours-minutes): a job never dials late. */
 const JOB_LIFETIME = '000030';
@@ -30,7 +33,7 @@ const attemptOfTag = (tag: string, faxId: string): number | null => {
  * reports what HylaFAX's job file says: pages sent, the signalling rate, the remote's CSI and HylaFAX's status.
  * HylaFAX cannot start a job at a page of our choosing, so every call sends every page (`firstPage` 1).
  */
-export function hylafaxLine(deps: { files: FileStore; hylafax: HylafaxSettings }): FaxLine {
+export function hylafaxLine(deps: HylafaxLineDeps): FaxLine {
   const { serves } = deps.hylafax;
   return {
     name: 'hylafax',
@@ -41,7 +44,7 @@ export function hylafaxLine(deps: { files: FileStore; hylafax: HylafaxSettings }
   };
 }
 
-async function callHylafax(deps: { files: FileStore; hylafax: HylafaxSettings }, fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome> {
+async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome> {
   const started = Date.now();
   const failed = (detail: string): CallOutcome => ({
     result: 'line_error',
@@ -65,8 +68,12 @@ async function callHylafax(deps: { files: FileStore; hylafax: HylafaxSettings },
     const job = await jobToFollow(session, fax.id, plan.attempt);
     if (job?.state === 'done') return outcomeOf(job.id, await follower.file(job.id), started);
     let jobId = job?.id;
+    // The pages under Faxline's header line (HylaFAX's own tagline is the operator's to turn off), kept as the proof.
+    let transmittedImage: Uint8Array | undefined;
     if (!jobId) {
-      const document = await session.storeTemporaryTiff(await deps.files.get(fax.imageKey));
+      const rendered = await deps.files.get(fax.imageKey);
+      transmittedImage = (await imageWithHeaderLines({ binary: deps.faxModemPath, image: rendered, fax })) ?? undefined;
+      const document = await session.storeTemporaryTiff(transmittedImage ?? rendered);
       jobId = await session.submitJob(
         [
           ['JOBINFO', hylafaxJobTag(fax.id, plan.attempt)],
@@ -87,7 +94,7 @@ async function callHylafax(deps: { files: FileStore; hylafax: HylafaxSettings },
       await follower.kill(jobId);
       return failed(`HylaFAX job ${jobId} did not end within ${CALL_DEADLINE_MS / 60_000} minutes; killed`);
     }
-    return outcomeOf(jobId, await follower.file(jobId), started);
+    return { ...outcomeOf(jobId, await follower.file(jobId), started), transmittedImage };
   } finally {
     await follower.close();
   }
@@ -160,7 +167,6 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOu
   const pagesSent = Number(file.npages ?? 0);
   const totalPages = Number(file.totpages ?? 0);
   const status = file.status?.trim() || null;
-  const statusCode = file.statuscode && /^\d+$/.test(file.statuscode) ? Number(file.statuscode) : null;
   const delivered = file.state === '7' && totalPages > 0 && pagesSent >= totalPages;
   const result = delivered ? 'delivered' : failureOf(status);
   const bitRate = /^(\d+)/.exec(file.signalrate ?? '')?.[1];
@@ -171,7 +177,8 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOu
     compression: compressionOf(file.dataformat),
     remoteIdent: file.csi?.trim() || null,
     ecmRetransmissions: null,
-    completionCode: statusCode,
+    // HylaFAX's status code is its own, not spandsp's T.30 completion code: its words are shown as it says them.
+    completionCode: null,
     completionText: status,
   };
   const detail =

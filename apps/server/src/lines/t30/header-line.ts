@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, faxHeaderText, faxHeaderTime, type TFaxQuality } from '@faxline/shared';
 import { ghostscript } from '../../documents/render-fax-image';
-import type { FaxHeader } from '../fax-line';
+import type { FaxHeader, OutgoingFax } from '../fax-line';
 
 const execFileAsync = promisify(execFile);
 
@@ -78,5 +78,35 @@ export async function stampFaxImage(binary: string, image: string, headerLines: 
     await execFileAsync(binary, ['stamp', image, pbm, output]);
   } finally {
     await rm(pbm, { force: true });
+  }
+}
+
+/**
+ * The fax image as it goes down the line: each page under its header line, dated now; null when the account prints no
+ * header (the image goes as rendered). Every line that sends our image calls this just before the call.
+ */
+export async function imageWithHeaderLines(input: {
+  binary: string;
+  image: Uint8Array;
+  fax: Pick<OutgoingFax, 'header' | 'stationId' | 'pages' | 'quality'>;
+}): Promise<Uint8Array | null> {
+  const { header } = input.fax;
+  if (!header) return null;
+  const lines = await renderHeaderLines({
+    header,
+    stationId: input.fax.stationId ?? '',
+    pages: input.fax.pages ?? 1,
+    quality: input.fax.quality,
+    at: new Date(),
+  });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-stamp-'));
+  try {
+    const rendered = path.join(dir, 'rendered.tif');
+    const stamped = path.join(dir, 'stamped.tif');
+    await writeFile(rendered, input.image);
+    await stampFaxImage(input.binary, rendered, lines, stamped);
+    return new Uint8Array(await readFile(stamped));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -31,6 +31,8 @@ function CallFacts({ attempt, call }: { attempt: TFaxAttempt; call: TFaxCallDeta
       value: `${t(`call.resolutions.${call.resolution}`)}, ${call.compression ?? ''}`.replace(/, $/, ''),
     });
   if (call?.remoteIdent != null) facts.push({ label: t('call.remoteIdent'), value: call.remoteIdent });
+  // A line that does not speak in spandsp's completion codes (HylaFAX) is shown in its own words.
+  if (call?.completionCode == null && call?.completionText) facts.push({ label: t('call.completion'), value: call.completionText });
   if (call?.completionCode != null)
     facts.push({
       label: t('call.completion'),
