@@ -21,14 +21,29 @@ const MARGIN_POINTS = 14;
 
 const postScriptString = (text: string) => `(${faxHeaderText(text).replace(/[\\()]/g, '\\$&')})`;
 
+type HeaderLinesInput = { header: FaxHeader; stationId: string; pages: number; quality: TFaxQuality; at: Date };
+
+/**
+ * Header lines made in the last while, by what they print: a broadcast's faxes, sent in the same minute by the same
+ * sender, share theirs, and Ghostscript runs once for them instead of once a call. Bounded: the oldest go first.
+ */
+const recentHeaderLines = new Map<string, Promise<Uint8Array>>();
+const RECENT_HEADER_LINES = 64;
+
 /** The header lines of a fax's pages, one under the other, as a raw PBM (1 = black) at the fax's resolution. */
-export async function renderHeaderLines(input: {
-  header: FaxHeader;
-  stationId: string;
-  pages: number;
-  quality: TFaxQuality;
-  at: Date;
-}): Promise<Uint8Array> {
+export function renderHeaderLines(input: HeaderLinesInput): Promise<Uint8Array> {
+  const key = JSON.stringify([input.header, input.stationId, input.pages, input.quality, faxHeaderTime(input.at, input.header.timeZone)]);
+  const known = recentHeaderLines.get(key);
+  if (known) return known;
+  const made = drawHeaderLines(input);
+  recentHeaderLines.set(key, made);
+  // A failed drawing is not kept: the next call tries again.
+  made.catch(() => recentHeaderLines.delete(key));
+  if (recentHeaderLines.size > RECENT_HEADER_LINES) recentHeaderLines.delete(recentHeaderLines.keys().next().value!);
+  return made;
+}
+
+async function drawHeaderLines(input: HeaderLinesInput): Promise<Uint8Array> {
   const { xDpi, yDpi } = FAX_RESOLUTIONS[input.quality];
   const rows = HEADER_ROWS[input.quality];
   const lineHeight = (rows / yDpi) * 72;
