@@ -57,5 +57,20 @@ describe('numbers outside Faxline with no line to reach them', () => {
     // The send page reads it from the platform's public facts, to say that outside numbers are refused.
     const platform = ZPlatformInfo.parse((await t.app.inject({ method: 'GET', url: '/api/platform' })).json());
     expect(platform.sandboxLine).toBe('test-numbers');
+    expect(platform.outsideLine).toBeNull();
   });
+
+  it('says which outside numbers a real line serves, when one is configured', async () => {
+    // No HylaFAX needs to run: the platform's facts come from the configuration alone.
+    const withHylafax = await openTestApp({
+      env: { SANDBOX_LINE: 'test-numbers', HYLAFAX_HOST: '127.0.0.1', HYLAFAX_NUMBERS: '+44,+33' },
+      work: false,
+    });
+    try {
+      const platform = ZPlatformInfo.parse((await withHylafax.app.inject({ method: 'GET', url: '/api/platform' })).json());
+      expect(platform.outsideLine).toEqual(['+44', '+33']);
+    } finally {
+      await withHylafax.close();
+    }
+  }, 120_000);
 });

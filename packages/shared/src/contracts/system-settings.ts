@@ -206,5 +206,7 @@ export const ZPlatformInfo = z.object({
   secondaryColor: z.string(),
   /** The numbers outside Faxline the sandbox line takes: every one (development), or its test numbers only. */
   sandboxLine: z.enum(['every-number', 'test-numbers']),
+  /** What a real line (HylaFAX) serves of the numbers outside Faxline: none, all, or those with these prefixes. */
+  outsideLine: z.union([z.literal('all'), z.array(z.string())]).nullable(),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

@@ -12,6 +12,8 @@ export type TPlatformStatus = {
   secondaryColor: string;
   /** The numbers outside Faxline the sandbox line takes: every one, or only its test numbers (production). */
   sandboxLine: 'every-number' | 'test-numbers';
+  /** What a real line serves of the numbers outside Faxline: none (null), all, or those with these prefixes. */
+  outsideLine: 'all' | string[] | null;
 };
 
 /** The product's name, until the back office's site name is known. */
@@ -28,6 +30,12 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
     primaryColor: typeof body.primaryColor === 'string' ? body.primaryColor : '#6D28D9',
     secondaryColor: typeof body.secondaryColor === 'string' ? body.secondaryColor : '#DB2777',
     sandboxLine: body.sandboxLine === 'test-numbers' ? 'test-numbers' : 'every-number',
+    outsideLine:
+      body.outsideLine === 'all'
+        ? 'all'
+        : Array.isArray(body.outsideLine)
+          ? body.outsideLine.filter((prefix) => typeof prefix === 'string')
+          : null,
   };
 }
 

@@ -96,7 +96,8 @@ function FaxLines({ lines }: { lines: TAdminDashboard['lines'] }) {
           </li>
         ))}
       </ul>
-      {lines.some((line) => line.serves === 'outside-numbers') ? null : (
+      {/* Said only when no line reaches any outside number: one that serves some prefixes lists them above. */}
+      {lines.some((line) => line.serves === 'outside-numbers' || line.serves === 'number-prefixes') ? null : (
         <p className="text-sm text-muted-foreground">{t('dashboard.linesNoneOutside')}</p>
       )}
     </section>

@@ -1,19 +1,28 @@
 import { formatPhoneInternational, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { usePlatformStatus } from '@/lib/platform/use-platform-info';
+import { usePlatformStatus, type TPlatformStatus } from '@/lib/platform/use-platform-info';
 
 import { FlaskIcon } from './fax-icons';
 
 /**
  * DESIGN.md "Fax lines": the UI shows when the sandbox line is in use. In development every number outside Faxline
- * goes over it; in production only its test numbers do, and another outside number is refused (issue 16). Its test
- * numbers choose an outcome.
+ * goes over it; in production only its test numbers do, and another outside number goes over the operator's real line
+ * (HylaFAX) when one serves it, or is refused (issue 16). Its test numbers choose an outcome.
  */
 export function SandboxNote() {
   const { t } = useTranslation('faxes');
+  /** Which line takes a number outside Faxline, as this server is configured: a real one, the sandbox, or none. */
+  function lineNote({ sandboxLine, outsideLine }: TPlatformStatus): string {
+    if (outsideLine === 'all') return t('send.realLineNote');
+    if (outsideLine)
+      return t(sandboxLine === 'test-numbers' ? 'send.realLinePrefixesNoteTestNumbers' : 'send.realLinePrefixesNote', {
+        prefixes: outsideLine.join(', '),
+      });
+    return sandboxLine === 'test-numbers' ? t('send.sandboxNoteTestNumbers') : t('send.sandboxNote');
+  }
   // Said once the server has told which numbers the sandbox takes, never guessed before.
-  const sandboxLine = usePlatformStatus().data?.sandboxLine;
+  const platform = usePlatformStatus().data;
   return (
     <aside
       aria-labelledby="sandbox-note-title"
@@ -24,7 +33,7 @@ export function SandboxNote() {
         <h2 id="sandbox-note-title" className="font-semibold">
           {t('send.sandboxTitle')}
         </h2>
-        {sandboxLine ? <p>{sandboxLine === 'test-numbers' ? t('send.sandboxNoteTestNumbers') : t('send.sandboxNote')}</p> : null}
+        {platform ? <p>{lineNote(platform)}</p> : null}
         <details>
           <summary className="cursor-pointer font-medium underline-offset-4 hover:underline">{t('send.sandboxNumbersSummary')}</summary>
           <ul className="mt-2 flex flex-col gap-1">
