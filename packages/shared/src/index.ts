@@ -11,6 +11,8 @@ export * from './contracts/plans';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';
+export * from './contracts/api-keys';
+export * from './contracts/address-book';
 export * from './contracts/receipts';
 export * from './contracts/fax-identity';
 export * from './fax-header';

@@ -21,6 +21,7 @@ export function toPublicFax(row: FaxRow): TFax {
     failureMessage: row.failureMessage,
     coverSubject: row.coverSubject,
     line: row.line,
+    channel: row.channel,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     nextTryAt: row.nextTryAt?.toISOString() ?? null,
     retryReason: row.retryReason,

@@ -1,4 +1,4 @@
-import type { TFaxCallDetails, TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
+import type { TFaxCallDetails, TFaxChannel, TFaxDirection, TFaxFailureReason, TFaxLine, TFaxQuality, TFaxStatus } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -54,6 +54,10 @@ export const faxes = pgTable(
     /** A fax sent again with one click: the fax it repeats (its documents and recipient). */
     resentFromId: uuid('resent_from_id').references((): AnyPgColumn => faxes.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
+    /** How it was sent: the portal, the public API (/v1) or e-mail. */
+    channel: text('channel').$type<TFaxChannel>().notNull().default('web'),
+    /** A document the worker fetches before converting (the API's `file_url`), until it is fetched and kept as a file. */
+    sourceUrl: text('source_url'),
     /** The document of record (encrypted PDF), its SHA-256, the fax image and the first-page thumbnail. */
     documentKey: text('document_key'),
     documentSha256: text('document_sha256'),

@@ -11,6 +11,8 @@ export const plans = pgTable('plans', {
   monthlyPriceCents: integer('monthly_price_cents'),
   yearlyMonthlyPriceCents: integer('yearly_monthly_price_cents'),
   pagesPerMonth: integer('pages_per_month'),
+  /** Requests per minute each API key of an account on this plan may make (spec 000 §9: 100 by default). */
+  apiRequestsPerMinute: integer('api_requests_per_minute').notNull().default(100),
   isPopular: boolean('is_popular').notNull().default(false),
   isHipaa: boolean('is_hipaa').notNull().default(false),
   /** Description and features per language. */

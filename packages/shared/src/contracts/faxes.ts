@@ -62,6 +62,9 @@ export const FAX_LINES = ['internal', 'sandbox', 'hylafax'] as const;
 export type TFaxDirection = (typeof FAX_DIRECTIONS)[number];
 export type TFaxStatus = (typeof FAX_STATUSES)[number];
 export type TFaxLine = (typeof FAX_LINES)[number];
+/** How a fax was sent: the portal, the public API (/v1), or e-mail. */
+export const FAX_CHANNELS = ['web', 'api', 'email'] as const;
+export type TFaxChannel = (typeof FAX_CHANNELS)[number];
 
 export const ZFax = z.object({
   id: z.string(),
@@ -82,6 +85,7 @@ export const ZFax = z.object({
   failureMessage: z.string().nullable(),
   coverSubject: z.string().nullable(),
   line: z.enum(FAX_LINES).nullable(),
+  channel: z.enum(FAX_CHANNELS),
   scheduledAt: z.iso.datetime({ offset: true }).nullable(),
   /** While a sent fax waits between tries: when the next one is due, and why the last one did not get through. */
   nextTryAt: z.iso.datetime({ offset: true }).nullable(),

@@ -8,6 +8,7 @@ const fax = (id: string, direction: TFax['direction'], createdAt: string): TFax 
   direction,
   status: direction === 'inbound' ? 'received' : 'delivered',
   read: false,
+  channel: 'web',
   fromNumber: null,
   toNumber: '+15550100099',
   recipientName: null,
