@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAuditEvent, type AuditEvent } from '../audit/record-audit-event';
-import type { Membership } from '../accounts/membership';
+import { auditedBy, type Actor } from '../accounts/actor';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { visibleTo } from './list-faxes';
@@ -29,12 +29,8 @@ export async function storedFilesOf(
   ].filter((key): key is string => Boolean(key));
 }
 
-/** Who acts on faxes, whatever the channel: a member of an account who may use faxes, and from where. */
-export type FaxActor = {
-  user: { id: string; name: string; emailVerified: boolean; language?: string | null };
-  member: Membership;
-  ip: string;
-};
+/** Who acts on faxes, whatever the channel: a member of an account who may use faxes (accounts/actor.ts). */
+export type FaxActor = Actor;
 
 /** The one audit row of an action on a fax (the audit trail's shape for every fax action). */
 export function auditFax(
@@ -45,16 +41,7 @@ export function auditFax(
   outcome: AuditEvent['outcome'],
   details?: AuditEvent['details'],
 ): Promise<void> {
-  return recordAuditEvent(db, {
-    actorUserId: actor.user.id,
-    accountId: actor.member.accountId,
-    ip: actor.ip,
-    action,
-    objectType: 'fax',
-    objectId: faxId,
-    outcome,
-    ...(details ? { details } : {}),
-  });
+  return recordAuditEvent(db, { ...auditedBy(actor, details), action, objectType: 'fax', objectId: faxId, outcome });
 }
 
 /**

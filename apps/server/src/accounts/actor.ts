@@ -1,0 +1,23 @@
+import type { AuditEvent } from '../audit/record-audit-event';
+import type { Membership } from './membership';
+
+/**
+ * Who acts on an account's things, whatever the channel: a member of the account, from where, and (through the public
+ * API) with which key. A key acts with the rights its creator has now (issue 17).
+ */
+export type Actor = {
+  user: { id: string; name: string; emailVerified: boolean; language?: string | null };
+  member: Membership;
+  ip: string;
+  /** Set when the request came with an API key: the audit trail names it. */
+  apiKey?: { id: string; prefix: string };
+};
+
+/** The audit row's who and where for an actor; the key, when there is one, goes in the details. */
+export function auditedBy(
+  actor: Actor,
+  details?: AuditEvent['details'],
+): Pick<AuditEvent, 'actorUserId' | 'accountId' | 'ip'> & { details?: AuditEvent['details'] } {
+  const withKey = actor.apiKey ? { ...details, apiKey: actor.apiKey } : details;
+  return { actorUserId: actor.user.id, accountId: actor.member.accountId, ip: actor.ip, ...(withKey ? { details: withKey } : {}) };
+}
