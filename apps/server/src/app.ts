@@ -29,6 +29,9 @@ import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
 import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
+import { contactRoutes } from './contacts/routes';
+import { apiKeyRoutes } from './api-keys/routes';
+import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './accounts/fax-identity-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
@@ -173,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
       await api.register(blocklistRoutes, routeDeps);
+      await api.register(contactRoutes, routeDeps);
+      await api.register(apiKeyRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(receiptVerifyRoutes, routeDeps);
       // A line's reports, signed by the line (HylaFAX's faxrcvd hook): registered when its secret is configured.
@@ -180,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // The public REST API, with API keys instead of sessions (issue 17).
+  await registerPublicApi(app, routeDeps);
   if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);

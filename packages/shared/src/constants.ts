@@ -10,6 +10,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const MAX_ATTACHMENTS = 5;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.doc', '.docx', '.txt'] as const;
+/** The longest `file_url` (public API) taken: a document the worker fetches instead of an upload (issue 17). */
+export const FILE_URL_MAX_LENGTH = 2048;
 
 /**
  * Fax qualities. The labels are the spec's (200x100, 200x200, 200x400); the real fax resolutions are the
@@ -115,8 +117,29 @@ export const PLAN_MAX_FEATURES = 20;
 /** The longest name of a fax number's provider (back-office numbers); here, not in the numbers contract, because texts name it too. */
 export const NUMBER_PROVIDER_MAX_LENGTH = 40;
 
+/**
+ * The address book's limits (issue 17, item 4); here, not in the address-book contract, because texts name them too.
+ */
+export const MAX_CONTACT_NAME_LENGTH = 120;
+export const MAX_CONTACT_COMPANY_LENGTH = 120;
+export const MAX_CONTACT_NOTES_LENGTH = 1000;
+export const MAX_CONTACT_TAGS = 10;
+export const MAX_CONTACT_TAG_LENGTH = 40;
+export const MAX_CONTACTS = 10_000;
+/** Rows a CSV import takes at most, and the size of its file. */
+export const MAX_CONTACT_IMPORT_ROWS = 5_000;
+export const MAX_CONTACT_IMPORT_BYTES = 1024 * 1024;
+/** The most items one page of a list answers (`limit`), in the address book and the public API. */
+export const MAX_LIST_LIMIT = 100;
+
 /** Public API rate limit default (spec 000 §9). */
 export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;
+/**
+ * The API requests per minute per key a plan may give (issue 17), as the back office takes them; here, not in the
+ * admin plans contract, because texts name them too.
+ */
+export const PLAN_MIN_API_REQUESTS_PER_MINUTE = 10;
+export const PLAN_MAX_API_REQUESTS_PER_MINUTE = 100_000;
 
 /**
  * Where a confirmation link lands once followed: the landing page, with a query that has the web app say the address

@@ -29,6 +29,8 @@ const ROLE_PERMISSIONS = {
   manageBlocklist: ['owner', 'admin'],
   /** How the account's faxes introduce themselves: the header line and each number's station id (issue 16). */
   manageFaxIdentity: ['owner', 'admin'],
+  /** The account's API keys, which act for it through /v1 (issue 17). */
+  manageApiKeys: ['owner', 'admin'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

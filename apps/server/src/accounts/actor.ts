@@ -10,7 +10,7 @@ export type Actor = {
   member: Membership;
   ip: string;
   /** Set when the request came with an API key: the audit trail names it. */
-  apiKey?: { id: string; prefix: string };
+  viaApiKey?: { id: string; prefix: string };
 };
 
 /** The audit row's who and where for an actor; the key, when there is one, goes in the details. */
@@ -18,6 +18,6 @@ export function auditedBy(
   actor: Actor,
   details?: AuditEvent['details'],
 ): Pick<AuditEvent, 'actorUserId' | 'accountId' | 'ip'> & { details?: AuditEvent['details'] } {
-  const withKey = actor.apiKey ? { ...details, apiKey: actor.apiKey } : details;
+  const withKey = actor.viaApiKey ? { ...details, viaApiKey: actor.viaApiKey } : details;
   return { actorUserId: actor.user.id, accountId: actor.member.accountId, ip: actor.ip, ...(withKey ? { details: withKey } : {}) };
 }

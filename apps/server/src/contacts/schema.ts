@@ -16,7 +16,10 @@ export const contacts = pgTable(
     company: text('company'),
     email: text('email'),
     notes: text('notes'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What a search matches (name, number, company, e-mail), lower case, as faxes.search_text. */

@@ -1,4 +1,5 @@
-import type { TFax } from '@faxline/shared';
+import type { TFax, TLanguage } from '@faxline/shared';
+import { translator } from '../platform/i18n/i18n';
 import type { faxes } from './schema';
 
 type FaxRow = typeof faxes.$inferSelect;
@@ -29,4 +30,15 @@ export function toPublicFax(row: FaxRow): TFax {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
+}
+
+/** What the sender is told when a fax is accepted: it is on its way, or when it will go. */
+export function acceptedMessage(fax: Pick<FaxRow, 'toNumber' | 'scheduledAt'>, language: TLanguage): string {
+  const t = translator(language);
+  return fax.scheduledAt
+    ? t('faxes.scheduled', {
+        number: fax.toNumber,
+        date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(fax.scheduledAt),
+      })
+    : t('faxes.accepted', { number: fax.toNumber });
 }

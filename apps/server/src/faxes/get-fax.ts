@@ -8,10 +8,13 @@ import { accessibleFax, auditFax, type FaxActor } from './fax-access';
 import { toPublicFax } from './fax-view';
 import { faxAttempts, faxFiles, faxes } from './schema';
 
-/** One fax with its attempts and files (the details page). Opening a received fax marks it read for the account. */
-export async function getFax(db: Database, actor: FaxActor, id: string): Promise<TFaxDetails> {
+/**
+ * One fax with its attempts and files (the details page). Opening a received fax marks it read for the account; a
+ * program reading it through the API does not (`markRead: false`): a poll is not a person who has read it.
+ */
+export async function getFax(db: Database, actor: FaxActor, id: string, { markRead = true } = {}): Promise<TFaxDetails> {
   const fax = await accessibleFax(db, actor, id, 'fax.view');
-  const opened = fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
+  const opened = markRead && fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
   if (opened !== fax) await db.update(faxes).set({ readAt: opened.readAt }).where(eq(faxes.id, fax.id));
   const attempts = await db.select().from(faxAttempts).where(eq(faxAttempts.faxId, fax.id)).orderBy(asc(faxAttempts.number));
   const attached = await db.select().from(faxFiles).where(eq(faxFiles.faxId, fax.id)).orderBy(asc(faxFiles.position));

@@ -17,6 +17,8 @@ export async function assertWithinNewAccountLimit(
   tx: Database,
   accountId: string,
   settings: { newAccountDailyFaxLimit: number; newAccountDays: number },
+  /** The faxes this send adds (a broadcast adds one per number). */
+  adding = 1,
 ): Promise<void> {
   const limit = settings.newAccountDailyFaxLimit;
   if (limit === 0) return;
@@ -27,5 +29,6 @@ export async function assertWithinNewAccountLimit(
     .select({ n: count() })
     .from(faxes)
     .where(and(eq(faxes.accountId, accountId), eq(faxes.direction, 'outbound'), gt(faxes.createdAt, sql`now() - interval '1 day'`)));
-  if ((sent?.n ?? 0) >= limit) throw new AppError('rate_limited', 'errors.newAccountDailyLimit', { limit, days: settings.newAccountDays });
+  if ((sent?.n ?? 0) + adding > limit)
+    throw new AppError('rate_limited', 'errors.newAccountDailyLimit', { limit, days: settings.newAccountDays });
 }

@@ -23,11 +23,10 @@ import { requireSession, type CurrentSession } from '../auth/session';
 import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
-import { translator } from '../platform/i18n/i18n';
 import { cancelFax } from './cancel-fax';
 import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';
-import { toPublicFax } from './fax-view';
+import { acceptedMessage, toPublicFax } from './fax-view';
 import { downloadFaxDocument, downloadFaxImage, faxThumbnail, getFax } from './get-fax';
 import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from './history-cache';
 import { listFaxes } from './list-faxes';
@@ -104,17 +103,10 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   /** The 202 of a send: the fax, its first state, what the sender is told, and the line it will go over. */
   function acceptedAnswer(fax: Awaited<ReturnType<typeof sendFax>>['fax'], language: TLanguage) {
-    const t = translator(language);
-    const message = fax.scheduledAt
-      ? t('faxes.scheduled', {
-          number: fax.toNumber,
-          date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(fax.scheduledAt),
-        })
-      : t('faxes.accepted', { number: fax.toNumber });
     return {
       faxId: fax.id,
       status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
-      message,
+      message: acceptedMessage(fax, language),
       line: fax.line ?? 'sandbox',
     };
   }

@@ -3,6 +3,7 @@ import {
   MAX_PAGES_PER_FAX,
   MAX_SCHEDULE_DAYS,
   needsCoverPage,
+  type TFaxChannel,
   type TLanguage,
   type ZSendFaxRequest,
 } from '@faxline/shared';
@@ -14,6 +15,7 @@ import { numbersOfAccount } from '../numbers/numbers';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
+import type { SqlExecutor } from '../platform/db/notifications';
 import { inTransaction } from '../platform/db/transaction';
 import { accountBlockedPrefix } from '../blocklist/blocklist';
 import { AppError } from '../platform/http/app-error';
@@ -37,7 +39,14 @@ export type SendFaxInput = {
   idempotencyKey: string | null;
   /** Resend: the fax this one repeats. */
   resentFromId?: string;
+  /** How it came: the portal (the default), the public API, e-mail. */
+  channel?: TFaxChannel;
+  /** A document the worker fetches first (the API's `file_url`), counted as one file until then. */
+  sourceUrl?: string | null;
 };
+
+/** A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). */
+export type SendFaxesInput = SendFaxInput & { recipients: string[] };
 
 export type SendFaxDeps = {
   db: Database;
@@ -55,29 +64,45 @@ export function assertMaySend(actor: FaxActor): void {
   if (!actor.user.emailVerified) throw new AppError('email_not_confirmed', 'errors.confirmEmailToSend');
 }
 
-/**
- * Sends a fax, whatever the channel (the 202 of POST /api/faxes): a confirmed sender, files checked from their bytes,
- * then what can be checked now (something to send, the recipient, the schedule, the From number, the page limit and
- * the month's quota with the pages known so far); the files are kept encrypted, and the fax is recorded with its audit
- * row and documents job in one transaction. The same Idempotency-Key returns the fax it created.
- */
+/** Sends one fax (the 202 of POST /api/faxes); see sendFaxes. */
 export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
-  const { actor, request } = input;
+  const {
+    faxes: [fax],
+    created,
+  } = await sendFaxes(deps, { ...input, recipients: [input.request.recipientNumber] });
+  return { fax: fax!, created };
+}
+
+/** The Idempotency-Key of each fax of a send: the key itself for the first, the key and its position for the others. */
+const idempotencyKeysOf = (key: string, count: number) => Array.from({ length: count }, (_, i) => (i === 0 ? key : `${key}#${i}`));
+
+/**
+ * Sends faxes, whatever the channel: a confirmed sender, files checked from their bytes, then what can be checked now
+ * (something to send, each recipient, the schedule, the From number, the page limit and the month's quota with the
+ * pages known so far); the files are kept encrypted, and the faxes are recorded with their audit rows and documents jobs
+ * in one transaction: all of a broadcast, or none. The same Idempotency-Key returns the faxes it created.
+ */
+export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
+  const { actor, request, recipients } = input;
   assertMaySend(actor);
   const rules = await deps.systemSettings.current();
   const attachments = await checkAttachments(input.uploads, rules.maxFileSizeMB);
   const { member } = actor;
   const { db } = deps;
-  if (input.idempotencyKey) {
-    const existing = await faxWithIdempotencyKey(db, member.accountId, input.idempotencyKey);
-    if (existing) return { fax: existing, created: false };
+  const idempotencyKeys = input.idempotencyKey ? idempotencyKeysOf(input.idempotencyKey, recipients.length) : null;
+  if (idempotencyKeys) {
+    const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
+    if (existing.length > 0) return { faxes: existing, created: false };
   }
 
-  assertRecipientAllowed(request.recipientNumber, rules.blockedRecipientPrefixes);
-  const blocked = await accountBlockedPrefix(db, member.accountId, request.recipientNumber);
-  if (blocked) throw new AppError('invalid_request', 'errors.recipientOnBlocklist', { number: request.recipientNumber, prefix: blocked });
+  for (const recipient of recipients) {
+    assertRecipientAllowed(recipient, rules.blockedRecipientPrefixes);
+    const blocked = await accountBlockedPrefix(db, member.accountId, recipient);
+    if (blocked) throw new AppError('invalid_request', 'errors.recipientOnBlocklist', { number: recipient, prefix: blocked });
+  }
   const coverMessage = request.coverPageMessage?.trim() || null;
-  const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: attachments.length };
+  const fileCount = attachments.length + (input.sourceUrl ? 1 : 0);
+  const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: fileCount };
   if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
 
   let scheduledAt: Date | null = null;
@@ -97,82 +122,103 @@ export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
   const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (needsCoverPage(contents) ? 1 : 0);
   if (knownPages > MAX_PAGES_PER_FAX)
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
-  await assertWithinQuota(db, member.accountId, knownPages);
-  // Known now, so that the history can say from the start which line will carry it; every try uses it.
-  const line = (await chooseLine(linesFor(deps), request.recipientNumber)).name;
+  await assertWithinQuota(db, member.accountId, knownPages * recipients.length);
+  // Known now, so that the history can say from the start which line will carry each; every try uses it.
+  const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(linesFor(deps), recipient)).name));
 
-  // Encrypted and stored before the fax exists: once we answer 202, nothing that was accepted can be lost.
-  const stored = await Promise.all(attachments.map((a) => deps.files.put(a.bytes)));
+  // Encrypted and stored before the faxes exist: once we answer 202, nothing that was accepted can be lost. Each fax
+  // keeps its own copy, so that deleting one fax of a broadcast takes only its files.
+  const stored = await Promise.all(recipients.map(() => Promise.all(attachments.map((a) => deps.files.put(a.bytes)))));
   try {
-    // The fax, its files, its audit row and its first job commit together or not at all: an error answer leaves
-    // nothing behind, and a 202 has everything a worker needs.
-    const fax = await inTransaction(db, async (tx, client) => {
-      await assertWithinNewAccountLimit(tx, member.accountId, rules);
+    // The faxes, their files, their audit rows and their first jobs commit together or not at all: an error answer
+    // leaves nothing behind, and a 202 has everything a worker needs.
+    const created = await inTransaction(db, async (tx, client) => {
+      await assertWithinNewAccountLimit(tx, member.accountId, rules, recipients.length);
       const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
-      const [row] = await tx
-        .insert(faxes)
-        .values({
-          accountId: member.accountId,
-          userId: actor.user.id,
-          direction: 'outbound',
-          status: scheduledAt ? 'scheduled' : 'queued',
-          fromNumber,
-          toNumber: request.recipientNumber,
-          recipientName: request.recipientName?.trim() || null,
-          coverSubject: request.coverSubject?.trim() || null,
-          coverMessage,
-          quality: request.faxQuality,
-          line,
-          language: input.language,
-          scheduledAt,
-          idempotencyKey: input.idempotencyKey,
-          resentFromId: input.resentFromId ?? null,
-        })
-        .returning();
-      if (attachments.length > 0) {
-        await tx.insert(faxFiles).values(
-          attachments.map((a, position) => ({
-            faxId: row!.id,
-            position,
-            name: a.name,
-            type: a.type,
-            size: a.bytes.length,
-            storageKey: stored[position]!.key,
-            sha256: stored[position]!.sha256,
-          })),
-        );
+      const rows = [];
+      for (const [index, recipient] of recipients.entries()) {
+        rows.push(await recordFax(tx, client, { index, recipient, priority }));
       }
-      await auditFax(tx, actor, 'fax.send', row!.id, 'success', {
-        to: row!.toNumber,
-        files: attachments.length,
-        scheduled: Boolean(scheduledAt),
-        ...(input.resentFromId ? { resentFrom: input.resentFromId } : {}),
-      });
-      await deps.queue.send(
-        prepareFaxJob,
-        { faxId: row!.id },
-        { transaction: client, dedupeKey: row!.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
-      );
-      return row!;
+      return rows;
     });
-    return { fax, created: true };
+    return { faxes: created, created: true };
   } catch (error) {
-    await Promise.all(stored.map((s) => deps.files.remove(s.key)));
-    // Two requests with one Idempotency-Key at the same moment: the other one created it.
-    if (input.idempotencyKey && isUniqueViolation(error)) {
-      const existing = await faxWithIdempotencyKey(db, member.accountId, input.idempotencyKey);
-      if (existing) return { fax: existing, created: false };
+    await Promise.all(stored.flat().map((s) => deps.files.remove(s.key)));
+    // Two requests with one Idempotency-Key at the same moment: the other one created them.
+    if (idempotencyKeys && isUniqueViolation(error)) {
+      const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
+      if (existing.length > 0) return { faxes: existing, created: false };
     }
     throw error;
   }
+
+  /** One fax of the send, with its files, audit row and documents job, in the send's transaction. */
+  async function recordFax(
+    tx: Database,
+    client: SqlExecutor,
+    { index, recipient, priority }: { index: number; recipient: string; priority: number },
+  ) {
+    const files = stored[index]!;
+    const [row] = await tx
+      .insert(faxes)
+      .values({
+        accountId: member.accountId,
+        userId: actor.user.id,
+        direction: 'outbound',
+        status: scheduledAt ? 'scheduled' : 'queued',
+        fromNumber,
+        toNumber: recipient,
+        recipientName: request.recipientName?.trim() || null,
+        coverSubject: request.coverSubject?.trim() || null,
+        coverMessage,
+        quality: request.faxQuality,
+        line: lines[index],
+        language: input.language,
+        scheduledAt,
+        idempotencyKey: idempotencyKeys?.[index] ?? null,
+        resentFromId: input.resentFromId ?? null,
+        channel: input.channel ?? 'web',
+        sourceUrl: input.sourceUrl ?? null,
+      })
+      .returning();
+    if (attachments.length > 0) {
+      await tx.insert(faxFiles).values(
+        attachments.map((a, position) => ({
+          faxId: row!.id,
+          position,
+          name: a.name,
+          type: a.type,
+          size: a.bytes.length,
+          storageKey: files[position]!.key,
+          sha256: files[position]!.sha256,
+        })),
+      );
+    }
+    await auditFax(tx, actor, 'fax.send', row!.id, 'success', {
+      to: row!.toNumber,
+      files: attachments.length,
+      scheduled: Boolean(scheduledAt),
+      channel: input.channel ?? 'web',
+      ...(input.sourceUrl ? { fileUrl: true } : {}),
+      ...(recipients.length > 1 ? { broadcast: recipients.length } : {}),
+      ...(input.resentFromId ? { resentFrom: input.resentFromId } : {}),
+    });
+    await deps.queue.send(
+      prepareFaxJob,
+      { faxId: row!.id },
+      { transaction: client, dedupeKey: row!.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+    );
+    return row!;
+  }
 }
 
-async function faxWithIdempotencyKey(db: Database, accountId: string, key: string) {
-  const [existing] = await db
+/** The faxes a send with these Idempotency-Keys created, in the send's order. */
+async function faxesWithIdempotencyKeys(db: Database, accountId: string, keys: string[]) {
+  const rows = await db
     .select()
     .from(faxes)
-    .where(and(eq(faxes.accountId, accountId), eq(faxes.idempotencyKey, key)));
-  return existing;
+    .where(and(eq(faxes.accountId, accountId), inArray(faxes.idempotencyKey, keys)));
+  return rows.sort((a, b) => keys.indexOf(a.idempotencyKey!) - keys.indexOf(b.idempotencyKey!));
 }
 
 /** Beyond this many, an account's waiting faxes are all equally far back: the count stays cheap. */

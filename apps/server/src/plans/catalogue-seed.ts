@@ -22,6 +22,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     category: 'standard',
     monthlyPriceCents: 999,
     pagesPerMonth: 150,
+    apiRequestsPerMinute: 100,
     isPopular: false,
     isHipaa: false,
     text: {
@@ -42,6 +43,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     category: 'standard',
     monthlyPriceCents: 1999,
     pagesPerMonth: 500,
+    apiRequestsPerMinute: 300,
     isPopular: true,
     isHipaa: false,
     text: {
@@ -70,6 +72,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     category: 'standard',
     monthlyPriceCents: 4999,
     pagesPerMonth: 2000,
+    apiRequestsPerMinute: 1000,
     isPopular: false,
     isHipaa: false,
     text: {
@@ -93,6 +96,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     category: 'standard',
     monthlyPriceCents: null,
     pagesPerMonth: null,
+    apiRequestsPerMinute: 3000,
     isPopular: false,
     isHipaa: false,
     text: {
@@ -116,6 +120,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     category: 'healthcare',
     monthlyPriceCents: 1495,
     pagesPerMonth: 200,
+    apiRequestsPerMinute: 100,
     isPopular: false,
     isHipaa: true,
     text: {
@@ -139,6 +144,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     category: 'healthcare',
     monthlyPriceCents: 2995,
     pagesPerMonth: 750,
+    apiRequestsPerMinute: 300,
     isPopular: true,
     isHipaa: true,
     text: {

@@ -7,7 +7,7 @@ import { plans } from './schema';
 export async function listActivePlans(db: Database): Promise<TPlan[]> {
   const rows = await db.select().from(plans).where(isNull(plans.archivedAt)).orderBy(asc(plans.sortOrder), asc(plans.name));
   return rows.map(
-    ({ id, slug, name, category, currency, monthlyPriceCents, yearlyMonthlyPriceCents, pagesPerMonth, isPopular, isHipaa, text }) => ({
+    ({
       id,
       slug,
       name,
@@ -16,6 +16,20 @@ export async function listActivePlans(db: Database): Promise<TPlan[]> {
       monthlyPriceCents,
       yearlyMonthlyPriceCents,
       pagesPerMonth,
+      apiRequestsPerMinute,
+      isPopular,
+      isHipaa,
+      text,
+    }) => ({
+      id,
+      slug,
+      name,
+      category,
+      currency,
+      monthlyPriceCents,
+      yearlyMonthlyPriceCents,
+      pagesPerMonth,
+      apiRequestsPerMinute,
       isPopular,
       isHipaa,
       text,

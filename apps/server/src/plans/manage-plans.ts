@@ -26,6 +26,7 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
     monthlyPriceCents: row.monthlyPriceCents,
     yearlyMonthlyPriceCents: row.yearlyMonthlyPriceCents,
     pagesPerMonth: row.pagesPerMonth,
+    apiRequestsPerMinute: row.apiRequestsPerMinute,
     isPopular: row.isPopular,
     isHipaa: row.isHipaa,
     text: row.text,
@@ -79,6 +80,7 @@ function columnsOf(input: TPlanInput) {
     monthlyPriceCents: monthly,
     yearlyMonthlyPriceCents: monthly === null ? null : (input.yearlyMonthlyPriceCents ?? yearlyMonthlyPrice(monthly)),
     pagesPerMonth: input.pricedOnRequest ? null : input.pagesPerMonth,
+    apiRequestsPerMinute: input.apiRequestsPerMinute,
     isPopular: input.isPopular,
     isHipaa: input.isHipaa,
     text: textOf(input.text),
@@ -123,7 +125,10 @@ export async function createPlan({ db, planCatalogue }: PlanEditDeps, input: TPl
   return findAdminPlan(db, id);
 }
 
-/** Edits a plan; the slug stays, so links to it keep working. Accounts on it get the new pages at once. */
+/**
+ * Edits a plan; the slug stays, so links to it keep working. Accounts on it get the new pages at once, and their API
+ * keys the new requests per minute (the public API reads the plan on every request).
+ */
 export async function updatePlan(
   { db, planCatalogue }: PlanEditDeps,
   id: string,
@@ -172,7 +177,16 @@ export async function deletePlan(deps: PlanEditDeps, id: string): Promise<TAdmin
 
 /** What changed, for the audit trail: the plan's scalar fields, from and to. */
 export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<string, { from: unknown; to: unknown }> {
-  const keys = ['name', 'category', 'monthlyPriceCents', 'yearlyMonthlyPriceCents', 'pagesPerMonth', 'isPopular', 'isHipaa'] as const;
+  const keys = [
+    'name',
+    'category',
+    'monthlyPriceCents',
+    'yearlyMonthlyPriceCents',
+    'pagesPerMonth',
+    'apiRequestsPerMinute',
+    'isPopular',
+    'isHipaa',
+  ] as const;
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of keys) if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
   if (JSON.stringify(before.text) !== JSON.stringify(after.text)) changes.text = { from: before.text, to: after.text };

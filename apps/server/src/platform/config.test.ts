@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -41,5 +44,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, FILES_MASTER_KEY: key }).isProduction).toBe(true);
     // Development keeps generating them into DATA_DIR, so that the first command runs with nothing set.
     expect(loadConfig({ NODE_ENV: 'development' }).filesMasterKey).toBeUndefined();
+  });
+
+  it('takes trusted file_url origins and a CA file for tests and development, never in production', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'faxline-config-'));
+    try {
+      expect(loadConfig({}).fileUrl).toEqual({ trustedOrigins: [], ca: undefined });
+      const origins = 'https://localhost:8443, https://files.test/';
+      expect(loadConfig({ FILE_URL_TRUSTED_ORIGINS: origins }).fileUrl.trustedOrigins).toEqual([
+        'https://localhost:8443',
+        'https://files.test',
+      ]);
+      expect(() => loadConfig({ FILE_URL_TRUSTED_ORIGINS: 'http://localhost:8443' })).toThrow(
+        /FILE_URL_TRUSTED_ORIGINS: expected https:\/\/ origins/,
+      );
+      expect(() => loadConfig({ FILE_URL_TRUSTED_ORIGINS: 'https://localhost:8443/files' })).toThrow(/FILE_URL_TRUSTED_ORIGINS/);
+      const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), FILES_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+      expect(() => loadConfig({ ...production, FILE_URL_TRUSTED_ORIGINS: 'https://localhost:8443' })).toThrow(
+        /in production it must be unset/,
+      );
+
+      const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+      writeFileSync(path.join(dir, 'ca.pem'), pem);
+      writeFileSync(path.join(dir, 'not.pem'), 'hello');
+      expect(loadConfig({ FILE_URL_CA_FILE: path.join(dir, 'ca.pem') }).fileUrl.ca).toBe(pem);
+      expect(() => loadConfig({ FILE_URL_CA_FILE: path.join(dir, 'not.pem') })).toThrow(/FILE_URL_CA_FILE: expected PEM certificates/);
+      expect(() => loadConfig({ FILE_URL_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(/FILE_URL_CA_FILE: cannot read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -162,6 +163,20 @@ const ZEnv = z.object({
   HYLAFAX_HOOK_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   /** How often a call's HylaFAX job is asked how it goes. */
   HYLAFAX_POLL_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(100).max(60_000).default(2_000),
+  /**
+   * Tests and development only (refused in production): origins (https://localhost:8443, comma-separated) whose
+   * `file_url` documents the worker fetches although they are on this machine or a private network. Exact origins:
+   * a redirect from one to any other private address is still refused.
+   */
+  FILE_URL_TRUSTED_ORIGINS: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value.split(',').every((origin) => isBareHttpsOrigin(origin.trim())), {
+      error: 'expected https:// origins (scheme, host and port, no path), comma-separated',
+    })
+    .optional(),
+  /** A PEM file of certificate authorities trusted for `file_url` fetches besides the usual ones (a test server's). */
+  FILE_URL_CA_FILE: z.string().min(1, { error: 'expected a file path' }).optional(),
 });
 
 /** The HylaFAX line's settings, or null when none is configured. */
@@ -175,6 +190,43 @@ function hylafaxOf(e: z.infer<typeof ZEnv>) {
     serves: e.HYLAFAX_NUMBERS === 'all' ? ('outside-numbers' as const) : e.HYLAFAX_NUMBERS.split(',').map((prefix) => prefix.trim()),
     pollMs: e.HYLAFAX_POLL_MS,
   };
+}
+
+function isBareHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/** Where the worker may fetch `file_url` documents besides the public internet (documents/fetch-file-url.ts). */
+function fileUrlOf(e: z.infer<typeof ZEnv>) {
+  const trustedOrigins = (e.FILE_URL_TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin);
+  if (trustedOrigins.length > 0 && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: FILE_URL_TRUSTED_ORIGINS is for tests and development; in production it must be unset.');
+  }
+  let ca: string | undefined;
+  if (e.FILE_URL_CA_FILE) {
+    try {
+      ca = fs.readFileSync(path.resolve(e.FILE_URL_CA_FILE), 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  FILE_URL_CA_FILE: cannot read ${JSON.stringify(e.FILE_URL_CA_FILE)} (${(error as Error).message})`,
+      );
+    }
+    if (!ca.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new ConfigError(
+        `Invalid configuration:\n  FILE_URL_CA_FILE: expected PEM certificates, got ${JSON.stringify(e.FILE_URL_CA_FILE)}`,
+      );
+    }
+  }
+  return { trustedOrigins, ca };
 }
 
 function trustedOriginsOf(publicUrl: string | undefined, port: number, env: string): string[] {
@@ -247,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
+    fileUrl: fileUrlOf(e),
     database: {
       poolSize: e.DB_POOL_SIZE,
       connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,

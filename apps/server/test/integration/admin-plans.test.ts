@@ -1,4 +1,4 @@
-import { ZAdminPlan, ZAdminPlansResponse, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
+import { ZAdminPlan, ZAdminPlansResponse, ZPlansResponse, type TAdminPlan, type TAdminPlanInput } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
@@ -25,6 +25,25 @@ const newPlan = (overrides: Partial<TAdminPlanInput> = {}): TAdminPlanInput => (
   ...overrides,
 });
 
+/** The form's body for a stored plan, as the back office sends it back. */
+const inputOf = (plan: TAdminPlan): TAdminPlanInput => ({
+  name: plan.name,
+  category: plan.category,
+  pricedOnRequest: plan.monthlyPriceCents === null,
+  monthlyPriceCents: plan.monthlyPriceCents,
+  yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
+  pagesPerMonth: plan.pagesPerMonth,
+  apiRequestsPerMinute: plan.apiRequestsPerMinute,
+  isPopular: plan.isPopular,
+  isHipaa: plan.isHipaa,
+  text: plan.text,
+});
+
+async function adminPlan(id: string) {
+  const { plans } = ZAdminPlansResponse.parse((await call('GET', '/api/admin/plans')).json());
+  return plans.find((p) => p.id === id)!;
+}
+
 async function create(overrides: Partial<TAdminPlanInput> = {}) {
   const response = await call('POST', '/api/admin/plans', newPlan(overrides));
   expect(response.statusCode, response.body).toBe(201);
@@ -40,7 +59,14 @@ describe('GET /api/admin/plans', () => {
     const response = await call('GET', '/api/admin/plans');
     expect(response.statusCode).toBe(200);
     const { plans } = ZAdminPlansResponse.parse(response.json());
-    expect(plans.slice(0, 6).map((p) => p.name)).toEqual(['Basic', 'Professional', 'Business', 'Enterprise', 'HIPAA Basic', 'HIPAA Plus']);
+    expect(plans.slice(0, 6).map((p) => [p.name, p.apiRequestsPerMinute])).toEqual([
+      ['Basic', 100],
+      ['Professional', 300],
+      ['Business', 1000],
+      ['Enterprise', 3000],
+      ['HIPAA Basic', 100],
+      ['HIPAA Plus', 300],
+    ]);
     expect(plans.find((p) => p.slug === 'basic')!.accountCount).toBeGreaterThanOrEqual(2);
     expect(plans.find((p) => p.slug === 'enterprise')!.accountCount).toBe(0);
     expect(plans.find((p) => p.id === archived.id)!.archivedAt).not.toBeNull();
@@ -56,6 +82,7 @@ describe('POST /api/admin/plans', () => {
       monthlyPriceCents: 2500,
       yearlyMonthlyPriceCents: 2000,
       pagesPerMonth: 300,
+      apiRequestsPerMinute: 100, // spec 000 §9's default, when the form leaves it out
       isHipaa: true,
       isPopular: true,
       archivedAt: null,
@@ -115,6 +142,39 @@ describe('PUT /api/admin/plans/:id', () => {
       .where(and(eq(auditEvents.action, 'plan.update'), eq(auditEvents.objectId, plan.id)));
     expect(event).toMatchObject({ actorUserId: t.admin.id, objectType: 'plan', outcome: 'success' });
     expect(event!.details).toMatchObject({ changes: { monthlyPriceCents: { from: 2500, to: 3100 } } });
+  });
+
+  it('sets the API requests per minute of the plan’s keys (spec 000 §9: varying by plan); the change is audited', async () => {
+    const plan = await create();
+    const response = await call('PUT', `/api/admin/plans/${plan.id}`, { ...inputOf(plan), apiRequestsPerMinute: 250 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ZAdminPlan.parse(response.json()).apiRequestsPerMinute).toBe(250);
+    expect((await adminPlan(plan.id)).apiRequestsPerMinute).toBe(250);
+    expect((await publicPlans()).find((p) => p.id === plan.id)?.apiRequestsPerMinute).toBe(250);
+
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'plan.update'), eq(auditEvents.objectId, plan.id)));
+    expect(event!.details).toEqual({ name: plan.name, changes: { apiRequestsPerMinute: { from: 100, to: 250 } } });
+  });
+
+  it('refuses API requests per minute outside 10 to 100,000, in the caller’s language, and changes nothing', async () => {
+    const plan = await create({ apiRequestsPerMinute: 500 });
+    for (const apiRequestsPerMinute of [9, 100_001, 12.5, 0, -100, '300', null]) {
+      const response = await call('PUT', `/api/admin/plans/${plan.id}`, { ...inputOf(plan), apiRequestsPerMinute });
+      expect(response.statusCode, String(apiRequestsPerMinute)).toBe(400);
+      expect(errorOf(response).message).toContain('API requests per minute must be a whole number from 10 to 100,000.');
+    }
+    const french = await call('POST', '/api/admin/plans', newPlan({ apiRequestsPerMinute: 5 }), 'fr');
+    expect(french.statusCode).toBe(400);
+    expect(errorOf(french).message).toContain('Le nombre de requêtes API par minute doit être un entier compris entre 10 et 100');
+    expect(await adminPlan(plan.id)).toEqual(plan);
+    const audited = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'plan.update'), eq(auditEvents.objectId, plan.id)));
+    expect(audited).toEqual([]);
   });
 
   it('answers 404 for a plan that does not exist, and 400 for a bad form', async () => {

@@ -171,7 +171,7 @@ describe('a control character in a text field (issue 13)', () => {
       const own =
         field.part === 'multipart'
           ? error?.message
-          : error?.issues?.find((issue) => issue.path === `${field.part}.${field.path.join('.')}`)?.message;
+          : error?.issues?.find((issue) => issue.path === [field.part, ...field.path].join('.'))?.message;
       const understood = field.schema.format ? own !== undefined : own === forbidden;
       if (response.statusCode !== 400 || error?.type !== 'invalid_request' || !understood)
         wrong.push(`${name(entry)}: ${response.statusCode} ${response.body.slice(0, 300)}`);

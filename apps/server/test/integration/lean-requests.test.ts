@@ -266,6 +266,7 @@ function inputOf(plan: TAdminPlan): TAdminPlanInput {
     monthlyPriceCents: plan.monthlyPriceCents,
     yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
     pagesPerMonth: plan.pagesPerMonth,
+    apiRequestsPerMinute: plan.apiRequestsPerMinute,
     isPopular: plan.isPopular,
     isHipaa: plan.isHipaa,
     text: plan.text,

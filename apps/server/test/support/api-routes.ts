@@ -54,10 +54,10 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
-/** Every /api route the router knows (HEAD is GET's twin), with the schemas of its input. */
-export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+/** Every /api route the router knows (or every route under another prefix: /v1/), HEAD being GET's twin, with the schemas of its input. */
+export function apiRoutes(app: FastifyInstance, prefix = '/api/'): ApiRoute[] {
   const routes = app.routeList
-    .filter((route) => route.url.startsWith('/api/'))
+    .filter((route) => route.url.startsWith(prefix))
     .flatMap((route) =>
       (Array.isArray(route.method) ? route.method : [route.method])
         .filter((method) => method !== 'HEAD')
@@ -75,7 +75,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
           } satisfies ApiRoute;
         }),
     );
-  for (const key of Object.keys(MULTIPART_FORMS)) {
+  for (const key of Object.keys(MULTIPART_FORMS).filter((form) => form.includes(` ${prefix}`))) {
     if (!routes.some((route) => `${route.method} ${route.url}` === key))
       throw new Error(`The multipart route ${key} is gone: update MULTIPART_FORMS`);
   }

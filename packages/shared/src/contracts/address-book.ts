@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
+import {
+  MAX_CONTACT_COMPANY_LENGTH,
+  MAX_CONTACT_NAME_LENGTH,
+  MAX_CONTACT_NOTES_LENGTH,
+  MAX_CONTACT_TAG_LENGTH,
+  MAX_CONTACT_TAGS,
+  MAX_LIST_LIMIT,
+} from '../constants';
 import { E164_PATTERN } from '../phone';
 
 /**
@@ -7,19 +15,19 @@ import { E164_PATTERN } from '../phone';
  * (/v1/contacts, with a key), in the public API's snake_case so that a contact reads the same everywhere.
  * GET lists (search, tag, cursor), POST creates, GET/PATCH/DELETE /:id; the portal also imports and exports CSV
  * (/api/contacts/import, /api/contacts/export.csv).
+ *
+ * CSV (decision 048): a header row naming the columns (any case; "fax" and "fax number" also name fax_number), then one
+ * contact a row: name, fax_number, company, email, notes, tags (separated by ";"). POST /api/contacts/import takes the
+ * file as the whole request body with `Content-Type: text/csv` (at most MAX_CONTACT_IMPORT_BYTES and
+ * MAX_CONTACT_IMPORT_ROWS rows) and answers ZContactImportResult; GET /api/contacts/export.csv answers the same columns.
+ * The limits live in constants.ts, because the messages name them.
  */
-export const MAX_CONTACT_NAME_LENGTH = 120;
-export const MAX_CONTACT_COMPANY_LENGTH = 120;
-export const MAX_CONTACT_NOTES_LENGTH = 1000;
-export const MAX_CONTACT_TAGS = 10;
-export const MAX_CONTACT_TAG_LENGTH = 40;
-export const MAX_CONTACTS = 10_000;
-/** Rows a CSV import takes at most (the file is also limited to 1 MB). */
-export const MAX_CONTACT_IMPORT_ROWS = 5_000;
 
 /** A fax number as people type it: spaces, dashes, dots and brackets are dropped; what is left must be E.164. */
 const ZContactFaxNumber = z
   .string({ error: 'errors.contactNumberRequired' })
+  .trim()
+  .min(1, { error: 'errors.contactNumberRequired' })
   .max(40, { error: 'errors.invalidRecipient' })
   .check(singleLineText)
   .transform((value) => value.replace(/[\s\-.()]/g, ''))
@@ -60,7 +68,14 @@ export const ZContactInput = z.object({
     .nullable()
     .optional(),
   tags: z
-    .array(z.string().trim().min(1).max(MAX_CONTACT_TAG_LENGTH, { error: 'errors.contactTagTooLong' }).check(singleLineText))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: 'errors.contactTagEmpty' })
+        .max(MAX_CONTACT_TAG_LENGTH, { error: 'errors.contactTagTooLong' })
+        .check(singleLineText),
+    )
     .max(MAX_CONTACT_TAGS, { error: 'errors.contactTooManyTags' })
     .transform((tags) => [...new Set(tags)])
     .optional(),
@@ -88,7 +103,12 @@ export const ZContactListQuery = z.object({
   /** Matches name, number, company or e-mail, without regard to case. */
   search: z.string().trim().max(100).check(singleLineText).optional(),
   tag: z.string().trim().max(MAX_CONTACT_TAG_LENGTH).check(singleLineText).optional(),
-  limit: z.coerce.number({ error: 'errors.invalidLimit' }).int().min(1, { error: 'errors.invalidLimit' }).max(100, { error: 'errors.invalidLimit' }).default(50),
+  limit: z.coerce
+    .number({ error: 'errors.invalidLimit' })
+    .int()
+    .min(1, { error: 'errors.invalidLimit' })
+    .max(MAX_LIST_LIMIT, { error: 'errors.invalidLimit' })
+    .default(50),
   /** The `next_cursor` of the previous page. */
   cursor: z.string().max(200).check(singleLineText).optional(),
 });
@@ -98,6 +118,9 @@ export const ZContactList = z.object({ data: z.array(ZContact), next_cursor: z.s
 export type TContactList = z.infer<typeof ZContactList>;
 
 export const ZContactParams = z.object({ id: z.uuid({ error: 'errors.contactNotFound' }) });
+
+/** An import's body: the CSV file's text (a file with control characters, NUL among them, is not a text file). */
+export const ZContactImportBody = z.string().check(multiLineText);
 
 /** A CSV import's outcome: rows added, rows already in the book (same name and number), rows refused with why. */
 export const ZContactImportResult = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_MAX_FEATURES } from '../constants';
+import { API_RATE_LIMIT, PLAN_MAX_API_REQUESTS_PER_MINUTE, PLAN_MAX_FEATURES, PLAN_MIN_API_REQUESTS_PER_MINUTE } from '../constants';
 import { multiLineText, singleLineText } from '../text';
 import { PLAN_CATEGORIES, ZPlan } from './plans';
 
@@ -63,6 +63,13 @@ export const ZAdminPlanInput = z
       .max(PLAN_MAX_PAGES, { error: 'validation.planPages' })
       .nullable()
       .default(null),
+    /** Requests per minute per API key of the accounts on the plan, whatever its price (Enterprise's too). */
+    apiRequestsPerMinute: z
+      .number({ error: 'validation.planApiRateRange' })
+      .int({ error: 'validation.planApiRateRange' })
+      .min(PLAN_MIN_API_REQUESTS_PER_MINUTE, { error: 'validation.planApiRateRange' })
+      .max(PLAN_MAX_API_REQUESTS_PER_MINUTE, { error: 'validation.planApiRateRange' })
+      .default(API_RATE_LIMIT.max),
     isPopular: z.boolean().default(false),
     isHipaa: z.boolean().default(false),
     text: z.object({

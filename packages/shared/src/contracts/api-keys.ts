@@ -45,7 +45,7 @@ export const ZCreateApiKeyRequest = z.object({
 export type TCreateApiKeyRequest = z.input<typeof ZCreateApiKeyRequest>;
 
 /** The new key and its secret: shown once, never again (only its hash is kept). */
-export const ZCreateApiKeyResponse = z.object({ apiKey: ZApiKey, secret: z.string() });
+export const ZCreateApiKeyResponse = z.object({ key: ZApiKey, secret: z.string() });
 export type TCreateApiKeyResponse = z.infer<typeof ZCreateApiKeyResponse>;
 
 export const ZApiKeyParams = z.object({ id: z.uuid({ error: 'errors.apiKeyNotFound' }) });

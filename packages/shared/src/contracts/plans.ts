@@ -23,6 +23,8 @@ export const ZPlan = z.object({
   yearlyMonthlyPriceCents: z.number().int().nonnegative().nullable(),
   /** Null for custom page limits. */
   pagesPerMonth: z.number().int().positive().nullable(),
+  /** Requests per minute each API key of an account on this plan may make (spec 000 §9: 100 unless the plan says more). */
+  apiRequestsPerMinute: z.number().int().positive(),
   isPopular: z.boolean(),
   isHipaa: z.boolean(),
   /** Description and features in each of our languages. */

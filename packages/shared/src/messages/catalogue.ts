@@ -1,5 +1,21 @@
 // Constants only: this module is in the web app's first load, which must not pull in the zod contracts.
-import { MAX_ATTACHMENTS, NUMBER_PROVIDER_MAX_LENGTH, PASSWORD_MIN_LENGTH, PLAN_MAX_FEATURES, type TLanguage } from '../constants';
+import {
+  MAX_ATTACHMENTS,
+  MAX_CONTACT_COMPANY_LENGTH,
+  MAX_CONTACT_IMPORT_BYTES,
+  MAX_CONTACT_IMPORT_ROWS,
+  MAX_CONTACT_NAME_LENGTH,
+  MAX_CONTACT_NOTES_LENGTH,
+  MAX_CONTACT_TAG_LENGTH,
+  MAX_CONTACT_TAGS,
+  MAX_CONTACTS,
+  NUMBER_PROVIDER_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PLAN_MAX_API_REQUESTS_PER_MINUTE,
+  PLAN_MAX_FEATURES,
+  PLAN_MIN_API_REQUESTS_PER_MINUTE,
+  type TLanguage,
+} from '../constants';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
@@ -20,5 +36,15 @@ export const MESSAGE_DEFAULTS = {
   maxAttachments: MAX_ATTACHMENTS,
   passwordMinLength: PASSWORD_MIN_LENGTH,
   planMaxFeatures: PLAN_MAX_FEATURES,
+  planMinApiRequestsPerMinute: PLAN_MIN_API_REQUESTS_PER_MINUTE,
+  planMaxApiRequestsPerMinute: PLAN_MAX_API_REQUESTS_PER_MINUTE,
   numberProviderMaxLength: NUMBER_PROVIDER_MAX_LENGTH,
+  contactNameMaxLength: MAX_CONTACT_NAME_LENGTH,
+  contactCompanyMaxLength: MAX_CONTACT_COMPANY_LENGTH,
+  contactNotesMaxLength: MAX_CONTACT_NOTES_LENGTH,
+  contactTagMaxLength: MAX_CONTACT_TAG_LENGTH,
+  contactMaxTags: MAX_CONTACT_TAGS,
+  maxContacts: MAX_CONTACTS,
+  contactImportMaxRows: MAX_CONTACT_IMPORT_ROWS,
+  contactImportMaxMegabytes: MAX_CONTACT_IMPORT_BYTES / (1024 * 1024),
 } as const;

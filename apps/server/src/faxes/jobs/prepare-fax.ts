@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error';
 import { translator } from '../../platform/i18n/i18n';
 import { defineJob } from '../../platform/queue/define-job';
 import { giveUpFaxJob } from './give-up-fax';
+import { keepSourceDocument } from './keep-source-document';
 import { failFax, loadFax, moveFax } from '../fax-state';
 import { assertUsageWithinPlan } from '../quota';
 import { inTransaction } from '../../platform/db/transaction';
@@ -22,15 +23,28 @@ import { transmitFaxJob } from './transmit-fax';
  */
 export const prepareFaxJob = defineJob({
   name: 'faxes.prepare',
-  schema: z.object({ faxId: z.uuid() }),
+  // fetchTry: the run that fetches a `file_url` again after a failure that may pass (keep-source-document.ts).
+  schema: z.object({ faxId: z.uuid(), fetchTry: z.number().int().min(1).optional() }),
   queue: { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, deadLetter: giveUpFaxJob.name },
   // Rendering is CPU work: about one per core; one fax is never rendered twice at once.
   concurrency: (config) => config.renderConcurrency,
   exclusiveKey: ({ faxId }) => faxId,
-  handler: async ({ faxId }, { db, config, files, queue, logger }) => {
+  handler: async ({ faxId, fetchTry = 1 }, { db, config, files, queue, logger }) => {
     const fax = await loadFax(db, faxId);
     if (!fax || !(await moveFax(db, faxId, ['queued', 'scheduled', 'converting'], 'converting'))) return;
     const t = translator(fax.language as TLanguage);
+
+    const source = await keepSourceDocument(fax, fetchTry, { db, config, files, logger }, t);
+    if (source.step === 'ended') return;
+    if (source.step === 'retry') {
+      const next = fetchTry + 1;
+      await queue.send(
+        prepareFaxJob,
+        { faxId, fetchTry: next },
+        { dedupeKey: `${faxId}:fetch:${next}`, startAfter: new Date(Date.now() + source.afterMs) },
+      );
+      return;
+    }
 
     const attachments = await db.select().from(faxFiles).where(eq(faxFiles.faxId, faxId)).orderBy(asc(faxFiles.position));
     const loaded = await Promise.all(

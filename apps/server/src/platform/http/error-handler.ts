@@ -6,8 +6,28 @@ import { negotiateLanguage, translateIssue, translator, type MessageKey } from '
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, STATUS_OF_ERROR_TYPE } from './app-error';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Error bodies in another shape under a path prefix (the public API's, /v1/): see `answerErrorsAs`. */
+    errorShapes: Array<{ prefix: string; shape: ErrorShape }>;
+  }
+}
+
+/** Turns the error body into another shape (and may add headers): the public API's errors are its own. */
+export type ErrorShape = (request: FastifyRequest, reply: FastifyReply, body: TApiError) => unknown;
+
+/**
+ * Answers the errors of requests under `prefix` in another shape. Every error answer passes here, those given before
+ * routing too (a malformed address), which no scope's hook would see.
+ */
+export function answerErrorsAs(app: FastifyInstance, prefix: string, shape: ErrorShape): void {
+  app.errorShapes.push({ prefix, shape });
+}
+
 function send(reply: FastifyReply, status: number, body: TApiError) {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+  reply.status(status).type('application/json; charset=utf-8');
+  const shape = reply.server.errorShapes?.find((entry) => reply.request.url.startsWith(entry.prefix))?.shape;
+  return reply.send(shape ? shape(reply.request, reply, body) : body);
 }
 
 /**
@@ -159,6 +179,7 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
  * and constraint, never with the SQL and its parameters (personal data, passwords' hashes, tokens).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorate('errorShapes', []);
   app.setErrorHandler(answer);
 }
 

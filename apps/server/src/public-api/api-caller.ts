@@ -1,0 +1,83 @@
+import { API_RATE_LIMIT, type TApiKeyScope, type TMemberRole } from '@faxline/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Actor } from '../accounts/actor';
+import { accountMembers, accounts } from '../accounts/schema';
+import { hashOfSecret } from '../api-keys/api-keys';
+import { apiKeys } from '../api-keys/schema';
+import { users } from '../auth/schema';
+import type { Database } from '../platform/db/client';
+import { plans } from '../plans/schema';
+import { AppError } from '../platform/http/app-error';
+
+/** Spec 000 §9: 100 requests per minute per key unless the plan says otherwise. */
+export const DEFAULT_REQUESTS_PER_MINUTE = API_RATE_LIMIT.max;
+/** `last_used_at` is written at most this often per key: a busy key does not write on every request. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** Who calls /v1: the key, its scopes and limit, and the actor it is (its creator, with the rights they have now). */
+export type ApiCaller = {
+  actor: Actor & { viaApiKey: { id: string; prefix: string } };
+  scopes: readonly TApiKeyScope[];
+  requestsPerMinute: number;
+};
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The secret of an `Authorization: Bearer …` header, or null. */
+export function bearerSecretOf(header: string | undefined): string | null {
+  return header?.match(BEARER)?.[1] ?? null;
+}
+
+/**
+ * The caller a secret names, read from the database on every request so that a revoked key, a creator who left the
+ * account or was banned, answers 401 at once: one indexed query (the key's hash) with its creator's membership and
+ * the account's plan.
+ */
+export async function callerOfSecret(db: Database, secret: string, ip: string): Promise<ApiCaller | null> {
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      accountId: apiKeys.accountId,
+      role: accountMembers.role,
+      user: { id: users.id, name: users.name, emailVerified: users.emailVerified, language: users.language, banned: users.banned },
+      requestsPerMinute: plans.apiRequestsPerMinute,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .innerJoin(accountMembers, and(eq(accountMembers.userId, apiKeys.createdBy), eq(accountMembers.organizationId, apiKeys.accountId)))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .where(and(eq(apiKeys.secretHash, hashOfSecret(secret)), isNull(apiKeys.revokedAt)));
+  if (!row || row.user.banned) return null;
+  if (!row.lastUsedAt || row.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+  }
+  const { banned: _banned, ...user } = row.user;
+  return {
+    actor: { user, member: { accountId: row.accountId, role: row.role as TMemberRole }, ip, viaApiKey: { id: row.id, prefix: row.prefix } },
+    scopes: row.scopes,
+    requestsPerMinute: row.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key's caller on /v1 (set by the scope's authentication hook, public-api/routes.ts). */
+    apiCaller: ApiCaller | null;
+  }
+}
+
+/** The request's caller; the /v1 scope authenticates every request but the OpenAPI document, so it is there. */
+export function callerOf(request: { apiCaller: ApiCaller | null }): ApiCaller {
+  if (!request.apiCaller) throw new AppError('authentication_error', 'errors.invalidApiKey');
+  return request.apiCaller;
+}
+
+/** The caller, when its key has the scope; otherwise 403 naming the scope. */
+export function requireScope(caller: ApiCaller, scope: TApiKeyScope): ApiCaller {
+  if (!caller.scopes.includes(scope)) throw new AppError('permission_denied', 'errors.apiKeyScopeMissing', { scope });
+  return caller;
+}

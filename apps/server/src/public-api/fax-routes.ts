@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { MAX_ATTACHMENTS, MAX_FILE_SIZE_MB_LIMIT, type TLanguage, type ZSendFaxRequest } from '@faxline/shared';
+import {
+  ZV1Fax,
+  ZV1FaxDetails,
+  ZV1FaxList,
+  ZV1FaxListQuery,
+  ZV1FaxParams,
+  ZV1SendFaxRequest,
+  ZV1SendFaxResponse,
+  MAX_BROADCAST_RECIPIENTS,
+} from '@faxline/shared/api-v1';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mayUseFaxes } from '../accounts/membership';
+import { checkFileUrl } from '../documents/fetch-file-url-checks';
+import { cancelFax } from '../faxes/cancel-fax';
+import { deleteFax } from '../faxes/delete-fax';
+import { acceptedMessage, toPublicFax } from '../faxes/fax-view';
+import { downloadFaxDocument, getFax } from '../faxes/get-fax';
+import { listFaxPage } from '../faxes/list-fax-page';
+import { sendFaxes } from '../faxes/send-fax';
+import { AppError } from '../platform/http/app-error';
+import type { RouteDeps } from '../platform/http/route-deps';
+import { callerOf, requireScope } from './api-caller';
+import { toV1Fax, toV1FaxDetails } from './fax-view';
+import { idempotent } from './idempotency';
+import { readMultipartSend, uploadsOfSend } from './read-send-request';
+
+type SendRequest = z.output<typeof ZV1SendFaxRequest>;
+
+/** Base64 makes 4 characters of 3 bytes: the largest JSON send (every file at the largest size allowed) and its fields. */
+const LARGEST_JSON_SEND = Math.ceil((MAX_ATTACHMENTS * MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 * 4) / 3) + 256 * 1024;
+
+/** The numbers a send goes to: `recipient`, or `recipients` for a broadcast; one of the two. */
+function recipientsOf(body: SendRequest): string[] {
+  if (body.recipient && body.recipients) throw new AppError('invalid_request', 'errors.recipientAndRecipients');
+  const recipients = body.recipients ?? (body.recipient ? [body.recipient] : []);
+  if (recipients.length === 0) throw new AppError('invalid_request', 'errors.recipientRequired');
+  if (recipients.length > MAX_BROADCAST_RECIPIENTS)
+    throw new AppError('invalid_request', 'errors.tooManyRecipients', { max: MAX_BROADCAST_RECIPIENTS });
+  return recipients;
+}
+
+/** The public API's send as the portal's send form says it: one path for both (faxes/send-fax.ts). */
+function asSendForm(body: SendRequest, recipient: string): z.output<typeof ZSendFaxRequest> {
+  const cover = body.cover_page?.enabled === false ? undefined : body.cover_page;
+  return {
+    recipientNumber: recipient,
+    faxQuality: body.quality,
+    ...(cover?.notes ? { coverPageMessage: cover.notes } : {}),
+    ...(cover?.subject ? { coverSubject: cover.subject } : {}),
+    ...(body.recipient_name ? { recipientName: body.recipient_name } : {}),
+    ...(body.send_time ? { scheduledAt: body.send_time } : {}),
+    ...(body.from ? { fromNumber: body.from } : {}),
+  };
+}
+
+/** /v1/faxes (issue 17, item 3): the portal's fax services, called with an API key's actor and answered in snake_case. */
+export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, files, queue, systemSettings }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 + 1,
+      files: MAX_ATTACHMENTS,
+      fields: MAX_BROADCAST_RECIPIENTS + 20,
+      fieldSize: 64 * 1024,
+      parts: MAX_BROADCAST_RECIPIENTS + 30,
+    },
+  });
+
+  /** The caller, when its key has the scope and its creator may use faxes. */
+  function faxCaller(request: Parameters<typeof callerOf>[0], scope: 'faxes:read' | 'faxes:write') {
+    const caller = requireScope(callerOf(request), scope);
+    if (!mayUseFaxes(caller.actor.member)) throw new AppError('permission_denied', 'errors.forbidden');
+    return caller;
+  }
+
+  app.post(
+    '/faxes',
+    {
+      schema: { body: ZV1SendFaxRequest, response: { 202: ZV1SendFaxResponse } },
+      bodyLimit: LARGEST_JSON_SEND,
+      preValidation: readMultipartSend,
+    },
+    async (request, reply) => {
+      const { actor } = faxCaller(request, 'faxes:write');
+      const { body } = request;
+      const recipients = recipientsOf(body);
+      if (body.file_url && body.files?.length) throw new AppError('invalid_request', 'errors.fileUrlAndFiles');
+      // What can be refused now is (a literal private address, a scheme); the worker checks again after DNS, on every hop.
+      const sourceUrl = body.file_url ? checkFileUrl(body.file_url, { trustedOrigins: config.fileUrl.trustedOrigins }) : null;
+      const uploads = uploadsOfSend(request, body);
+      const language = (actor.user.language as TLanguage | null | undefined) ?? request.language;
+      // A form's files are named by their hashes (their bytes are not kept for this); a JSON body by itself.
+      const fingerprint = request.isMultipart() ? { ...body, files: uploads.map((u) => [u.name, hashOf(u.bytes)]) } : body;
+      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprint, async () => {
+        const sent = await sendFaxes(
+          { db, files, queue, config, systemSettings },
+          {
+            actor,
+            language,
+            request: asSendForm(body, recipients[0]!),
+            recipients,
+            uploads,
+            sourceUrl,
+            channel: 'api',
+            // Per key: two keys of one account may use the same text without meeting.
+            idempotencyKey:
+              typeof request.headers['idempotency-key'] === 'string'
+                ? `v1:${actor.viaApiKey.id}:${request.headers['idempotency-key']}`
+                : null,
+          },
+        );
+        const accepted = sent.faxes.map((fax) => ({
+          fax_id: fax.id,
+          status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
+          message: acceptedMessage(fax, request.language),
+          to: fax.toNumber,
+        }));
+        return { status: 202, body: body.recipients ? { faxes: accepted } : accepted[0] };
+      });
+    },
+  );
+
+  app.get('/faxes', { schema: { querystring: ZV1FaxListQuery, response: { 200: ZV1FaxList } } }, async (request) => {
+    const { actor } = faxCaller(request, 'faxes:read');
+    const page = await listFaxPage(db, actor, request.query);
+    return { data: page.rows.map((row) => toV1Fax(toPublicFax(row))), next_cursor: page.nextCursor };
+  });
+
+  app.get('/faxes/:fax_id', { schema: { params: ZV1FaxParams, response: { 200: ZV1FaxDetails } } }, async (request) => {
+    const { actor } = faxCaller(request, 'faxes:read');
+    return toV1FaxDetails(await getFax(db, actor, request.params.fax_id, { markRead: false }));
+  });
+
+  app.post('/faxes/:fax_id/cancel', { schema: { params: ZV1FaxParams, response: { 200: ZV1Fax } } }, async (request, reply) => {
+    const { actor } = faxCaller(request, 'faxes:write');
+    return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, {}, async () => ({
+      status: 200,
+      body: toV1Fax(toPublicFax(await cancelFax(db, actor, request.params.fax_id))),
+    }));
+  });
+
+  app.delete(
+    '/faxes/:fax_id',
+    { schema: { params: ZV1FaxParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } } },
+    async (request) => {
+      const { actor } = faxCaller(request, 'faxes:write');
+      await deleteFax({ db, files }, actor, request.params.fax_id);
+      return { id: request.params.fax_id, deleted: true as const };
+    },
+  );
+
+  app.get('/faxes/:fax_id/file', { schema: { params: ZV1FaxParams } }, async (request, reply) => {
+    const { actor } = faxCaller(request, 'faxes:read');
+    const document = await downloadFaxDocument({ db, files }, actor, request.params.fax_id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${document.name}"`)
+      .header('x-content-sha256', document.sha256 ?? '')
+      .send(Buffer.from(document.pdf));
+  });
+};
+
+const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

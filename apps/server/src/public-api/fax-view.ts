@@ -1,0 +1,42 @@
+import type { TFax, TFaxDetails } from '@faxline/shared';
+import type { TV1Fax, TV1FaxDetails } from '@faxline/shared/api-v1';
+
+/** A fax as the public API shows it (snake_case, @faxline/shared/api-v1 ZV1Fax), from the portal's view of it. */
+export function toV1Fax(fax: TFax): TV1Fax {
+  return {
+    id: fax.id,
+    direction: fax.direction,
+    status: fax.status,
+    read: fax.read,
+    from: fax.fromNumber,
+    to: fax.toNumber,
+    recipient_name: fax.recipientName,
+    sender_name: fax.senderName,
+    pages: fax.pages,
+    pages_sent: fax.pagesSent,
+    quality: fax.quality,
+    failure_reason: fax.failureReason,
+    failure_message: fax.failureMessage,
+    cover_subject: fax.coverSubject,
+    channel: fax.channel,
+    scheduled_at: fax.scheduledAt,
+    next_try_at: fax.nextTryAt,
+    created_at: fax.createdAt,
+    completed_at: fax.completedAt,
+  };
+}
+
+export function toV1FaxDetails(fax: TFaxDetails): TV1FaxDetails {
+  return {
+    ...toV1Fax(fax),
+    attempts: fax.attempts.map((attempt) => ({
+      number: attempt.number,
+      started_at: attempt.startedAt,
+      ended_at: attempt.endedAt,
+      duration_ms: attempt.durationMs,
+      first_page: attempt.firstPage,
+      pages_sent: attempt.pagesSent,
+      result: attempt.result,
+    })),
+  };
+}

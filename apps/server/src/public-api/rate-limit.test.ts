@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter } from './rate-limit';
+
+describe('the per-key limit over a sliding minute', () => {
+  it('allows `limit` requests in any 60 seconds, wherever the minute starts, and says when one is freed', () => {
+    let now = 1_000_000;
+    const limiter = createRateLimiter(() => now);
+    for (let i = 0; i < 100; i += 1) {
+      const state = limiter.hit('k', 100);
+      expect(state).toMatchObject({ allowed: true, remaining: 99 - i });
+      now += 100; // 100 requests over 10 s
+    }
+    const refused = limiter.hit('k', 100);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 50 });
+    expect(refused.resetAt).toBe(Math.ceil((1_000_000 + 60_000) / 1000));
+    now = 1_000_000 + 60_000 + 1; // the first request has left the minute: one more may go
+    expect(limiter.hit('k', 100)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.hit('k', 100).allowed).toBe(false);
+    expect(limiter.hit('other', 100)).toMatchObject({ allowed: true, remaining: 99 });
+  });
+
+  it('follows a plan that changes, keeping the requests already counted', () => {
+    let now = 0;
+    const limiter = createRateLimiter(() => now);
+    for (let i = 0; i < 10; i += 1) limiter.hit('k', 10);
+    expect(limiter.hit('k', 10).allowed).toBe(false);
+    expect(limiter.hit('k', 15)).toMatchObject({ allowed: true, remaining: 4 });
+    now += 1;
+    expect(limiter.hit('k', 5)).toMatchObject({ allowed: false, remaining: 0 });
+  });
+
+  it('costs the same at a high limit', () => {
+    const limiter = createRateLimiter(() => 0);
+    for (let i = 0; i < 100_000; i += 1) limiter.hit('k', 100_000);
+    expect(limiter.hit('k', 100_000).allowed).toBe(false);
+  });
+});

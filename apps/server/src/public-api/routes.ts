@@ -1,0 +1,78 @@
+import { openApiDocument } from '@faxline/shared/api-v1';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../platform/http/app-error';
+import type { RouteDeps } from '../platform/http/route-deps';
+import { bearerSecretOf, callerOfSecret, DEFAULT_REQUESTS_PER_MINUTE, type ApiCaller } from './api-caller';
+import { answerErrorsAs } from '../platform/http/error-handler';
+import { toV1Error } from './errors';
+import { v1ContactRoutes } from './contact-routes';
+import { v1FaxRoutes } from './fax-routes';
+import { createRateLimiter } from './rate-limit';
+
+const OPENAPI_PATH = '/v1/openapi.json';
+
+/**
+ * The public REST API (issue 17), at /v1 on the web app's origin: every request but the OpenAPI document comes with
+ * `Authorization: Bearer fl_live_…`, is counted against its key's requests per minute (answered in X-RateLimit-*
+ * headers, even when refused), and every error leaves as `{"error":{"type","message","code","param"}}`.
+ */
+export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
+  const limiter = createRateLimiter();
+  /** Counts a request against its key (or, without one that works, its address) and says where it stands. */
+  const count = (request: FastifyRequest, reply: FastifyReply, caller: ApiCaller | null) => {
+    // Scaled like every limit (RATE_LIMIT_FACTOR, for test batteries); 1 in production.
+    const limit = Math.round((caller?.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE) * deps.config.rateLimitFactor);
+    const state = limiter.hit(caller ? `key:${caller.actor.viaApiKey.id}` : `ip:${request.ip}`, limit);
+    reply
+      .header('x-ratelimit-limit', state.limit)
+      .header('x-ratelimit-remaining', state.remaining)
+      .header('x-ratelimit-reset', state.resetAt);
+    return state;
+  };
+
+  // Every /v1 error leaves in the public API's shape, also one answered before routing (a malformed address), and
+  // says where its caller stands; a request that never reached the key check counts against its address.
+  answerErrorsAs(app, '/v1/', (request, reply, body) => {
+    if (request.url !== OPENAPI_PATH && !reply.hasHeader('x-ratelimit-limit')) count(request, reply, null);
+    return toV1Error(body);
+  });
+  decorateRequestOnce(app);
+
+  await app.register(
+    async (v1) => {
+      v1.addHook('onRequest', async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (request.url === OPENAPI_PATH) return;
+        const secret = bearerSecretOf(request.headers.authorization);
+        const caller = secret ? await callerOfSecret(deps.db, secret, request.ip) : null;
+        // Without a key that works, the caller's address is counted instead: guessing keys is limited too.
+        const state = count(request, reply, caller);
+        if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
+        if (!caller) throw new AppError('authentication_error', 'errors.invalidApiKey');
+        // Maintenance (back office) stops the API as it stops the portal; nothing is changed meanwhile.
+        if ((await deps.systemSettings.current()).maintenanceMode) throw new AppError('unavailable', 'errors.maintenance');
+        request.apiCaller = caller;
+      });
+      await v1.register(publicApiRoutes, deps);
+    },
+    { prefix: '/v1' },
+  );
+}
+
+function decorateRequestOnce(app: FastifyInstance) {
+  if (!app.hasRequestDecorator('apiCaller')) app.decorateRequest('apiCaller', null);
+}
+
+/** The routes of /v1: its faxes and contacts, and the OpenAPI document that describes them. */
+const publicApiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Made once: the document follows the contracts, which change only with a release.
+  const document = openApiDocument('/v1');
+  app.setNotFoundHandler(async (request) => {
+    throw new AppError('not_found', 'errors.unknownEndpoint', { method: request.method, url: request.url.split('?')[0]! });
+  });
+
+  app.get('/openapi.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document));
+  await app.register(v1FaxRoutes, deps);
+  await app.register(v1ContactRoutes, deps);
+};

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { FAX_FAILURE_REASONS, FAX_QUALITIES } from '../constants';
+import {
+  FAX_CHANNELS,
+  FAX_DIRECTIONS,
+  FAX_STATUSES,
+  MAX_COVER_MESSAGE_LENGTH,
+  MAX_COVER_SUBJECT_LENGTH,
+  MAX_RECIPIENT_NAME_LENGTH,
+  ZE164,
+} from '../contracts/faxes';
+import { FILE_URL_MAX_LENGTH, MAX_ATTACHMENTS } from '../constants';
+import { multiLineText, singleLineText } from '../text';
+
+/**
+ * The public API's faxes (issue 17, item 3): POST /v1/faxes (JSON or multipart), GET /v1/faxes, GET /v1/faxes/{fax_id},
+ * POST /v1/faxes/{fax_id}/cancel, DELETE /v1/faxes/{fax_id}, GET /v1/faxes/{fax_id}/file. snake_case, as the spec's
+ * samples (recipient, file_url, send_time, cover_page {enabled, subject, notes}; fax_id, status, message).
+ */
+export const MAX_BROADCAST_RECIPIENTS = 50;
+
+const ZV1Number = ZE164.meta({ description: 'A fax number in E.164 format.', example: '+15550100000' });
+
+export const ZV1SendFaxRequest = z
+  .object({
+    recipient: ZV1Number.optional().meta({ description: 'The number to fax. Give this or `recipients`.' }),
+    recipients: z
+      .array(ZV1Number)
+      .min(1, { error: 'errors.recipientRequired' })
+      .max(MAX_BROADCAST_RECIPIENTS, { error: 'errors.tooManyRecipients' })
+      .optional()
+      .meta({ description: `A broadcast: one fax per number, at most ${MAX_BROADCAST_RECIPIENTS}. Give this or \`recipient\`.` }),
+    recipient_name: z
+      .string()
+      .trim()
+      .max(MAX_RECIPIENT_NAME_LENGTH, { error: 'errors.recipientNameTooLong' })
+      .check(singleLineText)
+      .optional()
+      .meta({ description: 'Printed on the cover page.' }),
+    // Checked by the server's own rules (https, length, no private address; again after DNS when fetched), whose
+    // messages say which one failed.
+    file_url: z
+      .string()
+      .max(8 * FILE_URL_MAX_LENGTH)
+      .check(singleLineText)
+      .optional()
+      .meta({
+        format: 'uri',
+        maxLength: FILE_URL_MAX_LENGTH,
+        description:
+          'An https:// address of the document (PDF, DOC, DOCX, TXT, JPG, PNG; 10 MB at most), fetched by Faxline before converting. Private, loopback and link-local addresses are refused, on every redirect.',
+        example: 'https://example.com/referral.pdf',
+      }),
+    files: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(255).check(singleLineText).meta({ example: 'referral.pdf' }),
+          content: z.string().meta({ description: 'The file, base64-encoded.', contentEncoding: 'base64' }),
+        }),
+      )
+      .max(MAX_ATTACHMENTS, { error: 'errors.tooManyFiles' })
+      .optional()
+      .meta({ description: `Up to ${MAX_ATTACHMENTS} files, sent in this order after the cover page.` }),
+    send_time: z.iso.datetime({ offset: true, error: 'errors.invalidSendTime' }).check(singleLineText).optional().meta({
+      description: 'When to send (ISO 8601 with offset), at most 30 days ahead. Absent: now.',
+      example: '2026-12-01T09:00:00-05:00',
+    }),
+    cover_page: z
+      .object({
+        enabled: z.boolean().default(true),
+        subject: z.string().trim().max(MAX_COVER_SUBJECT_LENGTH, { error: 'errors.coverSubjectTooLong' }).check(singleLineText).optional(),
+        notes: z.string().trim().max(MAX_COVER_MESSAGE_LENGTH, { error: 'errors.coverMessageTooLong' }).check(multiLineText).optional(),
+      })
+      .optional()
+      .meta({ description: 'A cover page is printed when it is enabled and has a subject or notes, or when there is no document.' }),
+    quality: z.enum(FAX_QUALITIES).default('fine').meta({ description: 'standard 200x100, fine 200x200, superfine 200x400 dpi.' }),
+    from: ZV1Number.optional().meta({ description: "One of the account's numbers; the first one when absent." }),
+  })
+  .meta({ id: 'SendFaxRequest' });
+export type TV1SendFaxRequest = z.input<typeof ZV1SendFaxRequest>;
+
+export const ZV1AcceptedFax = z
+  .object({
+    fax_id: z.string(),
+    status: z.enum(['queued', 'scheduled']),
+    /** Human text, in the caller's language. */
+    message: z.string(),
+    to: z.string(),
+  })
+  .meta({ id: 'AcceptedFax' });
+
+/** 202: one fax (recipient), or one per number of a broadcast (recipients). */
+export const ZV1SendFaxResponse = z
+  .union([ZV1AcceptedFax, z.object({ faxes: z.array(ZV1AcceptedFax) }).meta({ id: 'AcceptedBroadcast' })])
+  .meta({ id: 'SendFaxResponse' });
+export type TV1SendFaxResponse = z.infer<typeof ZV1SendFaxResponse>;
+
+export const ZV1Fax = z
+  .object({
+    id: z.string(),
+    direction: z.enum(FAX_DIRECTIONS),
+    status: z.enum(FAX_STATUSES),
+    /** Received faxes: opened by someone of the account. */
+    read: z.boolean(),
+    from: z.string().nullable(),
+    to: z.string(),
+    recipient_name: z.string().nullable(),
+    sender_name: z.string().nullable(),
+    pages: z.number().int().nonnegative().nullable(),
+    pages_sent: z.number().int().nonnegative().nullable(),
+    quality: z.enum(FAX_QUALITIES),
+    failure_reason: z.enum(FAX_FAILURE_REASONS).nullable(),
+    failure_message: z.string().nullable(),
+    cover_subject: z.string().nullable(),
+    channel: z.enum(FAX_CHANNELS),
+    scheduled_at: z.iso.datetime({ offset: true }).nullable(),
+    next_try_at: z.iso.datetime({ offset: true }).nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    completed_at: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'Fax' });
+export type TV1Fax = z.infer<typeof ZV1Fax>;
+
+export const ZV1FaxAttempt = z
+  .object({
+    number: z.number().int().positive(),
+    started_at: z.iso.datetime({ offset: true }),
+    ended_at: z.iso.datetime({ offset: true }).nullable(),
+    duration_ms: z.number().int().nonnegative().nullable(),
+    first_page: z.number().int().positive(),
+    pages_sent: z.number().int().nonnegative(),
+    result: z.string().meta({ description: 'delivered, partially_delivered, in_progress, or a failure reason.' }),
+  })
+  .meta({ id: 'FaxAttempt' });
+
+export const ZV1FaxDetails = ZV1Fax.extend({ attempts: z.array(ZV1FaxAttempt) }).meta({ id: 'FaxDetails' });
+export type TV1FaxDetails = z.infer<typeof ZV1FaxDetails>;
+
+export const V1_FAX_SORTS = ['created_at', '-created_at'] as const;
+export const ZV1FaxListQuery = z.object({
+  status: z.enum(FAX_STATUSES, { error: 'errors.invalidStatusFilter' }).optional(),
+  direction: z.enum(FAX_DIRECTIONS, { error: 'errors.invalidDirectionFilter' }).optional(),
+  from: ZV1Number.optional(),
+  to: ZV1Number.optional(),
+  created_after: z.iso.datetime({ offset: true, error: 'errors.invalidDateFilter' }).optional(),
+  created_before: z.iso.datetime({ offset: true, error: 'errors.invalidDateFilter' }).optional(),
+  sort: z.enum(V1_FAX_SORTS, { error: 'errors.invalidSort' }).default('-created_at'),
+  limit: z.coerce
+    .number({ error: 'errors.invalidLimit' })
+    .int({ error: 'errors.invalidLimit' })
+    .min(1, { error: 'errors.invalidLimit' })
+    .max(100, { error: 'errors.invalidLimit' })
+    .default(25),
+  cursor: z.string().max(200).check(singleLineText).optional().meta({ description: 'The `next_cursor` of the previous page.' }),
+});
+export type TV1FaxListQuery = z.input<typeof ZV1FaxListQuery>;
+
+export const ZV1FaxList = z
+  .object({ data: z.array(ZV1Fax), next_cursor: z.string().nullable().meta({ description: 'Null on the last page.' }) })
+  .meta({ id: 'FaxList' });
+export type TV1FaxList = z.infer<typeof ZV1FaxList>;
+
+export const ZV1FaxParams = z.object({ fax_id: z.uuid({ error: 'errors.faxNotFound' }) });

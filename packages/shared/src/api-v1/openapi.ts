@@ -1,0 +1,237 @@
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { z } from 'zod';
+import { API_KEY_SCOPES, type TApiKeyScope } from '../contracts/api-keys';
+import { ZContactListQuery } from '../contracts/address-book';
+import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
+import { ZV1Error } from './errors';
+import { ZV1FaxDetails, ZV1FaxList, ZV1FaxListQuery, ZV1FaxParams, ZV1SendFaxRequest, ZV1SendFaxResponse, ZV1Fax } from './faxes';
+
+/**
+ * The OpenAPI 3.1 document of /v1, made from the same zod contracts the server validates with: served at
+ * /v1/openapi.json, rendered on /api-documentation, and the source of the typed client (packages/client).
+ */
+
+const rateLimitHeaders = z.object({
+  'X-RateLimit-Limit': z.number().int().meta({ description: 'Requests this key may make per minute (100 by default; per plan).' }),
+  'X-RateLimit-Remaining': z.number().int().meta({ description: 'Requests left in the current minute.' }),
+  'X-RateLimit-Reset': z.number().int().meta({ description: 'When the current minute ends, as a Unix timestamp (seconds).' }),
+});
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+const errorAnswer = (description: string) => ({ description, headers: rateLimitHeaders, content: json(ZV1Error) });
+
+/** The answers every call may give besides its own. */
+const commonErrors = {
+  '400': errorAnswer('Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field.'),
+  '401': errorAnswer("A missing, unknown or revoked key (`authentication_error`, 'Invalid API key provided.')."),
+  '403': errorAnswer('The key lacks the scope this call needs (`permission_error`).'),
+  '429': {
+    description: 'Over the key’s requests per minute (`rate_limit_error`).',
+    headers: rateLimitHeaders.extend({ 'Retry-After': z.number().int().meta({ description: 'Seconds to wait.' }) }),
+    content: json(ZV1Error),
+  },
+  '500': errorAnswer('Our fault (`api_error`); the error carries a request id.'),
+} satisfies ZodOpenApiResponsesObject;
+
+const idempotencyHeader = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+    description:
+      'Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.',
+  }),
+});
+
+const idempotencyErrors = {
+  '409': errorAnswer(
+    'A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`).',
+  ),
+  '422': errorAnswer('This Idempotency-Key was used with another request (`idempotency_error`).'),
+} satisfies ZodOpenApiResponsesObject;
+
+const notFound = { '404': errorAnswer('No such object in this account (`not_found_error`).') } satisfies ZodOpenApiResponsesObject;
+
+function operation(
+  scope: TApiKeyScope,
+  spec: Omit<ZodOpenApiOperationObject, 'security' | 'responses'> & { responses: ZodOpenApiResponsesObject },
+): ZodOpenApiOperationObject {
+  return {
+    ...spec,
+    description: `${spec.description ?? ''}\n\nScope: \`${scope}\`.`.trim(),
+    security: [{ apiKey: [] }],
+    responses: { ...spec.responses, ...commonErrors },
+  };
+}
+
+const ok = (description: string, schema: z.ZodType) => ({ description, headers: rateLimitHeaders, content: json(schema) });
+
+export function openApiDocument(serverUrl = '/v1') {
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Faxline API',
+      version: '1.0.0',
+      description:
+        'Send and receive faxes, and keep an address book. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","param"}}` in the language of Accept-Language (en, es, fr).',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `An API key (fl_live_…) with the scopes a call needs: ${API_KEY_SCOPES.join(', ')}.`,
+        },
+      },
+    },
+    tags: [
+      { name: 'Faxes', description: 'Send faxes, follow them to their outcome, and read received ones.' },
+      { name: 'Contacts', description: "The account's address book." },
+    ],
+    paths: {
+      '/faxes': {
+        post: operation('faxes:write', {
+          operationId: 'sendFax',
+          tags: ['Faxes'],
+          summary: 'Send a fax',
+          description:
+            'Accepts the fax and answers 202 at once; it is then converted and dialled (follow it with GET /faxes/{fax_id}). JSON with base64 `files` or a `file_url`, or multipart/form-data with the same fields and the files as parts. The same checks as the portal apply (file types from their bytes, 5 files of 10 MB, the month’s pages).',
+          requestParams: { header: idempotencyHeader },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: ZV1SendFaxRequest },
+              'multipart/form-data': {
+                schema: z.object({
+                  recipient: z.string().optional(),
+                  recipients: z.array(z.string()).optional().meta({ description: 'Repeat the field, once per number.' }),
+                  recipient_name: z.string().optional(),
+                  file_url: z.string().optional(),
+                  send_time: z.string().optional(),
+                  'cover_page.enabled': z.enum(['true', 'false']).optional(),
+                  'cover_page.subject': z.string().optional(),
+                  'cover_page.notes': z.string().optional(),
+                  quality: z.enum(['standard', 'fine', 'superfine']).optional(),
+                  from: z.string().optional(),
+                  file: z
+                    .array(z.string().meta({ format: 'binary' }))
+                    .optional()
+                    .meta({ description: 'One part per file, in order (any part name).' }),
+                }),
+              },
+            },
+          },
+          responses: {
+            '202': {
+              description: 'Accepted: queued (or scheduled). `Idempotent-Replayed: true` when this is a replay.',
+              headers: rateLimitHeaders,
+              content: json(ZV1SendFaxResponse),
+            },
+            '413': errorAnswer('A file over the size limit (`invalid_request_error`).'),
+            ...idempotencyErrors,
+          },
+        }),
+        get: operation('faxes:read', {
+          operationId: 'listFaxes',
+          tags: ['Faxes'],
+          summary: 'List faxes',
+          description: 'Newest first by default; walk the list with `next_cursor`, which costs the same at any depth.',
+          requestParams: { query: ZV1FaxListQuery },
+          responses: { '200': ok('A page of faxes.', ZV1FaxList) },
+        }),
+      },
+      '/faxes/{fax_id}': {
+        get: operation('faxes:read', {
+          operationId: 'getFax',
+          tags: ['Faxes'],
+          summary: 'Get a fax',
+          description: 'Its status, pages, every attempt (each call), the failure reason, and times.',
+          requestParams: { path: ZV1FaxParams },
+          responses: { '200': ok('The fax.', ZV1FaxDetails), ...notFound },
+        }),
+        delete: operation('faxes:write', {
+          operationId: 'deleteFax',
+          tags: ['Faxes'],
+          summary: 'Delete a fax',
+          description: 'Deletes a fax that is not in flight, with its documents and images (cancel one in flight first).',
+          requestParams: { path: ZV1FaxParams },
+          responses: {
+            '200': ok('Deleted.', z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'Deleted' })),
+            ...notFound,
+            '409': errorAnswer('The fax is in flight (`invalid_request_error`).'),
+          },
+        }),
+      },
+      '/faxes/{fax_id}/cancel': {
+        post: operation('faxes:write', {
+          operationId: 'cancelFax',
+          tags: ['Faxes'],
+          summary: 'Cancel a fax',
+          description: 'Cancels a fax that is queued, scheduled or waiting between tries.',
+          requestParams: { path: ZV1FaxParams, header: idempotencyHeader },
+          responses: { '200': ok('The canceled fax.', ZV1Fax), ...notFound, ...idempotencyErrors },
+        }),
+      },
+      '/faxes/{fax_id}/file': {
+        get: operation('faxes:read', {
+          operationId: 'getFaxFile',
+          tags: ['Faxes'],
+          summary: 'Download the fax’s PDF',
+          description:
+            'The document of record: the PDF that was (or will be) faxed, or the received fax. Its SHA-256 is in `X-Content-SHA256`.',
+          requestParams: { path: ZV1FaxParams },
+          responses: {
+            '200': {
+              description: 'The PDF.',
+              headers: rateLimitHeaders,
+              content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            ...notFound,
+          },
+        }),
+      },
+      '/contacts': {
+        get: operation('contacts:read', {
+          operationId: 'listContacts',
+          tags: ['Contacts'],
+          summary: 'List contacts',
+          description: 'In name order; `search` matches name, number, company or e-mail.',
+          requestParams: { query: ZContactListQuery },
+          responses: { '200': ok('A page of contacts.', ZV1ContactList) },
+        }),
+        post: operation('contacts:write', {
+          operationId: 'createContact',
+          tags: ['Contacts'],
+          summary: 'Create a contact',
+          requestParams: { header: idempotencyHeader },
+          requestBody: { required: true, content: json(ZV1ContactInput) },
+          responses: { '201': ok('The contact.', ZV1Contact), ...idempotencyErrors },
+        }),
+      },
+      '/contacts/{contact_id}': {
+        get: operation('contacts:read', {
+          operationId: 'getContact',
+          tags: ['Contacts'],
+          summary: 'Get a contact',
+          requestParams: { path: ZV1ContactParams },
+          responses: { '200': ok('The contact.', ZV1Contact), ...notFound },
+        }),
+        patch: operation('contacts:write', {
+          operationId: 'updateContact',
+          tags: ['Contacts'],
+          summary: 'Change a contact',
+          description: 'Only the fields sent change.',
+          requestParams: { path: ZV1ContactParams },
+          requestBody: { required: true, content: json(ZV1ContactUpdate) },
+          responses: { '200': ok('The contact.', ZV1Contact), ...notFound },
+        }),
+        delete: operation('contacts:write', {
+          operationId: 'deleteContact',
+          tags: ['Contacts'],
+          summary: 'Delete a contact',
+          requestParams: { path: ZV1ContactParams },
+          responses: { '200': ok('Deleted.', z.object({ id: z.string(), deleted: z.literal(true) })), ...notFound },
+        }),
+      },
+    },
+  });
+}
