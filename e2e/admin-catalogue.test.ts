@@ -160,9 +160,17 @@ describe('/admin/plans', () => {
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Fax Plan' });
     await edit.getByLabel('Monthly price (USD)').fill('15.67');
+    const apiRate = edit.getByLabel('API requests per minute (per key)');
+    await expect.poll(() => apiRate.inputValue()).toBe('100'); // spec 000 §9's default, given to a new plan
+    await apiRate.fill('5');
+    await edit.getByRole('button', { name: 'Save Plan' }).click();
+    await toast(page, 'API requests per minute must be a whole number from 10 to 100,000.');
+    await apiRate.fill('250');
     await edit.getByRole('button', { name: 'Save Plan' }).click();
     await toast(page, 'Plan Updated');
-    await expect.poll(() => page.getByRole('article', { name, exact: true }).getByTestId('admin-plan-price').textContent()).toBe('$15.67');
+    const card = page.getByRole('article', { name, exact: true });
+    await expect.poll(() => card.getByTestId('admin-plan-price').textContent()).toBe('$15.67');
+    await visible(card.getByText('250 API requests per minute per key', { exact: true }));
     expect(await pricingCard(name)).toBe('$15.67');
 
     await page.getByRole('button', { name: `Archive ${name}` }).click();

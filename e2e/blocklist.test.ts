@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { signedInPerson } from './support/accounts';
+import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
@@ -166,18 +165,8 @@ describe('Blocked Numbers on the Settings page (issue 16, item 6)', () => {
   });
 
   it('a standard User does not see the section, and the server refuses them the list', async () => {
-    const username = `user.${Date.now().toString(36)}`;
-    const added = await owner.request.post('/api/account/members', {
-      headers: origin(),
-      data: { name: 'Uma User', username, email: uniqueEmail('user'), password: PASSWORD, role: 'User', enable2fa: false },
-    });
-    expect(added.status(), await added.text()).toBe(201);
     const member = await context();
-    const signIn = await member.request.post('/api/auth/sign-in', {
-      headers: origin(),
-      data: { identifier: username, password: PASSWORD },
-    });
-    expect(signIn.status(), await signIn.text()).toBe(200);
+    await signedInMember(owner, member, 'User');
 
     const memberPage = await member.newPage();
     await memberPage.goto('/user/settings');

@@ -402,16 +402,18 @@ describe('contact', () => {
 });
 
 describe('developers', () => {
-  it('announces the client libraries as coming soon and offers an API key after sign-in', async () => {
+  it('announces the client libraries (Node.js available, the others coming soon) and offers an API key after sign-in', async () => {
     const context = await contextIn('en');
     const page = await context.newPage();
     await page.goto('/developers');
     const libraries = page.locator('[id="download-api-classes"]');
-    for (const name of ['PHP', 'Python', 'Node.js', 'Java', 'Ruby', '.NET']) {
+    for (const name of ['PHP', 'Python', 'Java', 'Ruby', '.NET']) {
       const button = libraries.getByRole('button', { name: `${name} Coming soon` });
       await visible(button);
       expect(await button.isDisabled()).toBe(true);
     }
+    // The typed Node.js client exists (issue 17): its button leads to how to install it.
+    expect(await libraries.getByRole('link', { name: 'Node.js Available' }).getAttribute('href')).toBe('/api-documentation#client');
     await page.getByRole('link', { name: 'Sign in for an API key' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
     await context.close();

@@ -3,10 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { dropScalarAgentStyles } from './build-tools/drop-scalar-agent-styles';
 import { precompress } from './build-tools/precompress';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [dropScalarAgentStyles(), react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -21,6 +22,7 @@ export default defineConfig({
     strictPort: true,
     // The API server serves /api on its own port in development; in production it serves the built app itself.
     // It serves the receipt key too (/.well-known/faxline-receipt-key, linked from /verify-receipt).
-    proxy: { '/api': 'http://localhost:3000', '/.well-known': 'http://localhost:3000' },
+    // The public API (/v1, issue 17) too, so that /api-documentation reads its OpenAPI document in development.
+    proxy: { '/api': 'http://localhost:3000', '/v1': 'http://localhost:3000', '/.well-known': 'http://localhost:3000' },
   },
 });

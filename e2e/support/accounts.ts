@@ -21,6 +21,25 @@ export async function signedInPerson(context: BrowserContext, name = 'Test Perso
   return { name, email, password: PASSWORD };
 }
 
+/**
+ * A member with a role in the account of the person signed in to `owner`, added as a sub-admin adds one (no e-mail to
+ * confirm), and signed in to `member` with their username.
+ */
+export async function signedInMember(owner: BrowserContext, member: BrowserContext, role: 'User' | 'Admin' | 'Billing', name = 'Uma User') {
+  const username = `${role.toLowerCase()}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const added = await owner.request.post('/api/account/members', {
+    headers: originOf(owner),
+    data: { name, username, email: uniqueEmail(role.toLowerCase()), password: PASSWORD, role, enable2fa: false },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const signIn = await member.request.post('/api/auth/sign-in', {
+    headers: originOf(member),
+    data: { identifier: username, password: PASSWORD },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return { name, username, password: PASSWORD };
+}
+
 /** Waits for an e-mail to the address in the local mailbox and returns the link in it. */
 export async function emailedLink(request: APIRequestContext, to: string, subject: RegExp): Promise<URL> {
   let link: URL | undefined;

@@ -49,8 +49,10 @@ const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
 const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
+const ContactsRoute = lazy(() => import('./routes/user/contacts'));
 const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
+const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
@@ -145,8 +147,10 @@ export const router = createBrowserRouter([
               { path: paths.user.profile.path, Component: ProfileRoute },
               { path: paths.user.sendFax.path, Component: SendFaxRoute },
               { path: paths.user.faxHistory.path, Component: FaxHistoryRoute },
+              { path: paths.user.contacts.path, Component: ContactsRoute },
               { path: paths.user.settings.path, Component: SettingsRoute },
               { path: paths.user.addUser.path, Component: AddUserRoute },
+              { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

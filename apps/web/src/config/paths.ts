@@ -43,10 +43,14 @@ export const paths = {
   user: {
     dashboard: route('/user/dashboard'),
     sendFax: route('/user/send-fax'),
+    /** The account's address book (issue 17, item 4). */
+    contacts: route('/user/contacts'),
     faxHistory: route('/user/fax-history'),
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),
+    /** The account's keys for the public API (issue 17): owner and sub-admins. */
+    apiKeys: route('/user/api-keys'),
   },
   admin: {
     login: {

@@ -21,14 +21,17 @@ export const resources = {
 } as const;
 
 // Namespaces other than common and errors belong to some pages only (auth: sign-in, profile, admin login ...): each
-// language's file is fetched with the first page that asks for it, keeping the first-load bundle small. A new
-// namespace file is picked up here without editing this list; add it to src/types/i18next.d.ts for typed keys.
-const lazyNamespaces = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/errors.json'],
-  {
-    import: 'default',
-  },
-);
+// language's file is fetched with the first page that asks for it, keeping the first-load bundle small. The landing
+// page's own (marketing) is listed here; every other file is listed in a module fetched with the first page that needs
+// one (locale-files.ts), so that the first load does not carry a line per file of every page. A new namespace file is
+// picked up without editing a list; add it to src/types/i18next.d.ts for typed keys.
+const landingNamespaces = import.meta.glob<Record<string, unknown>>('../locales/*/marketing.json', { import: 'default' });
+const otherNamespaces = () => import('./locale-files').then((module) => module.localeFiles);
+
+/** The loader of a namespace file, or null when there is no such file. */
+async function namespaceFile(path: string) {
+  return landingNamespaces[path] ?? (await otherNamespaces())[path] ?? null;
+}
 
 // The `messages` namespace is the shared catalogue (packages/shared/src/messages, decision 029): the texts the server
 // shows too, mostly the forms' checks. Loaded like the namespaces above, with the first page that uses it: bundled, it
@@ -43,13 +46,11 @@ const lazyNamespaceBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load =
-      namespace === 'messages' ? sharedMessages[resolveLanguage(language)] : lazyNamespaces[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
+    const loaded =
+      namespace === 'messages'
+        ? sharedMessages[resolveLanguage(language)]()
+        : namespaceFile(`../locales/${language}/${namespace}.json`).then((load) => (load ? load() : {}));
+    loaded.then(
       (data) => callback(null, data),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );

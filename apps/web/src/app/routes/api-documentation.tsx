@@ -2,15 +2,19 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiDocsBasics } from '@/features/developers/components/api-docs-basics';
+import { ApiDocsClient } from '@/features/developers/components/api-docs-client';
 import { ApiDocsContents } from '@/features/developers/components/api-docs-contents';
-import { ApiDocsEndpoints } from '@/features/developers/components/api-docs-endpoints';
 import { ApiDocsErrors } from '@/features/developers/components/api-docs-errors';
+import { ApiDocsSample } from '@/features/developers/components/api-docs-sample';
 import { ApiNotice } from '@/features/developers/components/api-notice';
-import { DocSection } from '@/features/developers/components/doc-section';
+import { OpenApiReference } from '@/features/developers/components/openapi-reference';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
-/** /api-documentation (spec 000 §2, §3, §7, §8): the planned v1 contract, with samples; #authentication. */
+/**
+ * /api-documentation (spec 000 §2, §3, §7, §8): the essentials and the spec's sample request (#authentication kept),
+ * then the reference of every endpoint, rendered from the live /v1/openapi.json.
+ */
 export default function ApiDocumentationRoute() {
   const { t } = useTranslation('developers');
   useDocumentMeta({ title: t('apiDocs.meta.title'), description: t('apiDocs.meta.description') });
@@ -24,13 +28,23 @@ export default function ApiDocumentationRoute() {
         <div className="flex min-w-0 flex-col gap-10">
           <ApiNotice>{t('apiDocs.notice')}</ApiNotice>
           <ApiDocsBasics />
-          <ApiDocsEndpoints />
+          <ApiDocsSample />
           <ApiDocsErrors />
-          <DocSection id="coming-later" title={t('apiDocs.later.heading')}>
-            <p>{t('apiDocs.later.body')}</p>
-          </DocSection>
+          <ApiDocsClient />
         </div>
       </div>
+      {/* Full width: the reference has its own sidebar of endpoints. */}
+      <section id="reference" aria-labelledby="reference-heading" className="scroll-mt-28 border-t outline-hidden">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pt-10 pb-6">
+          <h2 id="reference-heading" className="text-2xl font-bold tracking-tight">
+            {t('apiDocs.reference.heading')}
+          </h2>
+          <p>{t('apiDocs.reference.body')}</p>
+        </div>
+        <div className="mx-auto max-w-[90rem] px-4 pb-10">
+          <OpenApiReference />
+        </div>
+      </section>
     </>
   );
 }

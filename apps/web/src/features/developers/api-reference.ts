@@ -1,16 +1,23 @@
-import { API_RATE_LIMIT } from '@faxline/shared';
+import { API_KEY_PREFIX, API_RATE_LIMIT } from '@faxline/shared';
 
 /**
- * The planned public API, v1 (spec 000 §3, §7, §8): samples and reference data for /developers and /api-documentation.
+ * The public API v1 (issue 17) as /developers and /api-documentation show it: samples that run against this server.
  * Code, field names and HTTP texts stay in English in every language, as in any API reference.
  */
-export const API_BASE_URL = 'https://api.faxline.example/v1';
 export const RATE_LIMIT = API_RATE_LIMIT;
 
+/** This server's API address: the samples are to be pasted and run as they are. */
+export const apiBaseUrl = (): string => `${window.location.origin}/v1`;
+
 export const ENDPOINTS = [
-  { method: 'POST', path: '/v1/faxes', key: 'send', anchor: 'send-a-fax' },
-  { method: 'GET', path: '/v1/faxes/{fax_id}', key: 'get', anchor: 'retrieve-a-fax' },
-  { method: 'GET', path: '/v1/faxes', key: 'list', anchor: 'list-faxes' },
+  { method: 'POST', path: '/v1/faxes', key: 'send' },
+  { method: 'GET', path: '/v1/faxes', key: 'list' },
+  { method: 'GET', path: '/v1/faxes/{fax_id}', key: 'get' },
+  { method: 'POST', path: '/v1/faxes/{fax_id}/cancel', key: 'cancel' },
+  { method: 'DELETE', path: '/v1/faxes/{fax_id}', key: 'delete' },
+  { method: 'GET', path: '/v1/faxes/{fax_id}/file', key: 'file' },
+  { method: 'GET, POST', path: '/v1/contacts', key: 'contacts' },
+  { method: 'GET, PATCH, DELETE', path: '/v1/contacts/{contact_id}', key: 'contact' },
 ] as const;
 
 export const STATUS_CODES = [
@@ -21,24 +28,35 @@ export const STATUS_CODES = [
   { code: 401, text: 'Unauthorized' },
   { code: 403, text: 'Forbidden' },
   { code: 404, text: 'Not Found' },
+  { code: 409, text: 'Conflict' },
+  { code: 422, text: 'Unprocessable Entity' },
   { code: 429, text: 'Too Many Requests' },
   { code: 500, text: 'Internal Server Error' },
 ] as const;
 
-export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] as const;
 
 export const CLIENT_LIBRARIES = ['PHP', 'Python', 'Node.js', 'Java', 'Ruby', '.NET'] as const;
+/** The one library that exists: the typed Node.js client of this repository (packages/client). */
+export const NODE_CLIENT = { library: 'Node.js', packageName: '@faxline/client', folder: 'packages/client' } as const;
 
-export const SAMPLES = {
-  authHeader: 'Authorization: Bearer YOUR_API_KEY',
+const KEY = '$FAXLINE_API_KEY';
 
-  sendJson: `curl -X POST ${API_BASE_URL}/faxes \\
-  -H "Authorization: Bearer YOUR_API_KEY" \\
+/** The samples, with this server's address in them. */
+export function apiSamples(base: string = apiBaseUrl()) {
+  return {
+    authHeader: 'Authorization: Bearer YOUR_API_KEY',
+    keyExport: `export FAXLINE_API_KEY="${API_KEY_PREFIX}…"   # from /user/api-keys`,
+
+    // The spec's sample request (spec 000 §3): a document fetched from an https address, a send time, a cover page.
+    sendSpec: `curl -X POST ${base}/faxes \\
+  -H "Authorization: Bearer ${KEY}" \\
   -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
   -d '{
-    "recipient": "+16045550123",
+    "recipient": "+15550100000",
     "file_url": "https://example.com/documents/referral.pdf",
-    "send_time": "2025-07-01T15:30:00Z",
+    "send_time": "2026-12-01T09:00:00-05:00",
     "cover_page": {
       "enabled": true,
       "subject": "Patient referral",
@@ -46,83 +64,103 @@ export const SAMPLES = {
     }
   }'`,
 
-  sendMultipart: `curl -X POST ${API_BASE_URL}/faxes \\
-  -H "Authorization: Bearer YOUR_API_KEY" \\
-  -F "recipient=+16045550123" \\
-  -F "file=@referral.pdf" \\
-  -F 'cover_page={"enabled":true,"subject":"Patient referral"}'`,
+    sendJson: `curl -X POST ${base}/faxes \\
+  -H "Authorization: Bearer ${KEY}" \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{
+    "recipient": "+15550100000",
+    "files": [{ "name": "letter.pdf", "content": "'"$(base64 -w0 letter.pdf)"'" }],
+    "cover_page": { "enabled": true, "subject": "Your letter" }
+  }'`,
 
-  sendResponse: `HTTP/1.1 202 Accepted
+    sendMultipart: `curl -X POST ${base}/faxes \\
+  -H "Authorization: Bearer ${KEY}" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -F recipient=+15550100000 \\
+  -F file=@letter.pdf`,
+
+    sendResponse: `HTTP/1.1 202 Accepted
 Content-Type: application/json
 
 {
-  "fax_id": "fax_7Kq2mX9pLw",
+  "fax_id": "0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b",
   "status": "queued",
-  "message": "Fax queued for delivery."
+  "message": "Fax queued for delivery.",
+  "to": "+15550100000"
 }`,
 
-  getRequest: `curl ${API_BASE_URL}/faxes/fax_7Kq2mX9pLw \\
-  -H "Authorization: Bearer YOUR_API_KEY"`,
+    getRequest: `curl ${base}/faxes/0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b \\
+  -H "Authorization: Bearer ${KEY}"`,
 
-  getResponse: `HTTP/1.1 200 OK
-Content-Type: application/json
+    listRequest: `curl "${base}/faxes?status=failed&limit=25" \\
+  -H "Authorization: Bearer ${KEY}"
 
-{
-  "fax_id": "fax_7Kq2mX9pLw",
-  "status": "delivered",
-  "recipient": "+16045550123",
-  "pages": 3,
-  "created_at": "2025-07-01T15:30:00Z",
-  "completed_at": "2025-07-01T15:31:12Z",
-  "failure_reason": null
-}`,
+# The answer is { "data": [...], "next_cursor": "…" }: ask for the next page with it, until it is null.
+curl "${base}/faxes?status=failed&limit=25&cursor=NEXT_CURSOR" \\
+  -H "Authorization: Bearer ${KEY}"`,
 
-  listRequest: `curl "${API_BASE_URL}/faxes?status=failed&sort=-created_at&page=1&per_page=25" \\
-  -H "Authorization: Bearer YOUR_API_KEY"`,
+    cancelRequest: `curl -X POST ${base}/faxes/0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b/cancel \\
+  -H "Authorization: Bearer ${KEY}" \\
+  -H "Idempotency-Key: $(uuidgen)"`,
 
-  listResponse: `HTTP/1.1 200 OK
-Content-Type: application/json
-
-{
-  "data": [
-    {
-      "fax_id": "fax_3Vn8cR1tQe",
-      "status": "failed",
-      "recipient": "+442079460000",
-      "pages": 2,
-      "created_at": "2025-06-30T09:12:44Z",
-      "failure_reason": "busy"
-    }
-  ],
-  "page": 1,
-  "per_page": 25,
-  "total": 1
-}`,
-
-  rateLimitHeaders: `HTTP/1.1 200 OK
+    rateLimitHeaders: `HTTP/1.1 200 OK
 X-RateLimit-Limit: ${API_RATE_LIMIT.max}
 X-RateLimit-Remaining: 97
-X-RateLimit-Reset: 1751383920`,
+X-RateLimit-Reset: 1796137260`,
 
-  error401: `HTTP/1.1 401 Unauthorized
+    replayHeaders: `HTTP/1.1 202 Accepted
+Idempotent-Replayed: true`,
+
+    error401: `HTTP/1.1 401 Unauthorized
 Content-Type: application/json
 
 {
   "error": {
     "type": "authentication_error",
-    "message": "Invalid API key provided."
+    "message": "Invalid API key provided.",
+    "code": "errors.invalidApiKey"
   }
 }`,
 
-  error429: `HTTP/1.1 429 Too Many Requests
+    error400: `HTTP/1.1 400 Bad Request
+Content-Type: application/json
+
+{
+  "error": {
+    "type": "invalid_request_error",
+    "message": "Please enter a valid recipient fax number in E.164 format (e.g., +15551234567).",
+    "code": "errors.invalidRecipient",
+    "param": "recipient"
+  }
+}`,
+
+    error429: `HTTP/1.1 429 Too Many Requests
+Retry-After: 12
 X-RateLimit-Limit: ${API_RATE_LIMIT.max}
 X-RateLimit-Remaining: 0
-X-RateLimit-Reset: 1751383920
+X-RateLimit-Reset: 1796137260
 
 {
   "error": {
     "type": "rate_limit_error",
-    "message": "Rate limit exceeded. Try again after the reset time."
+    "message": "Too many requests: this key may make ${API_RATE_LIMIT.max} requests per minute. Try again in 12 seconds.",
+    "code": "errors.apiRateLimited"
   }
 }`,
-} as const;
+
+    // Not on the npm registry: packed from a copy of this repository (packages/client/README.md).
+    clientInstall: `npm pack path/to/faxline/packages/client
+npm install ./faxline-client-1.0.0.tgz`,
+    clientExample: `import { createFaxlineClient, waitForFax } from '@faxline/client';
+
+const faxline = createFaxlineClient({ baseUrl: '${base}', apiKey: process.env.FAXLINE_API_KEY });
+const { data, error } = await faxline.POST('/faxes', {
+  params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+  body: { recipient: '+15550100000', files: [{ name: 'letter.pdf', content: pdf.toString('base64') }] },
+});
+if (error) throw new Error(error.error.message);
+if ('fax_id' in data) console.log((await waitForFax(faxline, data.fax_id)).status); // "delivered"`,
+  };
+}
+export type TApiSamples = ReturnType<typeof apiSamples>;

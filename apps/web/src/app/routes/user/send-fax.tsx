@@ -1,19 +1,25 @@
 import { useTranslation } from 'react-i18next';
 
 import { ResendConfirmationButton } from '@/features/auth/components/resend-confirmation-button';
+import { ContactRecipientInput } from '@/features/contacts/components/contact-recipient-input';
 import { ConfirmEmailNote } from '@/features/faxes/components/confirm-email-note';
 import { SandboxNote } from '@/features/faxes/components/sandbox-note';
-import { SendFaxForm } from '@/features/faxes/components/send-fax-form';
+import { SendFaxForm, type TRecipientInputRenderer } from '@/features/faxes/components/send-fax-form';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchState } from '@/lib/use-search-state';
+
+// The recipient field suggests the address book's contacts (the two features meet here, not in each other).
+const recipientWithSuggestions: TRecipientInputRenderer = (props) => <ContactRecipientInput {...props} />;
 
 /**
- * /user/send-fax (spec 001 §2.6): the send form, with the note that the sandbox line is in use, and while the address is
+ * /user/send-fax (spec 001 §2.6): the send form (`?to=&name=` fills the recipient, as the Contacts page links it), with the note that the sandbox line is in use, and while the address is
  * unconfirmed, the way to confirm it (sending waits for that).
  */
 export default function SendFaxRoute() {
   const { t } = useTranslation('faxes');
   const { user } = useAuth();
+  const [search] = useSearchState();
   useDocumentTitle(t('send.title'));
 
   return (
@@ -26,7 +32,10 @@ export default function SendFaxRoute() {
         <ConfirmEmailNote email={user.email} resendButton={<ResendConfirmationButton email={user.email} />} />
       ) : null}
       <SandboxNote />
-      <SendFaxForm />
+      <SendFaxForm
+        initialRecipient={{ number: search.get('to') ?? undefined, name: search.get('name') ?? undefined }}
+        renderRecipientInput={recipientWithSuggestions}
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 
 export type { TMemberRole };
 
-export type TUserNavKey = 'overview' | 'sendFax' | 'faxHistory' | 'profile' | 'userAdministration' | 'settings';
+export type TUserNavKey = 'overview' | 'sendFax' | 'faxHistory' | 'contacts' | 'profile' | 'userAdministration' | 'settings' | 'apiKeys';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
 type TUserNavEntry = {
@@ -17,15 +17,18 @@ type TUserNavEntry = {
 // What each role may use is the server's rule (packages/shared member-roles.ts); the nav only hides the rest.
 const FAX_ROLES = rolesThat('useFaxes');
 const MANAGER_ROLES = rolesThat('manageMembers');
+const API_KEY_ROLES = rolesThat('manageApiKeys');
 
-/** The sidebar entries of spec 001 §2.2, in order. */
+/** The sidebar entries of spec 001 §2.2, in order, and API Keys (issue 17). */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
   { key: 'faxHistory', href: paths.user.faxHistory.getHref(), roles: FAX_ROLES },
+  { key: 'contacts', href: paths.user.contacts.getHref(), roles: FAX_ROLES },
   { key: 'profile', href: paths.user.profile.getHref() },
   { key: 'userAdministration', href: paths.user.addUser.getHref(), roles: MANAGER_ROLES },
   { key: 'settings', href: paths.user.settings.getHref() },
+  { key: 'apiKeys', href: paths.user.apiKeys.getHref(), roles: API_KEY_ROLES },
 ];
 
 /** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */

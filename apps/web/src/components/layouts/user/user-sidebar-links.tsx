@@ -13,6 +13,7 @@ import {
   SmartphoneIcon,
   UserIcon,
   UserPlusIcon,
+  UsersIcon,
   type TIcon,
 } from '@/components/ui/icons';
 import { cn } from '@/lib/utils';
@@ -26,9 +27,11 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   overview: LayoutGridIcon,
   sendFax: SendIcon,
   faxHistory: HistoryIcon,
+  contacts: UsersIcon,
   profile: UserIcon,
   userAdministration: UserPlusIcon,
   settings: SettingsIcon,
+  apiKeys: KeyIcon,
 };
 
 const SECURITY_ICONS: Record<TSecurityLinkKey, TIcon> = {

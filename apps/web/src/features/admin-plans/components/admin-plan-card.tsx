@@ -67,6 +67,9 @@ export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete }: TAdmi
             ? t('plans.card.customPages')
             : t('plans.card.pages', { pages: new Intl.NumberFormat(language).format(plan.pagesPerMonth) })}
         </p>
+        <p className="text-sm text-muted-foreground">
+          {t('plans.card.apiRequestsPerMinute', { requests: new Intl.NumberFormat(language).format(plan.apiRequestsPerMinute) })}
+        </p>
       </div>
 
       {text.features.length > 0 ? (

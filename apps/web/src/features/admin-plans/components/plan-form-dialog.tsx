@@ -1,6 +1,8 @@
 import {
   PLAN_CATEGORIES,
   PLAN_DESCRIPTION_MAX_LENGTH,
+  PLAN_MAX_API_REQUESTS_PER_MINUTE,
+  PLAN_MIN_API_REQUESTS_PER_MINUTE,
   PLAN_NAME_MAX_LENGTH,
   YEARLY_DISCOUNT,
   type TAdminPlan,
@@ -36,6 +38,7 @@ const PROBLEM_TEXT = {
   priceInvalid: 'plans.checks.priceInvalid',
   yearlyAboveMonthly: 'messages:validation.planYearlyAboveMonthly',
   pagesRequired: 'plans.checks.pagesRequired',
+  apiRateRange: 'messages:validation.planApiRateRange',
   tooManyFeatures: 'messages:validation.planTooManyFeatures',
   forbiddenCharacters: 'messages:validation.forbiddenCharacters',
   tooLong: 'messages:validation.tooLong',
@@ -110,8 +113,9 @@ function TextareaField({ label, value, onChange, lang, disabled, ...rest }: TTex
 }
 
 /**
- * The plan form (spec 001 §3, §5): name, prices, pages per month, features entered comma-separated, HIPAA and most
- * popular, with optional Spanish and French text. The checks run here first; the server's refusals come translated.
+ * The plan form (spec 001 §3, §5): name, prices, pages per month, API requests per minute per key (spec 000 §9),
+ * features entered comma-separated, HIPAA and most popular, with optional Spanish and French text. The checks run here
+ * first; the server's refusals come translated.
  */
 export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
   const { t } = useTranslation(['admin-catalogue', 'messages']);
@@ -245,6 +249,23 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
               />
             </div>
           )}
+
+          {/* Every plan has one, priced on request or not: Enterprise's keys are limited too. */}
+          <div className="sm:w-2/3">
+            <FormField
+              label={t('plans.form.apiRequestsPerMinute')}
+              description={t('plans.form.apiRequestsPerMinuteHint')}
+              type="number"
+              inputMode="numeric"
+              min={PLAN_MIN_API_REQUESTS_PER_MINUTE}
+              max={PLAN_MAX_API_REQUESTS_PER_MINUTE}
+              step={1}
+              required
+              value={values.apiRequestsPerMinute}
+              onChange={(event) => set('apiRequestsPerMinute', event.target.value)}
+              {...fieldProps('apiRequestsPerMinute')}
+            />
+          </div>
 
           <TextareaField
             label={t('plans.form.planDescription')}

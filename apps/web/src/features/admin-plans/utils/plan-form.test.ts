@@ -1,4 +1,12 @@
-import { PLAN_FEATURE_MAX_LENGTH, PLAN_MAX_FEATURES, PLAN_MAX_PAGES, PLAN_MAX_PRICE_CENTS, type TAdminPlan } from '@faxline/shared';
+import {
+  PLAN_FEATURE_MAX_LENGTH,
+  PLAN_MAX_API_REQUESTS_PER_MINUTE,
+  PLAN_MAX_FEATURES,
+  PLAN_MAX_PAGES,
+  PLAN_MAX_PRICE_CENTS,
+  PLAN_MIN_API_REQUESTS_PER_MINUTE,
+  type TAdminPlan,
+} from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import { checkPlanForm, emptyPlanForm, parsePrice, planFormOf, splitFeatures, type TPlanFormValues } from './plan-form';
@@ -25,6 +33,7 @@ const plan: TAdminPlan = {
   monthlyPriceCents: 999,
   yearlyMonthlyPriceCents: 799,
   pagesPerMonth: 150,
+  apiRequestsPerMinute: 250,
   isPopular: false,
   isHipaa: false,
   text: {
@@ -85,6 +94,26 @@ describe('checkPlanForm', () => {
     expect(checkPlanForm(filled({ text: badDescription }))).toEqual({ ok: false, field: 'description', problem: 'forbiddenCharacters' });
   });
 
+  it('takes API requests per minute per key in the shared range, priced on request or not', () => {
+    const problem = { ok: false, field: 'apiRequestsPerMinute', problem: 'apiRateRange' };
+    for (const bad of [
+      '',
+      '12.5',
+      '-20',
+      'many',
+      String(PLAN_MIN_API_REQUESTS_PER_MINUTE - 1),
+      String(PLAN_MAX_API_REQUESTS_PER_MINUTE + 1),
+    ]) {
+      expect(checkPlanForm(filled({ apiRequestsPerMinute: bad })), bad).toEqual(problem);
+      expect(checkPlanForm(filled({ apiRequestsPerMinute: bad, pricedOnRequest: true })), bad).toEqual(problem);
+    }
+    expect(checkPlanForm(filled({ pages: '', apiRequestsPerMinute: '' }))).toMatchObject({ field: 'pages' });
+    for (const good of [PLAN_MIN_API_REQUESTS_PER_MINUTE, 250, PLAN_MAX_API_REQUESTS_PER_MINUTE]) {
+      const checked = checkPlanForm(filled({ apiRequestsPerMinute: ` ${good} ` }));
+      expect(checked.ok && checked.input.apiRequestsPerMinute).toBe(good);
+    }
+  });
+
   it('needs neither price nor pages for a plan priced on request', () => {
     const checked = checkPlanForm(filled({ pricedOnRequest: true, monthlyPrice: '', pages: '' }));
     expect(checked.ok && [checked.input.monthlyPriceCents, checked.input.pagesPerMonth]).toEqual([null, null]);
@@ -101,6 +130,7 @@ describe('checkPlanForm', () => {
         monthlyPriceCents: 1999,
         yearlyMonthlyPriceCents: null,
         pagesPerMonth: 500,
+        apiRequestsPerMinute: 100,
         isHipaa: true,
         isPopular: false,
         text: {
@@ -116,7 +146,14 @@ describe('checkPlanForm', () => {
 describe('planFormOf', () => {
   it('shows a stored plan, leaving empty what follows the English text and the usual yearly price', () => {
     const values = planFormOf(plan);
-    expect(values).toMatchObject({ name: 'Basic', monthlyPrice: '9.99', yearlyPrice: '', pages: '150', pricedOnRequest: false });
+    expect(values).toMatchObject({
+      name: 'Basic',
+      monthlyPrice: '9.99',
+      yearlyPrice: '',
+      pages: '150',
+      apiRequestsPerMinute: '250',
+      pricedOnRequest: false,
+    });
     expect(values.text.en).toEqual({ description: 'One desk.', features: '150 pages, Email to fax' });
     expect(values.text.es).toEqual({ description: 'Un puesto.', features: '150 páginas, Correo a fax' });
     expect(values.text.fr).toEqual({ description: '', features: '' });

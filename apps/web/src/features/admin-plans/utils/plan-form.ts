@@ -1,4 +1,5 @@
 import {
+  API_RATE_LIMIT,
   LANGUAGES,
   YEARLY_DISCOUNT,
   ZAdminPlanInput,
@@ -8,26 +9,31 @@ import {
   type TPlan,
 } from '@faxline/shared';
 
-/** The plan form as typed: prices and pages are the inputs' text, features one comma-separated line per language. */
+/**
+ * The plan form as typed: prices, pages and API requests per minute are the inputs' text, features one comma-separated
+ * line per language.
+ */
 export type TPlanFormValues = {
   name: string;
   category: TPlan['category'];
   monthlyPrice: string;
   yearlyPrice: string;
   pages: string;
+  apiRequestsPerMinute: string;
   pricedOnRequest: boolean;
   isHipaa: boolean;
   isPopular: boolean;
   text: Record<TLanguage, { description: string; features: string }>;
 };
 
-export type TPlanField = 'name' | 'monthlyPrice' | 'yearlyPrice' | 'pages' | 'description' | 'features';
+export type TPlanField = 'name' | 'monthlyPrice' | 'yearlyPrice' | 'pages' | 'apiRequestsPerMinute' | 'description' | 'features';
 export type TPlanProblem =
   | 'nameRequired'
   | 'priceRequired'
   | 'priceInvalid'
   | 'yearlyAboveMonthly'
   | 'pagesRequired'
+  | 'apiRateRange'
   | 'tooManyFeatures'
   | 'forbiddenCharacters'
   | 'tooLong';
@@ -43,6 +49,8 @@ export function emptyPlanForm(): TPlanFormValues {
     monthlyPrice: '',
     yearlyPrice: '',
     pages: '',
+    // A new plan starts at the spec's default (spec 000 §9: 100 requests per minute per key).
+    apiRequestsPerMinute: String(API_RATE_LIMIT.max),
     pricedOnRequest: false,
     isHipaa: false,
     isPopular: false,
@@ -73,6 +81,7 @@ export function planFormOf(plan: TAdminPlan): TPlanFormValues {
     monthlyPrice: centsToText(plan.monthlyPriceCents),
     yearlyPrice: plan.yearlyMonthlyPriceCents === usualYearly ? '' : centsToText(plan.yearlyMonthlyPriceCents),
     pages: plan.pagesPerMonth === null ? '' : String(plan.pagesPerMonth),
+    apiRequestsPerMinute: String(plan.apiRequestsPerMinute),
     pricedOnRequest,
     isHipaa: plan.isHipaa,
     isPopular: plan.isPopular,
@@ -106,8 +115,22 @@ function parsePages(text: string): number | null | 'invalid' {
   return /^\d{1,7}$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : 'invalid';
 }
 
+/** API requests per minute as typed: a whole number (the shared schema checks its range), 'invalid' otherwise. */
+function parseRequestsPerMinute(text: string): number | 'invalid' {
+  const trimmed = text.trim();
+  return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : 'invalid';
+}
+
 /** The form's fields in the order they are shown: the first one to fix gets focus. */
-const PLAN_FIELDS = ['name', 'monthlyPrice', 'yearlyPrice', 'pages', 'description', 'features'] as const satisfies readonly TPlanField[];
+const PLAN_FIELDS = [
+  'name',
+  'monthlyPrice',
+  'yearlyPrice',
+  'pages',
+  'apiRequestsPerMinute',
+  'description',
+  'features',
+] as const satisfies readonly TPlanField[];
 
 /** The form field of a shared schema's issue path (`text.es.features.3` is the features field). */
 function fieldOfPath(path: readonly PropertyKey[]): TPlanField {
@@ -115,6 +138,7 @@ function fieldOfPath(path: readonly PropertyKey[]): TPlanField {
   if (head === 'monthlyPriceCents') return 'monthlyPrice';
   if (head === 'yearlyMonthlyPriceCents') return 'yearlyPrice';
   if (head === 'pagesPerMonth') return 'pages';
+  if (head === 'apiRequestsPerMinute') return 'apiRequestsPerMinute';
   if (head === 'text') return inText === 'description' ? 'description' : 'features';
   return 'name';
 }
@@ -127,6 +151,7 @@ const PROBLEM_OF_MESSAGE: Record<string, TPlanProblem> = {
   'validation.planYearlyAboveMonthly': 'yearlyAboveMonthly',
   'validation.planPagesRequired': 'pagesRequired',
   'validation.planPages': 'pagesRequired',
+  'validation.planApiRateRange': 'apiRateRange',
   'validation.planTooManyFeatures': 'tooManyFeatures',
   'validation.forbiddenCharacters': 'forbiddenCharacters',
 };
@@ -134,7 +159,7 @@ const PROBLEM_OF_MESSAGE: Record<string, TPlanProblem> = {
 /**
  * The checks of spec 001 §5 before the form is sent (name, price and pages required), through the shared schema that
  * the server applies to the same request. The form reads its own text first: a price with at most two decimals into
- * cents, pages as a whole number, features split on commas; then every problem, the form's and the schema's, is
+ * cents, pages and API requests per minute as whole numbers, features split on commas; then every problem, the form's and the schema's, is
  * reported for the first field shown.
  */
 export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
@@ -148,6 +173,8 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
   const monthlyPriceCents = priced ? readNumber('monthlyPrice', parsePrice(values.monthlyPrice), 'priceInvalid') : null;
   const yearlyMonthlyPriceCents = priced ? readNumber('yearlyPrice', parsePrice(values.yearlyPrice), 'priceInvalid') : null;
   const pagesPerMonth = priced ? readNumber('pages', parsePages(values.pages), 'pagesRequired') : null;
+  // When unreadable, the problem is noted and 0 stands in, so that the rest of the form is still checked.
+  const apiRequestsPerMinute = readNumber('apiRequestsPerMinute', parseRequestsPerMinute(values.apiRequestsPerMinute), 'apiRateRange') ?? 0;
 
   const input = {
     name: values.name.trim(),
@@ -156,6 +183,7 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
     monthlyPriceCents,
     yearlyMonthlyPriceCents,
     pagesPerMonth,
+    apiRequestsPerMinute,
     isHipaa: values.isHipaa,
     isPopular: values.isPopular,
     // Empty Spanish or French text is sent as empty: the server gives those languages the English text.

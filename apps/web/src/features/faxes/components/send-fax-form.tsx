@@ -6,7 +6,7 @@ import {
   type TFaxPreviewResponse,
   type TFaxQuality,
 } from '@faxline/shared';
-import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -37,14 +37,33 @@ const COVER_ONLY_NOTICE_MS = 7_000;
 const EMPTY = { recipient: '', recipientName: '', coverSubject: '', coverMessage: '', schedule: '' };
 type TTextField = keyof typeof EMPTY;
 
+/** A recipient picked elsewhere (a contact): its number, and the name for the cover page. */
+export type TRecipient = { number: string; name: string };
+
+/** The recipient's input, when another part of the app supplies it (the address book's suggestions). */
+export type TRecipientInputRenderer = (
+  props: ComponentProps<'input'> & { value: string; onChoose: (choice: TRecipient) => void },
+) => ReactNode;
+
+type TSendFaxFormProps = {
+  /** Fills the recipient at first (`?to=&name=`, from the Contacts page). */
+  initialRecipient?: Partial<TRecipient>;
+  /** Renders the recipient's input instead of a plain one, with the same props and a way to choose a recipient. */
+  renderRecipientInput?: TRecipientInputRenderer;
+};
+
 /** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
-export function SendFaxForm() {
+export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFaxFormProps = {}) {
   const { t, i18n } = useTranslation(['faxes', 'messages']);
   const { user, refresh } = useAuth();
   const sendFax = useSendFax();
   const previewFax = usePreviewFax();
   const { report, fieldProps, clear } = useFormProblem<TSendField, TSendProblemKey>(SEND_PROBLEM_NAMESPACES);
-  const [texts, setTexts] = useState(EMPTY);
+  const [texts, setTexts] = useState(() => ({
+    ...EMPTY,
+    recipient: initialRecipient?.number ? formatAsTyped(initialRecipient.number) : '',
+    recipientName: initialRecipient?.name ?? '',
+  }));
   // The saved default (spec 001 §2.5) until the person picks another quality for this fax.
   const defaultQuality = useDefaultQuality();
   const [chosenQuality, setQuality] = useState<TFaxQuality | null>(null);
@@ -65,11 +84,21 @@ export function SendFaxForm() {
   };
 
   // Formats as typed or pasted ("+1 555 123 4567"); while deleting, what is left is kept as it is, so that Backspace
-  // is not fought over the spaces it would remove.
+  // is not fought over the spaces it would remove. Letters are a contact's name being looked up: kept as typed.
   const changeRecipient = (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.target;
     const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith('delete') ?? false;
-    change('recipient')(deleting ? value : formatAsTyped(value));
+    change('recipient')(deleting || /\p{L}/u.test(value) ? value : formatAsTyped(value));
+  };
+
+  const chooseRecipient = (choice: TRecipient) => {
+    setTexts((current) => ({
+      ...current,
+      recipient: formatAsTyped(choice.number),
+      recipientName: choice.name.slice(0, MAX_RECIPIENT_NAME_LENGTH),
+    }));
+    clear('recipient');
+    clear('recipientName');
   };
 
   const formSignature = useMemo(
@@ -192,19 +221,20 @@ export function SendFaxForm() {
           <QualityField value={quality} onChange={setQuality} disabled={sending} />
           <div className="flex flex-col gap-2">
             <Label htmlFor="fax-recipient">{t('send.recipientLabel')}</Label>
-            <Input
-              id="fax-recipient"
-              name="recipient"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder={t('send.recipientPlaceholder')}
-              value={texts.recipient}
-              onChange={changeRecipient}
-              disabled={sending}
-              aria-describedby="fax-recipient-description"
-              {...fieldProps('recipient')}
-            />
+            {(renderRecipientInput ?? plainInput)({
+              id: 'fax-recipient',
+              name: 'recipient',
+              type: 'tel',
+              inputMode: 'tel',
+              autoComplete: 'off',
+              placeholder: t('send.recipientPlaceholder'),
+              value: texts.recipient,
+              onChange: changeRecipient,
+              onChoose: chooseRecipient,
+              disabled: sending,
+              'aria-describedby': 'fax-recipient-description',
+              ...fieldProps('recipient'),
+            })}
             <p id="fax-recipient-description" className="text-sm text-muted-foreground">
               {t('send.recipientDescription')}
             </p>
@@ -290,3 +320,6 @@ export function SendFaxForm() {
     </div>
   );
 }
+
+/** The recipient's input when no other part of the app supplies one. */
+const plainInput: TRecipientInputRenderer = ({ onChoose: _onChoose, ...props }) => <Input {...props} />;

@@ -1,0 +1,80 @@
+import type { TApiKey, TApiKeysResponse } from '@faxline/shared';
+import { useId, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+
+import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
+
+type TRevoking = { apiKey: TApiKey; trigger: HTMLButtonElement };
+
+/** The account's working keys (newest first), how many of the allowed ones are used, and Revoke. */
+export function ApiKeysList({ list }: { list: TApiKeysResponse }) {
+  const { t, i18n } = useTranslation('api-keys');
+  const [revoking, setRevoking] = useState<TRevoking | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const number = new Intl.NumberFormat(i18n.language);
+
+  // Focus goes back to the Revoke button, or to the heading once its row is gone.
+  const focusBack = () => (revoking?.trigger.isConnected ? revoking.trigger : heading.current)?.focus();
+  const open = (apiKey: TApiKey) => (event: MouseEvent<HTMLButtonElement>) => setRevoking({ apiKey, trigger: event.currentTarget });
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-hidden">
+          {t('list.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {t('list.count', { used: number.format(list.apiKeys.length), max: number.format(list.max) })}
+        </p>
+      </div>
+      {list.apiKeys.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('list.empty')}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="flex flex-col divide-y rounded-lg border">
+          {list.apiKeys.map((apiKey) => (
+            <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={open(apiKey)} />
+          ))}
+        </ul>
+      )}
+      {revoking ? <RevokeApiKeyDialog apiKey={revoking.apiKey} onClose={() => setRevoking(null)} returnFocus={focusBack} /> : null}
+    </div>
+  );
+}
+
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (event: MouseEvent<HTMLButtonElement>) => void }) {
+  const { t, i18n } = useTranslation('api-keys');
+  const format = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const created = format(apiKey.createdAt);
+  return (
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-4 p-4">
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <span className="font-semibold break-words">{apiKey.name}</span>
+        <code translate="no" dir="ltr" className="w-fit rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all">
+          {`${apiKey.prefix}…`}
+        </code>
+        <ul aria-label={t('list.scopesLabel', { name: apiKey.name })} className="flex flex-wrap gap-1.5">
+          {apiKey.scopes.map((scope) => (
+            <li key={scope}>
+              <Badge variant="accent" translate="no" className="font-mono">
+                {scope}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <span className="text-sm text-muted-foreground">
+          {apiKey.createdBy ? t('list.createdBy', { date: created, name: apiKey.createdBy }) : t('list.created', { date: created })}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {apiKey.lastUsedAt ? t('list.lastUsed', { date: format(apiKey.lastUsedAt) }) : t('list.neverUsed')}
+        </span>
+      </div>
+      <Button type="button" variant="outline" size="sm" aria-label={t('list.revokeFor', { name: apiKey.name })} onClick={onRevoke}>
+        {t('list.revoke')}
+      </Button>
+    </li>
+  );
+}
