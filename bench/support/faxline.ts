@@ -2,6 +2,7 @@
 // rows looked up in the server's database, and the send form as the web app posts it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type http from 'node:http';
+import { API_KEY_SCOPES, ZCreateApiKeyResponse, type TCreateApiKeyRequest } from '@faxline/shared';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pg from 'pg';
 import { onCleanup } from './processes';
@@ -74,6 +75,39 @@ export async function withoutPageLimit(db: pg.Pool, accountId: string): Promise<
   if (rows[0]) return rows[0].name;
   await db.query('UPDATE plans SET pages_per_month = 100000000 WHERE id = (SELECT plan_id FROM accounts WHERE id = $1)', [accountId]);
   return 'its own plan, raised to 100,000,000 pages';
+}
+
+/**
+ * Moves the account to a copy of its plan (archived, so that no one is offered it) whose API keys may make
+ * `perMinute` requests a minute: a bench's one client stands for many programs. The catalogue stays as it is.
+ */
+export async function withApiRequestsPerMinute(db: pg.Pool, accountId: string, perMinute: number): Promise<string> {
+  // Copied as a whole record, so that columns added to plans later come along.
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `INSERT INTO plans
+     SELECT (jsonb_populate_record(NULL::plans, to_jsonb(p) || jsonb_build_object('id', gen_random_uuid()::text,
+       'slug', p.slug || '-bench-' || substr(md5(random()::text), 1, 8), 'name', p.name || ' (bench)',
+       'api_requests_per_minute', $2::int, 'is_popular', false, 'archived_at', now(), 'created_at', now(), 'updated_at', now()))).*
+     FROM plans p
+     WHERE p.id = coalesce((SELECT plan_id FROM accounts WHERE id = $1), (SELECT id FROM plans ORDER BY archived_at NULLS FIRST, sort_order LIMIT 1))
+     RETURNING id, name`,
+    [accountId, perMinute],
+  );
+  const plan = rows[0];
+  if (!plan) throw new Error(`No plan to copy for account ${accountId}`);
+  await db.query('UPDATE accounts SET plan_id = $2 WHERE id = $1', [accountId, plan.id]);
+  return plan.name;
+}
+
+/** An API key with every scope, made with the customer's session as a person makes one; its secret (`fl_live_…`). */
+export async function createApiKey(baseUrl: string, customer: Customer, name = 'Bench integration'): Promise<string> {
+  const reply = await send(`${baseUrl}/api/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: customer.cookie, origin: baseUrl },
+    body: Buffer.from(JSON.stringify({ name, scopes: [...API_KEY_SCOPES] } satisfies TCreateApiKeyRequest)),
+  });
+  if (reply.status !== 201) throw new Error(`POST /api/api-keys answered ${reply.status}: ${reply.body}`);
+  return ZCreateApiKeyResponse.parse(JSON.parse(reply.body)).secret;
 }
 
 /** A one-page letter. */

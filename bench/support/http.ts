@@ -12,7 +12,14 @@ export const agentOf = (connections: number) => new http.Agent({ keepAlive: true
 /** One request; `status` 0 means no answer (refused, reset or timed out), with the reason in `error`. */
 export function send(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer; agent?: http.Agent; timeoutMs?: number; dueAt?: number } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer;
+    agent?: http.Agent;
+    timeoutMs?: number;
+    dueAt?: number;
+  } = {},
 ): Promise<Reply> {
   const dueAt = options.dueAt ?? performance.now();
   return new Promise((resolve) => {
@@ -28,7 +35,9 @@ export function send(
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: response.headers }));
+        response.on('end', () =>
+          done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: response.headers }),
+        );
         response.on('error', (error) => done({ status: 0, body: '', headers: {}, error: error.message }));
       },
     );
@@ -49,23 +58,52 @@ type AutocannonResult = {
   errors: number;
   timeouts: number;
   non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+};
+type AutocannonRequest = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
 };
 type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
 }) => Promise<AutocannonResult>;
 
 // autocannon ships no type declarations: the part used here, typed.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-export type Throughput = { perSecond: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+export type Throughput = {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+  /** Answers by status code (the latencies count only the 2xx ones). */
+  statuses: Record<string, number>;
+};
 
-/** Requests per second that `connections` clients get from a URL in `seconds`, after a one-second warm-up. */
-export async function throughput(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }) {
-  await autocannon({ url, connections: options.connections, duration: 1, headers: options.headers });
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+/**
+ * Requests per second that `connections` clients get from a URL in `seconds`, after a one-second warm-up. With `body`,
+ * every request is a `method` (POST by default) with a body of its own, made just before it is sent.
+ */
+export async function throughput(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: () => string },
+) {
+  const { body } = options;
+  const requests = body
+    ? [{ method: options.method ?? 'POST', setupRequest: (request: AutocannonRequest) => ({ ...request, body: body() }) }]
+    : undefined;
+  const run = (duration: number) =>
+    autocannon({ url, connections: options.connections, duration, headers: options.headers, ...(requests ? { requests } : {}) });
+  await run(1);
+  const result = await run(options.seconds);
   return {
     perSecond: result.requests.total / options.seconds,
     p50: result.latency.p50,
@@ -73,5 +111,6 @@ export async function throughput(url: string, options: { connections: number; se
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)])),
   } satisfies Throughput;
 }
