@@ -1,5 +1,5 @@
 import { API_RATE_LIMIT, type TApiKeyScope, type TMemberRole } from '@faxline/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import { accountMembers, accounts } from '../accounts/schema';
 import { hashOfSecret } from '../api-keys/api-keys';
@@ -28,13 +28,12 @@ export function bearerSecretOf(header: string | undefined): string | null {
   return header?.match(BEARER)?.[1] ?? null;
 }
 
-/**
- * The caller a secret names, read from the database on every request so that a revoked key, a creator who left the
- * account or was banned, answers 401 at once: one indexed query (the key's hash) with its creator's membership and
- * the account's plan.
- */
-export async function callerOfSecret(db: Database, secret: string, ip: string): Promise<ApiCaller | null> {
-  const [row] = await db
+/** The key a secret's hash names, with its creator and plan: prepared once per database (it runs on every request). */
+const keyQueries = new WeakMap<Database, ReturnType<typeof prepareKeyQuery>>();
+const keyQueryOf = (db: Database) => keyQueries.get(db) ?? keyQueries.set(db, prepareKeyQuery(db)).get(db)!;
+
+function prepareKeyQuery(db: Database) {
+  return db
     .select({
       id: apiKeys.id,
       prefix: apiKeys.prefix,
@@ -50,7 +49,17 @@ export async function callerOfSecret(db: Database, secret: string, ip: string): 
     .innerJoin(accountMembers, and(eq(accountMembers.userId, apiKeys.createdBy), eq(accountMembers.organizationId, apiKeys.accountId)))
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .leftJoin(plans, eq(plans.id, accounts.planId))
-    .where(and(eq(apiKeys.secretHash, hashOfSecret(secret)), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .prepare('public_api_key_caller');
+}
+
+/**
+ * The caller a secret names, read from the database on every request so that a revoked key, a creator who left the
+ * account or was banned, answers 401 at once: one indexed query (the key's hash) with its creator's membership and
+ * the account's plan.
+ */
+export async function callerOfSecret(db: Database, secret: string, ip: string): Promise<ApiCaller | null> {
+  const [row] = await keyQueryOf(db).execute({ hash: hashOfSecret(secret) });
   if (!row || row.user.banned) return null;
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));

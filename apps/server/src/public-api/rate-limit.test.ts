@@ -29,9 +29,14 @@ describe('the per-key limit over a sliding minute', () => {
     expect(limiter.hit('k', 5)).toMatchObject({ allowed: false, remaining: 0 });
   });
 
-  it('costs the same at a high limit', () => {
-    const limiter = createRateLimiter(() => 0);
-    for (let i = 0; i < 100_000; i += 1) limiter.hit('k', 100_000);
+  it('counts a high limit per minute, in constant memory, at any limit', () => {
+    let now = 30_000; // half way through a minute
+    const limiter = createRateLimiter(() => now);
+    for (let i = 0; i < 100_000; i += 1) expect(limiter.hit('k', 100_000).allowed).toBe(true);
+    expect(limiter.hit('k', 100_000)).toMatchObject({ allowed: false, remaining: 0, resetAt: 60, retryAfter: 30 });
+    now = 90_000; // half of the last minute is still in the sliding one: 50,000 more may go
+    for (let i = 0; i < 50_000; i += 1) expect(limiter.hit('k', 100_000).allowed).toBe(true);
     expect(limiter.hit('k', 100_000).allowed).toBe(false);
+    expect(limiter.hit('huge', 1e13)).toMatchObject({ allowed: true, limit: 1e13 });
   });
 });

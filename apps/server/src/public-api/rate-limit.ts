@@ -52,30 +52,79 @@ class RequestTimes {
   }
 }
 
+/** Above this many requests a minute, a key's times are not kept one by one (80 kB a key) but counted per minute. */
+const EXACT_UP_TO = 10_000;
+
+/**
+ * A high limit, counted as this minute's requests plus the share of the last minute's that the sliding minute still
+ * covers (the usual estimate): constant memory at any limit.
+ */
+class MinuteCounts {
+  private minute = -1;
+  private current = 0;
+  private previous = 0;
+  private roll(at: number) {
+    const minute = Math.floor(at / WINDOW_MS);
+    if (minute === this.minute) return;
+    this.previous = minute === this.minute + 1 ? this.current : 0;
+    this.current = 0;
+    this.minute = minute;
+  }
+  estimate(at: number) {
+    this.roll(at);
+    const covered = 1 - (at - this.minute * WINDOW_MS) / WINDOW_MS;
+    return this.previous * covered + this.current;
+  }
+  push(at: number) {
+    this.roll(at);
+    this.current += 1;
+  }
+  /** When the estimate is next below the limit: at worst, when this minute ends. */
+  nextMinute() {
+    return (this.minute + 1) * WINDOW_MS;
+  }
+}
+
 export function createRateLimiter(now: () => number = Date.now) {
-  const windows = new Map<string, RequestTimes>();
+  const exact = new Map<string, { times: RequestTimes; lastAt: number }>();
+  const counted = new Map<string, { counts: MinuteCounts; lastAt: number }>();
   let lastSweep = now();
 
   function sweep(at: number) {
     if (at - lastSweep < IDLE_MS) return;
     lastSweep = at;
-    for (const [key, times] of windows) if ((times.newest() ?? 0) < at - IDLE_MS) windows.delete(key);
+    for (const map of [exact, counted]) for (const [key, entry] of map) if (entry.lastAt < at - IDLE_MS) map.delete(key);
+  }
+
+  function hitExactly(key: string, limit: number, at: number) {
+    const entry = exact.get(key) ?? { times: new RequestTimes(limit), lastAt: at };
+    if (entry.times.capacity !== limit) entry.times = entry.times.resized(limit);
+    entry.lastAt = at;
+    exact.set(key, entry);
+    const { times } = entry;
+    times.forgetBefore(at - WINDOW_MS);
+    const allowed = times.size < limit;
+    if (allowed) times.push(at);
+    return { used: times.size, freedAt: (times.oldest() ?? at) + WINDOW_MS, allowed };
+  }
+
+  function hitByCount(key: string, limit: number, at: number) {
+    const entry = counted.get(key) ?? { counts: new MinuteCounts(), lastAt: at };
+    entry.lastAt = at;
+    counted.set(key, entry);
+    const allowed = entry.counts.estimate(at) < limit;
+    if (allowed) entry.counts.push(at);
+    return { used: Math.ceil(entry.counts.estimate(at)), freedAt: entry.counts.nextMinute(), allowed };
   }
 
   return {
     hit(key: string, limit: number): RateLimitState {
       const at = now();
       sweep(at);
-      let times = windows.get(key) ?? new RequestTimes(limit);
-      if (times.capacity !== limit) times = times.resized(limit);
-      windows.set(key, times);
-      times.forgetBefore(at - WINDOW_MS);
-      const allowed = times.size < limit;
-      if (allowed) times.push(at);
-      const freedAt = (times.oldest() ?? at) + WINDOW_MS;
+      const { used, freedAt, allowed } = limit <= EXACT_UP_TO ? hitExactly(key, limit, at) : hitByCount(key, limit, at);
       return {
         limit,
-        remaining: Math.max(0, limit - times.size),
+        remaining: Math.max(0, limit - used),
         resetAt: Math.ceil(freedAt / 1000),
         allowed,
         retryAfter: allowed ? 0 : Math.max(1, Math.ceil((freedAt - at) / 1000)),

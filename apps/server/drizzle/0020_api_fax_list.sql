@@ -1,0 +1,1 @@
+CREATE INDEX "faxes_account_created_idx" ON "faxes" USING btree ("account_id","created_at","id");
