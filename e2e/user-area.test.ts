@@ -76,7 +76,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     expect(await sidebar(page).getByRole('link', { name: 'Faxline dashboard' }).getAttribute('href')).toBe('/user/dashboard');
 
     // The owner sees every entry, then the Security group.
-    const entries = ['Overview', 'Send Fax', 'Fax History', 'My Profile', 'User Administration', 'Settings'];
+    const entries = ['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'User Administration', 'Settings', 'API Keys'];
     const security = {
       'Single Sign-On (SSO)': '/security-privacy#sso',
       'Two-Factor Authentication': '/security-privacy#2fa',
@@ -208,7 +208,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(memberPage.getByRole('region', { name: 'Recent Faxes' }));
     await expect
       .poll(() => sidebar(memberPage).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'Send Fax', 'Fax History', 'My Profile', 'Settings']);
+      .toEqual(['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'Settings']);
     await member.context.close();
     await ownerContext.close();
   });
