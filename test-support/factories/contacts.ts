@@ -1,4 +1,5 @@
 import { ZContactInput, type TContactInput } from '@faxline/shared';
+import { newContactRow } from '../../apps/server/src/contacts/contacts';
 import { contacts } from '../../apps/server/src/contacts/schema';
 import type { Database } from '../../apps/server/src/platform/db/client';
 import { unique } from './values';
@@ -14,17 +15,6 @@ export const uniqueFaxNumber = () => `+1555${String(1_000_000 + ((Date.now() + (
  */
 export async function createContact(deps: { db: Database }, accountId: string, overrides: Partial<TContactInput> = {}) {
   const input = ZContactInput.parse({ name: unique('Contact'), fax_number: uniqueFaxNumber(), ...overrides });
-  const [row] = await deps.db
-    .insert(contacts)
-    .values({
-      accountId,
-      name: input.name,
-      faxNumber: input.fax_number,
-      company: input.company ?? null,
-      email: input.email ?? null,
-      notes: input.notes ?? null,
-      tags: input.tags ?? [],
-    })
-    .returning();
+  const [row] = await deps.db.insert(contacts).values(newContactRow(accountId, input)).returning();
   return row!;
 }

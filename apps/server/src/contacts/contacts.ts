@@ -83,7 +83,7 @@ export async function createContact(db: Database, actor: Actor, input: TNewConta
     await lockAddressBook(tx, actor.member.accountId);
     const stored = await contactCount(tx, actor.member.accountId);
     if (stored >= MAX_CONTACTS) throw new AppError('invalid_request', 'errors.contactsFull');
-    const [row] = await tx.insert(contacts).values(newRow(actor.member.accountId, input)).returning();
+    const [row] = await tx.insert(contacts).values(newContactRow(actor.member.accountId, input)).returning();
     await audit(tx, actor, 'contact.create', row!.id, { name: row!.name });
     return toPublicContact(row!);
   });
@@ -166,7 +166,7 @@ export async function importContacts(
     const room = MAX_CONTACTS - existing.length;
     if (added.length > room) throw new AppError('invalid_request', 'errors.contactImportOverLimit', { room: Math.max(room, 0) });
     for (let start = 0; start < added.length; start += IMPORT_CHUNK)
-      await tx.insert(contacts).values(added.slice(start, start + IMPORT_CHUNK).map((input) => newRow(accountId, input)));
+      await tx.insert(contacts).values(added.slice(start, start + IMPORT_CHUNK).map((input) => newContactRow(accountId, input)));
     const result = { imported: added.length, duplicates: valid.length - added.length, rejected };
     await audit(tx, actor, 'contact.import', null, { imported: result.imported, duplicates: result.duplicates, rejected: rejected.length });
     return result;
@@ -203,7 +203,8 @@ async function lockAddressBook(tx: Database, accountId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${accountId}`}, 0))`);
 }
 
-function newRow(accountId: string, input: TNewContact) {
+/** A new contact as the table stores it (the test factory stores its contacts the same way). */
+export function newContactRow(accountId: string, input: TNewContact) {
   return {
     accountId,
     name: input.name,

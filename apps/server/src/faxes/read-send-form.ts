@@ -9,6 +9,17 @@ const ATTACHMENT_FIELD = /^attachment_\d+$/;
 const TEXT_LIMITS = { maxMessage: MAX_COVER_MESSAGE_LENGTH, maxSubject: MAX_COVER_SUBJECT_LENGTH, maxName: MAX_RECIPIENT_NAME_LENGTH };
 
 /**
+ * A multipart form's limits as a person is told them, whichever channel read the form (`current`: the file being
+ * read); any other error as it was.
+ */
+export function uploadRefusalOf(error: unknown, current: string): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('payload_too_large', 'errors.fileTooLarge', { file: shownFileName(current) });
+  if (code === 'FST_FILES_LIMIT') return new AppError('invalid_request', 'errors.tooManyFiles');
+  return error;
+}
+
+/**
  * Reads the send form (spec 001 §3): a `request.json` part (a field or a file part) and files `attachment_0`...
  * Size and count limits are enforced while streaming, so an oversized upload is refused without being kept.
  */
@@ -34,11 +45,8 @@ export async function readSendForm(request: FastifyRequest) {
       else if (ATTACHMENT_FIELD.test(part.fieldname)) uploads.push({ name: part.filename, bytes, truncated: part.file.truncated });
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'errors.fileTooLarge', { file: shownFileName(current) });
-    if (code === 'FST_FILES_LIMIT') throw new AppError('invalid_request', 'errors.tooManyFiles');
     if (error instanceof SyntaxError) throw new AppError('invalid_request', 'errors.malformedJson');
-    throw error;
+    throw uploadRefusalOf(error, current);
   }
 
   const parsed = ZSendFaxRequest.safeParse(json ?? {});

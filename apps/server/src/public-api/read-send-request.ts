@@ -1,8 +1,8 @@
-import { MAX_ATTACHMENTS } from '@faxline/shared';
 import type { TV1SendFaxRequest } from '@faxline/shared/api-v1';
 import type { FastifyRequest } from 'fastify';
 import { shownFileName } from '../documents/inspect-file-name';
 import type { Upload } from '../faxes/check-attachments';
+import { uploadRefusalOf } from '../faxes/read-send-form';
 import { AppError } from '../platform/http/app-error';
 
 /** The files a multipart send carried, kept beside the request until its handler takes them. */
@@ -38,10 +38,7 @@ export async function readMultipartSend(request: FastifyRequest): Promise<void> 
       } else body[part.fieldname] = value;
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'errors.fileTooLarge', { file: shownFileName(current) });
-    if (code === 'FST_FILES_LIMIT') throw new AppError('invalid_request', 'errors.tooManyFiles', { maxAttachments: MAX_ATTACHMENTS });
-    throw error;
+    throw uploadRefusalOf(error, current);
   }
   if (Object.keys(cover).length > 0) body.cover_page = cover;
   request.body = body;

@@ -37,7 +37,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
     if (request.url !== OPENAPI_PATH && !reply.hasHeader('x-ratelimit-limit')) count(request, reply, null);
     return toV1Error(body);
   });
-  decorateRequestOnce(app);
+  app.decorateRequest('apiCaller', null);
 
   await app.register(
     async (v1) => {
@@ -58,10 +58,6 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
     },
     { prefix: '/v1' },
   );
-}
-
-function decorateRequestOnce(app: FastifyInstance) {
-  if (!app.hasRequestDecorator('apiCaller')) app.decorateRequest('apiCaller', null);
 }
 
 /** The routes of /v1: its faxes and contacts, and the OpenAPI document that describes them. */
