@@ -1,5 +1,6 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { sendEmailJob } from './email/send-email-job';
+import { faxEventConsumers } from './events/consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
@@ -13,4 +14,6 @@ export const jobs: readonly JobDefinition[] = [
   giveUpFaxJob,
   prepareFaxJob,
   transmitFaxJob,
+  // The consumers of fax events (events/consumers.ts), each queued by the relay.
+  ...faxEventConsumers.map((consumer) => consumer.job),
 ];

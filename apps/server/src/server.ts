@@ -16,6 +16,8 @@ import { seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
+import { faxEventConsumers } from './events/consumers';
+import { startFaxEventRelay } from './events/relay';
 import { startWorkerProcess } from './platform/worker-process';
 import { startSandboxExchange } from './lines/sandbox-exchange';
 import { faxInboundCalls } from './faxes/receive-call';
@@ -76,6 +78,7 @@ export async function startServer(
     await seedStartingFaqs(database.db);
     await seedNumberInventory(database.db);
 
+    const worksJobs = role === 'worker' || (role === 'all' && !workerApart);
     const notifications = listenForNotifications(databaseUrl, logger);
     cleanups.push({ part: 'database notifications', stop: notifications.close });
     const files = await openFileStore(config);
@@ -83,12 +86,17 @@ export async function startServer(
       url: databaseUrl,
       jobs,
       deps: { db: database.db, config, files },
-      work: role === 'worker' || (role === 'all' && !workerApart),
+      work: worksJobs,
       logger,
       notifications,
       poolSize: config.database.queuePoolSize,
     });
     cleanups.push({ part: 'queue', stop: queue.stop });
+    if (worksJobs) {
+      // Where jobs run, the outbox's fax events are handed to their consumers' jobs (issue 18).
+      const relay = startFaxEventRelay({ db: database.db, queue, notifications, consumers: faxEventConsumers, logger });
+      cleanups.push({ part: 'fax event relay', stop: relay.stop });
+    }
 
     if (workerApart) {
       const worker = startWorkerProcess({

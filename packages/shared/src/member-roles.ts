@@ -31,6 +31,8 @@ const ROLE_PERMISSIONS = {
   manageFaxIdentity: ['owner', 'admin'],
   /** The account's API keys, which act for it through /v1 (issue 17). */
   manageApiKeys: ['owner', 'admin'],
+  /** The account's webhook endpoints, which receive its fax events (issue 18). */
+  manageWebhooks: ['owner', 'admin'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

@@ -21,6 +21,8 @@ export const accounts = pgTable('accounts', {
   faxHeaderEnabled: boolean('fax_header_enabled').notNull().default(true),
   faxHeaderName: text('fax_header_name'),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Whether a received fax is e-mailed as an attachment (issue 18); off: a notice with a sign-in link instead. */
+  documentsInEmail: boolean('documents_in_email').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

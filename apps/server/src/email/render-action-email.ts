@@ -1,14 +1,11 @@
 import type { TLanguage } from '@faxline/shared';
 import { translator } from '../platform/i18n/i18n';
+import { renderEmail } from './render-email';
 import type { TEmail } from './send-email-job';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * An e-mail that asks the person to follow one link (confirm an address, reset a password, sign in after someone
- * tried to sign up with their address), in their language,
- * with a plain-text part that carries the same link.
+ * tried to sign up with their address), in their language, with a plain-text part that carries the same link.
  */
 export function renderActionEmail(input: {
   to: string;
@@ -19,17 +16,14 @@ export function renderActionEmail(input: {
 }): TEmail {
   const t = translator(input.language);
   const k = `emails.${input.kind}` as const;
-  const greeting = t('emails.greeting', { name: input.name });
-  const lines = [t(`${k}.body`), t(`${k}.expiry`), t(`${k}.ignore`)];
-  const text = [greeting, '', lines[0], '', `${t(`${k}.action`)}: ${input.url}`, '', lines[1], lines[2], '', t('emails.signature')].join(
-    '\n',
-  );
-  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(lines[0] ?? '')}</p>
-<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#5b21b6;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t(`${k}.action`))}</a></p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(lines[1] ?? '')}<br>${escapeHtml(lines[2] ?? '')}</p>
-<p>${escapeHtml(t('emails.signature'))}</p>
-</body></html>`;
-  return { to: input.to, subject: t(`${k}.subject`), text, html };
+  const rendered = renderEmail({
+    language: input.language,
+    subject: t(`${k}.subject`),
+    greeting: t('emails.greeting', { name: input.name }),
+    paragraphs: [t(`${k}.body`)],
+    action: { label: t(`${k}.action`), url: input.url },
+    notes: [t(`${k}.expiry`), t(`${k}.ignore`)],
+    signature: t('emails.signature'),
+  });
+  return { to: input.to, ...rendered };
 }

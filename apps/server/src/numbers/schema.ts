@@ -15,6 +15,8 @@ export const faxNumbers = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     /** The station id (T.30 TSI, at most 20 characters) faxes from this number give; null: the number itself. */
     stationId: text('station_id'),
+    /** Addresses besides the account's people that receive the faxes arriving at this number by e-mail (issue 18). */
+    emailRecipients: text('email_recipients').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('fax_numbers_account_idx').on(table.accountId), index('fax_numbers_status_idx').on(table.status)],

@@ -6,6 +6,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { createEncryptedFileStore, type FileStore } from '../../src/documents/encrypted-file-store';
+import { faxEventConsumers } from '../../src/events/consumers';
+import { startFaxEventRelay } from '../../src/events/relay';
 import { jobs } from '../../src/jobs';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
@@ -61,6 +63,9 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     work: options.work ?? false,
     logger: testLogger,
   });
+  const relay = options.work
+    ? startFaxEventRelay({ db: database.db, queue, notifications, consumers: faxEventConsumers, logger: testLogger })
+    : undefined;
   return {
     url,
     database,
@@ -69,6 +74,7 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     files,
     filesDir,
     close: async () => {
+      await relay?.stop();
       await queue.stop();
       await notifications.close();
       await database.close();

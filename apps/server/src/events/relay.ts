@@ -1,0 +1,93 @@
+import type { TFaxEventType } from '@faxline/shared';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import type { DatabaseNotifications } from '../platform/db/notifications';
+import { inTransaction } from '../platform/db/transaction';
+import type { Logger } from '../platform/logger';
+import type { JobDefinition, Queue } from '../platform/queue/define-job';
+
+/** The channel the outbox trigger notifies at the commit of every fax event (migration 0021). */
+export const FAX_EVENTS_CHANNEL = 'faxline_fax_events';
+/** Events handed over per transaction: a burst is relayed in batches, each committed on its own. */
+const BATCH = 100;
+/** The relay also looks this often: the fallback when a notification was missed. */
+const POLL_MS = 2_000;
+
+/** A consumer of fax events: the job that handles one event (payload `{ eventId }`), and the events it wants. */
+export type FaxEventConsumer = {
+  job: JobDefinition;
+  wants: (type: TFaxEventType) => boolean;
+};
+
+/**
+ * Hands the outbox's new events to their consumers: in one transaction, takes a batch that no other relay holds,
+ * queues one job per consumer and event (with an id made from both, so a batch relayed twice queues nothing twice),
+ * and marks the batch dispatched. Returns how many events it relayed.
+ */
+export async function relayFaxEvents(db: Database, queue: Queue, consumers: readonly FaxEventConsumer[]): Promise<number> {
+  return inTransaction(db, async (tx, client) => {
+    const { rows } = await tx.execute<{ id: string; type: TFaxEventType }>(sql`
+      SELECT id, type FROM fax_events WHERE dispatched_at IS NULL
+      ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
+    for (const event of rows)
+      for (const consumer of consumers)
+        if (consumer.wants(event.type)) await queue.send(consumer.job, { eventId: event.id }, { transaction: client, dedupeKey: event.id });
+    if (rows.length > 0)
+      await tx.execute(
+        sql`UPDATE fax_events SET dispatched_at = now() WHERE id IN (${sql.join(
+          rows.map((row) => sql`${row.id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+    return rows.length;
+  });
+}
+
+/**
+ * The relay of a worker process: runs when the trigger's notification arrives, and every 2 s as a fallback. Several
+ * workers may relay at once; each takes other rows (SKIP LOCKED).
+ */
+export function startFaxEventRelay(deps: {
+  db: Database;
+  queue: Queue;
+  notifications?: DatabaseNotifications;
+  consumers: readonly FaxEventConsumer[];
+  logger: Logger;
+}): { stop: () => Promise<void> } {
+  const logger = deps.logger.child({ component: 'fax-event-relay' });
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const drain = async () => {
+    do {
+      again = false;
+      try {
+        while (!stopped && (await relayFaxEvents(deps.db, deps.queue, deps.consumers)) === BATCH);
+      } catch (error) {
+        logger.error({ err: error }, 'relaying fax events failed; trying again at the next poll');
+      }
+    } while (again && !stopped);
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain().finally(() => (running = undefined));
+  };
+
+  const unsubscribe = deps.notifications?.subscribe(FAX_EVENTS_CHANNEL, kick);
+  const timer = setInterval(kick, POLL_MS);
+  timer.unref();
+  kick();
+  return {
+    stop: async () => {
+      stopped = true;
+      unsubscribe?.();
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

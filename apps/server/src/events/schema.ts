@@ -1,0 +1,102 @@
+import type { TFaxEventType, TPlatformEventType } from '@faxline/shared';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/schema';
+import { users } from '../auth/schema';
+import { faxes } from '../faxes/schema';
+
+/**
+ * The outbox of fax events (issue 18): a trigger on `faxes` writes one row per state change in the transaction that
+ * made it (migration 0021), so no code path can change a fax without its event. The relay hands each row to its
+ * consumers' jobs and marks it dispatched; the app's notifications read the rows directly.
+ */
+export const faxEvents = pgTable(
+  'fax_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    faxId: uuid('fax_id')
+      .notNull()
+      .references(() => faxes.id, { onDelete: 'cascade' }),
+    /** Who sent the fax (null for a received one): whose confirmation and whose notification it is. */
+    userId: text('user_id'),
+    type: text('type').$type<TFaxEventType>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the relay queued its consumers' jobs; null until then. */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('fax_events_undispatched_idx')
+      .on(table.createdAt)
+      .where(sql`${table.dispatchedAt} IS NULL`),
+    index('fax_events_account_idx').on(table.accountId, table.createdAt),
+    index('fax_events_fax_idx').on(table.faxId),
+  ],
+);
+
+/**
+ * What each consumer did with each event, per target (an e-mail address, a webhook endpoint): a row is written with
+ * the job that does the work, in one transaction, so a consumer run again after its worker died sends nothing twice.
+ */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => faxEvents.id, { onDelete: 'cascade' }),
+    consumer: text('consumer').notNull(),
+    target: text('target').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.consumer, table.target] })],
+);
+
+/** The fax events a person has seen in the app's notifications list. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => faxEvents.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventId] })],
+);
+
+/** Events across the platform for the back office's bell (issue 18, item 6): sign-ups, tickets, failures, endpoints. */
+export const platformEvents = pgTable(
+  'platform_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').$type<TPlatformEventType>().notNull(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** What it is about: the account, ticket, fax or endpoint id. Unique per type, so a second report adds nothing. */
+    subjectId: text('subject_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('platform_events_created_idx').on(table.createdAt),
+    uniqueIndex('platform_events_subject_idx').on(table.type, table.subjectId),
+  ],
+);
+
+/** The platform events an operator has seen in the bell. */
+export const platformEventReads = pgTable(
+  'platform_event_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => platformEvents.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventId] })],
+);

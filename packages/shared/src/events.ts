@@ -1,0 +1,27 @@
+/**
+ * What happened to a fax, as the outbox records it (issue 18): one event per state change, named as the webhooks
+ * name them. A received fax has one event; a sent one has `fax.queued`, `fax.sending`, then one final event.
+ */
+export const FAX_EVENT_TYPES = [
+  'fax.queued',
+  'fax.sending',
+  'fax.delivered',
+  'fax.partially_delivered',
+  'fax.failed',
+  'fax.canceled',
+  'fax.received',
+] as const;
+export type TFaxEventType = (typeof FAX_EVENT_TYPES)[number];
+
+/** The events a person is told about in the app and by e-mail: how a fax ended, and a fax that arrived. */
+export const NOTIFIED_FAX_EVENT_TYPES = [
+  'fax.delivered',
+  'fax.partially_delivered',
+  'fax.failed',
+  'fax.received',
+] as const satisfies readonly TFaxEventType[];
+export type TNotifiedFaxEventType = (typeof NOTIFIED_FAX_EVENT_TYPES)[number];
+
+/** What the back office's bell lists: events across the platform that an operator acts on. */
+export const PLATFORM_EVENT_TYPES = ['account.created', 'ticket.created', 'fax.failed', 'webhook.disabled'] as const;
+export type TPlatformEventType = (typeof PLATFORM_EVENT_TYPES)[number];
