@@ -15,6 +15,8 @@ import { adminContentRoutes } from './content/admin-routes';
 import { adminNumberRoutes } from './numbers/admin-routes';
 import { adminPlanRoutes } from './plans/admin-routes';
 import { adminTicketRoutes } from './tickets/admin-routes';
+import { adminNotificationRoutes } from './notifications/admin-routes';
+import { notificationRoutes } from './notifications/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
@@ -31,8 +33,11 @@ import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
 import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './accounts/fax-identity-routes';
+import { faxEmailSettingsRoutes } from './accounts/fax-email-settings-routes';
+import { unsubscribeRoutes } from './email/unsubscribe-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
@@ -164,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminContentRoutes,
             adminAuditRoutes,
             adminSettingsRoutes,
+            adminNotificationRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
@@ -173,12 +179,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, routeDeps);
+      await api.register(notificationRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);
+      await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
+      await api.register(faxEmailSettingsRoutes, routeDeps);
+      // The unsubscribe link of fax e-mails: its signed token is the authority, no session (issue 18).
+      await api.register(unsubscribeRoutes, routeDeps);
       await api.register(receiptVerifyRoutes, routeDeps);
       // A line's reports, signed by the line (HylaFAX's faxrcvd hook): registered when its secret is configured.
       await api.register(hylafaxRoutes, { config, inboundCalls: faxInboundCalls({ db: database.db, files: deps.files }) });

@@ -5,6 +5,7 @@ import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { JobDefinition } from './platform/queue/define-job';
+import { webhooksDeliverJob } from './webhooks/deliver-job';
 
 /** Every job the worker runs. A capability adds its jobs here. */
 export const jobs: readonly JobDefinition[] = [
@@ -16,4 +17,5 @@ export const jobs: readonly JobDefinition[] = [
   transmitFaxJob,
   // The consumers of fax events (events/consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
+  webhooksDeliverJob,
 ];

@@ -129,6 +129,8 @@ export const MAX_CONTACTS = 10_000;
 /** Rows a CSV import takes at most, and the size of its file. */
 export const MAX_CONTACT_IMPORT_ROWS = 5_000;
 export const MAX_CONTACT_IMPORT_BYTES = 1024 * 1024;
+/** Addresses besides the account's people that a number's received faxes are e-mailed to (issue 18). */
+export const MAX_NUMBER_EMAIL_RECIPIENTS = 5;
 /** The most items one page of a list answers (`limit`), in the address book and the public API. */
 export const MAX_LIST_LIMIT = 100;
 

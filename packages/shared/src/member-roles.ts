@@ -29,6 +29,8 @@ const ROLE_PERMISSIONS = {
   manageBlocklist: ['owner', 'admin'],
   /** How the account's faxes introduce themselves: the header line and each number's station id (issue 16). */
   manageFaxIdentity: ['owner', 'admin'],
+  /** How the account's received faxes go out by e-mail: documents attached or not, each number's extra addresses. */
+  manageFaxEmail: ['owner', 'admin'],
   /** The account's API keys, which act for it through /v1 (issue 17). */
   manageApiKeys: ['owner', 'admin'],
   /** The account's webhook endpoints, which receive its fax events (issue 18). */

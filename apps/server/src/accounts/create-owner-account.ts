@@ -1,20 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { recordPlatformEvent } from '../events/platform-events';
 import { assignFreeNumber } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
+import type { SqlExecutor } from '../platform/db/notifications';
+import { inTransaction } from '../platform/db/transaction';
 import { plans } from '../plans/schema';
 import { accountMembers, accounts } from './schema';
 
 /** The plan a new account starts on. */
 export const STARTING_PLAN_SLUG = 'basic';
 
+/** An account just opened, as what follows its opening sees it. */
+export type OpenedAccount = { id: string; name: string; owner: { id: string; name: string; email: string } };
+/**
+ * What else happens when an account is opened, in the same transaction (the sign-up's e-mail to the operators):
+ * `client` queues jobs in it, so they exist if and only if the account does.
+ */
+export type OnAccountOpened = (tx: Database, client: SqlExecutor, account: OpenedAccount) => Promise<void>;
+
 /**
  * Signing up creates the customer account, makes the person its owner, puts it on the starting plan and gives it a fax
- * number from the inventory when one is free (DESIGN.md). Idempotent: a person who already belongs to an account
- * keeps it.
+ * number from the inventory when one is free (DESIGN.md); the back office's bell hears of it (issue 18, item 6).
+ * Idempotent: a person who already belongs to an account keeps it, and nothing is announced again.
  */
-export async function createOwnerAccount(db: Database, user: { id: string; name: string }): Promise<string> {
-  return db.transaction(async (tx) => {
+export async function createOwnerAccount(
+  db: Database,
+  user: { id: string; name: string; email: string },
+  onOpened?: OnAccountOpened,
+): Promise<string> {
+  return inTransaction(db, async (tx, client) => {
     const [existing] = await tx
       .select({ accountId: accountMembers.organizationId })
       .from(accountMembers)
@@ -25,6 +40,9 @@ export async function createOwnerAccount(db: Database, user: { id: string; name:
     await tx.insert(accounts).values({ id, name: user.name, slug: `account-${id}`, planId: plan?.id ?? null });
     await tx.insert(accountMembers).values({ id: randomUUID(), organizationId: id, userId: user.id, role: 'owner' });
     await assignFreeNumber(tx, id);
+    // No copy of the name or address: the bell reads the account as it is, and nothing of it once it is deleted.
+    const announced = await recordPlatformEvent(tx, { type: 'account.created', subjectId: id, accountId: id });
+    if (announced && onOpened) await onOpened(tx, client, { id, name: user.name, owner: user });
     return id;
   });
 }

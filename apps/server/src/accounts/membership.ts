@@ -11,7 +11,7 @@ export type Membership = { accountId: string; role: TMemberRole };
  * The account a person acts for, and their role in it (DESIGN.md "Accounts, people and roles"). A person without one
  * (a sign-up interrupted between creating the person and the account) gets their own account now.
  */
-export async function membershipOf(db: Database, user: { id: string; name: string }): Promise<Membership> {
+export async function membershipOf(db: Database, user: { id: string; name: string; email: string }): Promise<Membership> {
   const read = () =>
     db
       .select({ accountId: accountMembers.organizationId, role: accountMembers.role })

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type TSettings } from '@faxline/shared';
+import { DEFAULT_SETTINGS, type TNoticeSetting, type TSettings } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { userSettings } from './settings-schema';
@@ -24,4 +24,21 @@ export async function saveSettings(db: Database, userId: string, settings: TSett
     .values({ userId, ...settings, updatedAt: new Date() })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...settings, updatedAt: new Date() } });
   return settings;
+}
+
+/**
+ * Turns one notice off for a person (an e-mail's unsubscribe link), leaving their other choices as they are; a person
+ * with no saved settings keeps the defaults for the rest, the platform's default quality included.
+ */
+export async function turnOffNotice(
+  db: Database,
+  userId: string,
+  setting: TNoticeSetting,
+  platformDefaultQuality: TSettings['defaultFaxQuality'],
+): Promise<void> {
+  const change = { [setting]: false, updatedAt: new Date() };
+  await db
+    .insert(userSettings)
+    .values({ ...DEFAULT_SETTINGS, defaultFaxQuality: platformDefaultQuality, userId, ...change })
+    .onConflictDoUpdate({ target: userSettings.userId, set: change });
 }

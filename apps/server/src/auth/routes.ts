@@ -35,7 +35,10 @@ function assertPasswordNotCommon(password: string): void {
  * Sign-up, sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our
  * contracts, translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front.
  */
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, queue, sessions: sessionDeps }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { auth, db, config, queue, systemSettings, sessions: sessionDeps },
+) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(
@@ -45,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
       const { name, email, password, language } = request.body;
       assertPasswordNotCommon(password);
       const { requiresConfirmation, headers } = await signUp(
-        { auth, db, queue, config },
+        { auth, db, queue, config, systemSettings },
         { name, email, password, language: language ?? request.language },
         request,
       );

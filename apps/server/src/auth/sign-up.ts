@@ -3,16 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import { createOwnerAccount } from '../accounts/create-owner-account';
 import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
+import { emailOperatorsOfSignUp } from '../notifications/email-operators-of-sign-up';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
+import type { SystemSettings } from '../system-settings/system-settings';
 import { languageOf, SIGN_IN_PAGE, type Auth } from './auth';
 import { callAuth } from './better-auth-errors';
 import { requestHeaders } from './session';
 import { findUserByEmail } from './verify-password';
 
-type SignUpDeps = { auth: Auth; db: Database; queue: Queue; config: TConfig };
+type SignUpDeps = { auth: Auth; db: Database; queue: Queue; config: TConfig; systemSettings: Pick<SystemSettings, 'current'> };
 type SignUpInput = { name: string; email: string; password: string; language: TLanguage };
 
 /**
@@ -52,7 +54,9 @@ export async function signUp(
   }
   const { headers, response } = created;
   // With confirmation on, Better Auth answers a taken address (two sign-ups at once) with a person it never stored.
-  if ((await findUserByEmail(db, input.email))?.id === response.user.id) await createOwnerAccount(db, response.user);
+  // The operators hear of it as the account opens, when the back office's settings ask for it (issue 18, item 6).
+  if ((await findUserByEmail(db, input.email))?.id === response.user.id)
+    await createOwnerAccount(db, response.user, emailOperatorsOfSignUp(deps));
   return { requiresConfirmation: !response.token, headers };
 }
 

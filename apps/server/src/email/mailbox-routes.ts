@@ -9,12 +9,19 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+const attachmentList = (attachments: Array<{ filename: string; contentType: string; size: number }>) =>
+  attachments.length === 0
+    ? ''
+    : `<ul>${attachments.map((a) => `<li>${escapeHtml(a.filename)} (${escapeHtml(a.contentType)}, ${a.size} B)</li>`).join('')}</ul>`;
+
 const ZMailboxQuery = z.object({ to: z.email().optional() });
 const ZMailboxMessage = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The files it carried: their names, types and sizes (the files themselves are not kept). */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
   createdAt: z.iso.datetime({ offset: true }),
 });
 
@@ -45,7 +52,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     const items = messages
       .map(
         (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(t('mailbox.to'))}: ${escapeHtml(m.to)} · <time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString()}</time></p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(t('mailbox.to'))}: ${escapeHtml(m.to)} · <time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString()}</time></p><pre>${linkify(escapeHtml(m.text))}</pre>${attachmentList(m.attachments)}</article>`,
       )
       .join('\n');
     const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t('mailbox.title'))} · Faxline</title>

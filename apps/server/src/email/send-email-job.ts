@@ -1,34 +1,87 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { defineJob } from '../platform/queue/define-job';
+import { resolveFaxAttachments, ZFaxAttachment } from './fax-attachments';
 import { mailboxMessages } from './schema';
+
+/** A header's value on one line: a line break in it would start a header of the caller's choosing. */
+const ZHeaderValue = z
+  .string()
+  .min(1)
+  .max(2000)
+  .regex(/^[^\r\n]*$/);
+
+/** The headers a notice may carry (issue 18): its unsubscribe link (RFC 2369, RFC 8058) and RFC 3834's mark. */
+const ZNoticeHeaders = z
+  .object({
+    'List-Unsubscribe': ZHeaderValue,
+    'List-Unsubscribe-Post': z.literal('List-Unsubscribe=One-Click'),
+    'Auto-Submitted': z.literal('auto-generated'),
+  })
+  .partial();
 
 export const ZEmail = z.object({
   to: z.email(),
   subject: z.string().min(1).max(300),
   text: z.string().min(1),
   html: z.string().min(1),
+  /** A Message-ID made from what the e-mail is about, so that one sent again after a crash is known as the same. */
+  messageId: z
+    .string()
+    .max(250)
+    .regex(/^<[^<>\s@]+@[^<>\s@]+>$/)
+    .optional(),
+  headers: ZNoticeHeaders.optional(),
+  /** Files of a fax, read from the file store when the e-mail is sent: a job's payload never holds a document. */
+  attachments: z.array(ZFaxAttachment).max(5).optional(),
 });
-export type TEmail = z.infer<typeof ZEmail>;
+export type TEmail = z.input<typeof ZEmail>;
 
 /**
  * E-mail goes out through a job, so that a slow or failing relay never fails the request that asked for it, and a
  * message accepted is retried rather than lost. With an SMTP relay it is sent; without one (the embedded default) it
- * is kept in the database for /dev/mailbox.
+ * is kept in the database for /dev/mailbox, with its attachments' names and sizes.
  */
 export const sendEmailJob = defineJob({
   name: 'email.send',
   schema: ZEmail,
   queue: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   pollingIntervalSeconds: 1,
-  handler: async (email, { db, config, logger }) => {
+  // Exclusive, so that a send whose worker died is handed back within seconds (queue.ts, reclaimOrphans): one
+  // message at a time per Message-ID, or per address for the e-mails that have none.
+  exclusiveKey: (email) => `email.send:${email.messageId ?? email.to}`,
+  handler: async ({ attachments: references = [], ...email }, { db, config, files, logger }) => {
+    const attachments = await resolveFaxAttachments({ db, files }, references);
+    if (!attachments) {
+      // The fax was deleted after its e-mail was queued: its owner wanted it gone, so its document does not go out.
+      logger.info({ to: email.to, subject: email.subject }, 'e-mail dropped: the fax it carries was deleted');
+      return;
+    }
     if (config.smtpUrl) {
       const transport = nodemailer.createTransport(config.smtpUrl);
-      await transport.sendMail({ from: config.mailFrom, ...email });
+      await transport.sendMail({
+        from: config.mailFrom,
+        ...email,
+        attachments: attachments.map(({ filename, contentType, content, cid }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(content),
+          ...(cid ? { cid, contentDisposition: 'inline' as const } : {}),
+        })),
+        // Everything the message holds is given here: nothing is read from a path or a URL.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
       logger.info({ to: email.to, subject: email.subject }, 'e-mail sent');
       return;
     }
-    await db.insert(mailboxMessages).values(email);
+    await db.insert(mailboxMessages).values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
+    });
     logger.info({ to: email.to, subject: email.subject }, 'e-mail kept in the local mailbox');
   },
 });

@@ -1,5 +1,12 @@
+import { NOTIFIED_FAX_EVENT_TYPES } from '@faxline/shared';
+import { faxEventEmailJob } from '../email/fax-event-email-job';
+import { webhooksFanOutJob } from '../webhooks/fan-out-job';
 import { recordFaxFailureJob } from './record-fax-failure-job';
 import type { FaxEventConsumer } from './relay';
 
 /** Every consumer of fax events, and the events each one wants: the relay queues one job per event and consumer. */
-export const faxEventConsumers: readonly FaxEventConsumer[] = [{ job: recordFaxFailureJob, wants: (type) => type === 'fax.failed' }];
+export const faxEventConsumers: readonly FaxEventConsumer[] = [
+  { job: recordFaxFailureJob, wants: (type) => type === 'fax.failed' },
+  { job: webhooksFanOutJob, wants: () => true },
+  { job: faxEventEmailJob, wants: (type) => (NOTIFIED_FAX_EVENT_TYPES as readonly string[]).includes(type) },
+];

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { faxes } from '../faxes/schema';
 import { defineJob } from '../platform/queue/define-job';
-import { loadFaxEvent, ZFaxEventJob } from './fax-event';
+import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from './fax-event';
 import { recordPlatformEvent } from './platform-events';
 
 /** Consumer of `fax.failed`: the back office's bell lists faxes failing across accounts, with their reason. */
@@ -9,6 +9,7 @@ export const recordFaxFailureJob = defineJob({
   name: 'events.platform-fax-failed',
   schema: ZFaxEventJob,
   queue: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+  exclusiveKey: faxEventJobKey('events.platform-fax-failed'),
   handler: async ({ eventId }, { db }) => {
     const event = await loadFaxEvent(db, eventId);
     if (!event || event.type !== 'fax.failed') return;

@@ -8,6 +8,21 @@ import { accessibleFax, auditFax, type FaxActor } from './fax-access';
 import { toPublicFax } from './fax-view';
 import { faxAttempts, faxFiles, faxes } from './schema';
 
+/** A fax's attempts as the API shows them, in order (the details page, GET /v1/faxes/{id}, the webhooks' payload). */
+export async function faxAttemptViews(db: Database, faxId: string): Promise<TFaxDetails['attempts']> {
+  const rows = await db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(asc(faxAttempts.number));
+  return rows.map((a) => ({
+    number: a.number,
+    startedAt: a.startedAt.toISOString(),
+    endedAt: a.endedAt?.toISOString() ?? null,
+    durationMs: a.durationMs,
+    pagesSent: a.pagesSent,
+    firstPage: a.firstPage,
+    result: (a.result ?? 'in_progress') as TFaxDetails['attempts'][number]['result'],
+    call: a.call,
+  }));
+}
+
 /**
  * One fax with its attempts and files (the details page). Opening a received fax marks it read for the account; a
  * program reading it through the API does not (`markRead: false`): a poll is not a person who has read it.
@@ -16,7 +31,7 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
   const fax = await accessibleFax(db, actor, id, 'fax.view');
   const opened = markRead && fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
   if (opened !== fax) await db.update(faxes).set({ readAt: opened.readAt }).where(eq(faxes.id, fax.id));
-  const attempts = await db.select().from(faxAttempts).where(eq(faxAttempts.faxId, fax.id)).orderBy(asc(faxAttempts.number));
+  const attempts = await faxAttemptViews(db, fax.id);
   const attached = await db.select().from(faxFiles).where(eq(faxFiles.faxId, fax.id)).orderBy(asc(faxFiles.position));
   const resends = await db
     .select({ id: faxes.id, createdAt: faxes.createdAt })
@@ -26,16 +41,7 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
   await auditFax(db, actor, 'fax.view', fax.id, 'success');
   return {
     ...toPublicFax(opened),
-    attempts: attempts.map((a) => ({
-      number: a.number,
-      startedAt: a.startedAt.toISOString(),
-      endedAt: a.endedAt?.toISOString() ?? null,
-      durationMs: a.durationMs,
-      pagesSent: a.pagesSent,
-      firstPage: a.firstPage,
-      result: (a.result ?? 'in_progress') as TFaxDetails['attempts'][number]['result'],
-      call: a.call,
-    })),
+    attempts,
     files: attached.map((f) => ({ name: f.name, type: f.type, size: f.size })),
     hasDocument: fax.documentKey !== null,
     hasImage: fax.imageKey !== null,

@@ -4,7 +4,6 @@ import {
   MAX_FILE_SIZE_MB_LIMIT,
   ZFax,
   ZFaxDetails,
-  ZFaxEventsResponse,
   ZFaxListQuery,
   ZFaxListResponse,
   ZFaxNumbersResponse,
@@ -32,7 +31,6 @@ import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from './history-cache';
 import { listFaxes } from './list-faxes';
 import { previewFax } from './preview-fax';
 import { readSendForm } from './read-send-form';
-import { recentFaxEvents } from './recent-events';
 import { resendFax } from './resend-fax';
 import { assertMaySend, sendFax } from './send-fax';
 
@@ -190,12 +188,6 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app.delete('/faxes/:id', { schema: { params: ZFaxParams, response: { 200: ZOk } } }, async (request, reply) => {
     await deleteFax({ db, files }, await faxActor(request, reply), request.params.id);
     return { ok: true as const };
-  });
-
-  app.get('/notifications', { schema: { response: { 200: ZFaxEventsResponse } } }, async (request, reply) => {
-    const { user, member } = await faxActor(request, reply);
-    reply.header('cache-control', 'no-store');
-    return { events: await recentFaxEvents(db, member, user.id) };
   });
 
   app.get('/numbers', { schema: { response: { 200: ZFaxNumbersResponse } } }, async (request, reply) => {

@@ -48,7 +48,7 @@ function auditNumber(
 
 /** The account a person acts for: a number assigned "to a user" goes to their account (DESIGN.md). */
 async function accountOfUser(db: Database, userId: string): Promise<string> {
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'errors.userNotFound');
   return (await membershipOf(db, user)).accountId;
 }

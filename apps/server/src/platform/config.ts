@@ -177,6 +177,11 @@ const ZEnv = z.object({
     .optional(),
   /** A PEM file of certificate authorities trusted for `file_url` fetches besides the usual ones (a test server's). */
   FILE_URL_CA_FILE: z.string().min(1, { error: 'expected a file path' }).optional(),
+  /**
+   * Whether webhooks may go to private, loopback and link-local addresses (a receiver on this machine). Default: yes in
+   * development and tests, no in production, where it cannot be turned on (issue 18: no request into our network).
+   */
+  WEBHOOK_PRIVATE_ADDRESSES: booleanFromEnv.optional(),
 });
 
 /** The HylaFAX line's settings, or null when none is configured. */
@@ -199,6 +204,14 @@ function isBareHttpsOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Where webhooks may go (webhooks/webhook-url.ts): https only and public addresses only, in production. */
+function webhooksOf(e: z.infer<typeof ZEnv>) {
+  if (e.WEBHOOK_PRIVATE_ADDRESSES && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: WEBHOOK_PRIVATE_ADDRESSES is for tests and development; in production it must be unset.');
+  }
+  return { privateAddresses: e.WEBHOOK_PRIVATE_ADDRESSES ?? e.NODE_ENV !== 'production', httpsOnly: e.NODE_ENV === 'production' };
 }
 
 /** Where the worker may fetch `file_url` documents besides the public internet (documents/fetch-file-url.ts). */
@@ -300,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hylafax: hylafaxOf(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     fileUrl: fileUrlOf(e),
+    webhooks: webhooksOf(e),
     database: {
       poolSize: e.DB_POOL_SIZE,
       connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,

@@ -26,7 +26,8 @@ export function toV1Fax(fax: TFax): TV1Fax {
   };
 }
 
-export function toV1FaxDetails(fax: TFaxDetails): TV1FaxDetails {
+/** A fax with its attempts as GET /v1/faxes/{fax_id} shows it (and the webhooks' payload carries it). */
+export function toV1FaxDetails(fax: TFax & Pick<TFaxDetails, 'attempts'>): TV1FaxDetails {
   return {
     ...toV1Fax(fax),
     attempts: fax.attempts.map((attempt) => ({

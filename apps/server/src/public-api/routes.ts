@@ -8,6 +8,7 @@ import { answerErrorsAs } from '../platform/http/error-handler';
 import { toV1Error } from './errors';
 import { v1ContactRoutes } from './contact-routes';
 import { v1FaxRoutes } from './fax-routes';
+import { v1WebhookRoutes } from './webhook-routes';
 import { createRateLimiter } from './rate-limit';
 
 const OPENAPI_PATH = '/v1/openapi.json';
@@ -60,7 +61,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
   );
 }
 
-/** The routes of /v1: its faxes and contacts, and the OpenAPI document that describes them. */
+/** The routes of /v1: its faxes, contacts and webhooks, and the OpenAPI document that describes them. */
 const publicApiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Made once: the document follows the contracts, which change only with a release.
   const document = openApiDocument('/v1');
@@ -71,4 +72,5 @@ const publicApiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.get('/openapi.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document));
   await app.register(v1FaxRoutes, deps);
   await app.register(v1ContactRoutes, deps);
+  await app.register(v1WebhookRoutes, deps);
 };

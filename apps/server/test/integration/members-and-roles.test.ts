@@ -1,6 +1,6 @@
 import {
   ZAccountSummary,
-  ZFaxEventsResponse,
+  ZNotificationsResponse,
   ZApiError,
   ZFaxListResponse,
   ZMember,
@@ -164,15 +164,15 @@ describe('every user-area endpoint, as each role', () => {
   });
 
   it('notifications: the fax events each role may see', async () => {
-    const eventsOf = async (cookie: string) =>
-      ZFaxEventsResponse.parse((await call('GET', '/api/notifications', cookie)).json()).events.map((e) => e.faxId);
+    const faxesOf = async (cookie: string) =>
+      ZNotificationsResponse.parse((await call('GET', '/api/notifications', cookie)).json()).notifications.map((n) => n.faxId);
     await expect
-      .poll(() => eventsOf(cookies.owner), { timeout: 60_000, interval: 250 })
+      .poll(() => faxesOf(cookies.owner), { timeout: 60_000, interval: 250 })
       .toEqual(expect.arrayContaining([ownerFax, userFax]));
-    expect((await eventsOf(cookies.admin)).sort()).toEqual([ownerFax, userFax].sort());
-    expect(await eventsOf(cookies.user)).toEqual([userFax]);
-    expect(await eventsOf(cookies.stranger)).toEqual([]);
-    expect((await call('GET', '/api/notifications', cookies.billing)).statusCode).toBe(403);
+    expect((await faxesOf(cookies.admin)).sort()).toEqual([ownerFax, userFax].sort());
+    expect(await faxesOf(cookies.user)).toEqual([userFax]);
+    expect(await faxesOf(cookies.stranger)).toEqual([]);
+    expect(await faxesOf(cookies.billing)).toEqual([]);
     expect((await call('GET', '/api/notifications', '')).statusCode).toBe(401);
   }, 90_000);
 

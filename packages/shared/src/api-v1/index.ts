@@ -3,3 +3,4 @@ export * from './contacts';
 export * from './errors';
 export * from './faxes';
 export * from './openapi';
+export * from './webhooks';

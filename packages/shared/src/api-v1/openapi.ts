@@ -1,69 +1,16 @@
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { createDocument } from 'zod-openapi';
 import { z } from 'zod';
-import { API_KEY_SCOPES, type TApiKeyScope } from '../contracts/api-keys';
+import { API_KEY_SCOPES } from '../contracts/api-keys';
 import { ZContactListQuery } from '../contracts/address-book';
 import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
-import { ZV1Error } from './errors';
+import { errorAnswer, idempotencyErrors, idempotencyHeader, json, notFound, ok, operation, rateLimitHeaders } from './openapi-parts';
 import { ZV1FaxDetails, ZV1FaxList, ZV1FaxListQuery, ZV1FaxParams, ZV1SendFaxRequest, ZV1SendFaxResponse, ZV1Fax } from './faxes';
+import { webhookPaths } from './webhooks-openapi';
 
 /**
  * The OpenAPI 3.1 document of /v1, made from the same zod contracts the server validates with: served at
  * /v1/openapi.json, rendered on /api-documentation, and the source of the typed client (packages/client).
  */
-
-const rateLimitHeaders = z.object({
-  'X-RateLimit-Limit': z.number().int().meta({ description: 'Requests this key may make per minute (100 by default; per plan).' }),
-  'X-RateLimit-Remaining': z.number().int().meta({ description: 'Requests left in the current minute.' }),
-  'X-RateLimit-Reset': z.number().int().meta({ description: 'When the current minute ends, as a Unix timestamp (seconds).' }),
-});
-
-const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
-
-const errorAnswer = (description: string) => ({ description, headers: rateLimitHeaders, content: json(ZV1Error) });
-
-/** The answers every call may give besides its own. */
-const commonErrors = {
-  '400': errorAnswer('Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field.'),
-  '401': errorAnswer("A missing, unknown or revoked key (`authentication_error`, 'Invalid API key provided.')."),
-  '403': errorAnswer('The key lacks the scope this call needs (`permission_error`).'),
-  '429': {
-    description: 'Over the key’s requests per minute (`rate_limit_error`).',
-    headers: rateLimitHeaders.extend({ 'Retry-After': z.number().int().meta({ description: 'Seconds to wait.' }) }),
-    content: json(ZV1Error),
-  },
-  '500': errorAnswer('Our fault (`api_error`); the error carries a request id.'),
-} satisfies ZodOpenApiResponsesObject;
-
-const idempotencyHeader = z.object({
-  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
-    description:
-      'Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.',
-  }),
-});
-
-const idempotencyErrors = {
-  '409': errorAnswer(
-    'A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`).',
-  ),
-  '422': errorAnswer('This Idempotency-Key was used with another request (`idempotency_error`).'),
-} satisfies ZodOpenApiResponsesObject;
-
-const notFound = { '404': errorAnswer('No such object in this account (`not_found_error`).') } satisfies ZodOpenApiResponsesObject;
-
-function operation(
-  scope: TApiKeyScope,
-  spec: Omit<ZodOpenApiOperationObject, 'security' | 'responses'> & { responses: ZodOpenApiResponsesObject },
-): ZodOpenApiOperationObject {
-  return {
-    ...spec,
-    description: `${spec.description ?? ''}\n\nScope: \`${scope}\`.`.trim(),
-    security: [{ apiKey: [] }],
-    responses: { ...spec.responses, ...commonErrors },
-  };
-}
-
-const ok = (description: string, schema: z.ZodType) => ({ description, headers: rateLimitHeaders, content: json(schema) });
-
 export function openApiDocument(serverUrl = '/v1') {
   return createDocument({
     openapi: '3.1.0',
@@ -71,7 +18,7 @@ export function openApiDocument(serverUrl = '/v1') {
       title: 'Faxline API',
       version: '1.0.0',
       description:
-        'Send and receive faxes, and keep an address book. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","param"}}` in the language of Accept-Language (en, es, fr).',
+        'Send and receive faxes, keep an address book, and hear of every fax through signed webhooks. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","param"}}` in the language of Accept-Language (en, es, fr).',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -86,6 +33,11 @@ export function openApiDocument(serverUrl = '/v1') {
     tags: [
       { name: 'Faxes', description: 'Send faxes, follow them to their outcome, and read received ones.' },
       { name: 'Contacts', description: "The account's address book." },
+      {
+        name: 'Webhooks',
+        description:
+          'Endpoints that receive every fax event, signed with Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), and their delivery log.',
+      },
     ],
     paths: {
       '/faxes': {
@@ -232,6 +184,7 @@ export function openApiDocument(serverUrl = '/v1') {
           responses: { '200': ok('Deleted.', z.object({ id: z.string(), deleted: z.literal(true) })), ...notFound },
         }),
       },
+      ...webhookPaths,
     },
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
-import { FAX_QUALITIES } from '../constants';
+import { FAX_QUALITIES, MAX_NUMBER_EMAIL_RECIPIENTS } from '../constants';
 import { ASSIGNABLE_ROLES, MEMBER_ROLES } from '../member-roles';
 
 /** Notification and fax preferences (spec 001 §2.5, §3), saved on the server. */
@@ -20,12 +20,45 @@ export const DEFAULT_SETTINGS: TSettings = {
 
 /**
  * Preferences stored but not yet acted on (decision 039): nothing sends these e-mails yet, so /user/settings shows them
- * disabled and "Planned". A preference leaves this list in the change that makes it take effect.
+ * disabled and "Planned". A preference leaves this list in the change that makes it take effect (faxReceived and
+ * faxSentConfirmation left it with the fax e-mails of issue 18).
  */
-export const PLANNED_SETTINGS = ['faxReceived', 'faxSentConfirmation', 'promotionalOffers'] as const satisfies readonly (keyof TSettings)[];
+export const PLANNED_SETTINGS = ['promotionalOffers'] as const satisfies readonly (keyof TSettings)[];
 export function isPlannedSetting(name: string): boolean {
   return (PLANNED_SETTINGS as readonly string[]).includes(name);
 }
+
+/** The notices a person can turn off from an e-mail's unsubscribe link (RFC 8058): the preferences that send them. */
+export const NOTICE_SETTINGS = ['faxReceived', 'faxSentConfirmation'] as const satisfies readonly (keyof TSettings)[];
+export type TNoticeSetting = (typeof NOTICE_SETTINGS)[number];
+
+/** A received fax's PDF larger than this is not attached to its e-mail: the e-mail links to it instead (issue 18). */
+export const MAX_EMAILED_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** A number's extra addresses, stored lower-case and each once. */
+export const ZNumberEmailRecipients = z
+  .array(z.email({ error: 'validation.email' }).max(254).check(singleLineText))
+  .max(MAX_NUMBER_EMAIL_RECIPIENTS, { error: 'errors.tooManyEmailRecipients' })
+  .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]);
+
+/**
+ * GET and PUT /api/fax-email (issue 18; owner and sub-admins): how received faxes go out by e-mail. With
+ * `documentsInEmail` off, or on a HIPAA plan whatever it says, an e-mail carries a sign-in link instead of the PDF. Each
+ * number may also send its faxes to up to MAX_NUMBER_EMAIL_RECIPIENTS addresses besides the account's people.
+ */
+export const ZFaxEmailSettings = z.object({
+  documentsInEmail: z.boolean(),
+  /** The account's plan is a HIPAA plan: documents never go by e-mail. */
+  hipaaPlan: z.boolean(),
+  numbers: z.array(z.object({ phoneNumber: z.string(), emailRecipients: z.array(z.string()) })),
+});
+export type TFaxEmailSettings = z.infer<typeof ZFaxEmailSettings>;
+
+export const ZSaveFaxEmailSettingsRequest = z.object({
+  documentsInEmail: z.boolean(),
+  numbers: z.array(z.object({ phoneNumber: z.string().max(20).check(singleLineText), emailRecipients: ZNumberEmailRecipients })).max(100),
+});
+export type TSaveFaxEmailSettingsRequest = z.input<typeof ZSaveFaxEmailSettingsRequest>;
 
 /** Pages used this month against the plan (the dashboard, and Billing contacts). */
 export const ZUsage = z.object({

@@ -203,21 +203,3 @@ export const SANDBOX_TEST_NUMBERS = {
 export function isSandboxTestNumber(number: string): boolean {
   return (Object.values(SANDBOX_TEST_NUMBERS) as string[]).includes(number);
 }
-
-/**
- * GET /api/notifications: the person's recent fax events (the header's notifications button, issue 6): a fax that
- * arrived, was delivered, failed or was cancelled, newest first, at most 20 from the last 30 days.
- */
-export const ZFaxEvent = z.object({
-  faxId: z.string(),
-  direction: z.enum(FAX_DIRECTIONS),
-  status: z.enum(FAX_STATUSES),
-  /** The other party: the recipient of a sent fax, the sender of a received one (null when unknown). */
-  counterpart: z.string().nullable(),
-  /** Inbound faxes only: not opened yet. */
-  unread: z.boolean(),
-  occurredAt: z.iso.datetime({ offset: true }),
-});
-export type TFaxEvent = z.infer<typeof ZFaxEvent>;
-export const ZFaxEventsResponse = z.object({ events: z.array(ZFaxEvent) });
-export type TFaxEventsResponse = z.infer<typeof ZFaxEventsResponse>;

@@ -6,7 +6,8 @@ import { FAX_QUALITIES } from '../constants';
  * The platform's settings (spec 001 §2.11 /admin/settings, §3 System settings, §9 defaults), saved on the server.
  * Several take effect at once: maxFileSizeMB and the API rate limit are enforced by the server, maintenanceMode shows a
  * maintenance page to everyone but platform admins, require2FA 'required' makes everyone enrol, welcomeMessage shows
- * on the user dashboard, and the colours theme the back office.
+ * on the user dashboard, the colours theme the back office, and notifyOnNewUser e-mails each sign-up to
+ * adminEmailForNotifications.
  */
 
 export const MAX_FILE_SIZE_MB_LIMIT = 25;
@@ -127,8 +128,7 @@ export const PLANNED_SYSTEM_SETTINGS = [
   'paypalClientId',
   'paypalClientSecret',
   'paypalWebhookId',
-  'adminEmailForNotifications',
-  'notifyOnNewUser',
+  // Faxline takes no payments yet: no payment can fail.
   'notifyOnFailedPayment',
   'automaticBackups',
   'backupRetentionDays',

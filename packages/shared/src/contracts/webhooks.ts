@@ -18,6 +18,8 @@ export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3
 export const WEBHOOK_DISABLE_AFTER_SECONDS = 5 * 24 * 3600;
 /** How long a rotated secret keeps signing beside the new one, so receivers can switch without losing messages. */
 export const WEBHOOK_SECRET_OVERLAP_SECONDS = 24 * 3600;
+/** How many of an endpoint's messages its delivery log shows: the latest. */
+export const WEBHOOK_LOG_LENGTH = 50;
 /** The event a "Send test event" sends; never a fax's. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
@@ -44,6 +46,7 @@ export type TWebhookEndpointsResponse = z.infer<typeof ZWebhookEndpointsResponse
 const ZWebhookUrl = z
   .string()
   .trim()
+  .check(singleLineText)
   .min(1, { error: 'errors.webhookUrlRequired' })
   .max(MAX_WEBHOOK_URL_LENGTH, { error: 'errors.webhookUrlInvalid' })
   .pipe(z.url({ protocol: /^https?$/, error: 'errors.webhookUrlInvalid' }));

@@ -1,0 +1,51 @@
+import type { TFaxEmailSettings, ZSaveFaxEmailSettingsRequest } from '@faxline/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { faxNumbers } from '../numbers/schema';
+import { plans } from '../plans/schema';
+import type { Database } from '../platform/db/client';
+import { inTransaction } from '../platform/db/transaction';
+import { AppError } from '../platform/http/app-error';
+import { accounts } from './schema';
+
+/**
+ * How the account's received faxes go out by e-mail (issue 18), as the settings page shows it: documents attached or
+ * a sign-in link, whether the plan is a HIPAA plan (always the link), and each number's extra addresses.
+ */
+export async function readFaxEmailSettings(db: Database, accountId: string): Promise<TFaxEmailSettings> {
+  const [account] = await db
+    .select({ documentsInEmail: accounts.documentsInEmail, isHipaa: plans.isHipaa })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, accountId));
+  if (!account) throw new AppError('not_found', 'errors.forbidden');
+  const numbers = await db
+    .select({ phoneNumber: faxNumbers.phoneNumber, emailRecipients: faxNumbers.emailRecipients })
+    .from(faxNumbers)
+    .where(eq(faxNumbers.accountId, accountId))
+    .orderBy(asc(faxNumbers.assignedAt));
+  return { documentsInEmail: account.documentsInEmail, hipaaPlan: account.isHipaa ?? false, numbers };
+}
+
+/**
+ * Saves the choice and the numbers' addresses at once (each address once, lower-case: the contract's transform); a
+ * number that is not the account's is refused and nothing changes. A number left out keeps its addresses.
+ */
+export async function saveFaxEmailSettings(
+  db: Database,
+  accountId: string,
+  request: z.output<typeof ZSaveFaxEmailSettingsRequest>,
+): Promise<TFaxEmailSettings> {
+  await inTransaction(db, async (tx) => {
+    await tx.update(accounts).set({ documentsInEmail: request.documentsInEmail }).where(eq(accounts.id, accountId));
+    for (const number of request.numbers) {
+      const updated = await tx
+        .update(faxNumbers)
+        .set({ emailRecipients: number.emailRecipients })
+        .where(and(eq(faxNumbers.phoneNumber, number.phoneNumber), eq(faxNumbers.accountId, accountId)))
+        .returning({ id: faxNumbers.id });
+      if (updated.length === 0) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });
+    }
+  });
+  return readFaxEmailSettings(db, accountId);
+}

@@ -1,0 +1,127 @@
+import { DEFAULT_SETTINGS, type TLanguage, type TNoticeSetting } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { mayUseFaxes, seesAllFaxes } from '../accounts/membership';
+import { accountMembers } from '../accounts/schema';
+import { userSettings } from '../accounts/settings-schema';
+import { languageOf } from '../auth/auth';
+import { users } from '../auth/schema';
+import type { FaxRow } from '../faxes/fax-access';
+import { faxNumbers } from '../numbers/schema';
+import type { TConfig } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import type { TUnsubscribeTarget } from './unsubscribe-token';
+
+/** Someone a fax's e-mail goes to: the address, the language and name it is written in, and what its link turns off. */
+export type TNoticeRecipient = {
+  address: string;
+  language: TLanguage;
+  name: string | null;
+  unsubscribe: TUnsubscribeTarget;
+};
+
+type Person = Awaited<ReturnType<typeof peopleOf>>[number];
+
+/** The account's people with their role and their notice preferences (the defaults until they saved their own). */
+async function peopleOf(db: Database, accountId: string) {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      language: users.language,
+      emailVerified: users.emailVerified,
+      banned: users.banned,
+      role: accountMembers.role,
+      faxReceived: userSettings.faxReceived,
+      faxSentConfirmation: userSettings.faxSentConfirmation,
+    })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(accountMembers.organizationId, accountId));
+  return rows.map((row) => ({
+    ...row,
+    accountId,
+    address: row.email.toLowerCase(),
+    faxReceived: row.faxReceived ?? DEFAULT_SETTINGS.faxReceived,
+    faxSentConfirmation: row.faxSentConfirmation ?? DEFAULT_SETTINGS.faxSentConfirmation,
+  }));
+}
+
+/**
+ * Whether this member may see the fax, as the history shows it (faxes/list-faxes.ts `visibleTo`): the owner and
+ * sub-admins every fax, a User the received ones and those they sent, a Billing contact none.
+ */
+function maySee(person: Person, fax: Pick<FaxRow, 'direction' | 'userId'>): boolean {
+  const member = { accountId: person.accountId, role: person.role };
+  if (!mayUseFaxes(member)) return false;
+  return seesAllFaxes(member) || fax.direction === 'inbound' || fax.userId === person.userId;
+}
+
+/**
+ * Whether a fax's contents may go to this person's address: not to a banned person, nor to an address never confirmed
+ * where confirmation is asked (a mistyped address at sign-up belongs to someone else).
+ */
+const reachable = (person: Person, config: Pick<TConfig, 'emailConfirmation'>) =>
+  !person.banned && (person.emailVerified || !config.emailConfirmation);
+
+const personRecipient = (person: Person, setting: TNoticeSetting): TNoticeRecipient => {
+  const language = languageOf(person.language);
+  return {
+    address: person.address,
+    language,
+    name: person.name,
+    unsubscribe: { kind: 'person', userId: person.userId, setting, language },
+  };
+};
+
+/**
+ * Who hears of a received fax (issue 18, item 2): the members who may see it and keep "Fax Received" on, and the extra
+ * addresses of the number it arrived at, in the owner's language. An extra address that is a member's own follows that
+ * member's choice: an address that unsubscribed is not written to again through the number's list.
+ */
+export async function receivedFaxRecipients(
+  db: Database,
+  config: Pick<TConfig, 'emailConfirmation'>,
+  fax: Pick<FaxRow, 'accountId' | 'toNumber' | 'direction' | 'userId'>,
+): Promise<TNoticeRecipient[]> {
+  const people = await peopleOf(db, fax.accountId);
+  const recipients = people
+    .filter((person) => person.faxReceived && maySee(person, fax) && reachable(person, config))
+    .map((person) => personRecipient(person, 'faxReceived'));
+
+  const [number] = await db
+    .select({ id: faxNumbers.id, emailRecipients: faxNumbers.emailRecipients })
+    .from(faxNumbers)
+    .where(and(eq(faxNumbers.phoneNumber, fax.toNumber), eq(faxNumbers.accountId, fax.accountId)));
+  const owner = people.find((person) => person.role === 'owner');
+  const language = languageOf(owner?.language);
+  const taken = new Set(people.map((person) => person.address));
+  for (const extra of number?.emailRecipients ?? []) {
+    const address = extra.toLowerCase();
+    if (taken.has(address)) continue;
+    taken.add(address);
+    recipients.push({
+      address,
+      language,
+      name: null,
+      unsubscribe: { kind: 'number', accountId: fax.accountId, numberId: number!.id, address, language },
+    });
+  }
+  return recipients;
+}
+
+/**
+ * Who hears how a sent fax ended (issue 18, item 3): its sender, while still a member who may see it, with "Fax Sent
+ * Confirmation" on. Nobody for a fax sent with no person behind it.
+ */
+export async function outcomeRecipient(
+  db: Database,
+  config: Pick<TConfig, 'emailConfirmation'>,
+  fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId'>,
+): Promise<TNoticeRecipient | null> {
+  if (!fax.userId) return null;
+  const sender = (await peopleOf(db, fax.accountId)).find((person) => person.userId === fax.userId);
+  if (!sender?.faxSentConfirmation || !maySee(sender, fax) || !reachable(sender, config)) return null;
+  return personRecipient(sender, 'faxSentConfirmation');
+}

@@ -1,0 +1,53 @@
+import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event';
+import { eventDeliveries } from '../events/schema';
+import type { Database } from '../platform/db/client';
+import { inTransaction } from '../platform/db/transaction';
+import { defineJob, type Queue } from '../platform/queue/define-job';
+import { faxEventEmails } from './fax-event-emails';
+import { sendEmailJob, type TEmail } from './send-email-job';
+
+/** This consumer's name in `event_deliveries`, whose targets are the addresses written to. */
+export const EMAIL_CONSUMER = 'email';
+
+/**
+ * Consumer of the fax events people are told of by e-mail (events/consumers.ts): a received fax to the account's
+ * recipients, a sent fax's outcome to its sender. Each address gets each event's e-mail at most once, however often
+ * this runs: its delivery row and its e-mail job are written in one transaction, and only when the row is new.
+ */
+export const faxEventEmailJob = defineJob({
+  name: 'email.fax-event',
+  schema: ZFaxEventJob,
+  queue: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+  pollingIntervalSeconds: 1,
+  exclusiveKey: faxEventJobKey('email.fax-event'),
+  handler: async ({ eventId }, deps) => {
+    const event = await loadFaxEvent(deps.db, eventId);
+    if (!event) return;
+    const emails = await faxEventEmails(deps, event);
+    await queueOncePerAddress(deps, eventId, emails);
+  },
+});
+
+/** Queues each e-mail whose address has not had this event's yet; returns how many it queued. */
+export async function queueOncePerAddress(
+  deps: { db: Database; queue: Queue },
+  eventId: string,
+  emails: readonly TEmail[],
+): Promise<number> {
+  if (emails.length === 0) return 0;
+  return inTransaction(deps.db, async (tx, client) => {
+    let queued = 0;
+    for (const email of emails) {
+      const target = email.to.toLowerCase();
+      const recorded = await tx
+        .insert(eventDeliveries)
+        .values({ eventId, consumer: EMAIL_CONSUMER, target })
+        .onConflictDoNothing()
+        .returning({ target: eventDeliveries.target });
+      if (recorded.length === 0) continue;
+      await deps.queue.send(sendEmailJob, email, { transaction: client, dedupeKey: `${eventId}:${target}` });
+      queued += 1;
+    }
+    return queued;
+  });
+}

@@ -1,0 +1,90 @@
+import { MAX_EMAILED_DOCUMENT_BYTES } from '@faxline/shared';
+import { count, eq, sum } from 'drizzle-orm';
+import { accounts } from '../accounts/schema';
+import type { FileStore } from '../documents/encrypted-file-store';
+import type { FaxEventRow } from '../events/fax-event';
+import type { FaxRow } from '../faxes/fax-access';
+import { loadFax } from '../faxes/fax-state';
+import { faxAttempts } from '../faxes/schema';
+import { plans } from '../plans/schema';
+import type { TConfig } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import { outcomeRecipient, receivedFaxRecipients, type TNoticeRecipient } from './fax-email-recipients';
+import { noticeMessageId } from './fax-email-parts';
+import {
+  OUTCOME_EVENT_TYPES,
+  renderFaxOutcomeEmail,
+  renderReceivedFaxEmail,
+  type TCallSummary,
+  type TDocumentForm,
+  type TNoticeContext,
+  type TOutcomeEventType,
+} from './render-fax-emails';
+import type { TEmail } from './send-email-job';
+import { signUnsubscribeToken, unsubscribeKeyOf, unsubscribeUrl } from './unsubscribe-token';
+
+export type FaxEmailDeps = { db: Database; config: TConfig; files: FileStore };
+
+const isOutcome = (type: string): type is TOutcomeEventType => (OUTCOME_EVENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * The e-mails a fax event asks for, one per recipient, each in its recipient's language (issue 18, items 2 and 3):
+ * a received fax to the account's recipients, how a sent fax ended to its sender. Read from the current state, so a run
+ * again renders the same e-mails; none when the fax or its account is gone.
+ */
+export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Promise<TEmail[]> {
+  const { db, config } = deps;
+  if (event.type !== 'fax.received' && !isOutcome(event.type)) return [];
+  const fax = await loadFax(db, event.faxId);
+  if (!fax) return [];
+  const [account] = await db
+    .select({ timeZone: accounts.timeZone, documentsInEmail: accounts.documentsInEmail, isHipaa: plans.isHipaa })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, fax.accountId));
+  if (!account) return [];
+
+  const key = await unsubscribeKeyOf(config);
+  const contextOf = (recipient: TNoticeRecipient): TNoticeContext => ({
+    recipient,
+    publicUrl: config.publicUrl,
+    unsubscribeLink: unsubscribeUrl(config.publicUrl, signUnsubscribeToken(key, recipient.unsubscribe)),
+    messageId: noticeMessageId(event.id, recipient.address, config.mailFrom),
+    timeZone: account.timeZone,
+  });
+  const documentsAllowed = !account.isHipaa && account.documentsInEmail;
+
+  if (event.type === 'fax.received') {
+    const recipients = await receivedFaxRecipients(db, config, fax);
+    if (recipients.length === 0) return [];
+    const form: TDocumentForm = account.isHipaa
+      ? { kind: 'link', reason: 'hipaa' }
+      : account.documentsInEmail
+        ? await attachableForm(deps.files, fax)
+        : { kind: 'link', reason: 'account' };
+    return recipients.map((recipient) => renderReceivedFaxEmail(fax, form, contextOf(recipient)));
+  }
+  const recipient = await outcomeRecipient(db, config, fax);
+  if (!recipient) return [];
+  return [renderFaxOutcomeEmail(fax, event.type, await callSummary(db, fax.id), documentsAllowed, contextOf(recipient))];
+}
+
+/** Attached, unless the PDF is over the e-mail limit (or not kept): then the link, with its size. */
+async function attachableForm(files: FileStore, fax: FaxRow): Promise<TDocumentForm> {
+  if (!fax.documentKey) return { kind: 'link', reason: 'unavailable' };
+  const document = await files.get(fax.documentKey).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!document) return { kind: 'link', reason: 'unavailable' };
+  if (document.byteLength > MAX_EMAILED_DOCUMENT_BYTES) return { kind: 'link', reason: 'tooLarge', bytes: document.byteLength };
+  return { kind: 'attached' };
+}
+
+async function callSummary(db: Database, faxId: string): Promise<TCallSummary> {
+  const [row] = await db
+    .select({ attempts: count(), durationMs: sum(faxAttempts.durationMs) })
+    .from(faxAttempts)
+    .where(eq(faxAttempts.faxId, faxId));
+  return { attempts: row?.attempts ?? 0, durationMs: Number(row?.durationMs ?? 0) };
+}

@@ -1,0 +1,165 @@
+import type { TFaxEventType } from '@faxline/shared';
+import type { FaxRow } from '../faxes/fax-access';
+import { translator } from '../platform/i18n/i18n';
+import type { TNoticeRecipient } from './fax-email-recipients';
+import {
+  FIRST_PAGE_CID,
+  faxFilename,
+  faxPageUrl,
+  firstPageImage,
+  formatDuration,
+  formatMegabytes,
+  formatWhen,
+  noticeFooter,
+  noticeHeaders,
+  numberLabel,
+  recipientLabel,
+  senderLabel,
+} from './fax-email-parts';
+import { renderEmail } from './render-email';
+import type { TEmail } from './send-email-job';
+
+/**
+ * How a fax's document reaches the e-mail: attached (with the first page shown), or only a sign-in link, because the
+ * plan is a HIPAA plan, the account keeps documents out of e-mail, the PDF is too large to attach, or it is not kept.
+ */
+export type TDocumentForm =
+  | { kind: 'attached' }
+  | { kind: 'link'; reason: 'hipaa' | 'account' | 'unavailable' }
+  | { kind: 'link'; reason: 'tooLarge'; bytes: number };
+
+/** What every fax e-mail is written with besides the fax: who it is for, where its links go, and its ids. */
+export type TNoticeContext = {
+  recipient: TNoticeRecipient;
+  publicUrl: string;
+  unsubscribeLink: string;
+  messageId: string;
+  /** The account's time zone: its dates are in it. */
+  timeZone: string;
+};
+
+const LINK_NOTICES = { hipaa: 'linkOnlyHipaa', account: 'linkOnly', tooLarge: 'tooLarge', unavailable: 'unavailable' } as const;
+
+/**
+ * Fax to e-mail (issue 18, item 2): the sender and pages in the subject, the sender, pages and time received in the
+ * body, and the fax as a PDF attachment with its first page inline, or a notice with the sign-in link instead.
+ */
+export function renderReceivedFaxEmail(fax: FaxRow, form: TDocumentForm, context: TNoticeContext): TEmail {
+  const { recipient, timeZone } = context;
+  const { language } = recipient;
+  const t = translator(language);
+  const pages = fax.pages ?? 0;
+  const attached = form.kind === 'attached';
+  const showsFirstPage = attached && Boolean(fax.thumbnailKey);
+  const rendered = renderEmail({
+    language,
+    subject: t('emails.fax.received.subject', { sender: senderLabel(t, fax, false), count: pages }),
+    greeting: recipient.name ? t('emails.greeting', { name: recipient.name }) : undefined,
+    paragraphs: [
+      t('emails.fax.received.intro', { sender: senderLabel(t, fax), number: numberLabel(fax.toNumber) }),
+      form.kind === 'attached'
+        ? t('emails.fax.received.attached')
+        : t(
+            `emails.fax.received.${LINK_NOTICES[form.reason]}`,
+            form.reason === 'tooLarge' ? { size: formatMegabytes(language, form.bytes) } : {},
+          ),
+    ],
+    facts: [
+      { label: t('emails.fax.facts.from'), value: senderLabel(t, fax) },
+      { label: t('emails.fax.facts.toNumber'), value: numberLabel(fax.toNumber) },
+      { label: t('emails.fax.facts.pages'), value: new Intl.NumberFormat(language).format(pages) },
+      { label: t('emails.fax.facts.receivedAt'), value: formatWhen(language, fax.completedAt ?? fax.createdAt, timeZone) },
+    ],
+    image: showsFirstPage ? firstPageImage(t) : undefined,
+    action: { label: t('emails.fax.action'), url: faxPageUrl(context.publicUrl, fax) },
+    signature: t('emails.signature'),
+    ...noticeFooter(t, recipient, context.unsubscribeLink, fax.toNumber),
+  });
+  return {
+    to: recipient.address,
+    ...rendered,
+    messageId: context.messageId,
+    headers: noticeHeaders(context.unsubscribeLink),
+    attachments: attached
+      ? [
+          { faxId: fax.id, part: 'document', filename: faxFilename(fax, timeZone), contentType: 'application/pdf' },
+          ...(showsFirstPage
+            ? [
+                {
+                  faxId: fax.id,
+                  part: 'thumbnail' as const,
+                  filename: 'first-page.png',
+                  contentType: 'image/png' as const,
+                  cid: FIRST_PAGE_CID,
+                },
+              ]
+            : []),
+        ]
+      : undefined,
+  };
+}
+
+/** The outcomes a sender is told of: how a sent fax ended. */
+export type TOutcomeEventType = Extract<TFaxEventType, 'fax.delivered' | 'fax.partially_delivered' | 'fax.failed'>;
+export const OUTCOME_EVENT_TYPES = [
+  'fax.delivered',
+  'fax.partially_delivered',
+  'fax.failed',
+] as const satisfies readonly TOutcomeEventType[];
+
+/** The calls made for a fax: how many, and their time on the line together. */
+export type TCallSummary = { attempts: number; durationMs: number };
+
+/**
+ * Delivery confirmation (issue 18, item 3): the recipient, the pages sent of the total, the attempts and the call
+ * time, the reason in words when it did not all get through, and the first page inline unless documents stay out of
+ * e-mail. One per outcome: the outbox records one final event per fax, never one per try.
+ */
+export function renderFaxOutcomeEmail(
+  fax: FaxRow,
+  type: TOutcomeEventType,
+  calls: TCallSummary,
+  showFirstPage: boolean,
+  context: TNoticeContext,
+): TEmail {
+  const { recipient, timeZone } = context;
+  const { language } = recipient;
+  const t = translator(language);
+  const outcome = type.slice('fax.'.length) as 'delivered' | 'partially_delivered' | 'failed';
+  const total = fax.pages ?? 0;
+  const sent = fax.pagesSent ?? 0;
+  const recipientName = recipientLabel(t, fax);
+  const number = new Intl.NumberFormat(language);
+  const facts = [
+    { label: t('emails.fax.facts.to'), value: recipientName },
+    { label: t('emails.fax.facts.pagesSent'), value: t('emails.fax.pagesOf', { sent: number.format(sent), total: number.format(total) }) },
+    { label: t('emails.fax.facts.attempts'), value: number.format(calls.attempts) },
+    { label: t('emails.fax.facts.duration'), value: formatDuration(language, calls.durationMs) },
+  ];
+  if (fax.failureReason && outcome !== 'delivered')
+    facts.push({ label: t('emails.fax.facts.reason'), value: t(`failureReasons.${fax.failureReason}`) });
+  if (fax.failureMessage && outcome !== 'delivered') facts.push({ label: t('emails.fax.facts.details'), value: fax.failureMessage });
+  facts.push({ label: t('emails.fax.facts.endedAt'), value: formatWhen(language, fax.completedAt ?? fax.updatedAt, timeZone) });
+  const showsFirstPage = showFirstPage && Boolean(fax.thumbnailKey);
+
+  const rendered = renderEmail({
+    language,
+    subject: t(`emails.fax.outcome.${outcome}.subject`, { recipient: recipientName }),
+    greeting: recipient.name ? t('emails.greeting', { name: recipient.name }) : undefined,
+    paragraphs: [t(`emails.fax.outcome.${outcome}.body`, { recipient: recipientName, sent, total })],
+    facts,
+    image: showsFirstPage ? firstPageImage(t) : undefined,
+    action: { label: t('emails.fax.action'), url: faxPageUrl(context.publicUrl, fax) },
+    signature: t('emails.signature'),
+    ...noticeFooter(t, recipient, context.unsubscribeLink, fax.toNumber),
+  });
+  return {
+    to: recipient.address,
+    ...rendered,
+    messageId: context.messageId,
+    headers: noticeHeaders(context.unsubscribeLink),
+    attachments: showsFirstPage
+      ? [{ faxId: fax.id, part: 'thumbnail', filename: 'first-page.png', contentType: 'image/png', cid: FIRST_PAGE_CID }]
+      : undefined,
+  };
+}

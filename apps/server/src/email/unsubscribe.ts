@@ -1,0 +1,44 @@
+import type { TSettings } from '@faxline/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { turnOffNotice } from '../accounts/settings';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { faxNumbers } from '../numbers/schema';
+import type { Database } from '../platform/db/client';
+import type { TUnsubscribeTarget } from './unsubscribe-token';
+
+/** The number an extra address receives the faxes of, while it is still that account's; null otherwise. */
+export async function numberOfTarget(db: Database, target: Extract<TUnsubscribeTarget, { kind: 'number' }>): Promise<string | null> {
+  const [number] = await db
+    .select({ phoneNumber: faxNumbers.phoneNumber })
+    .from(faxNumbers)
+    .where(and(eq(faxNumbers.id, target.numberId), eq(faxNumbers.accountId, target.accountId)));
+  return number?.phoneNumber ?? null;
+}
+
+/**
+ * What an unsubscribe link asks (RFC 8058 one-click, or its confirmation page): the person's preference turned off, or
+ * the address taken off the number's list. Doing it again changes nothing.
+ */
+export async function unsubscribe(
+  db: Database,
+  target: TUnsubscribeTarget,
+  context: { platformDefaultQuality: TSettings['defaultFaxQuality']; ip: string },
+): Promise<void> {
+  if (target.kind === 'person') await turnOffNotice(db, target.userId, target.setting, context.platformDefaultQuality);
+  else
+    await db
+      .update(faxNumbers)
+      .set({ emailRecipients: sql`array_remove(${faxNumbers.emailRecipients}, ${target.address})` })
+      .where(and(eq(faxNumbers.id, target.numberId), eq(faxNumbers.accountId, target.accountId)));
+  // Who did it is whoever held the e-mail: the person it was addressed to, or the number's extra address.
+  await recordAuditEvent(db, {
+    actorUserId: target.kind === 'person' ? target.userId : null,
+    accountId: target.kind === 'number' ? target.accountId : null,
+    ip: context.ip,
+    action: 'notifications.unsubscribe',
+    objectType: target.kind === 'person' ? 'user' : 'fax_number',
+    objectId: target.kind === 'person' ? target.userId : target.numberId,
+    outcome: 'success',
+    details: target.kind === 'person' ? { setting: target.setting } : { address: target.address },
+  });
+}

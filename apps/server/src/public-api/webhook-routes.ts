@@ -1,0 +1,148 @@
+import { roleMay, type TWebhookEndpoint, type TWebhookMessage } from '@faxline/shared';
+import {
+  ZV1WebhookEndpoint,
+  ZV1WebhookEndpointInput,
+  ZV1WebhookEndpointList,
+  ZV1WebhookEndpointUpdate,
+  ZV1WebhookEndpointWithSecret,
+  ZV1WebhookMessage,
+  ZV1WebhookMessageList,
+  ZV1WebhookMessageParams,
+  ZV1WebhookParams,
+  type TV1WebhookEndpoint,
+  type TV1WebhookMessage,
+} from '@faxline/shared/api-v1';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../platform/http/app-error';
+import type { RouteDeps } from '../platform/http/route-deps';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from '../webhooks/endpoints';
+import { listWebhookMessages, sendMessageAgain, sendTestEvent } from '../webhooks/messages';
+import { callerOf, requireScope } from './api-caller';
+
+/** An endpoint as the public API shows it (snake_case). */
+function toV1Endpoint(endpoint: TWebhookEndpoint): TV1WebhookEndpoint {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    signing: endpoint.signing,
+    public_key: endpoint.publicKey,
+    disabled_reason: endpoint.disabledReason,
+    failing_since: endpoint.failingSince,
+    previous_secret_expires_at: endpoint.previousSecretExpiresAt,
+    created_at: endpoint.createdAt,
+  };
+}
+
+function toV1Message(message: TWebhookMessage): TV1WebhookMessage {
+  return {
+    id: message.id,
+    type: message.type,
+    status: message.status,
+    next_try_at: message.nextTryAt,
+    created_at: message.createdAt,
+    attempts: message.attempts.map((attempt) => ({
+      number: attempt.number,
+      started_at: attempt.startedAt,
+      ended_at: attempt.endedAt,
+      response_status: attempt.responseStatus,
+      response_excerpt: attempt.responseExcerpt,
+      error: attempt.error,
+      duration_ms: attempt.durationMs,
+    })),
+  };
+}
+
+/**
+ * /v1/webhooks (issue 18, item 5): the portal's webhook services, called with an API key that has `webhooks:manage`,
+ * acting as its creator, who must (still) be allowed to manage the account's webhooks.
+ */
+export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue }) => {
+  const deps = { db, config, queue };
+  const manager = (request: Parameters<typeof callerOf>[0]) => {
+    const { actor } = requireScope(callerOf(request), 'webhooks:manage');
+    if (!roleMay(actor.member.role, 'manageWebhooks')) throw new AppError('permission_denied', 'errors.forbidden');
+    return actor;
+  };
+
+  app.get('/webhooks', { schema: { response: { 200: ZV1WebhookEndpointList } } }, async (request) => {
+    const { endpoints } = await listWebhookEndpoints(db, manager(request).member.accountId);
+    return { data: endpoints.map(toV1Endpoint) };
+  });
+
+  // No Idempotency-Key here: its stored answer would keep the secret, which is shown once and never stored in clear.
+  app.post(
+    '/webhooks',
+    { schema: { body: ZV1WebhookEndpointInput, response: { 201: ZV1WebhookEndpointWithSecret } } },
+    async (request, reply) => {
+      const { endpoint, secret } = await createWebhookEndpoint(deps, manager(request), request.body);
+      return reply.status(201).send({ ...toV1Endpoint(endpoint), secret });
+    },
+  );
+
+  app.get('/webhooks/:webhook_id', { schema: { params: ZV1WebhookParams, response: { 200: ZV1WebhookEndpoint } } }, async (request) =>
+    toV1Endpoint(await getWebhookEndpoint(db, manager(request).member.accountId, request.params.webhook_id)),
+  );
+
+  app.patch(
+    '/webhooks/:webhook_id',
+    { schema: { params: ZV1WebhookParams, body: ZV1WebhookEndpointUpdate, response: { 200: ZV1WebhookEndpoint } } },
+    async (request) => toV1Endpoint(await updateWebhookEndpoint(deps, manager(request), request.params.webhook_id, request.body)),
+  );
+
+  app.delete(
+    '/webhooks/:webhook_id',
+    { schema: { params: ZV1WebhookParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } } },
+    async (request) => {
+      await deleteWebhookEndpoint(db, manager(request), request.params.webhook_id);
+      return { id: request.params.webhook_id, deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/webhooks/:webhook_id/rotate-secret',
+    { schema: { params: ZV1WebhookParams, response: { 200: ZV1WebhookEndpointWithSecret } } },
+    async (request) => {
+      const { endpoint, secret } = await rotateWebhookSecret(deps, manager(request), request.params.webhook_id);
+      return { ...toV1Endpoint(endpoint), secret };
+    },
+  );
+
+  app.post(
+    '/webhooks/:webhook_id/test',
+    { schema: { params: ZV1WebhookParams, response: { 202: ZV1WebhookMessage } } },
+    async (request, reply) => {
+      const message = await sendTestEvent(deps, manager(request).member.accountId, request.params.webhook_id);
+      return reply.status(202).send(toV1Message(message));
+    },
+  );
+
+  app.get(
+    '/webhooks/:webhook_id/messages',
+    { schema: { params: ZV1WebhookParams, response: { 200: ZV1WebhookMessageList } } },
+    async (request) => {
+      const { messages } = await listWebhookMessages(db, manager(request).member.accountId, request.params.webhook_id);
+      return { data: messages.map(toV1Message) };
+    },
+  );
+
+  app.post(
+    '/webhooks/:webhook_id/messages/:message_id/retry',
+    { schema: { params: ZV1WebhookMessageParams, response: { 202: ZV1WebhookMessage } } },
+    async (request, reply) => {
+      const { webhook_id, message_id } = request.params;
+      const message = await sendMessageAgain(deps, manager(request).member.accountId, webhook_id, message_id);
+      return reply.status(202).send(toV1Message(message));
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { WEBHOOK_TEST_EVENT } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import type { FaxEventRow } from '../events/fax-event';
+import { toPublicFax } from '../faxes/fax-view';
+import { faxAttemptViews } from '../faxes/get-fax';
+import { faxes } from '../faxes/schema';
+import type { Database } from '../platform/db/client';
+import { toV1FaxDetails } from '../public-api/fax-view';
+
+/**
+ * The body of a fax event's messages, the bytes that are signed and sent: the event's type and time, and the fax as
+ * GET /v1/faxes/{fax_id} returns it now. Undefined when the fax is gone (deleted since).
+ */
+export async function faxEventPayload(db: Database, event: FaxEventRow): Promise<string | undefined> {
+  const [fax] = await db.select().from(faxes).where(eq(faxes.id, event.faxId));
+  if (!fax) return undefined;
+  const data = toV1FaxDetails({ ...toPublicFax(fax), attempts: await faxAttemptViews(db, fax.id) });
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data });
+}
+
+/** The body of a test message: small, and plainly not about a fax. */
+export function testPayload(endpointId: string, now: Date): string {
+  return JSON.stringify({
+    type: WEBHOOK_TEST_EVENT,
+    timestamp: now.toISOString(),
+    data: { endpoint_id: endpointId, message: 'This is a test event from Faxline.' },
+  });
+}

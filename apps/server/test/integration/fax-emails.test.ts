@@ -1,0 +1,300 @@
+import type { AddressInfo } from 'node:net';
+import { SANDBOX_TEST_NUMBERS, ZFaxEmailSettings, ZSendFaxResponse, type TSettings } from '@faxline/shared';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '@test-support/factories/documents';
+import { createAccount } from '@test-support/factories/accounts';
+import { createFax } from '@test-support/factories/faxes';
+import { faxEventEmailJob } from '../../src/email/fax-event-email-job';
+import { sendEmailJob } from '../../src/email/send-email-job';
+import { mailboxMessages } from '../../src/email/schema';
+import { eventDeliveries, faxEvents } from '../../src/events/schema';
+import { faxes } from '../../src/faxes/schema';
+import { faxNumbers } from '../../src/numbers/schema';
+import { sendFaxRequest } from '../support/faxes';
+import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { testLogger } from '../support/test-database';
+
+// E-mail leaves through a real SMTP server on loopback; each message is read back as a mail client reads it.
+const mails: ParsedMail[] = [];
+const relay = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    simpleParser(stream, { keepCidLinks: true })
+      .then((mail) => mails.push(mail))
+      .then(() => callback(), callback);
+  },
+});
+let t: TestApp;
+let pdf: Buffer;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.server.address() as AddressInfo;
+  t = await openTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Faxline <no-reply@faxline.test>', FAX_CLOCK_SCALE: '0.001' },
+  });
+  pdf = await makePdf(2);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => relay.close(resolve));
+});
+
+const mailsTo = (address: string) =>
+  mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === address.toLowerCase());
+const jobsDeps = () => ({ db: t.db, config: t.config, files: t.files, queue: t.env.queue, logger: testLogger });
+
+async function customer(options: Parameters<typeof createAccount>[1] = {}) {
+  const account = await createAccount(t, options);
+  return { ...account, cookie: await signIn(t.app, account.owner.email) };
+}
+
+async function sendAndWait(cookie: string, recipientNumber: string, status: string) {
+  const response = await sendFaxRequest(t.app, cookie, { recipientNumber, faxQuality: 'fine' }, [{ name: 'a.pdf', bytes: pdf }]);
+  expect(response.statusCode, response.body).toBe(202);
+  const { faxId } = ZSendFaxResponse.parse(response.json());
+  const statusOf = async () => (await t.db.select({ status: faxes.status }).from(faxes).where(eq(faxes.id, faxId)))[0]?.status;
+  await expect.poll(statusOf, { timeout: 60_000, interval: 200 }).toBe(status);
+  await settled();
+  return faxId;
+}
+
+const emailJobs = async (states: string) =>
+  (
+    await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job
+      WHERE name IN ('email.fax-event', 'email.send') AND state::text = ANY(string_to_array(${states}, ','))`)
+  ).rows[0]!.n;
+
+/** Every event relayed and every e-mail job ended, none failed: what was going to be sent has reached the server. */
+async function settled() {
+  const pending = async () =>
+    (await t.db.select({ id: faxEvents.id }).from(faxEvents).where(isNull(faxEvents.dispatchedAt))).length +
+    (await emailJobs('created,retry,active'));
+  await expect.poll(pending, { timeout: 30_000, interval: 200 }).toBe(0);
+  expect(await emailJobs('failed')).toBe(0);
+}
+
+/** A header as it was written, its folded lines joined. */
+const headerOf = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((header) => header.key === name)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n[ \t]+/g, '');
+
+const setSettings = (cookie: string, settings: Partial<TSettings>) =>
+  callApi(t.app, 'PUT', '/api/settings', {
+    cookie,
+    payload: { faxReceived: true, faxSentConfirmation: true, promotionalOffers: false, defaultFaxQuality: 'standard', ...settings },
+  });
+
+const pdfPart = (mail: ParsedMail) => mail.attachments.find((part) => part.contentType === 'application/pdf');
+const firstPagePart = (mail: ParsedMail) => mail.attachments.find((part) => part.contentType === 'image/png');
+
+describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)', () => {
+  it("e-mails a fax that arrives to the recipient's owner with its PDF and first page, and confirms delivery to the sender, once each", async () => {
+    const sender = await customer({ owner: { name: 'Grace Hopper' } });
+    const recipient = await customer({ owner: { name: 'Alan Turing' } });
+    const faxId = await sendAndWait(sender.cookie, recipient.number!, 'delivered');
+    const [copy] = await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, faxId));
+
+    expect(mailsTo(recipient.owner.email)).toHaveLength(1);
+    const received = mailsTo(recipient.owner.email)[0]!;
+    expect(received.subject).toBe('Fax from Grace Hopper, 2 pages');
+    expect(received.text).toContain('Pages: 2');
+    expect(received.html).toContain('cid:first-page@faxline');
+    const document = pdfPart(received)!;
+    expect(document.filename).toMatch(/^fax-\d{4}-\d{2}-\d{2}-\d+\.pdf$/);
+    expect((await PDFDocument.load(document.content)).getPageCount()).toBe(copy!.pages);
+    expect(firstPagePart(received)).toMatchObject({ cid: 'first-page@faxline', contentDisposition: 'inline' });
+    expect(headerOf(received, 'auto-submitted')).toBe('auto-generated');
+    expect(headerOf(received, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(headerOf(received, 'list-unsubscribe')).toMatch(/^<http:\/\/localhost:3999\/api\/notifications\/unsubscribe\?token=[\w.%-]+>$/);
+    expect(received.messageId).toMatch(/@faxline\.test>$/);
+    expect(received.text).toContain(`${t.config.publicUrl}/user/fax-history?tab=received&fax=${copy!.id}`);
+
+    expect(mailsTo(sender.owner.email)).toHaveLength(1);
+    const confirmation = mailsTo(sender.owner.email)[0]!;
+    expect(confirmation.subject).toMatch(/^Fax to .+ delivered$/);
+    expect(confirmation.text).toMatch(/Pages sent: 2 of 2\nAttempts: 1\nCall time: \d+ sec/);
+    expect(pdfPart(confirmation)).toBeUndefined();
+    expect(firstPagePart(confirmation)).toMatchObject({ cid: 'first-page@faxline' });
+  }, 90_000);
+
+  it('sends nothing to people who turned the notices off', async () => {
+    const sender = await customer();
+    const recipient = await customer();
+    expect((await setSettings(sender.cookie, { faxSentConfirmation: false })).statusCode).toBe(200);
+    expect((await setSettings(recipient.cookie, { faxReceived: false })).statusCode).toBe(200);
+    await sendAndWait(sender.cookie, recipient.number!, 'delivered');
+    expect(mailsTo(sender.owner.email)).toEqual([]);
+    expect(mailsTo(recipient.owner.email)).toEqual([]);
+  }, 90_000);
+
+  it("reaches the members who may see the fax and the number's extra addresses, in the owner's language", async () => {
+    const sender = await customer();
+    const recipient = await customer({ owner: { language: 'fr' }, members: [{ role: 'user', language: 'es' }, { role: 'billing' }] });
+    const [user, billing] = recipient.members;
+    const extra = `extra-${Date.now()}@example.com`;
+    const save = (emailRecipients: string[]) =>
+      callApi(t.app, 'PUT', '/api/account/fax-email', {
+        cookie: recipient.cookie,
+        payload: { documentsInEmail: true, numbers: [{ phoneNumber: recipient.number, emailRecipients }] },
+      });
+    expect(
+      (await save(['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com', 'e@example.com', 'f@example.com'])).statusCode,
+    ).toBe(400);
+    expect((await save(['not an address'])).statusCode).toBe(400);
+    const saved = ZFaxEmailSettings.parse((await save([extra.toUpperCase(), user!.email])).json());
+    expect(saved.numbers[0]!.emailRecipients).toEqual([extra, user!.email.toLowerCase()]);
+
+    await sendAndWait(sender.cookie, recipient.number!, 'delivered');
+    expect(mailsTo(recipient.owner.email).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Fax de .+, 2 pages$/)]);
+    expect(mailsTo(user!.email).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Fax de .+, 2 páginas$/)]);
+    expect(mailsTo(billing!.email)).toEqual([]);
+    const [toExtra] = mailsTo(extra);
+    expect(toExtra?.subject).toMatch(/^Fax de .+, 2 pages$/);
+    expect(pdfPart(toExtra!)).toBeDefined();
+  }, 90_000);
+
+  it('sends a sign-in link instead of the document on a HIPAA plan, when the account asks, and over 10 MB', async () => {
+    const hipaa = await customer({ plan: { slug: 'hipaa-basic' } });
+    const private_ = await customer();
+    const large = await customer();
+    const settings = ZFaxEmailSettings.parse((await callApi(t.app, 'GET', '/api/account/fax-email', { cookie: hipaa.cookie })).json());
+    expect(settings).toMatchObject({ hipaaPlan: true, documentsInEmail: true });
+    const off = await callApi(t.app, 'PUT', '/api/account/fax-email', {
+      cookie: private_.cookie,
+      payload: { documentsInEmail: false, numbers: [] },
+    });
+    expect(off.json()).toMatchObject({ documentsInEmail: false, hipaaPlan: false });
+
+    const sender = await customer();
+    await sendAndWait(sender.cookie, hipaa.number!, 'delivered');
+    await sendAndWait(sender.cookie, private_.number!, 'delivered');
+    const { key } = await t.files.put(Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+    const big = await createFax(t, { accountId: large.id, status: 'received', toNumber: large.number!, documentKey: key, pages: 40 });
+    await settled();
+
+    for (const [account, notice] of [
+      [hipaa, 'Your plan keeps fax documents out of e-mail (HIPAA).'],
+      [private_, 'This account keeps fax documents out of e-mail.'],
+      [large, 'The fax is too large to attach to an e-mail (10 MB).'],
+    ] as const) {
+      const [mail] = mailsTo(account.owner.email);
+      expect(mail?.text).toContain(notice);
+      expect(mail?.text).toContain(`${t.config.publicUrl}/user/fax-history?tab=received&fax=`);
+      expect(mail?.attachments).toEqual([]);
+      expect(mail?.html).not.toContain('cid:');
+    }
+    expect(mailsTo(large.owner.email)[0]!.text).toContain(big.id);
+  }, 120_000);
+
+  it('confirms a failed fax once, after its last try, with the tries and the reason in words', async () => {
+    const sender = await customer();
+    await sendAndWait(sender.cookie, SANDBOX_TEST_NUMBERS.busy, 'failed');
+    const confirmations = mailsTo(sender.owner.email);
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.subject).toMatch(/not delivered$/);
+    expect(confirmations[0]!.text).toContain('Attempts: 4');
+    expect(confirmations[0]!.text).toContain('Reason: Busy: the line was engaged');
+  }, 90_000);
+
+  it('turns the notice off with the one-click unsubscribe link, for a person and for an extra address', async () => {
+    const sender = await customer();
+    const recipient = await customer();
+    const extra = `leave-${Date.now()}@example.com`;
+    await t.db
+      .update(faxNumbers)
+      .set({ emailRecipients: [extra] })
+      .where(eq(faxNumbers.phoneNumber, recipient.number!));
+    await sendAndWait(sender.cookie, recipient.number!, 'delivered');
+
+    for (const address of [recipient.owner.email, extra]) {
+      const link = new URL(/^<(.+)>$/.exec(headerOf(mailsTo(address)[0]!, 'list-unsubscribe') ?? '')![1]!);
+      const url = link.pathname + link.search;
+      const asked = await t.app.inject({ method: 'GET', url });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.body).toContain('<form method="post"');
+      // Asking changes nothing: a link scanner that opens every link unsubscribes nobody.
+      if (address === recipient.owner.email)
+        expect((await callApi(t.app, 'GET', '/api/settings', { cookie: recipient.cookie })).json()).toMatchObject({ faxReceived: true });
+      // As a mail client posts it (RFC 8058): no cookie, no origin.
+      const done = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ ok: true });
+      // The confirmation page's button, as a browser posts it again: nothing left to do, and it says so.
+      const again = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toContain('will no longer');
+    }
+    const settings = await callApi(t.app, 'GET', '/api/settings', { cookie: recipient.cookie });
+    expect(settings.json()).toMatchObject({ faxReceived: false, faxSentConfirmation: true });
+    const [number] = await t.db.select().from(faxNumbers).where(eq(faxNumbers.phoneNumber, recipient.number!));
+    expect(number!.emailRecipients).toEqual([]);
+
+    const forged = await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe?token=e30.AAAA' });
+    expect(errorOf(forged).code).toBe('errors.invalidUnsubscribeLink');
+    const forgedPage = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unsubscribe?token=e30.AAAA',
+      headers: { accept: 'text/html' },
+    });
+    expect(forgedPage.statusCode).toBe(400);
+    expect(forgedPage.body).toContain('This unsubscribe link is not valid.');
+  }, 90_000);
+
+  it('queues each e-mail once however often its job runs, even twice at once', async () => {
+    const recipient = await customer();
+    const fax = await createFax(t, { accountId: recipient.id, status: 'received', toNumber: recipient.number! });
+    await settled();
+    const before = mailsTo(recipient.owner.email).length;
+    // An event the relay has already handed over: only the runs below handle it.
+    const [event] = await t.db
+      .insert(faxEvents)
+      .values({ accountId: recipient.id, faxId: fax.id, type: 'fax.received', dispatchedAt: new Date() })
+      .returning();
+    await Promise.all([
+      faxEventEmailJob.handler({ eventId: event!.id }, jobsDeps()),
+      faxEventEmailJob.handler({ eventId: event!.id }, jobsDeps()),
+    ]);
+    await faxEventEmailJob.handler({ eventId: event!.id }, jobsDeps());
+    await settled();
+    expect(mailsTo(recipient.owner.email)).toHaveLength(before + 1);
+    expect(
+      await t.db
+        .select()
+        .from(eventDeliveries)
+        .where(and(eq(eventDeliveries.eventId, event!.id), eq(eventDeliveries.consumer, 'email'))),
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it("keeps the attachments' names and sizes in the local mailbox, and drops an e-mail whose fax was deleted", async () => {
+    const owner = await customer();
+    const { key } = await t.files.put(pdf);
+    const fax = await createFax(t, { accountId: owner.id, status: 'received', toNumber: owner.number!, documentKey: key });
+    const to = `mailbox-${Date.now()}@example.com`;
+    const email = { to, subject: 'A fax', text: 'A fax.', html: '<p>A fax.</p>' };
+    const attachments = [{ faxId: fax.id, part: 'document' as const, filename: 'fax.pdf', contentType: 'application/pdf' as const }];
+    const deps = { ...jobsDeps(), config: { ...t.config, smtpUrl: undefined } };
+    await sendEmailJob.handler({ ...email, attachments }, deps);
+    expect((await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to)))[0]?.attachments).toEqual([
+      { filename: 'fax.pdf', contentType: 'application/pdf', size: pdf.length },
+    ]);
+    await t.db.delete(faxes).where(eq(faxes.id, fax.id));
+    await sendEmailJob.handler({ ...email, subject: 'Gone', attachments }, deps);
+    expect(await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.subject, 'Gone'))).toEqual([]);
+  });
+});

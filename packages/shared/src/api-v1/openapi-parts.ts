@@ -1,0 +1,59 @@
+import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import { z } from 'zod';
+import type { TApiKeyScope } from '../contracts/api-keys';
+import { ZV1Error } from './errors';
+
+/** The pieces every operation of the OpenAPI document of /v1 (openapi.ts) is made of: its headers, answers and errors. */
+
+export const rateLimitHeaders = z.object({
+  'X-RateLimit-Limit': z.number().int().meta({ description: 'Requests this key may make per minute (100 by default; per plan).' }),
+  'X-RateLimit-Remaining': z.number().int().meta({ description: 'Requests left in the current minute.' }),
+  'X-RateLimit-Reset': z.number().int().meta({ description: 'When the current minute ends, as a Unix timestamp (seconds).' }),
+});
+
+export const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+export const errorAnswer = (description: string) => ({ description, headers: rateLimitHeaders, content: json(ZV1Error) });
+
+/** The answers every call may give besides its own. */
+const commonErrors = {
+  '400': errorAnswer('Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field.'),
+  '401': errorAnswer("A missing, unknown or revoked key (`authentication_error`, 'Invalid API key provided.')."),
+  '403': errorAnswer('The key lacks the scope this call needs (`permission_error`).'),
+  '429': {
+    description: 'Over the key’s requests per minute (`rate_limit_error`).',
+    headers: rateLimitHeaders.extend({ 'Retry-After': z.number().int().meta({ description: 'Seconds to wait.' }) }),
+    content: json(ZV1Error),
+  },
+  '500': errorAnswer('Our fault (`api_error`); the error carries a request id.'),
+} satisfies ZodOpenApiResponsesObject;
+
+export const idempotencyHeader = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+    description:
+      'Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.',
+  }),
+});
+
+export const idempotencyErrors = {
+  '409': errorAnswer(
+    'A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`).',
+  ),
+  '422': errorAnswer('This Idempotency-Key was used with another request (`idempotency_error`).'),
+} satisfies ZodOpenApiResponsesObject;
+
+export const notFound = { '404': errorAnswer('No such object in this account (`not_found_error`).') } satisfies ZodOpenApiResponsesObject;
+
+export function operation(
+  scope: TApiKeyScope,
+  spec: Omit<ZodOpenApiOperationObject, 'security' | 'responses'> & { responses: ZodOpenApiResponsesObject },
+): ZodOpenApiOperationObject {
+  return {
+    ...spec,
+    description: `${spec.description ?? ''}\n\nScope: \`${scope}\`.`.trim(),
+    security: [{ apiKey: [] }],
+    responses: { ...spec.responses, ...commonErrors },
+  };
+}
+
+export const ok = (description: string, schema: z.ZodType) => ({ description, headers: rateLimitHeaders, content: json(schema) });
