@@ -40,9 +40,9 @@ async function signIn(context: BrowserContext, identifier: string, password: str
 }
 
 describe('settings (spec 001 §2.5)', () => {
-  // Decision 039: nothing sends these e-mails yet, so the notification toggles show their stored values, disabled and
-  // "Planned"; the default quality takes effect and is saved.
-  it('shows the notifications as planned and saves the default quality: kept after a reload, in a new browser, and used by the send page', async () => {
+  // Fax Received and Fax Sent Confirmation send their e-mails (issue 18); Promotional Offers is still disabled and
+  // "Planned" (decision 039). All of them and the default quality are saved together.
+  it('saves the notifications and the default quality: kept after a reload, in a new browser, and used by the send page', async () => {
     const context = await newContext(browser);
     const person = await signedInPerson(context);
     const page = await context.newPage();
@@ -53,14 +53,17 @@ describe('settings (spec 001 §2.5)', () => {
     await expectNoAccessibilityViolations(page);
 
     const toggles = switches(page);
-    for (const toggle of Object.values(toggles)) expect(await toggle.isDisabled()).toBe(true);
-    expect(await page.getByText('Planned', { exact: true }).count()).toBeGreaterThanOrEqual(3);
+    expect(await toggles.faxReceived.isDisabled()).toBe(false);
+    expect(await toggles.faxSentConfirmation.isDisabled()).toBe(false);
+    expect(await toggles.promotionalOffers.isDisabled()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Notifications' }).getByText('Planned', { exact: true }).count()).toBe(1);
+    await toggles.faxSentConfirmation.click();
     await quality(page, 'Fine').check();
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     await visible(toast(page, 'Settings Saved'));
     await visible(page.getByText('Your preferences have been updated.'));
 
-    const saved = { faxReceived: true, faxSentConfirmation: true, promotionalOffers: false, fine: true };
+    const saved = { faxReceived: true, faxSentConfirmation: false, promotionalOffers: false, fine: true };
     await page.reload();
     expect(await shownSettings(page)).toEqual(saved);
 
@@ -73,6 +76,35 @@ describe('settings (spec 001 §2.5)', () => {
     await other.goto('/user/send-fax');
     await expect.poll(() => other.getByLabel('Fax Quality').inputValue()).toBe('fine');
     await elsewhere.close();
+    await context.close();
+  });
+
+  it('the owner chooses how received faxes are e-mailed: documents or a link, and extra addresses per number', async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context);
+    const page = await context.newPage();
+    await page.goto('/user/settings');
+    const section = page.getByRole('region', { name: 'Received Faxes by E-mail' });
+    const documents = section.getByRole('switch', { name: 'Attach documents to fax e-mails' });
+    await visible(documents);
+    expect(await documents.isChecked()).toBe(true);
+    await expectNoAccessibilityViolations(page);
+
+    const extra = section.getByLabel(/^Also e-mail faxes to/);
+    await extra.fill('reception@example.com, not-an-address');
+    await section.getByRole('button', { name: 'Save E-mail Settings' }).click();
+    await visible(section.getByText('Please enter a valid e-mail address.'));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('inputmode'))).toBe('email');
+    expect(await extra.getAttribute('aria-invalid')).toBe('true');
+
+    await extra.fill('Reception@example.com; records@example.com');
+    await documents.click();
+    await section.getByRole('button', { name: 'Save E-mail Settings' }).click();
+    await visible(toast(page, 'E-mail Settings Saved'));
+    await page.reload();
+    await visible(documents);
+    expect(await documents.isChecked()).toBe(false);
+    await expect.poll(() => extra.inputValue()).toBe('reception@example.com, records@example.com');
     await context.close();
   });
 

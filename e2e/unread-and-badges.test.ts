@@ -31,10 +31,14 @@ describe('an unread received fax (issue 15, item 5)', () => {
     const { numbers } = (await (await receiver.request.get('/api/numbers')).json()) as { numbers: Array<{ phoneNumber: string }> };
     await sendFaxThroughApi(sender, { recipientNumber: numbers[0]!.phoneNumber });
     await expect
-      .poll(async () => ((await (await receiver.request.get('/api/notifications')).json()) as { events: unknown[] }).events.length, {
-        timeout: 60_000,
-        interval: 500,
-      })
+      .poll(
+        async () =>
+          ((await (await receiver.request.get('/api/notifications')).json()) as { notifications: unknown[] }).notifications.length,
+        {
+          timeout: 60_000,
+          interval: 500,
+        },
+      )
       .toBe(1);
 
     const page = await receiver.newPage();
@@ -59,7 +63,7 @@ describe('an unread received fax (issue 15, item 5)', () => {
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await visible(bell);
 
-    // Opened: the badge goes at once, well before the bell's 30-second poll would notice.
+    // Opened: the badge goes at once, before the bell's next poll would notice.
     await table.getByRole('button', { name: /^Actions for the fax of/ }).click();
     await page.getByRole('menuitem', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fax Details' });

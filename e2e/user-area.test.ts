@@ -76,7 +76,17 @@ describe('the user area layout on desktop (1280 px)', () => {
     expect(await sidebar(page).getByRole('link', { name: 'Faxline dashboard' }).getAttribute('href')).toBe('/user/dashboard');
 
     // The owner sees every entry, then the Security group.
-    const entries = ['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'User Administration', 'Settings', 'API Keys'];
+    const entries = [
+      'Overview',
+      'Send Fax',
+      'Fax History',
+      'Contacts',
+      'My Profile',
+      'User Administration',
+      'Settings',
+      'API Keys',
+      'Webhooks',
+    ];
     const security = {
       'Single Sign-On (SSO)': '/security-privacy#sso',
       'Two-Factor Authentication': '/security-privacy#2fa',
@@ -294,16 +304,18 @@ describe('the dashboard', () => {
     await visible(page.getByRole('region', { name: 'Account Status' }).getByText('Your account is active.'));
     await expectNoAccessibilityViolations(page);
 
-    // The notifications: the received fax counts as unread; each event leads to Fax History.
-    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    // The notifications (issue 18): both faxes unread; each leads to its fax in Fax History.
+    const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
     await visible(bell);
     await bell.click();
     const menu = page.getByRole('menu');
-    await visible(menu.getByRole('menuitem', { name: 'Fax to +1 555 010 0099 delivered' }));
-    await visible(menu.getByRole('menuitem', { name: /^Fax received from .+ \(unread\)/ }));
+    const delivered = menu.getByRole('menuitem', { name: 'Fax to +1 555 010 0099 delivered, 1 page (unread)' });
+    await visible(delivered);
+    await visible(menu.getByRole('menuitem', { name: /^Fax from .+ received, 1 page \(unread\)/ }));
     await expectNoAccessibilityViolations(page);
-    await menu.getByRole('menuitem', { name: 'Fax to +1 555 010 0099 delivered' }).click();
+    await delivered.click();
     await pathname(page).toBe('/user/fax-history');
+    await visible(page.getByRole('dialog', { name: 'Fax Details' }));
 
     await senderContext.close();
     await context.close();

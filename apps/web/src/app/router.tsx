@@ -53,6 +53,7 @@ const ContactsRoute = lazy(() => import('./routes/user/contacts'));
 const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
+const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
@@ -64,8 +65,8 @@ const AdminContentRoute = lazy(() => import('./routes/admin/content'));
 const AdminSettingsRoute = lazy(() => import('./routes/admin/settings'));
 const AdminAuditLogRoute = lazy(() => import('./routes/admin/audit-log'));
 // The areas' layouts load with their first page: they use the API client and zod, kept out of the landing bundle.
-const UserLayout = lazy(() => import('@/components/layouts/user/user-layout').then((module) => ({ default: module.UserLayout })));
-const AdminLayout = lazy(() => import('@/components/layouts/admin/admin-layout').then((module) => ({ default: module.AdminLayout })));
+const UserLayout = lazy(() => import('./user-area-layout').then((module) => ({ default: module.UserAreaLayout })));
+const AdminLayout = lazy(() => import('./admin-area-layout').then((module) => ({ default: module.AdminAreaLayout })));
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
 const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module) => ({ default: module.RequireAdmin })));
 
@@ -151,6 +152,7 @@ export const router = createBrowserRouter([
               { path: paths.user.settings.path, Component: SettingsRoute },
               { path: paths.user.addUser.path, Component: AddUserRoute },
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
+              { path: paths.user.webhooks.path, Component: WebhooksRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

@@ -45,12 +45,21 @@ export const paths = {
     sendFax: route('/user/send-fax'),
     /** The account's address book (issue 17, item 4). */
     contacts: route('/user/contacts'),
-    faxHistory: route('/user/fax-history'),
+    faxHistory: {
+      path: '/user/fax-history',
+      /** `fax` opens that fax's details over its tab of the history (where a notification leads). */
+      getHref: (fax?: { id: string; direction: 'inbound' | 'outbound' }) =>
+        fax
+          ? `/user/fax-history?${fax.direction === 'inbound' ? 'tab=received&' : ''}fax=${encodeURIComponent(fax.id)}`
+          : '/user/fax-history',
+    },
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),
     /** The account's keys for the public API (issue 17): owner and sub-admins. */
     apiKeys: route('/user/api-keys'),
+    /** The account's webhook endpoints (issue 18): owner and sub-admins. */
+    webhooks: route('/user/webhooks'),
   },
   admin: {
     login: {
@@ -58,11 +67,19 @@ export const paths = {
       getHref: (redirectTo?: string) => (redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/admin/login'),
     },
     dashboard: route('/admin/dashboard'),
-    users: route('/admin/users'),
+    users: {
+      path: '/admin/users',
+      /** `search` lists the people it matches (name or e-mail). */
+      getHref: (search?: string) => (search ? `/admin/users?search=${encodeURIComponent(search)}` : '/admin/users'),
+    },
     plans: route('/admin/plans'),
     numbers: route('/admin/numbers'),
     analytics: route('/admin/analytics'),
-    supportTickets: route('/admin/support-tickets'),
+    supportTickets: {
+      path: '/admin/support-tickets',
+      /** `ticket` opens that ticket. */
+      getHref: (ticket?: string) => (ticket ? `/admin/support-tickets?ticket=${encodeURIComponent(ticket)}` : '/admin/support-tickets'),
+    },
     content: route('/admin/content'),
     settings: route('/admin/settings'),
     auditLog: route('/admin/audit-log'),

@@ -17,10 +17,12 @@ import type enHelp from '@/locales/en/help.json';
 import type enLegal from '@/locales/en/legal.json';
 import type enMarketing from '@/locales/en/marketing.json';
 import type enMembers from '@/locales/en/members.json';
+import type enNotifications from '@/locales/en/notifications.json';
 import type enReceipts from '@/locales/en/receipts.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
 import type enUser from '@/locales/en/user.json';
+import type enWebhooks from '@/locales/en/webhooks.json';
 
 // Typed keys: t('home.heading') compiles, a misspelt key does not.
 declare module 'i18next' {
@@ -46,10 +48,12 @@ declare module 'i18next' {
       members: typeof enMembers;
       // The shared catalogue of the texts the server shows too (packages/shared/src/messages).
       messages: TMessages;
+      notifications: typeof enNotifications;
       receipts: typeof enReceipts;
       security: typeof enSecurity;
       settings: typeof enSettings;
       user: typeof enUser;
+      webhooks: typeof enWebhooks;
     };
   }
 }

@@ -9,6 +9,7 @@ import {
   ADVANCED_SECURITY_ID,
   AdvancedSecurityCard,
 } from '@/features/settings/components/advanced-security-card';
+import { FaxEmailSection } from '@/features/settings/components/fax-email-section';
 import { SettingsPreferences } from '@/features/settings/components/settings-preferences';
 import { useScrollToCard } from '@/features/settings/hooks/use-scroll-to-card';
 import { TwoFactorManager } from '@/features/two-factor/components/two-factor-manager';
@@ -17,8 +18,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
- * two-factor sign-in, the account's fax header and station ids and its blocked numbers (owner and sub-admins), and
- * deleting the account.
+ * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed and its blocked
+ * numbers (owner and sub-admins), and deleting the account.
  */
 export default function SettingsRoute() {
   const { t } = useTranslation('settings');
@@ -38,6 +39,7 @@ export default function SettingsRoute() {
       <SettingsPreferences key={user?.id} />
       <AdvancedSecurityCard twoFactor={<TwoFactorManager />} />
       <FaxIdentitySection />
+      <FaxEmailSection />
       <BlocklistSection />
       <AccountDeletion />
     </section>

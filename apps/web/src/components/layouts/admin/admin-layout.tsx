@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
@@ -10,7 +10,6 @@ import { AreaFrame, AreaLayout } from '../shell/area-frame';
 import { AdminAccountMenu } from './admin-account-menu';
 import { AdminLogo } from './admin-logo';
 import { adminSectionOf } from './admin-nav';
-import { AdminNotifications } from './admin-notifications';
 import { AdminSidebarLinks } from './admin-sidebar-links';
 
 /**
@@ -37,18 +36,19 @@ function useBackOfficeTheme() {
 /**
  * The layout of every protected /admin page (spec 001 §2.10): a collapsible sidebar on desktop, a slide-over on
  * phones, and a header with the section's title, notifications and the avatar menu. Its texts load with it.
+ * `notifications` is the header's bell, a feature the app puts here (app/admin-area-layout.tsx).
  */
-export function AdminLayout() {
+export function AdminLayout({ notifications }: { notifications: ReactNode }) {
   return (
     <AreaLayout>
-      <BackOffice />
+      <BackOffice notifications={notifications} />
     </AreaLayout>
   );
 }
 
-function BackOffice() {
-  // `messages` (the forms' checks) loads with the back office, not with the first form that appears (see user-layout).
-  const { t } = useTranslation(['admin', 'common', 'messages']);
+function BackOffice({ notifications }: { notifications: ReactNode }) {
+  // `messages` (the forms' checks) and `notifications` (the bell's) load with the back office (see user-layout).
+  const { t } = useTranslation(['admin', 'common', 'messages', 'notifications']);
   // RequireAdmin renders the back office only for a signed-in admin.
   const { user } = useAuth();
   const section = adminSectionOf(useLocation().pathname);
@@ -75,7 +75,7 @@ function BackOffice() {
       title={section ? t(`nav.${section}`) : t('layout.defaultTitle')}
       actions={
         <>
-          <AdminNotifications />
+          {notifications}
           <AdminAccountMenu user={user} />
         </>
       }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
@@ -8,26 +9,27 @@ import { AreaFrame, AreaLayout } from '../shell/area-frame';
 
 import { UserAccountMenu } from './user-account-menu';
 import { UserLogo } from './user-logo';
-import { matchingNavEntry, maySeeFaxes } from './user-nav';
-import { UserNotifications } from './user-notifications';
+import { matchingNavEntry } from './user-nav';
 import { UserSidebarLinks } from './user-sidebar-links';
 
 /**
  * The layout of every /user page (spec 001 §2.2): a sidebar beside the page on desktop, a drawer on phones, and a
  * header; no public header or footer. Its texts load with it, meanwhile the common 'Loading…' stands in.
+ * `notifications` is the header's bell, a feature the app puts here (app/user-area-layout.tsx).
  */
-export function UserLayout() {
+export function UserLayout({ notifications }: { notifications: ReactNode }) {
   return (
     <AreaLayout>
-      <UserArea />
+      <UserArea notifications={notifications} />
     </AreaLayout>
   );
 }
 
-function UserArea() {
+function UserArea({ notifications }: { notifications: ReactNode }) {
   // `messages` (the forms' checks) loads with the area, not with the first form: a form that appears later (the
   // Delete Account card once the role is known) would otherwise suspend the page, hiding it and dropping its focus.
-  const { t } = useTranslation(['user', 'common', 'messages']);
+  // `notifications` (the bell's texts) too, so that the header does not suspend when the bell first renders.
+  const { t } = useTranslation(['user', 'common', 'messages', 'notifications']);
   // RequireUser renders the user area only for a signed-in person.
   const { user } = useAuth();
   // Until the role is known, the layout shows what a standard user may use (user-nav.ts).
@@ -53,8 +55,7 @@ function UserArea() {
       title={entry ? t(`nav.entries.${entry.key}`) : t('layout.defaultTitle')}
       actions={
         <>
-          {/* Only once the role is known: a Billing contact's request would be refused every 30 s. */}
-          <UserNotifications enabled={role !== undefined && maySeeFaxes(role)} />
+          {notifications}
           <UserAccountMenu user={user} role={role} />
         </>
       }

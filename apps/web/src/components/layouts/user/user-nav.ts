@@ -4,7 +4,8 @@ import { paths } from '@/config/paths';
 
 export type { TMemberRole };
 
-export type TUserNavKey = 'overview' | 'sendFax' | 'faxHistory' | 'contacts' | 'profile' | 'userAdministration' | 'settings' | 'apiKeys';
+export type TUserNavKey =
+  'overview' | 'sendFax' | 'faxHistory' | 'contacts' | 'profile' | 'userAdministration' | 'settings' | 'apiKeys' | 'webhooks';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
 type TUserNavEntry = {
@@ -18,8 +19,9 @@ type TUserNavEntry = {
 const FAX_ROLES = rolesThat('useFaxes');
 const MANAGER_ROLES = rolesThat('manageMembers');
 const API_KEY_ROLES = rolesThat('manageApiKeys');
+const WEBHOOK_ROLES = rolesThat('manageWebhooks');
 
-/** The sidebar entries of spec 001 §2.2, in order, and API Keys (issue 17). */
+/** The sidebar entries of spec 001 §2.2, in order, then API Keys (issue 17) and Webhooks (issue 18). */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -29,6 +31,7 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'userAdministration', href: paths.user.addUser.getHref(), roles: MANAGER_ROLES },
   { key: 'settings', href: paths.user.settings.getHref() },
   { key: 'apiKeys', href: paths.user.apiKeys.getHref(), roles: API_KEY_ROLES },
+  { key: 'webhooks', href: paths.user.webhooks.getHref(), roles: WEBHOOK_ROLES },
 ];
 
 /** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */

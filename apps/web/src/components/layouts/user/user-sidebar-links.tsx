@@ -14,6 +14,7 @@ import {
   UserIcon,
   UserPlusIcon,
   UsersIcon,
+  ZapIcon,
   type TIcon,
 } from '@/components/ui/icons';
 import { cn } from '@/lib/utils';
@@ -32,6 +33,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   userAdministration: UserPlusIcon,
   settings: SettingsIcon,
   apiKeys: KeyIcon,
+  webhooks: ZapIcon,
 };
 
 const SECURITY_ICONS: Record<TSecurityLinkKey, TIcon> = {

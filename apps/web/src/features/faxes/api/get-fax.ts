@@ -2,7 +2,7 @@ import { isInFlightFaxStatus, ZFaxDetails, type TFaxDetails } from '@faxline/sha
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { notificationsQueryKey } from '@/lib/account/get-notifications';
+import { notificationsQueryKey } from '@/lib/account/notifications-query-key';
 import { apiGet } from '@/lib/api-client';
 
 import { IN_FLIGHT_POLL_MS } from './get-faxes';

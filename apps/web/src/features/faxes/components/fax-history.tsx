@@ -25,7 +25,8 @@ type TOpenDialog = { kind: 'details' | 'cancel'; fax: TFax; trigger: HTMLElement
 
 /**
  * /user/fax-history (spec 001 §2.7, §4, §9) on server data: search, the two tabs with their counts, sortable tables,
- * paging, and the row menus. The list is asked for again every 3 s while a fax in it is on its way.
+ * paging, and the row menus. The list is asked for again every 3 s while a fax in it is on its way. `?fax=<id>` opens
+ * that fax's details.
  */
 export function FaxHistory() {
   const { t } = useTranslation('faxes');
@@ -39,6 +40,18 @@ export function FaxHistory() {
       replace: options.replace ?? false,
       preventScrollReset: true,
     });
+
+  // A fax named in the address (?fax=, where a notification leads) opens in the details dialog; closing it drops it.
+  const linkedFax = params.get('fax');
+  const closeLinkedFax = () =>
+    changeSearch(
+      (latest) => {
+        const next = new URLSearchParams(latest);
+        next.delete('fax');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   // The search is sent once typing pauses; a new search starts on the first page.
   const [searchInput, setSearchInput] = useTypedSearch(state.search, (search) => update({ search, page: 1 }, { replace: true }));
@@ -146,6 +159,8 @@ export function FaxHistory() {
       </Tabs>
       {dialog?.kind === 'details' ? (
         <FaxDetailsDialog faxId={dialog.fax.id} returnFocusTo={dialog.trigger} onClose={() => setDialog(null)} />
+      ) : linkedFax ? (
+        <FaxDetailsDialog key={linkedFax} faxId={linkedFax} returnFocusTo={null} onClose={closeLinkedFax} />
       ) : null}
       {dialog?.kind === 'cancel' ? (
         <CancelFaxDialog fax={dialog.fax} returnFocusTo={dialog.trigger} onClose={() => setDialog(null)} />

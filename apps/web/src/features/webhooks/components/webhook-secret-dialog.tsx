@@ -1,0 +1,75 @@
+import type { TWebhookSecretResponse } from '@faxline/shared';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/format-date';
+
+/** A secret to show once: that of a new endpoint, or the one a rotation made (and the button that asked for it). */
+export type TShownSecret = TWebhookSecretResponse & { rotated: boolean; returnTo?: HTMLElement };
+
+type TWebhookSecretDialogProps = { shown: TShownSecret; onClose: () => void };
+
+/**
+ * The signing secret (whsec_…) the one time it is shown, or an Ed25519 endpoint's public key (whpk_…), with Copy; after
+ * a rotation, until when the previous one keeps signing. A click outside does not close it (the secret would be lost
+ * by accident); Esc and the buttons do.
+ */
+export function WebhookSecretDialog({ shown, onClose }: TWebhookSecretDialogProps) {
+  const { t, i18n } = useTranslation('webhooks');
+  const { endpoint, secret, rotated, returnTo } = shown;
+  const url = endpoint.url;
+  const publicKey = endpoint.signing === 'ed25519';
+  const title = publicKey
+    ? t(rotated ? 'secret.publicKeyRotatedTitle' : 'secret.publicKeyCreatedTitle')
+    : t(rotated ? 'secret.rotatedTitle' : 'secret.createdTitle');
+  const overlapUntil = rotated ? endpoint.previousSecretExpiresAt : null;
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent
+        closeLabel={t('secret.close')}
+        onPointerDownOutside={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          // The confirmation that led here is gone: focus goes back to the button that asked for the new secret.
+          if (!returnTo?.isConnected) return;
+          event.preventDefault();
+          returnTo.focus();
+        }}
+        className="max-w-xl"
+      >
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription className="text-base break-words text-foreground">
+          {publicKey ? t('secret.publicKeyDescription', { url }) : t('secret.description', { url })}
+        </DialogDescription>
+        <div className="flex min-w-0 flex-col gap-2">
+          <span className="text-sm font-medium">{publicKey ? t('secret.publicKeyLabel') : t('secret.label')}</span>
+          <code
+            translate="no"
+            data-testid="webhook-secret"
+            className="block rounded-md border bg-muted p-3 font-mono text-sm break-all select-all"
+          >
+            {secret}
+          </code>
+        </div>
+        {overlapUntil ? <p className="text-sm">{t('secret.overlap', { date: formatDateTime(overlapUntil, i18n.language) })}</p> : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CopyButton
+            text={secret}
+            label={t('secret.copy')}
+            texts={{
+              copied: t('secret.copied'),
+              copiedDescription: t('secret.copiedDescription'),
+              failed: t('secret.copyFailed'),
+              failedDescription: t('secret.copyFailedDescription'),
+            }}
+          />
+          <Button type="button" onClick={onClose}>
+            {t('secret.done')}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
