@@ -80,7 +80,7 @@ describe('API keys on /user/api-keys (issue 17, item 1)', () => {
     for (const scope of ['faxes:read', 'faxes:write', 'contacts:read', 'contacts:write', 'webhooks:manage']) {
       await visible(page.getByRole('checkbox', { name: scope }));
     }
-    await visible(page.getByText('Manage webhooks, for the webhooks API coming next.'));
+    await visible(page.getByText("Manage the account's webhook endpoints (/v1/webhooks)."));
     await expectNoAccessibilityViolations(page);
   });
 
@@ -236,7 +236,7 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     expect(await manage.getAttribute('href')).toBe('/user/api-keys');
   });
 
-  it('/api-documentation: keeps #authentication and the sample request, renders the OpenAPI reference; axe clean', async () => {
+  it('/api-documentation: keeps #authentication and the sample request, documents webhooks, renders the OpenAPI reference; axe clean', async () => {
     const visitor = await context();
     const page = await visitor.newPage();
     await page.goto('/api-documentation#authentication');
@@ -245,6 +245,37 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     for (const text of ['"file_url": "https://example.com/documents/referral.pdf"', '"send_time"', '"cover_page"', '"status": "queued"']) {
       expect(main, text).toContain(text);
     }
+
+    // Webhooks (issue 18): a section of its own, listed in the contents, with the events, the signature headers, a
+    // sample that verifies them, the retry gaps in words, and the way to the page where endpoints are added.
+    const webhooks = page.locator('[id="webhooks"]');
+    const webhooksHeading = page.getByRole('heading', { name: enDevelopers.apiDocs.webhooks.heading, level: 2, exact: true });
+    const contents = page.getByRole('navigation', { name: enDevelopers.apiDocs.contents });
+    const webhooksLink = contents.getByRole('link', { name: enDevelopers.apiDocs.webhooks.heading, exact: true });
+    expect(await webhooksLink.getAttribute('href')).toBe('/api-documentation#webhooks');
+    await webhooksLink.click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#webhooks');
+    await expect.poll(() => webhooksHeading.isVisible()).toBe(true);
+    await expect.poll(() => webhooksHeading.evaluate((node) => node.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    const section = (await webhooks.textContent()) ?? '';
+    for (const text of [
+      'fax.queued',
+      'fax.partially_delivered',
+      'fax.received',
+      'webhook.test',
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+      '"type": "fax.delivered"',
+      'new Webhook(process.env.FAXLINE_WEBHOOK_SECRET)',
+      'webhook.verify(req.body, req.headers)',
+      "version === 'v1a'",
+      '5 seconds, 5 minutes, 30 minutes, 2 hours, 5 hours, and 10 hours',
+    ]) {
+      expect(section, text).toContain(text);
+    }
+    expect(await webhooks.getByRole('link', { name: 'Webhooks page' }).getAttribute('href')).toBe('/user/webhooks');
+    expect(main, 'the endpoints table lists /v1/webhooks').toContain('/v1/webhooks/{webhook_id}/rotate-secret');
     // The reference names the operations of the live document (Scalar renders a section as it comes into view).
     expect((await fetch(`${inject('baseUrl')}/v1/openapi.json`)).ok).toBe(true);
     const reference = page.getByTestId('api-reference');
@@ -274,6 +305,11 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
       expect(overflow.scrollWidth, language).toBeLessThanOrEqual(overflow.width);
       await phone.goto('/api-documentation');
       await visible(phone.getByRole('heading', { name: TEXTS[language].developers.apiDocs.heading, level: 1 }));
+      const webhooks = TEXTS[language].developers.apiDocs.webhooks;
+      await visible(phone.getByRole('heading', { name: webhooks.heading, level: 2, exact: true }));
+      await visible(phone.locator('[id="webhooks"]').getByRole('heading', { name: webhooks.delivery.heading, level: 3 }));
+      const webhooksOverflow = await overflowOf(phone);
+      expect(webhooksOverflow.offenders, `${language} /api-documentation`).toEqual([]);
       await phone.close();
     }
   });

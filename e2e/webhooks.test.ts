@@ -104,7 +104,7 @@ describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
     for (const text of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'standardwebhooks']) {
       await visible(about.getByText(text, { exact: true }));
     }
-    expect(await page.getByRole('link', { name: enWebhooks.about.docsLink }).getAttribute('href')).toBe('/api-documentation');
+    expect(await page.getByRole('link', { name: enWebhooks.about.docsLink }).getAttribute('href')).toBe('/api-documentation#webhooks');
     await visible(page.getByText(enWebhooks.list.empty));
     await visible(page.getByText('0 of 20 endpoints', { exact: true }));
     expect(await page.getByRole('radio', { name: enWebhooks.signing['hmac-sha256'].label }).isChecked()).toBe(true);

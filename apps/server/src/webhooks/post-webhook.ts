@@ -1,10 +1,11 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import { WEBHOOK_TIMEOUT_SECONDS } from '@faxline/shared';
 import { Agent, request, type Dispatcher } from 'undici';
 import { mayConnectTo, refusalOf, type WebhookUrlConfig } from './webhook-url';
 
 /** Issue 18: a receiver has 10 seconds to answer, connection included. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = WEBHOOK_TIMEOUT_SECONDS * 1_000;
 /** What the delivery log keeps of an answer's body. */
 export const EXCERPT_CHARACTERS = 500;
 /** Bytes read of an answer's body: enough for the excerpt in any UTF-8 (4 bytes a character at most), no more. */

@@ -5,7 +5,9 @@ import {
   WEBHOOK_LOG_LENGTH,
   WEBHOOK_RETRY_DELAYS_SECONDS,
   WEBHOOK_SECRET_OVERLAP_SECONDS,
+  WEBHOOK_TIMEOUT_SECONDS,
 } from '../contracts/webhooks';
+import { WEBHOOK_DISABLE_AFTER_DAYS } from './webhook-periods';
 import { errorAnswer, json, notFound, ok, operation } from './openapi-parts';
 import {
   ZV1WebhookEndpoint,
@@ -38,8 +40,9 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       tags: ['Webhooks'],
       summary: 'Add a webhook endpoint',
       description:
-        'Every fax event of the chosen types is POSTed to the URL as `{"type","timestamp","data"}`, `data` being the fax as GET /faxes/{fax_id} returns it. The answer shows the secret (`whsec_…`) or, for `ed25519`, the public key (`whpk_…`) once. A try fails on anything but a 2xx within 10 seconds (redirects are not followed); failed messages are tried again ' +
-        `(${tries}, over about a day), and an endpoint failing for 5 days is disabled and its owner e-mailed.`,
+        'Every fax event of the chosen types is POSTed to the URL as `{"type","timestamp","data"}`, `data` being the fax as GET /faxes/{fax_id} returns it. The answer shows the secret (`whsec_…`) or, for `ed25519`, the public key (`whpk_…`) once. A try fails on anything but a 2xx within ' +
+        `${WEBHOOK_TIMEOUT_SECONDS} seconds (redirects are not followed); failed messages are tried again ` +
+        `(${tries}, over about a day), and an endpoint failing for ${WEBHOOK_DISABLE_AFTER_DAYS} days is disabled and its owner e-mailed.`,
       requestBody: { required: true, content: json(ZV1WebhookEndpointInput) },
       responses: { '201': ok('The endpoint, with its secret.', ZV1WebhookEndpointWithSecret) },
     }),

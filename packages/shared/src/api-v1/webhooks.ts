@@ -7,6 +7,7 @@ import {
   ZWebhookMessage,
 } from '../contracts/webhooks';
 import { FAX_EVENT_TYPES } from '../events';
+import { WEBHOOK_DISABLE_AFTER_DAYS } from './webhook-periods';
 
 /**
  * The public API's webhook endpoints (issue 18, item 5): the portal's contract (contracts/webhooks.ts) in snake_case.
@@ -27,7 +28,10 @@ export const ZV1WebhookEndpoint = z
         '`hmac-sha256`: `v1` signatures with the endpoint’s `whsec_` secret. `ed25519`: `v1a` signatures, verified with `public_key`.',
     }),
     public_key: z.string().nullable().meta({ description: 'Ed25519 endpoints: the public key (`whpk_…`) to verify with.' }),
-    disabled_reason: z.string().nullable().meta({ description: 'Why Faxline disabled it (every delivery failing for 5 days).' }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: `Why Faxline disabled it (every delivery failing for ${WEBHOOK_DISABLE_AFTER_DAYS} days).` }),
     failing_since: ZTime.nullable(),
     previous_secret_expires_at: ZTime.nullable().meta({
       description: 'After a rotation, until when messages carry a signature by the previous secret too.',

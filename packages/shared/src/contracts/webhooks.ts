@@ -20,6 +20,8 @@ export const WEBHOOK_DISABLE_AFTER_SECONDS = 5 * 24 * 3600;
 export const WEBHOOK_SECRET_OVERLAP_SECONDS = 24 * 3600;
 /** How many of an endpoint's messages its delivery log shows: the latest. */
 export const WEBHOOK_LOG_LENGTH = 50;
+/** How long a receiver has to answer a try (connect, headers and body); longer is a failed try. */
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /** The event a "Send test event" sends; never a fax's. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 

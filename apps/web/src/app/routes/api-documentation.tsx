@@ -6,6 +6,7 @@ import { ApiDocsClient } from '@/features/developers/components/api-docs-client'
 import { ApiDocsContents } from '@/features/developers/components/api-docs-contents';
 import { ApiDocsErrors } from '@/features/developers/components/api-docs-errors';
 import { ApiDocsSample } from '@/features/developers/components/api-docs-sample';
+import { ApiDocsWebhooks } from '@/features/developers/components/api-docs-webhooks';
 import { ApiNotice } from '@/features/developers/components/api-notice';
 import { OpenApiReference } from '@/features/developers/components/openapi-reference';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -13,7 +14,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /**
  * /api-documentation (spec 000 §2, §3, §7, §8): the essentials and the spec's sample request (#authentication kept),
- * then the reference of every endpoint, rendered from the live /v1/openapi.json.
+ * webhooks (issue 18), then the reference of every endpoint, rendered from the live /v1/openapi.json.
  */
 export default function ApiDocumentationRoute() {
   const { t } = useTranslation('developers');
@@ -30,6 +31,7 @@ export default function ApiDocumentationRoute() {
           <ApiDocsBasics />
           <ApiDocsSample />
           <ApiDocsErrors />
+          <ApiDocsWebhooks />
           <ApiDocsClient />
         </div>
       </div>

@@ -18,6 +18,12 @@ export const ENDPOINTS = [
   { method: 'GET', path: '/v1/faxes/{fax_id}/file', key: 'file' },
   { method: 'GET, POST', path: '/v1/contacts', key: 'contacts' },
   { method: 'GET, PATCH, DELETE', path: '/v1/contacts/{contact_id}', key: 'contact' },
+  { method: 'GET, POST', path: '/v1/webhooks', key: 'webhooks' },
+  { method: 'GET, PATCH, DELETE', path: '/v1/webhooks/{webhook_id}', key: 'webhook' },
+  { method: 'POST', path: '/v1/webhooks/{webhook_id}/rotate-secret', key: 'webhookRotate' },
+  { method: 'POST', path: '/v1/webhooks/{webhook_id}/test', key: 'webhookTest' },
+  { method: 'GET', path: '/v1/webhooks/{webhook_id}/messages', key: 'webhookMessages' },
+  { method: 'POST', path: '/v1/webhooks/{webhook_id}/messages/{message_id}/retry', key: 'webhookRetry' },
 ] as const;
 
 export const STATUS_CODES = [

@@ -10,6 +10,7 @@ const SECTIONS = [
   { id: 'idempotency', key: 'idempotency' },
   { id: 'sample-request', key: 'sample' },
   { id: 'errors', key: 'errors' },
+  { id: 'webhooks', key: 'webhooks' },
   { id: 'client', key: 'client' },
   { id: 'reference', key: 'reference' },
 ] as const;

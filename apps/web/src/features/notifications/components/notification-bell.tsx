@@ -114,7 +114,14 @@ function BellItems({ status, items, onOpen }: Pick<TNotificationBellProps, 'stat
   if (status === 'error' && items.length === 0) return <Note>{t('failed')}</Note>;
   if (items.length === 0) return <Note>{t('empty')}</Note>;
   return (
-    <div className="max-h-[min(28rem,70vh)] overflow-y-auto">
+    // Arrow keys move through the lines and scroll them into view; the region takes focus too, so that a long list
+    // can also be scrolled from the keyboard as a region (WCAG 2.1.1, axe's scrollable-region-focusable).
+    <div
+      role="group"
+      aria-label={t('title')}
+      tabIndex={0}
+      className="max-h-[min(28rem,70vh)] overflow-y-auto outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+    >
       {items.map((item) => (
         <BellLine key={item.id} item={item} onOpen={onOpen} />
       ))}

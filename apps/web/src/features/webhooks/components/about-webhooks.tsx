@@ -23,7 +23,7 @@ export function AboutWebhooks() {
         <li>{t('about.retries', WEBHOOK_PERIODS)}</li>
       </ul>
       <p className="text-sm">
-        <Link to={paths.apiDocumentation.getHref()} className={linkClass}>
+        <Link to={{ pathname: paths.apiDocumentation.getHref(), hash: 'webhooks' }} className={linkClass}>
           {t('about.docsLink')}
         </Link>
       </p>
