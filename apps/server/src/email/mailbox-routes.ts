@@ -56,7 +56,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       )
       .join('\n');
     const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t('mailbox.title'))} · Faxline</title>
-<style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#111827}article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;font-family:inherit}a{color:#5b21b6}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#111827}article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}.meta{color:#4b5563;font-size:.9rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-family:inherit}a{color:#5b21b6}</style></head>
 <body><main><h1>${escapeHtml(t('mailbox.title'))}</h1><p>${escapeHtml(t('mailbox.intro'))}</p>${items || `<p>${escapeHtml(t('mailbox.empty'))}</p>`}</main></body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
