@@ -73,8 +73,8 @@ export function EndpointNotes({ endpoint }: { endpoint: TWebhookEndpoint }) {
         <div className="flex gap-3 rounded-md border border-destructive/60 bg-destructive/5 p-3 text-sm">
           <XCircleIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
           <div className="flex min-w-0 flex-col gap-1">
+            {/* The stored reason is the API's English record; the page says the same in the reader's language. */}
             <p className="font-semibold">{t('list.disabledByFaxline', WEBHOOK_PERIODS)}</p>
-            <p className="break-words">{t('list.disabledReason', { reason: endpoint.disabledReason })}</p>
             <p className="text-muted-foreground">{t('list.disabledHint')}</p>
           </div>
         </div>
