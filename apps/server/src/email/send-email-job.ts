@@ -1,8 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import type { Database } from '../platform/db/client';
+import { inTransaction } from '../platform/db/transaction';
 import { defineJob } from '../platform/queue/define-job';
 import { resolveFaxAttachments, ZFaxAttachment } from './fax-attachments';
-import { mailboxMessages } from './schema';
+import { emailHandovers, mailboxMessages } from './schema';
 
 /** A header's value on one line: a line break in it would start a header of the caller's choosing. */
 const ZHeaderValue = z
@@ -51,6 +54,7 @@ export const sendEmailJob = defineJob({
   // message at a time per Message-ID, or per address for the e-mails that have none.
   exclusiveKey: (email) => `email.send:${email.messageId ?? email.to}`,
   handler: async ({ attachments: references = [], ...email }, { db, config, files, logger }) => {
+    if (email.messageId && !(await startTry(db, email.messageId))) return;
     const attachments = await resolveFaxAttachments({ db, files }, references);
     if (!attachments) {
       // The fax was deleted after its e-mail was queued: its owner wanted it gone, so its document does not go out.
@@ -59,29 +63,79 @@ export const sendEmailJob = defineJob({
     }
     if (config.smtpUrl) {
       const transport = nodemailer.createTransport(config.smtpUrl);
-      await transport.sendMail({
-        from: config.mailFrom,
-        ...email,
-        attachments: attachments.map(({ filename, contentType, content, cid }) => ({
-          filename,
-          contentType,
-          content: Buffer.from(content),
-          ...(cid ? { cid, contentDisposition: 'inline' as const } : {}),
-        })),
-        // Everything the message holds is given here: nothing is read from a path or a URL.
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
+      await endTry(db, email.messageId, () =>
+        transport.sendMail({
+          from: config.mailFrom,
+          ...email,
+          attachments: attachments.map(({ filename, contentType, content, cid }) => ({
+            filename,
+            contentType,
+            content: Buffer.from(content),
+            ...(cid ? { cid, contentDisposition: 'inline' as const } : {}),
+          })),
+          // Everything the message holds is given here: nothing is read from a path or a URL.
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        }),
+      );
       logger.info({ to: email.to, subject: email.subject }, 'e-mail sent');
       return;
     }
-    await db.insert(mailboxMessages).values({
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
+    await inTransaction(db, async (tx) => {
+      await tx.insert(mailboxMessages).values({
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
+      });
+      if (email.messageId) await markHandedOver(tx, email.messageId);
     });
     logger.info({ to: email.to, subject: email.subject }, 'e-mail kept in the local mailbox');
   },
 });
+
+/**
+ * Writes the start of a try before the e-mail is handed over; false when it already was (a run whose worker died
+ * after the relay's "accepted" but before the queue recorded the job done). Runs for one Message-ID never overlap
+ * (exclusive key), so a try found started and never ended is one its worker died in: it is counted as interrupted.
+ */
+async function startTry(db: Database, messageId: string): Promise<boolean> {
+  const [row] = await db
+    .insert(emailHandovers)
+    .values({ messageId, tries: 1, tryStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: emailHandovers.messageId,
+      set: {
+        tries: sql`${emailHandovers.tries} + 1`,
+        interruptedTries: sql`${emailHandovers.interruptedTries} + (${emailHandovers.tryEndedAt} is null)::int`,
+        tryStartedAt: sql`now()`,
+        tryEndedAt: null,
+      },
+      setWhere: sql`${emailHandovers.handedOverAt} is null`,
+    })
+    .returning({ messageId: emailHandovers.messageId });
+  return row !== undefined;
+}
+
+/** Runs the handover and records its end: handed over, or the relay's refusal (the job then fails and is retried). */
+async function endTry(db: Database, messageId: string | undefined, handOver: () => Promise<unknown>): Promise<void> {
+  try {
+    await handOver();
+  } catch (error) {
+    if (messageId)
+      await db
+        .update(emailHandovers)
+        .set({ tryEndedAt: sql`now()`, lastError: String((error as Error)?.message ?? error).slice(0, 500) })
+        .where(eq(emailHandovers.messageId, messageId));
+    throw error;
+  }
+  if (messageId) await markHandedOver(db, messageId);
+}
+
+async function markHandedOver(db: Database, messageId: string): Promise<void> {
+  await db
+    .update(emailHandovers)
+    .set({ tryEndedAt: sql`now()`, handedOverAt: sql`now()`, lastError: null })
+    .where(eq(emailHandovers.messageId, messageId));
+}

@@ -10,7 +10,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { createFax } from '@test-support/factories/faxes';
 import { faxEventEmailJob } from '../../src/email/fax-event-email-job';
 import { sendEmailJob } from '../../src/email/send-email-job';
-import { mailboxMessages } from '../../src/email/schema';
+import { emailHandovers, mailboxMessages } from '../../src/email/schema';
 import { eventDeliveries, faxEvents } from '../../src/events/schema';
 import { faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
@@ -279,6 +279,39 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
         .from(eventDeliveries)
         .where(and(eq(eventDeliveries.eventId, event!.id), eq(eventDeliveries.consumer, 'email'))),
     ).toHaveLength(1);
+  }, 60_000);
+
+  it('hands an e-mail with a Message-ID over once, and counts a try its worker died in as interrupted', async () => {
+    const to = `handover-${Date.now()}@example.com`;
+    const messageId = `<handover-${Date.now()}@faxline.test>`;
+    const email = { to, subject: 'Handed over once', text: 'Once.', html: '<p>Once.</p>', messageId };
+    // A try that started and never ended: the worker that made it died mid-handover.
+    await t.db.insert(emailHandovers).values({ messageId, tries: 1, tryStartedAt: new Date() });
+    await sendEmailJob.handler(email, jobsDeps());
+    // The queue runs it again (its worker died before recording the job done): nothing more goes out.
+    await sendEmailJob.handler(email, jobsDeps());
+    await settled();
+    expect(mailsTo(to)).toHaveLength(1);
+    expect(mailsTo(to)[0]?.messageId).toBe(messageId);
+    const [row] = await t.db.select().from(emailHandovers).where(eq(emailHandovers.messageId, messageId));
+    expect(row).toMatchObject({ tries: 2, interruptedTries: 1, lastError: null });
+    expect(row?.handedOverAt).toBeInstanceOf(Date);
+  }, 60_000);
+
+  it('records a refused handover as ended, not interrupted, and sends on the next try', async () => {
+    const to = `refused-${Date.now()}@example.com`;
+    const messageId = `<refused-${Date.now()}@faxline.test>`;
+    const email = { to, subject: 'Refused once', text: 'Later.', html: '<p>Later.</p>', messageId };
+    const closed = { ...jobsDeps(), config: { ...t.config, smtpUrl: 'smtp://127.0.0.1:1' } };
+    await expect(sendEmailJob.handler(email, closed)).rejects.toThrow();
+    const [refused] = await t.db.select().from(emailHandovers).where(eq(emailHandovers.messageId, messageId));
+    expect(refused).toMatchObject({ tries: 1, interruptedTries: 0, handedOverAt: null });
+    expect(refused?.lastError).toBeTruthy();
+    await sendEmailJob.handler(email, jobsDeps());
+    await settled();
+    expect(mailsTo(to)).toHaveLength(1);
+    const [sent] = await t.db.select().from(emailHandovers).where(eq(emailHandovers.messageId, messageId));
+    expect(sent).toMatchObject({ tries: 2, interruptedTries: 0, lastError: null });
   }, 60_000);
 
   it("keeps the attachments' names and sizes in the local mailbox, and drops an e-mail whose fax was deleted", async () => {
