@@ -37,6 +37,7 @@ import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './accounts/fax-identity-routes';
 import { faxEmailSettingsRoutes } from './accounts/fax-email-settings-routes';
+import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './email/unsubscribe-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);
+      await api.register(emailToFaxSettingsRoutes, routeDeps);
       // The unsubscribe link of fax e-mails: its signed token is the authority, no session (issue 18).
       await api.register(unsubscribeRoutes, routeDeps);
       await api.register(receiptVerifyRoutes, routeDeps);

@@ -131,6 +131,10 @@ export const MAX_CONTACT_IMPORT_ROWS = 5_000;
 export const MAX_CONTACT_IMPORT_BYTES = 1024 * 1024;
 /** Addresses besides the account's people that a number's received faxes are e-mailed to (issue 18). */
 export const MAX_NUMBER_EMAIL_RECIPIENTS = 5;
+/** Addresses besides the account's own people that may send faxes by e-mail for it (issue 19). */
+export const MAX_EMAIL_FAX_SENDERS = 50;
+/** Recipients one e-mail may fax to (as many as one broadcast of the API). */
+export const MAX_EMAIL_FAX_RECIPIENTS = 50;
 /** The most items one page of a list answers (`limit`), in the address book and the public API. */
 export const MAX_LIST_LIMIT = 100;
 

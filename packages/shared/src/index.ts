@@ -14,6 +14,7 @@ export * from './contracts/fax-calls';
 export * from './contracts/blocklist';
 export * from './contracts/api-keys';
 export * from './contracts/webhooks';
+export * from './contracts/email-to-fax';
 export * from './contracts/notifications';
 export * from './contracts/address-book';
 export * from './contracts/receipts';

@@ -31,6 +31,8 @@ const ROLE_PERMISSIONS = {
   manageFaxIdentity: ['owner', 'admin'],
   /** How the account's received faxes go out by e-mail: documents attached or not, each number's extra addresses. */
   manageFaxEmail: ['owner', 'admin'],
+  /** Who may fax by e-mail for the account besides its people, and how strictly senders are checked (issue 19). */
+  manageEmailToFax: ['owner', 'admin'],
   /** The account's API keys, which act for it through /v1 (issue 17). */
   manageApiKeys: ['owner', 'admin'],
   /** The account's webhook endpoints, which receive its fax events (issue 18). */

@@ -138,6 +138,31 @@ const ZEnv = z.object({
    * that another number is refused until a real line serves it (issue 16).
    */
   SANDBOX_LINE: z.enum(['every-number', 'test-numbers'], { error: 'expected every-number or test-numbers' }).optional(),
+  /** E-mail to fax (issue 19): the SMTP gateway's port (0: any free one), and `off` for none in this process. */
+  SMTP_INGRESS_PORT: z
+    .union([
+      z.literal('off'),
+      z.coerce
+        .number({ error: 'expected off or a whole number from 0 to 65535' })
+        .int({ error: 'expected off or a whole number from 0 to 65535' })
+        .min(0, { error: 'expected off or a whole number from 0 to 65535' })
+        .max(65535, { error: 'expected off or a whole number from 0 to 65535' }),
+    ])
+    .default(2525),
+  /** The gateway's listening address (default: HOST). */
+  SMTP_INGRESS_HOST: z.string().min(1, { error: 'expected a host name or address' }).optional(),
+  /** A certificate and its key (PEM files) turn on STARTTLS at the gateway. */
+  SMTP_INGRESS_TLS_CERT: z.string().min(1, { error: 'expected a file path' }).optional(),
+  SMTP_INGRESS_TLS_KEY: z.string().min(1, { error: 'expected a file path' }).optional(),
+  /** Faxes are e-mailed to `<number's digits>@FAX_EMAIL_DOMAIN`. */
+  FAX_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, {
+      error: 'expected a domain name such as fax.example.com',
+    })
+    .default('fax.localhost'),
+  /** How strictly a sender's domain is checked for accounts that chose nothing (default: enforce in production). */
+  EMAIL_AUTH_POLICY: z.enum(['off', 'report', 'enforce'], { error: 'expected off, report or enforce' }).optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
   WEB_DIST_DIR: z.string().optional(),
   /**
@@ -212,6 +237,24 @@ function webhooksOf(e: z.infer<typeof ZEnv>) {
     throw new ConfigError('Invalid configuration: WEBHOOK_PRIVATE_ADDRESSES is for tests and development; in production it must be unset.');
   }
   return { privateAddresses: e.WEBHOOK_PRIVATE_ADDRESSES ?? e.NODE_ENV !== 'production', httpsOnly: e.NODE_ENV === 'production' };
+}
+
+/** The SMTP gateway of e-mail to fax (issue 19): where it listens, its TLS, its domain, its default policy. */
+function emailToFaxOf(e: z.infer<typeof ZEnv>) {
+  if (Boolean(e.SMTP_INGRESS_TLS_CERT) !== Boolean(e.SMTP_INGRESS_TLS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_INGRESS_TLS_CERT and SMTP_INGRESS_TLS_KEY go together (PEM files of a certificate and its key).',
+    );
+  }
+  return {
+    port: e.SMTP_INGRESS_PORT === 'off' ? null : e.SMTP_INGRESS_PORT,
+    host: e.SMTP_INGRESS_HOST ?? e.HOST,
+    tls: e.SMTP_INGRESS_TLS_CERT
+      ? { certPath: path.resolve(e.SMTP_INGRESS_TLS_CERT), keyPath: path.resolve(e.SMTP_INGRESS_TLS_KEY!) }
+      : null,
+    domain: e.FAX_EMAIL_DOMAIN.toLowerCase(),
+    defaultAuthPolicy: e.EMAIL_AUTH_POLICY ?? (e.NODE_ENV === 'production' ? ('enforce' as const) : ('report' as const)),
+  };
 }
 
 /** Where the worker may fetch `file_url` documents besides the public internet (documents/fetch-file-url.ts). */
@@ -314,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),
+    emailToFax: emailToFaxOf(e),
     database: {
       poolSize: e.DB_POOL_SIZE,
       connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,

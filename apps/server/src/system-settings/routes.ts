@@ -14,7 +14,12 @@ export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'systemSe
   app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const outsideLine = config.hylafax ? (config.hylafax.serves === 'outside-numbers' ? ('all' as const) : config.hylafax.serves) : null;
-    return { ...(await systemSettings.publicInfo()), sandboxLine: config.sandboxLine, outsideLine };
+    return {
+      ...(await systemSettings.publicInfo()),
+      sandboxLine: config.sandboxLine,
+      outsideLine,
+      faxEmailDomain: config.emailToFax.domain,
+    };
   });
 };
 

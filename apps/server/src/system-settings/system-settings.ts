@@ -77,7 +77,7 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     current: async (): Promise<TSystemSettingsValues> => (await stored()).values,
 
     /** What every page may know (GET /api/platform). */
-    publicInfo: async (): Promise<Omit<TPlatformInfo, 'sandboxLine' | 'outsideLine'>> => {
+    publicInfo: async (): Promise<Omit<TPlatformInfo, 'sandboxLine' | 'outsideLine' | 'faxEmailDomain'>> => {
       const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())
         .values;
       return { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor };

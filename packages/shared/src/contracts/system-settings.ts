@@ -208,5 +208,7 @@ export const ZPlatformInfo = z.object({
   sandboxLine: z.enum(['every-number', 'test-numbers']),
   /** What a real line (HylaFAX) serves of the numbers outside Faxline: none, all, or those with these prefixes. */
   outsideLine: z.union([z.literal('all'), z.array(z.string())]).nullable(),
+  /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain` (issue 19). */
+  faxEmailDomain: z.string(),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

@@ -8,6 +8,7 @@ export * from '../../blocklist/schema';
 export * from '../../contacts/schema';
 export * from '../../content/schema';
 export * from '../../email/schema';
+export * from '../../email-to-fax/schema';
 export * from '../../events/schema';
 export * from '../../faxes/schema';
 export * from '../../numbers/schema';

@@ -1,0 +1,44 @@
+import { roleMay, ZEmailToFaxSettings, ZSaveEmailToFaxSettingsRequest } from '@faxline/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { membershipOf } from '../accounts/membership';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { requireSession } from '../auth/session';
+import { AppError } from '../platform/http/app-error';
+import type { RouteDeps } from '../platform/http/route-deps';
+import { readEmailToFaxSettings, saveEmailToFaxSettings } from './settings';
+
+/** The account's e-mail to fax (issue 19): who may send for it and how strictly; kept by its owner and sub-admins. */
+export const emailToFaxSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, sessions: sessionDeps }) => {
+  async function manager(request: FastifyRequest, reply: FastifyReply) {
+    const { user } = await requireSession(sessionDeps, request, reply);
+    const member = await membershipOf(db, user);
+    if (!roleMay(member.role, 'manageEmailToFax')) throw new AppError('permission_denied', 'errors.forbidden');
+    return { user, member };
+  }
+
+  app.get('/account/email-to-fax', { schema: { response: { 200: ZEmailToFaxSettings } } }, async (request, reply) => {
+    const { member } = await manager(request, reply);
+    return readEmailToFaxSettings(db, member.accountId, config.emailToFax);
+  });
+
+  app.put(
+    '/account/email-to-fax',
+    { schema: { body: ZSaveEmailToFaxSettingsRequest, response: { 200: ZEmailToFaxSettings } } },
+    async (request, reply) => {
+      const { user, member } = await manager(request, reply);
+      const saved = await saveEmailToFaxSettings(db, member.accountId, request.body, config.emailToFax);
+      await recordAuditEvent(db, {
+        actorUserId: user.id,
+        accountId: member.accountId,
+        ip: request.ip,
+        action: 'account.email_to_fax',
+        objectType: 'account',
+        objectId: member.accountId,
+        outcome: 'success',
+        details: { allowedSenders: saved.allowedSenders, authPolicy: saved.authPolicy, includeBody: saved.includeBody },
+      });
+      return saved;
+    },
+  );
+};
