@@ -53,7 +53,7 @@ describe('the server process', () => {
   it('refuses an unknown --role', async () => {
     const run = startProcess(process.execPath, [bundle, '--role=everything'], {});
     expect(await run.exited).toBe(1);
-    expect(run.output()).toContain('--role: expected one of all, api, worker, got "everything"');
+    expect(run.output()).toContain('--role: expected one of all, api, worker, smtp, got "everything"');
   });
 
   it('drains, stops PostgreSQL and exits 0 on SIGINT, and refuses a second server on the same folder', async () => {

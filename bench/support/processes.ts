@@ -173,6 +173,7 @@ export async function startFaxline(server: string, env: Record<string, string> =
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
+      SMTP_INGRESS_PORT: '0',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: '',

@@ -41,7 +41,13 @@ export async function waitForReady(baseUrl: string, child: ChildProcess, output:
 
 /** Starts a command in its own process group, as a terminal would, collecting what it prints. */
 export function startProcess(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Any free port for the e-mail to fax gateway unless a test names one: servers of parallel tests never meet on 2525.
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, SMTP_INGRESS_PORT: '0', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

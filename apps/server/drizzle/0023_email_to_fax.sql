@@ -1,5 +1,5 @@
 CREATE TABLE "email_to_fax_settings" (
-	"account_id" uuid PRIMARY KEY NOT NULL,
+	"account_id" text PRIMARY KEY NOT NULL,
 	"allowed_senders" text[] DEFAULT '{}'::text[] NOT NULL,
 	"auth_policy" text,
 	"include_body" boolean DEFAULT true NOT NULL,

@@ -21,17 +21,22 @@ import { startFaxEventRelay } from './events/relay';
 import { startWorkerProcess } from './platform/worker-process';
 import { startSandboxExchange } from './lines/sandbox-exchange';
 import { faxInboundCalls } from './faxes/receive-call';
+import { startEmailGateway } from './email-to-fax/gateway';
+import { createSystemSettings } from './system-settings/system-settings';
 
 /**
- * Which parts run: everything (default), only the HTTP API, or only the job worker. With `workerEntry`, `all` runs
- * the job worker as a process of its own from that entry file (what `npm start` does, decision 037).
+ * Which parts run: everything (default), only the HTTP API, only the job worker, or only the e-mail to fax gateway.
+ * With `workerEntry`, `all` runs the job worker as a process of its own from that entry file (what `npm start` does,
+ * decision 037). The gateway runs with `all` and `smtp`, unless SMTP_INGRESS_PORT is `off`.
  */
-export const ROLES = ['all', 'api', 'worker'] as const;
+export const ROLES = ['all', 'api', 'worker', 'smtp'] as const;
 export type Role = (typeof ROLES)[number];
 
 export type RunningServer = {
   /** Where the HTTP server listens, when this process serves HTTP. */
   url?: string;
+  /** Where the e-mail to fax gateway listens, when this process runs it. */
+  smtpPort?: number;
   databaseUrl: string;
   app?: FastifyInstance;
   database: DatabaseHandle;
@@ -110,11 +115,22 @@ export async function startServer(
       cleanups.push({ part: 'worker process', stop: worker.stop });
     }
 
+    const secretOf = async () => config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));
+    let smtpPort: number | undefined;
+    if ((role === 'all' || role === 'smtp') && config.emailToFax.port !== null) {
+      // E-mail to fax (issue 19): faxes are sent here as from the portal, so the gateway reads the same settings.
+      const systemSettings = createSystemSettings(database.db, await secretOf(), notifications);
+      cleanups.push({ part: 'gateway settings', stop: async () => systemSettings.close() });
+      const gateway = await startEmailGateway({ db: database.db, files, queue, config, systemSettings, logger });
+      cleanups.push({ part: 'e-mail to fax gateway', stop: gateway.stop });
+      smtpPort = gateway.port;
+    }
+
     let shuttingDown = false;
     let app: FastifyInstance | undefined;
     let url: string | undefined;
-    if (role !== 'worker') {
-      const secret = config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));
+    if (role === 'all' || role === 'api') {
+      const secret = await secretOf();
       const auth = createAuth({ db: database.db, queue, config, secret, logger });
       if (config.demoData) {
         const credentials = await seedDemoData({ auth, db: database.db });
@@ -140,9 +156,9 @@ export async function startServer(
       });
     }
 
-    logger.info({ role, url, embeddedDatabase: Boolean(embedded) }, 'Faxline is running');
+    logger.info({ role, url, smtpPort, embeddedDatabase: Boolean(embedded) }, 'Faxline is running');
     let stopping: Promise<void> | undefined;
-    return { url, databaseUrl, app, database, notifications, queue, embedded, stop: () => (stopping ??= stopAll()) };
+    return { url, smtpPort, databaseUrl, app, database, notifications, queue, embedded, stop: () => (stopping ??= stopAll()) };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,6 +1,6 @@
 import type { TEmailAuthPolicy } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 
 /**
@@ -10,7 +10,7 @@ import { accounts } from '../accounts/schema';
 export const emailToFaxSettings = pgTable(
   'email_to_fax_settings',
   {
-    accountId: uuid('account_id')
+    accountId: text('account_id')
       .primaryKey()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     allowedSenders: text('allowed_senders')

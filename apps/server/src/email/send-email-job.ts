@@ -14,12 +14,23 @@ const ZHeaderValue = z
   .max(2000)
   .regex(/^[^\r\n]*$/);
 
-/** The headers a notice may carry (issue 18): its unsubscribe link (RFC 2369, RFC 8058) and RFC 3834's mark. */
+/** A Message-ID as a header names it: `<local@domain>`. */
+const ZMessageIdValue = z
+  .string()
+  .max(250)
+  .regex(/^<[^<>\s@]+@[^<>\s@]+>$/);
+
+/**
+ * The headers a notice may carry (issue 18): its unsubscribe link (RFC 2369, RFC 8058) and RFC 3834's mark; a reply
+ * to a message (issue 19) names the message it answers.
+ */
 const ZNoticeHeaders = z
   .object({
     'List-Unsubscribe': ZHeaderValue,
     'List-Unsubscribe-Post': z.literal('List-Unsubscribe=One-Click'),
-    'Auto-Submitted': z.literal('auto-generated'),
+    'Auto-Submitted': z.enum(['auto-generated', 'auto-replied']),
+    'In-Reply-To': ZMessageIdValue,
+    References: ZMessageIdValue,
   })
   .partial();
 
@@ -29,11 +40,7 @@ export const ZEmail = z.object({
   text: z.string().min(1),
   html: z.string().min(1),
   /** A Message-ID made from what the e-mail is about, so that one sent again after a crash is known as the same. */
-  messageId: z
-    .string()
-    .max(250)
-    .regex(/^<[^<>\s@]+@[^<>\s@]+>$/)
-    .optional(),
+  messageId: ZMessageIdValue.optional(),
   headers: ZNoticeHeaders.optional(),
   /** Files of a fax, read from the file store when the e-mail is sent: a job's payload never holds a document. */
   attachments: z.array(ZFaxAttachment).max(5).optional(),

@@ -43,6 +43,8 @@ export type SendFaxInput = {
   channel?: TFaxChannel;
   /** A document the worker fetches first (the API's `file_url`), counted as one file until then. */
   sourceUrl?: string | null;
+  /** What the channel adds to each fax's audit row (e-mail: the sender's address and its authentication). */
+  auditDetails?: Record<string, unknown>;
 };
 
 /** A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). */
@@ -92,7 +94,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   const idempotencyKeys = input.idempotencyKey ? idempotencyKeysOf(input.idempotencyKey, recipients.length) : null;
   if (idempotencyKeys) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-    if (existing.length > 0) return { faxes: existing, created: false };
+    if (existing.length > 0) return { faxes: existing, created: false, pages: null };
   }
 
   for (const recipient of recipients) {
@@ -141,13 +143,15 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
       }
       return rows;
     });
-    return { faxes: created, created: true };
+    // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
+    const pages = attachments.every((a) => a.pages !== null) && !input.sourceUrl ? knownPages : null;
+    return { faxes: created, created: true, pages };
   } catch (error) {
     await Promise.all(stored.flat().map((s) => deps.files.remove(s.key)));
     // Two requests with one Idempotency-Key at the same moment: the other one created them.
     if (idempotencyKeys && isUniqueViolation(error)) {
       const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-      if (existing.length > 0) return { faxes: existing, created: false };
+      if (existing.length > 0) return { faxes: existing, created: false, pages: null };
     }
     throw error;
   }
@@ -202,6 +206,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
       ...(input.sourceUrl ? { fileUrl: true } : {}),
       ...(recipients.length > 1 ? { broadcast: recipients.length } : {}),
       ...(input.resentFromId ? { resentFrom: input.resentFromId } : {}),
+      ...input.auditDetails,
     });
     await deps.queue.send(
       prepareFaxJob,

@@ -79,6 +79,7 @@ describe('PostgreSQL killed under load and restarted', () => {
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
+      SMTP_INGRESS_PORT: '0',
       PUBLIC_URL: TEST_ORIGIN,
       FILES_MASTER_KEY: randomBytes(32).toString('base64'),
       FAX_CLOCK_SCALE: '0.001',

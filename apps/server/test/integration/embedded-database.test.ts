@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 function configFor(env: Record<string, string>) {
-  return loadConfig({ PORT: '0', HOST: '127.0.0.1', WEB_DIST_DIR: path.join(root, 'no-web'), ...env });
+  return loadConfig({ PORT: '0', SMTP_INGRESS_PORT: '0', HOST: '127.0.0.1', WEB_DIST_DIR: path.join(root, 'no-web'), ...env });
 }
 
 async function start(env: Record<string, string>, role: 'all' | 'api' | 'worker' = 'all') {

@@ -92,7 +92,7 @@ export function startServerProcess(options: {
 }): ServerProcess {
   const child = spawn(process.execPath, [options.launcher, ...options.args], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LOG_LEVEL: 'info', ...options.env },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LOG_LEVEL: 'info', SMTP_INGRESS_PORT: '0', ...options.env },
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

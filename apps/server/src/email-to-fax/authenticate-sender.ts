@@ -1,0 +1,49 @@
+import type { TEmailAuthPolicy } from '@faxline/shared';
+import { authenticate, type AuthenticateResult, type DNSResolver } from 'mailauth';
+
+/** A message's SPF, DKIM and DMARC results, as the audit trail keeps them, and whether they prove its sender. */
+export type SenderAuthentication = {
+  spf: string;
+  dkim: string;
+  dmarc: string;
+  /** DMARC passed; or, where the domain publishes no DMARC policy, SPF passed or a signature of the From domain did. */
+  passed: boolean;
+};
+
+/**
+ * Checks the message's sender with mailauth (issue 19, item 2): SPF for the envelope sender and the client's address,
+ * DKIM signatures, DMARC for the From domain. Nothing is checked under the policy "off".
+ */
+export async function authenticateSender(
+  raw: Buffer,
+  session: { ip: string; helo: string; sender: string },
+  options: { policy: TEmailAuthPolicy; mta: string; resolver?: DNSResolver },
+): Promise<SenderAuthentication | null> {
+  if (options.policy === 'off') return null;
+  const result = await authenticate(raw, {
+    ip: session.ip,
+    helo: session.helo,
+    sender: session.sender,
+    mta: options.mta,
+    disableArc: true,
+    disableBimi: true,
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+  });
+  return verdictOf(result);
+}
+
+function verdictOf({ spf, dkim, dmarc }: AuthenticateResult): SenderAuthentication {
+  const spfResult = spf ? spf.status.result : 'none';
+  const fromDomain = (dkim.headerFrom[0] ?? '').split('@').pop()?.toLowerCase() ?? '';
+  const signedByFrom = dkim.results.some(
+    (signature) =>
+      signature.status.result === 'pass' &&
+      (fromDomain === signature.signingDomain.toLowerCase() || fromDomain.endsWith(`.${signature.signingDomain.toLowerCase()}`)),
+  );
+  // The best of its signatures: one that passes, or the first that was there to check; none without a signature.
+  const checked = dkim.results.map((signature) => signature.status.result).filter((result) => result !== 'none');
+  const dkimResult = checked.includes('pass') ? 'pass' : (checked[0] ?? 'none');
+  const dmarcResult = dmarc ? dmarc.status.result : 'none';
+  const passed = dmarc && dmarcResult !== 'none' ? dmarcResult === 'pass' : spfResult === 'pass' || signedByFrom;
+  return { spf: spfResult, dkim: dkimResult, dmarc: dmarcResult, passed };
+}
