@@ -86,6 +86,7 @@ describe('the user area layout on desktop (1280 px)', () => {
       'Settings',
       'API Keys',
       'Webhooks',
+      'E-mail to Fax',
     ];
     const security = {
       'Single Sign-On (SSO)': '/security-privacy#sso',

@@ -54,6 +54,7 @@ const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
 const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
+const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
@@ -153,6 +154,7 @@ export const router = createBrowserRouter([
               { path: paths.user.addUser.path, Component: AddUserRoute },
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
               { path: paths.user.webhooks.path, Component: WebhooksRoute },
+              { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

@@ -60,6 +60,8 @@ export const paths = {
     apiKeys: route('/user/api-keys'),
     /** The account's webhook endpoints (issue 18): owner and sub-admins. */
     webhooks: route('/user/webhooks'),
+    /** Faxing by e-mail: who may send for the account and how strictly (issue 19): owner and sub-admins. */
+    emailToFax: route('/user/email-to-fax'),
   },
   admin: {
     login: {

@@ -11,6 +11,7 @@ import type enAuth from '@/locales/en/auth.json';
 import type enBlocklist from '@/locales/en/blocklist.json';
 import type enContacts from '@/locales/en/contacts.json';
 import type enDevelopers from '@/locales/en/developers.json';
+import type enEmailToFax from '@/locales/en/email-to-fax.json';
 import type enFaxIdentity from '@/locales/en/fax-identity.json';
 import type enFaxes from '@/locales/en/faxes.json';
 import type enHelp from '@/locales/en/help.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       blocklist: typeof enBlocklist;
       contacts: typeof enContacts;
       developers: typeof enDevelopers;
+      'email-to-fax': typeof enEmailToFax;
       'fax-identity': typeof enFaxIdentity;
       faxes: typeof enFaxes;
       help: typeof enHelp;

@@ -6,16 +6,27 @@ const keys = (role: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(role).
 
 describe('navEntriesFor', () => {
   it('shows every entry to the owner and to a sub-admin', () => {
-    const all = ['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'userAdministration', 'settings', 'apiKeys', 'webhooks'];
+    const all = [
+      'overview',
+      'sendFax',
+      'faxHistory',
+      'contacts',
+      'profile',
+      'userAdministration',
+      'settings',
+      'apiKeys',
+      'webhooks',
+      'emailToFax',
+    ];
     expect(keys('owner')).toEqual(all);
     expect(keys('admin')).toEqual(all);
   });
 
-  it('hides User Administration, API Keys and Webhooks from a standard user', () => {
+  it('hides User Administration, API Keys, Webhooks and E-mail to Fax from a standard user', () => {
     expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings']);
   });
 
-  it('hides the fax pages, User Administration, API Keys and Webhooks from a Billing contact', () => {
+  it('hides the fax pages, User Administration, API Keys, Webhooks and E-mail to Fax from a Billing contact', () => {
     expect(keys('billing')).toEqual(['overview', 'profile', 'settings']);
   });
 
@@ -33,6 +44,7 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/contacts')?.key).toBe('contacts');
     expect(matchingNavEntry('/user/api-keys')?.key).toBe('apiKeys');
     expect(matchingNavEntry('/user/webhooks')?.key).toBe('webhooks');
+    expect(matchingNavEntry('/user/email-to-fax')?.key).toBe('emailToFax');
   });
 
   it('finds none for a page without an entry (the header then says User Dashboard)', () => {

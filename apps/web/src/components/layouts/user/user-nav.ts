@@ -5,7 +5,16 @@ import { paths } from '@/config/paths';
 export type { TMemberRole };
 
 export type TUserNavKey =
-  'overview' | 'sendFax' | 'faxHistory' | 'contacts' | 'profile' | 'userAdministration' | 'settings' | 'apiKeys' | 'webhooks';
+  | 'overview'
+  | 'sendFax'
+  | 'faxHistory'
+  | 'contacts'
+  | 'profile'
+  | 'userAdministration'
+  | 'settings'
+  | 'apiKeys'
+  | 'webhooks'
+  | 'emailToFax';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
 type TUserNavEntry = {
@@ -20,8 +29,9 @@ const FAX_ROLES = rolesThat('useFaxes');
 const MANAGER_ROLES = rolesThat('manageMembers');
 const API_KEY_ROLES = rolesThat('manageApiKeys');
 const WEBHOOK_ROLES = rolesThat('manageWebhooks');
+const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 
-/** The sidebar entries of spec 001 §2.2, in order, then API Keys (issue 17) and Webhooks (issue 18). */
+/** The sidebar entries of spec 001 §2.2, in order, then API Keys (issue 17), Webhooks (issue 18), E-mail to Fax (issue 19). */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -32,6 +42,7 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'settings', href: paths.user.settings.getHref() },
   { key: 'apiKeys', href: paths.user.apiKeys.getHref(), roles: API_KEY_ROLES },
   { key: 'webhooks', href: paths.user.webhooks.getHref(), roles: WEBHOOK_ROLES },
+  { key: 'emailToFax', href: paths.user.emailToFax.getHref(), roles: EMAIL_TO_FAX_ROLES },
 ];
 
 /** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */

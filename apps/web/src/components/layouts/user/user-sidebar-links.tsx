@@ -7,6 +7,7 @@ import {
   KeyIcon,
   LayoutGridIcon,
   LockIcon,
+  MailIcon,
   SendIcon,
   SettingsIcon,
   ShieldCheckIcon,
@@ -34,6 +35,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   settings: SettingsIcon,
   apiKeys: KeyIcon,
   webhooks: ZapIcon,
+  emailToFax: MailIcon,
 };
 
 const SECURITY_ICONS: Record<TSecurityLinkKey, TIcon> = {

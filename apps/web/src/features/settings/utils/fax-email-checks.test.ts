@@ -1,7 +1,9 @@
 import { MAX_NUMBER_EMAIL_RECIPIENTS } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { addressesOf, checkFaxEmail, fieldOfPath, valuesOf } from './fax-email-checks';
+import { addressesOf } from '@/lib/address-list';
+
+import { checkFaxEmail, fieldOfPath, valuesOf } from './fax-email-checks';
 
 const values = (recipients: string[]) => ({
   documentsInEmail: true,

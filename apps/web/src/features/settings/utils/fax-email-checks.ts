@@ -1,5 +1,6 @@
 import { ZSaveFaxEmailSettingsRequest, type TFaxEmailSettings, type TSaveFaxEmailSettingsRequest } from '@faxline/shared';
 
+import { addressesOf } from '@/lib/address-list';
 import { validationKey, type TValidationKey } from '@/lib/validation';
 
 /** What the form holds: the choice, and each number's addresses as typed. */
@@ -18,9 +19,6 @@ export const valuesOf = (settings: TFaxEmailSettings): TFaxEmailValues => ({
   documentsInEmail: settings.documentsInEmail,
   numbers: settings.numbers.map(({ phoneNumber, emailRecipients }) => ({ phoneNumber, recipients: emailRecipients.join(', ') })),
 });
-
-/** The addresses of a line as people type them: separated by commas, semicolons, spaces or line breaks. */
-export const addressesOf = (line: string): string[] => line.split(/[\s,;]+/).filter(Boolean);
 
 /** The number a problem's path names (`numbers.2.emailRecipients.0`; the server's start with `body.`), or null. */
 export function fieldOfPath(path: readonly PropertyKey[]): TFaxEmailField | null {

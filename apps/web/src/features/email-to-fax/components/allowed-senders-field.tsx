@@ -1,0 +1,118 @@
+import { MAX_EMAIL_FAX_SENDERS } from '@faxline/shared';
+import type { KeyboardEvent, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AddressText } from '@/components/ui/address-text';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+type TAllowedSendersFieldProps = {
+  id: string;
+  senders: readonly string[];
+  typed: string;
+  onTyped: (typed: string) => void;
+  onAdd: () => void;
+  onRemove: (address: string) => void;
+  disabled: boolean;
+  /** The message to show under the input, if the problem concerns these addresses. */
+  problem: string | null;
+  inputRef: Ref<HTMLInputElement>;
+};
+
+/**
+ * The addresses outside the account that may send faxes by e-mail: an input to add one (or several, pasted), and the
+ * list with a Remove button each. Nothing is stored until the form is saved.
+ */
+export function AllowedSendersField({
+  id,
+  senders,
+  typed,
+  onTyped,
+  onAdd,
+  onRemove,
+  disabled,
+  problem,
+  inputRef,
+}: TAllowedSendersFieldProps) {
+  const { t, i18n } = useTranslation('email-to-fax');
+  const number = new Intl.NumberFormat(i18n.language);
+  const inputId = `${id}-input`;
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const legendId = `${id}-legend`;
+
+  // Enter adds the address rather than saving the form, as a person typing into this field expects.
+  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    onAdd();
+  };
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={hintId}>
+      <legend id={legendId} className="mb-1 font-semibold">
+        {t('senders.legend')}
+      </legend>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {t('senders.hint')}
+      </p>
+      <div className="flex min-w-0 flex-col gap-2">
+        <Label htmlFor={inputId}>{t('senders.label')}</Label>
+        <div className="flex min-w-0 gap-2">
+          <Input
+            id={inputId}
+            ref={inputRef}
+            // Text with the e-mail keyboard: a pasted list of addresses is taken too.
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            dir="ltr"
+            value={typed}
+            onChange={(event) => onTyped(event.target.value)}
+            onKeyDown={addOnEnter}
+            placeholder={t('senders.placeholder')}
+            disabled={disabled}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
+          />
+          <Button type="button" variant="outline" className="shrink-0" onClick={onAdd} disabled={disabled}>
+            {t('senders.add')}
+          </Button>
+        </div>
+        {problem ? (
+          <p id={problemId} className="text-sm font-medium text-destructive">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {t('senders.count', { used: number.format(senders.length), max: number.format(MAX_EMAIL_FAX_SENDERS) })}
+      </p>
+      {senders.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('senders.empty')}</p>
+      ) : (
+        <ul aria-labelledby={legendId} className="flex flex-col divide-y rounded-lg border">
+          {senders.map((address) => (
+            <li key={address} className="flex min-w-0 items-center justify-between gap-3 py-2 pr-2 pl-4">
+              <AddressText truncate className="min-w-0 text-sm">
+                {address}
+              </AddressText>
+              <Button type="button" variant="ghost" size="sm" className="shrink-0" onClick={() => onRemove(address)} disabled={disabled}>
+                {t('senders.remove')}
+                <span className="sr-only"> {address}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {senders.length >= MAX_EMAIL_FAX_SENDERS ? (
+        <p role="note" className="rounded-md border border-dashed p-3 text-sm">
+          {t('senders.full', { max: number.format(MAX_EMAIL_FAX_SENDERS) })}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
