@@ -156,6 +156,28 @@ describe('anchors from other pages', () => {
   });
 });
 
+describe('/support#how-faxline-works: e-mail to fax (issue 19)', () => {
+  it('addresses its example to the fax domain the server names, and leads to the page that allows senders', async () => {
+    const context = await contextIn('es', 'phone');
+    const page = await context.newPage();
+    // Another domain than the default, so that the page is seen to take the server's word for it.
+    await page.route('**/api/platform', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), faxEmailDomain: 'fax.example.com' } });
+    });
+    await page.goto('/support#how-faxline-works');
+    const texts = esHelp.support.emailToFax;
+    const section = page.getByRole('region', { name: texts.heading, exact: true });
+    await visible(section.getByText('14155550123@fax.example.com', { exact: true }));
+    await visible(section.getByText(texts.steps.to.replace('{{domain}}', 'fax.example.com'), { exact: true }));
+    for (const step of ['cover', 'send', 'confirm'] as const) await visible(section.getByText(texts.steps[step], { exact: true }));
+    const linkText = /<pageLink>(.+)<\/pageLink>/.exec(texts.settings)?.[1] ?? '';
+    const pageLink = section.getByRole('link', { name: linkText, exact: true });
+    expect(await pageLink.getAttribute('href')).toBe('/user/email-to-fax');
+    await context.close();
+  });
+});
+
 describe('/pricing and /fax-plans', () => {
   it('render the plan catalogue from the server, and the Monthly/Yearly toggle changes the prices', async () => {
     const context = await contextIn('en');

@@ -133,6 +133,8 @@ export const MAX_CONTACT_IMPORT_BYTES = 1024 * 1024;
 export const MAX_NUMBER_EMAIL_RECIPIENTS = 5;
 /** Addresses besides the account's own people that may send faxes by e-mail for it (issue 19). */
 export const MAX_EMAIL_FAX_SENDERS = 50;
+/** Where faxes are e-mailed to unless FAX_EMAIL_DOMAIN says otherwise: `<number's digits>@fax.localhost`. */
+export const DEFAULT_FAX_EMAIL_DOMAIN = 'fax.localhost';
 /** Recipients one e-mail may fax to (as many as one broadcast of the API). */
 export const MAX_EMAIL_FAX_RECIPIENTS = 50;
 /** The most items one page of a list answers (`limit`), in the address book and the public API. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_FAX_EMAIL_DOMAIN } from '@faxline/shared';
 import { z } from 'zod';
 import { serverPath } from './server-root';
 import { createHash } from 'node:crypto';
@@ -160,7 +161,7 @@ const ZEnv = z.object({
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, {
       error: 'expected a domain name such as fax.example.com',
     })
-    .default('fax.localhost'),
+    .default(DEFAULT_FAX_EMAIL_DOMAIN),
   /** How strictly a sender's domain is checked for accounts that chose nothing (default: enforce in production). */
   EMAIL_AUTH_POLICY: z.enum(['off', 'report', 'enforce'], { error: 'expected off, report or enforce' }).optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */

@@ -3,14 +3,12 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
-import { startEmailGateway, type EmailGateway } from '../../src/email-to-fax/gateway';
 import { emailToFaxSettings } from '../../src/email-to-fax/schema';
 import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
 import { accounts } from '../../src/accounts/schema';
-import { createSystemSettings } from '../../src/system-settings/system-settings';
 import { openTestApp, type TestApp } from '../support/test-app';
-import { testLogger } from '../support/test-database';
+import { startTestGateway } from '../support/email-gateway';
 
 // Issue 19, "Done when": 200 messages sent by 10 concurrent clients become 200 faxes, none lost or doubled. The
 // faxes are only queued here (no worker): what is measured is the gateway, not the line. Each client keeps one SMTP
@@ -19,24 +17,14 @@ const CLIENTS = 10;
 const PER_CLIENT = 20;
 
 let t: TestApp;
-let gateway: EmailGateway;
-let settings: ReturnType<typeof createSystemSettings>;
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
   t = await openTestApp({ work: false });
-  settings = createSystemSettings(t.db, t.config.authSecret!, t.env.notifications);
-  gateway = await startEmailGateway({
-    db: t.db,
-    files: t.files,
-    queue: t.env.queue,
-    config: { ...t.config, emailToFax: { ...t.config.emailToFax, port: 0, host: '127.0.0.1' } },
-    systemSettings: settings,
-    logger: testLogger,
-  });
+  gateway = await startTestGateway(t);
 }, 120_000);
 afterAll(async () => {
   await gateway?.stop();
-  settings?.close();
   await t?.close();
 });
 

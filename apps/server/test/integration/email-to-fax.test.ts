@@ -15,13 +15,11 @@ import { createAccount } from '@test-support/factories/accounts';
 import { makePdf, makePng } from '@test-support/factories/documents';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
-import { startEmailGateway, type EmailGateway } from '../../src/email-to-fax/gateway';
 import { emailToFaxSettings } from '../../src/email-to-fax/schema';
 import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
-import { createSystemSettings } from '../../src/system-settings/system-settings';
 import { openTestApp, type TestApp } from '../support/test-app';
-import { testLogger } from '../support/test-database';
+import { startTestGateway } from '../support/email-gateway';
 
 const run = promisify(execFile);
 
@@ -58,8 +56,7 @@ async function resolver(name: string, rr: string) {
 }
 
 let t: TestApp;
-let gateway: EmailGateway;
-let settings: ReturnType<typeof createSystemSettings>;
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 let dir: string;
 let pdfPath: string;
 let pngPath: string;
@@ -71,16 +68,7 @@ beforeAll(async () => {
   t = await openTestApp({
     env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Faxline <no-reply@faxline.test>', FAX_CLOCK_SCALE: '0.001' },
   });
-  settings = createSystemSettings(t.db, t.config.authSecret!, t.env.notifications);
-  gateway = await startEmailGateway({
-    db: t.db,
-    files: t.files,
-    queue: t.env.queue,
-    config: { ...t.config, emailToFax: { ...t.config.emailToFax, port: 0, host: '127.0.0.1' } },
-    systemSettings: settings,
-    logger: testLogger,
-    resolver,
-  });
+  gateway = await startTestGateway(t, resolver);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-to-fax-'));
   pdfPath = path.join(dir, 'referral.pdf');
   pngPath = path.join(dir, 'chart.png');
@@ -89,7 +77,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await gateway?.stop();
-  settings?.close();
   await t?.close();
   await new Promise<void>((resolve) => relay.close(() => resolve()));
   await fs.rm(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENT_BYTES } from '@faxline/shared';
+import { DEFAULT_FAX_EMAIL_DOMAIN, MAX_ATTACHMENT_BYTES } from '@faxline/shared';
 import { useQuery } from '@tanstack/react-query';
 
 const DEFAULT_MAX_FILE_SIZE_MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
@@ -14,6 +14,8 @@ export type TPlatformStatus = {
   sandboxLine: 'every-number' | 'test-numbers';
   /** What a real line serves of the numbers outside Faxline: none (null), all, or those with these prefixes. */
   outsideLine: 'all' | string[] | null;
+  /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain` (issue 19). */
+  faxEmailDomain: string;
 };
 
 /** The product's name, until the back office's site name is known. */
@@ -36,6 +38,7 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
         : Array.isArray(body.outsideLine)
           ? body.outsideLine.filter((prefix) => typeof prefix === 'string')
           : null,
+    faxEmailDomain: typeof body.faxEmailDomain === 'string' && body.faxEmailDomain.trim() ? body.faxEmailDomain : DEFAULT_FAX_EMAIL_DOMAIN,
   };
 }
 
@@ -47,4 +50,9 @@ export function usePlatformStatus() {
 /** The largest file a fax may carry, in MB: the back office's setting, the shared default until it is known. */
 export function useMaxFileSizeMB(): number {
   return usePlatformStatus().data?.maxFileSizeMB ?? DEFAULT_MAX_FILE_SIZE_MB;
+}
+
+/** The domain faxes are e-mailed to (`14155550123@fax.example.com`): the server's, its default until it is known. */
+export function useFaxEmailDomain(): string {
+  return usePlatformStatus().data?.faxEmailDomain ?? DEFAULT_FAX_EMAIL_DOMAIN;
 }

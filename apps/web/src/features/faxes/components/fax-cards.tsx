@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
+import { channelNoteOf } from '../utils/fax-channel';
 import { formatDateTime, formatNumber } from '../utils/format';
 
 import { FaxRowMenu } from './fax-row-menu';
@@ -25,9 +26,11 @@ export function FaxCards({ direction, faxes, sort, onViewDetails, onCancel }: Om
         const name = sent ? fax.recipientName : fax.senderName;
         const date = formatDateTime(fax.createdAt, i18n.language);
         const unread = !sent && !fax.read;
+        const channel = channelNoteOf(fax);
         const details = [
           fax.pages === null ? null : t('history.pageCount', { count: fax.pages }),
           sent ? t(`quality.${fax.quality}`) : null,
+          channel ? t(channel) : null,
         ].filter(Boolean);
         return (
           <li key={fax.id} className={cn('flex flex-col gap-2 rounded-lg border p-4 text-sm', unread && 'bg-accent/40')}>

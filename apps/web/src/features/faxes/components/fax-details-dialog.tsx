@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { faxThumbnailUrl } from '../api/download-fax';
 import { useFax } from '../api/get-fax';
 import { useFaxActions } from '../hooks/use-fax-actions';
+import { CHANNEL_NAMES } from '../utils/fax-channel';
 import { canCancel, canDelete, canResend } from '../utils/fax-status';
 import { formatDateTime, formatFileSize, formatNumber, formatSoon } from '../utils/format';
 
@@ -102,6 +103,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
     t('send.qualityOption', { name: t(`quality.${fax.quality}`), resolution: FAX_RESOLUTIONS[fax.quality].label }),
   ]);
   if (fax.line) rows.push([t('details.line'), t(LINE_LABELS[fax.line])]);
+  if (sent) rows.push([t('details.channel'), t(CHANNEL_NAMES[fax.channel])]);
   rows.push([sent ? t('details.created') : t('details.received'), when(fax.createdAt)]);
   if (fax.scheduledAt) rows.push([t('details.scheduled'), when(fax.scheduledAt)]);
   if (fax.nextTryAt && fax.retryReason && fax.nextTry) {

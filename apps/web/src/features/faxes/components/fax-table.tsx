@@ -6,6 +6,7 @@ import { SortHeader } from '@/components/ui/sort-header';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { cn } from '@/lib/utils';
 
+import { channelNoteOf } from '../utils/fax-channel';
 import { formatDateTime, formatNumber } from '../utils/format';
 import type { TSortKey, TSortState } from '../utils/sort-state';
 
@@ -70,6 +71,7 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
           const name = sent ? fax.recipientName : fax.senderName;
           const date = formatDateTime(fax.createdAt, i18n.language);
           const unread = !sent && !fax.read;
+          const channel = channelNoteOf(fax);
           return (
             <tr key={fax.id} className={cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold')}>
               <td className="px-3 py-3 align-top">
@@ -87,7 +89,11 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
                   </Badge>
                 ) : null}
               </td>
-              <td className="px-3 py-3 align-top whitespace-nowrap">{date}</td>
+              <td className="px-3 py-3 align-top whitespace-nowrap">
+                {date}
+                {/* How it was sent (issue 19): a quiet note under the date, not a column the spec does not list. */}
+                {channel ? <span className="block text-xs text-muted-foreground">{t(channel)}</span> : null}
+              </td>
               <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
               {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
               <td className="px-3 py-3 align-top">
