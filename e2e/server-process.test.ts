@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, postgresProcessesUnder, repoRoot, startProcess, tempDataDir, waitForReady } from './support/server-process';
@@ -154,5 +155,35 @@ describe('the server process', () => {
     ).toBe('refused');
     worker.signal('SIGTERM');
     expect(await worker.exited).toBe(0);
+  });
+
+  it('runs the e-mail to fax gateway alone with --role=smtp, on SMTP_INGRESS_PORT, without an HTTP server', async () => {
+    const dataDir = await tempDataDir('faxline-smtp-');
+    dirs.push(dataDir);
+    const [port, smtpPort] = [await freePort(), await freePort()];
+    const gateway = startProcess(process.execPath, [bundle, '--role=smtp'], {
+      PORT: String(port),
+      SMTP_INGRESS_PORT: String(smtpPort),
+      DATA_DIR: dataDir,
+    });
+    await expect.poll(() => gateway.output(), { timeout: 60_000 }).toContain('"role":"smtp"');
+    // The gateway greets as an SMTP server for the fax domain.
+    const greeting = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(smtpPort, '127.0.0.1');
+      socket.once('data', (chunk) => {
+        socket.end('QUIT\r\n');
+        resolve(chunk.toString());
+      });
+      socket.once('error', reject);
+    });
+    expect(greeting).toMatch(/^220 fax\.localhost ESMTP Faxline e-mail to fax/);
+    expect(
+      await fetch(`http://localhost:${port}/healthz`).then(
+        (r) => r.status,
+        () => 'refused',
+      ),
+    ).toBe('refused');
+    gateway.signal('SIGTERM');
+    expect(await gateway.exited).toBe(0);
   });
 });

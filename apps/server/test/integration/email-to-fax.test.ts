@@ -68,7 +68,7 @@ beforeAll(async () => {
   t = await openTestApp({
     env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Faxline <no-reply@faxline.test>', FAX_CLOCK_SCALE: '0.001' },
   });
-  gateway = await startTestGateway(t, resolver);
+  gateway = await startTestGateway(t, { resolver });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-to-fax-'));
   pdfPath = path.join(dir, 'referral.pdf');
   pngPath = path.join(dir, 'chart.png');
@@ -83,9 +83,9 @@ afterAll(async () => {
 });
 
 /** swaks, as a person would run it; its transcript and exit code (non-zero when the server refused). */
-async function swaks(args: string[]): Promise<{ code: number; transcript: string }> {
+async function swaks(args: string[], port = gateway.port): Promise<{ code: number; transcript: string }> {
   try {
-    const running = run('swaks', ['--server', '127.0.0.1', '--port', String(gateway.port), '--helo', 'client.test', ...args], {
+    const running = run('swaks', ['--server', '127.0.0.1', '--port', String(port), '--helo', 'client.test', ...args], {
       timeout: 60_000,
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -235,6 +235,63 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
     const reply = await until(async () => repliesTo('front-desk@example.com')[0]);
     expect(reply.subject).toBe('2 faxes accepted');
     expect(reply.text).toContain("The account's owner is told");
+  }, 60_000);
+
+  it('offers STARTTLS when a certificate is configured, and takes a fax over it', async () => {
+    const certPath = path.join(dir, 'gateway.crt');
+    const keyPath = path.join(dir, 'gateway.key');
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      `/CN=${DOMAIN}`,
+      '-days',
+      '1',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+    ]);
+    const secured = await startTestGateway(t, { resolver, tls: { certPath, keyPath } });
+    try {
+      const sender = await customer();
+      const recipient = await customer();
+      const { code, transcript } = await swaks(
+        [
+          '--tls',
+          '--from',
+          sender.owner.email,
+          '--to',
+          `${digits(recipient.number!)}@${DOMAIN}`,
+          '--attach-type',
+          'application/pdf',
+          '--attach',
+          pdfPath,
+        ],
+        secured.port,
+      );
+      expect(code, transcript).toBe(0);
+      expect(transcript).toContain('STARTTLS');
+      // After STARTTLS swaks marks the server's lines "<~".
+      expect(transcript).toMatch(/<~ +250 2\.0\.0 Accepted: fax [0-9a-f-]{36}/);
+      // Without a certificate the gateway does not offer it.
+      const plain = await swaks([
+        '--tls',
+        '--from',
+        sender.owner.email,
+        '--to',
+        `${digits(recipient.number!)}@${DOMAIN}`,
+        '--quit-after',
+        'EHLO',
+      ]);
+      expect(plain.code).not.toBe(0);
+      expect(plain.transcript).not.toContain('250-STARTTLS');
+    } finally {
+      await secured.stop();
+    }
   }, 60_000);
 
   describe('refuses, with the SMTP reply and nothing stored', () => {
