@@ -40,6 +40,7 @@ import { faxEmailSettingsRoutes } from './accounts/fax-email-settings-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './email/unsubscribe-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
+import { mediaRoutes } from './faxes/media-routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
@@ -148,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Anyone may fetch the key that checks a transmission report, with no session and outside maintenance.
   await app.register(receiptKeyRoutes, routeDeps);
+  // A carrier fetches a fax's pages by its media link, with no session and outside maintenance (issue 20).
+  await app.register(mediaRoutes, routeDeps);
   await app.register(
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);
