@@ -295,7 +295,7 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
   }, 60_000);
 
   describe('refuses, with the SMTP reply and nothing stored', () => {
-    it('an unknown sender, at RCPT', async () => {
+    it('an unknown sender, or one whose role sends no faxes, at RCPT', async () => {
       const recipient = await customer();
       const { code, transcript } = await swaks([
         '--from',
@@ -310,6 +310,12 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
         '550 5.7.1 stranger@example.com may not send faxes through Faxline: send from the address of your Faxline account, or ask its owner to allow this one.',
       );
       expect(repliesTo('stranger@example.com')).toEqual([]);
+      // A Billing contact of an account is a person Faxline knows, but not one who sends faxes.
+      const account = await createAccount(t, { members: [{ role: 'billing' }] });
+      const billing = account.members[0]!.email;
+      const refused = await swaks(['--from', billing, '--to', `${digits(recipient.number!)}@${DOMAIN}`, '--attach', pdfPath]);
+      expect(serverLines(refused.transcript)).toContain(`550 5.7.1 ${billing} may not send faxes through Faxline`);
+      expect(await faxCountOf(account.id)).toBe(0);
     }, 60_000);
 
     it('a recipient that is not a fax number, or not at the fax domain, at RCPT', async () => {
