@@ -18,7 +18,7 @@ export default defineConfig({
         resolve: { alias: { '@': webSrc } },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'test-support/**/*.test.ts'],
           environment: 'node',
         },
       },

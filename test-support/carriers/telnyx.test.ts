@@ -1,0 +1,345 @@
+import { createPublicKey, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTelnyxSimulator, type TelnyxEvent, type TelnyxSimulator } from './telnyx';
+import { makePdf } from '../factories/documents';
+
+/** What a receiver of Telnyx webhooks got: the raw body (signatures cover the bytes), the headers and the event. */
+interface Hit {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  event: TelnyxEvent;
+}
+
+/** A small node:http receiver: records webhooks, answers `answers.shift()` (else 200), and serves test documents. */
+async function startReceiver(documents: Record<string, { type: string; bytes: Buffer; status?: number }>) {
+  const hits: Hit[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      if (req.method === 'GET') {
+        const doc = documents[path];
+        if (!doc) return void res.writeHead(404).end('not here');
+        const redirect = doc.status && doc.status >= 300 && doc.status < 400 ? { location: '/doc.pdf' } : {};
+        res.writeHead(doc.status ?? 200, { 'content-type': doc.type, ...redirect }).end(doc.bytes);
+        return;
+      }
+      const body = Buffer.concat(chunks).toString('utf8');
+      hits.push({ path, headers: req.headers, body, event: JSON.parse(body) as TelnyxEvent });
+      res.writeHead(answers.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    hits,
+    answers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The brief's check: the portal's base64 key (raw 32 bytes) behind the SPKI DER prefix, then Ed25519 verify. */
+function verifies(publicKey: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKey, 'base64')]),
+    format: 'der',
+    type: 'spki',
+  });
+  const signature = Buffer.from(String(headers['telnyx-signature-ed25519']), 'base64');
+  return verify(null, Buffer.from(`${String(headers['telnyx-timestamp'])}|${body}`), key, signature);
+}
+
+const TO = '+13125550100';
+const FROM = '+13125550199';
+
+describe('the Telnyx Programmable Fax simulator (test-support/carriers/telnyx.ts)', () => {
+  let pdf: Buffer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let sim: TelnyxSimulator;
+
+  beforeAll(async () => {
+    pdf = await makePdf(2);
+    receiver = await startReceiver({
+      '/doc.pdf': { type: 'application/pdf', bytes: pdf },
+      '/note.txt': { type: 'text/plain', bytes: Buffer.from('not a pdf') },
+      '/moved.pdf': { type: 'text/plain', bytes: Buffer.from(''), status: 302 },
+    });
+  });
+  afterAll(() => receiver.close());
+
+  beforeEach(async () => {
+    receiver.hits.length = 0;
+    receiver.answers.length = 0;
+    sim = await startTelnyxSimulator({ webhookUrl: `${receiver.base}/hooks/telnyx`, retryDelayMs: 10, stepDelayMs: 1 });
+  });
+  afterEach(() => sim.close());
+
+  const sendFax = (body: Record<string, unknown>, key = sim.apiKey) =>
+    fetch(`${sim.url}/v2/faxes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const valid = () => ({ connection_id: sim.connectionId, media_url: `${receiver.base}/doc.pdf`, to: TO, from: FROM });
+  const types = () => receiver.hits.map((hit) => hit.event.data.event_type);
+
+  it('accepts a fax with 202 and the fax object, fetches the media and posts the four signed webhooks in order', async () => {
+    const res = await sendFax({ ...valid(), client_state: Buffer.from('fax-7').toString('base64') });
+    expect(res.status).toBe(202);
+    const { data } = (await res.json()) as { data: Record<string, unknown> };
+    expect(data).toMatchObject({
+      record_type: 'fax',
+      connection_id: sim.connectionId,
+      direction: 'outbound',
+      to: TO,
+      from: FROM,
+      media_url: `${receiver.base}/doc.pdf`,
+      quality: 'high',
+      status: 'queued',
+      webhook_url: `${receiver.base}/hooks/telnyx`,
+      client_state: 'ZmF4LTc=',
+      failure_reason: null,
+    });
+    expect(data.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(String(data.created_at))).not.toBeNaN();
+    expect(data.updated_at).toBe(data.created_at);
+
+    await sim.settled();
+    const [sent] = sim.faxes;
+    expect(sent!.media).toMatchObject({ status: 200, contentType: 'application/pdf' });
+    expect(sent!.media!.bytes.equals(pdf)).toBe(true);
+
+    expect(types()).toEqual(['fax.queued', 'fax.media.processed', 'fax.sending.started', 'fax.delivered']);
+    for (const hit of receiver.hits) {
+      expect(hit.path).toBe('/hooks/telnyx');
+      expect(hit.headers['content-type']).toBe('application/json');
+      expect(String(hit.headers['telnyx-timestamp'])).toMatch(/^\d{10}$/);
+      expect(verifies(sim.publicKey, hit.headers, hit.body)).toBe(true);
+      expect(hit.event).toMatchObject({
+        data: {
+          record_type: 'event',
+          payload: { fax_id: data.id, connection_id: sim.connectionId, direction: 'outbound', to: TO, from: FROM },
+        },
+        meta: { attempt: 1, delivered_to: `${receiver.base}/hooks/telnyx` },
+      });
+      expect(hit.event.data.payload.client_state).toBe('ZmF4LTc=');
+      expect(hit.event.data.payload.original_media_url).toBe(`${receiver.base}/doc.pdf`);
+    }
+    expect(new Set(receiver.hits.map((hit) => hit.event.data.id)).size).toBe(4);
+    expect(receiver.hits.map((hit) => hit.event.data.payload.status)).toEqual(['queued', 'media.processed', 'sending', 'delivered']);
+    expect(receiver.hits[3]!.event.data.payload).toMatchObject({ page_count: 2, call_duration_secs: expect.any(Number) });
+    expect(sent!.webhooks.map((w) => w.status)).toEqual([200, 200, 200, 200]);
+
+    const view = await fetch(`${sim.url}/v2/faxes/${String(data.id)}`, { headers: { authorization: `Bearer ${sim.apiKey}` } });
+    expect(view.status).toBe(200);
+    expect(((await view.json()) as { data: unknown }).data).toMatchObject({ id: data.id, status: 'delivered', page_count: 2 });
+    expect(sim.requests).toBe(1);
+  });
+
+  it('answers 401 with the error shape for a wrong or missing key, and 404 for an unknown fax', async () => {
+    const wrongOrMissing: Record<string, string>[] = [{ authorization: 'Bearer nope' }, {}];
+    for (const headers of wrongOrMissing) {
+      const res = await fetch(`${sim.url}/v2/faxes`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(valid()),
+      });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ errors: [{ code: '10009', title: 'Authentication failed', detail: expect.any(String) }] });
+    }
+    const unknown = await fetch(`${sim.url}/v2/faxes/00000000-0000-4000-8000-000000000000`, {
+      headers: { authorization: `Bearer ${sim.apiKey}` },
+    });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('10005');
+    expect(sim.faxes).toHaveLength(0);
+    expect(sim.requests).toBe(2);
+  });
+
+  it('answers 422 for missing or invalid fields, naming each in source.pointer, and creates nothing', async () => {
+    const missing = await sendFax({});
+    expect(missing.status).toBe(422);
+    const { errors } = (await missing.json()) as { errors: { code: string; title: string; detail: string; source: { pointer: string } }[] };
+    expect(errors.map((e) => [e.code, e.source.pointer])).toEqual([
+      ['10004', '/connection_id'],
+      ['10004', '/to'],
+      ['10004', '/from'],
+      ['10004', '/media_url'],
+    ]);
+    expect(errors[0]!.title).toBe('Missing required parameter');
+
+    const bad = await sendFax({
+      ...valid(),
+      connection_id: '42',
+      to: '3125550100',
+      from: '+1 312 555 0199',
+      media_url: 'ftp://example.com/a.pdf',
+      quality: 'best',
+      client_state: 'not base64!',
+    });
+    expect(bad.status).toBe(422);
+    const body = (await bad.json()) as { errors: { code: string; source: { pointer: string } }[] };
+    expect(body.errors.map((e) => [e.code, e.source.pointer])).toEqual([
+      ['10017', '/connection_id'],
+      ['10016', '/to'],
+      ['10016', '/from'],
+      ['10003', '/media_url'],
+      ['10015', '/quality'],
+      ['10015', '/client_state'],
+    ]);
+    expect(sim.faxes).toHaveLength(0);
+    expect(receiver.hits).toHaveLength(0);
+  });
+
+  it('fails a fax to a busy line with fax.failed and the documented failure_reason', async () => {
+    sim.outcomeFor(TO, { result: 'failed', failureReason: 'user_busy' });
+    const res = await sendFax(valid());
+    expect(res.status).toBe(202);
+    await sim.settled();
+    expect(types()).toEqual(['fax.queued', 'fax.media.processed', 'fax.sending.started', 'fax.failed']);
+    expect(receiver.hits[3]!.event.data.payload).toMatchObject({ status: 'failed', failure_reason: 'user_busy' });
+    expect(sim.faxes[0]!.fax).toMatchObject({ status: 'failed', failure_reason: 'user_busy' });
+  });
+
+  it('fails with file_download_failed when the media cannot be fetched (404, redirect) and file_format_invalid when it is no PDF', async () => {
+    for (const [path, reason] of [
+      ['/missing.pdf', 'file_download_failed'],
+      ['/moved.pdf', 'file_download_failed'],
+      ['/note.txt', 'file_format_invalid'],
+    ] as const) {
+      receiver.hits.length = 0;
+      expect((await sendFax({ ...valid(), media_url: `${receiver.base}${path}` })).status).toBe(202);
+      await sim.settled();
+      expect(types()).toEqual(['fax.queued', 'fax.failed']);
+      expect(receiver.hits[1]!.event.data.payload.failure_reason).toBe(reason);
+    }
+    expect(sim.faxes.map((f) => f.media?.status)).toEqual([404, 302, 200]);
+  });
+
+  it('sends each webhook twice with the same event id in duplicated mode, and the final one first in reordered mode', async () => {
+    sim.webhookMode('duplicated');
+    await sendFax(valid());
+    await sim.settled();
+    expect(types()).toEqual([
+      'fax.queued',
+      'fax.queued',
+      'fax.media.processed',
+      'fax.media.processed',
+      'fax.sending.started',
+      'fax.sending.started',
+      'fax.delivered',
+      'fax.delivered',
+    ]);
+    for (let i = 0; i < 8; i += 2) expect(receiver.hits[i]!.event.data.id).toBe(receiver.hits[i + 1]!.event.data.id);
+
+    receiver.hits.length = 0;
+    sim.webhookMode('reordered');
+    await sendFax(valid());
+    await sim.settled();
+    expect(types()).toEqual(['fax.delivered', 'fax.queued', 'fax.media.processed', 'fax.sending.started']);
+    expect(receiver.hits.every((hit) => verifies(sim.publicKey, hit.headers, hit.body))).toBe(true);
+  });
+
+  it('retries a webhook the receiver refuses, recording each answer, with meta.attempt counting up', async () => {
+    receiver.answers.push(500, 503);
+    await sendFax(valid());
+    await sim.settled();
+    const queued = sim.faxes[0]!.webhooks.filter((w) => w.eventType === 'fax.queued');
+    expect(queued.map((w) => [w.attempt, w.status])).toEqual([
+      [1, 500],
+      [2, 503],
+      [3, 200],
+    ]);
+    expect(new Set(queued.map((w) => w.eventId)).size).toBe(1);
+    expect(receiver.hits.slice(0, 3).map((hit) => hit.event.meta.attempt)).toEqual([1, 2, 3]);
+    expect(types().slice(3)).toEqual(['fax.media.processed', 'fax.sending.started', 'fax.delivered']);
+  });
+
+  it("sends webhooks to the fax's own webhook_url when given", async () => {
+    await sendFax({ ...valid(), webhook_url: `${receiver.base}/hooks/other` });
+    await sim.settled();
+    expect(receiver.hits.map((hit) => hit.path)).toEqual(Array(4).fill('/hooks/other'));
+  });
+
+  it('accepts the same send as multipart/form-data', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(valid())) form.set(key, value);
+    form.set('t38_enabled', 'false');
+    const res = await fetch(`${sim.url}/v2/faxes`, { method: 'POST', headers: { authorization: `Bearer ${sim.apiKey}` }, body: form });
+    expect(res.status).toBe(202);
+    await sim.settled();
+    expect(sim.faxes[0]!.request).toMatchObject({ to: TO, t38_enabled: false });
+    expect(types()).toEqual(['fax.queued', 'fax.media.processed', 'fax.sending.started', 'fax.delivered']);
+  });
+
+  it('answers failNextSends with that status and the error body, creating nothing, then accepts again', async () => {
+    sim.failNextSends(503, 2);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await sendFax(valid());
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ errors: [{ code: '10007', title: 'Unexpected error', detail: expect.any(String) }] });
+    }
+    expect(sim.faxes).toHaveLength(0);
+    expect((await sendFax(valid())).status).toBe(202);
+    expect(sim.faxes).toHaveLength(1);
+    expect(sim.requests).toBe(3);
+  });
+
+  it('delivers an inbound fax: fax.received to the account URL, with a media_url that serves the PDF', async () => {
+    const { faxId, status, mediaUrl } = await sim.receive({ to: TO, from: FROM, pdf });
+    expect(status).toBe(200);
+    expect(types()).toEqual(['fax.received']);
+    const [hit] = receiver.hits;
+    expect(hit!.path).toBe('/hooks/telnyx');
+    expect(verifies(sim.publicKey, hit!.headers, hit!.body)).toBe(true);
+    expect(hit!.event.data.payload).toEqual({
+      connection_id: sim.connectionId,
+      direction: 'inbound',
+      fax_id: faxId,
+      from: FROM,
+      to: TO,
+      media_url: mediaUrl,
+      page_count: 2,
+      partial_content: false,
+      status: 'received',
+      user_id: expect.any(String),
+    });
+    const media = await fetch(mediaUrl);
+    expect(media.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await media.arrayBuffer()).equals(pdf)).toBe(true);
+
+    receiver.answers.push(500, 500, 500);
+    expect((await sim.receive({ to: TO, from: FROM, pdf })).status).toBe(500);
+    expect(sim.received[1]!.webhooks.map((w) => [w.attempt, w.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
+
+    receiver.hits.length = 0;
+    await sim.receive({ to: TO, from: FROM, pdf, progressEvents: true });
+    expect(types()).toEqual(['fax.receiving.started', 'fax.media.processing.started', 'fax.received']);
+  });
+
+  it('posts arbitrary events signed with another key or an old timestamp for the receiver to refuse', async () => {
+    const event = {
+      data: { event_type: 'fax.delivered', id: 'e-1', occurred_at: new Date().toISOString(), payload: {}, record_type: 'event' },
+    };
+    const good = await sim.sendWebhook(`${receiver.base}/hooks/telnyx`, event);
+    const forged = await sim.sendWebhook(`${receiver.base}/hooks/telnyx`, event, { signWith: 'other' });
+    const old = await sim.sendWebhook(`${receiver.base}/hooks/telnyx`, event, { timestamp: 1_000_000_000 });
+    expect([good.status, forged.status, old.status]).toEqual([200, 200, 200]);
+    const [a, b, c] = receiver.hits;
+    expect(verifies(sim.publicKey, a!.headers, a!.body)).toBe(true);
+    expect(verifies(sim.publicKey, b!.headers, b!.body)).toBe(false);
+    expect(c!.headers['telnyx-timestamp']).toBe('1000000000');
+    expect(verifies(sim.publicKey, c!.headers, c!.body)).toBe(true);
+    expect(sim.signature(good.timestamp, good.body)).toBe(good.signature);
+  });
+});

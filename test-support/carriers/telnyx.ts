@@ -1,0 +1,765 @@
+/**
+ * A local stand-in for Telnyx's Programmable Fax API v2, for tests that cannot reach Telnyx. It is a plain node:http
+ * server on 127.0.0.1 that follows the published contract, written from Telnyx's pages (nothing copied):
+ *
+ * - POST /v2/faxes: Bearer API key; JSON (also multipart/form-data and url-encoded forms, as the SDKs may send);
+ *   connection_id, to (E.164 or SIP URI), from (E.164), media_url or media_name, and the optional quality,
+ *   webhook_url, client_state (base64), from_display_name, monochrome, black_threshold, store_media, store_preview,
+ *   preview_format, t38_enabled; answers 202 `{ "data": <fax> }` with status `queued`.
+ *   https://developers.telnyx.com/api-reference/programmable-fax-commands/send-a-fax
+ *   https://developers.telnyx.com/docs/programmable-fax/send-a-fax-api
+ * - GET /v2/faxes/{id}: the fax object (record_type `fax`, status queued → media.processed → sending → delivered |
+ *   failed, failure_reason null until it fails).
+ *   https://developers.telnyx.com/api-reference/programmable-fax-commands/view-a-fax
+ * - Errors: `{ "errors": [{ "code", "title", "detail", "source"?: { "pointer" } }] }` with Telnyx's codes (10009
+ *   authentication failed → 401; 10004 missing parameter, 10016 not +E.164, 10003 invalid URL … → 422).
+ *   https://developers.telnyx.com/development/api-fundamentals/api-errors
+ *   https://developers.telnyx.com/docs/programmable-fax/sending-commands
+ * - After a 202, Telnyx downloads media_url (only a 2xx counts; a redirect fails) and posts fax.queued,
+ *   fax.media.processed, fax.sending.started, then fax.delivered (page_count, call_duration_secs) or fax.failed
+ *   (failure_reason: file_download_failed, file_format_invalid, file_size_limit_exceeded (> 50 MB),
+ *   page_count_limit_exceeded (> 350 pages), user_busy, receiver_no_answer …), to the fax's webhook_url or the
+ *   application's. Envelope `{ data: { event_type, id, occurred_at, payload, record_type: 'event' },
+ *   meta: { attempt, delivered_to } }`. Webhooks may come out of order and more than once; a non-2xx answer sends
+ *   the webhook to the failover URL, if any, and delivery is retried.
+ *   https://developers.telnyx.com/docs/programmable-fax/receiving-webhooks
+ *   https://developers.telnyx.com/api-reference/callbacks/fax-queued (and fax-media-processed, fax-sending-started,
+ *   fax-delivered, fax-failed)
+ *   https://support.telnyx.com/en/articles/4967498-fax-api-error-list
+ * - Signatures: `telnyx-signature-ed25519` = base64 Ed25519 signature of `${telnyx-timestamp}|${raw body}`,
+ *   `telnyx-timestamp` = Unix seconds; the public key is shown in the portal as base64 of its 32 raw bytes.
+ *   https://developers.telnyx.com/docs/development/api-fundamentals/webhooks
+ * - Inbound: fax.received (direction inbound, fax_id, to, from, media_url, page_count, partial_content, status
+ *   `received`) to the application's webhook URL; its media_url is a temporary link Telnyx serves.
+ *   https://developers.telnyx.com/docs/programmable-fax/receive-a-fax-api
+ *   https://telnyx.com/release-notes/new-feature-fax-webhooks-update
+ *
+ * Retry counts and delays are not published for fax webhooks: here, `webhookAttempts` tries (default 3) spaced by
+ * `retryDelayMs` × attempt, alternating with the failover URL when one is set.
+ */
+import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { PDFDocument } from 'pdf-lib';
+
+export type TelnyxQuality = 'normal' | 'high' | 'very_high' | 'ultra_light' | 'ultra_dark';
+export type TelnyxFaxStatus = 'queued' | 'media.processed' | 'sending' | 'delivered' | 'failed' | 'received';
+
+/** What happens to a fax sent to a number: delivered (pages: the PDF's count unless given) or failed with a reason. */
+export type TelnyxOutcome =
+  { result: 'delivered'; pages?: number; callDurationSecs?: number } | { result: 'failed'; failureReason: string; pagesSent?: number };
+
+export type TelnyxWebhookMode = 'in-order' | 'duplicated' | 'reordered';
+
+/** The fax resource as GET /v2/faxes/{id} and POST /v2/faxes answer it. */
+export interface TelnyxFax {
+  record_type: 'fax';
+  id: string;
+  connection_id: string;
+  direction: 'outbound' | 'inbound';
+  from: string;
+  to: string;
+  media_url?: string;
+  media_name?: string;
+  from_display_name?: string;
+  quality: TelnyxQuality;
+  status: TelnyxFaxStatus;
+  store_media: boolean;
+  stored_media_url?: string;
+  preview_url?: string;
+  webhook_url: string;
+  webhook_failover_url: string;
+  client_state?: string;
+  page_count?: number;
+  failure_reason: string | null;
+  internal_failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TelnyxEvent {
+  data: { event_type: string; id: string; occurred_at: string; payload: Record<string, unknown>; record_type: 'event' };
+  meta: { attempt: number; delivered_to: string };
+}
+
+/** One POST of a webhook: what was sent and what the receiver answered (status null: no answer, see error). */
+export interface TelnyxWebhookDelivery {
+  eventType: string;
+  eventId: string;
+  url: string;
+  attempt: number;
+  timestamp: string;
+  signature: string;
+  body: string;
+  status: number | null;
+  error?: string;
+}
+
+/** An outbound fax as the simulator saw it. */
+export interface TelnyxSentFax {
+  id: string;
+  /** The request body as parsed (JSON, or form fields as strings; a multipart `contents` file is left out). */
+  request: Record<string, unknown>;
+  requestContentType: string;
+  /** What GET media_url gave (or the multipart `contents` file); null while not fetched or when the fetch failed. */
+  media: { status: number; contentType: string | null; bytes: Buffer } | null;
+  mediaError?: string;
+  fax: TelnyxFax;
+  /** Every webhook POST for this fax, in the order sent, with the receiver's answer. */
+  webhooks: TelnyxWebhookDelivery[];
+  /** Resolves once the last webhook for this fax has been answered (or given up). */
+  done: Promise<void>;
+}
+
+export interface TelnyxReceivedFax {
+  faxId: string;
+  mediaUrl: string;
+  webhooks: TelnyxWebhookDelivery[];
+}
+
+export interface TelnyxSimulatorOptions {
+  /** The fax application's webhook URL, used when a send gives no webhook_url, and for inbound faxes. */
+  webhookUrl?: string;
+  /** The application's failover URL: tried when the primary answers non-2xx or not at all. */
+  webhookFailoverUrl?: string;
+  /** Tries per webhook, failover included (default 3). */
+  webhookAttempts?: number;
+  /** Delay before retry n is retryDelayMs × n (default 200). */
+  retryDelayMs?: number;
+  /** A receiver that has not answered within this is counted as failed (default 5000). */
+  webhookTimeoutMs?: number;
+  /** Pause between the steps of a fax (default 5 ms). */
+  stepDelayMs?: number;
+}
+
+export interface TelnyxSimulator {
+  /** Base URL, e.g. http://127.0.0.1:PORT; the API is under /v2. */
+  url: string;
+  apiKey: string;
+  connectionId: string;
+  /** The webhook public key as the portal shows it: base64 of the raw 32-byte Ed25519 key. */
+  publicKey: string;
+  /** Outbound faxes accepted (202), oldest first. */
+  faxes: TelnyxSentFax[];
+  /** Inbound faxes made with receive(). */
+  received: TelnyxReceivedFax[];
+  /** Every webhook POST, outbound, inbound and sendWebhook's, in the order sent. */
+  webhooks: TelnyxWebhookDelivery[];
+  /** POST /v2/faxes requests, whatever their answer (401, 422, failNextSends, 202). */
+  readonly requests: number;
+  /** Every request to the simulator: method, path and the status it answered. */
+  requestLog: { method: string; path: string; status: number }[];
+  outcomeFor(to: string, outcome: TelnyxOutcome): void;
+  failNextSends(status: number, count?: number): void;
+  webhookMode(mode: TelnyxWebhookMode): void;
+  receive(fax: {
+    to: string;
+    from: string;
+    pdf: Buffer;
+    pages?: number;
+    /** Also post fax.receiving.started and fax.media.processing.started first (default false). */
+    progressEvents?: boolean;
+  }): Promise<{ faxId: string; status: number | null; mediaUrl: string }>;
+  sendWebhook(
+    url: string,
+    payload: unknown,
+    options?: { timestamp?: number | string; signWith?: 'own' | 'other' },
+  ): Promise<{ status: number | null; body: string; timestamp: string; signature: string }>;
+  /** Sign `${timestamp}|${body}` with the simulator's key (base64). */
+  signature(timestamp: string, body: string): string;
+  /** Resolves when every fax and inbound fax has finished its webhooks. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const QUALITIES: readonly TelnyxQuality[] = ['normal', 'high', 'very_high', 'ultra_light', 'ultra_dark'];
+const E164 = /^\+[1-9]\d{1,14}$/;
+const SIP_URI = /^sips?:[^@\s]+@[^@\s]+$/;
+const DISPLAY_NAME = /^[A-Za-z0-9 \-_~!.+]{1,128}$/;
+const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
+const MAX_PAGES = 350;
+const MAX_REQUEST_BYTES = 60 * 1024 * 1024;
+const BOOLEAN_FIELDS = ['monochrome', 'store_media', 'store_preview', 't38_enabled'] as const;
+
+interface TelnyxError {
+  code: string;
+  title: string;
+  detail: string;
+  source?: { pointer: string };
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: TelnyxError[],
+  ) {
+    super(errors[0]?.detail ?? `HTTP ${status}`);
+  }
+}
+
+/** Telnyx's code and title for an HTTP status the simulator may be asked to answer. */
+function errorForStatus(status: number): TelnyxError {
+  if (status === 400) return { code: '10015', title: 'Bad Request', detail: 'The request could not be read.' };
+  if (status === 401) return { code: '10009', title: 'Authentication failed', detail: 'The API key was missing or not valid.' };
+  if (status === 403) return { code: '10010', title: 'Authorization failed', detail: 'This key may not do that.' };
+  if (status === 404) return { code: '10005', title: 'Resource not found', detail: 'Nothing was found at that address.' };
+  if (status === 408) return { code: '10008', title: 'Request timeout', detail: 'The request took too long.' };
+  if (status === 429) return { code: '10011', title: 'Too many requests', detail: 'Too many requests; try again later.' };
+  return { code: '10007', title: 'Unexpected error', detail: `The service answered ${status}; try again.` };
+}
+
+const missing = (field: string): TelnyxError => ({
+  code: '10004',
+  title: 'Missing required parameter',
+  detail: `${field} is required.`,
+  source: { pointer: `/${field}` },
+});
+const invalid = (field: string, detail: string, code = '10015', title = 'Bad Request'): TelnyxError => ({
+  code,
+  title,
+  detail,
+  source: { pointer: `/${field}` },
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const now = () => new Date().toISOString();
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isBase64(value: string): boolean {
+  return value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        reject(new HttpError(413, [{ code: '10015', title: 'Bad Request', detail: 'The request is too large.' }]));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The parts of a multipart/form-data body: fields as strings, files as bytes. */
+function parseMultipart(body: Buffer, boundary: string): { fields: Record<string, string>; files: Record<string, Buffer> } {
+  const fields: Record<string, string> = {};
+  const files: Record<string, Buffer> = {};
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const partStart = start + delimiter.length;
+    if (body.subarray(partStart, partStart + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, partStart);
+    if (next === -1) break;
+    // Each part: CRLF, headers, CRLF CRLF, content, CRLF (before the next delimiter).
+    const part = body.subarray(partStart + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd !== -1) {
+      const headers = part.subarray(0, headerEnd).toString('utf8');
+      const content = part.subarray(headerEnd + 4);
+      const name = /name="([^"]*)"/i.exec(headers)?.[1];
+      if (name !== undefined) {
+        if (/filename="/i.test(headers)) files[name] = Buffer.from(content);
+        else fields[name] = content.toString('utf8');
+      }
+    }
+    start = next;
+  }
+  return { fields, files };
+}
+
+/** Form fields arrive as strings: make the booleans and the number what JSON would have given. */
+function coerceFormFields(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const field of BOOLEAN_FIELDS) {
+    if (fields[field] === 'true') out[field] = true;
+    else if (fields[field] === 'false') out[field] = false;
+  }
+  if (fields.black_threshold !== undefined && /^\d+$/.test(fields.black_threshold)) out.black_threshold = Number(fields.black_threshold);
+  return out;
+}
+
+/** The page count of a PDF: pdf-lib's, else the `/Type /Page` objects, else 1. */
+async function countPages(bytes: Buffer): Promise<number> {
+  try {
+    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    return pdf.getPageCount();
+  } catch {
+    const found = bytes.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
+    return found > 0 ? found : 1;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Starts the simulator on 127.0.0.1 at a free port. */
+export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {}): Promise<TelnyxSimulator> {
+  const apiKey = `KEY${randomBytes(24).toString('hex').toUpperCase()}_${randomBytes(16).toString('base64url')}`;
+  const connectionId = String(BigInt(`0x${randomBytes(7).toString('hex')}`) + 1_000_000_000_000_000_000n);
+  const userId = randomUUID();
+  const own = generateKeyPairSync('ed25519');
+  const other = generateKeyPairSync('ed25519');
+  // The SPKI DER of an Ed25519 key is a fixed 12-byte header then the 32 raw bytes.
+  const publicKey = own.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
+
+  const attempts = Math.max(1, options.webhookAttempts ?? 3);
+  const retryDelayMs = options.retryDelayMs ?? 200;
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? 5000;
+  const stepDelayMs = options.stepDelayMs ?? 5;
+
+  const outcomes = new Map<string, TelnyxOutcome>();
+  const inboundMedia = new Map<string, Buffer>();
+  const storedMedia = new Map<string, Buffer>();
+  const pending = new Set<Promise<unknown>>();
+  let failures: { status: number; left: number } | null = null;
+  let mode: TelnyxWebhookMode = 'in-order';
+  let requests = 0;
+  let closed = false;
+  let url = '';
+
+  const faxes: TelnyxSentFax[] = [];
+  const received: TelnyxReceivedFax[] = [];
+  const webhooks: TelnyxWebhookDelivery[] = [];
+  const requestLog: TelnyxSimulator['requestLog'] = [];
+
+  const signWith = (key: KeyObject, timestamp: string, body: string) =>
+    sign(null, Buffer.from(`${timestamp}|${body}`), key).toString('base64');
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    pending.add(promise);
+    void promise.finally(() => pending.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  /** One signed POST; never throws. */
+  async function post(target: string, body: string, key: KeyObject, timestamp: string) {
+    const signature = signWith(key, timestamp, body);
+    try {
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'telnyx-signature-ed25519': signature,
+          'telnyx-timestamp': timestamp,
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(webhookTimeoutMs),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      return { status: res.status as number | null, signature, error: undefined as string | undefined };
+    } catch (error) {
+      return { status: null, signature, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Delivers one event with Telnyx's retries: attempt 1 to the primary URL; after a non-2xx or no answer, the next
+   * attempt goes to the failover URL when there is one (then back to the primary), after retryDelayMs × attempt.
+   * Each attempt is a new body (meta.attempt, meta.delivered_to) with a new timestamp and signature.
+   */
+  async function deliver(
+    primary: string,
+    failover: string,
+    data: TelnyxEvent['data'],
+    log: TelnyxWebhookDelivery[],
+  ): Promise<number | null> {
+    let status: number | null = null;
+    for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
+      if (attempt > 1) await sleep(retryDelayMs * (attempt - 1));
+      if (closed) break;
+      const target = failover && attempt % 2 === 0 ? failover : primary;
+      const body = JSON.stringify({ data, meta: { attempt, delivered_to: target } } satisfies TelnyxEvent);
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const answer = await post(target, body, own.privateKey, timestamp);
+      const delivery: TelnyxWebhookDelivery = {
+        eventType: data.event_type,
+        eventId: data.id,
+        url: target,
+        attempt,
+        timestamp,
+        signature: answer.signature,
+        body,
+        status: answer.status,
+        ...(answer.error ? { error: answer.error } : {}),
+      };
+      log.push(delivery);
+      webhooks.push(delivery);
+      status = answer.status;
+      if (status !== null && status >= 200 && status < 300) break;
+    }
+    return status;
+  }
+
+  /** Posts a fax's events in the current mode; answers the status the last event's delivery ended with (after retries). */
+  async function deliverAll(primary: string, failover: string, events: TelnyxEvent['data'][], log: TelnyxWebhookDelivery[]) {
+    const order = mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
+    let lastStatus: number | null = null;
+    for (const event of order) {
+      if (closed) break;
+      const status = await deliver(primary, failover, event, log);
+      if (event === events[events.length - 1]) lastStatus = status;
+      if (mode === 'duplicated' && !closed) await deliver(primary, failover, event, log);
+      await sleep(stepDelayMs);
+    }
+    return lastStatus;
+  }
+
+  const event = (eventType: string, payload: Record<string, unknown>): TelnyxEvent['data'] => ({
+    event_type: eventType,
+    id: randomUUID(),
+    occurred_at: now(),
+    payload,
+    record_type: 'event',
+  });
+
+  function setStatus(fax: TelnyxFax, status: TelnyxFaxStatus): void {
+    fax.status = status;
+    fax.updated_at = now();
+  }
+
+  /** Fetches the media as Telnyx does: GET, no redirects, 2xx only; a PDF (%PDF-) of at most 50 MB and 350 pages. */
+  async function fetchMedia(sent: TelnyxSentFax): Promise<{ pages: number } | { failureReason: string }> {
+    if (!sent.media) {
+      const mediaUrl = sent.fax.media_url;
+      if (!mediaUrl) return { failureReason: 'file_download_failed' };
+      try {
+        const res = await fetch(mediaUrl, { redirect: 'manual', signal: AbortSignal.timeout(webhookTimeoutMs) });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        sent.media = { status: res.status, contentType: res.headers.get('content-type'), bytes };
+        if (res.status < 200 || res.status >= 300) {
+          sent.mediaError = `GET ${mediaUrl} answered ${res.status}`;
+          return { failureReason: 'file_download_failed' };
+        }
+      } catch (error) {
+        sent.mediaError = error instanceof Error ? error.message : String(error);
+        return { failureReason: 'file_download_failed' };
+      }
+    }
+    const bytes = sent.media.bytes;
+    if (bytes.length > MAX_MEDIA_BYTES) return { failureReason: 'file_size_limit_exceeded' };
+    if (!bytes.subarray(0, 1024).includes('%PDF-')) return { failureReason: 'file_format_invalid' };
+    const pages = await countPages(bytes);
+    if (pages > MAX_PAGES) return { failureReason: 'page_count_limit_exceeded' };
+    return { pages };
+  }
+
+  async function runOutbound(sent: TelnyxSentFax, primary: string, failover: string): Promise<void> {
+    const fax = sent.fax;
+    const base = (status: TelnyxFaxStatus): Record<string, unknown> => ({
+      connection_id: fax.connection_id,
+      direction: 'outbound',
+      fax_id: fax.id,
+      from: fax.from,
+      to: fax.to,
+      ...(fax.media_url !== undefined ? { original_media_url: fax.media_url } : {}),
+      ...(fax.media_name !== undefined ? { media_name: fax.media_name } : {}),
+      ...(fax.client_state !== undefined ? { client_state: fax.client_state } : {}),
+      status,
+      user_id: userId,
+    });
+    const queued = event('fax.queued', base('queued'));
+    const inOrder = mode === 'in-order' || mode === 'duplicated';
+    const events: TelnyxEvent['data'][] = [queued];
+    // In order, fax.queued goes out before the download, as Telnyx posts it once the fax is accepted.
+    if (inOrder && primary) await deliverAll(primary, failover, [queued], sent.webhooks);
+    await sleep(stepDelayMs);
+
+    const media = await fetchMedia(sent);
+    if (sent.media && fax.store_media) storedMedia.set(fax.id, sent.media.bytes);
+    const outcome = outcomes.get(fax.to) ?? { result: 'delivered' };
+    if ('failureReason' in media) {
+      fax.failure_reason = media.failureReason;
+      fax.internal_failure_reason = media.failureReason;
+      setStatus(fax, 'failed');
+      events.push(event('fax.failed', { ...base('failed'), failure_reason: media.failureReason }));
+    } else {
+      setStatus(fax, 'media.processed');
+      events.push(event('fax.media.processed', base('media.processed')));
+      setStatus(fax, 'sending');
+      events.push(event('fax.sending.started', base('sending')));
+      if (outcome.result === 'delivered') {
+        const pages = outcome.pages ?? media.pages;
+        fax.page_count = pages;
+        setStatus(fax, 'delivered');
+        events.push(
+          event('fax.delivered', {
+            ...base('delivered'),
+            call_duration_secs: outcome.callDurationSecs ?? 10 + 15 * pages,
+            page_count: pages,
+          }),
+        );
+      } else {
+        fax.failure_reason = outcome.failureReason;
+        fax.internal_failure_reason = outcome.failureReason;
+        if (outcome.pagesSent !== undefined) fax.page_count = outcome.pagesSent;
+        setStatus(fax, 'failed');
+        events.push(event('fax.failed', { ...base('failed'), failure_reason: outcome.failureReason }));
+      }
+    }
+    if (!primary) return;
+    await deliverAll(primary, failover, inOrder ? events.slice(1) : events, sent.webhooks);
+  }
+
+  /** Validates a send's fields as the reference lists them; throws a 422 with every problem found. */
+  function validateSend(body: Record<string, unknown>, hasContents: boolean): void {
+    const errors: TelnyxError[] = [];
+    const str = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : undefined);
+    const present = (field: string) => body[field] !== undefined && body[field] !== null && body[field] !== '';
+
+    if (!present('connection_id')) errors.push(missing('connection_id'));
+    else if (String(body.connection_id) !== connectionId)
+      errors.push(invalid('connection_id', 'No fax application has this connection_id.', '10017', 'Associated resource does not exist'));
+
+    if (!present('to')) errors.push(missing('to'));
+    else if (!str('to') || !(E164.test(str('to')!) || SIP_URI.test(str('to')!)))
+      errors.push(invalid('to', 'to must be a +E.164 number or a SIP URI.', '10016', 'Phone number must be in +E.164 format'));
+
+    if (!present('from')) errors.push(missing('from'));
+    else if (!str('from') || !E164.test(str('from')!))
+      errors.push(invalid('from', 'from must be a +E.164 number.', '10016', 'Phone number must be in +E.164 format'));
+
+    const sources = ['media_url', 'media_name'].filter(present).length + (hasContents ? 1 : 0);
+    if (sources === 0) errors.push(missing('media_url'));
+    else if (sources > 1) errors.push(invalid('media_url', 'Give one of media_url, media_name or contents, not several.'));
+    if (present('media_url') && !(str('media_url') && isHttpUrl(str('media_url')!)))
+      errors.push(invalid('media_url', 'media_url must be an http(s) URL of at most 2000 characters.', '10003', 'Invalid URL'));
+    if (present('media_name')) {
+      if (body.store_media === true) errors.push(invalid('store_media', 'store_media cannot be used with media_name.'));
+      // The simulator has no media storage: every media_name is unknown.
+      else errors.push(invalid('media_name', 'No uploaded media has this media_name.', '10017', 'Associated resource does not exist'));
+    }
+
+    if (present('webhook_url') && !(str('webhook_url') && isHttpUrl(str('webhook_url')!)))
+      errors.push(invalid('webhook_url', 'webhook_url must be an http(s) URL.', '10003', 'Invalid URL'));
+    if (present('quality') && !QUALITIES.includes(body.quality as TelnyxQuality))
+      errors.push(invalid('quality', `quality must be one of ${QUALITIES.join(', ')}.`));
+    if (present('client_state') && !(str('client_state') && isBase64(str('client_state')!)))
+      errors.push(invalid('client_state', 'client_state must be a Base-64 encoded string.'));
+    if (present('from_display_name') && !(str('from_display_name') && DISPLAY_NAME.test(str('from_display_name')!)))
+      errors.push(invalid('from_display_name', 'At most 128 letters, digits, spaces and -_~!.+ characters.'));
+    for (const field of BOOLEAN_FIELDS)
+      if (present(field) && typeof body[field] !== 'boolean') errors.push(invalid(field, `${field} must be true or false.`));
+    if (present('black_threshold')) {
+      const value = body.black_threshold;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 99)
+        errors.push(invalid('black_threshold', 'black_threshold must be a whole percentage.'));
+    }
+    if (present('preview_format') && body.preview_format !== 'pdf' && body.preview_format !== 'tiff')
+      errors.push(invalid('preview_format', 'preview_format must be pdf or tiff.'));
+    if (errors.length > 0) throw new HttpError(422, errors);
+  }
+
+  async function createFax(req: IncomingMessage, res: ServerResponse): Promise<number> {
+    requests += 1;
+    const auth = req.headers.authorization ?? '';
+    if (auth !== `Bearer ${apiKey}`) throw new HttpError(401, [errorForStatus(401)]);
+    if (failures && failures.left > 0) {
+      failures.left -= 1;
+      const status = failures.status;
+      if (failures.left === 0) failures = null;
+      throw new HttpError(status, [errorForStatus(status)]);
+    }
+
+    const raw = await readBody(req);
+    const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+    let body: Record<string, unknown>;
+    let contents: Buffer | undefined;
+    if (contentType.startsWith('multipart/form-data')) {
+      const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.headers['content-type'] ?? '');
+      if (!boundary) throw new HttpError(400, [errorForStatus(400)]);
+      const parts = parseMultipart(raw, (boundary[1] ?? boundary[2])!);
+      body = coerceFormFields(parts.fields);
+      contents = parts.files.contents;
+    } else if (contentType.startsWith('application/x-www-form-urlencoded')) {
+      body = coerceFormFields(Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
+    } else {
+      try {
+        const parsed: unknown = JSON.parse(raw.toString('utf8'));
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+        body = parsed as Record<string, unknown>;
+      } catch {
+        throw new HttpError(400, [{ code: '10015', title: 'Bad Request', detail: 'The body is not a JSON object.' }]);
+      }
+    }
+    validateSend(body, contents !== undefined);
+
+    const id = randomUUID();
+    const createdAt = now();
+    const primary = (body.webhook_url as string | undefined) || options.webhookUrl || '';
+    const failover = options.webhookFailoverUrl ?? '';
+    const fax: TelnyxFax = {
+      record_type: 'fax',
+      id,
+      connection_id: connectionId,
+      direction: 'outbound',
+      from: body.from as string,
+      to: body.to as string,
+      ...(body.media_url !== undefined ? { media_url: body.media_url as string } : {}),
+      ...(body.from_display_name !== undefined ? { from_display_name: body.from_display_name as string } : {}),
+      quality: (body.quality as TelnyxQuality | undefined) ?? 'high',
+      status: 'queued',
+      store_media: body.store_media === true,
+      ...(body.store_media === true ? { stored_media_url: `${url}/media/stored/${id}` } : {}),
+      ...(body.store_preview === true ? { preview_url: `${url}/media/stored/${id}` } : {}),
+      webhook_url: primary,
+      webhook_failover_url: failover,
+      ...(body.client_state !== undefined ? { client_state: body.client_state as string } : {}),
+      failure_reason: null,
+      internal_failure_reason: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+    const sent: TelnyxSentFax = {
+      id,
+      request: body,
+      requestContentType: contentType,
+      media: contents ? { status: 200, contentType: 'application/pdf', bytes: contents } : null,
+      fax,
+      webhooks: [],
+      done: Promise.resolve(),
+    };
+    faxes.push(sent);
+    send(res, 202, { data: { ...fax } });
+    sent.done = track(runOutbound(sent, primary, failover));
+    return 202;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const method = req.method ?? 'GET';
+    if (method === 'POST' && path === '/v2/faxes') return createFax(req, res);
+
+    const faxMatch = /^\/v2\/faxes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && faxMatch) {
+      if (req.headers.authorization !== `Bearer ${apiKey}`) throw new HttpError(401, [errorForStatus(401)]);
+      const sent = faxes.find((f) => f.id === faxMatch[1]);
+      if (!sent) throw new HttpError(404, [errorForStatus(404)]);
+      send(res, 200, { data: { ...sent.fax } });
+      return 200;
+    }
+
+    const mediaMatch = /^\/media\/(inbound|stored)\/([^/]+)$/.exec(path);
+    if (method === 'GET' && mediaMatch) {
+      const bytes = (mediaMatch[1] === 'inbound' ? inboundMedia : storedMedia).get(mediaMatch[2]!);
+      if (!bytes) throw new HttpError(404, [errorForStatus(404)]);
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length });
+      res.end(bytes);
+      return 200;
+    }
+    throw new HttpError(404, [errorForStatus(404)]);
+  }
+
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    handle(req, res)
+      .then((status) => requestLog.push({ method: req.method ?? 'GET', path, status }))
+      .catch((error: unknown) => {
+        const status = error instanceof HttpError ? error.status : 500;
+        const errors = error instanceof HttpError ? error.errors : [errorForStatus(500)];
+        requestLog.push({ method: req.method ?? 'GET', path, status });
+        if (!res.headersSent) send(res, status, { errors });
+        else res.end();
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const simulator: TelnyxSimulator = {
+    url,
+    apiKey,
+    connectionId,
+    publicKey,
+    faxes,
+    received,
+    webhooks,
+    get requests() {
+      return requests;
+    },
+    requestLog,
+    outcomeFor(to, outcome) {
+      outcomes.set(to, outcome);
+    },
+    failNextSends(status, count = 1) {
+      failures = count > 0 ? { status, left: count } : null;
+    },
+    webhookMode(next) {
+      mode = next;
+    },
+    async receive({ to, from, pdf, pages, progressEvents = false }) {
+      if (!options.webhookUrl) throw new Error('receive() needs the simulator started with a webhookUrl');
+      const faxId = randomUUID();
+      inboundMedia.set(faxId, pdf);
+      const mediaUrl = `${url}/media/inbound/${faxId}`;
+      const pageCount = pages ?? (await countPages(pdf));
+      const base = { connection_id: connectionId, direction: 'inbound', fax_id: faxId, from, to, user_id: userId };
+      const events = [
+        ...(progressEvents
+          ? [
+              event('fax.receiving.started', { ...base, status: 'receiving' }),
+              event('fax.media.processing.started', { ...base, page_count: pageCount, status: 'media.processing' }),
+            ]
+          : []),
+        event('fax.received', { ...base, media_url: mediaUrl, page_count: pageCount, partial_content: false, status: 'received' }),
+      ];
+      const entry: TelnyxReceivedFax = { faxId, mediaUrl, webhooks: [] };
+      received.push(entry);
+      const status = await track(deliverAll(options.webhookUrl, options.webhookFailoverUrl ?? '', events, entry.webhooks));
+      return { faxId, status, mediaUrl };
+    },
+    async sendWebhook(target, payload, { timestamp, signWith: signer = 'own' } = {}) {
+      const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      const stamp = String(timestamp ?? Math.floor(Date.now() / 1000));
+      const answer = await post(target, body, signer === 'own' ? own.privateKey : other.privateKey, stamp);
+      const data = typeof payload === 'object' && payload !== null ? (payload as Partial<TelnyxEvent>).data : undefined;
+      webhooks.push({
+        eventType: data?.event_type ?? '',
+        eventId: data?.id ?? '',
+        url: target,
+        attempt: 1,
+        timestamp: stamp,
+        signature: answer.signature,
+        body,
+        status: answer.status,
+        ...(answer.error ? { error: answer.error } : {}),
+      });
+      return { status: answer.status, body, timestamp: stamp, signature: answer.signature };
+    },
+    signature(timestamp, body) {
+      return signWith(own.privateKey, timestamp, body);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...pending]);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return simulator;
+}
