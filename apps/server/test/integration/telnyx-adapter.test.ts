@@ -1,0 +1,126 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
+import { makePdf } from '@test-support/factories/documents';
+import {
+  CarrierRefused,
+  CarrierUnavailable,
+  failureClassOf,
+  isTelnyxSignatureValid,
+  submitTelnyxFax,
+  ZTelnyxEvent,
+  type TelnyxSettings,
+} from '../../src/lines/carriers/telnyx';
+
+// Issue 20, item 1 (groundwork): Faxline's Telnyx adapter against the simulator that follows Telnyx's reference. The
+// simulator fetches the media from a local server and posts its signed webhooks to a local receiver.
+let simulator: TelnyxSimulator;
+let server: http.Server;
+let base: string;
+const arrived: Array<{ headers: IncomingHttpHeaders; body: Buffer }> = [];
+let pdf: Buffer;
+
+beforeAll(async () => {
+  pdf = await makePdf(3);
+  server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method === 'GET' && request.url === '/media/fax.pdf') {
+        response.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
+        return;
+      }
+      arrived.push({ headers: request.headers, body: Buffer.concat(chunks) });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  simulator = await startTelnyxSimulator({ webhookUrl: `${base}/hooks` });
+});
+afterAll(async () => {
+  await simulator?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const settings = (): TelnyxSettings => ({
+  apiUrl: simulator.url,
+  apiKey: simulator.apiKey,
+  connectionId: simulator.connectionId,
+  publicKey: simulator.publicKey,
+  serves: 'outside-numbers',
+});
+
+const send = (to: string, overrides: Partial<TelnyxSettings> = {}) =>
+  submitTelnyxFax(
+    { ...settings(), ...overrides },
+    {
+      mediaUrl: `${base}/media/fax.pdf`,
+      to,
+      from: '+15550100001',
+      quality: 'fine',
+      webhookUrl: `${base}/hooks`,
+      clientState: 'faxline:fax-1:1',
+    },
+  );
+
+const eventsOf = (faxId: string) =>
+  arrived
+    .map((hook) => ({ hook, event: ZTelnyxEvent.parse(JSON.parse(hook.body.toString())) }))
+    .filter((e) => e.event.data.payload.fax_id === faxId);
+
+describe('the Telnyx adapter', () => {
+  it('sends a fax Telnyx fetches by its media link, and reads its signed webhooks to the end', async () => {
+    const faxId = await send('+15550109999');
+    await simulator.settled();
+    const sent = simulator.faxes.find((fax) => fax.id === faxId)!;
+    expect(sent.request).toMatchObject({ connection_id: simulator.connectionId, quality: 'high', to: '+15550109999' });
+    expect(Buffer.from(String(sent.request.client_state), 'base64').toString()).toBe('faxline:fax-1:1');
+    expect(sent.media?.bytes.equals(pdf)).toBe(true);
+    const events = eventsOf(faxId);
+    expect(events.map((e) => e.event.data.event_type)).toEqual([
+      'fax.queued',
+      'fax.media.processed',
+      'fax.sending.started',
+      'fax.delivered',
+    ]);
+    for (const { hook } of events) expect(isTelnyxSignatureValid(simulator.publicKey, hook.headers, hook.body)).toBe(true);
+    expect(events.at(-1)!.event.data.payload).toMatchObject({ page_count: 3, status: 'delivered' });
+  });
+
+  it('classes a busy line as busy, and unknown reasons as line errors', async () => {
+    simulator.outcomeFor('+15550108888', { result: 'failed', failureReason: 'user_busy' });
+    const faxId = await send('+15550108888');
+    await simulator.settled();
+    const final = eventsOf(faxId).at(-1)!.event.data;
+    expect(final.event_type).toBe('fax.failed');
+    expect(failureClassOf(final.payload.failure_reason)).toBe('busy');
+    expect(failureClassOf('receiver_no_answer')).toBe('no_answer');
+    expect(failureClassOf('something_new')).toBe('line_error');
+    expect(failureClassOf(null)).toBe('line_error');
+  });
+
+  it('refuses a webhook signed with another key, an old one, or one whose body was changed', async () => {
+    const payload = { data: { event_type: 'fax.delivered', id: crypto.randomUUID(), payload: { fax_id: 'x' } } };
+    const other = await simulator.sendWebhook(`${base}/hooks`, payload, { signWith: 'other' });
+    const old = await simulator.sendWebhook(`${base}/hooks`, payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const good = await simulator.sendWebhook(`${base}/hooks`, payload);
+    const headersOf = (sent: { timestamp: string; signature: string }) => ({
+      'telnyx-timestamp': sent.timestamp,
+      'telnyx-signature-ed25519': sent.signature,
+    });
+    expect(isTelnyxSignatureValid(simulator.publicKey, headersOf(other), Buffer.from(other.body))).toBe(false);
+    expect(isTelnyxSignatureValid(simulator.publicKey, headersOf(old), Buffer.from(old.body))).toBe(false);
+    expect(isTelnyxSignatureValid(simulator.publicKey, headersOf(good), Buffer.from(good.body))).toBe(true);
+    expect(isTelnyxSignatureValid(simulator.publicKey, headersOf(good), Buffer.from(`${good.body} `))).toBe(false);
+    expect(isTelnyxSignatureValid(simulator.publicKey, {}, Buffer.from(good.body))).toBe(false);
+  });
+
+  it('tells a refusal (4xx) from an outage (5xx, nothing listening)', async () => {
+    await expect(send('+15550107777', { apiKey: 'wrong' })).rejects.toBeInstanceOf(CarrierRefused);
+    simulator.failNextSends(503);
+    await expect(send('+15550107777')).rejects.toBeInstanceOf(CarrierUnavailable);
+    await expect(send('+15550107777', { apiUrl: 'http://127.0.0.1:1' })).rejects.toBeInstanceOf(CarrierUnavailable);
+  });
+});
