@@ -41,6 +41,7 @@ import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './email/unsubscribe-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { mediaRoutes } from './faxes/media-routes';
+import { carrierWebhookRoutes } from './faxes/carrier-webhook-routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(unsubscribeRoutes, routeDeps);
       await api.register(receiptVerifyRoutes, routeDeps);
       // A line's reports, signed by the line (HylaFAX's faxrcvd hook): registered when its secret is configured.
+      await api.register(carrierWebhookRoutes, routeDeps);
       await api.register(hylafaxRoutes, { config, inboundCalls: faxInboundCalls({ db: database.db, files: deps.files }) });
     },
     { prefix: '/api' },

@@ -3,7 +3,7 @@ import { sendEmailJob } from './email/send-email-job';
 import { faxEventConsumers } from './events/consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
-import { transmitFaxJob } from './faxes/jobs/transmit-fax';
+import { carrierDeadlineJob, transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { JobDefinition } from './platform/queue/define-job';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
 
@@ -15,6 +15,7 @@ export const jobs: readonly JobDefinition[] = [
   giveUpFaxJob,
   prepareFaxJob,
   transmitFaxJob,
+  carrierDeadlineJob,
   // The consumers of fax events (events/consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,

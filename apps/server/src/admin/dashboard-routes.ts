@@ -18,7 +18,7 @@ const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), n
  */
 export async function readDashboardFigures(
   db: Database,
-  config: Pick<TConfig, 'sandboxLine' | 'hylafax'>,
+  config: Pick<TConfig, 'sandboxLine' | 'hylafax' | 'telnyx'>,
   now = clock.now(),
 ): Promise<TAdminDashboard> {
   const dayStart = startOfDayUtc(now);
@@ -50,7 +50,7 @@ export async function readDashboardFigures(
     faxesThisMonth: { sent: month?.sent ?? 0, received: month?.received ?? 0, failed: month?.failed ?? 0, pages: month?.pages ?? 0 },
     dayStart: dayStart.toISOString(),
     monthStart: monthStart.toISOString(),
-    lines: linesInUse(config.sandboxLine, config.hylafax),
+    lines: linesInUse(config.sandboxLine, config.hylafax, config.telnyx),
   };
 }
 

@@ -141,8 +141,30 @@ export const faxAttempts = pgTable(
     imageKey: text('image_key'),
     /** The T.30 session as the line saw it (speed, ECM, remote id, completion code); null when no call was made. */
     call: jsonb('call').$type<TFaxCallDetails>(),
+    /** A carrier's id of the fax this try handed to it (decision 056): its webhooks end the try. */
+    carrierFaxId: text('carrier_fax_id'),
   },
-  (table) => [uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number)],
+  (table) => [
+    uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number),
+    index('fax_attempts_carrier_fax_idx').on(table.line, table.carrierFaxId),
+  ],
+);
+
+/**
+ * Each webhook a carrier sent, stored once by its own event id (decision 056): one sent twice changes nothing. Kept
+ * with its payload, the record of what the carrier said.
+ */
+export const carrierEvents = pgTable(
+  'carrier_events',
+  {
+    carrier: text('carrier').$type<TFaxLine>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    carrierFaxId: text('carrier_fax_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.carrier, table.eventId] })],
 );
 
 /**

@@ -16,6 +16,12 @@ export type CallOutcome = {
   detail?: string;
 } & ({ result: 'delivered' | 'partially_delivered' } | { result: TFaxFailureReason });
 
+/**
+ * A carrier took the fax (decision 056): the try goes on at the carrier, and its webhooks end it. `carrierFaxId` is
+ * the carrier's id of the fax, which its webhooks name.
+ */
+export type HandedOver = { handedOver: true; carrierFaxId: string };
+
 /** Which try this is, and the first page the far end has not confirmed yet (after a call that ended partway). */
 export type CallPlan = { attempt: number; firstPage: number };
 
@@ -72,7 +78,7 @@ export type FaxLine = {
    * One call: dial, send the pages from `plan.firstPage` on (a line that cannot resume sends them all and says so
    * with its outcome's `firstPage`), and report how it ended.
    */
-  call(fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome>;
+  call(fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome | HandedOver>;
 };
 
 /** A fax that came in a call on one of Faxline's numbers, as a line reports it (the sandbox, HylaFAX's faxrcvd). */

@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { FaxLine, Inbox } from './fax-line';
 import { hylafaxLine } from './hylafax/hylafax-line';
+import { telnyxLine } from './carriers/telnyx-line';
 import { internalLine } from './internal-line';
 import { sandboxLine } from './sandbox-line';
 
@@ -19,6 +20,9 @@ export type LineDeps = {
   faxModemPath: string;
   /** The operator's HylaFAX server (config `HYLAFAX_*`), when there is one. */
   hylafax?: TConfig['hylafax'];
+  /** Telnyx (config `TELNYX_*`), when there is an account, and what its media links and webhooks are made with. */
+  telnyx?: TConfig['telnyx'];
+  config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
 };
 
 /** Faxline's lines, in the order they are asked whether they take a number: the first that does carries the fax. */
@@ -27,6 +31,7 @@ export function faxLines(deps: LineDeps): FaxLine[] {
   return [
     internalLine(deps),
     ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax, faxModemPath: deps.faxModemPath })] : []),
+    ...(deps.telnyx ? [telnyxLine({ telnyx: deps.telnyx, config: deps.config })] : []),
     deps.sandboxServes === 'every-number'
       ? sandbox
       : { ...sandbox, accepts: async (toNumber: string) => isSandboxTestNumber(toNumber) && sandbox.accepts(toNumber) },
@@ -34,12 +39,17 @@ export function faxLines(deps: LineDeps): FaxLine[] {
 }
 
 /** What each line serves, as the back office shows it (issue 16): the lines `faxLines` makes, in its order. */
-export function linesInUse(sandboxServes: LineDeps['sandboxServes'], hylafax: TConfig['hylafax'] = null): TAdminDashboard['lines'] {
+export function linesInUse(
+  sandboxServes: LineDeps['sandboxServes'],
+  hylafax: TConfig['hylafax'] = null,
+  telnyx: TConfig['telnyx'] = null,
+): TAdminDashboard['lines'] {
   return [
     { name: 'internal', serves: 'faxline-numbers' },
     ...(hylafax
       ? [{ name: 'hylafax', serves: hylafax.serves === 'outside-numbers' ? 'outside-numbers' : 'number-prefixes' } as const]
       : []),
+    ...(telnyx ? [{ name: 'telnyx', serves: telnyx.serves === 'outside-numbers' ? 'outside-numbers' : 'number-prefixes' } as const] : []),
     { name: 'sandbox', serves: sandboxServes === 'every-number' ? 'outside-numbers' : 'test-numbers' },
   ];
 }

@@ -185,6 +185,23 @@ const ZEnv = z.object({
     .trim()
     .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
     .default('all'),
+  /**
+   * Telnyx Programmable Fax (issue 20; decision 056): with an API key, a connection id and the account's webhook
+   * public key (base64, as its portal shows it), faxes to the numbers of TELNYX_NUMBERS go out through Telnyx.
+   * TELNYX_API_URL is Telnyx's unless a test points it at the simulator.
+   */
+  TELNYX_API_KEY: z.string().min(1, { error: 'expected an API key' }).optional(),
+  TELNYX_CONNECTION_ID: z.string().min(1, { error: 'expected a connection id' }).optional(),
+  TELNYX_PUBLIC_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'expected a public key of 32 bytes in base64' })
+    .optional(),
+  TELNYX_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default('https://api.telnyx.com'),
+  TELNYX_NUMBERS: z
+    .string()
+    .trim()
+    .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
+    .default('all'),
   /** Signs what HylaFAX's faxrcvd hook posts to /api/lines/hylafax/received (unset: that endpoint is off). */
   HYLAFAX_HOOK_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   /** How often a call's HylaFAX job is asked how it goes. */
@@ -220,6 +237,20 @@ function hylafaxOf(e: z.infer<typeof ZEnv>) {
     password: e.HYLAFAX_PASSWORD,
     serves: e.HYLAFAX_NUMBERS === 'all' ? ('outside-numbers' as const) : e.HYLAFAX_NUMBERS.split(',').map((prefix) => prefix.trim()),
     pollMs: e.HYLAFAX_POLL_MS,
+  };
+}
+
+/** Telnyx, when its key, connection and public key are all given (decision 056). */
+function telnyxOf(e: z.infer<typeof ZEnv>) {
+  const given = [e.TELNYX_API_KEY, e.TELNYX_CONNECTION_ID, e.TELNYX_PUBLIC_KEY].filter(Boolean).length;
+  if (given === 0) return null;
+  if (given < 3) throw new ConfigError('Invalid configuration: TELNYX_API_KEY, TELNYX_CONNECTION_ID and TELNYX_PUBLIC_KEY go together.');
+  return {
+    apiUrl: e.TELNYX_API_URL.replace(/\/$/, ''),
+    apiV2Key: e.TELNYX_API_KEY!,
+    connectionId: e.TELNYX_CONNECTION_ID!,
+    publicKey: e.TELNYX_PUBLIC_KEY!,
+    serves: e.TELNYX_NUMBERS === 'all' ? ('outside-numbers' as const) : e.TELNYX_NUMBERS.split(',').map((prefix) => prefix.trim()),
   };
 }
 
@@ -355,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),
+    telnyx: telnyxOf(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),

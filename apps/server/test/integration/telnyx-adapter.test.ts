@@ -46,7 +46,7 @@ afterAll(async () => {
 
 const settings = (): TelnyxSettings => ({
   apiUrl: simulator.url,
-  apiKey: simulator.apiKey,
+  apiV2Key: simulator.apiKey,
   connectionId: simulator.connectionId,
   publicKey: simulator.publicKey,
   serves: 'outside-numbers',
@@ -118,7 +118,7 @@ describe('the Telnyx adapter', () => {
   });
 
   it('tells a refusal (4xx) from an outage (5xx, nothing listening)', async () => {
-    await expect(send('+15550107777', { apiKey: 'wrong' })).rejects.toBeInstanceOf(CarrierRefused);
+    await expect(send('+15550107777', { apiV2Key: 'wrong' })).rejects.toBeInstanceOf(CarrierRefused);
     simulator.failNextSends(503);
     await expect(send('+15550107777')).rejects.toBeInstanceOf(CarrierUnavailable);
     await expect(send('+15550107777', { apiUrl: 'http://127.0.0.1:1' })).rejects.toBeInstanceOf(CarrierUnavailable);

@@ -58,7 +58,7 @@ export function needsCoverPage({ coverMessage, coverSubject, attachmentCount }: 
 
 export const FAX_DIRECTIONS = ['outbound', 'inbound'] as const;
 export const FAX_STATUSES = [...OUTBOUND_FAX_STATUSES, 'received'] as const;
-export const FAX_LINES = ['internal', 'sandbox', 'hylafax'] as const;
+export const FAX_LINES = ['internal', 'sandbox', 'hylafax', 'telnyx'] as const;
 export type TFaxDirection = (typeof FAX_DIRECTIONS)[number];
 export type TFaxStatus = (typeof FAX_STATUSES)[number];
 export type TFaxLine = (typeof FAX_LINES)[number];

@@ -1,7 +1,7 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CallOutcome } from '../../lines/fax-line';
+import type { CallOutcome, HandedOver } from '../../lines/fax-line';
 import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
 import { nextTryAfter } from '../../lines/retry-policy';
@@ -56,13 +56,14 @@ export const transmitFaxJob = defineJob({
       .onConflictDoNothing()
       .returning();
 
-    let outcome: CallOutcome;
+    let outcome: CallOutcome | HandedOver;
     if (inserted.length === 0) {
       const [previous] = await db
         .select()
         .from(faxAttempts)
         .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       if (previous?.endedAt) return; // this attempt has been made and followed up already
+      if (previous?.carrierFaxId) return; // a carrier has it: its webhooks (or the deadline) end it
       logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
       outcome = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 };
     } else {
@@ -74,45 +75,104 @@ export const transmitFaxJob = defineJob({
       outcome = await line.call({ ...fax, ...(await faxIdentity(db, fax)) }, { attempt, firstPage });
     }
 
+    if ('handedOver' in outcome) {
+      // The carrier has it: its webhooks end this try (decision 056); past the deadline, a line error ends it.
+      await inTransaction(db, async (tx, client) => {
+        await tx
+          .update(faxAttempts)
+          .set({ carrierFaxId: outcome.carrierFaxId })
+          .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+        await queue.send(
+          carrierDeadlineJob,
+          { faxId, attempt },
+          { transaction: client, dedupeKey: `${faxId}:${attempt}`, startAfter: carrierDeadlineOf(config.faxClockScale) },
+        );
+      });
+      logger.info({ faxId, attempt, line: line.name, carrierFaxId: outcome.carrierFaxId }, 'fax handed to the carrier');
+      return;
+    }
     logger.info({ faxId, attempt, line: line.name, result: outcome.result, detail: outcome.detail }, 'fax attempt ended');
-    // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
-    const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
-    // The attempt's end, the fax's new state and the next try are recorded together: a run that dies after this
-    // commit finds the attempt ended and followed up; one that dies before it makes the same follow-up again.
-    await inTransaction(db, async (tx, client) => {
-      await tx
-        .update(faxAttempts)
-        .set({
-          endedAt: new Date(),
-          durationMs: outcome.durationMs,
-          pagesSent: outcome.pagesSent,
-          firstPage: outcome.firstPage,
-          result: outcome.result,
-          call: outcome.call ?? null,
-          imageKey: transmitted?.key ?? null,
-        })
-        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
-      if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
-        // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
-        const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
-        await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null });
-        return;
-      }
-      const reason = outcome.result as TFaxFailureReason;
-      const wait = nextTryAfter(reason, attempt);
-      if (wait === null) {
-        await failFax(tx, faxId, ['sending'], reason, translator(fax.language as TLanguage)(`faxes.${reason as 'busy'}`));
-        return;
-      }
-      const nextTryAt = new Date(Date.now() + Math.round(wait * config.faxClockScale));
-      // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
-      if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return;
-      await queue.send(
-        transmitFaxJob,
-        { faxId, attempt: attempt + 1 },
-        { transaction: client, dedupeKey: `${faxId}:${attempt + 1}`, startAfter: nextTryAt },
-      );
-    });
+    await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language }, outcome);
+  },
+});
+
+/** How long a carrier may take to report a fax's end before the try is counted as a line error (on the fax clock). */
+const CARRIER_DEADLINE_MS = 60 * 60_000;
+const MIN_CARRIER_DEADLINE_MS = 5_000;
+const carrierDeadlineOf = (clockScale: number) =>
+  new Date(Date.now() + Math.max(MIN_CARRIER_DEADLINE_MS, Math.round(CARRIER_DEADLINE_MS * clockScale)));
+
+type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
+
+/**
+ * Ends a try with its outcome, once (decision 056: the call's own end, or a carrier's webhook): the attempt's end,
+ * the fax's new state and the next try are recorded together, and only while the attempt is open, so that a run
+ * that dies after this commit, or a second report of the same end, finds it ended and changes nothing. Returns
+ * whether this call ended it.
+ */
+export async function endAttempt(
+  deps: AttemptDeps,
+  target: { faxId: string; attempt: number; language: string },
+  outcome: CallOutcome,
+): Promise<boolean> {
+  const { db, files, queue, config } = deps;
+  const { faxId, attempt } = target;
+  // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
+  const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
+  return inTransaction(db, async (tx, client) => {
+    const ended = await tx
+      .update(faxAttempts)
+      .set({
+        endedAt: new Date(),
+        durationMs: outcome.durationMs,
+        pagesSent: outcome.pagesSent,
+        firstPage: outcome.firstPage,
+        result: outcome.result,
+        call: outcome.call ?? null,
+        imageKey: transmitted?.key ?? null,
+      })
+      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
+      .returning({ id: faxAttempts.id });
+    if (ended.length === 0) return false;
+    if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
+      // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
+      const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
+      await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null });
+      return true;
+    }
+    const reason = outcome.result as TFaxFailureReason;
+    const wait = nextTryAfter(reason, attempt);
+    if (wait === null) {
+      await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
+      return true;
+    }
+    const nextTryAt = new Date(Date.now() + Math.round(wait * config.faxClockScale));
+    // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
+    if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return true;
+    await queue.send(
+      transmitFaxJob,
+      { faxId, attempt: attempt + 1 },
+      { transaction: client, dedupeKey: `${faxId}:${attempt + 1}`, startAfter: nextTryAt },
+    );
+    return true;
+  });
+}
+
+/** A try handed to a carrier that has not reported its end by the deadline: a line error, and the retry rules go on. */
+export const carrierDeadlineJob = defineJob({
+  name: 'faxes.carrier-deadline',
+  schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
+  queue: { retryLimit: 5, retryDelay: 30 },
+  pollingIntervalSeconds: 5,
+  handler: async ({ faxId, attempt }, deps) => {
+    const fax = await loadFax(deps.db, faxId);
+    if (!fax) return;
+    const ended = await endAttempt(
+      deps,
+      { faxId, attempt, language: fax.language },
+      { result: 'line_error', pagesSent: 0, firstPage: 1, durationMs: 0, detail: 'the carrier did not report the end of the fax in time' },
+    );
+    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a line error');
   },
 });
 

@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { TFaxFailureReason, TFaxQuality } from '@faxline/shared';
 import { z } from 'zod';
+import type { OutsideNumbers } from '../outside-lines';
 
 /**
  * Telnyx Programmable Fax v2 (issue 20, item 1), as its API reference gives it: a fax is `POST /v2/faxes` with a
@@ -10,12 +11,13 @@ import { z } from 'zod';
  */
 export type TelnyxSettings = {
   apiUrl: string;
-  apiKey: string;
+  /** The API V2 key of the Telnyx account (Bearer). */
+  apiV2Key: string;
   connectionId: string;
   /** The account's public key as Telnyx's portal shows it: base64 of its 32 raw bytes. */
   publicKey: string;
   /** The numbers it carries: every number outside Faxline, or those with these prefixes. */
-  serves: 'outside-numbers' | string[];
+  serves: OutsideNumbers;
 };
 
 /** Telnyx could not be asked (a network failure, a timeout, a 5xx): the fax may go another way (failover). */
@@ -44,7 +46,7 @@ export async function submitTelnyxFax(
   try {
     response = await fetch(`${settings.apiUrl}/v2/faxes`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${settings.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+      headers: { authorization: `Bearer ${settings.apiV2Key}`, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
         connection_id: settings.connectionId,
         media_url: fax.mediaUrl,

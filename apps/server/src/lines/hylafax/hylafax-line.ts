@@ -1,7 +1,8 @@
-import { isSandboxTestNumber, type TFaxCallDetails, type TFaxFailureReason, type TFaxQuality } from '@faxline/shared';
+import { type TFaxCallDetails, type TFaxFailureReason, type TFaxQuality } from '@faxline/shared';
 import type { FileStore } from '../../documents/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from '../fax-line';
+import { lineErrorSince, servesOutsideNumber } from '../outside-lines';
 import { imageWithHeaderLines } from '../t30/header-line';
 import { HylafaxError, HylafaxSession, type HylafaxJob, type HylafaxJobFile, type HylafaxServer } from './hylafax-client';
 
@@ -37,22 +38,14 @@ export function hylafaxLine(deps: HylafaxLineDeps): FaxLine {
   const { serves } = deps.hylafax;
   return {
     name: 'hylafax',
-    // The sandbox's test numbers stay the sandbox's; other numbers as configured (the internal line is asked first).
-    accepts: async (toNumber) =>
-      !isSandboxTestNumber(toNumber) && (serves === 'outside-numbers' || serves.some((prefix) => toNumber.startsWith(prefix))),
+    accepts: async (toNumber) => servesOutsideNumber(serves, toNumber),
     call: async (fax, plan) => callHylafax(deps, fax, plan),
   };
 }
 
 async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome> {
   const started = Date.now();
-  const failed = (detail: string): CallOutcome => ({
-    result: 'line_error',
-    pagesSent: 0,
-    firstPage: 1,
-    durationMs: Date.now() - started,
-    detail,
-  });
+  const failed = (detail: string) => lineErrorSince(started, detail);
   if (!fax.imageKey) return failed('the fax has no image to send');
 
   let session: HylafaxSession;

@@ -23,6 +23,7 @@ const LINE_LABELS = {
   internal: 'details.lineInternal',
   sandbox: 'details.lineSandbox',
   hylafax: 'details.lineHylafax',
+  telnyx: 'details.lineTelnyx',
 } as const satisfies Record<NonNullable<TFaxDetails['line']>, string>;
 
 type TFaxDetailsDialogProps = {
