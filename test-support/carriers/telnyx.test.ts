@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTelnyxSimulator, type TelnyxEvent, type TelnyxSimulator } from './telnyx';
+import { startTelnyxSimulator, type TelnyxEvent, type TelnyxNumberOrder, type TelnyxPhoneNumber, type TelnyxSimulator } from './telnyx';
 import { makePdf } from '../factories/documents';
 
 /** What a receiver of Telnyx webhooks got: the raw body (signatures cover the bytes), the headers and the event. */
@@ -341,5 +341,308 @@ describe('the Telnyx Programmable Fax simulator (test-support/carriers/telnyx.ts
     expect(c!.headers['telnyx-timestamp']).toBe('1000000000');
     expect(verifies(sim.publicKey, c!.headers, c!.body)).toBe(true);
     expect(sim.signature(good.timestamp, good.body)).toBe(good.signature);
+  });
+});
+
+describe("the Telnyx simulator's numbers: search, order, list and release", () => {
+  let sim: TelnyxSimulator;
+  beforeEach(async () => {
+    sim = await startTelnyxSimulator();
+  });
+  afterEach(() => sim.close());
+
+  const call = (method: string, path: string, body?: unknown, key = sim.apiKey) =>
+    fetch(`${sim.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  type Errors = { errors: { code: string; title: string; detail: string; source?: Record<string, string> }[] };
+  type Available = { phone_number: string; best_effort: boolean; features: { name: string }[]; region_information: unknown[] };
+  const search = async (query: string) => {
+    const res = await call('GET', `/v2/available_phone_numbers?${query}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { data: Available[]; meta: { total_results: number; best_effort_results: number } };
+  };
+  const order = (phoneNumber: string, extra: Record<string, unknown> = { connection_id: sim.connectionId }) =>
+    call('POST', '/v2/number_orders', { phone_numbers: [{ phone_number: phoneNumber }], ...extra });
+  const orderOf = async (res: Response) => ((await res.json()) as { data: TelnyxNumberOrder }).data;
+  const list = async (query: string) =>
+    (await (await call('GET', `/v2/phone_numbers?${query}`)).json()) as { data: TelnyxPhoneNumber[]; meta: Record<string, number> };
+
+  it('seeds a few dozen numbers for sale: US (212, 646, 312, 415), CA (416, 604), GB and FR', () => {
+    expect(sim.availableNumbers.length).toBeGreaterThanOrEqual(36);
+    expect(new Set(sim.availableNumbers.map((n) => n.countryCode))).toEqual(new Set(['US', 'CA', 'GB', 'FR']));
+    for (const ndc of ['212', '312', '415', '416']) expect(sim.availableNumbers.some((n) => n.nationalDestinationCode === ndc)).toBe(true);
+    expect(new Set(sim.availableNumbers.map((n) => n.phoneNumber)).size).toBe(sim.availableNumbers.length);
+  });
+
+  it('searches by country and area code, in the shape of the reference, up to filter[limit]', async () => {
+    const { data, meta } = await search('filter[country_code]=US&filter[national_destination_code]=312&filter[limit]=3');
+    expect(data).toHaveLength(3);
+    expect(meta).toEqual({ total_results: 3, best_effort_results: 0 });
+    expect(data[0]).toEqual({
+      record_type: 'available_phone_number',
+      phone_number: '+13125550100',
+      vanity_format: '',
+      best_effort: false,
+      quickship: true,
+      reservable: true,
+      region_information: [
+        { region_type: 'rate_center', region_name: 'CHICAGO' },
+        { region_type: 'state', region_name: 'IL' },
+        { region_type: 'country_code', region_name: 'US' },
+      ],
+      cost_information: { upfront_cost: '1.00', monthly_cost: '1.00', currency: 'USD' },
+      features: [{ name: 'voice' }, { name: 'fax' }, { name: 'sms' }, { name: 'mms' }, { name: 'emergency' }],
+    });
+    const london = await search('filter[country_code]=gb&filter[national_destination_code]=020');
+    expect(london.data).toHaveLength(4);
+    expect(london.data[0]!.region_information).toEqual([
+      { region_type: 'location', region_name: 'London' },
+      { region_type: 'country_code', region_name: 'GB' },
+    ]);
+    expect((await search('filter[country_code]=FR')).data.map((n) => n.phone_number)).toEqual([
+      '+33199000100',
+      '+33199000101',
+      '+33199000102',
+    ]);
+    expect((await search('filter[country_code]=US&filter[locality]=chicago&filter[administrative_area]=IL')).data).toHaveLength(8);
+    expect((await search('filter[country_code]=US&filter[phone_number_type]=toll_free')).data).toEqual([]);
+  });
+
+  it('keeps to filter[features], comma-separated or repeated', async () => {
+    const base = 'filter[country_code]=US&filter[national_destination_code]=415';
+    expect((await search(base)).data).toHaveLength(6);
+    const fax = await search(`${base}&filter[features]=fax`);
+    expect(fax.data.map((n) => n.phone_number)).toEqual(['+14155550100', '+14155550102', '+14155550104', '+14155550105']);
+    expect((await search(`${base}&filter[features][]=voice&filter[features][]=fax`)).data).toEqual(fax.data);
+    expect((await search(`${base}&filter[features]=voice,fax`)).data).toEqual(fax.data);
+    expect(fax.data.every((n) => n.features.some((f) => f.name === 'fax'))).toBe(true);
+  });
+
+  it('fills up an area code with nearby numbers of the same state, flagged best_effort, unless filter[best_effort]=false', async () => {
+    const wide = await search('filter[country_code]=US&filter[national_destination_code]=212&filter[limit]=20');
+    expect(wide.data.map((n) => [n.phone_number.slice(0, 5), n.best_effort])).toEqual([
+      ...Array(8).fill(['+1212', false]),
+      ...Array(3).fill(['+1646', true]),
+    ]);
+    expect(wide.meta).toEqual({ total_results: 11, best_effort_results: 3 });
+    const exact = await search('filter[country_code]=US&filter[national_destination_code]=212&filter[limit]=20&filter[best_effort]=false');
+    expect(exact.data).toHaveLength(8);
+    expect((await search('filter[country_code]=US&filter[national_destination_code]=212&filter[limit]=8')).meta.best_effort_results).toBe(
+      0,
+    );
+  });
+
+  it('answers 401 without the key and 422 with each bad filter named, as Telnyx does', async () => {
+    const unauthorized = await call('GET', '/v2/available_phone_numbers?filter[country_code]=US', undefined, 'nope');
+    expect(unauthorized.status).toBe(401);
+    expect(((await unauthorized.json()) as Errors).errors[0]!.code).toBe('10009');
+
+    const noCountry = await call('GET', '/v2/available_phone_numbers?filter[limit]=5');
+    expect(noCountry.status).toBe(422);
+    expect(((await noCountry.json()) as Errors).errors).toEqual([
+      {
+        code: '10004',
+        title: 'Missing required parameter',
+        detail: expect.any(String),
+        source: { parameter: 'filter[country_code]' },
+      },
+    ]);
+    const bad = await call(
+      'GET',
+      '/v2/available_phone_numbers?filter[country_code]=USA&filter[national_destination_code]=2l2&filter[features]=telex' +
+        '&filter[limit]=0&filter[best_effort]=maybe&filter[phone_number_type]=premium',
+    );
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as Errors).errors.map((e) => [e.code, e.source?.parameter])).toEqual([
+      ['10015', 'filter[country_code]'],
+      ['10015', 'filter[national_destination_code]'],
+      ['10015', 'filter[phone_number_type]'],
+      ['10015', 'filter[features]'],
+      ['10015', 'filter[limit]'],
+      ['10015', 'filter[best_effort]'],
+    ]);
+  });
+
+  it("orders a searched number: pending, then success; the account's, on its connection, no longer for sale", async () => {
+    const [wanted] = (await search('filter[country_code]=US&filter[national_destination_code]=212&filter[limit]=1')).data;
+    const res = await order(wanted!.phone_number, { connection_id: sim.connectionId, customer_reference: 'faxline' });
+    expect(res.status).toBe(200);
+    const placed = await orderOf(res);
+    expect(placed).toMatchObject({
+      record_type: 'number_order',
+      status: 'pending',
+      connection_id: sim.connectionId,
+      customer_reference: 'faxline',
+      phone_numbers_count: 1,
+      phone_numbers: [{ record_type: 'number_order_phone_number', phone_number: wanted!.phone_number, status: 'pending' }],
+    });
+    expect(sim.availableNumbers.some((n) => n.phoneNumber === wanted!.phone_number)).toBe(false);
+    expect(sim.ownedNumbers).toEqual([
+      expect.objectContaining({ phone_number: wanted!.phone_number, status: 'purchase-pending', connection_id: sim.connectionId }),
+    ]);
+    expect(sim.ownedNumbers[0]!.id).toMatch(/^\d{19}$/);
+    expect(sim.ownedNumbers[0]!.id).not.toBe(placed.phone_numbers[0]!.id);
+
+    await sim.settled();
+    const view = await call('GET', `/v2/number_orders/${placed.id}`);
+    expect((await orderOf(view)).status).toBe('success');
+    expect(sim.numberOrders[0]!.phone_numbers[0]!.status).toBe('success');
+    expect(sim.ownedNumbers[0]!.status).toBe('active');
+    expect(
+      (await search('filter[country_code]=US&filter[national_destination_code]=212&filter[limit]=20')).data.map((n) => n.phone_number),
+    ).not.toContain(wanted!.phone_number);
+    expect((await call('GET', '/v2/number_orders/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('refuses (422) to order a number not for sale, taken by another account, never searched, or not +E.164; creates nothing', async () => {
+    const found = (await search('filter[country_code]=US&filter[national_destination_code]=312&filter[limit]=2')).data;
+    expect((await order(found[0]!.phone_number)).status).toBe(200);
+    const twice = await order(found[0]!.phone_number);
+    expect(twice.status).toBe(422);
+    expect(((await twice.json()) as Errors).errors).toEqual([
+      {
+        code: '10015',
+        title: 'Bad Request',
+        detail: expect.stringMatching(/not available/),
+        source: { pointer: '/phone_numbers/0/phone_number' },
+      },
+    ]);
+
+    sim.takeNumber(found[1]!.phone_number);
+    expect((await order(found[1]!.phone_number)).status).toBe(422);
+
+    const unsearched = sim.availableNumbers.find((n) => n.countryCode === 'FR')!.phoneNumber;
+    const refused = await order(unsearched);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as Errors).errors[0]!.detail).toMatch(/recent search/);
+
+    const bad = await call('POST', '/v2/number_orders', { phone_numbers: [{ phone_number: '3125550100' }], connection_id: '42' });
+    expect(((await bad.json()) as Errors).errors.map((e) => [e.code, e.source?.pointer])).toEqual([
+      ['10016', '/phone_numbers/0/phone_number'],
+      ['10017', '/connection_id'],
+    ]);
+    const empty = await call('POST', '/v2/number_orders', {});
+    expect(((await empty.json()) as Errors).errors.map((e) => [e.code, e.source?.pointer])).toEqual([['10004', '/phone_numbers']]);
+    expect((await call('POST', '/v2/number_orders', { phone_numbers: [] }, 'nope')).status).toBe(401);
+
+    expect(sim.numberOrders).toHaveLength(1);
+    expect(sim.ownedNumbers).toHaveLength(1);
+  });
+
+  it('ends orders as orderOutcomeFor says (failure, pending), and at once with numberOrderDelayMs 0', async () => {
+    const [failing, waiting] = (await search('filter[country_code]=CA&filter[national_destination_code]=416&filter[limit]=2')).data;
+    sim.orderOutcomeFor(failing!.phone_number, 'failure');
+    sim.orderOutcomeFor(waiting!.phone_number, 'pending');
+    await order(failing!.phone_number);
+    await order(waiting!.phone_number);
+    await sim.settled();
+    expect(sim.numberOrders.map((o) => o.status)).toEqual(['failure', 'pending']);
+    expect(sim.ownedNumbers.map((n) => n.status)).toEqual(['purchase-failed', 'purchase-pending']);
+
+    const quick = await startTelnyxSimulator({ numberOrderDelayMs: 0, orderWithoutSearch: true });
+    try {
+      const res = await fetch(`${quick.url}/v2/number_orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${quick.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ phone_numbers: [{ phone_number: '+16045550100' }] }),
+      });
+      expect(await orderOf(res)).toMatchObject({ status: 'success', connection_id: null });
+      expect(quick.ownedNumbers[0]).toMatchObject({ status: 'active', connection_id: null });
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('lists the account numbers by filter[phone_number] (digits, within the number), status and connection, paged', async () => {
+    const found = (await search('filter[country_code]=US&filter[national_destination_code]=312&filter[limit]=3')).data;
+    for (const n of found) await order(n.phone_number);
+    await sim.settled();
+
+    const one = await list('filter[phone_number]=13125550101');
+    expect(one.data.map((n) => n.phone_number)).toEqual(['+13125550101']);
+    expect(one.meta).toEqual({ page_number: 1, page_size: 20, total_pages: 1, total_results: 1 });
+    expect((await list('filter[phone_number]=312555')).data).toHaveLength(3);
+    expect((await list('filter[phone_number]=%2B13125550101')).data).toEqual([]);
+    expect((await list('filter[phone_number]=+13125550101')).data).toEqual([]);
+    const short = await call('GET', '/v2/phone_numbers?filter[phone_number]=13');
+    expect(short.status).toBe(422);
+    expect(((await short.json()) as Errors).errors[0]!.source).toEqual({ parameter: 'filter[phone_number]' });
+    expect((await list('filter[status]=active')).data).toHaveLength(3);
+    expect((await list('filter[status]=purchase-pending')).data).toHaveLength(0);
+    expect((await list(`filter[connection_id]=${sim.connectionId}`)).data).toHaveLength(3);
+    const page = await list('page[number]=2&page[size]=2');
+    expect(page.data.map((n) => n.phone_number)).toEqual([found[2]!.phone_number]);
+    expect(page.meta).toEqual({ page_number: 2, page_size: 2, total_pages: 2, total_results: 3 });
+    expect((await call('GET', '/v2/phone_numbers?page[size]=251')).status).toBe(422);
+    expect((await call('GET', '/v2/phone_numbers', undefined, 'nope')).status).toBe(401);
+  });
+
+  it('releases a number with DELETE /v2/phone_numbers/{id}: the record with status deleted, then it is gone (404)', async () => {
+    const [wanted] = (await search('filter[country_code]=GB&filter[national_destination_code]=161&filter[features]=fax')).data;
+    await order(wanted!.phone_number);
+    await sim.settled();
+    const id = sim.ownedNumbers[0]!.id;
+    expect((await call('GET', `/v2/phone_numbers/${id}`)).status).toBe(200);
+
+    expect((await call('DELETE', `/v2/phone_numbers/${id}`, undefined, 'nope')).status).toBe(401);
+    const released = await call('DELETE', `/v2/phone_numbers/${id}`);
+    expect(released.status).toBe(200);
+    expect(((await released.json()) as { data: TelnyxPhoneNumber }).data).toMatchObject({
+      id,
+      phone_number: wanted!.phone_number,
+      status: 'deleted',
+    });
+    expect(sim.ownedNumbers).toEqual([]);
+    expect(sim.releasedNumbers.map((n) => [n.id, n.status])).toEqual([[id, 'deleted']]);
+    expect((await list('filter[phone_number]=441614960100')).data).toEqual([]);
+
+    for (const method of ['DELETE', 'GET']) {
+      const gone = await call(method, `/v2/phone_numbers/${id}`);
+      expect(gone.status).toBe(404);
+      expect(((await gone.json()) as Errors).errors[0]!.code).toBe('10005');
+    }
+  });
+
+  it('answers failNextRequests with that status after the key check, for any API path or only those asked, changing nothing', async () => {
+    sim.failNextRequests(503, 2);
+    expect((await call('GET', '/v2/available_phone_numbers?filter[country_code]=US', undefined, 'nope')).status).toBe(401);
+    const failed = await call('GET', '/v2/available_phone_numbers?filter[country_code]=US');
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ errors: [{ code: '10007', title: 'Unexpected error', detail: expect.any(String) }] });
+    expect((await call('POST', '/v2/faxes', {})).status).toBe(503);
+    expect((await call('POST', '/v2/faxes', {})).status).toBe(422);
+
+    const [wanted] = (await search('filter[country_code]=US&filter[limit]=1')).data;
+    sim.failNextRequests(429, 1, { method: 'POST', path: '/v2/number_orders' });
+    expect((await call('GET', '/v2/phone_numbers')).status).toBe(200);
+    expect((await order(wanted!.phone_number)).status).toBe(429);
+    expect(sim.numberOrders).toHaveLength(0);
+    expect((await order(wanted!.phone_number)).status).toBe(200);
+
+    sim.failNextRequests(500, 1, { path: /^\/v2\/phone_numbers\// });
+    expect((await call('DELETE', `/v2/phone_numbers/${sim.ownedNumbers[0]!.id}`)).status).toBe(500);
+    expect(sim.ownedNumbers).toHaveLength(1);
+  });
+
+  it("still delivers inbound faxes to any number, the account's or not", async () => {
+    const pdf = await makePdf(1);
+    const receiver = await startReceiver({});
+    const inbound = await startTelnyxSimulator({ webhookUrl: `${receiver.base}/hooks`, orderWithoutSearch: true, numberOrderDelayMs: 0 });
+    try {
+      await fetch(`${inbound.url}/v2/number_orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${inbound.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ phone_numbers: [{ phone_number: '+12125550100' }], connection_id: inbound.connectionId }),
+      });
+      expect((await inbound.receive({ to: '+12125550100', from: FROM, pdf })).status).toBe(200);
+      expect((await inbound.receive({ to: '+15550100999', from: FROM, pdf })).status).toBe(200);
+      expect(receiver.hits.map((hit) => hit.event.data.payload.to)).toEqual(['+12125550100', '+15550100999']);
+    } finally {
+      await inbound.close();
+      await receiver.close();
+    }
   });
 });

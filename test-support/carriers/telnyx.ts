@@ -33,6 +33,35 @@
  *   `received`) to the application's webhook URL; its media_url is a temporary link Telnyx serves.
  *   https://developers.telnyx.com/docs/programmable-fax/receive-a-fax-api
  *   https://telnyx.com/release-notes/new-feature-fax-webhooks-update
+ * - Number search: GET /v2/available_phone_numbers with filter[country_code] (always required),
+ *   filter[national_destination_code], filter[locality], filter[administrative_area], filter[phone_number_type],
+ *   filter[features] (sms, mms, voice, fax, emergency, hd_voice, international_sms, local_calling; comma-separated or
+ *   repeated as filter[features][]), filter[limit], filter[best_effort] (other filters, such as
+ *   filter[phone_number][starts_with], are not simulated and are ignored); answers `{ data: [available_phone_number],
+ *   meta }`, each with phone_number, region_information [{ region_type: country_code | rate_center | state | location,
+ *   region_name }], cost_information { upfront_cost, monthly_cost, currency }, features [{ name }], best_effort,
+ *   quickship, reservable.
+ *   Only a number a search returned can be ordered.
+ *   https://developers.telnyx.com/api-reference/phone-number-search/list-available-phone-numbers
+ *   https://developers.telnyx.com/docs/numbers/phone-numbers/number-search
+ * - Number orders: POST /v2/number_orders { phone_numbers: [{ phone_number }], connection_id, customer_reference … }
+ *   answers the `number_order` (status pending → success | failure; its phone_numbers are `number_order_phone_number`s
+ *   whose ids are not the numbers' ids); GET /v2/number_orders/{id} follows it. Without regulatory requirements an
+ *   order completes by itself, "momentarily". The number is the account's from the order on: a `phone_number` with
+ *   status purchase-pending, then active, on the order's connection_id (a fax application's: its faxes go there).
+ *   https://developers.telnyx.com/api-reference/phone-number-orders/create-a-number-order
+ *   https://developers.telnyx.com/api-reference/phone-number-orders/retrieve-a-number-order
+ *   https://developers.telnyx.com/docs/numbers/phone-numbers/number-orders
+ * - The account's numbers: GET /v2/phone_numbers (filter[phone_number]: at least three digits, found within the
+ *   number, any non-digit finds nothing; filter[status], filter[connection_id]; page[number], page[size] 1–250,
+ *   default 20; meta { page_number, page_size, total_pages, total_results }), GET /v2/phone_numbers/{id}, and
+ *   DELETE /v2/phone_numbers/{id}: answers the record with status `deleted`, and the number is gone (unknown id → 404).
+ *   https://developers.telnyx.com/api-reference/phone-number-configurations
+ *   https://developers.telnyx.com/api-reference/phone-number-configurations/delete-a-phone-number
+ *   https://developers.telnyx.com/docs/development/api-fundamentals/pagination-filtering-sorting
+ *   Not published, chosen here: the error code of a number that cannot be ordered (10015, 422), filter[limit]'s default
+ *   (20), best_effort on unless filter[best_effort]=false (nearby numbers of the same state, flagged best_effort), how
+ *   long an order takes (`numberOrderDelayMs`), and that a released number does not come back for sale.
  *
  * Retry counts and delays are not published for fax webhooks: here, `webhookAttempts` tries (default 3) spaced by
  * `retryDelayMs` × attempt, alternating with the failover URL when one is set.
@@ -117,7 +146,170 @@ export interface TelnyxReceivedFax {
   webhooks: TelnyxWebhookDelivery[];
 }
 
+/** The features a number search may ask for (filter[features]). */
+export const TELNYX_NUMBER_FEATURES = [
+  'sms',
+  'mms',
+  'voice',
+  'fax',
+  'emergency',
+  'hd_voice',
+  'international_sms',
+  'local_calling',
+] as const;
+export type TelnyxNumberFeature = (typeof TELNYX_NUMBER_FEATURES)[number];
+export type TelnyxPhoneNumberType = 'local' | 'toll_free' | 'mobile' | 'national' | 'shared_cost';
+
+/** A number for sale, as the simulator keeps it; GET /v2/available_phone_numbers gives it in Telnyx's shape. */
+export interface TelnyxInventoryNumber {
+  phoneNumber: string;
+  /** ISO 3166 alpha-2 (filter[country_code]). */
+  countryCode: string;
+  /** The area code without a trunk 0 (filter[national_destination_code]). */
+  nationalDestinationCode: string;
+  phoneNumberType: TelnyxPhoneNumberType;
+  features: TelnyxNumberFeature[];
+  /** US and CA: the rate center (region_type rate_center, filter[locality]); elsewhere the city (region_type location). */
+  locality: string;
+  /** US and CA: the state or province (region_type state, filter[administrative_area]). */
+  administrativeArea?: string;
+  monthlyCost: string;
+  upfrontCost: string;
+  currency: string;
+}
+
+/** One result of GET /v2/available_phone_numbers. */
+export interface TelnyxAvailablePhoneNumber {
+  record_type: 'available_phone_number';
+  phone_number: string;
+  vanity_format: string;
+  best_effort: boolean;
+  quickship: boolean;
+  reservable: boolean;
+  region_information: { region_type: 'country_code' | 'rate_center' | 'state' | 'location'; region_name: string }[];
+  cost_information: { upfront_cost: string; monthly_cost: string; currency: string };
+  features: { name: TelnyxNumberFeature }[];
+}
+
+export type TelnyxPhoneNumberStatus = 'purchase-pending' | 'purchase-failed' | 'active' | 'deleted';
+
+/** A number of the account, as GET /v2/phone_numbers and GET or DELETE /v2/phone_numbers/{id} answer it. */
+export interface TelnyxPhoneNumber {
+  record_type: 'phone_number';
+  /** Telnyx's id of the number (digits), which DELETE /v2/phone_numbers/{id} takes. */
+  id: string;
+  phone_number: string;
+  status: TelnyxPhoneNumberStatus;
+  connection_id: string | null;
+  connection_name: string | null;
+  messaging_profile_id: string | null;
+  billing_group_id: string | null;
+  customer_reference: string | null;
+  country_iso_alpha2: string;
+  phone_number_type: TelnyxPhoneNumberType;
+  source_type: 'number_order';
+  external_pin: string | null;
+  tags: string[];
+  t38_fax_gateway_enabled: boolean;
+  emergency_enabled: boolean;
+  deletion_lock_enabled: boolean;
+  purchased_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type TelnyxOrderStatus = 'pending' | 'success' | 'failure';
+
+/** A number order, as POST /v2/number_orders and GET /v2/number_orders/{id} answer it. */
+export interface TelnyxNumberOrder {
+  record_type: 'number_order';
+  id: string;
+  status: TelnyxOrderStatus;
+  connection_id: string | null;
+  messaging_profile_id: string | null;
+  billing_group_id: string | null;
+  customer_reference: string | null;
+  phone_numbers_count: number;
+  phone_numbers: {
+    /** The number's place in this order, not the number's id. */
+    id: string;
+    record_type: 'number_order_phone_number';
+    phone_number: string;
+    country_code: string;
+    phone_number_type: TelnyxPhoneNumberType;
+    status: TelnyxOrderStatus;
+    requirements_met: boolean;
+    regulatory_requirements: unknown[];
+  }[];
+  sub_number_orders_ids: string[];
+  requirements_met: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** How the order of a number ends: it completes (default), stays pending (as with regulatory requirements), or fails. */
+export type TelnyxOrderOutcome = 'success' | 'pending' | 'failure';
+
+/**
+ * The simulator's numbers for sale unless `inventory` is given: local numbers in the fictitious ranges (NANP 555-01xx;
+ * Ofcom's drama numbers 020 7946 0xxx and 0161 496 0xxx; ARCEP's 01 99 00 xx xx), a few of them without fax.
+ */
+export function telnyxSeedInventory(): TelnyxInventoryNumber[] {
+  const withFax: TelnyxNumberFeature[] = ['voice', 'fax', 'sms', 'mms', 'emergency'];
+  const withoutFax: TelnyxNumberFeature[] = ['voice', 'sms', 'mms'];
+  const nanp = (ndc: string, countryCode: string, locality: string, administrativeArea: string, count: number, noFax: number[] = []) =>
+    Array.from({ length: count }, (_, i): TelnyxInventoryNumber => ({
+      phoneNumber: `+1${ndc}55501${String(i).padStart(2, '0')}`,
+      countryCode,
+      nationalDestinationCode: ndc,
+      phoneNumberType: 'local',
+      features: noFax.includes(i) ? [...withoutFax] : [...withFax],
+      locality,
+      administrativeArea,
+      monthlyCost: '1.00',
+      upfrontCost: '1.00',
+      currency: 'USD',
+    }));
+  const abroad = (
+    prefix: string,
+    countryCode: string,
+    ndc: string,
+    locality: string,
+    count: number,
+    monthlyCost: string,
+    noFax: number[] = [],
+  ) =>
+    Array.from({ length: count }, (_, i): TelnyxInventoryNumber => ({
+      phoneNumber: `${prefix}${String(i).padStart(2, '0')}`,
+      countryCode,
+      nationalDestinationCode: ndc,
+      phoneNumberType: 'local',
+      features: noFax.includes(i) ? ['voice'] : ['voice', 'fax'],
+      locality,
+      monthlyCost,
+      upfrontCost: '0.00',
+      currency: 'USD',
+    }));
+  return [
+    ...nanp('212', 'US', 'NEW YORK CITY', 'NY', 8),
+    ...nanp('646', 'US', 'NEW YORK CITY', 'NY', 3),
+    ...nanp('312', 'US', 'CHICAGO', 'IL', 8),
+    ...nanp('415', 'US', 'SAN FRANCISCO', 'CA', 6, [1, 3]),
+    ...nanp('416', 'CA', 'TORONTO', 'ON', 4),
+    ...nanp('604', 'CA', 'VANCOUVER', 'BC', 3),
+    ...abroad('+4420794601', 'GB', '20', 'London', 4, '1.50'),
+    ...abroad('+4416149601', 'GB', '161', 'Manchester', 2, '1.50', [1]),
+    ...abroad('+331990001', 'FR', '1', 'Paris', 3, '2.00'),
+  ];
+}
+
 export interface TelnyxSimulatorOptions {
+  /** The numbers for sale at the start (default telnyxSeedInventory()). */
+  inventory?: TelnyxInventoryNumber[];
+  /** How long an order stays pending before it ends as orderOutcomeFor says (default 20 ms; 0: ended when answered). */
+  numberOrderDelayMs?: number;
+  /** Accept orders of numbers no search returned, which Telnyx refuses (default false). */
+  orderWithoutSearch?: boolean;
   /** The fax application's webhook URL, used when a send gives no webhook_url, and for inbound faxes. */
   webhookUrl?: string;
   /** The application's failover URL: tried when the primary answers non-2xx or not at all. */
@@ -149,8 +341,25 @@ export interface TelnyxSimulator {
   readonly requests: number;
   /** Every request to the simulator: method, path and the status it answered. */
   requestLog: { method: string; path: string; status: number }[];
+  /** The numbers for sale, which GET /v2/available_phone_numbers searches; an order takes its numbers out. */
+  availableNumbers: TelnyxInventoryNumber[];
+  /** The account's numbers (GET /v2/phone_numbers), oldest first; a released one moves to releasedNumbers. */
+  ownedNumbers: TelnyxPhoneNumber[];
+  /** Numbers released with DELETE /v2/phone_numbers/{id} (status deleted), oldest first. */
+  releasedNumbers: TelnyxPhoneNumber[];
+  /** Number orders accepted, oldest first, as GET /v2/number_orders/{id} answers them. */
+  numberOrders: TelnyxNumberOrder[];
   outcomeFor(to: string, outcome: TelnyxOutcome): void;
+  /** How the orders of this number end (default success). */
+  orderOutcomeFor(phoneNumber: string, outcome: TelnyxOrderOutcome): void;
+  /** Another account buys the number: it leaves the numbers for sale, and an order of it is refused. */
+  takeNumber(phoneNumber: string): void;
   failNextSends(status: number, count?: number): void;
+  /**
+   * The next `count` API requests (under /v2; only those of `only.method` and `only.path` when given) answer `status`
+   * with Telnyx's error body once their key has been checked, changing nothing.
+   */
+  failNextRequests(status: number, count?: number, only?: { method?: string; path?: string | RegExp }): void;
   webhookMode(mode: TelnyxWebhookMode): void;
   receive(fax: {
     to: string;
@@ -167,7 +376,7 @@ export interface TelnyxSimulator {
   ): Promise<{ status: number | null; body: string; timestamp: string; signature: string }>;
   /** Sign `${timestamp}|${body}` with the simulator's key (base64). */
   signature(timestamp: string, body: string): string;
-  /** Resolves when every fax and inbound fax has finished its webhooks. */
+  /** Resolves when every fax and inbound fax has finished its webhooks, and every number order has ended as asked. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -180,12 +389,17 @@ const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 const MAX_PAGES = 350;
 const MAX_REQUEST_BYTES = 60 * 1024 * 1024;
 const BOOLEAN_FIELDS = ['monochrome', 'store_media', 'store_preview', 't38_enabled'] as const;
+const PHONE_NUMBER_TYPES: readonly TelnyxPhoneNumberType[] = ['local', 'toll_free', 'mobile', 'national', 'shared_cost'];
+const SEARCH_BOOLEANS = ['best_effort', 'quickship', 'reservable', 'exclude_held_numbers'] as const;
+/** filter[limit]'s default: the reference gives none. */
+const DEFAULT_SEARCH_LIMIT = 20;
 
 interface TelnyxError {
   code: string;
   title: string;
   detail: string;
-  source?: { pointer: string };
+  /** A body field (JSON pointer), or a query parameter. */
+  source?: { pointer: string } | { parameter: string };
 }
 
 class HttpError extends Error {
@@ -341,6 +555,16 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
   const received: TelnyxReceivedFax[] = [];
   const webhooks: TelnyxWebhookDelivery[] = [];
   const requestLog: TelnyxSimulator['requestLog'] = [];
+
+  const availableNumbers = (options.inventory ?? telnyxSeedInventory()).map((n) => ({ ...n, features: [...n.features] }));
+  const ownedNumbers: TelnyxPhoneNumber[] = [];
+  const releasedNumbers: TelnyxPhoneNumber[] = [];
+  const numberOrders: TelnyxNumberOrder[] = [];
+  const orderOutcomes = new Map<string, TelnyxOrderOutcome>();
+  /** Numbers a search has returned: only these may be ordered. */
+  const searched = new Set<string>();
+  const numberOrderDelayMs = options.numberOrderDelayMs ?? 20;
+  let requestFailures: { status: number; left: number; method?: string; path?: string | RegExp } | null = null;
 
   const signWith = (key: KeyObject, timestamp: string, body: string) =>
     sign(null, Buffer.from(`${timestamp}|${body}`), key).toString('base64');
@@ -574,6 +798,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     requests += 1;
     const auth = req.headers.authorization ?? '';
     if (auth !== `Bearer ${apiKey}`) throw new HttpError(401, [errorForStatus(401)]);
+    failIfAsked('POST', '/v2/faxes');
     if (failures && failures.left > 0) {
       failures.left -= 1;
       const status = failures.status;
@@ -645,14 +870,319 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     return 202;
   }
 
+  /** failNextRequests: throws the asked status for a request it covers. */
+  function failIfAsked(method: string, path: string): void {
+    const asked = requestFailures;
+    if (!asked || asked.left <= 0) return;
+    if (asked.method !== undefined && asked.method.toUpperCase() !== method) return;
+    if (asked.path !== undefined && !(typeof asked.path === 'string' ? asked.path === path : asked.path.test(path))) return;
+    asked.left -= 1;
+    if (asked.left === 0) requestFailures = null;
+    throw new HttpError(asked.status, [errorForStatus(asked.status)]);
+  }
+
+  const badParameter = (parameter: string, detail: string, code = '10015', title = 'Bad Request'): TelnyxError => ({
+    code,
+    title,
+    detail,
+    source: { parameter },
+  });
+
+  function availableOf(n: TelnyxInventoryNumber, bestEffort: boolean): TelnyxAvailablePhoneNumber {
+    const region: TelnyxAvailablePhoneNumber['region_information'] =
+      n.administrativeArea !== undefined
+        ? [
+            { region_type: 'rate_center', region_name: n.locality },
+            { region_type: 'state', region_name: n.administrativeArea },
+          ]
+        : [{ region_type: 'location', region_name: n.locality }];
+    return {
+      record_type: 'available_phone_number',
+      phone_number: n.phoneNumber,
+      vanity_format: '',
+      best_effort: bestEffort,
+      quickship: true,
+      reservable: true,
+      region_information: [...region, { region_type: 'country_code', region_name: n.countryCode }],
+      cost_information: { upfront_cost: n.upfrontCost, monthly_cost: n.monthlyCost, currency: n.currency },
+      features: n.features.map((name) => ({ name })),
+    };
+  }
+
+  /** GET /v2/available_phone_numbers: the numbers for sale that match every filter, then (best effort) nearby ones. */
+  function searchNumbers(query: URLSearchParams, res: ServerResponse): number {
+    const errors: TelnyxError[] = [];
+    const filter = (name: string) => query.get(`filter[${name}]`) ?? undefined;
+    const country = filter('country_code');
+    if (country === undefined || country === '')
+      errors.push({
+        code: '10004',
+        title: 'Missing required parameter',
+        detail: 'filter[country_code] is required.',
+        source: { parameter: 'filter[country_code]' },
+      });
+    else if (!/^[A-Za-z]{2}$/.test(country))
+      errors.push(badParameter('filter[country_code]', 'filter[country_code] must be an ISO 3166 alpha-2 code.'));
+    const ndc = filter('national_destination_code');
+    if (ndc !== undefined && !/^\d{1,6}$/.test(ndc))
+      errors.push(badParameter('filter[national_destination_code]', 'filter[national_destination_code] must be digits.'));
+    const type = filter('phone_number_type');
+    if (type !== undefined && !PHONE_NUMBER_TYPES.includes(type as TelnyxPhoneNumberType))
+      errors.push(badParameter('filter[phone_number_type]', `filter[phone_number_type] must be one of ${PHONE_NUMBER_TYPES.join(', ')}.`));
+    const features = [...query.getAll('filter[features]'), ...query.getAll('filter[features][]')]
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
+    for (const feature of features)
+      if (!TELNYX_NUMBER_FEATURES.includes(feature as TelnyxNumberFeature))
+        errors.push(badParameter('filter[features]', `${feature} is not one of ${TELNYX_NUMBER_FEATURES.join(', ')}.`));
+    const limitText = filter('limit');
+    if (limitText !== undefined && !/^[1-9]\d{0,3}$/.test(limitText))
+      errors.push(badParameter('filter[limit]', 'filter[limit] must be a positive whole number.'));
+    for (const name of SEARCH_BOOLEANS) {
+      const value = filter(name);
+      if (value !== undefined && value !== 'true' && value !== 'false')
+        errors.push(badParameter(`filter[${name}]`, `filter[${name}] must be true or false.`));
+    }
+    if (errors.length > 0) throw new HttpError(422, errors);
+
+    const limit = limitText === undefined ? DEFAULT_SEARCH_LIMIT : Number(limitText);
+    const same = (a: string | undefined, b: string | undefined) => a === undefined || a.toLowerCase() === (b ?? '').toLowerCase();
+    const trunkless = (code: string) => code.replace(/^0+/, '');
+    const locality = filter('locality');
+    const area = filter('administrative_area');
+    // Everything but the area code, which best effort may widen.
+    const fits = (n: TelnyxInventoryNumber) =>
+      same(country, n.countryCode) &&
+      same(locality, n.locality) &&
+      same(area, n.administrativeArea) &&
+      (type === undefined || n.phoneNumberType === type) &&
+      features.every((feature) => n.features.includes(feature as TelnyxNumberFeature));
+    const inArea = (n: TelnyxInventoryNumber) => ndc === undefined || trunkless(n.nationalDestinationCode) === trunkless(ndc);
+    const exact = availableNumbers.filter((n) => fits(n) && inArea(n));
+    let nearby: TelnyxInventoryNumber[] = [];
+    if (ndc !== undefined && filter('best_effort') !== 'false' && exact.length < limit) {
+      // Best effort (US and CA): other area codes of the state or province the asked one is in.
+      const state = availableNumbers.find((n) => inArea(n) && same(country, n.countryCode))?.administrativeArea;
+      if (state !== undefined) nearby = availableNumbers.filter((n) => fits(n) && !inArea(n) && n.administrativeArea === state);
+    }
+    const results = [...exact.map((n) => ({ n, bestEffort: false })), ...nearby.map((n) => ({ n, bestEffort: true }))].slice(0, limit);
+    for (const { n } of results) searched.add(n.phoneNumber);
+    send(res, 200, {
+      data: results.map(({ n, bestEffort }) => availableOf(n, bestEffort)),
+      meta: { total_results: results.length, best_effort_results: results.filter((r) => r.bestEffort).length },
+    });
+    return 200;
+  }
+
+  async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const raw = await readBody(req);
+    try {
+      const parsed: unknown = JSON.parse(raw.toString('utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      return parsed as Record<string, unknown>;
+    } catch {
+      throw new HttpError(400, [{ code: '10015', title: 'Bad Request', detail: 'The body is not a JSON object.' }]);
+    }
+  }
+
+  /** Ends an order's numbers as orderOutcomeFor says; the order ends once none of its numbers is pending. */
+  function settleOrder(order: TelnyxNumberOrder): void {
+    const at = now();
+    for (const entry of order.phone_numbers) {
+      const outcome = orderOutcomes.get(entry.phone_number) ?? 'success';
+      if (entry.status !== 'pending' || outcome === 'pending') continue;
+      entry.status = outcome;
+      const owned = ownedNumbers.find((n) => n.phone_number === entry.phone_number && n.status === 'purchase-pending');
+      if (owned) {
+        owned.status = outcome === 'success' ? 'active' : 'purchase-failed';
+        owned.updated_at = at;
+      }
+    }
+    const statuses = order.phone_numbers.map((entry) => entry.status);
+    const status: TelnyxOrderStatus = statuses.includes('pending') ? 'pending' : statuses.includes('failure') ? 'failure' : 'success';
+    if (status !== order.status) {
+      order.status = status;
+      order.updated_at = at;
+    }
+  }
+
+  /** POST /v2/number_orders: numbers a search returned, still for sale; they are the account's at once, pending. */
+  async function createOrder(req: IncomingMessage, res: ServerResponse): Promise<number> {
+    const body = await readJsonObject(req);
+    const errors: TelnyxError[] = [];
+    const wanted: string[] = [];
+    if (!Array.isArray(body.phone_numbers) || body.phone_numbers.length === 0) errors.push(missing('phone_numbers'));
+    else
+      body.phone_numbers.forEach((entry: unknown, i) => {
+        const field = `phone_numbers/${i}/phone_number`;
+        const value = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).phone_number : undefined;
+        if (value === undefined || value === null || value === '') errors.push(missing(field));
+        else if (typeof value !== 'string' || !E164.test(value))
+          errors.push(invalid(field, 'phone_number must be in +E.164 format.', '10016', 'Phone number must be in +E.164 format'));
+        else if (wanted.includes(value)) errors.push(invalid(field, `${value} is in the order twice.`));
+        else if (!availableNumbers.some((n) => n.phoneNumber === value))
+          errors.push(invalid(field, `${value} is not available for purchase.`));
+        else if (!searched.has(value) && options.orderWithoutSearch !== true)
+          errors.push(invalid(field, `${value} was not returned by a recent search: only searched numbers can be ordered.`));
+        else wanted.push(value);
+      });
+    const connection = body.connection_id;
+    if (connection !== undefined && connection !== null && connection !== '' && String(connection) !== connectionId)
+      errors.push(invalid('connection_id', 'No connection has this connection_id.', '10017', 'Associated resource does not exist'));
+    const optionalText = (field: string): string | null => {
+      const value = body[field];
+      if (value === undefined || value === null) return null;
+      if (typeof value !== 'string') {
+        errors.push(invalid(field, `${field} must be a string.`));
+        return null;
+      }
+      return value;
+    };
+    const messagingProfileId = optionalText('messaging_profile_id');
+    const billingGroupId = optionalText('billing_group_id');
+    const customerReference = optionalText('customer_reference');
+    if (errors.length > 0) throw new HttpError(422, errors);
+
+    const at = now();
+    const connectionOfOrder = connection === undefined || connection === null || connection === '' ? null : connectionId;
+    const order: TelnyxNumberOrder = {
+      record_type: 'number_order',
+      id: randomUUID(),
+      status: 'pending',
+      connection_id: connectionOfOrder,
+      messaging_profile_id: messagingProfileId,
+      billing_group_id: billingGroupId,
+      customer_reference: customerReference,
+      phone_numbers_count: wanted.length,
+      phone_numbers: [],
+      sub_number_orders_ids: [randomUUID()],
+      requirements_met: true,
+      created_at: at,
+      updated_at: at,
+    };
+    for (const phoneNumber of wanted) {
+      const index = availableNumbers.findIndex((n) => n.phoneNumber === phoneNumber);
+      const [sold] = availableNumbers.splice(index, 1);
+      searched.delete(phoneNumber);
+      order.phone_numbers.push({
+        id: randomUUID(),
+        record_type: 'number_order_phone_number',
+        phone_number: phoneNumber,
+        country_code: sold!.countryCode,
+        phone_number_type: sold!.phoneNumberType,
+        status: 'pending',
+        requirements_met: true,
+        regulatory_requirements: [],
+      });
+      ownedNumbers.push({
+        record_type: 'phone_number',
+        id: String(BigInt(`0x${randomBytes(7).toString('hex')}`) + 1_000_000_000_000_000_000n),
+        phone_number: phoneNumber,
+        status: 'purchase-pending',
+        connection_id: connectionOfOrder,
+        connection_name: null,
+        messaging_profile_id: messagingProfileId,
+        billing_group_id: billingGroupId,
+        customer_reference: customerReference,
+        country_iso_alpha2: sold!.countryCode,
+        phone_number_type: sold!.phoneNumberType,
+        source_type: 'number_order',
+        external_pin: null,
+        tags: [],
+        t38_fax_gateway_enabled: false,
+        emergency_enabled: false,
+        deletion_lock_enabled: false,
+        purchased_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    numberOrders.push(order);
+    if (numberOrderDelayMs <= 0) settleOrder(order);
+    else
+      void track(
+        sleep(numberOrderDelayMs).then(() => {
+          if (!closed) settleOrder(order);
+        }),
+      );
+    send(res, 200, { data: order });
+    return 200;
+  }
+
+  /** GET /v2/phone_numbers: the account's numbers, filtered and paged. */
+  function listNumbers(query: URLSearchParams, res: ServerResponse): number {
+    const errors: TelnyxError[] = [];
+    const pageNumberText = query.get('page[number]') ?? '1';
+    const pageSizeText = query.get('page[size]') ?? '20';
+    if (!/^[1-9]\d{0,6}$/.test(pageNumberText)) errors.push(badParameter('page[number]', 'page[number] must be a positive whole number.'));
+    if (!/^[1-9]\d{0,2}$/.test(pageSizeText) || Number(pageSizeText) > 250)
+      errors.push(badParameter('page[size]', 'page[size] must be between 1 and 250.'));
+    const digits = query.get('filter[phone_number]');
+    if (digits !== null && digits.replace(/\D/g, '').length < 3)
+      errors.push(badParameter('filter[phone_number]', 'filter[phone_number] needs at least three digits.'));
+    if (errors.length > 0) throw new HttpError(422, errors);
+
+    const status = query.get('filter[status]');
+    const connection = query.get('filter[connection_id]');
+    const found = ownedNumbers.filter(
+      (n) =>
+        // A non-digit (a +, a space) finds nothing, as the reference says.
+        (digits === null || (/^\d+$/.test(digits) && n.phone_number.slice(1).includes(digits))) &&
+        (status === null || n.status === status) &&
+        (connection === null || n.connection_id === connection),
+    );
+    const pageNumber = Number(pageNumberText);
+    const pageSize = Number(pageSizeText);
+    send(res, 200, {
+      data: found.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+      meta: {
+        page_number: pageNumber,
+        page_size: pageSize,
+        total_pages: Math.max(1, Math.ceil(found.length / pageSize)),
+        total_results: found.length,
+      },
+    });
+    return 200;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const { pathname: path, searchParams: query } = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     if (method === 'POST' && path === '/v2/faxes') return createFax(req, res);
 
+    if (path.startsWith('/v2/')) {
+      if (req.headers.authorization !== `Bearer ${apiKey}`) throw new HttpError(401, [errorForStatus(401)]);
+      failIfAsked(method, path);
+    }
+    if (method === 'GET' && path === '/v2/available_phone_numbers') return searchNumbers(query, res);
+    if (method === 'POST' && path === '/v2/number_orders') return createOrder(req, res);
+    const orderMatch = /^\/v2\/number_orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && orderMatch) {
+      const order = numberOrders.find((o) => o.id === orderMatch[1]);
+      if (!order) throw new HttpError(404, [errorForStatus(404)]);
+      send(res, 200, { data: order });
+      return 200;
+    }
+    if (method === 'GET' && path === '/v2/phone_numbers') return listNumbers(query, res);
+    const numberMatch = /^\/v2\/phone_numbers\/([^/]+)$/.exec(path);
+    if (numberMatch && (method === 'GET' || method === 'DELETE')) {
+      const index = ownedNumbers.findIndex((n) => n.id === numberMatch[1]);
+      if (index === -1) throw new HttpError(404, [errorForStatus(404)]);
+      if (method === 'GET') {
+        send(res, 200, { data: ownedNumbers[index] });
+        return 200;
+      }
+      const [released] = ownedNumbers.splice(index, 1);
+      released!.status = 'deleted';
+      released!.updated_at = now();
+      releasedNumbers.push(released!);
+      send(res, 200, { data: released });
+      return 200;
+    }
+
     const faxMatch = /^\/v2\/faxes\/([^/]+)$/.exec(path);
     if (method === 'GET' && faxMatch) {
-      if (req.headers.authorization !== `Bearer ${apiKey}`) throw new HttpError(401, [errorForStatus(401)]);
       const sent = faxes.find((f) => f.id === faxMatch[1]);
       if (!sent) throw new HttpError(404, [errorForStatus(404)]);
       send(res, 200, { data: { ...sent.fax } });
@@ -696,6 +1226,10 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     faxes,
     received,
     webhooks,
+    availableNumbers,
+    ownedNumbers,
+    releasedNumbers,
+    numberOrders,
     get requests() {
       return requests;
     },
@@ -705,6 +1239,16 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     },
     failNextSends(status, count = 1) {
       failures = count > 0 ? { status, left: count } : null;
+    },
+    failNextRequests(status, count = 1, only = {}) {
+      requestFailures = count > 0 ? { status, left: count, ...only } : null;
+    },
+    orderOutcomeFor(phoneNumber, outcome) {
+      orderOutcomes.set(phoneNumber, outcome);
+    },
+    takeNumber(phoneNumber) {
+      const index = availableNumbers.findIndex((n) => n.phoneNumber === phoneNumber);
+      if (index !== -1) availableNumbers.splice(index, 1);
     },
     webhookMode(next) {
       mode = next;

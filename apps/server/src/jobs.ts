@@ -3,6 +3,7 @@ import { sendEmailJob } from './email/send-email-job';
 import { faxEventConsumers } from './events/consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
+import { receiveCarrierFaxJob } from './faxes/jobs/receive-carrier-fax';
 import { carrierDeadlineJob, transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { JobDefinition } from './platform/queue/define-job';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
@@ -16,6 +17,7 @@ export const jobs: readonly JobDefinition[] = [
   prepareFaxJob,
   transmitFaxJob,
   carrierDeadlineJob,
+  receiveCarrierFaxJob,
   // The consumers of fax events (events/consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,

@@ -1,9 +1,11 @@
-import { ZAdminDashboard, type TAdminDashboard } from '@faxline/shared';
+import { ZAdminDashboard, type TAdminDashboard, type TFaxLine } from '@faxline/shared';
 import { count, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
+import { configuredCarriers } from '../lines/carriers/carriers';
 import { linesInUse } from '../lines/lines';
+import { lineHealth } from './line-health';
 import { clock } from '../platform/clock';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
@@ -18,7 +20,7 @@ const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), n
  */
 export async function readDashboardFigures(
   db: Database,
-  config: Pick<TConfig, 'sandboxLine' | 'hylafax' | 'telnyx'>,
+  config: Pick<TConfig, 'sandboxLine' | 'hylafax' | 'carriers'>,
   now = clock.now(),
 ): Promise<TAdminDashboard> {
   const dayStart = startOfDayUtc(now);
@@ -44,13 +46,21 @@ export async function readDashboardFigures(
     .from(faxes)
     .where(gte(faxes.createdAt, monthStart));
 
+  const lines = linesInUse(config.sandboxLine, config.hylafax, config.carriers);
+  const carriers = configuredCarriers(config.carriers).map((carrier) => carrier.name);
+  const health = await lineHealth(db, carriers, now);
   return {
     people: { total: people?.total ?? 0, newThisMonth: people?.newThisMonth ?? 0 },
     faxesToday: { sent: month?.sentToday ?? 0, received: month?.receivedToday ?? 0 },
     faxesThisMonth: { sent: month?.sent ?? 0, received: month?.received ?? 0, failed: month?.failed ?? 0, pages: month?.pages ?? 0 },
     dayStart: dayStart.toISOString(),
     monthStart: monthStart.toISOString(),
-    lines: linesInUse(config.sandboxLine, config.hylafax, config.telnyx),
+    lines: lines.map((line) => ({ ...line, health: health.get(line.name) ?? null })),
+    carrierRoutes: config.carriers.routes.map((route) => ({
+      prefix: route.prefix,
+      primary: route.primary as TFaxLine,
+      fallback: route.fallback as TFaxLine | null,
+    })),
   };
 }
 

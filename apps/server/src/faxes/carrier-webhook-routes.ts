@@ -1,101 +1,113 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallOutcome } from '../lines/fax-line';
-import { TELNYX_WEBHOOK_PATH, tryOfClientState } from '../lines/carriers/telnyx-line';
-import { failureClassOf, isTelnyxSignatureValid, TELNYX_FINAL_EVENTS, ZTelnyxEvent, type TTelnyxEvent } from '../lines/carriers/telnyx';
+import { MalformedWebhook, tryOfRef, type Carrier, type CarrierReport } from '../lines/carriers/carrier';
+import { carrierWebhookPath } from '../lines/carriers/carrier-line';
+import { configuredCarriers } from '../lines/carriers/carriers';
+import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { loadFax } from './fax-state';
 import { endAttempt } from './jobs/transmit-fax';
+import { receiveCarrierFaxJob } from './jobs/receive-carrier-fax';
+import { answerInboundCall } from './receive-call';
 import { carrierEvents, faxAttempts } from './schema';
 
-/** A webhook is a few kilobytes; this leaves room and refuses anything that is not one. */
+/** A webhook is a few kilobytes; this leaves room and refuses anything that is not one (unless its carrier says). */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
+type Report<Kind extends CarrierReport['kind']> = Extract<CarrierReport, { kind: Kind }>;
+
 /**
- * POST /api/carriers/telnyx/webhook (issue 20; decision 056): Telnyx's report of a fax it carries. The signature
- * covers the exact bytes posted, so the body is read raw and checked (Ed25519, 5 minutes) before it is parsed; a
- * webhook that fails is refused with 401 and changes nothing. Each event is stored once (its id): a repeat changes
- * nothing. A final event ends its try (`endAttempt`) whichever order the events came in; the earlier ones are kept.
+ * POST /api/carriers/<carrier>/webhook (issue 20; decision 056): a carrier's report of a fax it carries or received.
+ * Signatures cover the exact bytes (and, for some carriers, the address) posted, so the body is read raw and checked
+ * before it is parsed; a webhook that fails is refused with 401 and changes nothing. Each event is stored once (its
+ * id): a repeat changes nothing. A final event ends its try (`endAttempt`) whichever order the events came in; a
+ * received fax is queued with its event, to be fetched and stored by a worker (a 2xx is then a promise kept).
  */
 export async function carrierWebhookRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const telnyx = deps.config.telnyx;
-  if (!telnyx) return;
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  const carriers = configuredCarriers(deps.config.carriers);
+  if (carriers.length === 0) return;
+  // JSON (Telnyx, Sinch) and forms (SignalWire) alike: the bytes as they came, for the signature.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(TELNYX_WEBHOOK_PATH.replace(/^\/api/, ''), { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!isTelnyxSignatureValid(telnyx.publicKey, request.headers, raw))
-      throw new AppError('authentication_error', 'errors.lineSignatureInvalid');
-    const event = parseEvent(raw);
-    const { data } = event;
-    const stored = await deps.db
+  for (const carrier of carriers)
+    app.post(
+      carrierWebhookPath(carrier.name).replace(/^\/api/, ''),
+      { bodyLimit: carrier.webhookBodyLimit ?? BODY_LIMIT_BYTES },
+      (request, reply) => takeWebhook(deps, carrier, request, reply),
+    );
+}
+
+/** One webhook: checked, read, stored once, and acted on (a try ended, a received fax queued, an incoming call answered). */
+async function takeWebhook(deps: RouteDeps, carrier: Carrier, request: FastifyRequest, reply: FastifyReply) {
+  const webhook = {
+    url: `${deps.config.publicUrl}${request.url}`,
+    headers: request.headers,
+    rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+  };
+  if (!carrier.isAuthentic(webhook)) throw new AppError('authentication_error', 'errors.carrierSignatureInvalid');
+  const report = reportOf(carrier, webhook);
+  if (!report) return reply.code(204).send();
+
+  if (report.kind === 'incoming') {
+    const answer = await answerInboundCall(deps.db, { toNumber: report.to, fromNumber: report.from });
+    request.log.info({ carrier: carrier.name, carrierFaxId: report.carrierFaxId, ...answer }, 'a fax call coming in through a carrier');
+    const laml = carrier.answerIncoming!(answer.answer, `${deps.config.publicUrl}${carrierWebhookPath(carrier.name)}`);
+    return reply.code(200).type(laml.contentType).send(laml.body);
+  }
+
+  const stored = await inTransaction(deps.db, async (tx, client) => {
+    const inserted = await tx
       .insert(carrierEvents)
-      .values({ carrier: 'telnyx', eventId: data.id, type: data.event_type, carrierFaxId: data.payload.fax_id, payload: data })
+      .values({ carrier: carrier.name, eventId: report.eventId, type: report.type, carrierFaxId: report.carrierFaxId, payload: report })
       .onConflictDoNothing()
       .returning({ eventId: carrierEvents.eventId });
-    if (stored.length > 0 && (TELNYX_FINAL_EVENTS as readonly string[]).includes(data.event_type)) await endTry(deps, event, request.log);
-    // Inbound faxes through Telnyx come with issue 20's numbers: until then the event is kept, and said loudly.
-    if (stored.length > 0 && data.event_type === 'fax.received')
-      request.log.error(
-        { carrierFaxId: data.payload.fax_id },
-        'a fax received through Telnyx: inbound faxes through carriers are not taken yet',
-      );
-    return reply.code(204).send();
+    if (inserted.length > 0 && report.kind === 'received')
+      await deps.queue.send(receiveCarrierFaxJob, { carrier: carrier.name, eventId: report.eventId }, { transaction: client });
+    return inserted.length > 0;
   });
+  if (stored && (report.kind === 'delivered' || report.kind === 'failed')) await endTry(deps, carrier, report, request.log);
+  return reply.code(204).send();
 }
 
-function parseEvent(raw: Buffer): TTelnyxEvent {
-  let json: unknown;
+function reportOf(carrier: Carrier, webhook: Parameters<Carrier['reportOf']>[0]): CarrierReport | null {
   try {
-    json = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new AppError('invalid_request', 'errors.invalidField', { field: 'body', message: 'not JSON' });
+    return carrier.reportOf(webhook);
+  } catch (error) {
+    if (error instanceof MalformedWebhook)
+      throw new AppError('invalid_request', 'errors.invalidField', { field: 'body', message: error.message });
+    throw error;
   }
-  const parsed = ZTelnyxEvent.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError('invalid_request', 'errors.invalidField', { field: issue.path.join('.'), message: issue.message });
-  }
-  return parsed.data;
 }
 
-/** The try a final event ends: named by its client state, or found by Telnyx's id of the fax; only a Telnyx try. */
-async function endTry(deps: RouteDeps, { data }: TTelnyxEvent, log: FastifyBaseLogger): Promise<void> {
-  const { payload } = data;
-  const named = tryOfClientState(payload.client_state);
+/** The try a final event ends: named by its reference, or found by the carrier's id of the fax; only its carrier's. */
+async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'delivered' | 'failed'>, log: FastifyBaseLogger): Promise<void> {
+  const named = tryOfRef(report.tryRef);
   const [attempt] = await deps.db
-    .select({ faxId: faxAttempts.faxId, number: faxAttempts.number, firstPage: faxAttempts.firstPage })
+    .select({ faxId: faxAttempts.faxId, number: faxAttempts.number })
     .from(faxAttempts)
     .where(
       named
-        ? and(eq(faxAttempts.faxId, named.faxId), eq(faxAttempts.number, named.attempt), eq(faxAttempts.line, 'telnyx'))
-        : and(eq(faxAttempts.carrierFaxId, payload.fax_id), eq(faxAttempts.line, 'telnyx')),
+        ? and(eq(faxAttempts.faxId, named.faxId), eq(faxAttempts.number, named.attempt), eq(faxAttempts.line, carrier.name))
+        : and(eq(faxAttempts.carrierFaxId, report.carrierFaxId), eq(faxAttempts.line, carrier.name)),
     );
   const fax = attempt ? await loadFax(deps.db, attempt.faxId) : null;
   if (!attempt || !fax) {
-    log.warn({ carrierFaxId: payload.fax_id, type: data.event_type }, 'a Telnyx event for no try of ours');
+    log.warn({ carrier: carrier.name, carrierFaxId: report.carrierFaxId, type: report.type }, 'a carrier event for no try of ours');
     return;
   }
-  const durationMs = Math.round((payload.call_duration_secs ?? 0) * 1000);
+  const durationMs = report.durationMs ?? 0;
   const outcome: CallOutcome =
-    data.event_type === 'fax.delivered'
+    report.kind === 'delivered'
       ? {
           result: 'delivered',
-          pagesSent: payload.page_count ?? fax.pages ?? 0,
+          pagesSent: report.pages ?? fax.pages ?? 0,
           firstPage: 1,
           durationMs,
-          detail: `Telnyx fax ${payload.fax_id}`,
+          detail: `${carrier.name} fax ${report.carrierFaxId}`,
         }
-      : {
-          result: failureClassOf(payload.failure_reason),
-          pagesSent: 0,
-          firstPage: 1,
-          durationMs,
-          detail: `Telnyx fax ${payload.fax_id}: ${payload.failure_reason ?? 'failed'}`,
-        };
+      : { result: report.reason, pagesSent: 0, firstPage: 1, durationMs, detail: report.detail };
   await endAttempt(deps, { faxId: attempt.faxId, attempt: attempt.number, language: fax.language }, outcome);
 }

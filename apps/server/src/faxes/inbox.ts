@@ -48,7 +48,7 @@ export function faxInbox(db: Database): Inbox {
 export function linesFor(deps: {
   db: Database;
   files: FileStore;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'telnyx' | 'publicUrl' | 'authSecret' | 'dataDir'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'carriers' | 'publicUrl' | 'authSecret' | 'dataDir'>;
 }) {
   return faxLines({
     db: deps.db,
@@ -58,7 +58,7 @@ export function linesFor(deps: {
     sandboxServes: deps.config.sandboxLine,
     faxModemPath: deps.config.faxModemPath,
     hylafax: deps.config.hylafax,
-    telnyx: deps.config.telnyx,
+    carriers: deps.config.carriers,
     config: deps.config,
   });
 }

@@ -147,6 +147,8 @@ export const faxAttempts = pgTable(
   (table) => [
     uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number),
     index('fax_attempts_carrier_fax_idx').on(table.line, table.carrierFaxId),
+    // A line's health (admin/line-health.ts): its recent tries, and its last success.
+    index('fax_attempts_line_ended_idx').on(table.line, table.endedAt),
   ],
 );
 

@@ -54,7 +54,7 @@ export type SendFaxDeps = {
   db: Database;
   files: FileStore;
   queue: Queue;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'telnyx' | 'publicUrl' | 'authSecret' | 'dataDir'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'carriers' | 'publicUrl' | 'authSecret' | 'dataDir'>;
   systemSettings: SystemSettings;
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxLine } from './fax-line';
-import { chooseLine, lineNamed, linesInUse } from './lines';
+import { chooseLine, lineNamed, linesInUse, outsideNumbersServed } from './lines';
 
 /** A line that takes the numbers starting with a prefix; its calls are not made here. */
 const lineFor = (name: FaxLine['name'], prefix: string): FaxLine => ({
@@ -32,9 +32,36 @@ describe('choosing a line', () => {
 describe('the lines in use, as the back office shows them', () => {
   it('says the sandbox takes every outside number, or its test numbers only', () => {
     expect(linesInUse('every-number')).toEqual([
-      { name: 'internal', serves: 'faxline-numbers' },
-      { name: 'sandbox', serves: 'outside-numbers' },
+      { name: 'internal', serves: 'faxline-numbers', health: null },
+      { name: 'sandbox', serves: 'outside-numbers', health: null },
     ]);
-    expect(linesInUse('test-numbers')[1]).toEqual({ name: 'sandbox', serves: 'test-numbers' });
+    expect(linesInUse('test-numbers')[1]).toEqual({ name: 'sandbox', serves: 'test-numbers', health: null });
+  });
+
+  it('lists each carrier configured, with the numbers its routes give it first', () => {
+    const telnyx = { apiUrl: 'https://api.telnyx.com', apiV2Key: 'k', connectionId: 'c', publicKey: 'p' };
+    const sinch = {
+      apiUrl: 'https://fax.api.sinch.com',
+      numbersApiUrl: 'https://numbers.api.sinch.com',
+      projectId: 'p',
+      keyId: 'k',
+      keySecret: 's',
+      webhookSecret: 'w',
+    };
+    const routes = [
+      { prefix: '+33' as const, primary: 'sinch', fallback: 'telnyx' },
+      { prefix: 'all' as const, primary: 'telnyx', fallback: null },
+    ];
+    expect(linesInUse('test-numbers', null, { telnyx, signalwire: null, sinch, routes }).map(({ name, serves }) => [name, serves])).toEqual(
+      [
+        ['internal', 'faxline-numbers'],
+        ['telnyx', 'outside-numbers'],
+        ['sinch', 'number-prefixes'],
+        ['sandbox', 'test-numbers'],
+      ],
+    );
+    expect(outsideNumbersServed(null, { telnyx, signalwire: null, sinch, routes })).toBe('all');
+    expect(outsideNumbersServed(null, { telnyx, signalwire: null, sinch, routes: routes.slice(0, 1) })).toEqual(['+33']);
+    expect(outsideNumbersServed(null, { telnyx: null, signalwire: null, sinch: null, routes: [] })).toBeNull();
   });
 });

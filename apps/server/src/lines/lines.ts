@@ -5,7 +5,9 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { FaxLine, Inbox } from './fax-line';
 import { hylafaxLine } from './hylafax/hylafax-line';
-import { telnyxLine } from './carriers/telnyx-line';
+import { carrierLine } from './carriers/carrier-line';
+import { configuredCarriers } from './carriers/carriers';
+import { routeOf } from './carriers/routes';
 import { internalLine } from './internal-line';
 import { sandboxLine } from './sandbox-line';
 
@@ -20,8 +22,8 @@ export type LineDeps = {
   faxModemPath: string;
   /** The operator's HylaFAX server (config `HYLAFAX_*`), when there is one. */
   hylafax?: TConfig['hylafax'];
-  /** Telnyx (config `TELNYX_*`), when there is an account, and what its media links and webhooks are made with. */
-  telnyx?: TConfig['telnyx'];
+  /** The carriers and their routes (config `TELNYX_*`, `SIGNALWIRE_*`, `SINCH_*`, `CARRIER_ROUTES`). */
+  carriers: TConfig['carriers'];
   config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
 };
 
@@ -31,7 +33,9 @@ export function faxLines(deps: LineDeps): FaxLine[] {
   return [
     internalLine(deps),
     ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax, faxModemPath: deps.faxModemPath })] : []),
-    ...(deps.telnyx ? [telnyxLine({ telnyx: deps.telnyx, config: deps.config })] : []),
+    ...configuredCarriers(deps.carriers).map((carrier) =>
+      carrierLine({ carrier, takes: (toNumber) => routeOf(deps.carriers.routes, toNumber)?.primary === carrier.name, config: deps.config }),
+    ),
     deps.sandboxServes === 'every-number'
       ? sandbox
       : { ...sandbox, accepts: async (toNumber: string) => isSandboxTestNumber(toNumber) && sandbox.accepts(toNumber) },
@@ -42,15 +46,22 @@ export function faxLines(deps: LineDeps): FaxLine[] {
 export function linesInUse(
   sandboxServes: LineDeps['sandboxServes'],
   hylafax: TConfig['hylafax'] = null,
-  telnyx: TConfig['telnyx'] = null,
+  carriers: TConfig['carriers'] = { telnyx: null, signalwire: null, sinch: null, routes: [] },
 ): TAdminDashboard['lines'] {
   return [
-    { name: 'internal', serves: 'faxline-numbers' },
+    { name: 'internal', serves: 'faxline-numbers', health: null },
     ...(hylafax
-      ? [{ name: 'hylafax', serves: hylafax.serves === 'outside-numbers' ? 'outside-numbers' : 'number-prefixes' } as const]
+      ? [{ name: 'hylafax', serves: hylafax.serves === 'outside-numbers' ? 'outside-numbers' : 'number-prefixes', health: null } as const]
       : []),
-    ...(telnyx ? [{ name: 'telnyx', serves: telnyx.serves === 'outside-numbers' ? 'outside-numbers' : 'number-prefixes' } as const] : []),
-    { name: 'sandbox', serves: sandboxServes === 'every-number' ? 'outside-numbers' : 'test-numbers' },
+    ...configuredCarriers(carriers).map(({ name }) => {
+      const firstFor = carriers.routes.filter((route) => route.primary === name);
+      return {
+        name,
+        serves: firstFor.some((route) => route.prefix === 'all') ? 'outside-numbers' : 'number-prefixes',
+        health: null,
+      } as const;
+    }),
+    { name: 'sandbox', serves: sandboxServes === 'every-number' ? 'outside-numbers' : 'test-numbers', health: null },
   ];
 }
 
@@ -68,4 +79,17 @@ export function lineNamed(lines: FaxLine[], name: string): FaxLine {
   const line = lines.find((candidate) => candidate.name === name);
   if (!line) throw new Error(`No fax line is named ${name}`);
   return line;
+}
+
+/**
+ * Which numbers outside Faxline a real line serves (HylaFAX's numbers, the carriers' routes), as the send page says
+ * it: every one, those with these prefixes, or none (then the sandbox's test numbers are all there is).
+ */
+export function outsideNumbersServed(hylafax: TConfig['hylafax'], carriers: TConfig['carriers']): 'all' | string[] | null {
+  const served = [
+    ...(hylafax ? (hylafax.serves === 'outside-numbers' ? ['all'] : hylafax.serves) : []),
+    ...carriers.routes.map((route) => route.prefix),
+  ];
+  if (served.includes('all')) return 'all';
+  return served.length > 0 ? [...new Set(served)] : null;
 }

@@ -1,4 +1,5 @@
 import {
+  CARRIER_NUMBER_SEARCH_LIMIT,
   NUMBER_SEARCH_LIMIT,
   ZAddNumbersRequest,
   ZAddNumbersResponse,
@@ -7,6 +8,10 @@ import {
   ZAdminNumbersQuery,
   ZAdminNumbersResponse,
   ZAssignNumberRequest,
+  ZCarrierNumberSearchQuery,
+  ZCarrierNumberSearchResponse,
+  ZCarrierNumbersInfo,
+  ZOrderCarrierNumberRequest,
   ZEditNumberRequest,
   ZNumberSearchQuery,
   ZNumberSearchResponse,
@@ -25,6 +30,9 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { addNumbers, assignNumber, editNumber, findNumber, listNumbers, releaseNumber, searchNumbers } from './manage-numbers';
 import { searchUsersByEmail } from './search-users';
+import { orderCarrierNumber, returnNumberToCarrier, searchCarrierNumbers } from './carrier-numbers';
+import { carrierNamed, configuredCarriers } from '../lines/carriers/carriers';
+import { carrierWebhookPath } from '../lines/carriers/carrier-line';
 
 function auditNumber(
   db: Database,
@@ -57,8 +65,14 @@ async function accountOfUser(db: Database, userId: string): Promise<string> {
  * /api/admin/numbers (spec 001 §2.11, §4, §5, §7): the fax number inventory, adding and editing numbers, assigning
  * them to a person's account and releasing them, searching it; and the user search of the assign dialog.
  */
-export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const params = ZAdminNumberParams;
+  const carriers = configuredCarriers(config.carriers);
+  const carrierOf = (name: string) => {
+    const carrier = carrierNamed(carriers, name);
+    if (!carrier) throw new AppError('invalid_request', 'errors.carrierNotConfigured', { carrier: name });
+    return carrier;
+  };
 
   app.get('/numbers', { schema: { querystring: ZAdminNumbersQuery, response: { 200: ZAdminNumbersResponse } } }, async (request) =>
     listNumbers(db, request.query.status, request.query.page),
@@ -101,6 +115,37 @@ export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     const { released, fromAccountId } = await releaseNumber(db, request.params.id);
     await auditNumber(db, request, 'number.release', released, fromAccountId);
     return released;
+  });
+
+  // Numbers from carriers (issue 20, item 7).
+  app.get('/carrier-numbers', { schema: { response: { 200: ZCarrierNumbersInfo } } }, async () => ({
+    carriers: carriers.map((carrier) => carrier.name),
+  }));
+
+  app.get(
+    '/carrier-numbers/search',
+    { schema: { querystring: ZCarrierNumberSearchQuery, response: { 200: ZCarrierNumberSearchResponse } } },
+    async (request) => ({
+      numbers: await searchCarrierNumbers(db, carrierOf(request.query.carrier), { ...request.query, limit: CARRIER_NUMBER_SEARCH_LIMIT }),
+    }),
+  );
+
+  app.post(
+    '/carrier-numbers',
+    { schema: { body: ZOrderCarrierNumberRequest, response: { 201: ZAdminNumber } } },
+    async (request, reply) => {
+      const carrier = carrierOf(request.body.carrier);
+      const webhookUrl = `${config.publicUrl}${carrierWebhookPath(carrier.name)}`;
+      const number = await orderCarrierNumber(db, carrier, request.body.phoneNumber, webhookUrl);
+      await auditNumber(db, request, 'number.order', number, null, { carrier: carrier.name });
+      return reply.status(201).send(number);
+    },
+  );
+
+  app.post('/numbers/:id/return', { schema: { params, response: { 200: ZAdminNumber } } }, async (request) => {
+    const number = await returnNumberToCarrier(db, carriers, request.params.id);
+    await auditNumber(db, request, 'number.return', number, null, { carrier: number.provider });
+    return number;
   });
 
   app.get('/user-search', { schema: { querystring: ZUserSearchQuery, response: { 200: ZUserSearchResponse } } }, async (request) => ({

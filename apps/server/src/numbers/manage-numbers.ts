@@ -34,6 +34,7 @@ function toAdminNumber(row: TNumberRow, owner: TOwner): TAdminNumber {
     owner: owner?.userId ? owner : null,
     assignedAt: row.assignedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    fromCarrier: row.carrierNumberId !== null,
   };
 }
 

@@ -17,6 +17,8 @@ export const faxNumbers = pgTable(
     stationId: text('station_id'),
     /** Addresses besides the account's people that receive the faxes arriving at this number by e-mail (issue 18). */
     emailRecipients: text('email_recipients').array().notNull().default([]),
+    /** The carrier's id of a number ordered from it (issue 20; `provider` names the carrier): what giving it back needs. */
+    carrierNumberId: text('carrier_number_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('fax_numbers_account_idx').on(table.accountId), index('fax_numbers_status_idx').on(table.status)],

@@ -186,9 +186,11 @@ const ZEnv = z.object({
     .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
     .default('all'),
   /**
-   * Telnyx Programmable Fax (issue 20; decision 056): with an API key, a connection id and the account's webhook
-   * public key (base64, as its portal shows it), faxes to the numbers of TELNYX_NUMBERS go out through Telnyx.
-   * TELNYX_API_URL is Telnyx's unless a test points it at the simulator.
+   * Fax carriers (issue 20; decisions 056 and 057). Each is configured by its credentials, all of them or none; its
+   * API address is the carrier's unless a test points it at a simulator. CARRIER_ROUTES says which carrier takes which
+   * numbers, and which carrier takes over after a carrier error.
+   * Telnyx Programmable Fax: an API key, the fax application's connection id and the account's webhook public key
+   * (base64, as its portal shows it).
    */
   TELNYX_API_KEY: z.string().min(1, { error: 'expected an API key' }).optional(),
   TELNYX_CONNECTION_ID: z.string().min(1, { error: 'expected a connection id' }).optional(),
@@ -197,11 +199,33 @@ const ZEnv = z.object({
     .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'expected a public key of 32 bytes in base64' })
     .optional(),
   TELNYX_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default('https://api.telnyx.com'),
-  TELNYX_NUMBERS: z
+  /** SignalWire's compatibility Fax API: the space's address, the project id, an API token and the signing key. */
+  SIGNALWIRE_SPACE_URL: z.url({ protocol: /^https?$/, error: 'expected the space URL, such as https://example.signalwire.com' }).optional(),
+  SIGNALWIRE_PROJECT_ID: z.string().min(1, { error: 'expected a project id' }).optional(),
+  SIGNALWIRE_API_TOKEN: z.string().min(1, { error: 'expected an API token' }).optional(),
+  SIGNALWIRE_SIGNING_KEY: z.string().min(1, { error: 'expected the signing key' }).optional(),
+  /** Sinch Fax API v3: the project, an access key (id and secret) and the secret its callbacks are checked with. */
+  SINCH_PROJECT_ID: z.string().min(1, { error: 'expected a project id' }).optional(),
+  SINCH_KEY_ID: z.string().min(1, { error: 'expected an access key id' }).optional(),
+  SINCH_KEY_SECRET: z.string().min(1, { error: 'expected an access key secret' }).optional(),
+  SINCH_WEBHOOK_SECRET: z.string().min(1, { error: 'expected a secret' }).optional(),
+  SINCH_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default('https://fax.api.sinch.com'),
+  SINCH_NUMBERS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .default('https://numbers.api.sinch.com'),
+  /**
+   * Which carrier takes which numbers outside Faxline: `prefix=primary>fallback` rules, comma-separated, the longest
+   * matching prefix first, `all` for every other number (`+1=telnyx>signalwire, +33=sinch, all=telnyx`). After a
+   * carrier error or a line error, the next try goes to the rule's other carrier. Unset, with one carrier
+   * configured: all=that carrier.
+   */
+  CARRIER_ROUTES: z
     .string()
     .trim()
-    .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
-    .default('all'),
+    .regex(/^((all|\+\d{1,15})=[a-z]+(>[a-z]+)?)(\s*,\s*(all|\+\d{1,15})=[a-z]+(>[a-z]+)?)*$/, {
+      error: 'expected rules such as +1=telnyx>signalwire, all=sinch',
+    })
+    .optional(),
   /** Signs what HylaFAX's faxrcvd hook posts to /api/lines/hylafax/received (unset: that endpoint is off). */
   HYLAFAX_HOOK_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   /** How often a call's HylaFAX job is asked how it goes. */
@@ -240,18 +264,83 @@ function hylafaxOf(e: z.infer<typeof ZEnv>) {
   };
 }
 
-/** Telnyx, when its key, connection and public key are all given (decision 056). */
-function telnyxOf(e: z.infer<typeof ZEnv>) {
-  const given = [e.TELNYX_API_KEY, e.TELNYX_CONNECTION_ID, e.TELNYX_PUBLIC_KEY].filter(Boolean).length;
-  if (given === 0) return null;
-  if (given < 3) throw new ConfigError('Invalid configuration: TELNYX_API_KEY, TELNYX_CONNECTION_ID and TELNYX_PUBLIC_KEY go together.');
-  return {
-    apiUrl: e.TELNYX_API_URL.replace(/\/$/, ''),
-    apiV2Key: e.TELNYX_API_KEY!,
-    connectionId: e.TELNYX_CONNECTION_ID!,
-    publicKey: e.TELNYX_PUBLIC_KEY!,
-    serves: e.TELNYX_NUMBERS === 'all' ? ('outside-numbers' as const) : e.TELNYX_NUMBERS.split(',').map((prefix) => prefix.trim()),
-  };
+/** The settings of one carrier: all of its credentials, or none of them (then it is not used). */
+function allOrNone<T>(carrier: string, given: Record<string, string | undefined>, settings: () => T): T | null {
+  const missing = Object.entries(given).filter(([, value]) => !value);
+  if (missing.length === Object.keys(given).length) return null;
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration: ${carrier} needs ${Object.keys(given).join(', ')} together; ${missing.map(([name]) => name).join(', ')} missing.`,
+    );
+  return settings();
+}
+
+/** The carriers configured, and the routes that give them numbers (decisions 056 and 057). */
+function carriersOf(e: z.infer<typeof ZEnv>) {
+  const telnyx = allOrNone(
+    'Telnyx',
+    { TELNYX_API_KEY: e.TELNYX_API_KEY, TELNYX_CONNECTION_ID: e.TELNYX_CONNECTION_ID, TELNYX_PUBLIC_KEY: e.TELNYX_PUBLIC_KEY },
+    () => ({
+      apiUrl: e.TELNYX_API_URL.replace(/\/$/, ''),
+      apiV2Key: e.TELNYX_API_KEY!,
+      connectionId: e.TELNYX_CONNECTION_ID!,
+      publicKey: e.TELNYX_PUBLIC_KEY!,
+    }),
+  );
+  const signalwire = allOrNone(
+    'SignalWire',
+    {
+      SIGNALWIRE_SPACE_URL: e.SIGNALWIRE_SPACE_URL,
+      SIGNALWIRE_PROJECT_ID: e.SIGNALWIRE_PROJECT_ID,
+      SIGNALWIRE_API_TOKEN: e.SIGNALWIRE_API_TOKEN,
+      SIGNALWIRE_SIGNING_KEY: e.SIGNALWIRE_SIGNING_KEY,
+    },
+    () => ({
+      spaceUrl: e.SIGNALWIRE_SPACE_URL!.replace(/\/$/, ''),
+      projectId: e.SIGNALWIRE_PROJECT_ID!,
+      apiToken: e.SIGNALWIRE_API_TOKEN!,
+      signingKey: e.SIGNALWIRE_SIGNING_KEY!,
+    }),
+  );
+  const sinch = allOrNone(
+    'Sinch',
+    {
+      SINCH_PROJECT_ID: e.SINCH_PROJECT_ID,
+      SINCH_KEY_ID: e.SINCH_KEY_ID,
+      SINCH_KEY_SECRET: e.SINCH_KEY_SECRET,
+      SINCH_WEBHOOK_SECRET: e.SINCH_WEBHOOK_SECRET,
+    },
+    () => ({
+      apiUrl: e.SINCH_API_URL.replace(/\/$/, ''),
+      numbersApiUrl: e.SINCH_NUMBERS_API_URL.replace(/\/$/, ''),
+      projectId: e.SINCH_PROJECT_ID!,
+      keyId: e.SINCH_KEY_ID!,
+      keySecret: e.SINCH_KEY_SECRET!,
+      webhookSecret: e.SINCH_WEBHOOK_SECRET!,
+    }),
+  );
+  const configured = { telnyx, signalwire, sinch };
+  const names = (Object.keys(configured) as Array<keyof typeof configured>).filter((name) => configured[name]);
+  return { ...configured, routes: carrierRoutesOf(e.CARRIER_ROUTES, names) };
+}
+
+/** CARRIER_ROUTES read, each carrier in it configured; unset with one carrier: every number to it. */
+function carrierRoutesOf(text: string | undefined, configured: string[]) {
+  if (!text) return configured.length === 1 ? [{ prefix: 'all' as const, primary: configured[0]!, fallback: null }] : [];
+  const routes = text.split(',').map((rule) => {
+    const [prefix, carriers] = rule.trim().split('=') as [string, string];
+    const [primary, fallback] = carriers.split('>') as [string, string | undefined];
+    for (const carrier of [primary, fallback].filter((name): name is string => name !== undefined))
+      if (!configured.includes(carrier))
+        throw new ConfigError(
+          `Invalid configuration: CARRIER_ROUTES names ${carrier}, which is not configured (configured: ${configured.join(', ') || 'none'}).`,
+        );
+    if (fallback === primary) throw new ConfigError(`Invalid configuration: CARRIER_ROUTES gives ${prefix} the same carrier twice.`);
+    return { prefix: prefix as 'all' | `+${string}`, primary, fallback: fallback ?? null };
+  });
+  const prefixes = routes.map((route) => route.prefix);
+  if (new Set(prefixes).size !== prefixes.length) throw new ConfigError('Invalid configuration: CARRIER_ROUTES gives a prefix twice.');
+  return routes;
 }
 
 function isBareHttpsOrigin(value: string): boolean {
@@ -386,7 +475,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),
-    telnyx: telnyxOf(e),
+    carriers: carriersOf(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),

@@ -2,6 +2,7 @@ import { ZPlatformInfo, ZSaveSystemSettingsRequest, ZSystemSettingsResponse } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
+import { outsideNumbersServed } from '../lines/lines';
 
 /**
  * GET /api/platform: maintenance, limits and theme, for every page (no session needed), and which numbers outside
@@ -13,7 +14,7 @@ export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'systemSe
 ) => {
   app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const outsideLine = config.hylafax ? (config.hylafax.serves === 'outside-numbers' ? ('all' as const) : config.hylafax.serves) : null;
+    const outsideLine = outsideNumbersServed(config.hylafax, config.carriers);
     return {
       ...(await systemSettings.publicInfo()),
       sandboxLine: config.sandboxLine,

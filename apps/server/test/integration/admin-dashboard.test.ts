@@ -71,8 +71,8 @@ describe('GET /api/admin/dashboard (spec 001 §2.11 stat cards, from real data)'
     expect(after.faxesThisMonth.pages - before.faxesThisMonth.pages).toBe(3 + 2 + 6 + 1);
     // In development and tests the sandbox takes every number outside Faxline, and the dashboard says so.
     expect(after.lines).toEqual([
-      { name: 'internal', serves: 'faxline-numbers' },
-      { name: 'sandbox', serves: 'outside-numbers' },
+      { name: 'internal', serves: 'faxline-numbers', health: null },
+      { name: 'sandbox', serves: 'outside-numbers', health: null },
     ]);
   });
 });

@@ -51,8 +51,8 @@ describe('numbers outside Faxline with no line to reach them', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
     expect(ZAdminDashboard.parse(response.json()).lines).toEqual([
-      { name: 'internal', serves: 'faxline-numbers' },
-      { name: 'sandbox', serves: 'test-numbers' },
+      { name: 'internal', serves: 'faxline-numbers', health: null },
+      { name: 'sandbox', serves: 'test-numbers', health: null },
     ]);
     // The send page reads it from the platform's public facts, to say that outside numbers are refused.
     const platform = ZPlatformInfo.parse((await t.app.inject({ method: 'GET', url: '/api/platform' })).json());

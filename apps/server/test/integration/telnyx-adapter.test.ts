@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
 import { makePdf } from '@test-support/factories/documents';
+import { CarrierRefused, CarrierUnavailable } from '../../src/lines/carriers/carrier';
 import {
-  CarrierRefused,
-  CarrierUnavailable,
   failureClassOf,
   isTelnyxSignatureValid,
   submitTelnyxFax,
+  telnyxCarrier,
   ZTelnyxEvent,
   type TelnyxSettings,
 } from '../../src/lines/carriers/telnyx';
@@ -49,7 +49,6 @@ const settings = (): TelnyxSettings => ({
   apiV2Key: simulator.apiKey,
   connectionId: simulator.connectionId,
   publicKey: simulator.publicKey,
-  serves: 'outside-numbers',
 });
 
 const send = (to: string, overrides: Partial<TelnyxSettings> = {}) =>
@@ -61,7 +60,7 @@ const send = (to: string, overrides: Partial<TelnyxSettings> = {}) =>
       from: '+15550100001',
       quality: 'fine',
       webhookUrl: `${base}/hooks`,
-      clientState: 'faxline:fax-1:1',
+      tryRef: 'faxline:fax-1:1',
     },
   );
 
@@ -87,6 +86,12 @@ describe('the Telnyx adapter', () => {
     ]);
     for (const { hook } of events) expect(isTelnyxSignatureValid(simulator.publicKey, hook.headers, hook.body)).toBe(true);
     expect(events.at(-1)!.event.data.payload).toMatchObject({ page_count: 3, status: 'delivered' });
+    // In Faxline's words: the steps on the way, then the end, each naming the try it was sent for.
+    const carrier = telnyxCarrier(settings());
+    const reports = events.map(({ hook }) => carrier.reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.body }));
+    expect(reports.map((report) => report?.kind)).toEqual(['progress', 'progress', 'progress', 'delivered']);
+    expect(reports.at(-1)).toMatchObject({ carrierFaxId: faxId, tryRef: 'faxline:fax-1:1', pages: 3 });
+    expect(new Set(reports.map((report) => report?.eventId)).size).toBe(4);
   });
 
   it('classes a busy line as busy, and unknown reasons as line errors', async () => {
@@ -96,6 +101,11 @@ describe('the Telnyx adapter', () => {
     const final = eventsOf(faxId).at(-1)!.event.data;
     expect(final.event_type).toBe('fax.failed');
     expect(failureClassOf(final.payload.failure_reason)).toBe('busy');
+    const hook = eventsOf(faxId).at(-1)!.hook;
+    expect(telnyxCarrier(settings()).reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.body })).toMatchObject({
+      kind: 'failed',
+      reason: 'busy',
+    });
     expect(failureClassOf('receiver_no_answer')).toBe('no_answer');
     expect(failureClassOf('something_new')).toBe('line_error');
     expect(failureClassOf(null)).toBe('line_error');

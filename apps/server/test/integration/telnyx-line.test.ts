@@ -40,7 +40,7 @@ beforeAll(async () => {
       TELNYX_API_KEY: simulator.apiKey,
       TELNYX_CONNECTION_ID: simulator.connectionId,
       TELNYX_PUBLIC_KEY: simulator.publicKey,
-      TELNYX_NUMBERS: '+44',
+      CARRIER_ROUTES: '+44=telnyx',
     },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
@@ -177,5 +177,46 @@ describe('the Telnyx line', () => {
       ['line_error', true],
       ['delivered', false],
     ]);
+  }, 90_000);
+
+  it("takes a fax Telnyx received on a customer's number into that customer's inbox, once", async () => {
+    const receiver = await unlimitedCustomer(t, 'Telnyx Receiver');
+    const document = await makePdf(3);
+    const received = await simulator.receive({ to: receiver.number, from: '+442079460077', pdf: document });
+    expect(received.status).toBe(204);
+    const callId = `telnyx:${received.faxId}`;
+    const by = Date.now() + 60_000;
+    let [fax] = await t.db.select().from(faxes).where(eq(faxes.inboundCallId, callId));
+    while (!fax && Date.now() < by) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      [fax] = await t.db.select().from(faxes).where(eq(faxes.inboundCallId, callId));
+    }
+    expect(fax).toMatchObject({
+      accountId: receiver.accountId,
+      direction: 'inbound',
+      status: 'received',
+      fromNumber: '+442079460077',
+      toNumber: receiver.number,
+      pages: 3,
+      line: 'telnyx',
+    });
+    // What the inbox keeps is the fax image drawn again: a PDF of its own, not the bytes Telnyx served.
+    const stored = Buffer.from(await t.files.get(fax!.documentKey!));
+    expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(stored.equals(document)).toBe(false);
+    // Telnyx delivering the same webhook again stores nothing more.
+    const [event] = await t.db.select().from(carrierEvents).where(eq(carrierEvents.carrierFaxId, received.faxId));
+    const again = await simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
+      data: {
+        event_type: 'fax.received',
+        id: event!.eventId,
+        occurred_at: new Date().toISOString(),
+        record_type: 'event',
+        payload: { fax_id: received.faxId, to: receiver.number, from: '+442079460077', media_url: received.mediaUrl, status: 'received' },
+      },
+    });
+    expect(again.status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await t.db.select().from(faxes).where(eq(faxes.inboundCallId, callId))).toHaveLength(1);
   }, 90_000);
 });

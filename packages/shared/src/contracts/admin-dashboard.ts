@@ -21,8 +21,24 @@ export const ZAdminDashboard = z.object({
    * Faxline's own numbers, every number outside Faxline, or the sandbox's test numbers only.
    */
   lines: z.array(
-    z.object({ name: z.enum(FAX_LINES), serves: z.enum(['faxline-numbers', 'outside-numbers', 'test-numbers', 'number-prefixes']) }),
+    z.object({
+      name: z.enum(FAX_LINES),
+      serves: z.enum(['faxline-numbers', 'outside-numbers', 'test-numbers', 'number-prefixes']),
+      /**
+       * A carrier's health (issue 20, item 6): its last try that got through, and its tries of the last hour that
+       * ended, with those that ended in a line error (the carrier down, refusing, or failing the call on its side).
+       */
+      health: z
+        .object({
+          lastSuccessAt: z.iso.datetime({ offset: true }).nullable(),
+          triesLastHour: z.number().int(),
+          errorsLastHour: z.number().int(),
+        })
+        .nullable(),
+    }),
   ),
+  /** Which carrier takes which numbers outside Faxline, and which takes over after a line error (CARRIER_ROUTES). */
+  carrierRoutes: z.array(z.object({ prefix: z.string(), primary: z.enum(FAX_LINES), fallback: z.enum(FAX_LINES).nullable() })),
   dayStart: z.iso.datetime({ offset: true }),
   monthStart: z.iso.datetime({ offset: true }),
 });

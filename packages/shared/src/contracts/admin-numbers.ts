@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NUMBER_PROVIDER_MAX_LENGTH } from '../constants';
+import { CARRIERS, NUMBER_PROVIDER_MAX_LENGTH } from '../constants';
 import { singleLineText } from '../text';
 import { E164_PATTERN } from '../phone';
 
@@ -37,8 +37,52 @@ export const ZAdminNumber = z.object({
   owner: z.object({ userId: z.string(), email: z.string(), name: z.string() }).nullable(),
   assignedAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Ordered from a carrier (issue 20): while available, it may be given back to the carrier. */
+  fromCarrier: z.boolean(),
 });
 export type TAdminNumber = z.infer<typeof ZAdminNumber>;
+
+/** A carrier search gives at most this many numbers. */
+export const CARRIER_NUMBER_SEARCH_LIMIT = 20;
+
+/** GET /api/admin/carrier-numbers: the carriers this server has, which numbers can be ordered from. */
+export const ZCarrierNumbersInfo = z.object({ carriers: z.array(z.enum(CARRIERS)) });
+export type TCarrierNumbersInfo = z.infer<typeof ZCarrierNumbersInfo>;
+
+/** GET /api/admin/carrier-numbers/search: a carrier's numbers for sale in a country, in an area code if given. */
+export const ZCarrierNumberSearchQuery = z.object({
+  carrier: z.enum(CARRIERS),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'expected a country code of two letters' }),
+  areaCode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, { error: 'expected the digits of an area code' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type TCarrierNumberSearchQuery = z.input<typeof ZCarrierNumberSearchQuery>;
+
+export const ZCarrierNumberOffer = z.object({
+  number: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  locality: z.string().nullable(),
+  monthlyPrice: z.string().nullable(),
+});
+export type TCarrierNumberOffer = z.infer<typeof ZCarrierNumberOffer>;
+export const ZCarrierNumberSearchResponse = z.object({ numbers: z.array(ZCarrierNumberOffer) });
+export type TCarrierNumberSearchResponse = z.infer<typeof ZCarrierNumberSearchResponse>;
+
+/** POST /api/admin/carrier-numbers: buys a number from the carrier into the inventory, available. */
+export const ZOrderCarrierNumberRequest = z.object({
+  carrier: z.enum(CARRIERS),
+  phoneNumber: z.string().trim().regex(E164_PATTERN, { error: 'expected a number in international format, such as +14155550123' }),
+});
+export type TOrderCarrierNumberRequest = z.infer<typeof ZOrderCarrierNumberRequest>;
 
 /** GET /api/admin/numbers: available newest first, or assigned most recently assigned first (spec 001 §7). */
 export const ZAdminNumbersQuery = z.object({

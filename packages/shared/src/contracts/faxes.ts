@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
-import { FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
+import { CARRIERS, FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
 import { E164_PATTERN } from '../phone';
 import { ZFaxCallDetails } from './fax-calls';
 
@@ -58,7 +58,7 @@ export function needsCoverPage({ coverMessage, coverSubject, attachmentCount }: 
 
 export const FAX_DIRECTIONS = ['outbound', 'inbound'] as const;
 export const FAX_STATUSES = [...OUTBOUND_FAX_STATUSES, 'received'] as const;
-export const FAX_LINES = ['internal', 'sandbox', 'hylafax', 'telnyx'] as const;
+export const FAX_LINES = ['internal', 'sandbox', 'hylafax', ...CARRIERS] as const;
 export type TFaxDirection = (typeof FAX_DIRECTIONS)[number];
 export type TFaxStatus = (typeof FAX_STATUSES)[number];
 export type TFaxLine = (typeof FAX_LINES)[number];

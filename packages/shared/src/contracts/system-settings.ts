@@ -206,7 +206,7 @@ export const ZPlatformInfo = z.object({
   secondaryColor: z.string(),
   /** The numbers outside Faxline the sandbox line takes: every one (development), or its test numbers only. */
   sandboxLine: z.enum(['every-number', 'test-numbers']),
-  /** What a real line (HylaFAX) serves of the numbers outside Faxline: none, all, or those with these prefixes. */
+  /** What a real line (HylaFAX, a carrier) serves of the numbers outside Faxline: none, all, or those with these prefixes. */
   outsideLine: z.union([z.literal('all'), z.array(z.string())]).nullable(),
   /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain` (issue 19). */
   faxEmailDomain: z.string(),

@@ -1,7 +1,8 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CallOutcome, HandedOver } from '../../lines/fax-line';
+import type { CallOutcome, FaxLine, HandedOver } from '../../lines/fax-line';
+import { lineAfter, type CarrierRoute } from '../../lines/carriers/routes';
 import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
 import { nextTryAfter } from '../../lines/retry-policy';
@@ -46,9 +47,8 @@ export const transmitFaxJob = defineJob({
       return;
     }
 
-    // The line chosen when the fax was accepted (faxes accepted before lines were recorded: chosen now, by the same rule).
     const lines = linesFor({ db, files, config });
-    const line = fax.line ? lineNamed(lines, fax.line) : await chooseLine(lines, fax.toNumber);
+    const line = await lineOfTry(db, lines, config.carriers.routes, { ...fax, id: faxId }, attempt);
     const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
     const inserted = await db
       .insert(faxAttempts)
@@ -95,6 +95,26 @@ export const transmitFaxJob = defineJob({
     await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language }, outcome);
   },
 });
+
+/**
+ * The line a try goes out on: the line chosen when the fax was accepted for the first (faxes accepted before lines
+ * were recorded: chosen now, by the same rule); after that the line of the try before, or the route's other carrier
+ * after a line error on one (failover, lines/carriers/routes.ts).
+ */
+async function lineOfTry(
+  db: Database,
+  lines: FaxLine[],
+  routes: CarrierRoute[],
+  fax: { id: string; line: string | null; toNumber: string },
+  attempt: number,
+): Promise<FaxLine> {
+  if (!fax.line) return chooseLine(lines, fax.toNumber);
+  const [previous] = await db
+    .select({ line: faxAttempts.line, result: faxAttempts.result })
+    .from(faxAttempts)
+    .where(and(eq(faxAttempts.faxId, fax.id), eq(faxAttempts.number, attempt - 1)));
+  return lineNamed(lines, previous?.line ? lineAfter(routes, fax.toNumber, previous) : fax.line);
+}
 
 /** How long a carrier may take to report a fax's end before the try is counted as a line error (on the fax clock). */
 const CARRIER_DEADLINE_MS = 60 * 60_000;

@@ -1,50 +1,55 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { TFaxFailureReason, TFaxQuality } from '@faxline/shared';
 import { z } from 'zod';
-import type { OutsideNumbers } from '../outside-lines';
+import {
+  carrierRequest,
+  CarrierUnavailable,
+  fetchCarrierMedia,
+  headerOf,
+  MalformedWebhook,
+  type Carrier,
+  type CarrierFax,
+  type CarrierReport,
+  type WebhookRequest,
+} from './carrier';
+import { telnyxErrorDetail, type TelnyxSettings } from './telnyx-api';
+import { orderTelnyxNumber, releaseTelnyxNumber, searchTelnyxNumbers } from './telnyx-numbers';
+
+export type { TelnyxSettings } from './telnyx-api';
 
 /**
  * Telnyx Programmable Fax v2 (issue 20, item 1), as its API reference gives it: a fax is `POST /v2/faxes` with a
  * `media_url` Telnyx fetches, and its progress comes back as webhooks (`fax.queued`, `fax.media.processed`,
  * `fax.sending.started`, then `fax.delivered` or `fax.failed`) signed with Telnyx's Ed25519 key over
- * "<telnyx-timestamp>|<raw body>". A real account changes the settings only (TELNYX_*).
+ * "<telnyx-timestamp>|<raw body>". A received fax comes as `fax.received` with a temporary link to its document.
+ * A real account changes the settings only (TELNYX_*).
  */
-export type TelnyxSettings = {
-  apiUrl: string;
-  /** The API V2 key of the Telnyx account (Bearer). */
-  apiV2Key: string;
-  connectionId: string;
-  /** The account's public key as Telnyx's portal shows it: base64 of its 32 raw bytes. */
-  publicKey: string;
-  /** The numbers it carries: every number outside Faxline, or those with these prefixes. */
-  serves: OutsideNumbers;
-};
-
-/** Telnyx could not be asked (a network failure, a timeout, a 5xx): the fax may go another way (failover). */
-export class CarrierUnavailable extends Error {
-  override name = 'CarrierUnavailable';
-}
-/** Telnyx refused the fax (a 4xx): asking again the same way would be refused again. */
-export class CarrierRefused extends Error {
-  override name = 'CarrierRefused';
+export function telnyxCarrier(settings: TelnyxSettings): Carrier {
+  return {
+    name: 'telnyx',
+    send: (fax) => submitTelnyxFax(settings, fax),
+    isAuthentic: (request, nowSeconds) => isTelnyxSignatureValid(settings.publicKey, request.headers, request.rawBody, nowSeconds),
+    reportOf: telnyxReportOf,
+    // Telnyx's media_url is a temporary link of its own that carries its authorization: no key is sent with it.
+    fetchMedia: (url) => fetchCarrierMedia('Telnyx', url),
+    searchNumbers: (criteria) => searchTelnyxNumbers(settings, criteria),
+    orderNumber: (number) => orderTelnyxNumber(settings, number),
+    releaseNumber: (number) => releaseTelnyxNumber(settings, number),
+  };
 }
 
-/** How long Faxline waits for Telnyx to answer a send. */
-const REQUEST_TIMEOUT_MS = 15_000;
 /** A webhook signed longer ago (or later) than this is refused: a captured one cannot be replayed. */
 export const TELNYX_SIGNATURE_MAX_AGE_SECONDS = 5 * 60;
 
 /** Faxline's qualities as Telnyx names them (normal is 204x98, high 204x196, very_high 408x391). */
 const QUALITY: Record<TFaxQuality, string> = { standard: 'normal', fine: 'high', superfine: 'very_high' };
 
-/** Hands a fax to Telnyx; returns Telnyx's id of it. `clientState` comes back on each of its webhooks. */
-export async function submitTelnyxFax(
-  settings: TelnyxSettings,
-  fax: { mediaUrl: string; to: string; from: string; quality: TFaxQuality; webhookUrl: string; clientState: string },
-): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(`${settings.apiUrl}/v2/faxes`, {
+/** Hands a fax to Telnyx; returns Telnyx's id of it. The try's reference comes back on each of its webhooks. */
+export async function submitTelnyxFax(settings: TelnyxSettings, fax: CarrierFax): Promise<string> {
+  const { body, status } = await carrierRequest(
+    'Telnyx',
+    `${settings.apiUrl}/v2/faxes`,
+    {
       method: 'POST',
       headers: { authorization: `Bearer ${settings.apiV2Key}`, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
@@ -54,29 +59,14 @@ export async function submitTelnyxFax(
         from: fax.from,
         quality: QUALITY[fax.quality],
         webhook_url: fax.webhookUrl,
-        client_state: Buffer.from(fax.clientState).toString('base64'),
+        client_state: Buffer.from(fax.tryRef).toString('base64'),
       }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new CarrierUnavailable(`Telnyx could not be reached: ${(error as Error).message}`);
-  }
-  const text = await response.text();
-  if (response.status >= 500 || response.status === 429) throw new CarrierUnavailable(`Telnyx answered ${response.status}`);
-  if (response.status >= 400) throw new CarrierRefused(`Telnyx refused the fax (${response.status}): ${errorDetailOf(text)}`);
-  const parsed = z.object({ data: z.object({ id: z.string().min(1) }) }).safeParse(JSON.parse(text || '{}'));
-  if (!parsed.success) throw new CarrierUnavailable(`Telnyx answered ${response.status} without a fax id`);
+    },
+    telnyxErrorDetail,
+  );
+  const parsed = z.object({ data: z.object({ id: z.string().min(1) }) }).safeParse(JSON.parse(body.toString('utf8') || '{}'));
+  if (!parsed.success) throw new CarrierUnavailable(`Telnyx answered ${status} without a fax id`);
   return parsed.data.data.id;
-}
-
-function errorDetailOf(text: string): string {
-  try {
-    const body = JSON.parse(text) as { errors?: Array<{ title?: string; detail?: string }> };
-    const first = body.errors?.[0];
-    return (first?.detail ?? first?.title ?? text).slice(0, 300);
-  } catch {
-    return text.slice(0, 300);
-  }
 }
 
 /** SubjectPublicKeyInfo's DER prefix of an Ed25519 key: with the 32 raw bytes after it, the key Node reads. */
@@ -89,8 +79,8 @@ export function isTelnyxSignatureValid(
   rawBody: Buffer,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): boolean {
-  const timestamp = headers['telnyx-timestamp'];
-  const signature = headers['telnyx-signature-ed25519'];
+  const timestamp = headerOf(headers, 'telnyx-timestamp');
+  const signature = headerOf(headers, 'telnyx-signature-ed25519');
   if (typeof timestamp !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(nowSeconds - Number(timestamp)) > TELNYX_SIGNATURE_MAX_AGE_SECONDS) return false;
   const raw = Buffer.from(publicKey, 'base64');
@@ -112,13 +102,49 @@ export const ZTelnyxEvent = z.object({
       call_duration_secs: z.number().min(0).nullable().optional(),
       failure_reason: z.string().max(200).nullable().optional(),
       client_state: z.string().max(1000).nullable().optional(),
+      // A received fax's (fax.received): the numbers and the temporary link to its document.
+      to: z.string().max(100).optional(),
+      from: z.string().max(100).nullable().optional(),
+      media_url: z
+        .url({ protocol: /^https?$/ })
+        .max(4000)
+        .optional(),
     }),
   }),
 });
 export type TTelnyxEvent = z.infer<typeof ZTelnyxEvent>;
 
-/** The events that end a fax's call. */
-export const TELNYX_FINAL_EVENTS = ['fax.delivered', 'fax.failed'] as const;
+/**
+ * A Telnyx webhook in Faxline's words: fax.delivered and fax.failed end a try, fax.received brings a fax in, the
+ * rest are steps on the way. The try is named by the client state the fax was sent with.
+ */
+function telnyxReportOf(request: WebhookRequest): CarrierReport | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(request.rawBody.toString('utf8'));
+  } catch {
+    throw new MalformedWebhook('not JSON');
+  }
+  const parsed = ZTelnyxEvent.safeParse(json);
+  if (!parsed.success) throw new MalformedWebhook(parsed.error.issues[0]!.path.join('.') || 'body');
+  const { event_type: type, id: eventId, payload } = parsed.data.data;
+  const carrierFaxId = payload.fax_id;
+  const tryRef = payload.client_state ? Buffer.from(payload.client_state, 'base64').toString('utf8') : null;
+  const durationMs = payload.call_duration_secs == null ? null : Math.round(payload.call_duration_secs * 1000);
+  const pages = payload.page_count ?? null;
+  const base = { eventId, type, carrierFaxId };
+  if (type === 'fax.delivered') return { ...base, kind: 'delivered', tryRef, pages, durationMs };
+  if (type === 'fax.failed') {
+    const reason = failureClassOf(payload.failure_reason);
+    const detail = `Telnyx fax ${carrierFaxId}: ${payload.failure_reason ?? 'failed'}`;
+    return { ...base, kind: 'failed', tryRef, reason, detail, pages, durationMs };
+  }
+  if (type === 'fax.received') {
+    if (!payload.to || !payload.media_url) throw new MalformedWebhook('a received fax without its number or document');
+    return { ...base, kind: 'received', from: payload.from ?? null, to: payload.to, mediaUrl: payload.media_url, pages, durationMs };
+  }
+  return { ...base, kind: 'progress', tryRef };
+}
 
 /**
  * Telnyx's failure reasons (its fax error list) in Faxline's classes. Media the carrier could not read is a line

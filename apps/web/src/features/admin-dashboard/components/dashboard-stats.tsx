@@ -76,13 +76,13 @@ function StatCards({ figures }: { figures: TAdminDashboard }) {
         <StatCard label={t('dashboard.pagesThisMonth')} value={n(faxesThisMonth.pages)} detail={t('dashboard.pagesDetail')} />
       </ul>
       <p className="text-sm text-muted-foreground">{t('dashboard.utcNote')}</p>
-      <FaxLines lines={figures.lines} />
+      <FaxLines lines={figures.lines} routes={figures.carrierRoutes} />
     </>
   );
 }
 
 /** The fax lines this server has and what each serves: where a fax to an outside number can go, or that it cannot. */
-function FaxLines({ lines }: { lines: TAdminDashboard['lines'] }) {
+function FaxLines({ lines, routes }: { lines: TAdminDashboard['lines']; routes: TAdminDashboard['carrierRoutes'] }) {
   const { t } = useTranslation('admin');
   return (
     <section aria-labelledby="admin-lines-heading" className="flex flex-col gap-2 rounded-lg border p-5">
@@ -93,14 +93,58 @@ function FaxLines({ lines }: { lines: TAdminDashboard['lines'] }) {
         {lines.map((line) => (
           <li key={line.name}>
             <span className="font-medium">{t(`dashboard.lineNames.${line.name}`)}</span>: {t(`dashboard.lineServes.${line.serves}`)}
+            {line.health ? <LineHealth health={line.health} /> : null}
           </li>
         ))}
       </ul>
+      {routes.length > 0 ? <CarrierRoutes routes={routes} /> : null}
       {/* Said only when no line reaches any outside number: one that serves some prefixes lists them above. */}
       {lines.some((line) => line.serves === 'outside-numbers' || line.serves === 'number-prefixes') ? null : (
         <p className="text-sm text-muted-foreground">{t('dashboard.linesNoneOutside')}</p>
       )}
     </section>
+  );
+}
+
+/** A carrier's health (issue 20): its last fax through, and its last hour's tries with their line errors. */
+function LineHealth({ health }: { health: NonNullable<TAdminDashboard['lines'][number]['health']> }) {
+  const { t, i18n } = useTranslation('admin');
+  const time = health.lastSuccessAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(health.lastSuccessAt))
+    : null;
+  const rate = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(
+    health.triesLastHour === 0 ? 0 : health.errorsLastHour / health.triesLastHour,
+  );
+  return (
+    <span className="text-muted-foreground">
+      {' · '}
+      {time ? t('dashboard.lineLastSuccess', { time }) : t('dashboard.lineNoSuccess')}
+      {' · '}
+      {health.triesLastHour === 0
+        ? t('dashboard.lineLastHourNone')
+        : t('dashboard.lineLastHour', { count: health.triesLastHour, errors: health.errorsLastHour, rate })}
+    </span>
+  );
+}
+
+/** Which carrier takes which numbers, and which takes over after a line error (config CARRIER_ROUTES). */
+function CarrierRoutes({ routes }: { routes: TAdminDashboard['carrierRoutes'] }) {
+  const { t } = useTranslation('admin');
+  const name = (line: (typeof routes)[number]['primary']) => t(`dashboard.lineNames.${line}`);
+  return (
+    <>
+      <h4 className="mt-2 text-sm font-semibold">{t('dashboard.routesHeading')}</h4>
+      <ul className="flex flex-col gap-1 text-sm">
+        {routes.map((route) => (
+          <li key={route.prefix}>
+            <span className="font-medium">{route.prefix === 'all' ? t('dashboard.routeAll') : route.prefix}</span>:{' '}
+            {route.fallback
+              ? t('dashboard.routeFallback', { primary: name(route.primary), fallback: name(route.fallback) })
+              : name(route.primary)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -24,6 +24,8 @@ const LINE_LABELS = {
   sandbox: 'details.lineSandbox',
   hylafax: 'details.lineHylafax',
   telnyx: 'details.lineTelnyx',
+  signalwire: 'details.lineSignalwire',
+  sinch: 'details.lineSinch',
 } as const satisfies Record<NonNullable<TFaxDetails['line']>, string>;
 
 type TFaxDetailsDialogProps = {

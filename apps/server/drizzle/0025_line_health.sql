@@ -1,0 +1,1 @@
+CREATE INDEX "fax_attempts_line_ended_idx" ON "fax_attempts" USING btree ("line","ended_at");

@@ -1,0 +1,1 @@
+ALTER TABLE "fax_numbers" ADD COLUMN "carrier_number_id" text;

@@ -1,0 +1,49 @@
+import type { TConfig } from '../../platform/config';
+import type { CallOutcome, FaxLine, HandedOver, OutgoingFax } from '../fax-line';
+import { mediaLinkOf } from '../media-links';
+import { lineErrorSince } from '../outside-lines';
+import { CarrierRefused, CarrierUnavailable, tryRefOf, type Carrier, type CarrierName } from './carrier';
+
+/** Where a carrier posts its webhooks, under the address the world reaches Faxline at. */
+export const carrierWebhookPath = (carrier: CarrierName) => `/api/carriers/${carrier}/webhook`;
+
+type CarrierLineDeps = {
+  carrier: Carrier;
+  /** Whether the number's route gives it to this carrier first (routes.ts). */
+  takes: (toNumber: string) => boolean;
+  config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
+};
+
+/**
+ * A carrier's line (issue 20; decision 056): a call is handing the fax to the carrier with a media link to its
+ * document; the carrier's webhooks end the try. Carriers cannot start at a page of our choosing, so every try sends
+ * every page. A refusal or an outage ends the try at once as a line error, its reason in the detail (and, with a
+ * fallback carrier for the number, the next try goes there: routes.ts).
+ */
+export function carrierLine(deps: CarrierLineDeps): FaxLine {
+  return {
+    name: deps.carrier.name,
+    accepts: async (toNumber) => deps.takes(toNumber),
+    call: async (fax, plan) => handOver(deps, fax, plan.attempt),
+  };
+}
+
+async function handOver(deps: CarrierLineDeps, fax: OutgoingFax, attempt: number): Promise<CallOutcome | HandedOver> {
+  const started = Date.now();
+  const failed = (detail: string) => lineErrorSince(started, detail);
+  if (!fax.fromNumber) return failed(`${deps.carrier.name} needs a From number: the account has no fax number`);
+  try {
+    const carrierFaxId = await deps.carrier.send({
+      mediaUrl: await mediaLinkOf(deps.config, fax.id),
+      to: fax.toNumber,
+      from: fax.fromNumber,
+      quality: fax.quality,
+      webhookUrl: `${deps.config.publicUrl}${carrierWebhookPath(deps.carrier.name)}`,
+      tryRef: tryRefOf(fax.id, attempt),
+    });
+    return { handedOver: true, carrierFaxId };
+  } catch (error) {
+    if (error instanceof CarrierUnavailable || error instanceof CarrierRefused) return failed(error.message);
+    throw error;
+  }
+}
