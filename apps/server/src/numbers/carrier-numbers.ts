@@ -1,6 +1,6 @@
 import { countryOf, type TAdminNumber, type TCarrierNumberOffer } from '@faxline/shared';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { CarrierRefused, CarrierUnavailable, type Carrier } from '../lines/carriers/carrier';
+import { CARRIER_NAMES, CarrierRefused, CarrierUnavailable, type Carrier } from '../lines/carriers/carrier';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
@@ -16,9 +16,10 @@ async function asCarrierCall<T>(carrier: Carrier, call: () => Promise<T>): Promi
   try {
     return await call();
   } catch (error) {
-    if (error instanceof CarrierUnavailable) throw new AppError('unavailable', 'errors.carrierUnavailable', { carrier: carrier.name });
+    const name = CARRIER_NAMES[carrier.name];
+    if (error instanceof CarrierUnavailable) throw new AppError('unavailable', 'errors.carrierUnavailable', { carrier: name });
     if (error instanceof CarrierRefused)
-      throw new AppError('unprocessable', 'errors.carrierRefused', { carrier: carrier.name, detail: error.message });
+      throw new AppError('unprocessable', 'errors.carrierRefused', { carrier: name, detail: error.detail });
     throw error;
   }
 }

@@ -131,6 +131,8 @@ export async function adminSession(t: TestApp, overrides: Partial<NewPerson> = {
     cookie,
     payload: { password: person.password },
     remoteAddress: someClientAddress(),
+    // From the app's own address (a test may give it another PUBLIC_URL).
+    headers: { origin: new URL(t.config.publicUrl).origin },
   });
   if (granted.statusCode !== 200)
     throw new Error(`The admin step-up (POST /api/admin-access) answered ${granted.statusCode}: ${granted.body}`);

@@ -39,6 +39,9 @@ export type Carrier = {
 
 export type CarrierName = TCarrier;
 
+/** Each carrier's name as it writes it, for messages (not translated). */
+export const CARRIER_NAMES: Record<CarrierName, string> = { telnyx: 'Telnyx', signalwire: 'SignalWire', sinch: 'Sinch' };
+
 /** A fax to hand over: its document is reachable for an hour at `mediaUrl` (lines/media-links.ts). */
 export type CarrierFax = {
   mediaUrl: string;
@@ -106,6 +109,8 @@ export class CarrierRefused extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
+    /** The carrier's own words (its error body's), for people to read; the message says who refused, and how. */
+    readonly detail: string = message,
   ) {
     super(message);
   }
@@ -148,11 +153,10 @@ export async function carrierRequest(
   }
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status >= 500 || response.status === 429) throw new CarrierUnavailable(`${carrier} answered ${response.status}`);
-  if (response.status >= 400)
-    throw new CarrierRefused(
-      `${carrier} refused the request (${response.status}): ${detailOf(body.toString('utf8')).slice(0, 300)}`,
-      response.status,
-    );
+  if (response.status >= 400) {
+    const detail = detailOf(body.toString('utf8')).slice(0, 300);
+    throw new CarrierRefused(`${carrier} refused the request (${response.status}): ${detail}`, response.status, detail);
+  }
   return { status: response.status, body, contentType: response.headers.get('content-type') };
 }
 

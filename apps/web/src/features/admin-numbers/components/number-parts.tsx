@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/components/ui/address-text';
 import { Button } from '@/components/ui/button';
 
+import { canReturnToCarrier, carrierName } from '../utils/carrier-numbers';
 import { isAvailable, ownerLabel } from '../utils/number-display';
 
 import { CopyNumberButton } from './copy-number-button';
@@ -12,6 +13,8 @@ export type TNumberActions = {
   onEdit: (number: TAdminNumber) => void;
   onAssign: (number: TAdminNumber) => void;
   onRelease: (number: TAdminNumber) => void;
+  /** Gives an available number ordered from a carrier back to it. */
+  onReturn: (number: TAdminNumber) => void;
 };
 
 /** Who holds an assigned number: the owner's e-mail and name, else an ID fragment (spec 001 §8 'Warning'). */
@@ -34,8 +37,18 @@ export function OwnerText({ number }: { number: TAdminNumber }) {
   return <span className="text-muted-foreground">{t('numbers.noAccount')}</span>;
 }
 
-/** Copy, Edit, and Assign or Release as the number's state allows; each button names the number it acts on. */
-export function NumberRowActions({ number, shown, onEdit, onAssign, onRelease }: TNumberActions & { number: TAdminNumber; shown: string }) {
+/**
+ * Copy, Edit, and Assign or Release as the number's state allows, and Give Back for an available number from a
+ * carrier; each button names the number it acts on.
+ */
+export function NumberRowActions({
+  number,
+  shown,
+  onEdit,
+  onAssign,
+  onRelease,
+  onReturn,
+}: TNumberActions & { number: TAdminNumber; shown: string }) {
   const { t } = useTranslation('admin-catalogue');
   return (
     <div className="flex flex-wrap justify-end gap-2">
@@ -64,6 +77,17 @@ export function NumberRowActions({ number, shown, onEdit, onAssign, onRelease }:
           {t('numbers.actions.release')}
         </Button>
       )}
+      {canReturnToCarrier(number) ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="destructive"
+          aria-label={t('numbers.actions.giveBackLabel', { number: shown, carrier: carrierName(number.provider) })}
+          onClick={() => onReturn(number)}
+        >
+          {t('numbers.actions.giveBack')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,284 @@
+import net, { type AddressInfo } from 'node:net';
+import { ZAdminDashboard, ZAdminNumber, ZSendFaxResponse } from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSignalWireSimulator, type SignalWireSimulator } from '@test-support/carriers/signalwire';
+import { startSinchSimulator, type SinchSimulator } from '@test-support/carriers/sinch';
+import { makePdf } from '@test-support/factories/documents';
+import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
+import { faxNumbers } from '../../src/numbers/schema';
+import { unlimitedCustomer } from '../support/fax-battery';
+import { sendFaxRequest } from '../support/faxes';
+import { adminSession, callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+
+// Issue 20 through the whole server: SignalWire takes +44 numbers and Sinch +33 ones, each the other's fallback. The
+// app listens on a real port, so that each simulator fetches media links and posts its webhooks as the carrier would.
+let t: TestApp;
+let signalwire: SignalWireSimulator;
+let sinch: SinchSimulator;
+let cookie: string;
+let admin: string;
+let pdf: Buffer;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  [signalwire, sinch] = await Promise.all([startSignalWireSimulator(), startSinchSimulator()]);
+  t = await openTestApp({
+    env: {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      FAX_CLOCK_SCALE: '0.001',
+      SIGNALWIRE_SPACE_URL: signalwire.url,
+      SIGNALWIRE_PROJECT_ID: signalwire.projectId,
+      SIGNALWIRE_API_TOKEN: signalwire.apiToken,
+      SIGNALWIRE_SIGNING_KEY: signalwire.signingKey,
+      SINCH_API_URL: sinch.url,
+      SINCH_NUMBERS_API_URL: sinch.url,
+      SINCH_PROJECT_ID: sinch.projectId,
+      SINCH_KEY_ID: sinch.keyId,
+      SINCH_KEY_SECRET: sinch.keySecret,
+      SINCH_WEBHOOK_SECRET: sinch.webhookSecret,
+      CARRIER_ROUTES: '+44=signalwire>sinch, +33=sinch>signalwire',
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const sender = await unlimitedCustomer(t, 'Carrier Sender');
+  cookie = await signIn(t.app, sender.email);
+  admin = (await adminSession(t)).cookie;
+  pdf = await makePdf(2);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([signalwire?.close(), sinch?.close()]);
+});
+
+async function send(to: string): Promise<string> {
+  const response = await sendFaxRequest(t.app, cookie, { recipientNumber: to, faxQuality: 'fine' }, [{ name: 'letter.pdf', bytes: pdf }], {
+    origin: t.config.publicUrl,
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  return ZSendFaxResponse.parse(response.json()).faxId;
+}
+
+async function until<T>(what: string, read: () => Promise<T | undefined | null>): Promise<T> {
+  const by = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > by) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const finalFax = (faxId: string) =>
+  until(`fax ${faxId} to end`, async () => {
+    const [fax] = await t.db.select().from(faxes).where(eq(faxes.id, faxId));
+    return fax && ['delivered', 'partially_delivered', 'failed', 'canceled'].includes(fax.status) ? fax : null;
+  });
+
+/** A back-office request, from the app's address. */
+const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  callApi(t.app, method, url, { cookie: admin, headers: { origin: t.config.publicUrl }, ...(payload ? { payload } : {}) });
+
+const attemptsOf = (faxId: string) => t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
+
+/** The back office finds a number at the carrier, orders it, and assigns it to a new customer, whose account then holds it. */
+async function numberFromCarrier(carrier: 'signalwire' | 'sinch', country: string, areaCode: string) {
+  const search = await asAdmin('GET', `/api/admin/carrier-numbers/search?carrier=${carrier}&country=${country}&areaCode=${areaCode}`);
+  expect(search.statusCode, search.body).toBe(200);
+  const phoneNumber = (search.json() as { numbers: Array<{ number: string }> }).numbers[0]!.number;
+  const ordered = await asAdmin('POST', '/api/admin/carrier-numbers', { carrier, phoneNumber });
+  expect(ordered.statusCode, ordered.body).toBe(201);
+  const number = ZAdminNumber.parse(ordered.json());
+  expect(number).toMatchObject({ phoneNumber, provider: carrier, status: 'available', fromCarrier: true });
+  const receiver = await unlimitedCustomer(t, `${carrier} Receiver`);
+  const assigned = await asAdmin('POST', `/api/admin/numbers/${number.id}/assign`, { userId: receiver.id });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return { number, receiver };
+}
+
+const receivedFax = (callId: string) =>
+  until(`received fax ${callId}`, async () => (await t.db.select().from(faxes).where(eq(faxes.inboundCallId, callId)))[0]);
+
+describe('SignalWire', () => {
+  it('delivers a fax it fetched by its media link, its signed status callbacks ending the try', async () => {
+    const faxId = await send('+442079460101');
+    expect(await finalFax(faxId)).toMatchObject({ status: 'delivered', line: 'signalwire', pagesSent: 2 });
+    const [attempt] = await attemptsOf(faxId);
+    expect(attempt).toMatchObject({ line: 'signalwire', result: 'delivered', pagesSent: 2 });
+    const sent = signalwire.faxes.find((fax) => fax.sid === attempt!.carrierFaxId)!;
+    expect(Buffer.from(await t.files.get((await finalFax(faxId)).documentKey!)).equals(sent.media!.bytes)).toBe(true);
+  }, 90_000);
+
+  it('tries a busy number again on SignalWire (busy is no carrier error) and fails it as busy', async () => {
+    signalwire.outcomeFor('+442079460102', { result: 'busy' });
+    const faxId = await send('+442079460102');
+    expect(await finalFax(faxId)).toMatchObject({ status: 'failed', failureReason: 'busy' });
+    const attempts = await attemptsOf(faxId);
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(attempts.every((attempt) => attempt.line === 'signalwire' && attempt.result === 'busy')).toBe(true);
+  }, 90_000);
+
+  it("answers a fax call to a number ordered from it, and the fax lands in the customer's inbox", async () => {
+    const { number, receiver } = await numberFromCarrier('signalwire', 'US', '312');
+    const call = await signalwire.receive({ to: number.phoneNumber, from: '+13125550199', pdf: await makePdf(3) });
+    expect(call.outcome).toBe('received');
+    const fax = await receivedFax(`signalwire:${call.faxSid}`);
+    expect(fax).toMatchObject({ accountId: receiver.accountId, direction: 'inbound', status: 'received', pages: 3, line: 'signalwire' });
+  }, 90_000);
+
+  it('rejects the call of a caller the account blocked: nothing is received', async () => {
+    const { number, receiver } = await numberFromCarrier('signalwire', 'US', '312');
+    const blocked = await callApi(t.app, 'POST', '/api/blocklist', {
+      cookie: await signIn(t.app, receiver.email),
+      payload: { prefix: '+1312555', note: 'spam' },
+      headers: { origin: t.config.publicUrl },
+    });
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    const call = await signalwire.receive({ to: number.phoneNumber, from: '+13125550198', pdf });
+    expect(call.outcome).toBe('rejected');
+    expect(
+      await t.db
+        .select()
+        .from(faxes)
+        .where(eq(faxes.inboundCallId, `signalwire:${call.faxSid}`)),
+    ).toEqual([]);
+  }, 90_000);
+
+  it('refuses a callback signed with another key (401), and stores nothing of it', async () => {
+    const url = `${t.config.publicUrl}/api/carriers/signalwire/webhook?try=x`;
+    const forged = await signalwire.sendWebhook(url, { FaxSid: 'FXforged', FaxStatus: 'delivered', NumPages: '1' }, { signWith: 'other' });
+    expect(forged.status).toBe(401);
+    expect(await t.db.select().from(carrierEvents).where(eq(carrierEvents.carrierFaxId, 'FXforged'))).toEqual([]);
+  });
+});
+
+describe('Sinch', () => {
+  it('delivers a fax, its one callback ending the try', async () => {
+    const faxId = await send('+33142000101');
+    expect(await finalFax(faxId)).toMatchObject({ status: 'delivered', line: 'sinch', pagesSent: 2 });
+    expect(await attemptsOf(faxId)).toMatchObject([{ line: 'sinch', result: 'delivered', pagesSent: 2 }]);
+  }, 90_000);
+
+  it('fails a busy number as busy after the retry rules, every try on Sinch', async () => {
+    sinch.outcomeFor('+33142000102', { result: 'failed', error: 'busy' });
+    const faxId = await send('+33142000102');
+    expect(await finalFax(faxId)).toMatchObject({ status: 'failed', failureReason: 'busy' });
+    const attempts = await attemptsOf(faxId);
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(attempts.every((attempt) => attempt.line === 'sinch' && attempt.result === 'busy')).toBe(true);
+  }, 90_000);
+
+  it('ends the same way when its callback comes twice', async () => {
+    sinch.webhookMode('duplicated');
+    const faxId = await send('+33142000103');
+    expect(await finalFax(faxId)).toMatchObject({ status: 'delivered', pagesSent: 2 });
+    await sinch.settled();
+    sinch.webhookMode('in-order');
+    const attempts = await attemptsOf(faxId);
+    expect(attempts.map((attempt) => [attempt.number, attempt.result])).toEqual([[1, 'delivered']]);
+    expect(await t.db.select().from(carrierEvents).where(eq(carrierEvents.carrierFaxId, attempts[0]!.carrierFaxId!))).toHaveLength(1);
+  }, 90_000);
+
+  it("takes a fax received on a number ordered from it into the customer's inbox", async () => {
+    const { number, receiver } = await numberFromCarrier('sinch', 'CA', '416');
+    const inbound = await sinch.receive({ to: number.phoneNumber, from: '+14165550199', pdf: await makePdf(1) });
+    expect(inbound.status).toBe(204);
+    const fax = await receivedFax(`sinch:${inbound.faxId}`);
+    expect(fax).toMatchObject({ accountId: receiver.accountId, status: 'received', pages: 1, line: 'sinch', fromNumber: '+14165550199' });
+  }, 90_000);
+
+  it('refuses a callback without the credentials of its URL (401), and stores nothing of it', async () => {
+    const url = `${t.config.publicUrl}/api/carriers/sinch/webhook`;
+    const body = { event: 'FAX_COMPLETED', fax: { id: 'forged-sinch', direction: 'OUTBOUND', status: 'COMPLETED', to: '+33142000109' } };
+    for (const signWith of ['other', 'none'] as const) expect((await sinch.sendWebhook(url, body, { signWith })).status).toBe(401);
+    expect(await t.db.select().from(carrierEvents).where(eq(carrierEvents.carrierFaxId, 'forged-sinch'))).toEqual([]);
+  });
+});
+
+describe('failover', () => {
+  it('sends the next try through the fallback when the primary answers 503: both tries are on the fax', async () => {
+    sinch.failNextSends(503);
+    const faxId = await send('+33142000104');
+    expect(await finalFax(faxId)).toMatchObject({ status: 'delivered', line: 'signalwire', pagesSent: 2 });
+    const attempts = await attemptsOf(faxId);
+    expect(attempts.map((attempt) => [attempt.number, attempt.line, attempt.result])).toEqual([
+      [1, 'sinch', 'line_error'],
+      [2, 'signalwire', 'delivered'],
+    ]);
+    // The back office sees it: Sinch's line error in the last hour, and each carrier's last fax through.
+    const dashboard = ZAdminDashboard.parse((await asAdmin('GET', '/api/admin/dashboard')).json());
+    const health = Object.fromEntries(dashboard.lines.map((line) => [line.name, line.health]));
+    expect(health.sinch?.errorsLastHour).toBeGreaterThanOrEqual(1);
+    expect(health.sinch!.triesLastHour).toBeGreaterThan(health.sinch!.errorsLastHour);
+    expect(health.signalwire?.lastSuccessAt).not.toBeNull();
+    expect(health.internal).toBeNull();
+    expect(dashboard.carrierRoutes).toEqual([
+      { prefix: '+44', primary: 'signalwire', fallback: 'sinch' },
+      { prefix: '+33', primary: 'sinch', fallback: 'signalwire' },
+    ]);
+  }, 90_000);
+});
+
+describe('numbers from carriers', () => {
+  it('searches a carrier, leaves out what the inventory has, orders once, and gives an unassigned number back', async () => {
+    const search = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=sinch&country=us&areaCode=212');
+    expect(search.statusCode, search.body).toBe(200);
+    const offers = (search.json() as { numbers: Array<{ number: string }> }).numbers;
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers.every((offer) => offer.number.startsWith('+1212'))).toBe(true);
+    const chosen = offers[0]!.number;
+    const ordered = await asAdmin('POST', '/api/admin/carrier-numbers', { carrier: 'sinch', phoneNumber: chosen });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const again = await asAdmin('POST', '/api/admin/carrier-numbers', { carrier: 'sinch', phoneNumber: chosen });
+    expect(again.statusCode).toBe(409);
+    const searchedAgain = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=sinch&country=US&areaCode=212');
+    expect((searchedAgain.json() as { numbers: Array<{ number: string }> }).numbers.map((offer) => offer.number)).not.toContain(chosen);
+
+    const id = ZAdminNumber.parse(ordered.json()).id;
+    const given = await asAdmin('POST', `/api/admin/numbers/${id}/return`);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(await t.db.select().from(faxNumbers).where(eq(faxNumbers.phoneNumber, chosen))).toEqual([]);
+    // At Sinch a released number stays until its paid period ends: it has an end date now.
+    expect(sinch.activeNumbers.find((number) => number.phoneNumber === chosen)?.expireAt).toEqual(expect.any(String));
+  });
+
+  it('refuses to give back an assigned number, or one no carrier sold; says a carrier outage as such, changing nothing', async () => {
+    const { number } = await numberFromCarrier('signalwire', 'CA', '416');
+    const assigned = await asAdmin('POST', `/api/admin/numbers/${number.id}/return`);
+    expect(assigned.statusCode).toBe(409);
+    const [own] = await t.db
+      .select()
+      .from(faxNumbers)
+      .where(and(eq(faxNumbers.provider, 'faxline'), eq(faxNumbers.status, 'assigned')));
+    const notCarriers = await asAdmin('POST', `/api/admin/numbers/${own!.id}/return`);
+    expect(notCarriers.statusCode).toBe(409);
+
+    const before = await t.db.select().from(faxNumbers);
+    const unknown = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=telnyx&country=US');
+    expect(unknown.statusCode).toBe(400);
+    const badCountry = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=sinch&country=USA');
+    expect(badCountry.statusCode).toBe(400);
+    expect(await t.db.select().from(faxNumbers)).toEqual(before);
+  });
+
+  it('is for the back office only', async () => {
+    const search = await callApi(t.app, 'GET', '/api/admin/carrier-numbers/search?carrier=sinch&country=US', {
+      cookie,
+      headers: { origin: t.config.publicUrl },
+    });
+    expect([401, 403]).toContain(search.statusCode);
+    const order = await callApi(t.app, 'POST', '/api/admin/carrier-numbers', {
+      cookie,
+      payload: { carrier: 'sinch', phoneNumber: '+12125550100' },
+    });
+    expect([401, 403]).toContain(order.statusCode);
+  });
+});

@@ -1,0 +1,298 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { formatPhoneInternational, MESSAGES } from '@faxline/shared';
+import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enTexts from '../apps/web/src/locales/en/admin-catalogue.json';
+import esTexts from '../apps/web/src/locales/es/admin-catalogue.json';
+import frTexts from '../apps/web/src/locales/fr/admin-catalogue.json';
+import { expectNoAccessibilityViolations, launchBrowser, type Viewport } from './support/browser';
+import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './support/server-process';
+
+/**
+ * Issue 20, item 7: the back office orders fax numbers from a carrier and gives them back. The shared test server has
+ * no carrier, so this file starts a production server of its own, connected to the Telnyx simulator: the admin
+ * searches Telnyx's numbers for sale, orders one into the Available numbers, and gives it back. The dialog is driven by
+ * keyboard, checked with axe, read in es and fr, and photographed on a desktop and a phone.
+ */
+
+// E2E_BUILD=<name> serves the private build of `scripts/build-private.sh <name>`, as global-setup.ts does.
+const privateBuild = process.env.E2E_BUILD;
+const bundle = privateBuild
+  ? path.join(repoRoot, 'apps/server/.builds', privateBuild, 'main.js')
+  : path.join(repoRoot, 'apps/server/dist/main.js');
+const webDist = privateBuild ? path.join(repoRoot, 'apps/web/.builds', privateBuild) : path.join(repoRoot, 'apps/web/dist');
+// E2E_SCREENSHOTS_DIR keeps the screenshots for a person to look at; otherwise they go to a temporary folder.
+const keepShots = Boolean(process.env.E2E_SCREENSHOTS_DIR);
+
+const TEXTS = { en: enTexts, es: esTexts, fr: frTexts } as const;
+const en = enTexts.numbers;
+const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 812 },
+};
+
+let simulator: TelnyxSimulator;
+let server: ReturnType<typeof startProcess>;
+let dataDir: string;
+let baseUrl: string;
+let browser: Browser;
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let shotsDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`The production build is missing at ${bundle}: run \`npm run build\` or scripts/build-private.sh.`);
+  }
+  simulator = await startTelnyxSimulator();
+  dataDir = await tempDataDir('faxline-e2e-carrier-');
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  server = startProcess(process.execPath, [bundle], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    DEMO_DATA: 'false',
+    RATE_LIMIT_FACTOR: '100',
+    TELNYX_API_URL: simulator.url,
+    TELNYX_API_KEY: simulator.apiKey,
+    TELNYX_CONNECTION_ID: simulator.connectionId,
+    TELNYX_PUBLIC_KEY: simulator.publicKey,
+    CARRIER_ROUTES: '+44=telnyx',
+    ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
+  });
+  await waitForReady(baseUrl, server.child, server.output);
+
+  // A platform admin made with the operators' own command on this server's database, signed in through the API.
+  const email = uniqueEmail('carrier-admin');
+  const created = startProcess('npm', ['run', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--name', 'Carrier Admin'], {
+    DATA_DIR: dataDir,
+  });
+  expect(await created.exited, created.output()).toBe(0);
+  browser = await launchBrowser();
+  const admin = await browser.newContext({ baseURL: baseUrl });
+  const access = await admin.request.post('/api/admin-access', { data: { email, password: PASSWORD }, headers: { origin: baseUrl } });
+  expect(access.status(), await access.text()).toBe(200);
+  adminState = await admin.storageState();
+  await admin.close();
+
+  shotsDir = keepShots ? path.resolve(process.env.E2E_SCREENSHOTS_DIR!) : await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-carrier-'));
+  await fs.mkdir(shotsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  if (server) {
+    server.signal('SIGTERM');
+    await server.exited;
+  }
+  await simulator?.close();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  if (shotsDir && !keepShots) await fs.rm(shotsDir, { recursive: true, force: true });
+});
+
+/** A browser context with the admin's back-office access, on this file's server. */
+async function adminPage(options: { viewport?: Viewport; language?: 'en' | 'es' | 'fr' } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    locale: 'en-US',
+    storageState: adminState,
+  });
+  contexts.push(context);
+  if (options.language) await context.addInitScript((code) => localStorage.setItem('language', code), options.language);
+  return context.newPage();
+}
+
+const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
+const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+/** The seed's fax-capable numbers for sale in an area code, as the server should list them. */
+const forSale = (areaCode: string) =>
+  simulator.availableNumbers.filter((n) => n.nationalDestinationCode === areaCode && n.features.includes('fax')).map((n) => n.phoneNumber);
+
+async function openOrderDialog(page: Page, texts = en): Promise<Locator> {
+  await page.getByRole('button', { name: texts.order, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: texts.orderDialog.title });
+  await visible(dialog);
+  return dialog;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const file = path.join(shotsDir, `carrier-numbers-${name}.png`);
+  await page.screenshot({ path: file });
+  expect((await fs.readFile(file)).subarray(1, 4).toString()).toBe('PNG');
+}
+
+/** Elements of the dialog that stick out of the screen. */
+const dialogOverflow = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[role="dialog"], [role="dialog"] *'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5);
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`),
+  );
+
+describe('numbers from a carrier on /admin/numbers (issue 20, item 7)', () => {
+  it('orders a 415 number from Telnyx into the Available numbers, and gives it back', async () => {
+    const page = await adminPage();
+    // A number added by hand: it came from no carrier, and cannot be given back to one.
+    const handAdded = await page.request.post('/api/admin/numbers', { data: { from: '+16465550199' }, headers: { origin: baseUrl } });
+    expect(handAdded.status(), await handAdded.text()).toBe(201);
+
+    await page.goto('/admin/numbers');
+    await visible(page.getByRole('heading', { level: 1, name: en.title }));
+    const available = page.getByRole('region', { name: en.tableLabel.available });
+    const handRow = available.getByRole('row', { name: /\+1 646 555 0199/ });
+    await visible(handRow.getByRole('button', { name: 'Assign +1 646 555 0199' }));
+    expect(await handRow.getByRole('button', { name: /^Give back/ }).count()).toBe(0);
+
+    const dialog = await openOrderDialog(page);
+    // One carrier: said, not asked.
+    await visible(dialog.getByText('Numbers come from Telnyx.', { exact: true }));
+    expect(await dialog.getByLabel(en.orderDialog.carrier, { exact: true }).count()).toBe(0);
+
+    // Search without a country: the spec's text, in the dialog's alert, and the country is where focus goes.
+    await dialog.getByRole('button', { name: en.orderDialog.search, exact: true }).click();
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Please enter criteria to search for numbers.');
+    const country = dialog.getByLabel(en.orderDialog.country, { exact: true });
+    expect(await country.getAttribute('aria-invalid')).toBe('true');
+    expect(await country.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(simulator.requestLog.filter((r) => r.path.startsWith('/v2/available_phone_numbers'))).toEqual([]);
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'desktop-criteria');
+
+    await country.selectOption('US');
+    await dialog.getByLabel(en.orderDialog.areaCode).fill('415');
+    await dialog.getByRole('button', { name: en.orderDialog.search, exact: true }).click();
+    const expected = forSale('415');
+    expect(expected.length).toBeGreaterThan(1);
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe(`${expected.length} numbers for sale.`);
+    expect(await alert.textContent()).toBe('');
+    const results = dialog.getByRole('list', { name: en.orderDialog.results });
+    expect(await results.getByRole('listitem').allInnerTexts()).toHaveLength(expected.length);
+    const [wanted, taken] = expected as [string, string];
+    const wantedShown = formatPhoneInternational(wanted);
+    const offer = results.getByRole('listitem').filter({ hasText: wantedShown });
+    await visible(offer.getByText('SAN FRANCISCO, CA', { exact: true }));
+    await visible(offer.getByText('1.00 USD per month', { exact: true }));
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'desktop-results');
+
+    // Someone else buys a number meanwhile: Telnyx refuses it, the alert says so, and focus stays on its button.
+    simulator.takeNumber(taken);
+    const takenButton = results.getByRole('button', { name: `Order ${formatPhoneInternational(taken)}` });
+    await takenButton.click();
+    await expect.poll(() => alert.textContent()).toMatch(/^Telnyx refused the request\. Nothing was changed\./);
+    expect(await takenButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The order: a toast, the dialog closes, focus back on its button, and the number heads the Available list.
+    await offer.getByRole('button', { name: `Order ${wantedShown}` }).click();
+    await toast(page, en.toasts.orderedTitle);
+    await visible(page.getByText(`${wantedShown} was bought from Telnyx and is now among the available numbers.`));
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => focusedText(page)).toBe(en.order);
+    expect(simulator.ownedNumbers.map((n) => n.phone_number)).toContain(wanted);
+    const row = available.getByRole('row', { name: new RegExp(wantedShown.replace(/\+/g, '\\+')) });
+    await visible(row);
+    expect(await row.getByRole('cell', { name: 'telnyx', exact: true }).count()).toBe(1);
+
+    // Given back: asked first, naming the carrier; then the carrier has it again and the list no longer does.
+    await row.getByRole('button', { name: `Give back ${wantedShown} to Telnyx` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Give ${wantedShown} back to Telnyx?` });
+    await visible(confirm.getByText(/leaves the inventory and goes back to Telnyx/));
+    await expectNoAccessibilityViolations(page);
+    await confirm.getByRole('button', { name: en.returnDialog.confirm }).click();
+    await toast(page, en.toasts.returnedTitle);
+    await expect.poll(() => simulator.releasedNumbers.map((n) => n.phone_number)).toContain(wanted);
+    expect(simulator.ownedNumbers.map((n) => n.phone_number)).not.toContain(wanted);
+    await expect.poll(() => row.count()).toBe(0);
+    // The row left with its button: focus goes to a stable place, the Add Numbers button.
+    await expect.poll(() => focusedText(page)).toBe(en.add);
+    const listed = (await (await page.request.get('/api/admin/numbers?status=available')).json()) as {
+      numbers: Array<{ phoneNumber: string }>;
+    };
+    expect(listed.numbers.map((n) => n.phoneNumber)).toEqual(['+16465550199']);
+  });
+
+  it('works by keyboard alone, says when Telnyx is down, and gives focus back to its button on Escape', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/numbers');
+    const opener = page.getByRole('button', { name: en.order, exact: true });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: en.orderDialog.title });
+    await visible(dialog);
+    const country = dialog.getByLabel(en.orderDialog.country, { exact: true });
+    // Focus starts on the first field; the arrow keys choose a country, as in any select.
+    await expect.poll(() => country.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => country.inputValue()).toBe('US');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('312');
+    simulator.failNextRequests(503, 1, { path: '/v2/available_phone_numbers' });
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toMatch(/^Telnyx could not be reached or is not answering right now\./);
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe(en.orderDialog.failed);
+
+    // The same search again, from the Search button: Telnyx answers this time.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedText(page)).toBe(en.orderDialog.search);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe(`${forSale('312').length} numbers for sale.`);
+    expect(await dialog.getByRole('alert').textContent()).toBe('');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Order ${formatPhoneInternational(forSale('312')[0]!)}`);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('fits a phone: the results wrap inside the dialog', async () => {
+    const page = await adminPage({ viewport: 'phone' });
+    await page.goto('/admin/numbers');
+    const dialog = await openOrderDialog(page);
+    await dialog.getByLabel(en.orderDialog.country, { exact: true }).selectOption('GB');
+    await dialog.getByRole('button', { name: en.orderDialog.search, exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/numbers? for sale\.$/);
+    await visible(dialog.getByText('1.50 USD per month').first());
+    expect(await dialogOverflow(page)).toEqual([]);
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'phone-results');
+    await dialog.getByRole('list', { name: en.orderDialog.results }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'phone-results-scrolled');
+  });
+
+  for (const language of ['es', 'fr'] as const) {
+    it(`reads in ${language}: the dialog's headings and the spec's message in that language, axe clean`, async () => {
+      const texts = TEXTS[language].numbers;
+      const page = await adminPage({ language });
+      await page.goto('/admin/numbers');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+      const dialog = await openOrderDialog(page, texts);
+      await visible(dialog.getByRole('heading', { name: texts.orderDialog.results }));
+      await dialog.getByRole('button', { name: texts.orderDialog.search, exact: true }).click();
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(MESSAGES[language].validation.numberSearchCriteria);
+      await dialog.getByLabel(texts.orderDialog.country, { exact: true }).selectOption('FR');
+      await dialog.getByRole('button', { name: texts.orderDialog.search, exact: true }).click();
+      await visible(dialog.getByRole('list', { name: texts.orderDialog.results }));
+      await expectNoAccessibilityViolations(page);
+      await screenshot(page, `desktop-${language}`);
+    });
+  }
+});
