@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { FileStore } from '../documents/encrypted-file-store';
-import type { Inbox } from '../lines/fax-line';
+import type { Inbox, TryImages } from '../lines/fax-line';
 import { faxLines } from '../lines/lines';
 import type { Database } from '../platform/db/client';
 import type { TConfig } from '../platform/config';
-import { faxes } from './schema';
+import { faxAttempts, faxes } from './schema';
 
 /** Received faxes as the lines deliver them: in the account's history, unread. */
 export function faxInbox(db: Database): Inbox {
@@ -44,6 +44,21 @@ export function faxInbox(db: Database): Inbox {
   };
 }
 
+/** The pages of a try handed to a carrier, kept on the try (the first kept stays: it is what the carrier fetched). */
+function faxTryImages({ db, files }: { db: Database; files: FileStore }): TryImages {
+  return {
+    keep: async ({ faxId, attempt }, image) => {
+      const stored = await files.put(image);
+      const kept = await db
+        .update(faxAttempts)
+        .set({ imageKey: stored.key })
+        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.imageKey)))
+        .returning({ id: faxAttempts.id });
+      if (kept.length === 0) await files.remove(stored.key);
+    },
+  };
+}
+
 /** The lines as the faxes module uses them: what arrives over them lands in this inbox. */
 export function linesFor(deps: {
   db: Database;
@@ -54,6 +69,7 @@ export function linesFor(deps: {
     db: deps.db,
     files: deps.files,
     inbox: faxInbox(deps.db),
+    tryImages: faxTryImages(deps),
     clockScale: deps.config.faxClockScale,
     sandboxServes: deps.config.sandboxLine,
     faxModemPath: deps.config.faxModemPath,

@@ -67,6 +67,14 @@ export type Inbox = {
 };
 
 /**
+ * Where a carrier's line keeps the pages of a try before handing the fax over (the faxes module's attempts): the
+ * carrier fetches them by the try's media link, and they are the try's proof, as a call's image is.
+ */
+export type TryImages = {
+  keep(target: { faxId: string; attempt: number }, image: Uint8Array): Promise<void>;
+};
+
+/**
  * A way to deliver a fax: the internal line, the sandbox, later a T.30 modem line and carriers. Adding one is one file
  * and one entry in `faxLines` (lines.ts).
  */

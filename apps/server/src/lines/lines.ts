@@ -3,7 +3,7 @@ import type { FileStore } from '../documents/encrypted-file-store';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import type { FaxLine, Inbox } from './fax-line';
+import type { FaxLine, Inbox, TryImages } from './fax-line';
 import { hylafaxLine } from './hylafax/hylafax-line';
 import { carrierLine } from './carriers/carrier-line';
 import { configuredCarriers } from './carriers/carriers';
@@ -15,6 +15,7 @@ export type LineDeps = {
   db: Database;
   files: FileStore;
   inbox: Inbox;
+  tryImages: TryImages;
   clockScale: number;
   /** Which numbers outside Faxline the sandbox takes (config `SANDBOX_LINE`): all of them, or its test numbers only. */
   sandboxServes: TConfig['sandboxLine'];
@@ -34,7 +35,14 @@ export function faxLines(deps: LineDeps): FaxLine[] {
     internalLine(deps),
     ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax, faxModemPath: deps.faxModemPath })] : []),
     ...configuredCarriers(deps.carriers).map((carrier) =>
-      carrierLine({ carrier, takes: (toNumber) => routeOf(deps.carriers.routes, toNumber)?.primary === carrier.name, config: deps.config }),
+      carrierLine({
+        carrier,
+        takes: (toNumber) => routeOf(deps.carriers.routes, toNumber)?.primary === carrier.name,
+        files: deps.files,
+        tryImages: deps.tryImages,
+        faxModemPath: deps.faxModemPath,
+        config: deps.config,
+      }),
     ),
     deps.sandboxServes === 'every-number'
       ? sandbox

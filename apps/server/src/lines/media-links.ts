@@ -11,49 +11,55 @@ export const MEDIA_LINK_SECONDS = 60 * 60;
 const keyOf = (config: Pick<TConfig, 'authSecret' | 'dataDir'>) => tokenKeyOf(config, 'fax-media');
 
 /**
- * A token short enough for one path segment (48 characters): the fax's id (16 bytes) and the link's end in unix
- * seconds (4 bytes), then 16 bytes of their HMAC-SHA256, in base64url.
+ * A token short enough for one path segment (54 characters): the fax's id (16 bytes), the try (4 bytes) and the
+ * link's end in unix seconds (4 bytes), then 16 bytes of their HMAC-SHA256, in base64url.
  */
 const UUID_HEX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const macOf = (key: TokenKey, payload: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
 
-function encode(key: TokenKey, faxId: string, expiresAt: number): string {
-  const payload = Buffer.alloc(20);
+const PAYLOAD_BYTES = 24;
+
+function encode(key: TokenKey, { faxId, attempt }: MediaTry, expiresAt: number): string {
+  const payload = Buffer.alloc(PAYLOAD_BYTES);
   Buffer.from(faxId.replaceAll('-', ''), 'hex').copy(payload, 0);
-  payload.writeUInt32BE(expiresAt, 16);
+  payload.writeUInt32BE(attempt, 16);
+  payload.writeUInt32BE(expiresAt, 20);
   return Buffer.concat([payload, macOf(key, payload)]).toString('base64url');
 }
 
-function decode(key: TokenKey, token: string): { faxId: string; expiresAt: number } | null {
-  if (!/^[A-Za-z0-9_-]{48}$/.test(token)) return null;
+function decode(key: TokenKey, token: string): (MediaTry & { expiresAt: number }) | null {
+  if (!/^[A-Za-z0-9_-]{54}$/.test(token)) return null;
   const bytes = Buffer.from(token, 'base64url');
-  const payload = bytes.subarray(0, 20);
-  if (!timingSafeEqual(bytes.subarray(20), macOf(key, payload))) return null;
+  const payload = bytes.subarray(0, PAYLOAD_BYTES);
+  if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), macOf(key, payload))) return null;
   const hex = payload.subarray(0, 16).toString('hex');
   const faxId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return UUID_HEX.test(faxId) ? { faxId, expiresAt: payload.readUInt32BE(16) } : null;
+  return UUID_HEX.test(faxId) ? { faxId, attempt: payload.readUInt32BE(16), expiresAt: payload.readUInt32BE(20) } : null;
 }
 
+/** A try of a fax: what a media link opens (the pages as that try hands them to the carrier). */
+export type MediaTry = { faxId: string; attempt: number };
+
 /**
- * A link to one fax's document, for the carrier that sends it (issue 20, item 4): signed with a key good for nothing
- * else, naming the fax and the moment it stops working. It opens that document and nothing else.
+ * A link to the pages of one try of a fax, for the carrier that sends it (issue 20, item 4): signed with a key good
+ * for nothing else, naming the fax, the try and the moment it stops working. It opens those pages and nothing else.
  */
 export async function mediaLinkOf(
   config: Pick<TConfig, 'authSecret' | 'dataDir' | 'publicUrl'>,
-  faxId: string,
+  target: MediaTry,
   now = new Date(),
 ): Promise<string> {
-  const token = encode(await keyOf(config), faxId, Math.floor(now.getTime() / 1000) + MEDIA_LINK_SECONDS);
+  const token = encode(await keyOf(config), target, Math.floor(now.getTime() / 1000) + MEDIA_LINK_SECONDS);
   return `${config.publicUrl}${MEDIA_PATH}/${token}`;
 }
 
-/** The fax a media link's token opens, or null when it is forged, malformed or expired. */
-export async function faxOfMediaToken(
+/** The try a media link's token opens, or null when it is forged, malformed or expired. */
+export async function tryOfMediaToken(
   config: Pick<TConfig, 'authSecret' | 'dataDir'>,
   token: string,
   now = new Date(),
-): Promise<string | null> {
+): Promise<MediaTry | null> {
   const value = decode(await keyOf(config), token);
   if (!value || value.expiresAt * 1000 <= now.getTime()) return null;
-  return value.faxId;
+  return { faxId: value.faxId, attempt: value.attempt };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignalWireSimulator, type SignalWireSimulator } from '@test-support/carriers/signalwire';
 import { startSinchSimulator, type SinchSimulator } from '@test-support/carriers/sinch';
 import { makePdf } from '@test-support/factories/documents';
+import { PDFDocument } from 'pdf-lib';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { unlimitedCustomer } from '../support/fax-battery';
@@ -114,7 +115,7 @@ describe('SignalWire', () => {
     const [attempt] = await attemptsOf(faxId);
     expect(attempt).toMatchObject({ line: 'signalwire', result: 'delivered', pagesSent: 2 });
     const sent = signalwire.faxes.find((fax) => fax.sid === attempt!.carrierFaxId)!;
-    expect(Buffer.from(await t.files.get((await finalFax(faxId)).documentKey!)).equals(sent.media!.bytes)).toBe(true);
+    expect((await PDFDocument.load(sent.media!.bytes)).getPageCount()).toBe(2);
   }, 90_000);
 
   it('tries a busy number again on SignalWire (busy is no carrier error) and fails it as busy', async () => {

@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
 import { makePdf } from '@test-support/factories/documents';
+import { PDFDocument } from 'pdf-lib';
+import { readTiffPages } from '../../src/documents/fax-tiff';
 import { auditEvents } from '../../src/audit/schema';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { createFax } from '@test-support/factories/faxes';
@@ -83,10 +85,16 @@ describe('the Telnyx line', () => {
     const sent = simulator.faxes.find((candidate) => candidate.id === attempt!.carrierFaxId)!;
     expect(attempt).toMatchObject({ line: 'telnyx', result: 'delivered', pagesSent: 2 });
     expect(sent.request).toMatchObject({ to: '+442079460001', quality: 'high', connection_id: simulator.connectionId });
-    // Telnyx fetched the fax's own document (its two pages) through its media link, and the audit trail says so.
-    expect(String(sent.request.media_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/[\w-]{48}$/);
+    // Telnyx fetched the try's pages through its media link: the fax image as Faxline sends it, each page under the
+    // account's header line (kept on the try, its proof), two pages; and the audit trail says so.
+    expect(String(sent.request.media_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/[\w-]{54}$/);
     expect(sent.media?.status).toBe(200);
-    expect(Buffer.from(await t.files.get(fax.documentKey!)).equals(sent.media!.bytes)).toBe(true);
+    expect((await PDFDocument.load(sent.media!.bytes)).getPageCount()).toBe(2);
+    expect(attempt!.imageKey).not.toBeNull();
+    const handed = Buffer.from(await t.files.get(attempt!.imageKey!));
+    const rendered = Buffer.from(await t.files.get(fax.imageKey!));
+    expect(handed.equals(rendered)).toBe(false);
+    expect(readTiffPages(handed)).toHaveLength(2);
     const fetched = await t.db
       .select()
       .from(auditEvents)

@@ -149,7 +149,8 @@ export async function endAttempt(
         firstPage: outcome.firstPage,
         result: outcome.result,
         call: outcome.call ?? null,
-        imageKey: transmitted?.key ?? null,
+        // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
+        ...(transmitted ? { imageKey: transmitted.key } : {}),
       })
       .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
       .returning({ id: faxAttempts.id });

@@ -1,6 +1,8 @@
+import type { FileStore } from '../../documents/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
-import type { CallOutcome, FaxLine, HandedOver, OutgoingFax } from '../fax-line';
+import type { CallOutcome, FaxLine, HandedOver, OutgoingFax, TryImages } from '../fax-line';
 import { mediaLinkOf } from '../media-links';
+import { imageWithHeaderLines } from '../t30/header-line';
 import { lineErrorSince } from '../outside-lines';
 import { CarrierRefused, CarrierUnavailable, tryRefOf, type Carrier, type CarrierName } from './carrier';
 
@@ -11,12 +13,17 @@ type CarrierLineDeps = {
   carrier: Carrier;
   /** Whether the number's route gives it to this carrier first (routes.ts). */
   takes: (toNumber: string) => boolean;
+  files: FileStore;
+  tryImages: TryImages;
+  /** The fax engine, whose stamping puts the header line above each page (t30/header-line.ts). */
+  faxModemPath: string;
   config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
 };
 
 /**
- * A carrier's line (issue 20; decision 056): a call is handing the fax to the carrier with a media link to its
- * document; the carrier's webhooks end the try. Carriers cannot start at a page of our choosing, so every try sends
+ * A carrier's line (issue 20; decisions 056 and 057): a call is handing the fax to the carrier with a media link to
+ * the try's pages, which are Faxline's fax image as every line sends it (the header line the account set above each
+ * page, dated now), kept on the try first; the carrier's webhooks end the try. Carriers cannot start at a page of our choosing, so every try sends
  * every page. A refusal or an outage ends the try at once as a line error, its reason in the detail (and, with a
  * fallback carrier for the number, the next try goes there: routes.ts).
  */
@@ -32,9 +39,13 @@ async function handOver(deps: CarrierLineDeps, fax: OutgoingFax, attempt: number
   const started = Date.now();
   const failed = (detail: string) => lineErrorSince(started, detail);
   if (!fax.fromNumber) return failed(`${deps.carrier.name} needs a From number: the account has no fax number`);
+  if (!fax.imageKey) return failed('the fax has no image to send');
+  const image = await deps.files.get(fax.imageKey);
+  const pages = (await imageWithHeaderLines({ binary: deps.faxModemPath, image, fax })) ?? image;
+  await deps.tryImages.keep({ faxId: fax.id, attempt }, pages);
   try {
     const carrierFaxId = await deps.carrier.send({
-      mediaUrl: await mediaLinkOf(deps.config, fax.id),
+      mediaUrl: await mediaLinkOf(deps.config, { faxId: fax.id, attempt }),
       to: fax.toNumber,
       from: fax.fromNumber,
       quality: fax.quality,

@@ -200,7 +200,8 @@ export function OrderNumberDialog({ carriers, onClose, onOrdered, returnFocus }:
           </div>
         </form>
 
-        <div role="alert" id={alertId}>
+        {/* Always there, so that what comes into it is announced; while empty, out of the flow (no gap). */}
+        <div role="alert" id={alertId} className="empty:absolute">
           {alert ? <p className="rounded-md border border-destructive/40 p-3 text-sm font-medium text-destructive">{alert}</p> : null}
         </div>
 
@@ -233,7 +234,7 @@ export function OrderNumberDialog({ carriers, onClose, onOrdered, returnFocus }:
                       aria-label={t('numbers.orderDialog.orderLabel', { number: shown })}
                       // Not disabled while an order runs: the button keeps focus, and a refusal is read from it.
                       aria-disabled={busy || undefined}
-                      className="aria-disabled:opacity-50"
+                      className="ml-auto aria-disabled:opacity-50"
                       onClick={() => void orderOffer(offer)}
                     >
                       {t('numbers.orderDialog.order')}
