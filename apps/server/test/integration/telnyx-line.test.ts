@@ -175,6 +175,35 @@ describe('the Telnyx line', () => {
     expect(await attemptsOf(fax.id)).toMatchObject([{ result: 'delivered', durationMs: 31_000 }]);
   }, 60_000);
 
+  it('a run again after a kill mid-hand-over (no carrier id kept) makes no second try: the late webhook ends it', async () => {
+    // The worker died after Telnyx may have taken the fax, before its id was kept: only the try's reference can tell.
+    const fax = await createFax(t, { accountId: senderAccountId, status: 'sending', toNumber: '+442079460005' });
+    await t.db.update(faxes).set({ line: 'telnyx' }).where(eq(faxes.id, fax.id));
+    await t.db.insert(faxAttempts).values({ faxId: fax.id, number: 1, line: 'telnyx' });
+    const asked = simulator.requests;
+    await t.env.queue.send(transmitFaxJob, { faxId: fax.id, attempt: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(simulator.requests).toBe(asked);
+    expect(await attemptsOf(fax.id)).toMatchObject([{ number: 1, endedAt: null }]);
+    const delivered = await simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
+      data: {
+        event_type: 'fax.delivered',
+        id: crypto.randomUUID(),
+        occurred_at: new Date().toISOString(),
+        record_type: 'event',
+        payload: {
+          fax_id: 'taken-by-telnyx',
+          status: 'delivered',
+          page_count: 1,
+          client_state: Buffer.from(`faxline:${fax.id}:1`).toString('base64'),
+        },
+      },
+    });
+    expect(delivered.status).toBe(204);
+    expect(await finalFax(fax.id)).toMatchObject({ status: 'delivered' });
+    expect(await attemptsOf(fax.id)).toMatchObject([{ number: 1, result: 'delivered' }]);
+  }, 60_000);
+
   it('counts Telnyx answering 503 as a line error, and the next try goes out', async () => {
     simulator.failNextSends(503);
     const faxId = await send('+442079460003');

@@ -1,4 +1,4 @@
-import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
+import { CARRIERS, type TFaxFailureReason, type TLanguage } from '@faxline/shared';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CallOutcome, FaxLine, HandedOver } from '../../lines/fax-line';
@@ -64,6 +64,17 @@ export const transmitFaxJob = defineJob({
         .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       if (previous?.endedAt) return; // this attempt has been made and followed up already
       if (previous?.carrierFaxId) return; // a carrier has it: its webhooks (or the deadline) end it
+      if (previous && isCarrier(previous.line)) {
+        // Killed while handing the fax to a carrier (decision 056): the carrier may have it, and its webhooks name the
+        // try. They end it; if none comes by the deadline, a line error does, and only then does another try go.
+        await queue.send(
+          carrierDeadlineJob,
+          { faxId, attempt },
+          { dedupeKey: `${faxId}:${attempt}`, startAfter: carrierDeadlineOf(config.faxClockScale) },
+        );
+        logger.warn({ faxId, attempt, line: previous.line }, 'an earlier run died handing the fax to a carrier; waiting for its webhooks');
+        return;
+      }
       logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
       outcome = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 };
     } else {
@@ -115,6 +126,8 @@ async function lineOfTry(
     .where(and(eq(faxAttempts.faxId, fax.id), eq(faxAttempts.number, attempt - 1)));
   return lineNamed(lines, previous?.line ? lineAfter(routes, fax.toNumber, previous) : fax.line);
 }
+
+const isCarrier = (line: string) => (CARRIERS as readonly string[]).includes(line);
 
 /** How long a carrier may take to report a fax's end before the try is counted as a line error (on the fax clock). */
 const CARRIER_DEADLINE_MS = 60 * 60_000;
