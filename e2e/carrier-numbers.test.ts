@@ -7,6 +7,8 @@ import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carrie
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAdmin from '../apps/web/src/locales/en/admin.json';
+import frAdmin from '../apps/web/src/locales/fr/admin.json';
 import enTexts from '../apps/web/src/locales/en/admin-catalogue.json';
 import esTexts from '../apps/web/src/locales/es/admin-catalogue.json';
 import frTexts from '../apps/web/src/locales/fr/admin-catalogue.json';
@@ -307,6 +309,31 @@ describe('numbers from a carrier on /admin/numbers (issue 20, item 7)', () => {
       await visible(dialog.getByRole('list', { name: texts.orderDialog.results }));
       await expectNoAccessibilityViolations(page);
       await screenshot(page, `desktop-${language}`);
+    });
+  }
+});
+
+describe('carriers on the dashboard (issue 20, item 6)', () => {
+  for (const [language, texts] of [
+    ['en', enAdmin.dashboard],
+    ['fr', frAdmin.dashboard],
+  ] as const) {
+    it(`shows Telnyx, the numbers its route gives it and how it is doing, in ${language}; axe clean`, async () => {
+      const page = await adminPage({ language });
+      await page.goto('/admin/dashboard');
+      const lines = page.getByRole('region', { name: texts.linesHeading });
+      await visible(lines);
+      // The first list is the lines; the routes' list names Telnyx too.
+      const telnyx = lines.getByRole('list').first().getByRole('listitem').filter({ hasText: texts.lineNames.telnyx });
+      await visible(telnyx);
+      // No fax has gone through Telnyx on this server: said as such, not as a figure made up.
+      await expect.poll(() => telnyx.textContent()).toContain(texts.lineNoSuccess);
+      await expect.poll(() => telnyx.textContent()).toContain(texts.lineLastHourNone);
+      await visible(lines.getByRole('heading', { name: texts.routesHeading }));
+      await expect.poll(() => lines.getByRole('listitem').filter({ hasText: '+44' }).textContent()).toContain(texts.lineNames.telnyx);
+      await expectNoAccessibilityViolations(page);
+      await lines.scrollIntoViewIfNeeded();
+      await screenshot(page, `dashboard-${language}`);
     });
   }
 });

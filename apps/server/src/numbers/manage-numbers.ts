@@ -5,11 +5,13 @@ import {
   type ZAddNumbersRequest,
   type ZEditNumberRequest,
   type TAdminNumber,
+  type TCarrier,
   type TNumberList,
 } from '@faxline/shared';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountMembers } from '../accounts/schema';
+import { CARRIER_NAMES } from '../lines/carriers/carrier';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -124,9 +126,13 @@ export async function addNumbers(db: Database, input: z.output<typeof ZAddNumber
   });
 }
 
-/** Changes a number's type, provider or country. */
+/** Changes a number's type, provider or country; a number ordered from a carrier keeps the carrier as its provider. */
 export async function editNumber(db: Database, id: string, input: z.output<typeof ZEditNumberRequest>) {
   const before = await findNumber(db, id);
+  if (before.fromCarrier && input.provider !== undefined && input.provider !== before.provider)
+    throw new AppError('conflict', 'errors.carrierNumberProvider', {
+      carrier: CARRIER_NAMES[before.provider as TCarrier] ?? before.provider,
+    });
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length > 0) await db.update(faxNumbers).set(changes).where(eq(faxNumbers.id, id));
   return { before, after: await findNumber(db, id) };

@@ -35,8 +35,8 @@ export async function accountHoldingNumber(db: Database, phoneNumber: string): P
 export const SANDBOX_INVENTORY_SEED = 'fax-number-inventory-v1';
 
 /**
- * While no carrier is configured, Faxline hands out numbers from the range reserved for fiction (+1 415 555-0100 to
- * 555-0199): they reach only other Faxline accounts (the internal line). Seeded once into a new database.
+ * Faxline's own numbers, from the range reserved for fiction (+1 415 555-0100 to 555-0199): they reach only other
+ * Faxline accounts (the internal line). Seeded once into a new database; numbers from carriers come beside them.
  */
 export async function seedNumberInventory(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -255,6 +255,15 @@ describe('numbers from carriers', () => {
     const { number } = await numberFromCarrier('signalwire', 'CA', '416');
     const assigned = await asAdmin('POST', `/api/admin/numbers/${number.id}/return`);
     expect(assigned.statusCode).toBe(409);
+    // Its provider names the carrier it goes back to: it stays so.
+    const renamed = await callApi(t.app, 'PATCH', `/api/admin/numbers/${number.id}`, {
+      cookie: admin,
+      headers: { origin: t.config.publicUrl },
+      payload: { provider: 'faxline' },
+      language: 'fr',
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({ error: { message: expect.stringContaining('SignalWire') } });
     const [own] = await t.db
       .select()
       .from(faxNumbers)
@@ -267,6 +276,7 @@ describe('numbers from carriers', () => {
     expect(unknown.statusCode).toBe(400);
     const badCountry = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=sinch&country=USA');
     expect(badCountry.statusCode).toBe(400);
+    expect(badCountry.json()).toMatchObject({ error: { message: expect.stringContaining('two-letter') } });
     expect(await t.db.select().from(faxNumbers)).toEqual(before);
   });
 

@@ -54,13 +54,15 @@ export const ZCarrierNumberSearchQuery = z.object({
   carrier: z.enum(CARRIERS),
   country: z
     .string()
+    .check(singleLineText)
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'expected a country code of two letters' }),
+    .regex(/^[A-Z]{2}$/, { error: 'validation.countryCode' }),
   areaCode: z
     .string()
+    .check(singleLineText)
     .trim()
-    .regex(/^\d{1,6}$/, { error: 'expected the digits of an area code' })
+    .regex(/^\d{1,6}$/, { error: 'validation.areaCode' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
@@ -80,7 +82,11 @@ export type TCarrierNumberSearchResponse = z.infer<typeof ZCarrierNumberSearchRe
 /** POST /api/admin/carrier-numbers: buys a number from the carrier into the inventory, available. */
 export const ZOrderCarrierNumberRequest = z.object({
   carrier: z.enum(CARRIERS),
-  phoneNumber: z.string().trim().regex(E164_PATTERN, { error: 'expected a number in international format, such as +14155550123' }),
+  phoneNumber: z
+    .string({ error: 'validation.faxNumberE164' })
+    .check(singleLineText)
+    .trim()
+    .regex(E164_PATTERN, { error: 'validation.faxNumberE164' }),
 });
 export type TOrderCarrierNumberRequest = z.infer<typeof ZOrderCarrierNumberRequest>;
 
