@@ -55,7 +55,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { PDFDocument } from 'pdf-lib';
+import { guessPageCount, readBody } from './simulator-kit';
 
 export type SignalWireFaxStatus =
   'queued' | 'processing' | 'sending' | 'delivered' | 'receiving' | 'received' | 'no-answer' | 'busy' | 'failed' | 'canceled';
@@ -298,24 +298,6 @@ function signWith(key: string, url: string, params: Record<string, string>): str
   return createHmac('sha1', key).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        reject(compatError(413, 413, 'The request is too large.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** A request's parameters as strings, from a form or a JSON object. */
 function paramsOf(raw: Buffer, contentType: string, family: 'compat' | 'rest'): Record<string, string> {
   if (contentType.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
@@ -333,17 +315,6 @@ function paramsOf(raw: Buffer, contentType: string, family: 'compat' | 'rest'): 
       .filter(([, value]) => value !== null && value !== undefined)
       .map(([key, value]) => [key, String(value)]),
   );
-}
-
-/** The page count of a PDF: pdf-lib's, else the `/Type /Page` objects, else 1. */
-async function countPages(bytes: Buffer): Promise<number> {
-  try {
-    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    return pdf.getPageCount();
-  } catch {
-    const found = bytes.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
-    return found > 0 ? found : 1;
-  }
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -537,7 +508,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       return { errorCode: '11200', errorMessage: 'HTTP Retrieval Failure' };
     }
     if (!sent.media.bytes.subarray(0, 1024).includes('%PDF-')) return { errorCode: '12300', errorMessage: 'Invalid Content-Type' };
-    return { pages: await countPages(sent.media.bytes) };
+    return { pages: await guessPageCount(sent.media.bytes) };
   }
 
   async function runOutbound(sent: SignalWireSentFax): Promise<void> {
@@ -628,7 +599,11 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       throw errorFor('compat', status, `The service answered ${status}; try again.`);
     }
     const contentType = (req.headers['content-type'] ?? '').toLowerCase();
-    const body = paramsOf(await readBody(req), contentType, 'compat');
+    const body = paramsOf(
+      await readBody(req, MAX_REQUEST_BYTES, () => compatError(413, 413, 'The request is too large.')),
+      contentType,
+      'compat',
+    );
     validateSend(body);
     const sid = randomUUID();
     const mediaSid = randomUUID();
@@ -763,7 +738,11 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       return 200;
     }
     if (method === 'POST' && path === `${REST_ROOT}/phone_numbers`) {
-      const body = paramsOf(await readBody(req), (req.headers['content-type'] ?? '').toLowerCase(), 'rest');
+      const body = paramsOf(
+        await readBody(req, MAX_REQUEST_BYTES, () => compatError(413, 413, 'The request is too large.')),
+        (req.headers['content-type'] ?? '').toLowerCase(),
+        'rest',
+      );
       if (!body.number) throw restError(422, 'missing_required_parameter', "number can't be blank", 'number');
       const index = availableNumbers.findIndex((n) => n.e164 === body.number);
       if (index === -1) throw restError(422, 'invalid_parameter', 'The number is not available for purchase', 'number');
@@ -803,7 +782,14 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
         return 200;
       }
       if (method === 'PUT') {
-        update(number, paramsOf(await readBody(req), (req.headers['content-type'] ?? '').toLowerCase(), 'rest'));
+        update(
+          number,
+          paramsOf(
+            await readBody(req, MAX_REQUEST_BYTES, () => compatError(413, 413, 'The request is too large.')),
+            (req.headers['content-type'] ?? '').toLowerCase(),
+            'rest',
+          ),
+        );
         send(res, 200, number);
         return 200;
       }
@@ -887,7 +873,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       return { requestStatus: asked.status, actionStatus: null };
     }
     await sleep(stepDelayMs);
-    const pageCount = pages ?? (await countPages(pdf));
+    const pageCount = pages ?? (await guessPageCount(pdf));
     media.set(mediaSid, { faxSid: entry.sid, bytes: pdf });
     entry.outcome = 'received';
     entry.mediaUrl = `${url}${fax.links.media}`;

@@ -58,6 +58,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
+import { multipartOf, pdfPageCount, readBody } from './simulator-kit';
 
 export type SinchFaxStatus = 'QUEUED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILURE';
 export type SinchErrorType = 'DOCUMENT_CONVERSION_ERROR' | 'CALL_ERROR' | 'FAX_ERROR' | 'FATAL_ERROR' | 'GENERAL_ERROR' | 'LINE_ERROR';
@@ -388,52 +389,6 @@ function masked(value: string): string {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        reject(new FaxApiError(413, 'The request is too large.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The parts of a multipart/form-data body: fields (repeated ones as arrays) and files. */
-function parseMultipart(body: Buffer, boundary: string) {
-  const fields: Record<string, string[]> = {};
-  const files: { name: string; contentType: string | null; bytes: Buffer }[] = [];
-  const delimiter = Buffer.from(`--${boundary}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const partStart = start + delimiter.length;
-    if (body.subarray(partStart, partStart + 2).toString() === '--') break;
-    const next = body.indexOf(delimiter, partStart);
-    if (next === -1) break;
-    const part = body.subarray(partStart + 2, next - 2);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers = part.subarray(0, headerEnd).toString('utf8');
-      const content = part.subarray(headerEnd + 4);
-      const name = /name="([^"]*)"/i.exec(headers)?.[1];
-      if (name !== undefined) {
-        if (/filename="/i.test(headers))
-          files.push({ name, contentType: /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim() ?? null, bytes: Buffer.from(content) });
-        else (fields[name] ??= []).push(content.toString('utf8'));
-      }
-    }
-    start = next;
-  }
-  return { fields, files };
-}
-
 /** A multipart/form-data body of text fields and file parts, with its content type. */
 function multipartBody(fields: Record<string, string>, files: { name: string; filename: string; contentType: string; bytes: Buffer }[]) {
   const boundary = `----sinch${randomBytes(12).toString('hex')}`;
@@ -451,16 +406,6 @@ function multipartBody(fields: Record<string, string>, files: { name: string; fi
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** A PDF's page count, or null when pdf-lib cannot read it. */
-async function pagesOf(bytes: Buffer): Promise<number | null> {
-  try {
-    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    return pdf.getPageCount();
-  } catch {
-    return null;
-  }
 }
 
 /** Several PDFs as one, in order (Sinch renders every content URL and file into one fax). */
@@ -712,7 +657,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
         return { errorType: 'DOCUMENT_CONVERSION_ERROR', errorCode: 128, errorMessage: 'Could not determine mimetype for file.' };
       if (!part.subarray(0, 1024).includes('%PDF-'))
         return { errorType: 'DOCUMENT_CONVERSION_ERROR', errorCode: 129, errorMessage: 'Mimetype not supported.' };
-      const count = await pagesOf(part);
+      const count = await pdfPageCount(part);
       if (count === null)
         return { errorType: 'DOCUMENT_CONVERSION_ERROR', errorCode: 133, errorMessage: 'Failed to normalize PDF document' };
       pages += count;
@@ -842,14 +787,13 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
       if (failures.left === 0) failures = null;
       throw new FaxApiError(status, `The service answered ${status}; try again.`);
     }
-    const raw = await readBody(req);
+    const raw = await readBody(req, MAX_REQUEST_BYTES, () => new FaxApiError(413, 'The request is too large.'));
     const contentType = (req.headers['content-type'] ?? '').toLowerCase();
     let body: Record<string, unknown>;
     let fileParts: Buffer[] = [];
     if (contentType.startsWith('multipart/form-data')) {
-      const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.headers['content-type'] ?? '');
-      if (!boundary) throw new FaxApiError(400, 'The multipart body has no boundary.');
-      const parts = parseMultipart(raw, (boundary[1] ?? boundary[2])!);
+      const parts = await multipartOf(raw, req.headers['content-type'] ?? '');
+      if (!parts) throw new FaxApiError(400, 'The multipart body could not be read.');
       body = {};
       for (const [name, values] of Object.entries(parts.fields)) {
         const value = values.join(';');
@@ -924,7 +868,9 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   async function patchService(req: IncomingMessage, service: SinchService): Promise<void> {
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
+      body = JSON.parse(
+        (await readBody(req, MAX_REQUEST_BYTES, () => new FaxApiError(413, 'The request is too large.'))).toString('utf8'),
+      ) as Record<string, unknown>;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
     } catch {
       throw new FaxApiError(400, 'The body is not a JSON object.');
@@ -1044,7 +990,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   }
 
   async function jsonBodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const raw = (await readBody(req)).toString('utf8');
+    const raw = (await readBody(req, MAX_REQUEST_BYTES, () => new FaxApiError(413, 'The request is too large.'))).toString('utf8');
     if (raw.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(raw);
@@ -1162,7 +1108,9 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   }
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    const form = new URLSearchParams((await readBody(req)).toString('utf8'));
+    const form = new URLSearchParams(
+      (await readBody(req, MAX_REQUEST_BYTES, () => new FaxApiError(413, 'The request is too large.'))).toString('utf8'),
+    );
     if (req.headers.authorization !== basic) {
       sendJson(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' });
       return 401;
@@ -1260,7 +1208,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
       if (!service) throw new Error(`receive(): ${to} is not a number of this project configured for fax`);
       if (!service.incomingWebhookUrl) throw new Error(`receive(): service ${service.id} has no incomingWebhookUrl`);
       const stamp = now();
-      const numberOfPages = pages ?? (await pagesOf(pdf)) ?? 1;
+      const numberOfPages = pages ?? (await pdfPageCount(pdf)) ?? 1;
       const fax: SinchFax = {
         id: ulid(),
         direction: 'INBOUND',

@@ -69,7 +69,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { PDFDocument } from 'pdf-lib';
+import { guessPageCount, multipartOf, readBody } from './simulator-kit';
 
 export type TelnyxQuality = 'normal' | 'high' | 'very_high' | 'ultra_light' | 'ultra_dark';
 export type TelnyxFaxStatus = 'queued' | 'media.processed' | 'sending' | 'delivered' | 'failed' | 'received';
@@ -452,52 +452,6 @@ function isBase64(value: string): boolean {
   return value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        reject(new HttpError(413, [{ code: '10015', title: 'Bad Request', detail: 'The request is too large.' }]));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The parts of a multipart/form-data body: fields as strings, files as bytes. */
-function parseMultipart(body: Buffer, boundary: string): { fields: Record<string, string>; files: Record<string, Buffer> } {
-  const fields: Record<string, string> = {};
-  const files: Record<string, Buffer> = {};
-  const delimiter = Buffer.from(`--${boundary}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const partStart = start + delimiter.length;
-    if (body.subarray(partStart, partStart + 2).toString() === '--') break;
-    const next = body.indexOf(delimiter, partStart);
-    if (next === -1) break;
-    // Each part: CRLF, headers, CRLF CRLF, content, CRLF (before the next delimiter).
-    const part = body.subarray(partStart + 2, next - 2);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers = part.subarray(0, headerEnd).toString('utf8');
-      const content = part.subarray(headerEnd + 4);
-      const name = /name="([^"]*)"/i.exec(headers)?.[1];
-      if (name !== undefined) {
-        if (/filename="/i.test(headers)) files[name] = Buffer.from(content);
-        else fields[name] = content.toString('utf8');
-      }
-    }
-    start = next;
-  }
-  return { fields, files };
-}
-
 /** Form fields arrive as strings: make the booleans and the number what JSON would have given. */
 function coerceFormFields(fields: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...fields };
@@ -507,17 +461,6 @@ function coerceFormFields(fields: Record<string, string>): Record<string, unknow
   }
   if (fields.black_threshold !== undefined && /^\d+$/.test(fields.black_threshold)) out.black_threshold = Number(fields.black_threshold);
   return out;
-}
-
-/** The page count of a PDF: pdf-lib's, else the `/Type /Page` objects, else 1. */
-async function countPages(bytes: Buffer): Promise<number> {
-  try {
-    const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    return pdf.getPageCount();
-  } catch {
-    const found = bytes.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
-    return found > 0 ? found : 1;
-  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -683,7 +626,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     const bytes = sent.media.bytes;
     if (bytes.length > MAX_MEDIA_BYTES) return { failureReason: 'file_size_limit_exceeded' };
     if (!bytes.subarray(0, 1024).includes('%PDF-')) return { failureReason: 'file_format_invalid' };
-    const pages = await countPages(bytes);
+    const pages = await guessPageCount(bytes);
     if (pages > MAX_PAGES) return { failureReason: 'page_count_limit_exceeded' };
     return { pages };
   }
@@ -806,16 +749,19 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       throw new HttpError(status, [errorForStatus(status)]);
     }
 
-    const raw = await readBody(req);
+    const raw = await readBody(
+      req,
+      MAX_REQUEST_BYTES,
+      () => new HttpError(413, [{ code: '10015', title: 'Bad Request', detail: 'The request is too large.' }]),
+    );
     const contentType = (req.headers['content-type'] ?? '').toLowerCase();
     let body: Record<string, unknown>;
     let contents: Buffer | undefined;
     if (contentType.startsWith('multipart/form-data')) {
-      const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.headers['content-type'] ?? '');
-      if (!boundary) throw new HttpError(400, [errorForStatus(400)]);
-      const parts = parseMultipart(raw, (boundary[1] ?? boundary[2])!);
-      body = coerceFormFields(parts.fields);
-      contents = parts.files.contents;
+      const parts = await multipartOf(raw, req.headers['content-type'] ?? '');
+      if (!parts) throw new HttpError(400, [errorForStatus(400)]);
+      body = coerceFormFields(Object.fromEntries(Object.entries(parts.fields).map(([name, values]) => [name, values.at(-1)!])));
+      contents = parts.files.findLast((file) => file.name === 'contents')?.bytes;
     } else if (contentType.startsWith('application/x-www-form-urlencoded')) {
       body = coerceFormFields(Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
     } else {
@@ -976,7 +922,11 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
   }
 
   async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const raw = await readBody(req);
+    const raw = await readBody(
+      req,
+      MAX_REQUEST_BYTES,
+      () => new HttpError(413, [{ code: '10015', title: 'Bad Request', detail: 'The request is too large.' }]),
+    );
     try {
       const parsed: unknown = JSON.parse(raw.toString('utf8'));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
@@ -1258,7 +1208,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       const faxId = randomUUID();
       inboundMedia.set(faxId, pdf);
       const mediaUrl = `${url}/media/inbound/${faxId}`;
-      const pageCount = pages ?? (await countPages(pdf));
+      const pageCount = pages ?? (await guessPageCount(pdf));
       const base = { connection_id: connectionId, direction: 'inbound', fax_id: faxId, from, to, user_id: userId };
       const events = [
         ...(progressEvents

@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import { ZAdminDashboard, ZAdminNumber, ZSendFaxResponse } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Issue 20 through the whole server: SignalWire takes +44 numbers and Sinch +33 ones, each the other's fallback. The
 // app listens on a real port, so that each simulator fetches media links and posts its webhooks as the carrier would.
@@ -20,14 +19,6 @@ let sinch: SinchSimulator;
 let cookie: string;
 let admin: string;
 let pdf: Buffer;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

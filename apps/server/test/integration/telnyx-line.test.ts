@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import { ZSendFaxResponse } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { createFax } from '@test-support/factories/faxes';
 import { transmitFaxJob } from '../../src/faxes/jobs/transmit-fax';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { openTestApp, signIn, type TestApp } from '../support/test-app';
+import { freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Issue 20 (Telnyx; decision 056): faxes to +44 numbers go out through Telnyx, here its simulator. The app listens on
 // a real port, so that the simulator fetches each fax's media link and posts its signed webhooks as Telnyx would.
@@ -21,14 +20,6 @@ let simulator: TelnyxSimulator;
 let cookie: string;
 let senderAccountId: string;
 let pdf: Buffer;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();
