@@ -249,7 +249,8 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     // Webhooks (issue 18): a section of its own, listed in the contents, with the events, the signature headers, a
     // sample that verifies them, the retry gaps in words, and the way to the page where endpoints are added.
     const webhooks = page.locator('[id="webhooks"]');
-    const webhooksHeading = page.getByRole('heading', { name: enDevelopers.apiDocs.webhooks.heading, level: 2, exact: true });
+    // The section's own heading: the OpenAPI reference below, once rendered, has a "Webhooks" heading of its own.
+    const webhooksHeading = webhooks.getByRole('heading', { name: enDevelopers.apiDocs.webhooks.heading, level: 2, exact: true });
     const contents = page.getByRole('navigation', { name: enDevelopers.apiDocs.contents });
     const webhooksLink = contents.getByRole('link', { name: enDevelopers.apiDocs.webhooks.heading, exact: true });
     expect(await webhooksLink.getAttribute('href')).toBe('/api-documentation#webhooks');
