@@ -98,7 +98,7 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
     log.warn({ carrier: carrier.name, carrierFaxId: report.carrierFaxId, type: report.type }, 'a carrier event for no try of ours');
     return;
   }
-  const durationMs = report.durationMs ?? 0;
+  const durationMs = report.durationMs;
   const outcome: CallOutcome =
     report.kind === 'delivered'
       ? {

@@ -9,7 +9,8 @@ export type CallOutcome = {
   pagesSent: number;
   /** The page the call began with: `CallPlan.firstPage` when the line resumes, 1 when it sends every page again. */
   firstPage: number;
-  durationMs: number;
+  /** Time on the line; null when the line does not say (SignalWire reports none): never a made-up 0. */
+  durationMs: number | null;
   call?: TFaxCallDetails;
   /** The fax image as the call carried it (header lines included), when the line made one: kept as the proof. */
   transmittedImage?: Uint8Array;
