@@ -8,6 +8,8 @@ import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../apps/web/src/locales/en/admin.json';
+import enSettings from '../apps/web/src/locales/en/admin-settings.json';
+import frSettings from '../apps/web/src/locales/fr/admin-settings.json';
 import frAdmin from '../apps/web/src/locales/fr/admin.json';
 import enTexts from '../apps/web/src/locales/en/admin-catalogue.json';
 import esTexts from '../apps/web/src/locales/es/admin-catalogue.json';
@@ -16,10 +18,11 @@ import { expectNoAccessibilityViolations, launchBrowser, type Viewport } from '.
 import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './support/server-process';
 
 /**
- * Issue 20, item 7: the back office orders fax numbers from a carrier and gives them back. The shared test server has
- * no carrier, so this file starts a production server of its own, connected to the Telnyx simulator: the admin
- * searches Telnyx's numbers for sale, orders one into the Available numbers, and gives it back. The dialog is driven by
- * keyboard, checked with axe, read in es and fr, and photographed on a desktop and a phone.
+ * Issue 20, items 7 and 8: the back office orders fax numbers from a carrier and gives them back. The shared test
+ * server has no carrier, so this file starts a production server of its own, whose Telnyx is the simulator: the admin
+ * first gives Telnyx its account and keys in System Settings, then searches Telnyx's numbers for sale, orders one into
+ * the Available numbers, and gives it back. The pages are driven by keyboard, checked with axe, read in es and fr, and
+ * photographed on a desktop and a phone.
  */
 
 // E2E_BUILD=<name> serves the private build of `scripts/build-private.sh <name>`, as global-setup.ts does.
@@ -62,11 +65,8 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     DEMO_DATA: 'false',
     RATE_LIMIT_FACTOR: '100',
+    // Where Telnyx is (its simulator); its account and keys are given in the back office, as an operator does.
     TELNYX_API_URL: simulator.url,
-    TELNYX_API_KEY: simulator.apiKey,
-    TELNYX_CONNECTION_ID: simulator.connectionId,
-    TELNYX_PUBLIC_KEY: simulator.publicKey,
-    CARRIER_ROUTES: '+44=telnyx',
     ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
   });
   await waitForReady(baseUrl, server.child, server.output);
@@ -143,6 +143,56 @@ const dialogOverflow = (page: Page) =>
       })
       .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`),
   );
+
+describe('carrier settings in System Settings (issue 20, item 8)', () => {
+  const field = (page: Page, name: keyof typeof enSettings.fields) => page.getByLabel(enSettings.fields[name].label, { exact: true });
+
+  it('refuses half of a carrier on the field to fix, then takes Telnyx whole: its keys shown only by their last four', async () => {
+    const page = await adminPage();
+    // No carrier yet: the numbers page offers none to order from.
+    await page.goto('/admin/numbers');
+    await visible(page.getByRole('heading', { level: 1, name: en.title }));
+    expect(await page.getByRole('button', { name: en.order, exact: true }).count()).toBe(0);
+
+    await page.goto('/admin/settings#fax-carrier-settings');
+    const section = page.locator('section#fax-carrier-settings');
+    await visible(section.getByRole('heading', { level: 2, name: enSettings.sections.carriers.title }));
+    await visible(section.getByText(`${baseUrl}/api/carriers/telnyx/webhook`, { exact: true }));
+    await field(page, 'telnyxConnectionId').fill(simulator.connectionId);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    const apiKey = field(page, 'telnyxApiKey');
+    await expect.poll(() => apiKey.getAttribute('aria-invalid')).toBe('true');
+    await visible(section.getByText(/^Fill in every Telnyx setting/).first());
+    await expect.poll(() => apiKey.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await apiKey.fill(simulator.apiKey);
+    await field(page, 'telnyxPublicKey').fill(simulator.publicKey);
+    await field(page, 'carrierRoutes').fill('+44=telnyx');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Settings Saved');
+    await visible(page.locator('#setting-telnyxApiKey-status').getByText(`Set (ends in ${simulator.apiKey.slice(-4)})`, { exact: true }));
+    expect(await apiKey.inputValue()).toBe('');
+    expect(await page.content()).not.toContain(simulator.apiKey);
+    await expectNoAccessibilityViolations(page);
+    await section.screenshot({ path: path.join(shotsDir, 'carrier-settings-desktop.png') });
+
+    // At once, without a restart: the numbers page orders from Telnyx.
+    await page.goto('/admin/numbers');
+    await visible(page.getByRole('button', { name: en.order, exact: true }));
+  });
+
+  it('reads in French and fits a phone', async () => {
+    const page = await adminPage({ language: 'fr', viewport: 'phone' });
+    await page.goto('/admin/settings#fax-carrier-settings');
+    const section = page.locator('section#fax-carrier-settings');
+    await visible(section.getByRole('heading', { level: 2, name: frSettings.sections.carriers.title }));
+    await visible(section.getByLabel(frSettings.fields.telnyxApiKey.label, { exact: true }));
+    const overflow = await section.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await expectNoAccessibilityViolations(page);
+    await section.screenshot({ path: path.join(shotsDir, 'carrier-settings-phone-fr.png') });
+  });
+});
 
 describe('numbers from a carrier on /admin/numbers (issue 20, item 7)', () => {
   it('leaves out numbers the inventory has, orders one from Telnyx into the Available numbers, and gives it back', async () => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createAuth } from './auth/auth';
@@ -9,7 +8,7 @@ import { connectDatabase, type DatabaseHandle } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
 import { migrateDatabase } from './platform/db/migrate';
 import { listenForNotifications, type DatabaseNotifications } from './platform/db/notifications';
-import { readOrCreateLocalSecret } from './platform/local-secret';
+import { installationSecretOf } from './platform/local-secret';
 import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
 import { seedStartingFaqs } from './content/faq-seed';
@@ -115,7 +114,7 @@ export async function startServer(
       cleanups.push({ part: 'worker process', stop: worker.stop });
     }
 
-    const secretOf = async () => config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));
+    const secretOf = () => installationSecretOf(config);
     let smtpPort: number | undefined;
     if ((role === 'all' || role === 'smtp') && config.emailToFax.port !== null) {
       // E-mail to fax (issue 19): faxes are sent here as from the portal, so the gateway reads the same settings.

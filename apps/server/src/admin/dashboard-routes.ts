@@ -3,7 +3,7 @@ import { count, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
-import { configuredCarriers } from '../lines/carriers/carriers';
+import { carriersInForce, configuredCarriers, type CarrierConfig } from '../lines/carriers/carriers';
 import { linesInUse } from '../lines/lines';
 import { lineHealth } from './line-health';
 import { clock } from '../platform/clock';
@@ -20,7 +20,7 @@ const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), n
  */
 export async function readDashboardFigures(
   db: Database,
-  config: Pick<TConfig, 'sandboxLine' | 'hylafax' | 'carriers'>,
+  config: Pick<TConfig, 'sandboxLine' | 'hylafax'> & CarrierConfig,
   now = clock.now(),
 ): Promise<TAdminDashboard> {
   const dayStart = startOfDayUtc(now);
@@ -46,8 +46,9 @@ export async function readDashboardFigures(
     .from(faxes)
     .where(gte(faxes.createdAt, monthStart));
 
-  const lines = linesInUse(config.sandboxLine, config.hylafax, config.carriers);
-  const carriers = configuredCarriers(config.carriers).map((carrier) => carrier.name);
+  const carriersNow = await carriersInForce(db, config);
+  const lines = linesInUse(config.sandboxLine, config.hylafax, carriersNow);
+  const carriers = configuredCarriers(carriersNow).map((carrier) => carrier.name);
   const health = await lineHealth(db, carriers, now);
   return {
     people: { total: people?.total ?? 0, newThisMonth: people?.newThisMonth ?? 0 },
@@ -56,7 +57,7 @@ export async function readDashboardFigures(
     dayStart: dayStart.toISOString(),
     monthStart: monthStart.toISOString(),
     lines: lines.map((line) => ({ ...line, health: health.get(line.name) ?? null })),
-    carrierRoutes: config.carriers.routes.map((route) => ({
+    carrierRoutes: carriersNow.routes.map((route) => ({
       prefix: route.prefix,
       primary: route.primary as TFaxLine,
       fallback: route.fallback as TFaxLine | null,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
@@ -14,7 +13,7 @@ import { migrateDatabase } from '../platform/db/migrate';
 import { openDatabaseForTool } from '../platform/db/open-for-tool';
 import { AppError } from '../platform/http/app-error';
 import { translator } from '../platform/i18n/i18n';
-import { readOrCreateLocalSecret } from '../platform/local-secret';
+import { installationSecretOf } from '../platform/local-secret';
 import { createLogger } from '../platform/logger';
 import { startQueue } from '../platform/queue/queue';
 
@@ -64,7 +63,7 @@ async function main(): Promise<number> {
   });
   try {
     await migrateDatabase(handle.pool);
-    const secret = config.authSecret ?? (await readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret')));
+    const secret = await installationSecretOf(config);
     const auth = createAuth({ db: handle.db, queue, config, secret, logger });
     const existing = await findUserByEmail(handle.db, parsed.data.email);
     if (existing) {

@@ -3,6 +3,7 @@ import { users } from '../auth/schema';
 import type { FileStore } from '../documents/encrypted-file-store';
 import type { Inbox, TryImages } from '../lines/fax-line';
 import { faxLines } from '../lines/lines';
+import type { Carriers } from '../lines/carriers/carrier-setup';
 import type { Database } from '../platform/db/client';
 import type { TConfig } from '../platform/config';
 import { faxAttempts, faxes } from './schema';
@@ -63,7 +64,9 @@ function faxTryImages({ db, files }: { db: Database; files: FileStore }): TryIma
 export function linesFor(deps: {
   db: Database;
   files: FileStore;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'carriers' | 'publicUrl' | 'authSecret' | 'dataDir'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'publicUrl' | 'authSecret' | 'dataDir'>;
+  /** The carriers in force (`carriersInForce`). */
+  carriers: Carriers;
 }) {
   return faxLines({
     db: deps.db,
@@ -74,7 +77,7 @@ export function linesFor(deps: {
     sandboxServes: deps.config.sandboxLine,
     faxModemPath: deps.config.faxModemPath,
     hylafax: deps.config.hylafax,
-    carriers: deps.config.carriers,
+    carriers: deps.carriers,
     config: deps.config,
   });
 }

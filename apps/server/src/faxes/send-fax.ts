@@ -27,6 +27,7 @@ import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertWithinQuota } from './quota';
 import { linesFor } from './inbox';
+import { carriersInForce, type CarrierConfig } from '../lines/carriers/carriers';
 import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
 
@@ -54,7 +55,7 @@ export type SendFaxDeps = {
   db: Database;
   files: FileStore;
   queue: Queue;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'carriers' | 'publicUrl' | 'authSecret' | 'dataDir'>;
+  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'publicUrl'> & CarrierConfig;
   systemSettings: SystemSettings;
 };
 
@@ -126,7 +127,8 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   await assertWithinQuota(db, member.accountId, knownPages * recipients.length);
   // Known now, so that the history can say from the start which line will carry each; every try uses it.
-  const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(linesFor(deps), recipient)).name));
+  const faxLines = linesFor({ ...deps, carriers: await carriersInForce(deps.db, deps.config) });
+  const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(faxLines, recipient)).name));
 
   // Encrypted and stored before the faxes exist: once we answer 202, nothing that was accepted can be lost. Each fax
   // keeps its own copy, so that deleting one fax of a broadcast takes only its files.

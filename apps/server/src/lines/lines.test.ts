@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TCarrierRoute } from '@faxline/shared';
 import type { FaxLine } from './fax-line';
 import { chooseLine, lineNamed, linesInUse, outsideNumbersServed } from './lines';
 
@@ -48,9 +49,9 @@ describe('the lines in use, as the back office shows them', () => {
       keySecret: 's',
       webhookSecret: 'w',
     };
-    const routes = [
-      { prefix: '+33' as const, primary: 'sinch', fallback: 'telnyx' },
-      { prefix: 'all' as const, primary: 'telnyx', fallback: null },
+    const routes: TCarrierRoute[] = [
+      { prefix: '+33', primary: 'sinch', fallback: 'telnyx' },
+      { prefix: 'all', primary: 'telnyx', fallback: null },
     ];
     expect(linesInUse('test-numbers', null, { telnyx, signalwire: null, sinch, routes }).map(({ name, serves }) => [name, serves])).toEqual(
       [

@@ -7,6 +7,7 @@ import type { FaxLine, Inbox, TryImages } from './fax-line';
 import { hylafaxLine } from './hylafax/hylafax-line';
 import { carrierLine } from './carriers/carrier-line';
 import { configuredCarriers } from './carriers/carriers';
+import { NO_CARRIERS, type Carriers } from './carriers/carrier-setup';
 import { routeOf } from './carriers/routes';
 import { internalLine } from './internal-line';
 import { sandboxLine } from './sandbox-line';
@@ -23,8 +24,8 @@ export type LineDeps = {
   faxModemPath: string;
   /** The operator's HylaFAX server (config `HYLAFAX_*`), when there is one. */
   hylafax?: TConfig['hylafax'];
-  /** The carriers and their routes (config `TELNYX_*`, `SIGNALWIRE_*`, `SINCH_*`, `CARRIER_ROUTES`). */
-  carriers: TConfig['carriers'];
+  /** The carriers in force and their routes (the environment's or the back office's: `carriersInForce`). */
+  carriers: Carriers;
   config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
 };
 
@@ -54,7 +55,7 @@ export function faxLines(deps: LineDeps): FaxLine[] {
 export function linesInUse(
   sandboxServes: LineDeps['sandboxServes'],
   hylafax: TConfig['hylafax'] = null,
-  carriers: TConfig['carriers'] = { telnyx: null, signalwire: null, sinch: null, routes: [] },
+  carriers: Carriers = NO_CARRIERS,
 ): TAdminDashboard['lines'] {
   return [
     { name: 'internal', serves: 'faxline-numbers', health: null },
@@ -93,7 +94,7 @@ export function lineNamed(lines: FaxLine[], name: string): FaxLine {
  * Which numbers outside Faxline a real line serves (HylaFAX's numbers, the carriers' routes), as the send page says
  * it: every one, those with these prefixes, or none (then the sandbox's test numbers are all there is).
  */
-export function outsideNumbersServed(hylafax: TConfig['hylafax'], carriers: TConfig['carriers']): 'all' | string[] | null {
+export function outsideNumbersServed(hylafax: TConfig['hylafax'], carriers: Carriers): 'all' | string[] | null {
   const served = [
     ...(hylafax ? (hylafax.serves === 'outside-numbers' ? ['all'] : hylafax.serves) : []),
     ...carriers.routes.map((route) => route.prefix),

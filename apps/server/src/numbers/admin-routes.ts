@@ -18,6 +18,7 @@ import {
   ZUserSearchQuery,
   ZUserSearchResponse,
   type TAdminNumber,
+  type TCarrier,
 } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -31,7 +32,8 @@ import { AppError } from '../platform/http/app-error';
 import { addNumbers, assignNumber, editNumber, findNumber, listNumbers, releaseNumber, searchNumbers } from './manage-numbers';
 import { searchUsersByEmail } from './search-users';
 import { orderCarrierNumber, returnNumberToCarrier, searchCarrierNumbers } from './carrier-numbers';
-import { carrierNamed, configuredCarriers } from '../lines/carriers/carriers';
+import { carrierNamed, carriersInForce, configuredCarriers } from '../lines/carriers/carriers';
+import { CARRIER_NAMES } from '../lines/carriers/carrier';
 import { carrierWebhookPath } from '../lines/carriers/carrier-line';
 
 function auditNumber(
@@ -67,10 +69,11 @@ async function accountOfUser(db: Database, userId: string): Promise<string> {
  */
 export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const params = ZAdminNumberParams;
-  const carriers = configuredCarriers(config.carriers);
-  const carrierOf = (name: string) => {
-    const carrier = carrierNamed(carriers, name);
-    if (!carrier) throw new AppError('invalid_request', 'errors.carrierNotConfigured', { carrier: name });
+  // Read at each request: an admin may have just given a carrier its keys (decision 058).
+  const carriersNow = async () => configuredCarriers(await carriersInForce(db, config));
+  const carrierOf = async (name: TCarrier) => {
+    const carrier = carrierNamed(await carriersNow(), name);
+    if (!carrier) throw new AppError('invalid_request', 'errors.carrierNotConfigured', { carrier: CARRIER_NAMES[name] });
     return carrier;
   };
 
@@ -119,14 +122,17 @@ export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
 
   // Numbers from carriers (issue 20, item 7).
   app.get('/carrier-numbers', { schema: { response: { 200: ZCarrierNumbersInfo } } }, async () => ({
-    carriers: carriers.map((carrier) => carrier.name),
+    carriers: (await carriersNow()).map((carrier) => carrier.name),
   }));
 
   app.get(
     '/carrier-numbers/search',
     { schema: { querystring: ZCarrierNumberSearchQuery, response: { 200: ZCarrierNumberSearchResponse } } },
     async (request) => ({
-      numbers: await searchCarrierNumbers(db, carrierOf(request.query.carrier), { ...request.query, limit: CARRIER_NUMBER_SEARCH_LIMIT }),
+      numbers: await searchCarrierNumbers(db, await carrierOf(request.query.carrier), {
+        ...request.query,
+        limit: CARRIER_NUMBER_SEARCH_LIMIT,
+      }),
     }),
   );
 
@@ -134,7 +140,7 @@ export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     '/carrier-numbers',
     { schema: { body: ZOrderCarrierNumberRequest, response: { 201: ZAdminNumber } } },
     async (request, reply) => {
-      const carrier = carrierOf(request.body.carrier);
+      const carrier = await carrierOf(request.body.carrier);
       const webhookUrl = `${config.publicUrl}${carrierWebhookPath(carrier.name)}`;
       const number = await orderCarrierNumber(db, carrier, request.body.phoneNumber, webhookUrl);
       await auditNumber(db, request, 'number.order', number, null, { carrier: carrier.name });
@@ -143,7 +149,7 @@ export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
   );
 
   app.post('/numbers/:id/return', { schema: { params, response: { 200: ZAdminNumber } } }, async (request) => {
-    const number = await returnNumberToCarrier(db, carriers, request.params.id);
+    const number = await returnNumberToCarrier(db, await carriersNow(), request.params.id);
     await auditNumber(db, request, 'number.return', number, null, { carrier: number.provider });
     return number;
   });

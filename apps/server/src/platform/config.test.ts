@@ -79,8 +79,13 @@ describe('loadConfig', () => {
     const telnyx = { TELNYX_API_KEY: 'KEY1', TELNYX_CONNECTION_ID: '123', TELNYX_PUBLIC_KEY: Buffer.alloc(32, 1).toString('base64') };
     const sinch = { SINCH_PROJECT_ID: 'p', SINCH_KEY_ID: 'k', SINCH_KEY_SECRET: 's', SINCH_WEBHOOK_SECRET: 'w' };
 
-    it('has none and no routes with nothing set', () => {
+    it('has none and no routes with nothing set, and leaves them to the back office', () => {
       expect(loadConfig({}).carriers).toEqual({ telnyx: null, signalwire: null, sinch: null, routes: [] });
+      expect(loadConfig({}).carriersFromEnvironment).toBe(false);
+      // Where a carrier's API is says nothing of who configures it.
+      expect(loadConfig({ TELNYX_API_URL: 'http://127.0.0.1:9' }).carriersFromEnvironment).toBe(false);
+      expect(loadConfig({ TELNYX_API_URL: 'http://127.0.0.1:9/' }).carrierApis.telnyx).toBe('http://127.0.0.1:9/');
+      expect(loadConfig(telnyx).carriersFromEnvironment).toBe(true);
     });
 
     it('gives every outside number to the one carrier configured, when no routes are set', () => {
@@ -99,9 +104,10 @@ describe('loadConfig', () => {
     it("refuses part of a carrier's credentials, a route to a carrier not configured, and a prefix given twice", () => {
       expect(() => loadConfig({ TELNYX_API_KEY: 'KEY1' })).toThrow(/Telnyx needs .*TELNYX_CONNECTION_ID, TELNYX_PUBLIC_KEY missing/);
       expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '+1=telnyx>signalwire' })).toThrow(/names signalwire, which is not configured/);
-      expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '+1=telnyx,+1=telnyx' })).toThrow(/a prefix twice/);
-      expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '+1=telnyx>telnyx' })).toThrow(/the same carrier twice/);
+      expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '+1=telnyx,+1=telnyx' })).toThrow(/each prefix once/);
+      expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '+1=telnyx>telnyx' })).toThrow(/two different carriers/);
       expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '1=telnyx' })).toThrow(/CARRIER_ROUTES: expected rules/);
+      expect(() => loadConfig({ ...telnyx, CARRIER_ROUTES: '+1=twilio' })).toThrow(/CARRIER_ROUTES: expected rules/);
     });
   });
 });

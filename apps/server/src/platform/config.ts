@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_FAX_EMAIL_DOMAIN } from '@faxline/shared';
+import { CARRIER_SETTINGS, DEFAULT_FAX_EMAIL_DOMAIN, parseCarrierRoutes, type TCarrierSetting } from '@faxline/shared';
 import { z } from 'zod';
 import { serverPath } from './server-root';
 import { createHash } from 'node:crypto';
+import { CARRIER_NAMES } from '../lines/carriers/carrier';
+import { carriersOf } from '../lines/carriers/carrier-setup';
 
 /**
  * The server's configuration, read from the environment once at start. Nothing else reads `process.env`
@@ -222,8 +224,8 @@ const ZEnv = z.object({
   CARRIER_ROUTES: z
     .string()
     .trim()
-    .regex(/^((all|\+\d{1,15})=[a-z]+(>[a-z]+)?)(\s*,\s*(all|\+\d{1,15})=[a-z]+(>[a-z]+)?)*$/, {
-      error: 'expected rules such as +1=telnyx>signalwire, all=sinch',
+    .refine((text) => parseCarrierRoutes(text) !== null, {
+      error: 'expected rules such as +1=telnyx>signalwire, all=sinch (each prefix once, each rule two different carriers)',
     })
     .optional(),
   /** Signs what HylaFAX's faxrcvd hook posts to /api/lines/hylafax/received (unset: that endpoint is off). */
@@ -264,83 +266,45 @@ function hylafaxOf(e: z.infer<typeof ZEnv>) {
   };
 }
 
-/** The settings of one carrier: all of its credentials, or none of them (then it is not used). */
-function allOrNone<T>(carrier: string, given: Record<string, string | undefined>, settings: () => T): T | null {
-  const missing = Object.entries(given).filter(([, value]) => !value);
-  if (missing.length === Object.keys(given).length) return null;
-  if (missing.length > 0)
+/** The environment's name of each carrier setting. */
+const CARRIER_ENV_NAMES: Record<TCarrierSetting, keyof z.infer<typeof ZEnv>> = {
+  telnyxApiKey: 'TELNYX_API_KEY',
+  telnyxConnectionId: 'TELNYX_CONNECTION_ID',
+  telnyxPublicKey: 'TELNYX_PUBLIC_KEY',
+  signalwireSpaceUrl: 'SIGNALWIRE_SPACE_URL',
+  signalwireProjectId: 'SIGNALWIRE_PROJECT_ID',
+  signalwireApiToken: 'SIGNALWIRE_API_TOKEN',
+  signalwireSigningKey: 'SIGNALWIRE_SIGNING_KEY',
+  sinchProjectId: 'SINCH_PROJECT_ID',
+  sinchKeyId: 'SINCH_KEY_ID',
+  sinchKeySecret: 'SINCH_KEY_SECRET',
+  sinchWebhookSecret: 'SINCH_WEBHOOK_SECRET',
+};
+
+/**
+ * The carriers the environment configures, and the routes that give them numbers (decisions 056 to 058). When it
+ * configures any, they are in force and the back office's carrier settings are not (`fromEnvironment`).
+ */
+function carriersOfEnvironment(e: z.infer<typeof ZEnv>) {
+  const apis = { telnyx: e.TELNYX_API_URL, sinch: e.SINCH_API_URL, sinchNumbers: e.SINCH_NUMBERS_API_URL };
+  const given = Object.fromEntries(
+    (Object.keys(CARRIER_ENV_NAMES) as TCarrierSetting[]).map((name) => [name, e[CARRIER_ENV_NAMES[name]] as string | undefined]),
+  );
+  const setup = carriersOf(given, e.CARRIER_ROUTES ?? '', apis);
+  if (!setup.ok) {
+    const { problem } = setup;
+    if (problem.kind === 'incomplete') {
+      const names = CARRIER_SETTINGS[problem.carrier].map((name) => CARRIER_ENV_NAMES[name]);
+      throw new ConfigError(
+        `Invalid configuration: ${CARRIER_NAMES[problem.carrier]} needs ${names.join(', ')} together; ${problem.missing.map((name) => CARRIER_ENV_NAMES[name]).join(', ')} missing.`,
+      );
+    }
     throw new ConfigError(
-      `Invalid configuration: ${carrier} needs ${Object.keys(given).join(', ')} together; ${missing.map(([name]) => name).join(', ')} missing.`,
+      `Invalid configuration: CARRIER_ROUTES names ${problem.carrier}, which is not configured (configured: ${problem.configured.join(', ') || 'none'}).`,
     );
-  return settings();
-}
-
-/** The carriers configured, and the routes that give them numbers (decisions 056 and 057). */
-function carriersOf(e: z.infer<typeof ZEnv>) {
-  const telnyx = allOrNone(
-    'Telnyx',
-    { TELNYX_API_KEY: e.TELNYX_API_KEY, TELNYX_CONNECTION_ID: e.TELNYX_CONNECTION_ID, TELNYX_PUBLIC_KEY: e.TELNYX_PUBLIC_KEY },
-    () => ({
-      apiUrl: e.TELNYX_API_URL.replace(/\/$/, ''),
-      apiV2Key: e.TELNYX_API_KEY!,
-      connectionId: e.TELNYX_CONNECTION_ID!,
-      publicKey: e.TELNYX_PUBLIC_KEY!,
-    }),
-  );
-  const signalwire = allOrNone(
-    'SignalWire',
-    {
-      SIGNALWIRE_SPACE_URL: e.SIGNALWIRE_SPACE_URL,
-      SIGNALWIRE_PROJECT_ID: e.SIGNALWIRE_PROJECT_ID,
-      SIGNALWIRE_API_TOKEN: e.SIGNALWIRE_API_TOKEN,
-      SIGNALWIRE_SIGNING_KEY: e.SIGNALWIRE_SIGNING_KEY,
-    },
-    () => ({
-      spaceUrl: e.SIGNALWIRE_SPACE_URL!.replace(/\/$/, ''),
-      projectId: e.SIGNALWIRE_PROJECT_ID!,
-      apiToken: e.SIGNALWIRE_API_TOKEN!,
-      signingKey: e.SIGNALWIRE_SIGNING_KEY!,
-    }),
-  );
-  const sinch = allOrNone(
-    'Sinch',
-    {
-      SINCH_PROJECT_ID: e.SINCH_PROJECT_ID,
-      SINCH_KEY_ID: e.SINCH_KEY_ID,
-      SINCH_KEY_SECRET: e.SINCH_KEY_SECRET,
-      SINCH_WEBHOOK_SECRET: e.SINCH_WEBHOOK_SECRET,
-    },
-    () => ({
-      apiUrl: e.SINCH_API_URL.replace(/\/$/, ''),
-      numbersApiUrl: e.SINCH_NUMBERS_API_URL.replace(/\/$/, ''),
-      projectId: e.SINCH_PROJECT_ID!,
-      keyId: e.SINCH_KEY_ID!,
-      keySecret: e.SINCH_KEY_SECRET!,
-      webhookSecret: e.SINCH_WEBHOOK_SECRET!,
-    }),
-  );
-  const configured = { telnyx, signalwire, sinch };
-  const names = (Object.keys(configured) as Array<keyof typeof configured>).filter((name) => configured[name]);
-  return { ...configured, routes: carrierRoutesOf(e.CARRIER_ROUTES, names) };
-}
-
-/** CARRIER_ROUTES read, each carrier in it configured; unset with one carrier: every number to it. */
-function carrierRoutesOf(text: string | undefined, configured: string[]) {
-  if (!text) return configured.length === 1 ? [{ prefix: 'all' as const, primary: configured[0]!, fallback: null }] : [];
-  const routes = text.split(',').map((rule) => {
-    const [prefix, carriers] = rule.trim().split('=') as [string, string];
-    const [primary, fallback] = carriers.split('>') as [string, string | undefined];
-    for (const carrier of [primary, fallback].filter((name): name is string => name !== undefined))
-      if (!configured.includes(carrier))
-        throw new ConfigError(
-          `Invalid configuration: CARRIER_ROUTES names ${carrier}, which is not configured (configured: ${configured.join(', ') || 'none'}).`,
-        );
-    if (fallback === primary) throw new ConfigError(`Invalid configuration: CARRIER_ROUTES gives ${prefix} the same carrier twice.`);
-    return { prefix: prefix as 'all' | `+${string}`, primary, fallback: fallback ?? null };
-  });
-  const prefixes = routes.map((route) => route.prefix);
-  if (new Set(prefixes).size !== prefixes.length) throw new ConfigError('Invalid configuration: CARRIER_ROUTES gives a prefix twice.');
-  return routes;
+  }
+  const fromEnvironment = Object.values(given).some((value) => value) || e.CARRIER_ROUTES !== undefined;
+  return { carriers: setup.carriers, carrierApis: apis, carriersFromEnvironment: fromEnvironment };
 }
 
 function isBareHttpsOrigin(value: string): boolean {
@@ -475,7 +439,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),
-    carriers: carriersOf(e),
+    ...carriersOfEnvironment(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),

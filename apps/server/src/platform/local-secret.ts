@@ -17,3 +17,11 @@ export async function readOrCreateLocalSecret(file: string): Promise<string> {
   });
   return (await fs.readFile(file, 'utf8')).trim();
 }
+
+/**
+ * The installation's secret: AUTH_SECRET, or the one made beside the data on first start. Sessions, signed tokens and
+ * the settings' stored credentials all hang on it.
+ */
+export function installationSecretOf(config: { authSecret?: string | undefined; dataDir: string }): Promise<string> {
+  return config.authSecret ? Promise.resolve(config.authSecret) : readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret'));
+}

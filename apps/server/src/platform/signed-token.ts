@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import type { z } from 'zod';
 import type { TConfig } from './config';
-import { readOrCreateLocalSecret } from './local-secret';
+import { installationSecretOf } from './local-secret';
 
 /** A key that signs one kind of token: derived from the installation's auth secret, and good for nothing else. */
 export type TokenKey = Buffer;
@@ -17,10 +16,7 @@ export function tokenKeyOf(config: Pick<TConfig, 'authSecret' | 'dataDir'>, purp
   const cacheKey = `${purpose}\0${config.authSecret ?? `file:${config.dataDir}`}`;
   let key = keys.get(cacheKey);
   if (!key) {
-    const secret = config.authSecret
-      ? Promise.resolve(config.authSecret)
-      : readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret'));
-    key = secret.then((value) => createHmac('sha256', value).update(`faxline:${purpose}:v1`).digest());
+    key = installationSecretOf(config).then((value) => createHmac('sha256', value).update(`faxline:${purpose}:v1`).digest());
     keys.set(cacheKey, key);
   }
   return key;

@@ -3,18 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { outsideNumbersServed } from '../lines/lines';
+import { carriersInForce } from '../lines/carriers/carriers';
+import { checkCarrierSettings } from './carrier-settings';
 
 /**
  * GET /api/platform: maintenance, limits and theme, for every page (no session needed), and which numbers outside
  * Faxline the sandbox line takes (the send page says so).
  */
-export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'systemSettings' | 'config'>> = async (
+export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'db' | 'systemSettings' | 'config'>> = async (
   app,
-  { systemSettings, config },
+  { db, systemSettings, config },
 ) => {
   app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const outsideLine = outsideNumbersServed(config.hylafax, config.carriers);
+    const outsideLine = outsideNumbersServed(config.hylafax, await carriersInForce(db, config));
     return {
       ...(await systemSettings.publicInfo()),
       sandboxLine: config.sandboxLine,
@@ -25,7 +27,7 @@ export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'systemSe
 };
 
 /** /api/admin/settings (spec 001 §2.11): read, save and reset the platform settings; secrets never leave in full. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, systemSettings }) => {
+export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, systemSettings, config }) => {
   const audit = (actorUserId: string, ip: string, action: 'settings.update' | 'settings.reset', details: Record<string, unknown>) =>
     recordAuditEvent(db, {
       actorUserId,
@@ -38,27 +40,30 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       details,
     });
 
+  const view = async () => ({ ...(await systemSettings.adminView()), carriersFromEnvironment: config.carriersFromEnvironment });
+
   app.get('/settings', { schema: { response: { 200: ZSystemSettingsResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return systemSettings.adminView();
+    return view();
   });
 
   app.put('/settings', { schema: { body: ZSaveSystemSettingsRequest, response: { 200: ZSystemSettingsResponse } } }, async (request) => {
     const actor = request.adminAccess!.session.user.id;
     const before = await systemSettings.current();
+    checkCarrierSettings(request.body, await systemSettings.adminView(), config);
     await systemSettings.save(request.body, actor);
     // Which settings changed (names only for secrets: their values are never written anywhere in clear).
     const changed = Object.keys(request.body.values).filter(
       (key) => before[key as keyof typeof before] !== request.body.values[key as keyof typeof before],
     );
     await audit(actor, request.ip, 'settings.update', { changed, secretsChanged: Object.keys(request.body.secrets) });
-    return systemSettings.adminView();
+    return view();
   });
 
   app.post('/settings/reset', { schema: { response: { 200: ZSystemSettingsResponse } } }, async (request) => {
     const actor = request.adminAccess!.session.user.id;
     await systemSettings.reset(actor);
     await audit(actor, request.ip, 'settings.reset', {});
-    return systemSettings.adminView();
+    return view();
   });
 };

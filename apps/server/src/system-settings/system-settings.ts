@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { cachedUntilNotified } from '../platform/db/notified-cache';
 import type { DatabaseNotifications } from '../platform/db/notifications';
+import { carrierValuesOf } from './carrier-settings';
 import { systemSettings } from './schema';
 
 type Stored = {
@@ -34,6 +35,22 @@ function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSyst
   const merged = { ...DEFAULT_SYSTEM_SETTINGS, ...stored };
   const parsed = ZSystemSettingsValues.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SYSTEM_SETTINGS;
+}
+
+/**
+ * The settings now in force and the secrets named, in clear, read from the table: for code that must see a save at
+ * once in any process (the carriers' credentials, decision 058), and never for an answer.
+ */
+export async function readSettingsWithSecrets<Name extends TSecretSetting>(
+  db: Database,
+  secretKey: string,
+  names: readonly Name[],
+): Promise<{ values: TSystemSettingsValues; secrets: Partial<Record<Name, string>> }> {
+  const [row] = await db.select({ values: systemSettings.values, secrets: systemSettings.secrets }).from(systemSettings).limit(1);
+  const sealed = row?.secrets ?? {};
+  const secrets: Partial<Record<Name, string>> = {};
+  for (const name of names) if (sealed[name]) secrets[name] = await symmetricDecrypt({ key: secretKey, data: sealed[name] });
+  return { values: withDefaults(row?.values), secrets };
 }
 
 /** The settings now in force, read from the table: for code that runs outside the API (a line's inbound calls). */
@@ -84,7 +101,7 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     },
 
     /** The back office's view: every value, the secrets masked. */
-    adminView: async (): Promise<TSystemSettingsResponse> => {
+    adminView: async (): Promise<Omit<TSystemSettingsResponse, 'carriersFromEnvironment'>> => {
       const { values, secrets, updatedAt } = await load();
       return { values, secrets: await maskedSecrets(secrets), updatedAt: updatedAt?.toISOString() ?? null };
     },
@@ -110,10 +127,10 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
       await write(ZSystemSettingsValues.parse(request.values), next, actorId);
     },
 
-    /** §9's defaults back; stored credentials stay (they are keys, not preferences). */
+    /** §9's defaults back; stored credentials and the carriers' settings stay (they are keys, not preferences). */
     reset: async (actorId: string) => {
-      const { secrets } = await load();
-      await write(DEFAULT_SYSTEM_SETTINGS, secrets, actorId);
+      const { values, secrets } = await load();
+      await write({ ...DEFAULT_SYSTEM_SETTINGS, ...carrierValuesOf(values) }, secrets, actorId);
     },
 
     /**

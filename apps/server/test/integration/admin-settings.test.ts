@@ -82,10 +82,11 @@ describe('system settings', () => {
     const apiKey = 'fxk_live_9f8e7d6c5b4a3210';
     const saved = await save({}, { apiKey, paypalClientSecret: 'pp-secret-value-XYZW' });
     expect(saved.body).not.toContain(apiKey);
-    expect((await view()).secrets).toEqual({
+    expect((await view()).secrets).toMatchObject({
       apiKey: { set: true, last4: '3210' },
       paypalClientSecret: { set: true, last4: 'XYZW' },
       paypalWebhookId: { set: false, last4: null },
+      telnyxApiKey: { set: false, last4: null },
     });
     const stored = await t.db.execute(sql`SELECT secrets::text AS secrets FROM system_settings`);
     expect(String(stored.rows[0]?.secrets)).not.toContain('9f8e7d6c5b4a3210');

@@ -1,4 +1,4 @@
-import { ZAdminDashboard, ZAdminNumber, ZSendFaxResponse } from '@faxline/shared';
+import { ZAdminDashboard, ZAdminNumber, ZSendFaxResponse, ZSystemSettingsResponse, type TSystemSettingsValues } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignalWireSimulator, type SignalWireSimulator } from '@test-support/carriers/signalwire';
@@ -7,49 +7,72 @@ import { makePdf } from '@test-support/factories/documents';
 import { PDFDocument } from 'pdf-lib';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
+import { createLogger } from '../../src/platform/logger';
+import { systemSettings } from '../../src/system-settings/schema';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
 import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Issue 20 through the whole server: SignalWire takes +44 numbers and Sinch +33 ones, each the other's fallback. The
 // app listens on a real port, so that each simulator fetches media links and posts its webhooks as the carrier would.
+// Both carriers are configured as an operator does, in the back office's settings (decision 058): the environment
+// says only where Sinch's API is (the simulator), and nothing else of theirs.
 let t: TestApp;
 let signalwire: SignalWireSimulator;
 let sinch: SinchSimulator;
 let cookie: string;
 let admin: string;
 let pdf: Buffer;
+/** Everything the server logged, at debug level, through the production logger's redaction. */
+const logs: string[] = [];
 
 beforeAll(async () => {
   const port = await freePort();
   [signalwire, sinch] = await Promise.all([startSignalWireSimulator(), startSinchSimulator()]);
   t = await openTestApp({
-    env: {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      FAX_CLOCK_SCALE: '0.001',
-      SIGNALWIRE_SPACE_URL: signalwire.url,
-      SIGNALWIRE_PROJECT_ID: signalwire.projectId,
-      SIGNALWIRE_API_TOKEN: signalwire.apiToken,
-      SIGNALWIRE_SIGNING_KEY: signalwire.signingKey,
-      SINCH_API_URL: sinch.url,
-      SINCH_NUMBERS_API_URL: sinch.url,
-      SINCH_PROJECT_ID: sinch.projectId,
-      SINCH_KEY_ID: sinch.keyId,
-      SINCH_KEY_SECRET: sinch.keySecret,
-      SINCH_WEBHOOK_SECRET: sinch.webhookSecret,
-      CARRIER_ROUTES: '+44=signalwire>sinch, +33=sinch>signalwire',
-    },
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, FAX_CLOCK_SCALE: '0.001', SINCH_API_URL: sinch.url, SINCH_NUMBERS_API_URL: sinch.url },
+    logger: createLogger({ logLevel: 'debug', logPretty: false }, { write: (line: string) => void logs.push(line) }),
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   const sender = await unlimitedCustomer(t, 'Carrier Sender');
   cookie = await signIn(t.app, sender.email);
   admin = (await adminSession(t)).cookie;
   pdf = await makePdf(2);
+  const saved = await saveSettings(carrierSettings());
+  expect(saved.statusCode, saved.body).toBe(200);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
   await Promise.all([signalwire?.close(), sinch?.close()]);
 });
+
+/** The carrier settings an operator types into the back office for the two simulated accounts. */
+const carrierSettings = () => ({
+  values: {
+    signalwireSpaceUrl: signalwire.url,
+    signalwireProjectId: signalwire.projectId,
+    sinchProjectId: sinch.projectId,
+    sinchKeyId: sinch.keyId,
+    carrierRoutes: '+44=signalwire>sinch\n+33=sinch>signalwire',
+  },
+  secrets: {
+    signalwireApiToken: signalwire.apiToken,
+    signalwireSigningKey: signalwire.signingKey,
+    sinchKeySecret: sinch.keySecret,
+    sinchWebhookSecret: sinch.webhookSecret,
+  },
+});
+
+/** PUT /api/admin/settings with the stored values changed by `values`, as the settings form saves. */
+async function saveSettings(change: { values?: Partial<TSystemSettingsValues>; secrets?: Record<string, string> }, language?: string) {
+  const stored = ZSystemSettingsResponse.parse((await asAdmin('GET', '/api/admin/settings')).json());
+  return callApi(t.app, 'PUT', '/api/admin/settings', {
+    cookie: admin,
+    headers: { origin: t.config.publicUrl },
+    payload: { values: { ...stored.values, ...change.values }, secrets: change.secrets ?? {} },
+    ...(language ? { language } : {}),
+  });
+}
 
 async function send(to: string): Promise<string> {
   const response = await sendFaxRequest(t.app, cookie, { recipientNumber: to, faxQuality: 'fine' }, [{ name: 'letter.pdf', bytes: pdf }], {
@@ -76,7 +99,7 @@ const finalFax = (faxId: string) =>
   });
 
 /** A back-office request, from the app's address. */
-const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   callApi(t.app, method, url, { cookie: admin, headers: { origin: t.config.publicUrl }, ...(payload ? { payload } : {}) });
 
 const attemptsOf = (faxId: string) => t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
@@ -98,6 +121,69 @@ async function numberFromCarrier(carrier: 'signalwire' | 'sinch', country: strin
 
 const receivedFax = (callId: string) =>
   until(`received fax ${callId}`, async () => (await t.db.select().from(faxes).where(eq(faxes.inboundCallId, callId)))[0]);
+
+describe('carrier settings in the back office', () => {
+  it('shows each key only as set, with its last four characters, and stores it sealed', async () => {
+    const response = await asAdmin('GET', '/api/admin/settings');
+    const view = ZSystemSettingsResponse.parse(response.json());
+    expect(view.carriersFromEnvironment).toBe(false);
+    expect(view.values).toMatchObject(carrierSettings().values);
+    for (const [name, secret] of Object.entries(carrierSettings().secrets)) {
+      expect(view.secrets[name as keyof typeof view.secrets]).toEqual({ set: true, last4: secret.slice(-4) });
+      expect(response.body).not.toContain(secret);
+    }
+    const [row] = await t.db.select().from(systemSettings);
+    for (const secret of Object.values(carrierSettings().secrets)) expect(JSON.stringify(row)).not.toContain(secret);
+  });
+
+  it('refuses a carrier given in part, and routes to a carrier without settings, on the field to fix: nothing changes', async () => {
+    const before = await t.db.select().from(systemSettings);
+    const partial = await saveSettings({ values: { telnyxConnectionId: '1234567890' } }, 'fr');
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({
+      error: {
+        code: 'errors.carrierSettingsIncomplete',
+        message: expect.stringContaining('Telnyx'),
+        issues: [{ path: 'body.secrets.telnyxApiKey', message: expect.stringContaining('Telnyx') }],
+      },
+    });
+    const removed = await saveSettings({ secrets: { sinchKeySecret: '' } });
+    expect(removed.json()).toMatchObject({ error: { issues: [{ path: 'body.secrets.sinchKeySecret' }] } });
+    const unrouted = await saveSettings({ values: { carrierRoutes: '+1=telnyx' } });
+    expect(unrouted.statusCode).toBe(400);
+    expect(unrouted.json()).toMatchObject({
+      error: { code: 'errors.carrierRouteUnconfigured', issues: [{ path: 'body.values.carrierRoutes' }] },
+    });
+    const malformed = await saveSettings({ values: { carrierRoutes: '+1=twilio' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(await t.db.select().from(systemSettings)).toEqual(before);
+  });
+
+  it('takes a change at once: a carrier whose settings are cleared gets no webhooks and no numbers', async () => {
+    const cleared = await saveSettings({
+      values: { signalwireSpaceUrl: '', signalwireProjectId: '', carrierRoutes: '+33=sinch' },
+      secrets: { signalwireApiToken: '', signalwireSigningKey: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    try {
+      const webhook = await signalwire.sendWebhook(`${t.config.publicUrl}/api/carriers/signalwire/webhook?try=x`, { FaxSid: 'FXgone' });
+      expect(webhook.status).toBe(404);
+      expect((await asAdmin('GET', '/api/admin/carrier-numbers')).json()).toEqual({ carriers: ['sinch'] });
+      const search = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=signalwire&country=US');
+      expect(search.statusCode).toBe(400);
+    } finally {
+      const restored = await saveSettings(carrierSettings());
+      expect(restored.statusCode, restored.body).toBe(200);
+    }
+    expect((await asAdmin('GET', '/api/admin/carrier-numbers')).json()).toEqual({ carriers: ['signalwire', 'sinch'] });
+  });
+
+  it('keeps them when the other settings are reset to the defaults', async () => {
+    const reset = await asAdmin('POST', '/api/admin/settings/reset');
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(ZSystemSettingsResponse.parse(reset.json()).values).toMatchObject(carrierSettings().values);
+  });
+});
 
 describe('SignalWire', () => {
   it('delivers a fax it fetched by its media link, its signed status callbacks ending the try', async () => {
@@ -283,5 +369,14 @@ describe('numbers from carriers', () => {
       payload: { carrier: 'sinch', phoneNumber: '+12125550100' },
     });
     expect([401, 403]).toContain(order.statusCode);
+  });
+});
+
+describe('logs', () => {
+  it("hold none of the carriers' keys, after every fax, webhook and number above", () => {
+    const text = logs.join('\n');
+    // The workers' logs are there too, not only the requests'.
+    expect(text).toContain('a fax received through a carrier');
+    for (const secret of Object.values(carrierSettings().secrets)) expect(text).not.toContain(secret);
   });
 });

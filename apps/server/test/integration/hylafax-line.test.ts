@@ -102,7 +102,7 @@ describe.skipIf(skipReason !== null)('the HylaFAX line with two iaxmodems', () =
     const session = await HylafaxSession.open({ host: '127.0.0.1', port: hylafax!.port, user: hylafax!.user, password: hylafax!.password });
     const jobsBefore = [...(await session.listJobs('sendq')), ...(await session.listJobs('doneq'))];
     expect(jobsBefore.map((job) => [job.tag, job.state])).toEqual([[hylafaxJobTag(faxId, 1), 'done']]);
-    const hylafaxLine = lineNamed(linesFor({ db: t.db, files: t.files, config: t.config }), 'hylafax');
+    const hylafaxLine = lineNamed(linesFor({ db: t.db, files: t.files, config: t.config, carriers: t.config.carriers }), 'hylafax');
     const again = await hylafaxLine.call((await loadFax(t.db, faxId))!, { attempt: 2, firstPage: 2 });
     expect(again).toMatchObject({ result: 'delivered', pagesSent: 1, firstPage: 1 });
     expect((await session.listJobs('sendq')).length + (await session.listJobs('doneq')).length).toBe(1);

@@ -1,4 +1,4 @@
-import { ZSendFaxResponse } from '@faxline/shared';
+import { ZSendFaxResponse, ZSystemSettingsResponse } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
@@ -11,7 +11,7 @@ import { createFax } from '@test-support/factories/faxes';
 import { transmitFaxJob } from '../../src/faxes/jobs/transmit-fax';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Issue 20 (Telnyx; decision 056): faxes to +44 numbers go out through Telnyx, here its simulator. The app listens on
 // a real port, so that the simulator fetches each fax's media link and posts its signed webhooks as Telnyx would.
@@ -247,4 +247,29 @@ describe('the Telnyx line', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await t.db.select().from(faxes).where(eq(faxes.inboundCallId, callId))).toHaveLength(1);
   }, 90_000);
+});
+
+describe('carriers configured by the environment', () => {
+  it('are in force: the back office shows so and refuses to change the carrier settings it would not use', async () => {
+    const admin = await adminSession(t);
+    const asAdmin = (method: 'GET' | 'PUT', payload?: object) =>
+      callApi(t.app, method, '/api/admin/settings', {
+        cookie: admin.cookie,
+        headers: { origin: t.config.publicUrl },
+        ...(payload ? { payload } : {}),
+      });
+    const stored = ZSystemSettingsResponse.parse((await asAdmin('GET')).json());
+    expect(stored.carriersFromEnvironment).toBe(true);
+
+    const changed = await asAdmin('PUT', { values: { ...stored.values, carrierRoutes: 'all=telnyx' } });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toMatchObject({
+      error: { code: 'errors.carriersFromEnvironment', issues: [{ path: 'body.values.carrierRoutes' }] },
+    });
+    const keyed = await asAdmin('PUT', { values: stored.values, secrets: { telnyxApiKey: 'KEY-from-the-back-office' } });
+    expect(keyed.json()).toMatchObject({ error: { issues: [{ path: 'body.secrets.telnyxApiKey' }] } });
+    // The other settings still save.
+    const other = await asAdmin('PUT', { values: { ...stored.values, siteName: 'Faxline Telnyx' } });
+    expect(other.statusCode, other.body).toBe(200);
+  });
 });

@@ -12,6 +12,7 @@ import { jobs } from '../../src/jobs';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
+import type { Logger } from '../../src/platform/logger';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
 
@@ -39,8 +40,11 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-/** A test file's own database with the pool and queue the server would use; `close` undoes all of it. */
-export async function openTestEnvironment(options: { work?: boolean; config?: TConfig } = {}): Promise<{
+/**
+ * A test file's own database with the pool and queue the server would use; `close` undoes all of it. Its jobs log to
+ * `logger` when a test reads the logs.
+ */
+export async function openTestEnvironment(options: { work?: boolean; config?: TConfig; logger?: Logger } = {}): Promise<{
   url: string;
   database: DatabaseHandle;
   notifications: DatabaseNotifications;
@@ -61,10 +65,10 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     jobs,
     deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files },
     work: options.work ?? false,
-    logger: testLogger,
+    logger: options.logger ?? testLogger,
   });
   const relay = options.work
-    ? startFaxEventRelay({ db: database.db, queue, notifications, consumers: faxEventConsumers, logger: testLogger })
+    ? startFaxEventRelay({ db: database.db, queue, notifications, consumers: faxEventConsumers, logger: options.logger ?? testLogger })
     : undefined;
   return {
     url,

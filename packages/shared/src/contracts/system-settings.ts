@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
-import { FAX_QUALITIES } from '../constants';
+import { FAX_QUALITIES, type TCarrier } from '../constants';
+import { parseCarrierRoutes } from '../carrier-routes';
 
 /**
  * The platform's settings (spec 001 §2.11 /admin/settings, §3 System settings, §9 defaults), saved on the server.
@@ -15,7 +16,15 @@ export const REQUIRE_2FA_VALUES = ['optional', 'recommended', 'required'] as con
 export const PGP_VALUES = ['disabled', 'planned'] as const;
 export const BACKUP_FREQUENCIES = ['disabled', 'daily', 'weekly', 'monthly'] as const;
 /** Fields whose values are credentials: kept encrypted, never sent back in full. */
-export const SECRET_SETTINGS = ['apiKey', 'paypalClientSecret', 'paypalWebhookId'] as const;
+/** The carriers' keys (decision 058): see CARRIER_SETTINGS. */
+export const CARRIER_SECRET_SETTINGS = [
+  'telnyxApiKey',
+  'signalwireApiToken',
+  'signalwireSigningKey',
+  'sinchKeySecret',
+  'sinchWebhookSecret',
+] as const;
+export const SECRET_SETTINGS = ['apiKey', 'paypalClientSecret', 'paypalWebhookId', ...CARRIER_SECRET_SETTINGS] as const;
 export type TSecretSetting = (typeof SECRET_SETTINGS)[number];
 
 const ZColour = z
@@ -25,6 +34,14 @@ const ZColour = z
 const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)]).check(singleLineText);
 const ZOptionalEmail = z.union([z.literal(''), z.email({ error: 'validation.email' }).max(254)]).check(singleLineText);
 const ZShortText = z.string().trim().max(200).check(singleLineText);
+/** Telnyx's webhook public key as its portal shows it: 32 bytes in base64. */
+const ZOptionalPublicKey = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'validation.publicKey' }),
+]);
 
 /** The Stripe price list is typed as JSON text in the form; it must parse to [{ label, id }] (spec 001 §5). */
 export const ZStripePriceList = z
@@ -110,6 +127,19 @@ export const ZSystemSettingsValues = z.object({
     .int({ error: 'validation.wholeNumber' })
     .min(1, { error: 'validation.range' })
     .max(365, { error: 'validation.range' }),
+  // The fax carriers (issue 20, decision 058): what identifies Faxline's account at each; the keys are secrets.
+  telnyxConnectionId: ZShortText,
+  telnyxPublicKey: ZOptionalPublicKey,
+  signalwireSpaceUrl: ZOptionalUrl,
+  signalwireProjectId: ZShortText,
+  sinchProjectId: ZShortText,
+  sinchKeyId: ZShortText,
+  /** Which carrier takes which numbers: `prefix=primary>fallback` rules, one per line (decision 057). */
+  carrierRoutes: z
+    .string()
+    .max(2000)
+    .check(multiLineText)
+    .refine((text) => parseCarrierRoutes(text) !== null, { error: 'validation.carrierRoutes' }),
 });
 export type TSystemSettingsValues = z.infer<typeof ZSystemSettingsValues>;
 
@@ -171,7 +201,36 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   blockedCallerPrefixes: '',
   newAccountDailyFaxLimit: 25,
   newAccountDays: 14,
+  telnyxConnectionId: '',
+  telnyxPublicKey: '',
+  signalwireSpaceUrl: '',
+  signalwireProjectId: '',
+  sinchProjectId: '',
+  sinchKeyId: '',
+  carrierRoutes: '',
 };
+
+/**
+ * What configures each carrier (decision 058): all of it, or none (then the carrier is not used). The values are
+ * settings, the keys secrets.
+ */
+export const CARRIER_SETTINGS = {
+  telnyx: ['telnyxApiKey', 'telnyxConnectionId', 'telnyxPublicKey'],
+  signalwire: ['signalwireSpaceUrl', 'signalwireProjectId', 'signalwireApiToken', 'signalwireSigningKey'],
+  sinch: ['sinchProjectId', 'sinchKeyId', 'sinchKeySecret', 'sinchWebhookSecret'],
+} as const satisfies Record<TCarrier, readonly (keyof TSystemSettingsValues | TSecretSetting)[]>;
+export type TCarrierSetting = (typeof CARRIER_SETTINGS)[TCarrier][number];
+
+/** The carrier settings that are values, not secrets: resetting the other settings keeps them, as it keeps secrets. */
+export const CARRIER_VALUE_SETTINGS = [
+  'telnyxConnectionId',
+  'telnyxPublicKey',
+  'signalwireSpaceUrl',
+  'signalwireProjectId',
+  'sinchProjectId',
+  'sinchKeyId',
+  'carrierRoutes',
+] as const satisfies readonly (keyof TSystemSettingsValues)[];
 
 /** How a stored secret is shown: whether one is set, and its last four characters. */
 export const ZSecretView = z.object({ set: z.boolean(), last4: z.string().nullable() });
@@ -182,6 +241,11 @@ export const ZSystemSettingsResponse = z.object({
   values: ZSystemSettingsValues,
   secrets: z.record(z.enum(SECRET_SETTINGS), ZSecretView),
   updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * The server's environment configures the carriers (TELNYX_*, SIGNALWIRE_*, SINCH_*, CARRIER_ROUTES): it is then
+   * in force, and the back office's carrier settings can be neither changed nor used (decision 058).
+   */
+  carriersFromEnvironment: z.boolean(),
 });
 export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { renderFaxImage } from '../../documents/render-fax-image';
 import type { CarrierReport } from '../../lines/carriers/carrier';
-import { carrierNamed, configuredCarriers } from '../../lines/carriers/carriers';
+import { carrierNamed, carriersInForce, configuredCarriers } from '../../lines/carriers/carriers';
 import { defineJob } from '../../platform/queue/define-job';
 import { receiveInboundCall } from '../receive-call';
 import { carrierEvents } from '../schema';
@@ -25,7 +25,7 @@ export const receiveCarrierFaxJob = defineJob({
       .select({ payload: carrierEvents.payload })
       .from(carrierEvents)
       .where(and(eq(carrierEvents.carrier, name as never), eq(carrierEvents.eventId, eventId)));
-    const carrier = carrierNamed(configuredCarriers(config.carriers), name);
+    const carrier = carrierNamed(configuredCarriers(await carriersInForce(db, config)), name);
     if (!event || !carrier) {
       logger.error({ carrier: name, eventId }, 'a received fax whose carrier or event is gone; nothing stored');
       return;

@@ -1,8 +1,8 @@
-import { CARRIERS, type TFaxFailureReason, type TLanguage } from '@faxline/shared';
+import { CARRIERS, type TCarrierRoute, type TFaxFailureReason, type TLanguage } from '@faxline/shared';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CallOutcome, FaxLine, HandedOver } from '../../lines/fax-line';
-import { lineAfter, type CarrierRoute } from '../../lines/carriers/routes';
+import { lineAfter } from '../../lines/carriers/routes';
 import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
 import { nextTryAfter } from '../../lines/retry-policy';
@@ -13,6 +13,7 @@ import { giveUpFaxJob } from './give-up-fax';
 import { failFax, loadFax, moveFax } from '../fax-state';
 import { faxIdentity } from '../fax-identity';
 import { linesFor } from '../inbox';
+import { carriersInForce } from '../../lines/carriers/carriers';
 import { faxAttempts } from '../schema';
 
 /** How long a fax waits for another call to its number to end before it looks again, on the fax clock. */
@@ -47,8 +48,9 @@ export const transmitFaxJob = defineJob({
       return;
     }
 
-    const lines = linesFor({ db, files, config });
-    const line = await lineOfTry(db, lines, config.carriers.routes, { ...fax, id: faxId }, attempt);
+    const carriers = await carriersInForce(db, config);
+    const lines = linesFor({ db, files, config, carriers });
+    const line = await lineOfTry(db, lines, carriers.routes, { ...fax, id: faxId }, attempt);
     const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
     const inserted = await db
       .insert(faxAttempts)
@@ -115,7 +117,7 @@ export const transmitFaxJob = defineJob({
 async function lineOfTry(
   db: Database,
   lines: FaxLine[],
-  routes: CarrierRoute[],
+  routes: TCarrierRoute[],
   fax: { id: string; line: string | null; toNumber: string },
   attempt: number,
 ): Promise<FaxLine> {

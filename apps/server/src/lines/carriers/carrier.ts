@@ -8,8 +8,6 @@ import type { TCarrier, TFaxFailureReason, TFaxQuality } from '@faxline/shared';
  */
 export type Carrier = {
   name: CarrierName;
-  /** The largest webhook it posts, when more than a few kilobytes (Sinch puts the document in its callbacks). */
-  webhookBodyLimit?: number;
   /** Hands a fax to the carrier; returns the carrier's id of it. Throws `CarrierUnavailable` or `CarrierRefused`. */
   send(fax: CarrierFax): Promise<string>;
   /** Whether a webhook is the carrier's: its signature checks and, where the carrier signs a time, it is recent. */

@@ -1,11 +1,30 @@
+import { CARRIER_SECRET_SETTINGS } from '@faxline/shared';
 import type { TConfig } from '../../platform/config';
+import type { Database } from '../../platform/db/client';
+import { installationSecretOf } from '../../platform/local-secret';
+import { readSettingsWithSecrets } from '../../system-settings/system-settings';
 import type { Carrier, CarrierName } from './carrier';
+import { carriersOf, NO_CARRIERS, type Carriers } from './carrier-setup';
 import { signalWireCarrier } from './signalwire';
 import { sinchCarrier } from './sinch';
 import { telnyxCarrier } from './telnyx';
 
-/** The carriers the configuration gives credentials for (config TELNYX_*, SIGNALWIRE_*, SINCH_*). */
-export function configuredCarriers(settings: TConfig['carriers']): Carrier[] {
+export type CarrierConfig = Pick<TConfig, 'carriers' | 'carrierApis' | 'carriersFromEnvironment' | 'authSecret' | 'dataDir'>;
+
+/**
+ * The carriers in force (decision 058): the environment's when it configures any, else the back office's, read at
+ * each use so that a save takes effect at once in every process. A saved set was checked whole when it was saved; one
+ * that no longer holds configures none rather than half of one.
+ */
+export async function carriersInForce(db: Database, config: CarrierConfig): Promise<Carriers> {
+  if (config.carriersFromEnvironment) return config.carriers;
+  const { values, secrets } = await readSettingsWithSecrets(db, await installationSecretOf(config), CARRIER_SECRET_SETTINGS);
+  const setup = carriersOf({ ...values, ...secrets }, values.carrierRoutes, config.carrierApis);
+  return setup.ok ? setup.carriers : NO_CARRIERS;
+}
+
+/** The carriers the settings give credentials for, as adapters. */
+export function configuredCarriers(settings: Carriers): Carrier[] {
   return [
     ...(settings.telnyx ? [telnyxCarrier(settings.telnyx)] : []),
     ...(settings.signalwire ? [signalWireCarrier(settings.signalwire)] : []),

@@ -1,8 +1,9 @@
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
-import { lineAfter, routeOf, type CarrierRoute } from './routes';
+import type { TCarrierRoute } from '@faxline/shared';
+import { lineAfter, routeOf } from './routes';
 
-const routes: CarrierRoute[] = [
+const routes: TCarrierRoute[] = [
   { prefix: 'all', primary: 'telnyx', fallback: null },
   { prefix: '+1', primary: 'telnyx', fallback: 'signalwire' },
   { prefix: '+1212', primary: 'sinch', fallback: 'telnyx' },

@@ -1,13 +1,10 @@
-import { isSandboxTestNumber } from '@faxline/shared';
-import type { TConfig } from '../../platform/config';
-
-export type CarrierRoute = TConfig['carriers']['routes'][number];
+import { isSandboxTestNumber, type TCarrierRoute } from '@faxline/shared';
 
 /**
- * The route of a number outside Faxline (config CARRIER_ROUTES, decision 057): the rule with the longest prefix the
+ * The route of a number outside Faxline (CARRIER_ROUTES or the back office's routes, decision 057): the rule with the longest prefix the
  * number starts with, else the `all` rule; none: no carrier takes it. The sandbox's test numbers stay the sandbox's.
  */
-export function routeOf(routes: CarrierRoute[], toNumber: string): CarrierRoute | null {
+export function routeOf(routes: TCarrierRoute[], toNumber: string): TCarrierRoute | null {
   if (isSandboxTestNumber(toNumber)) return null;
   const matching = routes
     .filter((route) => route.prefix !== 'all' && toNumber.startsWith(route.prefix))
@@ -20,7 +17,7 @@ export function routeOf(routes: CarrierRoute[], toNumber: string): CarrierRoute 
  * answered 5xx, timed out, refused, or reported a line error) on one carrier of the number's route, the next try goes
  * to the route's other carrier. Lines that are no carrier keep their own retry rules.
  */
-export function lineAfter(routes: CarrierRoute[], toNumber: string, previous: { line: string; result: string | null }): string {
+export function lineAfter(routes: TCarrierRoute[], toNumber: string, previous: { line: string; result: string | null }): string {
   if (previous.result !== 'line_error') return previous.line;
   const route = routeOf(routes, toNumber);
   if (!route?.fallback) return previous.line;

@@ -207,8 +207,6 @@ export function sinchCarrier(settings: SinchSettings): Carrier {
 
   return {
     name: 'sinch',
-    // Every callback carries the fax's document in base64 (no documented way to leave it out): room for 50 MB of it.
-    webhookBodyLimit: 72 * 1024 * 1024,
 
     /**
      * JSON callbacks (Sinch's default is multipart); the try's ref as a label, which the callback's fax object gives

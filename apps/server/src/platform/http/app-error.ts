@@ -21,7 +21,8 @@ export const STATUS_OF_ERROR_TYPE: Record<TErrorType, number> = {
 
 /**
  * The error a service throws when a request cannot be served. `messageKey` is translated into the caller's language
- * by the error handler; `params` fill its placeholders.
+ * by the error handler; `params` fill its placeholders. `field`, the request's field at fault (`body.values.siteName`),
+ * is said in the answer's issues as a schema's refusal is, so that a form can put the message beside it.
  */
 export class AppError extends Error {
   override name = 'AppError';
@@ -29,6 +30,7 @@ export class AppError extends Error {
     readonly type: TErrorType,
     readonly messageKey: MessageKey,
     readonly params: Record<string, string | number> = {},
+    readonly field?: string,
   ) {
     super(`${type}: ${messageKey}`);
   }

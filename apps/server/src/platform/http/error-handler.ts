@@ -117,16 +117,12 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     // A wait the server knows (a sign-in delay) is said in the standard header too, for clients that honour it.
     if (error.type === 'rate_limited' && typeof error.params.seconds === 'number')
       reply.header('retry-after', String(error.params.seconds));
+    const params = { ...error.params, requestId: request.id };
+    const issues = error.field ? [{ path: error.field, message: translator(request.language)(error.messageKey, params) }] : undefined;
     return send(
       reply,
       status,
-      errorBody(
-        request,
-        error.type,
-        error.messageKey,
-        { ...error.params, requestId: request.id },
-        status >= 500 ? { requestId: request.id } : {},
-      ),
+      errorBody(request, error.type, error.messageKey, params, status >= 500 ? { requestId: request.id } : issues ? { issues } : {}),
     );
   }
 

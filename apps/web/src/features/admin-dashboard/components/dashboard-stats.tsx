@@ -2,8 +2,10 @@ import type { TAdminDashboard } from '@faxline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { adminSessionQueryKey } from '@/lib/auth/api/get-admin-session';
 
@@ -102,6 +104,12 @@ function FaxLines({ lines, routes }: { lines: TAdminDashboard['lines']; routes: 
       {lines.some((line) => line.serves === 'outside-numbers' || line.serves === 'number-prefixes') ? null : (
         <p className="text-sm text-muted-foreground">{t('dashboard.linesNoneOutside')}</p>
       )}
+      <Link
+        to={{ pathname: paths.admin.settings.getHref(), hash: 'fax-carrier-settings' }}
+        className="w-fit text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
+      >
+        {t('dashboard.carrierSettingsLink')}
+      </Link>
     </section>
   );
 }
@@ -127,7 +135,7 @@ function LineHealth({ health }: { health: NonNullable<TAdminDashboard['lines'][n
   );
 }
 
-/** Which carrier takes which numbers, and which takes over after a line error (config CARRIER_ROUTES). */
+/** Which carrier takes which numbers, and which takes over after a line error (the carrier settings, decision 058). */
 function CarrierRoutes({ routes }: { routes: TAdminDashboard['carrierRoutes'] }) {
   const { t } = useTranslation('admin');
   const name = (line: (typeof routes)[number]['primary']) => t(`dashboard.lineNames.${line}`);

@@ -10,8 +10,8 @@ import { SettingsSection } from './settings-section';
 const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 
 /**
- * Where each outside service is connected. Only the payment gateways are set on this page; e-mail delivery, the fax
- * carrier and file storage are the server's configuration (ARCHITECTURE.md, "What is swapped at scale").
+ * Where each outside service is connected. The payment gateways and the fax carriers are set on this page; e-mail
+ * delivery and file storage are the server's configuration (ARCHITECTURE.md, "What is swapped at scale").
  */
 export function IntegrationsSection() {
   const { t } = useTranslation('admin-settings');
@@ -23,6 +23,13 @@ export function IntegrationsSection() {
           <p className="text-muted-foreground">{t('integrations.payments.body')}</p>
           <Link to={{ hash: sectionId('payment') }} className={`w-fit ${linkClass}`}>
             {t('integrations.payments.link')}
+          </Link>
+        </li>
+        <li className="flex flex-col gap-1">
+          <h3 className="font-semibold">{t('integrations.carriers.title')}</h3>
+          <p className="text-muted-foreground">{t('integrations.carriers.body')}</p>
+          <Link to={{ hash: sectionId('carriers') }} className={`w-fit ${linkClass}`}>
+            {t('integrations.carriers.link')}
           </Link>
         </li>
         <li className="flex flex-col gap-1">

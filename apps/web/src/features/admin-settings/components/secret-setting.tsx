@@ -13,13 +13,15 @@ import { FieldFrame } from './field-frame';
  * A credential (API key, PayPal secret, webhook ID): never shown or pre-filled, only whether one is stored and its
  * last four characters. Typing a value replaces it on Save; Remove deletes it on Save; doing neither keeps it.
  */
-export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecretSetting }) {
+export function SecretSetting({ form, name, locked = false }: { form: TSettingsForm; name: TSecretSetting; locked?: boolean }) {
   const { t } = useTranslation('admin-settings');
   const [shown, setShown] = useState(false);
   const id = `setting-${name}`;
   const stored = form.stored.secrets[name];
   const edit = form.secretEdits[name];
   const label = t(`fields.${name}.label`);
+  // Planned: no effect yet; locked: set elsewhere, as its section says.
+  const disabled = isPlannedSystemSetting(name) || locked;
   const planned = isPlannedSystemSetting(name);
 
   const status = () => {
@@ -46,7 +48,7 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
             ref={form.register(name)}
             type={shown ? 'text' : 'password'}
             value={edit.replacement}
-            disabled={planned || edit.remove}
+            disabled={disabled || edit.remove}
             maxLength={500}
             // Not a sign-in password: keeps browsers from filling in or offering to save one.
             autoComplete="new-password"
@@ -60,7 +62,7 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
             type="button"
             variant="outline"
             aria-controls={id}
-            disabled={planned || edit.remove}
+            disabled={disabled || edit.remove}
             onClick={() => setShown((value) => !value)}
           >
             {shown ? t('secret.hide') : t('secret.show')}
@@ -71,7 +73,7 @@ export function SecretSetting({ form, name }: { form: TSettingsForm; name: TSecr
             <Button
               type="button"
               variant="outline"
-              disabled={planned}
+              disabled={disabled}
               onClick={() => form.editSecret(name, { remove: !edit.remove, replacement: '' })}
             >
               {edit.remove ? t('secret.keep') : t('secret.remove')}

@@ -8,6 +8,7 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 
 import { ApiSection } from './api-section';
 import { BackupSection } from './backup-section';
+import { CarriersSection } from './carriers-section';
 import { GeneralSection } from './general-section';
 import { IntegrationsSection } from './integrations-section';
 import { NotificationsSection } from './notifications-section';
@@ -34,6 +35,7 @@ export function SettingsForm({ initial }: { initial: TSystemSettingsResponse }) 
       <GeneralSection form={form} />
       <SecuritySection form={form} />
       <ApiSection form={form} />
+      <CarriersSection form={form} />
       <PaymentSection form={form} />
       <NotificationsSection form={form} />
       <BackupSection form={form} />

@@ -23,6 +23,8 @@ type TTextSettingProps = {
   monospace?: boolean;
   /** Shows how many of the maxLength characters are used (a message people write). */
   showCount?: boolean;
+  /** Read only: set elsewhere, which the section says (the carriers, when the server's environment configures them). */
+  locked?: boolean;
   className?: string;
 } & Pick<
   ComponentProps<'input'>,
@@ -36,6 +38,7 @@ export function TextSetting({
   multiline = false,
   monospace = false,
   showCount = false,
+  locked = false,
   className,
   maxLength,
   ...inputProps
@@ -49,7 +52,7 @@ export function TextSetting({
     name,
     value,
     maxLength,
-    disabled: planned,
+    disabled: planned || locked,
     ref: form.register(name),
     className: monospace ? 'font-mono' : undefined,
   };

@@ -6,6 +6,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'general-settings', key: 'general' },
   { id: 'advanced-security-settings', key: 'security' },
   { id: 'api-settings', key: 'api' },
+  { id: 'fax-carrier-settings', key: 'carriers' },
   { id: 'payment-gateway-settings', key: 'payment' },
   { id: 'notification-settings', key: 'notifications' },
   { id: 'backup-restore-settings', key: 'backup' },
