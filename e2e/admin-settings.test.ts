@@ -57,6 +57,7 @@ const SECTION_IDS = [
   'payment-gateway-settings',
   'advanced-security-settings',
   'api-settings',
+  'fax-carrier-settings',
   'notification-settings',
   'backup-restore-settings',
   'theme-customization-settings',
