@@ -26,6 +26,8 @@ import { mailboxRoutes } from './email/mailbox-routes';
 import { faxInboundCalls } from './faxes/receive-call';
 import { faxRoutes } from './faxes/routes';
 import { healthRoutes } from './health/routes';
+import { registerMetrics } from './metrics/routes';
+import { withRequestId } from './platform/request-context';
 import { hylafaxRoutes } from './lines/hylafax/hylafax-routes';
 import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.language = negotiateLanguage(request.headers['accept-language']);
     reply.header('x-request-id', request.id);
   });
+  // The rest of the request runs as part of it: the jobs it queues carry its id (platform/request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => withRequestId(request.id, done));
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secureTransport: config.secureTransport });
@@ -123,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown } });
+  // Prometheus's figures (issue 21): on the root app, so that its timing hook sees every route.
+  await registerMetrics(app, { db: database.db, config });
   // The platform settings (back office), read by many routes; their secrets are sealed with the installation's secret.
   const systemSettings = createSystemSettings(database.db, auth.options.secret!, deps.notifications);
   // The plan catalogue, the same for everyone, kept in memory like the settings; both follow edits from any process.

@@ -33,6 +33,8 @@ export const faxEvents = pgTable(
       .where(sql`${table.dispatchedAt} IS NULL`),
     index('fax_events_account_idx').on(table.accountId, table.createdAt),
     index('fax_events_fax_idx').on(table.faxId),
+    // The last hour's faxes that ended, by how, for /metrics.
+    index('fax_events_created_idx').on(table.createdAt),
   ],
 );
 

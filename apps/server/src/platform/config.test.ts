@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('opens /metrics in development without a token, and closes it in production without one', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null, open: true });
+    const token = 'm'.repeat(40);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, open: false });
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), FILES_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+    expect(loadConfig(production).metrics).toEqual({ token: null, open: false });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: expected at least 32 characters/);
+  });
+
   describe('carriers', () => {
     const telnyx = { TELNYX_API_KEY: 'KEY1', TELNYX_CONNECTION_ID: '123', TELNYX_PUBLIC_KEY: Buffer.alloc(32, 1).toString('base64') };
     const sinch = { SINCH_PROJECT_ID: 'p', SINCH_KEY_ID: 'k', SINCH_KEY_SECRET: 's', SINCH_WEBHOOK_SECRET: 'w' };

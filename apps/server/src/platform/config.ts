@@ -228,6 +228,11 @@ const ZEnv = z.object({
       error: 'expected rules such as +1=telnyx>signalwire, all=sinch (each prefix once, each rule two different carriers)',
     })
     .optional(),
+  /**
+   * The bearer token Prometheus scrapes /metrics with (issue 21). In production /metrics is off without one; in
+   * development and tests it is open unless one is set.
+   */
+  METRICS_TOKEN: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   /** Signs what HylaFAX's faxrcvd hook posts to /api/lines/hylafax/received (unset: that endpoint is off). */
   HYLAFAX_HOOK_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   /** How often a call's HylaFAX job is asked how it goes. */
@@ -441,6 +446,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hylafax: hylafaxOf(e),
     ...carriersOfEnvironment(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
+    metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_TOKEN === undefined && e.NODE_ENV !== 'production' },
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),
     emailToFax: emailToFaxOf(e),

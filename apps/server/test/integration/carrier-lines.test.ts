@@ -373,6 +373,29 @@ describe('numbers from carriers', () => {
 });
 
 describe('logs', () => {
+  it("keep the request's id on the jobs it queued, and on the jobs those queued", async () => {
+    const response = await sendFaxRequest(
+      t.app,
+      cookie,
+      { recipientNumber: '+33142000105', faxQuality: 'fine' },
+      [{ name: 'a.pdf', bytes: pdf }],
+      {
+        origin: t.config.publicUrl,
+      },
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    const requestId = String(response.headers['x-request-id']);
+    await finalFax(ZSendFaxResponse.parse(response.json()).faxId);
+    const jobsOfRequest = () =>
+      logs
+        .map((line) => JSON.parse(line) as { requestId?: string; job?: string; msg?: string })
+        .filter((entry) => entry.requestId === requestId && entry.msg === 'job done')
+        .map((entry) => entry.job);
+    // Sent by the request: preparing the fax; queued by that job: the call through the carrier.
+    await until('the jobs to be logged', async () => jobsOfRequest().includes('faxes.transmit'));
+    expect(jobsOfRequest()).toContain('faxes.prepare');
+  }, 90_000);
+
   it("hold none of the carriers' keys, after every fax, webhook and number above", () => {
     const text = logs.join('\n');
     // The workers' logs are there too, not only the requests'.

@@ -6,6 +6,7 @@ import { survivesLostConnections } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
 import type { JobDefinition, JobDeps, Queue } from './define-job';
 import { hearEveryJobEnding } from './job-endings';
+import { splitRequestId, withCurrentRequestId, withRequestId } from '../request-context';
 
 export type { Queue, SendOptions } from './define-job';
 
@@ -100,8 +101,14 @@ export async function startQueue(options: {
   }
 
   async function runJob(job: JobDefinition, raw: PgBoss.Job<unknown>, workerId: string) {
-    const log = logger.child({ job: job.name, jobId: raw.id });
-    const parsed = job.schema.safeParse(raw.data);
+    const { data, requestId } = splitRequestId(raw.data);
+    // The jobs this one queues carry the same request id on.
+    return withRequestId(requestId, () => runJobFor(job, raw.id, data, workerId, requestId));
+  }
+
+  async function runJobFor(job: JobDefinition, jobId: string, data: unknown, workerId: string, requestId: string | undefined) {
+    const log = logger.child({ job: job.name, jobId, ...(requestId ? { requestId } : {}) });
+    const parsed = job.schema.safeParse(data);
     if (!parsed.success) {
       // A payload that does not match its schema can never succeed: fail it without retrying forever.
       log.error({ issues: parsed.error.issues }, 'job payload rejected');
@@ -178,7 +185,7 @@ export async function startQueue(options: {
     );
     for (const row of rows) {
       const job = exclusive.find((candidate) => candidate.name === row.name)!;
-      const parsed = job.schema.safeParse(row.data);
+      const parsed = job.schema.safeParse(splitRequestId(row.data).data);
       if (!parsed.success) continue;
       const key = job.exclusiveKey!(parsed.data);
       const client = await lockPool.connect();
@@ -235,7 +242,7 @@ export async function startQueue(options: {
     boss,
     send: async (job, data, sendOptions = {}) => {
       const { transaction, dedupeKey, ...rest } = sendOptions;
-      const payload = job.schema.parse(data) as object;
+      const payload = withCurrentRequestId(job.schema.parse(data) as object);
       const executor: SqlExecutor = transaction ?? { query: (text, values) => boss.getDb().executeSql(text, values ?? []) };
       const id = await boss.send(job.name, payload, {
         ...rest,

@@ -1,0 +1,2 @@
+CREATE INDEX "fax_events_created_idx" ON "fax_events" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "faxes_in_flight_idx" ON "faxes" USING btree ("status") WHERE "faxes"."status" in ('queued', 'scheduled', 'converting', 'sending');
