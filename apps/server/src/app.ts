@@ -28,6 +28,7 @@ import { faxRoutes } from './faxes/routes';
 import { healthRoutes } from './health/routes';
 import { registerMetrics } from './metrics/routes';
 import { withRequestId } from './platform/request-context';
+import { connectRedis } from './platform/redis';
 import { hylafaxRoutes } from './lines/hylafax/hylafax-routes';
 import { createPlanCatalogue } from './plans/catalogue';
 import { planRoutes } from './plans/routes';
@@ -123,8 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secureTransport: config.secureTransport });
   registerCrossSiteProtection(app, config.trustedOrigins);
-  // Limits are set per route (sign-in, sign-up, password reset...); in memory by default, Redis at scale.
-  await app.register(rateLimit, { global: false });
+  // Limits are set per route (sign-in, sign-up, password reset...); in memory by default, in Redis (REDIS_URL) when
+  // several servers must count together. Redis out of reach lets requests through rather than refuse them all.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, deps.logger) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'faxline-limit:' } : {}) });
 
   await app.register(healthRoutes, { checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown } });
   // Prometheus's figures (issue 21): on the root app, so that its timing hook sees every route.
@@ -210,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // The public REST API, with API keys instead of sessions (issue 17).
-  await registerPublicApi(app, routeDeps);
+  await registerPublicApi(app, routeDeps, redis);
   if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);

@@ -229,6 +229,11 @@ const ZEnv = z.object({
     })
     .optional(),
   /**
+   * Redis (redis://host:port), where the rate limits of several API servers are counted together (issue 21): per
+   * address, per session and per API key. Unset, each process counts its own, in memory.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
+  /**
    * The bearer token Prometheus scrapes /metrics with (issue 21). In production /metrics is off without one; in
    * development and tests it is open unless one is set.
    */
@@ -439,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     historyCacheEntries: e.HISTORY_CACHE_ENTRIES,
     demoData: e.DEMO_DATA ?? e.NODE_ENV === 'development',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    redisUrl: e.REDIS_URL ?? null,
     filesMasterKey: e.FILES_MASTER_KEY ? Buffer.from(e.FILES_MASTER_KEY, 'base64') : undefined,
     filesDir: path.join(dataDir, 'files'),
     faxClockScale: e.FAX_CLOCK_SCALE,

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
 /**
  * Requests per minute per API key (spec 000 §9), over a sliding minute: a key may make `limit` requests in any 60
  * seconds, so that 101 calls in one minute give 100 answers and a 429 wherever the minute starts. In memory, per
- * process; issue 21 shares it across servers (Redis) behind the same `hit`.
+ * process (`createRateLimiter`), or in Redis, shared by every API server (`createSharedRateLimiter`, issue 21).
  */
 export type RateLimitState = {
   limit: number;
@@ -132,4 +136,62 @@ export function createRateLimiter(now: () => number = Date.now) {
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+/** Where a request is counted: `hit` counts it against its key if the limit allows, and says where the key stands. */
+export type RateLimiter = { hit(key: string, limit: number): Promise<RateLimitState> };
+
+/** The limiter in this process, as a `RateLimiter`. */
+export function memoryRateLimiter(now?: () => number): RateLimiter {
+  const limiter = createRateLimiter(now);
+  return { hit: async (key, limit) => limiter.hit(key, limit) };
+}
+
+/**
+ * The sliding minute in Redis, one sorted set of request times per key, read and written in one script so that two
+ * servers counting the same key at once cannot both take its last request. Times are Redis's own clock, the one
+ * clock every server shares. Returns [allowed, used, oldest time in ms].
+ */
+const SLIDING_MINUTE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local used = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if used < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  used = used + 1
+  allowed = 1
+end
+redis.call('PEXPIRE', KEYS[1], window)
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return { allowed, used, tonumber(oldest[2] or now), now }
+`;
+
+/**
+ * The API keys' limit counted in Redis, together by every API server. While Redis cannot be reached, each server
+ * counts in its own memory instead (a key then gets up to its limit per server): the API stays up (decision 059).
+ */
+export function createSharedRateLimiter(redis: Redis, logger: FastifyBaseLogger): RateLimiter {
+  const fallback = memoryRateLimiter();
+  return {
+    async hit(key, limit) {
+      let answer: [number, number, number, number];
+      try {
+        answer = (await redis.eval(SLIDING_MINUTE, 1, `faxline-api-limit:${key}`, WINDOW_MS, limit, randomUUID())) as typeof answer;
+      } catch (error) {
+        logger.warn({ err: error }, 'redis unreachable; API key limit counted in this process');
+        return fallback.hit(key, limit);
+      }
+      const [allowed, used, oldest, now] = answer;
+      const freedAt = oldest + WINDOW_MS;
+      return {
+        limit,
+        remaining: Math.max(0, limit - used),
+        resetAt: Math.ceil(freedAt / 1000),
+        allowed: allowed === 1,
+        retryAfter: allowed === 1 ? 0 : Math.max(1, Math.ceil((freedAt - now) / 1000)),
+      };
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { openApiDocument } from '@faxline/shared/api-v1';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +10,7 @@ import { toV1Error } from './errors';
 import { v1ContactRoutes } from './contact-routes';
 import { v1FaxRoutes } from './fax-routes';
 import { v1WebhookRoutes } from './webhook-routes';
-import { createRateLimiter } from './rate-limit';
+import { createSharedRateLimiter, memoryRateLimiter } from './rate-limit';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -18,13 +19,14 @@ const OPENAPI_PATH = '/v1/openapi.json';
  * `Authorization: Bearer fl_live_…`, is counted against its key's requests per minute (answered in X-RateLimit-*
  * headers, even when refused), and every error leaves as `{"error":{"type","message","code","param"}}`.
  */
-export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
-  const limiter = createRateLimiter();
+export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, redis: Redis | null) {
+  // Counted together by every API server when there is Redis (issue 21), else in this process.
+  const limiter = redis ? createSharedRateLimiter(redis, app.log) : memoryRateLimiter();
   /** Counts a request against its key (or, without one that works, its address) and says where it stands. */
-  const count = (request: FastifyRequest, reply: FastifyReply, caller: ApiCaller | null) => {
+  const count = async (request: FastifyRequest, reply: FastifyReply, caller: ApiCaller | null) => {
     // Scaled like every limit (RATE_LIMIT_FACTOR, for test batteries); 1 in production.
     const limit = Math.round((caller?.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE) * deps.config.rateLimitFactor);
-    const state = limiter.hit(caller ? `key:${caller.actor.viaApiKey.id}` : `ip:${request.ip}`, limit);
+    const state = await limiter.hit(caller ? `key:${caller.actor.viaApiKey.id}` : `ip:${request.ip}`, limit);
     reply
       .header('x-ratelimit-limit', state.limit)
       .header('x-ratelimit-remaining', state.remaining)
@@ -34,8 +36,8 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
 
   // Every /v1 error leaves in the public API's shape, also one answered before routing (a malformed address), and
   // says where its caller stands; a request that never reached the key check counts against its address.
-  answerErrorsAs(app, '/v1/', (request, reply, body) => {
-    if (request.url !== OPENAPI_PATH && !reply.hasHeader('x-ratelimit-limit')) count(request, reply, null);
+  answerErrorsAs(app, '/v1/', async (request, reply, body) => {
+    if (request.url !== OPENAPI_PATH && !reply.hasHeader('x-ratelimit-limit')) await count(request, reply, null);
     return toV1Error(body);
   });
   app.decorateRequest('apiCaller', null);
@@ -48,7 +50,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps) {
         const secret = bearerSecretOf(request.headers.authorization);
         const caller = secret ? await callerOfSecret(deps.db, secret, request.ip) : null;
         // Without a key that works, the caller's address is counted instead: guessing keys is limited too.
-        const state = count(request, reply, caller);
+        const state = await count(request, reply, caller);
         if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
         if (!caller) throw new AppError('authentication_error', 'errors.invalidApiKey');
         // Maintenance (back office) stops the API as it stops the portal; nothing is changed meanwhile.

@@ -23,10 +23,18 @@ export type TestApp = Awaited<ReturnType<typeof openTestApp>>;
  * The whole HTTP application on a test file's own database, with a worker so that jobs (e-mail) run unless `work` is
  * false (jobs then stay queued), logging to `logger` when a test reads the logs.
  */
-export async function openTestApp(options: { env?: Record<string, string>; work?: boolean; logger?: Logger } = {}) {
+export async function openTestApp(
+  options: {
+    env?: Record<string, string>;
+    work?: boolean;
+    logger?: Logger;
+    /** Another app on the same database and queue (a second API server): closing this one leaves them open. */
+    sharing?: { env: Awaited<ReturnType<typeof openTestEnvironment>> };
+  } = {},
+) {
   const config = testConfig(options.env);
   const logger = options.logger ?? testLogger;
-  const env = await openTestEnvironment({ work: options.work ?? true, config, logger });
+  const env = options.sharing?.env ?? (await openTestEnvironment({ work: options.work ?? true, config, logger }));
   const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger });
   let shuttingDown = false;
   const app = await buildApp({
@@ -50,7 +58,7 @@ export async function openTestApp(options: { env?: Record<string, string>; work?
     setShuttingDown: (value: boolean) => (shuttingDown = value),
     close: async () => {
       await app.close();
-      await env.close();
+      if (!options.sharing) await env.close();
     },
   };
 }

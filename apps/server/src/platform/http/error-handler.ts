@@ -24,10 +24,10 @@ export function answerErrorsAs(app: FastifyInstance, prefix: string, shape: Erro
   app.errorShapes.push({ prefix, shape });
 }
 
-function send(reply: FastifyReply, status: number, body: TApiError) {
+async function send(reply: FastifyReply, status: number, body: TApiError) {
   reply.status(status).type('application/json; charset=utf-8');
   const shape = reply.server.errorShapes?.find((entry) => reply.request.url.startsWith(entry.prefix))?.shape;
-  return reply.send(shape ? shape(reply.request, reply, body) : body);
+  return reply.send(shape ? await shape(reply.request, reply, body) : body);
 }
 
 /**
