@@ -63,11 +63,15 @@ export async function orderCarrierNumber(db: Database, carrier: Carrier, phoneNu
   const [held] = await db.select({ id: faxNumbers.id }).from(faxNumbers).where(eq(faxNumbers.phoneNumber, phoneNumber));
   if (held) throw new AppError('conflict', 'errors.numbersExist', { numbers: phoneNumber });
   const { carrierNumberId } = await asCarrierCall(carrier, () => carrier.orderNumber(phoneNumber, webhookUrl));
+  // Two admins ordering the same number at once: the carrier sold it once (the other order was refused there), or
+  // both orders name the one number it holds for us; either way the inventory has it once, and the second is told so.
   const [row] = await db
     .insert(faxNumbers)
     .values({ phoneNumber, provider: carrier.name, countryCode: countryOf(phoneNumber) ?? null, carrierNumberId })
+    .onConflictDoNothing({ target: faxNumbers.phoneNumber })
     .returning({ id: faxNumbers.id });
-  return findNumber(db, row!.id);
+  if (!row) throw new AppError('conflict', 'errors.numbersExist', { numbers: phoneNumber });
+  return findNumber(db, row.id);
 }
 
 /**

@@ -8,6 +8,8 @@ import { PDFDocument } from 'pdf-lib';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { createLogger } from '../../src/platform/logger';
+import type { Carrier } from '../../src/lines/carriers/carrier';
+import { orderCarrierNumber } from '../../src/numbers/carrier-numbers';
 import { systemSettings } from '../../src/system-settings/schema';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
@@ -356,6 +358,25 @@ describe('numbers from carriers', () => {
     expect(badCountry.statusCode).toBe(400);
     expect(badCountry.json()).toMatchObject({ error: { message: expect.stringContaining('two-letter') } });
     expect(await t.db.select().from(faxNumbers)).toEqual(before);
+  });
+
+  it('orders a number once when two admins order it at the same moment: the other is told, no 500', async () => {
+    const search = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=sinch&country=CA&areaCode=514');
+    const chosen = (search.json() as { numbers: Array<{ number: string }> }).numbers[0]!.number;
+    const answers = await Promise.all(
+      [0, 1].map(() => asAdmin('POST', '/api/admin/carrier-numbers', { carrier: 'sinch', phoneNumber: chosen })),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes[0]).toBe(201);
+    expect([409, 422]).toContain(codes[1]);
+    expect(await t.db.select().from(faxNumbers).where(eq(faxNumbers.phoneNumber, chosen))).toHaveLength(1);
+
+    // A carrier that sells the number to both orders (both name the one number it holds for us): one row, one 409.
+    const agreeable = { name: 'sinch', orderNumber: async () => ({ carrierNumberId: 'held-once' }) } as unknown as Carrier;
+    const twice = await Promise.allSettled([0, 1].map(() => orderCarrierNumber(t.db, agreeable, '+15145550177', 'https://x.test/hook')));
+    expect(twice.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refusal = twice.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+    expect(refusal.reason).toMatchObject({ type: 'conflict', messageKey: 'errors.numbersExist' });
   });
 
   it('is for the back office only', async () => {
