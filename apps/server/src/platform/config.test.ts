@@ -84,6 +84,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: expected at least 32 characters/);
   });
 
+  it('reads how many of each job a worker runs at once', () => {
+    expect(loadConfig({}).jobConcurrency).toEqual({});
+    expect(loadConfig({ JOB_CONCURRENCY: 'faxes.transmit=40, webhooks.deliver=8' }).jobConcurrency).toEqual({
+      'faxes.transmit': 40,
+      'webhooks.deliver': 8,
+    });
+    expect(() => loadConfig({ JOB_CONCURRENCY: 'faxes.transmit' })).toThrow(/JOB_CONCURRENCY: expected job=count pairs/);
+    expect(() => loadConfig({ JOB_CONCURRENCY: 'a=1,a=2' })).toThrow(/names a twice/);
+    expect(() => loadConfig({ JOB_CONCURRENCY: 'a=0' })).toThrow(/expected 1 to 500/);
+  });
+
   describe('carriers', () => {
     const telnyx = { TELNYX_API_KEY: 'KEY1', TELNYX_CONNECTION_ID: '123', TELNYX_PUBLIC_KEY: Buffer.alloc(32, 1).toString('base64') };
     const sinch = { SINCH_PROJECT_ID: 'p', SINCH_KEY_ID: 'k', SINCH_KEY_SECRET: 's', SINCH_WEBHOOK_SECRET: 'w' };

@@ -98,6 +98,15 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(0).max(3_600_000).default(30_000),
   /** Connections of the job queue's own pool. */
   QUEUE_POOL_SIZE: z.coerce.number({ error: 'expected a whole number from 2 to 100' }).int().min(2).max(100).default(4),
+  /**
+   * How many of one kind of job a worker process runs at once, job by job, over each job's own default
+   * (`faxes.transmit=40,webhooks.deliver=8`); RENDER_CONCURRENCY and LINE_CONCURRENCY set the two busiest.
+   */
+  JOB_CONCURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[a-z][\w.-]*=\d{1,3}(\s*,\s*[a-z][\w.-]*=\d{1,3})*$/, { error: 'expected job=count pairs, such as faxes.transmit=40,webhooks.deliver=8' })
+    .optional(),
   /** Documents rendered at once by one worker process (CPU-bound: about one per core). */
   RENDER_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 64' }).int().min(1).max(64).optional(),
   /**
@@ -317,6 +326,22 @@ function carriersOfEnvironment(e: z.infer<typeof ZEnv>) {
   return { carriers: setup.carriers, carrierApis: apis, carriersFromEnvironment: fromEnvironment };
 }
 
+/** JOB_CONCURRENCY read: each job named once, from 1 to 500 at once (the queue checks that each names a job). */
+function jobConcurrencyOf(text: string | undefined): Record<string, number> {
+  const pairs = (text ?? '')
+    .split(',')
+    .filter((pair) => pair.trim() !== '')
+    .map((pair) => pair.trim().split('=') as [string, string]);
+  const counts: Record<string, number> = {};
+  for (const [name, count] of pairs) {
+    if (name in counts) throw new ConfigError(`Invalid configuration: JOB_CONCURRENCY names ${name} twice.`);
+    if (Number(count) < 1 || Number(count) > 500)
+      throw new ConfigError(`Invalid configuration: JOB_CONCURRENCY gives ${name} ${count}: expected 1 to 500.`);
+    counts[name] = Number(count);
+  }
+  return counts;
+}
+
 function isBareHttpsOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -463,6 +488,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       queuePoolSize: e.QUEUE_POOL_SIZE,
     },
     renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
+    jobConcurrency: jobConcurrencyOf(e.JOB_CONCURRENCY),
     lineConcurrency: e.LINE_CONCURRENCY,
     faxModemPath: e.FAXMODEM_PATH ? path.resolve(e.FAXMODEM_PATH) : serverPath('..', '..', 'native', 'faxmodem', 'build', 'faxmodem'),
     sandboxExchangePath: unixSocketPath(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import { ConfigError } from '../config';
 import type { Logger } from '../logger';
 import { survivesLostConnections } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
@@ -45,6 +46,11 @@ export async function startQueue(options: {
   poolSize?: number;
 }): Promise<Queue> {
   const logger = options.logger.child({ component: 'queue' });
+  const unknown = Object.keys(options.deps.config.jobConcurrency).filter((name) => !options.jobs.some((job) => job.name === name));
+  if (unknown.length > 0)
+    throw new ConfigError(
+      `Invalid configuration: JOB_CONCURRENCY names ${unknown.join(', ')}, which is no job (jobs: ${options.jobs.map((job) => job.name).join(', ')}).`,
+    );
   const api = {} as Queue;
   const boss = new PgBoss({
     connectionString: options.url,
@@ -276,8 +282,9 @@ export async function startQueue(options: {
 
 type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number };
 
+/** How many of the job one worker process runs at once: JOB_CONCURRENCY's word for it, else the job's own. */
 function concurrencyOf(job: JobDefinition, deps: Omit<JobDeps, 'queue' | 'logger'>): number {
-  return Math.max(1, Math.floor(job.concurrency?.(deps.config) ?? 1));
+  return Math.max(1, Math.floor(deps.config.jobConcurrency[job.name] ?? job.concurrency?.(deps.config) ?? 1));
 }
 
 /** A stable UUID for a key (name-based, as in RFC 9562 version 5), so that the same key always names the same job. */

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
+import { defineJob } from '../../src/platform/queue/define-job';
+import { startQueue } from '../../src/platform/queue/queue';
+import { createTestDatabase, testLogger } from '../support/test-database';
+import { testConfig } from '../support/test-app';
+
+// Issue 21, item 1: how many of one job a worker runs at once is set per job (JOB_CONCURRENCY), over its default.
+let database: { url: string; drop: () => Promise<void> };
+let handle: DatabaseHandle;
+const files = createEncryptedFileStore({ dir: path.join(os.tmpdir(), 'faxline-job-concurrency'), masterKey: randomBytes(32) });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  handle = connectDatabase(database.url, testLogger);
+});
+afterAll(async () => {
+  await handle?.close();
+  await database?.drop();
+});
+
+/** A job whose runs wait until `together` of them run at once (or 1.5 s), recording the most seen at once. */
+function gatheringJob(together: number) {
+  const seen = { running: 0, most: 0 };
+  const job = defineJob({
+    name: 'test.gather',
+    schema: z.object({ n: z.number() }),
+    handler: async () => {
+      seen.running += 1;
+      seen.most = Math.max(seen.most, seen.running);
+      const until = Date.now() + 1_500;
+      while (seen.running < together && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen.running -= 1;
+    },
+  });
+  return { job, seen };
+}
+
+async function runFour(env: Record<string, string>) {
+  const { job, seen } = gatheringJob(4);
+  const deps = { db: handle.db, config: testConfig(env), files };
+  // Queued before any worker starts, so that every worker finds one at its first look.
+  const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+  for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
+  await sender.stop();
+  const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger });
+  try {
+    const by = Date.now() + 20_000;
+    while (Date.now() < by) {
+      const { rows } = await handle.pool.query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job where name = 'test.gather' and state = 'completed'`,
+      );
+      if (rows[0]!.n >= 4) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return seen.most;
+  } finally {
+    await queue.stop();
+    await handle.pool.query(`delete from pgboss.job where name = 'test.gather'`);
+  }
+}
+
+describe('JOB_CONCURRENCY', () => {
+  it("runs as many of a job at once as it says, and the job's own default (one) without it", async () => {
+    expect(await runFour({ JOB_CONCURRENCY: 'test.gather=4' })).toBe(4);
+    expect(await runFour({})).toBe(1);
+  }, 60_000);
+
+  it('refuses to start a queue for a job that does not exist', async () => {
+    const { job } = gatheringJob(1);
+    await expect(
+      startQueue({
+        url: database.url,
+        jobs: [job],
+        deps: { db: handle.db, config: testConfig({ JOB_CONCURRENCY: 'faxes.transmitt=4' }), files },
+        work: true,
+        logger: testLogger,
+      }),
+    ).rejects.toThrow(/JOB_CONCURRENCY names faxes.transmitt, which is no job/);
+  });
+});
