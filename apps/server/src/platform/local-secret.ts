@@ -18,10 +18,21 @@ export async function readOrCreateLocalSecret(file: string): Promise<string> {
   return (await fs.readFile(file, 'utf8')).trim();
 }
 
+const localSecrets = new Map<string, Promise<string>>();
+
 /**
  * The installation's secret: AUTH_SECRET, or the one made beside the data on first start. Sessions, signed tokens and
  * the settings' stored credentials all hang on it.
  */
 export function installationSecretOf(config: { authSecret?: string | undefined; dataDir: string }): Promise<string> {
-  return config.authSecret ? Promise.resolve(config.authSecret) : readOrCreateLocalSecret(path.join(config.dataDir, 'auth.secret'));
+  if (config.authSecret) return Promise.resolve(config.authSecret);
+  // Read once per data folder: it is asked for at every carrier lookup.
+  const file = path.join(config.dataDir, 'auth.secret');
+  let secret = localSecrets.get(file);
+  if (!secret) {
+    secret = readOrCreateLocalSecret(file);
+    localSecrets.set(file, secret);
+    secret.catch(() => localSecrets.delete(file));
+  }
+  return secret;
 }
