@@ -35,13 +35,11 @@ const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error
 const ZOptionalEmail = z.union([z.literal(''), z.email({ error: 'validation.email' }).max(254)]).check(singleLineText);
 const ZShortText = z.string().trim().max(200).check(singleLineText);
 /** Telnyx's webhook public key as its portal shows it: 32 bytes in base64. */
-const ZOptionalPublicKey = z.union([
-  z.literal(''),
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'validation.publicKey' }),
-]);
+const ZOptionalPublicKey = z
+  .string()
+  .trim()
+  .check(singleLineText)
+  .refine((key) => key === '' || /^[A-Za-z0-9+/]{43}=$/.test(key), { error: 'validation.publicKey' });
 
 /** The Stripe price list is typed as JSON text in the form; it must parse to [{ label, id }] (spec 001 §5). */
 export const ZStripePriceList = z
