@@ -46,6 +46,8 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: RouteDeps
         onRequest: async (request) => {
           const carrier = carrierNamed(configuredCarriers(await carriersInForce(deps.db, deps.config)), name);
           if (!carrier) throw new AppError('not_found', 'errors.notFound');
+          if (carrier.authenticatesByHeaders && !carrier.isAuthentic(webhookOf(deps, request, Buffer.alloc(0))))
+            throw new AppError('authentication_error', 'errors.carrierSignatureInvalid');
           carrierOf.set(request, carrier);
         },
       },
@@ -53,13 +55,16 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: RouteDeps
     );
 }
 
+/** A webhook as the carriers' checks read it: the address it was posted to, its headers and its bytes. */
+const webhookOf = (deps: RouteDeps, request: FastifyRequest, rawBody: Buffer) => ({
+  url: `${deps.config.publicUrl}${request.url}`,
+  headers: request.headers,
+  rawBody,
+});
+
 /** One webhook: checked, read, stored once, and acted on (a try ended, a received fax queued, an incoming call answered). */
 async function takeWebhook(deps: RouteDeps, carrier: Carrier, request: FastifyRequest, reply: FastifyReply) {
-  const webhook = {
-    url: `${deps.config.publicUrl}${request.url}`,
-    headers: request.headers,
-    rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-  };
+  const webhook = webhookOf(deps, request, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
   if (!carrier.isAuthentic(webhook)) throw new AppError('authentication_error', 'errors.carrierSignatureInvalid');
   const report = reportOf(carrier, webhook);
   if (!report) return reply.code(204).send();

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { ZAdminDashboard, ZAdminNumber, ZSendFaxResponse, ZSystemSettingsResponse, type TSystemSettingsValues } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +289,29 @@ describe('Sinch', () => {
     const body = { event: 'FAX_COMPLETED', fax: { id: 'forged-sinch', direction: 'OUTBOUND', status: 'COMPLETED', to: '+33142000109' } };
     for (const signWith of ['other', 'none'] as const) expect((await sinch.sendWebhook(url, body, { signWith })).status).toBe(401);
     expect(await t.db.select().from(carrierEvents).where(eq(carrierEvents.carrierFaxId, 'forged-sinch'))).toEqual([]);
+  });
+
+  it('refuses a callback without credentials before reading its body: one announcing 80 MB gets 401, not 413', async () => {
+    const { port } = new URL(t.config.publicUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/carriers/sinch/webhook',
+          headers: { 'content-type': 'application/json', 'content-length': 80 * 1024 * 1024 },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        },
+      );
+      request.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)));
+      request.write('{"event":');
+    });
+    expect(status).toBe(401);
   });
 });
 

@@ -13,6 +13,11 @@ export type Carrier = {
   /** Whether a webhook is the carrier's: its signature checks and, where the carrier signs a time, it is recent. */
   isAuthentic(request: WebhookRequest, nowSeconds?: number): boolean;
   /**
+   * Its webhooks are proven by their headers alone (Sinch's credentials): checked before the body is read, so that a
+   * stranger cannot make the server read a large body for nothing.
+   */
+  authenticatesByHeaders?: true;
+  /**
    * What a webhook reports, in Faxline's words; null for a webhook Faxline has no use for. Throws
    * `MalformedWebhook` for a body that is not the carrier's shape (an authentic webhook that cannot be read).
    */

@@ -238,6 +238,7 @@ export function sinchCarrier(settings: SinchSettings): Carrier {
     },
 
     /** The Basic credentials of the callback URL, compared in constant time (see above: Sinch signs nothing). */
+    authenticatesByHeaders: true,
     isAuthentic(request) {
       const given = headerOf(request.headers, 'authorization');
       if (!given) return false;
