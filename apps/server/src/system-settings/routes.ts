@@ -16,7 +16,7 @@ export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'db' | 's
 ) => {
   app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const outsideLine = outsideNumbersServed(config.hylafax, await carriersInForce(db, config));
+    const outsideLine = outsideNumbersServed(config.hylafax, await carriersInForce(db, config, systemSettings));
     return {
       ...(await systemSettings.publicInfo()),
       sandboxLine: config.sandboxLine,

@@ -179,6 +179,8 @@ describe('carrier settings in the back office', () => {
       });
       expect(large.status).toBe(404);
       expect((await asAdmin('GET', '/api/admin/carrier-numbers')).json()).toEqual({ carriers: ['sinch'] });
+      // The send page's word on outside numbers follows too.
+      expect((await asAdmin('GET', '/api/platform')).json()).toMatchObject({ outsideLine: ['+33'] });
       const search = await asAdmin('GET', '/api/admin/carrier-numbers/search?carrier=signalwire&country=US');
       expect(search.statusCode).toBe(400);
     } finally {
@@ -186,6 +188,7 @@ describe('carrier settings in the back office', () => {
       expect(restored.statusCode, restored.body).toBe(200);
     }
     expect((await asAdmin('GET', '/api/admin/carrier-numbers')).json()).toEqual({ carriers: ['signalwire', 'sinch'] });
+    expect((await asAdmin('GET', '/api/platform')).json()).toMatchObject({ outsideLine: ['+44', '+33'] });
   });
 
   it('keeps them when the other settings are reset to the defaults', async () => {
