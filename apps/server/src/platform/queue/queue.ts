@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 import { survivesLostConnections } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
 import type { JobDefinition, JobDeps, Queue } from './define-job';
-import { hearEveryJobEnding } from './job-endings';
+import { hearEveryJobEnding, restoreEndingOf, setAsideEndingOf } from './job-endings';
 import { splitRequestId, withCurrentRequestId, withRequestId } from '../request-context';
 
 export type { Queue, SendOptions } from './define-job';
@@ -22,6 +22,11 @@ const TIMER_HORIZON_MS = 10 * 60_000;
 /** How often workers look for exclusive jobs whose worker died, and how old such a job must be to be looked at. */
 const ORPHAN_CHECK_MS = 5_000;
 const ORPHAN_GRACE_SECONDS = 10;
+/**
+ * The share of SHUTDOWN_TIMEOUT_MS that a stopping worker gives its running jobs to finish before it hands them back:
+ * the rest is for handing back and closing (and a worker started by an `all` process is given half the time).
+ */
+const FINISH_SHARE_OF_SHUTDOWN = 0.4;
 /** How many times a job may lose its worker before each further loss counts as one of its tries. */
 const MAX_WORKERS_LOST = 5;
 /** Advisory-lock namespace of the queue's exclusive keys (any 32-bit number other code does not use). */
@@ -66,6 +71,8 @@ export async function startQueue(options: {
   await boss.start();
 
   const workers = new Map<string, WorkerSet>();
+  /** The jobs this process is running now, by the pg-boss worker running each. */
+  const running = new Map<string, { name: string; id: string }>();
   // Exclusive jobs hold a session advisory lock on a connection of their own while they run: if the process dies, the
   // connection closes and the lock is released with it, so a crashed run never blocks its retry.
   const exclusiveConcurrency = options.work
@@ -92,10 +99,12 @@ export async function startQueue(options: {
         async ([raw]) => {
           if (!raw) return;
           set.busy.add(workerId);
+          running.set(workerId, { name: job.name, id: raw.id });
           try {
             await runJob(job, raw, workerId);
           } finally {
             set.busy.delete(workerId);
+            running.delete(workerId);
             // pg-boss waits out the polling interval even after a job; there may be more waiting, so look again now.
             boss.notifyWorker(workerId);
           }
@@ -175,6 +184,20 @@ export async function startQueue(options: {
   }
 
   /**
+   * Puts an active job back in the queue, to be run at once by any worker, without counting a try (see reclaimOrphans);
+   * false when it is not active any more, or has lost its worker MAX_WORKERS_LOST times already.
+   */
+  async function handBack(executor: SqlExecutor, job: { name: string; id: string }): Promise<boolean> {
+    const { rowCount } = (await executor.query(
+      `UPDATE pgboss.job SET state = 'retry', started_on = NULL, start_after = now(),
+         output = jsonb_build_object('workersLost', coalesce((output->>'workersLost')::int, 0) + 1)
+       WHERE name = $1 AND id = $2 AND state = 'active' AND coalesce((output->>'workersLost')::int, 0) < $3`,
+      [job.name, job.id, MAX_WORKERS_LOST],
+    )) as { rowCount?: number | null };
+    return Boolean(rowCount);
+  }
+
+  /**
    * A job whose worker process died stays 'active' in pg-boss until its expiry (up to 45 minutes for a call). For
    * exclusive jobs we know better: a live run holds its key's lock, so an active job whose lock is free has lost its
    * worker, and is handed back to the queue at once. A worker that died is not the job's failure, so the hand-back
@@ -202,13 +225,8 @@ export async function startQueue(options: {
         ]);
         if (!got[0]?.locked) continue;
         await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]);
-        const { rowCount } = await client.query(
-          `UPDATE pgboss.job SET state = 'retry', started_on = NULL, start_after = now(),
-             output = jsonb_build_object('workersLost', coalesce((output->>'workersLost')::int, 0) + 1)
-           WHERE name = $1 AND id = $2 AND state = 'active' AND coalesce((output->>'workersLost')::int, 0) < $3`,
-          [row.name, row.id, MAX_WORKERS_LOST],
-        );
-        if (rowCount) logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker; handed back to the queue');
+        if (await handBack(client, row))
+          logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker; handed back to the queue');
         else {
           logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker again; counted as a failed try');
           await boss.fail(row.name, row.id, { message: 'The worker running this job stopped' });
@@ -226,6 +244,30 @@ export async function startQueue(options: {
       )
     : undefined;
   reaper?.unref();
+
+  /**
+   * At a stop, the jobs still running are given back to the queue for another worker to run at once, rather than
+   * failed (which counts a try and waits the retry delay) or left 'active' until they expire. The handler may still
+   * end here before the process exits; our steps are written to be run again (and an exclusive job's key stays locked
+   * until this process's connection closes, so its next run waits for this one).
+   */
+  async function handBackUnfinished() {
+    const executor: SqlExecutor = { query: (text, values) => boss.getDb().executeSql(text, values ?? []) };
+    for (const job of running.values()) {
+      // Set aside first: an ending pg-boss sends while the hand-back is under way must not end another worker's run.
+      setAsideEndingOf(boss.getDb(), job.id);
+      const given = await handBack(executor, job).catch((error: unknown) => {
+        logger.warn({ err: error, job: job.name, jobId: job.id }, 'could not hand a running job back');
+        return false;
+      });
+      if (given) {
+        logger.info({ job: job.name, jobId: job.id }, 'job still running at stop; handed back to the queue');
+      } else {
+        // Ended meanwhile, or lost its worker too often: pg-boss ends it as for any run (a stop fails it: one try).
+        restoreEndingOf(boss.getDb(), job.id);
+      }
+    }
+  }
 
   const timers = new Set<NodeJS.Timeout>();
   const unsubscribe = options.work
@@ -269,12 +311,17 @@ export async function startQueue(options: {
         return false;
       }
     },
-    // Graceful: running handlers finish (up to the timeout) before the connections close.
+    // Graceful: no job is taken any more; running ones may finish, and those still running then are handed back.
     stop: async () => {
       clearInterval(reaper);
       unsubscribe?.();
       for (const timer of timers) clearTimeout(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      for (const set of workers.values()) for (const id of set.ids) await boss.offWork({ id });
+      const deadline = Date.now() + options.deps.config.shutdownTimeoutMs * FINISH_SHARE_OF_SHUTDOWN;
+      while (running.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await handBackUnfinished();
+      // Nothing left to wait for: what still runs was handed back, and pg-boss leaves it alone (setAsideEndingOf).
+      await boss.stop({ graceful: false, wait: true });
       await lockPool?.end();
     },
   } satisfies Queue);
