@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startS3Server } from '../../test/support/s3-server';
 import { createEncryptedFileStore } from '../documents/encrypted-file-store';
+import { openFileBackend } from '../documents/file-backend';
+import { loadConfig } from '../platform/config';
 
 const cli = fileURLToPath(new URL('./rotate-files-key.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -67,6 +70,32 @@ describe('npm run files:rotate-key', () => {
     expect(output).toContain('Now set FILES_MASTER_KEY to the new key');
     await expect(fs.access(keyFile())).rejects.toThrow();
     for (const [i, key] of keys.entries()) expect((await readsWith(keyB, key)).equals(documents[i]!)).toBe(true);
+  }, 30_000);
+
+  it('with FILES_BACKEND=s3, re-wraps the objects of the bucket', async () => {
+    const s3 = await startS3Server();
+    const backend = openFileBackend(loadConfig({ NODE_ENV: 'test', FILES_BACKEND: 's3', ...s3.env }));
+    try {
+      const store = (masterKey: Buffer) => createEncryptedFileStore({ backend, masterKey });
+      const document = randomBytes(3_000);
+      const { key } = await store(keyA).put(document);
+
+      const { code, output } = await rotate({
+        FILES_BACKEND: 's3',
+        ...s3.env,
+        FILES_MASTER_KEY: keyA.toString('base64'),
+        NEW_FILES_MASTER_KEY: keyB.toString('base64'),
+      });
+
+      expect(output).toContain(`Rotating the master key of the files in the bucket ${s3.env.S3_BUCKET}...`);
+      expect(output).toContain('1 re-wrapped, 0 already on the new key, 0 failed.');
+      expect(code).toBe(0);
+      expect(Buffer.from(await store(keyB).get(key)).equals(document)).toBe(true);
+      await expect(fs.readdir(filesDir())).rejects.toThrow();
+    } finally {
+      backend.close?.();
+      await s3.stop();
+    }
   }, 30_000);
 
   it('refuses a missing or malformed new key in one line, changing nothing', async () => {

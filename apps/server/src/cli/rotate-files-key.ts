@@ -2,13 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stdout } from 'node:process';
 import { localMasterKeyFile } from '../documents/encrypted-file-store';
-import { rotateMasterKey, syncFolder } from '../documents/rotate-master-key';
+import { openFileBackend } from '../documents/file-backend';
+import { rotateMasterKey, rotateMasterKeyInBucket, syncFolder } from '../documents/rotate-master-key';
 import { ConfigError, loadConfig, loadNewFilesMasterKey } from '../platform/config';
 import { assertDataDirFree, DataDirInUseError } from '../platform/db/embedded-postgres';
 
 // `NEW_FILES_MASTER_KEY=<32 bytes in base64> npm run files:rotate-key`, with the server and its workers stopped:
 // re-wraps every stored file's key under the new master key (the data is not re-encrypted). The current key is read as
-// the server reads it: FILES_MASTER_KEY, or DATA_DIR/files.key. A run cut short is finished by running it again.
+// the server reads it: FILES_MASTER_KEY, or DATA_DIR/files.key. A run cut short is finished by running it again. The
+// files are those of FILES_BACKEND: the folder DATA_DIR/files, or the S3 bucket (each object written again whole).
 
 const say = (line: string) => stdout.write(`${line}\n`);
 
@@ -89,15 +91,19 @@ async function main(): Promise<number> {
     if (!pending) await writeKeyFile(pendingFile, next);
   }
 
-  say(`Rotating the master key of the files in ${config.filesDir}...`);
-  const result = await rotateMasterKey({ dir: config.filesDir, from: current, to: next });
+  const inBucket = config.filesBackend === 's3';
+  say(`Rotating the master key of the files in ${inBucket ? `the bucket ${config.s3!.bucket}` : config.filesDir}...`);
+  const backend = inBucket ? openFileBackend(config) : undefined;
+  const result = backend
+    ? await rotateMasterKeyInBucket({ backend, from: current, to: next }).finally(() => backend.close?.())
+    : await rotateMasterKey({ dir: config.filesDir, from: current, to: next });
   for (const { file, reason } of result.failed) say(`  not rotated: ${file} (${reason})`);
   say(`${result.rewrapped} re-wrapped, ${result.alreadyDone} already on the new key, ${result.failed.length} failed.`);
 
   if (result.failed.length > 0) {
     say(
       'The rotation is not finished, and the files already re-wrapped open only with the new key. Deal with the files ' +
-        'listed above (one that neither key opens cannot be read anyway: move it out of the files folder; for any other ' +
+        `listed above (one that neither key opens cannot be read anyway: move it out of the ${inBucket ? 'bucket' : 'files folder'}; for any other ` +
         `reason, fix the cause), then run this again with the same two keys.${fromFile ? ` Meanwhile the new key is kept in ${pendingFile}.` : ''}`,
     );
     return 1;

@@ -1,129 +1,91 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { TConfig } from '../platform/config';
 import { readOrCreateLocalSecret } from '../platform/local-secret';
+import { type FileBackend, openFileBackend } from './file-backend';
+import { type ByteSource, decryptFile, encryptedLength, encryptFile } from './file-format';
+import { localFileBackend } from './local-file-backend';
 
 /**
- * Fax documents at rest: each file is encrypted with its own AES-256-GCM key, and that key is stored beside it
- * wrapped (encrypted) by the master key. Losing a file's bytes or its tag makes reading fail loudly, never silently.
- * The embedded default keeps files in a folder; at scale the same format goes to an S3-compatible bucket.
- *
- * Layout: "FXL1" | wrap IV (12) | wrap tag (16) | wrapped key (32) | data IV (12) | data tag (16) | ciphertext.
+ * Fax documents at rest (documents, fax images, thumbnails, receipts, received faxes): each file encrypted with its
+ * own key (file-format.ts), kept by a backend: a folder by default, an S3-compatible bucket at scale (decision 060).
  */
-const MAGIC = Buffer.from('FXL1');
-/** The magic and the wrap (IV, tag, wrapped data key): all a master key protects, and all that rotating it rewrites. */
-export const KEY_HEADER_LENGTH = MAGIC.length + 12 + 16 + 32;
-
 export type StoredFile = { key: string; sha256: string; size: number };
 
 export type FileStore = {
   put: (bytes: Uint8Array) => Promise<StoredFile>;
+  /** Stores plain bytes as they come, `size` of them (the encrypted size is stated before the first byte is sent). */
+  putStream: (source: ByteSource, size: number) => Promise<StoredFile>;
   get: (key: string) => Promise<Uint8Array>;
+  /**
+   * The plain bytes as a stream, each piece released only once it is authenticated; a damaged file errors the stream
+   * where the damage is. Rejects (code ENOENT for a missing file) before the stream exists when the file is missing,
+   * or not readable with this master key, or damaged in its first 64 KiB.
+   */
+  getStream: (key: string) => Promise<Readable>;
   remove: (key: string) => Promise<void>;
 };
 
-function seal(key: Buffer, plain: Uint8Array): Buffer[] {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  // GCM is a stream mode: update() returns all the ciphertext and final() nothing, so no concatenation is needed.
-  const encrypted = cipher.update(plain);
-  const rest = cipher.final();
-  return [iv, cipher.getAuthTag(), rest.length ? Buffer.concat([encrypted, rest]) : encrypted];
-}
+export function createEncryptedFileStore(options: { masterKey: Buffer } & ({ dir: string } | { backend: FileBackend })): FileStore {
+  const { masterKey } = options;
+  if (masterKey.length !== 32) throw new Error('The files master key must be 32 bytes.');
+  const backend = 'backend' in options ? options.backend : localFileBackend(options.dir);
 
-function open(key: Buffer, iv: Buffer, tag: Buffer, encrypted: Buffer): Buffer {
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  const plain = decipher.update(encrypted);
-  // final() checks the tag: it throws on a tampered file or a wrong key.
-  const rest = decipher.final();
-  return rest.length ? Buffer.concat([plain, rest]) : plain;
-}
-
-const isOurHeader = (header: Buffer) => header.length >= KEY_HEADER_LENGTH && header.subarray(0, 4).equals(MAGIC);
-
-/** A file's data key, from its first KEY_HEADER_LENGTH bytes; throws on a foreign file or the wrong master key. */
-function unwrapDataKey(masterKey: Buffer, header: Buffer): Buffer {
-  if (!isOurHeader(header)) throw new Error('not a Faxline encrypted file');
-  return open(masterKey, header.subarray(4, 16), header.subarray(16, 32), header.subarray(32, KEY_HEADER_LENGTH));
-}
-
-/**
- * For master key rotation: the header re-wrapped from one master key to the other (fresh IV), or 'done' when the new key
- * already opens it. Throws when neither key opens it. The data key, and so the data and its IV and tag, stay as they are.
- */
-export function rewrapKeyHeader(header: Buffer, keys: { from: Buffer; to: Buffer }): Buffer | 'done' {
-  if (!isOurHeader(header)) throw new Error('not a Faxline encrypted file');
-  const tryOpen = (masterKey: Buffer) => {
-    try {
-      return unwrapDataKey(masterKey, header);
-    } catch {
-      return undefined;
-    }
+  const putStream = async (source: ByteSource, size: number): Promise<StoredFile> => {
+    const encrypted = encryptFile(masterKey, source, size);
+    const key = randomUUID();
+    await backend.write(key, encrypted.chunks, encryptedLength(size));
+    return { key, ...encrypted.digest() };
   };
-  if (tryOpen(keys.to)) return 'done';
-  const dataKey = tryOpen(keys.from);
-  if (!dataKey) throw new Error('neither the old nor the new master key opens it');
-  const [wrapIv, wrapTag, wrappedKey] = seal(keys.to, dataKey);
-  return Buffer.concat([MAGIC, wrapIv!, wrapTag!, wrappedKey!]);
+
+  const getStream = async (key: string): Promise<Readable> => {
+    const plain = naming(key, decryptFile(masterKey, await backend.read(key)));
+    // The first piece is read before answering, so that a file that cannot be read at all fails here, before a
+    // download has begun.
+    const first = await plain.next();
+    return Readable.from(first.done ? plain : continueWith(first.value, plain));
+  };
+
+  return {
+    put: (bytes) => putStream([bytes], bytes.length),
+    putStream,
+    get: async (key) => {
+      const pieces: Buffer[] = [];
+      for await (const piece of await getStream(key)) pieces.push(piece as Buffer);
+      return new Uint8Array(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+    },
+    getStream,
+    remove: (key) => backend.remove(key),
+  };
 }
 
-async function writeAll(handle: fs.FileHandle, buffers: Buffer[]): Promise<void> {
-  const pending = buffers.filter((buffer) => buffer.length > 0);
-  while (pending.length > 0) {
-    let { bytesWritten } = await handle.writev(pending);
-    // A short write continues where it stopped.
-    while (pending.length > 0 && bytesWritten >= pending[0]!.length) bytesWritten -= pending.shift()!.length;
-    if (pending.length > 0 && bytesWritten > 0) pending[0] = pending[0]!.subarray(bytesWritten);
+/** The file's key in the message of whatever fails while reading it, for the logs. */
+async function* naming(key: string, pieces: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* pieces;
+  } catch (error) {
+    if (error instanceof Error) error.message = `File ${key}: ${error.message}`;
+    throw error;
   }
 }
 
-export function createEncryptedFileStore(options: { dir: string; masterKey: Buffer }): FileStore {
-  if (options.masterKey.length !== 32) throw new Error('The files master key must be 32 bytes.');
-  const fileOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`Invalid file key ${key}`);
-    return path.join(options.dir, key.slice(0, 2), key);
-  };
-  return {
-    put: async (bytes) => {
-      const dataKey = randomBytes(32);
-      const [wrapIv, wrapTag, wrappedKey] = seal(options.masterKey, dataKey);
-      const [dataIv, dataTag, ciphertext] = seal(dataKey, bytes);
-      const key = randomUUID();
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      // Written whole to a temporary name and renamed: a crash leaves no half file under the real name. The small
-      // header and the ciphertext go out in one write, without copying the ciphertext into one buffer first.
-      const handle = await fs.open(`${file}.tmp`, 'w', 0o600);
-      try {
-        await writeAll(handle, [Buffer.concat([MAGIC, wrapIv!, wrapTag!, wrappedKey!, dataIv!, dataTag!]), ciphertext!]);
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(`${file}.tmp`, file);
-      return { key, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
-    },
-    get: async (key) => {
-      const data = await fs.readFile(fileOf(key));
-      if (!data.subarray(0, 4).equals(MAGIC)) throw new Error(`File ${key} is not a Faxline encrypted file`);
-      const dataKey = unwrapDataKey(options.masterKey, data);
-      let at = KEY_HEADER_LENGTH;
-      const take = (n: number) => data.subarray(at, (at += n));
-      const dataIv = take(12);
-      const dataTag = take(16);
-      return new Uint8Array(open(dataKey, dataIv, dataTag, data.subarray(at)));
-    },
-    remove: async (key) => {
-      await fs.rm(fileOf(key), { force: true });
-    },
-  };
+async function* continueWith(first: Buffer, rest: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  yield first;
+  yield* rest;
 }
 
 /** Where the master key generated on first start is kept when FILES_MASTER_KEY is not set. */
 export const localMasterKeyFile = (dataDir: string) => path.join(dataDir, 'files.key');
 
-/** The store of this installation: DATA_DIR/files, with FILES_MASTER_KEY or a key generated once beside it. */
-export async function openFileStore(config: { filesDir: string; filesMasterKey: Buffer | undefined; dataDir: string }): Promise<FileStore> {
-  const masterKey = config.filesMasterKey ?? Buffer.from(await readOrCreateLocalSecret(localMasterKeyFile(config.dataDir)), 'base64url');
-  return createEncryptedFileStore({ dir: config.filesDir, masterKey });
+type FilesConfig = Pick<TConfig, 'filesDir' | 'filesMasterKey' | 'dataDir' | 'filesBackend' | 's3'>;
+
+/** FILES_MASTER_KEY, or the key generated once into DATA_DIR/files.key. */
+export async function filesMasterKeyOf(config: FilesConfig): Promise<Buffer> {
+  return config.filesMasterKey ?? Buffer.from(await readOrCreateLocalSecret(localMasterKeyFile(config.dataDir)), 'base64url');
+}
+
+/** The store of this installation: FILES_BACKEND's backend, with FILES_MASTER_KEY or a key generated once. */
+export async function openFileStore(config: FilesConfig): Promise<FileStore> {
+  return createEncryptedFileStore({ backend: openFileBackend(config), masterKey: await filesMasterKeyOf(config) });
 }

@@ -3,8 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEncryptedFileStore, KEY_HEADER_LENGTH } from './encrypted-file-store';
-import { rotateMasterKey } from './rotate-master-key';
+import { startS3Server } from '../../test/support/s3-server';
+import { createEncryptedFileStore } from './encrypted-file-store';
+import { loadConfig } from '../platform/config';
+import { openFileBackend } from './file-backend';
+import { KEY_HEADER_LENGTH } from './file-format';
+import { rotateMasterKey, rotateMasterKeyInBucket } from './rotate-master-key';
 
 const keyA = randomBytes(32);
 const keyB = randomBytes(32);
@@ -57,7 +61,8 @@ describe('rotating the files master key', () => {
     const after = await fs.readFile(fileOf(key!));
     expect(after.length).toBe(before.length);
     expect(after.subarray(KEY_HEADER_LENGTH).equals(before.subarray(KEY_HEADER_LENGTH))).toBe(true);
-    expect(after.subarray(0, 4).toString()).toBe('FXL1');
+    // The format's version stays (new files are FXL2, decision 060).
+    expect(after.subarray(0, 4).toString()).toBe('FXL2');
     // The wrap IV, tag and wrapped key are new.
     expect(after.subarray(4, 16).equals(before.subarray(4, 16))).toBe(false);
     expect(after.subarray(32, KEY_HEADER_LENGTH).equals(before.subarray(32, KEY_HEADER_LENGTH))).toBe(false);
@@ -139,5 +144,40 @@ describe('rotating the files master key', () => {
       alreadyDone: 0,
       failed: [],
     });
+  });
+});
+
+describe('rotating the files master key in an S3 bucket', () => {
+  it('writes each object again with the new header and the same data; a second run finds them done', async () => {
+    const s3 = await startS3Server();
+    const backend = openFileBackend(loadConfig({ NODE_ENV: 'test', FILES_BACKEND: 's3', ...s3.env }));
+    try {
+      const store = (masterKey: Buffer) => createEncryptedFileStore({ backend, masterKey });
+      const contents = [...documents, randomBytes(200_000)];
+      const keys = await Promise.all(contents.map(async (bytes) => (await store(keyA).put(bytes)).key));
+      const foreign = (await store(randomBytes(32)).put(documents[0]!)).key;
+      const before = await s3.objectBytes(keys.at(-1)!);
+
+      const result = await rotateMasterKeyInBucket({ backend, from: keyA, to: keyB });
+
+      expect(result).toEqual({
+        rewrapped: contents.length,
+        alreadyDone: 0,
+        failed: [{ file: foreign, reason: 'neither the old nor the new master key opens it' }],
+      });
+      const after = await s3.objectBytes(keys.at(-1)!);
+      expect(after.subarray(KEY_HEADER_LENGTH).equals(before.subarray(KEY_HEADER_LENGTH))).toBe(true);
+      expect(after.subarray(0, KEY_HEADER_LENGTH).equals(before.subarray(0, KEY_HEADER_LENGTH))).toBe(false);
+      for (const [i, key] of keys.entries()) {
+        expect(Buffer.from(await store(keyB).get(key)).equals(contents[i]!)).toBe(true);
+        await expect(store(keyA).get(key)).rejects.toThrow(/master key does not open/);
+      }
+
+      const again = await rotateMasterKeyInBucket({ backend, from: keyA, to: keyB });
+      expect(again).toMatchObject({ rewrapped: 0, alreadyDone: contents.length });
+    } finally {
+      backend.close?.();
+      await s3.stop();
+    }
   });
 });

@@ -1,7 +1,11 @@
-import { constants } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { KEY_HEADER_LENGTH, rewrapKeyHeader } from './encrypted-file-store';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileBackend } from './file-backend';
+import { KEY_HEADER_LENGTH, rewrapKeyHeader } from './file-format';
 
 export type KeyRotationResult = {
   rewrapped: number;
@@ -78,6 +82,63 @@ async function rotateFile(file: string, keys: { from: Buffer; to: Buffer }): Pro
   } catch (error) {
     await fs.rm(temp, { force: true });
     throw error;
+  }
+  return 'rewrapped';
+}
+
+/**
+ * The same over an S3 bucket (FILES_BACKEND=s3). An object cannot be changed in part, so each one the old key opens is
+ * written again whole: the new header, then its data as it was, streamed from a temporary copy so that the object is
+ * never read while it is being replaced. S3 replaces an object whole, so each one opens with one of the two keys at
+ * every moment, and a run cut short is finished by running it again.
+ */
+export async function rotateMasterKeyInBucket(options: { backend: FileBackend; from: Buffer; to: Buffer }): Promise<KeyRotationResult> {
+  const { backend } = options;
+  const keys = { from: options.from, to: options.to };
+  const result: KeyRotationResult = { rewrapped: 0, alreadyDone: 0, failed: [] };
+  const names: string[] = [];
+  for await (const name of backend.keys()) names.push(name);
+  const spool = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-rekey-'));
+  try {
+    await inParallel(names, PARALLEL, async (name) => {
+      try {
+        if ((await rotateObject(backend, name, keys, spool)) === 'done') result.alreadyDone++;
+        else result.rewrapped++;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // deleted meanwhile: nothing left to rotate
+        result.failed.push({ file: name, reason: (error as Error).message });
+      }
+    });
+  } finally {
+    await fs.rm(spool, { recursive: true, force: true });
+  }
+  result.failed.sort((a, b) => a.file.localeCompare(b.file));
+  return result;
+}
+
+async function rotateObject(backend: FileBackend, name: string, keys: { from: Buffer; to: Buffer }, spool: string) {
+  const head: Buffer[] = [];
+  let headLength = 0;
+  // Only the header is wanted: leaving the loop ends the read.
+  for await (const piece of await backend.read(name)) {
+    head.push(Buffer.from(piece));
+    headLength += piece.length;
+    if (headLength >= KEY_HEADER_LENGTH) break;
+  }
+  const rewrapped = rewrapKeyHeader(Buffer.concat(head).subarray(0, KEY_HEADER_LENGTH), keys);
+  if (rewrapped === 'done') return 'done';
+
+  const copy = path.join(spool, name);
+  try {
+    await pipeline(Readable.from(await backend.read(name, KEY_HEADER_LENGTH)), createWriteStream(copy, { mode: 0o600 }));
+    const { size } = await fs.stat(copy);
+    const body = (async function* () {
+      yield rewrapped;
+      yield* createReadStream(copy);
+    })();
+    await backend.write(name, body, KEY_HEADER_LENGTH + size);
+  } finally {
+    await fs.rm(copy, { force: true });
   }
   return 'rewrapped';
 }

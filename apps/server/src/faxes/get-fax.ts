@@ -53,25 +53,25 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
 }
 
 /**
- * The fax's document, decrypted, for download: the sender's document of record, or the received copy. Every download
- * is in the audit trail.
+ * The fax's document, decrypted as it is sent, for download: the sender's document of record, or the received copy.
+ * Every download is in the audit trail.
  */
 export async function downloadFaxDocument(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string) {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
   if (!fax.documentKey) throw new AppError('not_found', 'errors.faxNotFound');
-  const pdf = await deps.files.get(fax.documentKey);
+  const pdf = await deps.files.getStream(fax.documentKey);
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success');
   return { pdf, sha256: fax.documentSha256, name: `fax-${fax.createdAt.toISOString().slice(0, 10)}-${fax.id.slice(0, 8)}.pdf` };
 }
 
 /**
- * The fax image as it goes down the line (TIFF-F, Class F: what a fax machine prints), decrypted, for download; in the
- * audit trail like the document.
+ * The fax image as it goes down the line (TIFF-F, Class F: what a fax machine prints), decrypted as it is sent, for
+ * download; in the audit trail like the document.
  */
 export async function downloadFaxImage(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string) {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
   if (!fax.imageKey) throw new AppError('not_found', 'errors.faxNotFound');
-  const tiff = await deps.files.get(fax.imageKey);
+  const tiff = await deps.files.getStream(fax.imageKey);
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success', { file: 'image' });
   return { tiff, name: `fax-${fax.createdAt.toISOString().slice(0, 10)}-${fax.id.slice(0, 8)}.tif` };
 }

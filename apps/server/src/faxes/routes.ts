@@ -150,7 +150,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .header('content-disposition', `attachment; filename="${document.name}"`)
       .header('cache-control', 'private, no-store')
       .header('x-content-sha256', document.sha256 ?? '')
-      .send(Buffer.from(document.pdf));
+      .send(document.pdf);
   });
 
   app.get('/faxes/:id/image', { schema: { params: ZFaxParams } }, async (request, reply) => {
@@ -159,7 +159,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .header('content-type', 'image/tiff')
       .header('content-disposition', `attachment; filename="${image.name}"`)
       .header('cache-control', 'private, no-store')
-      .send(Buffer.from(image.tiff));
+      .send(image.tiff);
   });
 
   // The signed transmission report of a delivered fax (issue 16, item 4).

@@ -46,6 +46,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).filesMasterKey).toBeUndefined();
   });
 
+  it('keeps files in the local folder unless FILES_BACKEND=s3 names a bucket, and refuses half an S3 setup', () => {
+    expect(loadConfig({})).toMatchObject({ filesBackend: 'local', s3: null });
+    const bucket = { S3_BUCKET: 'faxline-files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ FILES_BACKEND: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', ...bucket })).toMatchObject({
+      filesBackend: 's3',
+      s3: { endpoint: 'http://127.0.0.1:9000', bucket: 'faxline-files', region: 'us-east-1', forcePathStyle: true },
+    });
+    // Amazon S3 itself: virtual-hosted buckets, and the SDK's own credentials when none are given.
+    expect(loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'faxline-files', S3_REGION: 'eu-west-3' }).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'faxline-files',
+      region: 'eu-west-3',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ FILES_BACKEND: 's3' })).toThrow(/FILES_BACKEND=s3 needs S3_BUCKET/);
+    expect(() => loadConfig({ FILES_BACKEND: 'nfs' })).toThrow(/FILES_BACKEND: expected local or s3, got "nfs"/);
+    expect(() => loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'Faxline_Files' })).toThrow(/S3_BUCKET: expected a bucket name/);
+    expect(() => loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'faxline-files', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+  });
+
   it('takes trusted file_url origins and a CA file for tests and development, never in production', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'faxline-config-'));
     try {

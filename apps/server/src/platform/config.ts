@@ -88,6 +88,26 @@ const ZEnv = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number({ error: 'expected a number' }).min(1, { error: 'expected at least 1' }).max(10_000).default(1),
   /** Master key of the encrypted file store (32 bytes, base64); without it one is generated into DATA_DIR/files.key. */
   FILES_MASTER_KEY: ZFilesMasterKey.optional(),
+  /**
+   * Where the encrypted files are kept (decision 060): `local`, the folder DATA_DIR/files, or `s3`, an S3-compatible
+   * bucket: S3_BUCKET, S3_REGION, S3_ENDPOINT (unset: Amazon S3) and S3_ACCESS_KEY_ID with S3_SECRET_ACCESS_KEY (unset:
+   * the AWS SDK's own chain, such as an instance role). S3_FORCE_PATH_STYLE puts the bucket in the path
+   * (http://host/bucket/key) rather than the host name; default: on when S3_ENDPOINT is set. `npm run files:move`
+   * reads the S3_* settings whatever FILES_BACKEND says.
+   */
+  FILES_BACKEND: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'expected a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'expected a region such as us-east-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1, { error: 'expected an access key id' }).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, { error: 'expected a secret access key' }).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   /** Speeds up the sandbox line's call time and the retry waits (1 = real time; tests use a fast clock). */
   FAX_CLOCK_SCALE: z.coerce.number({ error: 'expected a number from 0 to 1' }).min(0).max(1).default(1),
   /** Connections of this process's main database pool (requests and job steps). */
@@ -105,7 +125,9 @@ const ZEnv = z.object({
   JOB_CONCURRENCY: z
     .string()
     .trim()
-    .regex(/^[a-z][\w.-]*=\d{1,3}(\s*,\s*[a-z][\w.-]*=\d{1,3})*$/, { error: 'expected job=count pairs, such as faxes.transmit=40,webhooks.deliver=8' })
+    .regex(/^[a-z][\w.-]*=\d{1,3}(\s*,\s*[a-z][\w.-]*=\d{1,3})*$/, {
+      error: 'expected job=count pairs, such as faxes.transmit=40,webhooks.deliver=8',
+    })
     .optional(),
   /** Documents rendered at once by one worker process (CPU-bound: about one per core). */
   RENDER_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 64' }).int().min(1).max(64).optional(),
@@ -359,6 +381,27 @@ function webhooksOf(e: z.infer<typeof ZEnv>) {
   return { privateAddresses: e.WEBHOOK_PRIVATE_ADDRESSES ?? e.NODE_ENV !== 'production', httpsOnly: e.NODE_ENV === 'production' };
 }
 
+/** The bucket of FILES_BACKEND=s3 (and of `npm run files:move`), or null when S3_BUCKET is not set. */
+function s3Of(e: z.infer<typeof ZEnv>) {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the AWS SDK's own chain).",
+    );
+  }
+  if (!e.S3_BUCKET) {
+    if (e.FILES_BACKEND === 's3')
+      throw new ConfigError('Invalid configuration: FILES_BACKEND=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than Amazon S3).');
+    return null;
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+  };
+}
+
 /** The SMTP gateway of e-mail to fax (issue 19): where it listens, its TLS, its domain, its default policy. */
 function emailToFaxOf(e: z.infer<typeof ZEnv>) {
   if (Boolean(e.SMTP_INGRESS_TLS_CERT) !== Boolean(e.SMTP_INGRESS_TLS_KEY)) {
@@ -472,6 +515,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL ?? null,
     filesMasterKey: e.FILES_MASTER_KEY ? Buffer.from(e.FILES_MASTER_KEY, 'base64') : undefined,
     filesDir: path.join(dataDir, 'files'),
+    filesBackend: e.FILES_BACKEND,
+    s3: s3Of(e),
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),

@@ -170,7 +170,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${document.name}"`)
       .header('x-content-sha256', document.sha256 ?? '')
-      .send(Buffer.from(document.pdf));
+      .send(document.pdf);
   });
 };
 

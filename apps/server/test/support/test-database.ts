@@ -6,6 +6,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { createEncryptedFileStore, type FileStore } from '../../src/documents/encrypted-file-store';
+import { openFileBackend } from '../../src/documents/file-backend';
+import { localFileBackend } from '../../src/documents/local-file-backend';
 import { faxEventConsumers } from '../../src/events/consumers';
 import { startFaxEventRelay } from '../../src/events/relay';
 import { jobs } from '../../src/jobs';
@@ -57,7 +59,9 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   const { url, drop } = await createTestDatabase();
   const database = connectDatabase(url, testLogger, options.config?.database);
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-test-files-'));
-  const files = createEncryptedFileStore({ dir: filesDir, masterKey: randomBytes(32) });
+  // A test's own folder, or the bucket its configuration names (FILES_BACKEND=s3), with a key of its own.
+  const backend = options.config?.filesBackend === 's3' ? openFileBackend(options.config) : localFileBackend(filesDir);
+  const files = createEncryptedFileStore({ backend, masterKey: randomBytes(32) });
   const notifications = listenForNotifications(url, testLogger);
   const queue = await startQueue({
     url,
@@ -83,6 +87,7 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
       await notifications.close();
       await database.close();
       await drop();
+      backend.close?.();
       await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
