@@ -136,6 +136,17 @@ export async function startHelloWorld(): Promise<HelloWorld> {
   throw new Error(`The hello-world server did not start:\n${output()}`);
 }
 
+/** What every Faxline process of a bench runs with (its workers' too). */
+const BENCH_ENV = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DEMO_DATA: 'false',
+  EMAIL_CONFIRMATION: 'false',
+  // The highest factor the configuration takes: one bench client is many people here.
+  RATE_LIMIT_FACTOR: '10000',
+  FAX_CLOCK_SCALE: '0.001',
+};
+
 export type Faxline = {
   url: string;
   dataDir: string;
@@ -147,9 +158,10 @@ export type Faxline = {
 /**
  * A Faxline server from a build (`node main.js`) on a temporary data folder (its own embedded PostgreSQL), loopback
  * only, API only, logs at warn, no demo data, no e-mail confirmation, limits scaled up so that the bench measures the
- * work and not the per-address limits.
+ * work and not the per-address limits. `role` is its `--role` (default `all`: the API with a worker process of its
+ * own; `api`: no worker, the jobs wait for workers started with startFaxlineWorker).
  */
-export async function startFaxline(server: string, env: Record<string, string> = {}): Promise<Faxline> {
+export async function startFaxline(server: string, env: Record<string, string> = {}, role: 'all' | 'api' = 'all'): Promise<Faxline> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-bench-'));
   // The embedded PostgreSQL runs as its own user when we are root: it must be able to reach the folder.
   await fs.chmod(dataDir, 0o755);
@@ -166,23 +178,17 @@ export async function startFaxline(server: string, env: Record<string, string> =
   const url = `http://127.0.0.1:${port}`;
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'FILES_MASTER_KEY']) delete inherited[name];
-  const { child, output } = startChild([server], {
+  const { child, output } = startChild([server, `--role=${role}`], {
     cwd: dataDir,
     env: {
       ...inherited,
-      NODE_ENV: 'development',
+      ...BENCH_ENV,
       HOST: '127.0.0.1',
       PORT: String(port),
       SMTP_INGRESS_PORT: '0',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: '',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      EMAIL_CONFIRMATION: 'false',
-      // The highest factor the configuration takes: one bench client is many people here.
-      RATE_LIMIT_FACTOR: '10000',
-      FAX_CLOCK_SCALE: '0.001',
       ...env,
     },
   });
@@ -221,4 +227,47 @@ async function stopLeftoverPostgres(pgDir: string): Promise<void> {
   process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await delay(100);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+export type FaxlineWorker = { stop: () => Promise<void>; output: () => string };
+
+/**
+ * A job worker (`main.js --role=worker`) for a Faxline started with role `api`: its database (DATABASE_URL, the
+ * embedded PostgreSQL the API process runs) and its data folder (the file store and its key), nothing else of its own.
+ * Ready once it says it is running; stopped by `stop()` or at the end of the bench.
+ */
+export async function startFaxlineWorker(server: string, faxline: Faxline, env: Record<string, string> = {}): Promise<FaxlineWorker> {
+  const inherited = { ...process.env };
+  for (const name of ['SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'FILES_MASTER_KEY']) delete inherited[name];
+  const { child, output } = startChild([server, '--role=worker'], {
+    cwd: faxline.dataDir,
+    env: {
+      ...inherited,
+      ...BENCH_ENV,
+      DATABASE_URL: await faxline.databaseUrl(),
+      DATA_DIR: faxline.dataDir,
+      PUBLIC_URL: faxline.url,
+      SMTP_INGRESS_PORT: 'off',
+      ...env,
+      // The one line a worker says when it has started (the rest stays at warn).
+      LOG_LEVEL: 'info',
+    },
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= stopChild(child, 40_000));
+  onCleanup('a Faxline worker', stop);
+  // Watched as it is printed: queued jobs start at once, and their lines could push it out of the kept output.
+  let tail = '';
+  let ready = false;
+  child.stdout!.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-200);
+    ready ||= tail.includes('Faxline is running');
+  });
+  const deadline = Date.now() + 120_000;
+  while (!ready) {
+    if (child.exitCode !== null) throw new Error(`A Faxline worker exited (${child.exitCode}) before it was ready:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`A Faxline worker was not ready within 120 s:\n${output()}`);
+    await delay(100);
+  }
+  return { stop, output };
 }

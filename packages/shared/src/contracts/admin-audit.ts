@@ -7,6 +7,12 @@ import { singleLineText } from '../text';
  * Dates are UTC: a bare date means the whole UTC day, the first of `from` and the last of `to`.
  */
 export const ADMIN_AUDIT_PAGE_SIZE = 50;
+/**
+ * The most events a filter's count reads (decision 061): past it the viewer says "more than" this, and pages are
+ * numbered only this far (older events are reached by narrowing the dates), so no request reads the whole trail.
+ */
+export const AUDIT_COUNT_LIMIT = 10_000;
+export const ADMIN_AUDIT_MAX_PAGE = AUDIT_COUNT_LIMIT / ADMIN_AUDIT_PAGE_SIZE;
 export const AUDIT_OUTCOMES = ['success', 'denied', 'failure'] as const;
 export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
@@ -61,7 +67,7 @@ export const ZAdminAuditQuery = z
     /** YYYY-MM-DD (UTC day) or an ISO 8601 time with its offset. */
     from: auditDate('start'),
     to: auditDate('end'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: z.coerce.number().int().min(1).max(ADMIN_AUDIT_MAX_PAGE).default(1),
   })
   .refine(
     ({ from, to }) => {
@@ -92,8 +98,10 @@ export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const ZAdminAuditResponse = z.object({
   events: z.array(ZAuditEvent),
-  /** Events matching the filters, over all pages. */
+  /** Events matching the filters, over all pages, counted up to AUDIT_COUNT_LIMIT. */
   total: z.number().int(),
+  /** More events match than AUDIT_COUNT_LIMIT (then `total` is that limit). */
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -24,6 +24,9 @@ export function AuditLog({ filters, page, onChange }: TAuditLogProps) {
   const facets = useAuditFacets();
   const data = log.data;
   const updating = log.isPlaceholderData && log.isFetching;
+  // Past AUDIT_COUNT_LIMIT the server stops counting (decision 061): "more than", and pages only that deep.
+  const countText = (found: NonNullable<typeof data>) =>
+    found.totalCapped ? t('audit.countCapped', { limit: found.total }) : t('audit.count', { count: found.total });
 
   const body = () => {
     // A refused filter (the end before the start) is said in the server's words; the filters stay as typed.
@@ -43,7 +46,7 @@ export function AuditLog({ filters, page, onChange }: TAuditLogProps) {
     const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
     return (
       <div className="flex flex-col gap-4" aria-busy={updating}>
-        <p className="text-sm text-muted-foreground">{t('audit.count', { count: data.total })}</p>
+        <p className="text-sm text-muted-foreground">{countText(data)}</p>
         <AuditTable events={data.events} caption={t('audit.caption', { page: data.page, pages })} />
         {pages > 1 ? (
           <Pagination
@@ -66,7 +69,7 @@ export function AuditLog({ filters, page, onChange }: TAuditLogProps) {
     <div className="flex flex-col gap-6">
       <AuditFiltersForm applied={filters} facets={facets.data} onApply={(next) => onChange(next, 1)} />
       <p role="status" className="sr-only">
-        {log.isPending || updating ? t('audit.loading') : data ? t('audit.count', { count: data.total }) : ''}
+        {log.isPending || updating ? t('audit.loading') : data ? countText(data) : ''}
       </p>
       {body()}
     </div>

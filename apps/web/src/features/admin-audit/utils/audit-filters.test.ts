@@ -1,3 +1,4 @@
+import { ADMIN_AUDIT_MAX_PAGE } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
 import { EMPTY_AUDIT_FILTERS, filtersFromParams, hasFilters, paramsFromFilters } from './audit-filters';
@@ -8,6 +9,7 @@ describe('audit log filters in the address', () => {
     expect(filters).toEqual({ ...EMPTY_AUDIT_FILTERS, action: 'fax.send', actor: 'ada' });
     expect(page).toBe(3);
     for (const bad of ['0', '-1', '1.5', 'two']) expect(filtersFromParams(new URLSearchParams(`page=${bad}`)).page).toBe(1);
+    expect(filtersFromParams(new URLSearchParams(`page=${ADMIN_AUDIT_MAX_PAGE + 1}`)).page).toBe(ADMIN_AUDIT_MAX_PAGE);
   });
 
   it('writes only the filters that are set, and the page after the first', () => {

@@ -1,3 +1,5 @@
+import { ADMIN_AUDIT_MAX_PAGE } from '@faxline/shared';
+
 /** The audit log's filters as the page holds them: in the address (?actor=&action=...), so a view can be shared. */
 export type TAuditFilters = {
   actor: string;
@@ -15,7 +17,8 @@ export function filtersFromParams(params: URLSearchParams): { filters: TAuditFil
   const filters = { ...EMPTY_AUDIT_FILTERS };
   for (const key of FILTER_KEYS) filters[key] = params.get(key)?.trim() ?? '';
   const page = Number(params.get('page'));
-  return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  // Pages go only as deep as the server counts (decision 061): an address past them shows the last one.
+  return { filters, page: Number.isInteger(page) && page >= 1 ? Math.min(page, ADMIN_AUDIT_MAX_PAGE) : 1 };
 }
 
 /** Only the filters that are set, and the page when it is not the first: short addresses, the same query keys. */
