@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { stdout } from 'node:process';
 import { parseArgs } from 'node:util';
 import { filesMasterKeyOf, localMasterKeyFile } from '../documents/encrypted-file-store';
-import { openFileBackend } from '../documents/file-backend';
+import { openFileBackend } from '../documents/open-file-backend';
 import { moveFiles } from '../documents/move-files';
 import { storedFileReferences } from '../faxes/stored-files';
 import { ConfigError, loadConfig } from '../platform/config';

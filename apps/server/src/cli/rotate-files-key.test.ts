@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/support/s3-server';
 import { createEncryptedFileStore } from '../documents/encrypted-file-store';
-import { openFileBackend } from '../documents/file-backend';
+import { openFileBackend } from '../documents/open-file-backend';
 import { loadConfig } from '../platform/config';
 
 const cli = fileURLToPath(new URL('./rotate-files-key.ts', import.meta.url));

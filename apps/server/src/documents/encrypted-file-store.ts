@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { TConfig } from '../platform/config';
 import { readOrCreateLocalSecret } from '../platform/local-secret';
-import { type FileBackend, openFileBackend } from './file-backend';
+import type { FileBackend } from './file-backend';
+import { openFileBackend } from './open-file-backend';
 import { type ByteSource, decryptFile, encryptedLength, encryptFile } from './file-format';
 import { localFileBackend } from './local-file-backend';
 

@@ -1,7 +1,3 @@
-import type { TConfig } from '../platform/config';
-import { localFileBackend } from './local-file-backend';
-import { s3FileBackend } from './s3-file-backend';
-
 /**
  * Where the encrypted files' bytes are kept (decision 060): a folder (the default) or an S3-compatible bucket. A
  * backend sees only encrypted bytes; encrypting, and checking what is read back, is the file store's job.
@@ -21,13 +17,3 @@ export type FileBackend = {
   /** Lets go of its connections (a command that ends). */
   close?: () => void;
 };
-
-/** A backend by name (FILES_BACKEND's by default): the folder DATA_DIR/files, or the bucket of the S3_* settings. */
-export function openFileBackend(
-  config: Pick<TConfig, 'filesDir' | 'filesBackend' | 's3'>,
-  name: 'local' | 's3' = config.filesBackend,
-): FileBackend {
-  if (name === 'local') return localFileBackend(config.filesDir);
-  if (!config.s3) throw new Error('The S3 backend needs S3_BUCKET (and S3_ENDPOINT for a server other than Amazon S3).');
-  return s3FileBackend(config.s3);
-}

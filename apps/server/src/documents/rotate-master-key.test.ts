@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startS3Server } from '../../test/support/s3-server';
 import { createEncryptedFileStore } from './encrypted-file-store';
 import { loadConfig } from '../platform/config';
-import { openFileBackend } from './file-backend';
+import { openFileBackend } from './open-file-backend';
 import { KEY_HEADER_LENGTH } from './file-format';
 import { rotateMasterKey, rotateMasterKeyInBucket } from './rotate-master-key';
 

@@ -10,7 +10,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { createFax } from '@test-support/factories/faxes';
 import { createEncryptedFileStore, type FileStore } from '../../src/documents/encrypted-file-store';
-import { openFileBackend } from '../../src/documents/file-backend';
+import { openFileBackend } from '../../src/documents/open-file-backend';
 import { faxAttempts, faxFiles } from '../../src/faxes/schema';
 import { startS3Server } from '../support/s3-server';
 import { openTestApp, testConfig, type TestApp } from '../support/test-app';

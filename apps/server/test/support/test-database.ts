@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { createEncryptedFileStore, type FileStore } from '../../src/documents/encrypted-file-store';
-import { openFileBackend } from '../../src/documents/file-backend';
+import { openFileBackend } from '../../src/documents/open-file-backend';
 import { localFileBackend } from '../../src/documents/local-file-backend';
 import { faxEventConsumers } from '../../src/events/consumers';
 import { startFaxEventRelay } from '../../src/events/relay';
