@@ -107,13 +107,13 @@ export async function faxByEmail(deps: FaxByEmailDeps, received: ReceivedMessage
       idempotencyKey: message.messageId ? `email:${sender.address}:${message.messageId}` : null,
       auditDetails: auditDetailsOf(received, authentication),
     });
-    if (sent.created) {
-      await queueAcceptedReply({ queue: deps.queue, config: deps.config }, sender, message, {
-        faxes: sent.faxes,
-        files: message.files.map((file) => file.name),
-        pages: sent.pages,
-      });
-    }
+    // Queued for a resent message too: the first try may have made the faxes and died before queuing this. The reply's
+    // job is named by the first fax, so a message sent twice is still answered once.
+    await queueAcceptedReply({ queue: deps.queue, config: deps.config }, sender, message, {
+      faxes: sent.faxes,
+      files: message.files.map((file) => file.name),
+      pages: sent.pages,
+    });
     return { accepted: true, faxIds: sent.faxes.map((fax) => fax.id) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import { SMTPServer } from 'smtp-server';
@@ -196,22 +196,39 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
     expect(reply.headers.get('auto-submitted')).toBe('auto-replied');
     expect(reply.inReplyTo).toBe('<referral-1@client.test>');
 
-    // The same message again (a client that did not hear our reply): the same fax, nothing more.
-    const again = await swaks([
-      '--from',
-      sender.owner.email,
-      '--to',
-      to,
-      '--header',
-      'Subject: Referral for J. Smith',
-      '--header',
-      'Message-Id: <referral-1@client.test>',
-      '--attach-type',
-      'application/pdf',
-      '--attach',
-      pdfPath,
-    ]);
+    // The same message again (a client that did not hear our reply): the same fax, nothing more, and no second reply.
+    const sendAgain = () =>
+      swaks([
+        '--from',
+        sender.owner.email,
+        '--to',
+        to,
+        '--header',
+        'Subject: Referral for J. Smith',
+        '--header',
+        'Message-Id: <referral-1@client.test>',
+        '--attach-type',
+        'application/pdf',
+        '--attach',
+        pdfPath,
+      ]);
+    const acceptedReplies = () => repliesTo(sender.owner.email).filter((mail) => mail.subject?.includes('accepted'));
+    const again = await sendAgain();
     expect(again.transcript).toContain(`250 2.0.0 Accepted: fax ${faxId}`);
+    expect(await faxCountOf(sender.id)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(acceptedReplies()).toHaveLength(1);
+
+    // Had the gateway died after making the fax and before queuing the reply (its job and its handover are removed
+    // here, as if it had never been queued), the client's next try still brings the reply.
+    const acceptedId = `<fax-accepted.${faxId}@%`;
+    await t.db.execute(sql`delete from pgboss.job where name = 'email.send' and data->>'messageId' like ${acceptedId}`);
+    await t.db.execute(sql`delete from email_handovers where message_id like ${acceptedId}`);
+    replies.splice(replies.indexOf(reply), 1);
+    const third = await sendAgain();
+    expect(third.transcript).toContain(`250 2.0.0 Accepted: fax ${faxId}`);
+    const late = await until(async () => acceptedReplies()[0]);
+    expect(late.text).toContain(faxId);
     expect(await faxCountOf(sender.id)).toBe(1);
   }, 180_000);
 
