@@ -44,7 +44,7 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: RouteDeps
       {
         bodyLimit: WEBHOOK_BODY_LIMITS[name],
         onRequest: async (request) => {
-          const carrier = carrierNamed(configuredCarriers(await carriersInForce(deps.db, deps.config)), name);
+          const carrier = carrierNamed(configuredCarriers(await carriersInForce(deps.db, deps.config, deps.systemSettings)), name);
           if (!carrier) throw new AppError('not_found', 'errors.notFound');
           if (carrier.authenticatesByHeaders && !carrier.isAuthentic(webhookOf(deps, request, Buffer.alloc(0))))
             throw new AppError('authentication_error', 'errors.carrierSignatureInvalid');

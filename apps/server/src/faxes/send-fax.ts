@@ -127,7 +127,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   await assertWithinQuota(db, member.accountId, knownPages * recipients.length);
   // Known now, so that the history can say from the start which line will carry each; every try uses it.
-  const faxLines = linesFor({ ...deps, carriers: await carriersInForce(deps.db, deps.config) });
+  const faxLines = linesFor({ ...deps, carriers: await carriersInForce(deps.db, deps.config, deps.systemSettings) });
   const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(faxLines, recipient)).name));
 
   // Encrypted and stored before the faxes exist: once we answer 202, nothing that was accepted can be lost. Each fax

@@ -21,9 +21,10 @@ async function readCachedSettings(settings: SystemSettings) {
 
 /**
  * The carriers in force (decision 058): the environment's when it configures any, else the back office's, read at
- * each use so that a save takes effect at once in every process; a hot path (every page's /api/platform) passes the
- * API's in-memory copy of the settings, which follows each save through NOTIFY, instead of reading the row. A saved
- * set was checked whole when it was saved; one that no longer holds configures none rather than half of one.
+ * each use so that a save takes effect at once in every process. Where a process keeps the settings in memory (the API
+ * and the e-mail gateway: every page's /api/platform, every send, every carrier webhook), that copy is passed: it
+ * follows each save through NOTIFY, and the row is not read and unsealed each time. A saved set was checked whole
+ * when it was saved; one that no longer holds configures none rather than half of one.
  */
 export async function carriersInForce(db: Database, config: CarrierConfig, cached?: SystemSettings): Promise<Carriers> {
   if (config.carriersFromEnvironment) return config.carriers;
