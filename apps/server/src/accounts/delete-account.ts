@@ -1,8 +1,8 @@
-import { storedFilesOf } from '../faxes/fax-access';
 import { eq, inArray } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { FileStore } from '../documents/encrypted-file-store';
 import { faxes } from '../faxes/schema';
+import { storedFilesOf } from '../faxes/stored-files';
 import { faxNumbers } from '../numbers/schema';
 import type { Database } from '../platform/db/client';
 import { accountMembers, accounts } from './schema';
@@ -20,7 +20,12 @@ export async function deleteAccount(
   const keys: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const accountFaxes = await tx.select().from(faxes).where(eq(faxes.accountId, accountId));
-    keys.push(...(await storedFilesOf(tx, accountFaxes)));
+    keys.push(
+      ...(await storedFilesOf(
+        tx,
+        accountFaxes.map((fax) => fax.id),
+      )),
+    );
 
     const members = await tx
       .select({ userId: accountMembers.userId })

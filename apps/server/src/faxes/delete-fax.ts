@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FileStore } from '../documents/encrypted-file-store';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { accessibleFax, auditFax, storedFilesOf, type FaxActor } from './fax-access';
+import { accessibleFax, auditFax, type FaxActor } from './fax-access';
+import { storedFilesOf } from './stored-files';
 import { faxes } from './schema';
 
 /** Deletes a fax that is not in flight, with every file kept for it. */
@@ -14,7 +15,7 @@ export async function deleteFax(deps: { db: Database; files: FileStore }, actor:
     await auditFax(db, actor, 'fax.delete', fax.id, 'failure');
     throw new AppError('conflict', 'errors.cannotDelete');
   }
-  const keys = await storedFilesOf(db, [fax]);
+  const keys = await storedFilesOf(db, [fax.id]);
   await db.delete(faxes).where(eq(faxes.id, fax.id));
   await Promise.all(keys.map((key) => deps.files.remove(key)));
   await auditFax(db, actor, 'fax.delete', fax.id, 'success');

@@ -1,33 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { recordAuditEvent, type AuditEvent } from '../audit/record-audit-event';
 import { auditedBy, type Actor } from '../accounts/actor';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { visibleTo } from './list-faxes';
-import { faxAttempts, faxFiles, faxes } from './schema';
+import { faxes } from './schema';
 
 export type FaxRow = typeof faxes.$inferSelect;
-
-/**
- * Every file kept for these faxes in the file store: the ones each row names, its attachments, and the images its
- * calls carried. What goes when they go (a deleted fax, a deleted account).
- */
-export async function storedFilesOf(
-  db: Pick<Database, 'select'>,
-  rows: Pick<FaxRow, 'id' | 'documentKey' | 'imageKey' | 'thumbnailKey' | 'receiptKey'>[],
-) {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const [attached, carried] = await Promise.all([
-    db.select({ key: faxFiles.storageKey }).from(faxFiles).where(inArray(faxFiles.faxId, ids)),
-    db.select({ key: faxAttempts.imageKey }).from(faxAttempts).where(inArray(faxAttempts.faxId, ids)),
-  ]);
-  return [
-    ...rows.flatMap((row) => [row.documentKey, row.imageKey, row.thumbnailKey, row.receiptKey]),
-    ...attached.map((file) => file.key),
-    ...carried.map((image) => image.key),
-  ].filter((key): key is string => Boolean(key));
-}
 
 /** Who acts on faxes, whatever the channel: a member of an account who may use faxes (accounts/actor.ts). */
 export type FaxActor = Actor;
