@@ -147,6 +147,13 @@ const BENCH_ENV = {
   FAX_CLOCK_SCALE: '0.001',
 };
 
+/** This shell's environment without what would point a bench's Faxline at another installation's database or keys. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'FILES_MASTER_KEY']) delete inherited[name];
+  return inherited;
+}
+
 export type Faxline = {
   url: string;
   dataDir: string;
@@ -176,12 +183,10 @@ export async function startFaxline(server: string, env: Record<string, string> =
   });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'FILES_MASTER_KEY']) delete inherited[name];
   const { child, output } = startChild([server, `--role=${role}`], {
     cwd: dataDir,
     env: {
-      ...inherited,
+      ...inheritedEnv(),
       ...BENCH_ENV,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -237,12 +242,10 @@ export type FaxlineWorker = { stop: () => Promise<void>; output: () => string };
  * Ready once it says it is running; stopped by `stop()` or at the end of the bench.
  */
 export async function startFaxlineWorker(server: string, faxline: Faxline, env: Record<string, string> = {}): Promise<FaxlineWorker> {
-  const inherited = { ...process.env };
-  for (const name of ['SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'FILES_MASTER_KEY']) delete inherited[name];
   const { child, output } = startChild([server, '--role=worker'], {
     cwd: faxline.dataDir,
     env: {
-      ...inherited,
+      ...inheritedEnv(),
       ...BENCH_ENV,
       DATABASE_URL: await faxline.databaseUrl(),
       DATA_DIR: faxline.dataDir,
