@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(ghostscript libreoffice-writer-nogui chromium fonts-liberation poppler-utils openssl swaks libnet-ssleay-perl libio-socket-ssl-perl libtiff-tools libspandsp-dev libtiff-dev tesseract-ocr tesseract-ocr-eng hylafax-server iaxmodem redis-server postgresql-15)
+debian_packages=(ghostscript libreoffice-writer-nogui chromium fonts-liberation poppler-utils qpdf openssl swaks libnet-ssleay-perl libio-socket-ssl-perl libtiff-tools libspandsp-dev libtiff-dev tesseract-ocr tesseract-ocr-eng hylafax-server iaxmodem redis-server postgresql-15)
 # The fax engine is built with a C compiler and make: asked for only where they are missing (a bare machine).
 command -v cc >/dev/null || debian_packages+=(gcc)
 command -v make >/dev/null || debian_packages+=(make)
