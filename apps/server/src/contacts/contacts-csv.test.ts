@@ -52,7 +52,15 @@ describe('the formula guard', () => {
     ]);
   });
 
+  it('guards the full-width forms of = + - @ that spreadsheets also read as formulas, and a leading line break', () => {
+    for (const value of ['\uFF1D1+1', '\uFF0B15550100000', '\uFF0D2', '\uFF20SUM(A1)', '\r=1+1', '\n=1+1'])
+      expect(guardFormula(value), JSON.stringify(value)).toBe(`'${value}`);
+    // Only at the start: full-width signs inside a name are text.
+    expect(guardFormula('A\uFF1DB')).toBe('A\uFF1DB');
+  });
+
   it('is undone on import, so that an export imports as it was', () => {
+    for (const value of ['\uFF1D1+1', '\uFF20x']) expect(withoutFormulaGuard(guardFormula(value))).toBe(value);
     for (const value of ['=1+1', '+15550100000', "'quoted", "O'Brien", 'Ana']) expect(withoutFormulaGuard(guardFormula(value))).toBe(value);
   });
 });

@@ -79,8 +79,11 @@ export function splitTags(cell: string): string[] {
     .filter(Boolean);
 }
 
-/** What a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with one of these. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with one of these, also in their
+ * full-width forms (＝＋－＠), which spreadsheets in East Asian locales turn into the ASCII signs, or with a line break.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A cell a spreadsheet shows as text: one that would start a formula gets a leading apostrophe. */
 export function guardFormula(value: string): string {
