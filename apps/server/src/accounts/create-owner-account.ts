@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { users } from '../auth/schema';
 import { recordPlatformEvent } from '../events/platform-events';
 import { assignFreeNumber } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import type { SqlExecutor } from '../platform/db/notifications';
+import { AppError } from '../platform/http/app-error';
 import { inTransaction } from '../platform/db/transaction';
 import { plans } from '../plans/schema';
 import { accountMembers, accounts } from './schema';
@@ -22,7 +24,8 @@ export type OnAccountOpened = (tx: Database, client: SqlExecutor, account: Opene
 /**
  * Signing up creates the customer account, makes the person its owner, puts it on the starting plan and gives it a fax
  * number from the inventory when one is free (DESIGN.md); the back office's bell hears of it (issue 18, item 6).
- * Idempotent: a person who already belongs to an account keeps it, and nothing is announced again.
+ * Idempotent: a person who already belongs to an account keeps it, and nothing is announced again. A person who no
+ * longer exists gets no account: 401, as for a session that ended.
  */
 export async function createOwnerAccount(
   db: Database,
@@ -30,6 +33,10 @@ export async function createOwnerAccount(
   onOpened?: OnAccountOpened,
 ): Promise<string> {
   return inTransaction(db, async (tx, client) => {
+    // A session's signed copy may still name a person removed a moment ago: held until the commit, the row cannot go
+    // while the account is opened, and a person already gone is refused as signed out (not a constraint error).
+    const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('key share');
+    if (!person) throw new AppError('authentication_error', 'errors.unauthenticated');
     const [existing] = await tx
       .select({ accountId: accountMembers.organizationId })
       .from(accountMembers)

@@ -109,6 +109,24 @@ describe('sub-users (spec 001 §2.8)', () => {
     expect((await call('DELETE', `/api/account/members/${added.userId}`, cookies.owner)).statusCode).toBe(200);
     expect((await call('GET', '/api/auth/session', tempCookie)).json()).toEqual({ session: null });
   });
+
+  it("refuses a removed member's page reads with 401 while their session's signed copy is still young", async () => {
+    const { members } = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.owner)).json());
+    const accountId = ZAccountSummary.parse((await call('GET', '/api/account', cookies.owner)).json()).id;
+    const removed = await createUser(t, { name: 'Soon removed', account: { join: accountId, role: 'user' } });
+    const cookie = await signIn(t.app, removed.email);
+    expect((await call('GET', '/api/account', cookie)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/account/members/${removed.id}`, cookies.owner)).statusCode).toBe(200);
+    // The signed copy in the cookie lives up to a minute (decision 030); every read needing the account must refuse it.
+    for (const url of ['/api/account', '/api/faxes', '/api/contacts', '/api/usage', '/api/notifications']) {
+      const refused = await call('GET', url, cookie);
+      expect(refused.statusCode, `${url}: ${refused.body}`).toBe(401);
+      expect(ZApiError.parse(refused.json()).error.type).toBe('authentication_error');
+    }
+    // Nothing was opened in the removed person's name.
+    const after = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.owner)).json()).members;
+    expect(after.map((m) => m.userId)).toEqual(members.map((m) => m.userId));
+  });
 });
 
 describe('every user-area endpoint, as each role', () => {
