@@ -1,4 +1,4 @@
-import { API_RATE_LIMIT, type TApiKeyScope, type TMemberRole } from '@faxline/shared';
+import { API_RATE_LIMIT, scopesRoleAllows, type TApiKeyScope, type TMemberRole } from '@faxline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import { accountMembers, accounts } from '../accounts/schema';
@@ -17,6 +17,9 @@ const LAST_USED_PRECISION_MS = 60_000;
 /** Who calls /v1: the key, its scopes and limit, and the actor it is (its creator, with the rights they have now). */
 export type ApiCaller = {
   actor: Actor & { viaApiKey: { id: string; prefix: string } };
+  /** The scopes the key was given. */
+  keyScopes: readonly TApiKeyScope[];
+  /** Those its creator's current role allows: what the key may do on this request. */
   scopes: readonly TApiKeyScope[];
   requestsPerMinute: number;
 };
@@ -55,8 +58,8 @@ function prepareKeyQuery(db: Database) {
 
 /**
  * The caller a secret names, read from the database on every request so that a revoked key, a creator who left the
- * account or was banned, answers 401 at once: one indexed query (the key's hash) with its creator's membership and
- * the account's plan.
+ * account or was banned, answers 401 at once, and a creator given a lesser role takes the key's rights down with them:
+ * one indexed query (the key's hash) with its creator's membership and the account's plan.
  */
 export async function callerOfSecret(db: Database, secret: string, ip: string): Promise<ApiCaller | null> {
   const [row] = await keyQueryOf(db).execute({ hash: hashOfSecret(secret) });
@@ -65,9 +68,11 @@ export async function callerOfSecret(db: Database, secret: string, ip: string): 
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
   const { banned: _banned, ...user } = row.user;
+  const role = row.role as TMemberRole;
   return {
-    actor: { user, member: { accountId: row.accountId, role: row.role as TMemberRole }, ip, viaApiKey: { id: row.id, prefix: row.prefix } },
-    scopes: row.scopes,
+    actor: { user, member: { accountId: row.accountId, role }, ip, viaApiKey: { id: row.id, prefix: row.prefix } },
+    keyScopes: row.scopes,
+    scopes: scopesRoleAllows(role, row.scopes),
     requestsPerMinute: row.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
   };
 }
@@ -85,8 +90,9 @@ export function callerOf(request: { apiCaller: ApiCaller | null }): ApiCaller {
   return request.apiCaller;
 }
 
-/** The caller, when its key has the scope; otherwise 403 naming the scope. */
+/** The caller, when its key has the scope and its creator's role allows it now; otherwise 403 saying which is missing. */
 export function requireScope(caller: ApiCaller, scope: TApiKeyScope): ApiCaller {
-  if (!caller.scopes.includes(scope)) throw new AppError('permission_denied', 'errors.apiKeyScopeMissing', { scope });
-  return caller;
+  if (caller.scopes.includes(scope)) return caller;
+  if (caller.keyScopes.includes(scope)) throw new AppError('permission_denied', 'errors.apiKeyCreatorRoleForbids', { scope });
+  throw new AppError('permission_denied', 'errors.apiKeyScopeMissing', { scope });
 }

@@ -13,7 +13,6 @@ import {
 } from '@faxline/shared/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mayUseFaxes } from '../accounts/membership';
 import { checkFileUrl } from '../documents/fetch-file-url-checks';
 import { cancelFax } from '../faxes/cancel-fax';
 import { deleteFax } from '../faxes/delete-fax';
@@ -73,11 +72,9 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
     },
   });
 
-  /** The caller, when its key has the scope and its creator may use faxes. */
+  /** The caller, when its key has the scope and its creator may use faxes (requireScope asks both). */
   function faxCaller(request: Parameters<typeof callerOf>[0], scope: 'faxes:read' | 'faxes:write') {
-    const caller = requireScope(callerOf(request), scope);
-    if (!mayUseFaxes(caller.actor.member)) throw new AppError('permission_denied', 'errors.forbidden');
-    return caller;
+    return requireScope(callerOf(request), scope);
   }
 
   app.post(

@@ -1,4 +1,4 @@
-import { roleMay, type TWebhookEndpoint, type TWebhookMessage } from '@faxline/shared';
+import type { TWebhookEndpoint, TWebhookMessage } from '@faxline/shared';
 import {
   ZV1WebhookEndpoint,
   ZV1WebhookEndpointInput,
@@ -14,7 +14,6 @@ import {
 } from '@faxline/shared/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
 import {
   createWebhookEndpoint,
@@ -71,7 +70,6 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   const deps = { db, config, queue };
   const manager = (request: Parameters<typeof callerOf>[0]) => {
     const { actor } = requireScope(callerOf(request), 'webhooks:manage');
-    if (!roleMay(actor.member.role, 'manageWebhooks')) throw new AppError('permission_denied', 'errors.forbidden');
     return actor;
   };
 

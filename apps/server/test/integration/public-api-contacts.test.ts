@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { contacts } from '../../src/contacts/schema';
-import { callV1, ownerWithApiKey } from '../support/api-keys';
-import { openTestApp, type TestApp } from '../support/test-app';
+import { createAccount } from '@test-support/factories/accounts';
+import { callV1, createApiKey, ownerWithApiKey } from '../support/api-keys';
+import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Issue 17, item 4: the address book through the public API, the same book the portal's Contacts page keeps.
 let t: TestApp;
@@ -84,5 +85,39 @@ describe('/v1/contacts', () => {
       expect(response.statusCode, method).toBe(404);
     }
     expect(ZContact.parse((await callV1(t, secret, 'GET', `/v1/contacts/${mine.id}`)).json()).name).toBe('Mine');
+  });
+
+  it("acts with no more than its creator's current role allows: a creator made Billing reads no contacts, a removed one none at all", async () => {
+    const account = await createAccount(t, { members: [{ role: 'admin' }] });
+    const [creator] = account.members;
+    const ownerCookie = await signIn(t.app, account.owner.email);
+    const { secret } = await createApiKey(t, await signIn(t.app, creator!.email));
+    const roleOfCreator = async (role: 'User' | 'Billing') => {
+      const changed = await callApi(t.app, 'PATCH', `/api/account/members/${creator!.id}`, { cookie: ownerCookie, payload: { role } });
+      expect(changed.statusCode, changed.body).toBe(200);
+    };
+    const statusOf = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await callV1(t, secret, method, url, payload ? { payload } : {})).statusCode;
+    const newContact = { name: 'Dr. Ana Ruiz', fax_number: '+15550100125' };
+    expect(await statusOf('GET', '/v1/contacts')).toBe(200);
+    expect(await statusOf('GET', '/v1/webhooks')).toBe(200);
+
+    await roleOfCreator('Billing');
+    const refused = await callV1(t, secret, 'GET', '/v1/contacts');
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ type: 'permission_error', code: 'errors.apiKeyCreatorRoleForbids' });
+    expect(await statusOf('POST', '/v1/contacts', newContact)).toBe(403);
+    expect(await statusOf('GET', '/v1/faxes')).toBe(403);
+    expect(await statusOf('GET', '/v1/webhooks')).toBe(403);
+    expect(await t.db.select().from(contacts).where(eq(contacts.accountId, account.id))).toEqual([]);
+
+    // A User has the address book and faxes again, but not the webhooks, which only the owner and sub-admins manage.
+    await roleOfCreator('User');
+    expect(await statusOf('GET', '/v1/contacts')).toBe(200);
+    expect(await statusOf('GET', '/v1/faxes')).toBe(200);
+    expect(await statusOf('GET', '/v1/webhooks')).toBe(403);
+
+    expect((await callApi(t.app, 'DELETE', `/api/account/members/${creator!.id}`, { cookie: ownerCookie })).statusCode).toBe(200);
+    expect(await statusOf('GET', '/v1/contacts')).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleMay, type TMemberRole, type TRolePermission } from '../member-roles';
 import { singleLineText } from '../text';
 
 /**
@@ -8,6 +9,17 @@ import { singleLineText } from '../text';
  */
 export const API_KEY_SCOPES = ['faxes:read', 'faxes:write', 'contacts:read', 'contacts:write', 'webhooks:manage'] as const;
 export type TApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** The permission a scope needs of the key's creator, as the portal asks it of them for the same pages. */
+export const API_KEY_SCOPE_PERMISSION = {
+  'faxes:read': 'useFaxes',
+  'faxes:write': 'useFaxes',
+  'contacts:read': 'useFaxes',
+  'contacts:write': 'useFaxes',
+  'webhooks:manage': 'manageWebhooks',
+} as const satisfies Record<TApiKeyScope, TRolePermission>;
+/** What a key may do now: its scopes that its creator's current role also allows (a key never does more than they may). */
+export const scopesRoleAllows = (role: TMemberRole, scopes: readonly TApiKeyScope[]): TApiKeyScope[] =>
+  scopes.filter((scope) => roleMay(role, API_KEY_SCOPE_PERMISSION[scope]));
 export const API_KEY_PREFIX = 'fl_live_';
 export const MAX_API_KEY_NAME_LENGTH = 80;
 /** An account's keys that are not revoked, at most. */
