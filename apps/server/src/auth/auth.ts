@@ -10,7 +10,7 @@ import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
-import type { Logger } from '../platform/logger';
+import { betterAuthLogger, type Logger } from '../platform/logger';
 import type { Queue } from '../platform/queue/queue';
 import { authCredentials, sessions, twoFactors, users, verifications } from './schema';
 
@@ -48,6 +48,7 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
     secret: deps.secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    logger: betterAuthLogger(deps.logger),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

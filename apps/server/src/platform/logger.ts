@@ -1,15 +1,62 @@
+import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { TConfig } from './config';
+import { REDACTED, redactLogLine, safeUrl } from './log-redaction';
 
 export type { Logger };
+
+/**
+ * A request as its log lines show it: the URL without its secrets, and the route it matched (`/media/:token`), which
+ * says what a redacted segment was.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: safeUrl(request.url),
+    route: request.routeOptions?.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** The server's logger, writing to standard output (or, for a test that reads the logs, to `destination`). */
 export function createLogger(config: Pick<TConfig, 'logLevel' | 'logPretty'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
-    // Never write secrets or session cookies to the logs.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
+    // Never write secrets or session cookies to the logs, wherever a header or a body was logged.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'headers.authorization',
+        'headers.cookie',
+        '*.headers.authorization',
+        '*.headers.cookie',
+        'password',
+        'token',
+        'secret',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+        '*.secret',
+      ],
+      censor: REDACTED,
+    },
+    serializers: { req: requestForLog },
+    // Every line, whoever wrote it (a request, a job, an error's stack), leaves through the one rule of decision 067.
+    hooks: { streamWrite: redactLogLine },
     ...(config.logPretty && !destination ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l' } } } : {}),
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** Better Auth's own messages, written through the server's logger (and so through its redaction) instead of the console. */
+export function betterAuthLogger(logger: Logger) {
+  return {
+    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) =>
+      logger[level](args[0] instanceof Error ? { err: args[0] } : args.length > 0 ? { details: args } : {}, message),
+  };
 }
