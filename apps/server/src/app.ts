@@ -20,6 +20,7 @@ import { notificationRoutes } from './notifications/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
+import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { createSessionReader } from './auth/session';
 import type { FileStore } from './documents/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(platformInfoRoutes, routeDeps);
       await api.register(authRoutes, routeDeps);
       await api.register(twoFactorRoutes, routeDeps);
+      await api.register(signInLinkRoutes, routeDeps);
       await api.register(adminAccessRoutes, routeDeps);
       // The back office (spec 001 §2.11): one guarded scope, into which each capability puts its own admin routes.
       await api.register(

@@ -30,7 +30,7 @@ export const adminAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       const current = await loadSession(sessionDeps, request, reply);
       const email = current?.user.email ?? request.body.email;
       if (!email) throw new AppError('authentication_error', 'errors.incorrectPassword');
-      const gate = await openSignInGate({ auth, db, secure: config.secureTransport }, request, email);
+      const gate = await openSignInGate({ auth, db, config }, request, email);
       await gate.assertAllowed();
 
       const user = current?.user ?? (await findUserByEmail(db, email));

@@ -13,10 +13,13 @@ import type { Database } from '../platform/db/client';
 import { betterAuthLogger, type Logger } from '../platform/logger';
 import type { Queue } from '../platform/queue/queue';
 import { authCredentials, sessions, twoFactors, users, verifications } from './schema';
+import { signInLinkSessions } from './sign-in-link-session';
 
 export const AUTH_BASE_PATH = '/api/better-auth';
 export const RESET_PASSWORD_PAGE = '/reset-password';
 export const SIGN_IN_PAGE = '/sign-in';
+/** The web page an e-mailed sign-in link opens, with `?token=` (auth/sign-in-link.ts). */
+export const SIGN_IN_LINK_PAGE = '/sign-in/link';
 
 export const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly unknown[]).includes(value) ? (value as TLanguage) : 'en');
 
@@ -112,6 +115,7 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       organization({ allowUserToCreateOrganization: false }),
       twoFactor({ issuer: 'Faxline' }),
+      signInLinkSessions(),
     ],
   });
 }

@@ -21,6 +21,7 @@ import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
+import { signInWithPassword, signInWithPasswordAndCode } from './password-and-code';
 import { openSignInGate } from './sign-in-throttle';
 import { signUp } from './sign-up';
 
@@ -61,22 +62,19 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/auth/sign-in',
     { schema: { body: ZSignInRequest, response: { 200: ZSignInResponse } }, config: limit(10, minute) },
     async (request, reply) => {
-      const { identifier, password } = request.body;
-      const gate = await openSignInGate({ auth, db, secure: config.secureTransport }, request, identifier);
-      await gate.assertAllowed();
-      const headers = requestHeaders(request);
+      const { identifier, password, code } = request.body;
+      const gate = await openSignInGate({ auth, db, config }, request, identifier);
+      await gate.assertAllowed({ secondFactor: code !== undefined });
+      if (code !== undefined) {
+        const { headers, current } = await signInWithPasswordAndCode({ auth, db }, request, gate, { identifier, password, code });
+        await gate.recordSuccess(reply);
+        forwardCookies(headers, reply);
+        return { session: toPublicSession(current, request), twoFactorRequired: false };
+      }
       let signedIn: Headers;
       let outcome: object;
       try {
-        ({ headers: signedIn, response: outcome } = await callAuth<{ headers: Headers; response: object }>(() =>
-          identifier.includes('@')
-            ? auth.api.signInEmail({
-                body: { email: identifier.toLowerCase(), password, callbackURL: EMAIL_CONFIRMED_LANDING },
-                headers,
-                returnHeaders: true,
-              })
-            : auth.api.signInUsername({ body: { username: identifier, password }, headers, returnHeaders: true }),
-        ));
+        ({ headers: signedIn, response: outcome } = await signInWithPassword(auth, request, identifier, password));
       } catch (error) {
         if (error instanceof AppError && error.type === 'authentication_error') await gate.recordFailure();
         throw error;

@@ -5,13 +5,14 @@ import type { TEmail } from './send-email-job';
 
 /**
  * An e-mail that asks the person to follow one link (confirm an address, reset a password, sign in after someone
- * tried to sign up with their address), in their language, with a plain-text part that carries the same link.
+ * tried to sign up with their address, sign in once without the password), in their language, with a plain-text part
+ * that carries the same link.
  */
 export function renderActionEmail(input: {
   to: string;
   language: TLanguage;
   name: string;
-  kind: 'confirm' | 'reset' | 'signUpAttempt';
+  kind: 'confirm' | 'reset' | 'signUpAttempt' | 'signInLink';
   url: string;
 }): TEmail {
   const t = translator(input.language);

@@ -30,12 +30,39 @@ export type TSignUpRequest = z.input<typeof ZSignUpRequest>;
 export const ZSignUpResponse = z.object({ requiresConfirmation: z.boolean() });
 export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
 
-/** `identifier` is an e-mail address or a username (sub-users sign in with a username, spec 001 §2.8). */
+/** Six digits from the authenticator app. */
+export const ZTotpCode = z
+  .string()
+  .trim()
+  .check(singleLineText)
+  .regex(/^\d{6}$/, { error: 'validation.totpCode' });
+
+const ZIdentifier = z.string().trim().min(1, { error: 'validation.required' }).max(254).check(singleLineText);
+
+/**
+ * `identifier` is an e-mail address or a username (sub-users sign in with a username, spec 001 §2.8). `code`, from
+ * the authenticator app, goes with the password where the answer was `sign_in_proof_required` (decision 069).
+ */
 export const ZSignInRequest = z.object({
-  identifier: z.string().trim().min(1, { error: 'validation.required' }).max(254).check(singleLineText),
+  identifier: ZIdentifier,
   password: z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText),
+  code: ZTotpCode.optional(),
 });
 export type TSignInRequest = z.input<typeof ZSignInRequest>;
+
+/**
+ * POST /api/auth/sign-in-link: e-mails a one-time sign-in link to the person an identifier names, for this browser
+ * only. The answer is `ZOk` whether or not anyone is named (decision 069).
+ */
+export const ZSignInLinkRequest = z.object({ identifier: ZIdentifier });
+export type TSignInLinkRequest = z.input<typeof ZSignInLinkRequest>;
+
+/**
+ * POST /api/auth/sign-in-link/verify: the link's token, from the browser that asked for it. Answers ZSessionResponse:
+ * signed in, or (two-factor on) `session: null`, the browser now known, where the password and a code follow.
+ */
+export const ZSignInLinkVerifyRequest = z.object({ token: z.string().trim().min(1).max(256).check(singleLineText) });
+export type TSignInLinkVerifyRequest = z.input<typeof ZSignInLinkVerifyRequest>;
 
 export const ZSessionUser = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
-import { ZSession } from './auth';
+import { ZSession, ZTotpCode } from './auth';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and single-use backup codes (issue 6): enrolment from
@@ -10,12 +10,6 @@ import { ZSession } from './auth';
 export const TWO_FACTOR_BACKUP_CODE_COUNT = 10;
 
 const ZPasswordCheck = z.string().min(1, { error: 'validation.required' }).max(128).check(singleLineText);
-/** Six digits from the authenticator app. */
-export const ZTotpCode = z
-  .string()
-  .trim()
-  .check(singleLineText)
-  .regex(/^\d{6}$/, { error: 'validation.totpCode' });
 /** A backup code as shown at enrolment (letters, digits and one dash). */
 export const ZBackupCode = z
   .string()
