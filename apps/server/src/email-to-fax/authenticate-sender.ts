@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
 import type { TEmailAuthPolicy } from '@faxline/shared';
-import { authenticate, type AuthenticateResult, type DNSResolver } from 'mailauth';
+import { authenticate, spf, type AuthenticateResult, type DNSResolver } from 'mailauth';
 
 /** A message's SPF, DKIM and DMARC results, as the audit trail keeps them, and whether they prove its sender. */
 export type SenderAuthentication = {
@@ -15,12 +17,12 @@ export type SenderAuthentication = {
  * DKIM signatures, DMARC for the From domain. Nothing is checked under the policy "off".
  */
 export async function authenticateSender(
-  raw: Buffer,
+  message: Readable,
   session: { ip: string; helo: string; sender: string },
   options: { policy: TEmailAuthPolicy; mta: string; resolver?: DNSResolver },
 ): Promise<SenderAuthentication | null> {
   if (options.policy === 'off') return null;
-  const result = await authenticate(raw, {
+  const result = await authenticate(message, {
     ip: session.ip,
     helo: session.helo,
     sender: session.sender,
@@ -30,6 +32,25 @@ export async function authenticateSender(
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
   return verdictOf(result);
+}
+
+/**
+ * SPF alone, from the envelope, before the message's data (decision 066): `fail` when the sender's domain says that
+ * this client may not send for it. HELO as mailauth's `authenticate` takes it (the client's address when missing).
+ */
+export async function envelopeSpf(
+  session: { ip: string; helo: string; sender: string },
+  options: { mta: string; resolver?: DNSResolver },
+): Promise<string> {
+  const helo = !session.helo ? `[${session.ip}]` : isIP(session.helo) ? `[${session.helo}]` : session.helo;
+  const result = await spf({
+    sender: session.sender,
+    ip: session.ip,
+    helo,
+    mta: options.mta,
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+  });
+  return result.status.result;
 }
 
 function verdictOf({ spf, dkim, dmarc }: AuthenticateResult): SenderAuthentication {

@@ -1,4 +1,4 @@
-import { ZSendFaxRequest, type TLanguage } from '@faxline/shared';
+import { MAX_ATTACHMENTS, MAX_COVER_MESSAGE_LENGTH, ZSendFaxRequest, type TLanguage } from '@faxline/shared';
 import type { DNSResolver } from 'mailauth';
 import { readSettings } from '../accounts/settings';
 import { sendFaxes, type SendFaxDeps } from '../faxes/send-fax';
@@ -7,15 +7,19 @@ import { AppError } from '../platform/http/app-error';
 import { translateIssue, translator } from '../platform/i18n/i18n';
 import type { Logger } from '../platform/logger';
 import { authenticateSender, type SenderAuthentication } from './authenticate-sender';
-import { readFaxMessage } from './read-message';
+import { readFaxMessage, type MessageFile } from './read-message';
 import { queueAcceptedReply, queueRefusedReply } from './replies';
 import type { EmailSender } from './senders';
+import type { Spool, SpooledFile } from './spool';
+import type { Upload } from '../faxes/check-attachments';
 
 export type FaxByEmailDeps = SendFaxDeps & { config: TConfig; logger: Logger; resolver?: DNSResolver };
 
-/** One message as the gateway received it: its bytes, its envelope, and the client that sent it. */
+/** One message as the gateway received it: its bytes (spooled), its envelope, and the client that sent it. */
 export type ReceivedMessage = {
-  raw: Buffer;
+  raw: SpooledFile;
+  /** Where its files are kept while it is read. */
+  spool: Spool;
   sender: EmailSender;
   /** The fax numbers of its recipients (E.164), each once, in the envelope's order. */
   recipients: string[];
@@ -54,13 +58,31 @@ function replyCodeOf(error: AppError): { code: number; status: string } {
  * loop with an auto-responder).
  */
 export async function faxByEmail(deps: FaxByEmailDeps, received: ReceivedMessage): Promise<EmailVerdict> {
+  const rules = await deps.systemSettings.current();
+  const message = await readFaxMessage(received.raw.read(), {
+    spool: received.spool,
+    maxFileBytes: rules.maxFileSizeMB * 1024 * 1024,
+    maxFiles: MAX_ATTACHMENTS,
+  });
+  try {
+    return await faxOf(deps, received, message, rules);
+  } finally {
+    await Promise.all(message.files.map((file) => file.content?.remove()));
+  }
+}
+
+async function faxOf(
+  deps: FaxByEmailDeps,
+  received: ReceivedMessage,
+  message: Awaited<ReturnType<typeof readFaxMessage>>,
+  rules: Awaited<ReturnType<FaxByEmailDeps['systemSettings']['current']>>,
+): Promise<EmailVerdict> {
   const { sender } = received;
   const en = translator('en');
-  const message = await readFaxMessage(received.raw);
   if (message.automatic) return refusal(550, '5.7.1', 'Automatic messages (auto-replies, mailing lists) are not faxed.');
 
   const authentication = await authenticateSender(
-    received.raw,
+    received.raw.read(),
     { ip: received.client.ip, helo: received.client.helo, sender: received.client.mailFrom },
     { policy: sender.rules.authPolicy, mta: deps.config.emailToFax.domain, ...(deps.resolver ? { resolver: deps.resolver } : {}) },
   );
@@ -82,7 +104,6 @@ export async function faxByEmail(deps: FaxByEmailDeps, received: ReceivedMessage
     return refusal(code, status, reason('en'));
   };
 
-  const rules = await deps.systemSettings.current();
   const { defaultFaxQuality } = await readSettings(deps.db, sender.actor.user.id, rules.defaultFaxResolution);
   const request = ZSendFaxRequest.safeParse({
     recipientNumber: received.recipients[0],
@@ -94,6 +115,9 @@ export async function faxByEmail(deps: FaxByEmailDeps, received: ReceivedMessage
     const [issue] = request.error.issues;
     return refuse(554, '5.6.0', (language) => translateIssue(issue!, language));
   }
+  if (sender.rules.includeBody && message.bodyTooLong) {
+    return refuse(554, '5.6.0', (language) => translator(language)('errors.coverMessageTooLong', { max: MAX_COVER_MESSAGE_LENGTH }));
+  }
 
   try {
     const sent = await sendFaxes(deps, {
@@ -101,7 +125,7 @@ export async function faxByEmail(deps: FaxByEmailDeps, received: ReceivedMessage
       language: sender.language,
       request: request.data,
       recipients: received.recipients,
-      uploads: message.files,
+      uploads: await uploadsOf(message.files),
       channel: 'email',
       // A client that sends the same message again (its connection dropped before our reply) finds the faxes it made.
       idempotencyKey: message.messageId ? `email:${sender.address}:${message.messageId}` : null,
@@ -121,6 +145,29 @@ export async function faxByEmail(deps: FaxByEmailDeps, received: ReceivedMessage
     if (code < 500) return refusal(code, status, en(error.messageKey, error.params));
     return refuse(code, status, (language) => translator(language)(error.messageKey, error.params));
   }
+}
+
+/**
+ * The files as the send form hands them over: in memory, the gateway's budget allowing (decision 066). One that was
+ * not kept is handed over empty and marked cut short, which the file checks refuse with the portal's message.
+ */
+async function uploadsOf(files: MessageFile[]): Promise<Upload[]> {
+  const uploads: Upload[] = [];
+  for (const file of files) {
+    if (!file.content) {
+      uploads.push({ name: file.name, bytes: new Uint8Array(0), truncated: true });
+      continue;
+    }
+    // One allocation of the file's size: its pieces are copied in as they are decrypted.
+    const bytes = new Uint8Array(file.content.size);
+    let at = 0;
+    for await (const piece of file.content.read()) {
+      bytes.set(piece as Buffer, at);
+      at += (piece as Buffer).length;
+    }
+    uploads.push({ name: file.name, bytes, truncated: false });
+  }
+  return uploads;
 }
 
 /** The audit row's e-mail details: who sent it, how it was checked. */

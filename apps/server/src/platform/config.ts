@@ -188,6 +188,11 @@ const ZEnv = z.object({
   /** A certificate and its key (PEM files) turn on STARTTLS at the gateway. */
   SMTP_INGRESS_TLS_CERT: z.string().min(1, { error: 'expected a file path' }).optional(),
   SMTP_INGRESS_TLS_KEY: z.string().min(1, { error: 'expected a file path' }).optional(),
+  /** Connections the gateway takes at once from one client (an IPv4 address or an IPv6 /64), and per sending address. */
+  SMTP_INGRESS_CONNECTIONS_PER_CLIENT: z.coerce.number({ error: 'expected a whole number from 1 to 100' }).int().min(1).max(100).default(20),
+  SMTP_INGRESS_CONNECTIONS_PER_SENDER: z.coerce.number({ error: 'expected a whole number from 1 to 100' }).int().min(1).max(100).default(10),
+  /** Megabytes of messages the gateway reads into faxes at once (their files are in memory then); more wait their turn. */
+  SMTP_INGRESS_READING_MB: z.coerce.number({ error: 'expected a whole number from 16 to 4096' }).int().min(16).max(4096).default(128),
   /** Faxes are e-mailed to `<number's digits>@FAX_EMAIL_DOMAIN`. */
   FAX_EMAIL_DOMAIN: z
     .string()
@@ -417,6 +422,13 @@ function emailToFaxOf(e: z.infer<typeof ZEnv>) {
       : null,
     domain: e.FAX_EMAIL_DOMAIN.toLowerCase(),
     defaultAuthPolicy: e.EMAIL_AUTH_POLICY ?? (e.NODE_ENV === 'production' ? ('enforce' as const) : ('report' as const)),
+    /** Messages on their way through the gateway, encrypted (decision 066). */
+    spoolDir: path.join(path.resolve(e.DATA_DIR), 'email-spool'),
+    limits: {
+      perClient: e.SMTP_INGRESS_CONNECTIONS_PER_CLIENT,
+      perSender: e.SMTP_INGRESS_CONNECTIONS_PER_SENDER,
+      readingMB: e.SMTP_INGRESS_READING_MB,
+    },
   };
 }
 
