@@ -19,6 +19,7 @@ const WORDS = /^(?:[a-z]+[0-9]*|[0-9]{1,4})(?:[-_/](?:[a-z]+[0-9]*|[0-9]{1,4}))*
 const tokenShaped = (run: string) => run.length >= TOKEN_LENGTH && !UUID.test(run) && !WORDS.test(run);
 
 function decoded(text: string): string {
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {
@@ -28,7 +29,9 @@ function decoded(text: string): string {
 
 /** True when a path segment or query name holds a token: a long run that is neither words nor a UUID. */
 export function holdsToken(segment: string): boolean {
-  return (decoded(segment).match(RUN) ?? []).some(tokenShaped);
+  if (segment.length < TOKEN_LENGTH || UUID.test(segment)) return false;
+  for (const [run] of decoded(segment).matchAll(RUN)) if (tokenShaped(run)) return true;
+  return false;
 }
 
 const safeSegment = (segment: string) => (holdsToken(segment) ? REDACTED : segment);
@@ -45,24 +48,28 @@ function safeQuery(query: string): string {
     .join('&');
 }
 
-const ABSOLUTE = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is;
+/** `scheme://` or `//`, then the authority: where a URL names its host (and may carry user:password@). */
+const AUTHORITY = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)([^/?#]*)/i;
+
+/** The path's segments, each kept or redacted; a path too short to hold a token is not even split. */
+const safePath = (path: string) => (path.length < TOKEN_LENGTH ? path : path.split('/').map(safeSegment).join('/'));
 
 /**
  * A URL or request target as it may be logged: `https://user:pw@host/media/<token>?token=abc#x` becomes
  * `https://[redacted]@host/media/[redacted]?token=[redacted]#[redacted]`.
  */
 export function safeUrl(url: string): string {
-  const absolute = ABSOLUTE.exec(url);
-  const [origin, rest] = absolute ? [absolute[1]! + safeAuthority(absolute[2]!), absolute[3]!] : ['', url];
+  const authority = url.startsWith('/') && url[1] !== '/' ? null : AUTHORITY.exec(url);
+  const origin = authority ? authority[1]! + safeAuthority(authority[2]!) : '';
+  const rest = authority ? url.slice(authority[0].length) : url;
   const hash = rest.indexOf('#');
   const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
   const question = beforeHash.indexOf('?');
   const path = question < 0 ? beforeHash : beforeHash.slice(0, question);
-  const query = question < 0 ? null : beforeHash.slice(question + 1);
   return (
     origin +
-    path.split('/').map(safeSegment).join('/') +
-    (query === null ? '' : `?${safeQuery(query)}`) +
+    safePath(path) +
+    (question < 0 ? '' : `?${safeQuery(beforeHash.slice(question + 1))}`) +
     (hash < 0 || hash === rest.length - 1 ? '' : `#${REDACTED}`)
   );
 }
@@ -77,29 +84,36 @@ function safeAuthority(authority: string): string {
 const END = String.raw`\s"'<>\x60\\`;
 const PATH = String.raw`[^${END}()?#]*`;
 const TAIL = String.raw`(?:[?#](?:\\["\\/]|[^${END}])*)?`;
+/**
+ * Each regular expression starts with a literal character, so that a line is skimmed, not tried at every position
+ * (the logger runs them on every line).
+ */
 const URLS_IN_TEXT = new RegExp(
   [
-    // An absolute URL.
-    String.raw`[a-z][a-z0-9+.-]*:\/\/${PATH}${TAIL}`,
-    // A path, where a path can start: a JSON string, after a space, `GET:`, `(`, `=`...
-    String.raw`(?<=^|[${END}(=:,\[{])\/${PATH}${TAIL}`,
+    // A path, or the `//host/path` of an absolute URL (its scheme is kept as it is), where a path can start: a JSON
+    // string, after a space, `GET:`, `(`, `=`...
+    String.raw`\/(?<=(?:^|[${END}(=:,\[{])\/)${PATH}${TAIL}`,
     // A query string cut from its path (`reset-password?token=…`, a logged `search`).
     String.raw`\?(?=[A-Za-z0-9_.%\[\]-]+=)(?:\\["\\/]|[^${END}])*`,
   ].join('|'),
-  'gi',
+  'g',
 );
 /** An HTTP credential written out in text (`Authorization: Bearer …`); the case is the header's, not prose's. */
 const CREDENTIAL = /\b(Bearer|Basic)(\s+)[A-Za-z0-9+/=._~-]{12,}/g;
 /** A run that starts as a prefixed key does (`fl_live_`, `whsec_`, `sk_live_`): lowercase words, each ending in `_`. */
-const PREFIXED = /(?<![A-Za-z0-9+/=_-])((?:[a-z]{2,8}_)+)([A-Za-z0-9+/=_-]+)/g;
+const PREFIXED = /_(?<=(?<![A-Za-z0-9+/=_-])(?:[a-z]{2,8}_)+)(?![a-z]{2,8}_)([A-Za-z0-9+/=_-]+)/g;
+
+const redactUrls = (line: string) =>
+  line.replace(URLS_IN_TEXT, (url) => (url.startsWith('?') ? `?${safeQuery(url.slice(1))}` : safeUrl(url)));
 
 /**
  * A log line (pino's JSON, or any text) with every URL passed through `safeUrl` and every written-out credential
  * replaced. The one place a line is made safe: the logger runs it on each line it writes (platform/logger.ts).
  */
 export function redactLogLine(line: string): string {
-  return line
-    .replace(URLS_IN_TEXT, (url) => (url.startsWith('?') ? `?${safeQuery(url.slice(1))}` : safeUrl(url)))
-    .replace(CREDENTIAL, (_match, scheme: string, space: string) => `${scheme}${space}${REDACTED}`)
-    .replace(PREFIXED, (run, prefix: string, key: string) => (tokenShaped(key) ? `${prefix}${REDACTED}` : run));
+  let safe = line.includes('/') || line.includes('?') ? redactUrls(line) : line;
+  if (safe.includes('Bearer') || safe.includes('Basic'))
+    safe = safe.replace(CREDENTIAL, (_match, scheme: string, space: string) => `${scheme}${space}${REDACTED}`);
+  if (safe.includes('_')) safe = safe.replace(PREFIXED, (run, key: string) => (tokenShaped(key) ? `_${REDACTED}` : run));
+  return safe;
 }
