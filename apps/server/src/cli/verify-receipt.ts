@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const keys = new Map<string, KeyObject>(
     ZReceiptKeys.parse(await response.json()).keys.map((key) => [key.id, createPublicKey(key.publicKeyPem)]),
   );
-  const check = verifyReceipt(new Uint8Array(await readFile(file)), keys);
+  const check = await verifyReceipt(new Uint8Array(await readFile(file)), keys);
   if (!check.valid) {
     process.stdout.write(`NOT VERIFIED (${check.reason}): do not rely on what this report says.\n`);
     return 1;

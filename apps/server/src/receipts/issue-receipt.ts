@@ -91,7 +91,7 @@ async function issueReceipt(deps: ReceiptDeps, fax: FaxRow): Promise<Uint8Array>
     siteName: settings.siteName,
     verifyUrl: `${deps.publicUrl}/verify-receipt`,
   });
-  const signed = signReceipt(pdf, facts, key.privateKey);
+  const signed = await signReceipt(pdf, facts, key.privateKey);
   // Kept once: a download at the same moment that issued its own keeps the first one's.
   const stored = await deps.files.put(signed);
   const [kept] = await deps.db

@@ -30,7 +30,7 @@ export const receiptVerifyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const body = request.body;
       if (!Buffer.isBuffer(body)) return { valid: false, reason: 'unsigned' };
       const key = await receiptSigningKey(systemSettings);
-      const check = verifyReceipt(body, new Map([[key.id, key.publicKey]]));
+      const check = await verifyReceipt(body, new Map([[key.id, key.publicKey]]));
       return check.valid ? { valid: true, keyId: check.keyId, facts: check.facts as never } : check;
     },
   );

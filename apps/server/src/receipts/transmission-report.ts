@@ -105,7 +105,8 @@ export async function transmissionReportPdf(input: {
     text(line, regular, 8);
     down(11);
   }
-  return pdf.save();
+  // A classic cross-reference table: the signature's incremental update then is one too, the form every reader follows.
+  return pdf.save({ useObjectStreams: false });
 }
 
 function wrap(value: string, font: PDFFont, size: number, width: number): string[] {

@@ -105,6 +105,15 @@ describe('the transmission report', () => {
     if (process.env.RECEIPT_SNAPSHOT) await writeFile(process.env.RECEIPT_SNAPSHOT, receipt);
     expect(stdout).toContain('Transmission Report');
     expect(stdout).toContain(facts.pageSha256[2]!);
+    // A sound PDF to the strictest reader, its signed facts an attachment any reader lists.
+    const qpdf = await execFileAsync('qpdf', ['--check', file], { encoding: 'utf8' }).then(
+      (result) => ({ code: 0, output: result.stdout }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    );
+    expect(qpdf.output).toContain('No syntax or stream encoding errors found');
+    expect(qpdf.code).toBe(0);
+    const attachment = await execFileAsync('qpdf', ['--show-attachment=faxline-receipt.json', file], { encoding: 'utf8' });
+    expect(JSON.parse(attachment.stdout)).toEqual(facts);
   });
 
   it('is the same file at every download', async () => {
@@ -113,8 +122,9 @@ describe('the transmission report', () => {
   });
 
   it('does not verify with one byte changed: in the PDF, in its facts, or in its signature', async () => {
-    const text = receipt.toString('latin1');
-    for (const at of [200, text.lastIndexOf('%FaxlineReceipt ') + 30, receipt.length - 20]) {
+    // The signed facts and the signature come after the report's own first end-of-file marker.
+    const facts = receipt.indexOf('%%EOF') + 30;
+    for (const at of [200, Math.floor(receipt.length / 2), facts, receipt.length - 20, receipt.length - 1]) {
       const changed = Buffer.from(receipt);
       changed[at] = changed[at]! ^ 0x01;
       expect((await verify(changed)).valid).toBe(false);
@@ -125,7 +135,7 @@ describe('the transmission report', () => {
   it('verifies with the published key alone, and with the command', async () => {
     const published = ZReceiptKeys.parse((await t.app.inject({ method: 'GET', url: '/.well-known/faxline-receipt-key' })).json());
     const keys = new Map(published.keys.map((key) => [key.id, createPublicKey(key.publicKeyPem)]));
-    expect(verifyReceipt(receipt, keys).valid).toBe(true);
+    expect((await verifyReceipt(receipt, keys)).valid).toBe(true);
 
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const good = path.join(dir, 'good.pdf');
