@@ -41,6 +41,7 @@ const ContactRoute = publicPage(() => import('./routes/contact'), ['marketing'])
 const VerifyReceiptRoute = publicPage(() => import('./routes/verify-receipt'), ['receipts']);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const SignInRoute = publicPage(() => import('./routes/auth/sign-in'), ['auth']);
+const SignInLinkRoute = publicPage(() => import('./routes/auth/sign-in-link'), ['auth']);
 const SignUpRoute = publicPage(() => import('./routes/auth/sign-up'), ['auth']);
 const ForgotPasswordRoute = publicPage(() => import('./routes/auth/forgot-password'), ['auth']);
 const ResetPasswordRoute = publicPage(() => import('./routes/auth/reset-password'), ['auth']);
@@ -127,6 +128,7 @@ export const router = createBrowserRouter([
           { path: paths.contact.path, Component: ContactRoute },
           { path: paths.verifyReceipt.path, Component: VerifyReceiptRoute },
           { path: paths.signIn.path, Component: SignInRoute },
+          { path: paths.signInLink.path, Component: SignInLinkRoute },
           { path: paths.twoFactorSetup.path, Component: TwoFactorSetupRoute },
           { path: paths.signUp.path, Component: SignUpRoute },
           { path: paths.forgotPassword.path, Component: ForgotPasswordRoute },

@@ -34,6 +34,8 @@ export const paths = {
     /** `redirectTo` brings the user back to the protected page that sent them here (spec 001 §2.1). */
     getHref: (redirectTo?: string) => (redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-in'),
   },
+  /** The page an e-mailed one-time sign-in link opens, with `?token=` (the server builds that link). */
+  signInLink: route('/sign-in/link'),
   signUp: route('/sign-up'),
   forgotPassword: route('/forgot-password'),
   /** The page the password-reset e-mail links to, with `?token=` (the server builds that link). */

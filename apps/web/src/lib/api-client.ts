@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly requestId?: string,
     /** Field-level problems of a request that failed validation (ZApiError `issues`). */
     readonly issues?: ReadonlyArray<{ path: string; message: string }>,
+    /** The exact case (the message's key, ZApiError `code`), for code that must tell cases of one `type` apart. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -83,8 +85,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   const parsed = ZApiError.safeParse(await readJson(response));
   // A proxy or crash can answer without our error body; still throw an ApiError, never a parse error.
   if (!parsed.success) return new ApiError('unknown_error', i18n.t('errors:api.unknown'), response.status);
-  const { type, message, requestId } = parsed.data.error;
-  return new ApiError(type, message, response.status, requestId, parsed.data.error.issues);
+  const { type, message, requestId, issues, code } = parsed.data.error;
+  return new ApiError(type, message, response.status, requestId, issues, code);
 }
 
 function fileNameOf(disposition: string | null): string | null {

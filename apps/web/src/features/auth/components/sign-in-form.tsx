@@ -1,4 +1,4 @@
-import { ZResendConfirmationRequest, type TSession } from '@faxline/shared';
+import { ZResendConfirmationRequest, ZTotpCode, type TSession } from '@faxline/shared';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/person-fields';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { normaliseOneTimeCode } from '@/lib/auth/one-time-code';
 import { redirectTarget } from '@/lib/auth/redirect';
 import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
@@ -16,6 +17,7 @@ import { useSignIn } from '../api/sign-in';
 import { checkSignIn, type TSignInField, type TSignInValues } from '../utils/credential-checks';
 
 import { ResendConfirmationButton } from './resend-confirmation-button';
+import { SignInLinkOffer } from './sign-in-link-offer';
 import { TwoFactorChallengeForm } from './two-factor-challenge-form';
 
 const empty: TSignInValues = { identifier: '', password: '' };
@@ -30,8 +32,12 @@ export function SignInForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
-  const { report, fieldProps, clear } = useFormProblem<TSignInField>();
+  const { report, fieldProps, clear } = useFormProblem<TSignInField | 'code'>();
   const [values, setValues] = useState(empty);
+  // Set when strangers' wrong passwords have stopped this browser's password alone: the server's words on what to do,
+  // and the authenticator code that may go with the password.
+  const [proofRequired, setProofRequired] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   // Set when the server refuses an unconfirmed address: the address to offer a new confirmation link for.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [step, setStep] = useState<'password' | 'two-factor'>('password');
@@ -54,9 +60,17 @@ export function SignInForm() {
     const checked = checkSignIn(values);
     if (!checked.ok) return report(checked.problem);
 
+    let request = checked.request;
+    if (proofRequired && code.trim() !== '') {
+      const parsedCode = ZTotpCode.safeParse(normaliseOneTimeCode(code));
+      if (!parsedCode.success)
+        return report({ field: 'code', title: 'auth:signIn.failedTitle', description: 'messages:validation.totpCode' });
+      request = { ...request, code: parsedCode.data };
+    }
+
     setUnconfirmedEmail(null);
     try {
-      const { session, twoFactorRequired } = await signIn.mutateAsync(checked.request);
+      const { session, twoFactorRequired } = await signIn.mutateAsync(request);
       if (twoFactorRequired) {
         // The password has done its part; the identifier stays for "Back to sign in".
         setValues((current) => ({ ...current, password: '' }));
@@ -70,6 +84,9 @@ export function SignInForm() {
         const resend = ZResendConfirmationRequest.safeParse({ email: checked.request.identifier });
         setUnconfirmedEmail(resend.success ? resend.data.email : null);
       }
+      if (error instanceof ApiError && error.code === 'errors.signInProofRequired') setProofRequired(error.message);
+      // A code is good for one try.
+      setCode('');
       toast({
         title: t('signIn.failedTitle'),
         description: error instanceof ApiError ? error.message : t('errors:api.unknown'),
@@ -127,10 +144,37 @@ export function SignInForm() {
             {t('signIn.forgotPassword')}
           </Link>
         </div>
+        {proofRequired ? (
+          <>
+            <p role="alert" className="rounded-md border border-l-4 border-l-primary bg-accent p-4 text-sm text-accent-foreground">
+              {proofRequired}
+            </p>
+            <FormField
+              label={t('signInLink.codeLabel')}
+              description={t('signInLink.codeDescription')}
+              name="totpCode"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                clear('code');
+              }}
+              disabled={loading}
+              {...fieldProps('code')}
+            />
+          </>
+        ) : null}
         <Button type="submit" disabled={loading}>
           {loading ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
       </form>
+      <SignInLinkOffer
+        identifier={values.identifier}
+        onMissingIdentifier={() =>
+          report({ field: 'identifier', title: 'auth:signInLink.failedTitle', description: 'auth:signInLink.needIdentifier' })
+        }
+      />
       {unconfirmedEmail ? (
         <div className="flex flex-col gap-3 rounded-md border border-l-4 border-l-primary bg-accent p-4 text-sm text-accent-foreground">
           <p>{t('signIn.notConfirmed')}</p>
