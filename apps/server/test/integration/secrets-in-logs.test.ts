@@ -70,6 +70,25 @@ describe('the logs of a run', () => {
     expect(signedIn.statusCode).toBe(200);
     keepSessionOf(signedIn, 'sign-in');
 
+    // An e-mailed one-time sign-in link, asked for in a browser, opened and spent there (the browser's half of the
+    // proof, its cookie, is a secret too).
+    const browser = someClientAddress();
+    const asked = await callApi(t.app, 'POST', '/api/auth/sign-in-link', { payload: { identifier: email }, remoteAddress: browser });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const browserCookie = asked.cookies.find((c) => c.name.endsWith('sign_in_link'))!;
+    issued.set(browserCookie.value, 'sign-in link browser cookie');
+    const signInLink = linkIn((await latestEmailTo(t.app, email, /sign-in link/)).text);
+    const signInToken = signInLink.searchParams.get('token')!;
+    issued.set(signInToken, 'one-time sign-in link');
+    await get(`${signInLink.pathname}${signInLink.search}`);
+    const spent = await callApi(t.app, 'POST', '/api/auth/sign-in-link/verify', {
+      payload: { token: signInToken },
+      remoteAddress: browser,
+      cookie: `${browserCookie.name}=${browserCookie.value}`,
+    });
+    expect(spent.statusCode, spent.body).toBe(200);
+    keepSessionOf(spent, 'sign-in link');
+
     // An account's owner: an API key and a webhook secret shown once, the key used, also where it does not belong.
     const account = await createAccount(t);
     const cookie = await signIn(t.app, account.owner.email);
@@ -108,7 +127,14 @@ describe('the logs of a run', () => {
 
     // The requests were logged (the search below means something), and an id that is no secret is kept whole.
     const urls = loggedUrls();
-    for (const path of ['/api/better-auth/verify-email', '/reset-password', '/api/auth/reset-password/', '/media/', '/v1/faxes'])
+    for (const path of [
+      '/api/better-auth/verify-email',
+      '/reset-password',
+      '/api/auth/reset-password/',
+      '/sign-in/link',
+      '/media/',
+      '/v1/faxes',
+    ])
       expect(
         urls.some((url) => url.startsWith(path)),
         `no request to ${path} in the log`,
@@ -121,6 +147,6 @@ describe('the logs of a run', () => {
     expect(
       found.map(([token, what]) => `${what}: ${logs.find((line) => line.includes(token) || line.includes(encodeURIComponent(token)))}`),
     ).toEqual([]);
-    expect(issued.size).toBe(8);
+    expect(issued.size).toBe(11);
   }, 120_000);
 });
