@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import enTexts from '../apps/web/src/locales/en/email-to-fax.json';
 import esTexts from '../apps/web/src/locales/es/email-to-fax.json';
 import frTexts from '../apps/web/src/locales/fr/email-to-fax.json';
-import { signedInMember, signedInPerson } from './support/accounts';
+import { emailedLink, signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
  * Issue 19, item 2: e-mail to fax on /user/email-to-fax. The owner finds the page in the sidebar, sees the address to
  * write to with the server's fax domain, allows an address, chooses Enforce and saves; after a reload the choices are
- * kept. A standard User sees no entry and is told who can help. The page speaks en, es and fr and fits a phone.
+ * kept. The allowed address waits until its owner confirms on the page its e-mailed link opens (decision 064). A
+ * standard User sees no entry and is told who can help. The pages speak en, es and fr and fit a phone.
  */
 
 let browser: Browser;
@@ -132,10 +133,53 @@ describe('e-mail to fax on /user/email-to-fax (issue 19, item 2)', () => {
     const stored = await owner.request.get('/api/account/email-to-fax');
     expect(await stored.json()).toEqual({
       domain: 'fax.localhost',
-      allowedSenders: ['scanner@example.com'],
+      senders: [{ address: 'scanner@example.com', status: 'pending', expiresAt: expect.any(String), confirmedAt: null }],
       authPolicy: 'enforce',
       includeBody: false,
     });
+  });
+
+  it('an allowed address waits for its owner, who confirms on the page the link opens; then it shows as confirmed', async () => {
+    await visible(row('scanner@example.com').getByText(enTexts.senderStatus.pending, { exact: true }));
+    const link = await emailedLink(owner.request, 'scanner@example.com', /^Confirm that scanner@example\.com may send faxes/);
+    expect(link.pathname).toBe('/confirm-email-sender');
+
+    // The address's owner, signed out, in another browser: the page says which account asks and waits for the click.
+    const stranger = await context();
+    const confirmPage = await stranger.newPage();
+    await confirmPage.goto(link.pathname + link.search);
+    await visible(confirmPage.getByRole('heading', { name: enTexts.confirmSender.title, level: 1 }));
+    await visible(confirmPage.getByText('Edna Mailer of the Faxline account “Edna Mailer” asks', { exact: false }));
+    await expectNoAccessibilityViolations(confirmPage);
+    // Opening the link confirmed nothing.
+    expect((await (await owner.request.get('/api/account/email-to-fax')).json()).senders[0].status).toBe('pending');
+
+    await confirmPage.getByRole('button', { name: enTexts.confirmSender.confirm }).click();
+    await visible(confirmPage.getByRole('heading', { name: enTexts.confirmSender.confirmedTitle }));
+    expect(await confirmPage.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    await expectNoAccessibilityViolations(confirmPage);
+
+    await page.reload();
+    await visible(row('scanner@example.com').getByText(enTexts.senderStatus.active, { exact: true }));
+    expect(
+      await row('scanner@example.com')
+        .getByRole('button', { name: /Send link again/ })
+        .count(),
+    ).toBe(0);
+
+    // The link worked once: opened again, in each language, on a phone, it says so in the server's words.
+    for (const language of LANGUAGES) {
+      const phone = await context({ viewport: { width: 390, height: 844 } });
+      const again = await phone.newPage();
+      await again.addInitScript((code) => localStorage.setItem('language', code), language);
+      await again.goto(link.pathname + link.search);
+      await visible(again.getByText(TEXTS[language].confirmSender.failedTitle, { exact: true }));
+      await visible(again.getByText(MESSAGES[language].errors.senderLinkInvalid, { exact: true }));
+      expect(await again.getByRole('button', { name: TEXTS[language].confirmSender.confirm }).count()).toBe(0);
+      const overflow = await overflowOf(again);
+      expect(overflow.offenders, language).toEqual([]);
+      await expectNoAccessibilityViolations(again);
+    }
   });
 
   it('a standard User sees no entry, is told who can help, and the server refuses them', async () => {

@@ -41,6 +41,7 @@ import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './accounts/fax-identity-routes';
 import { faxEmailSettingsRoutes } from './accounts/fax-email-settings-routes';
+import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './email/unsubscribe-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
@@ -206,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
+      // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
+      await api.register(senderConfirmationRoutes, routeDeps);
       // The unsubscribe link of fax e-mails: its signed token is the authority, no session (issue 18).
       await api.register(unsubscribeRoutes, routeDeps);
       await api.register(receiptVerifyRoutes, routeDeps);

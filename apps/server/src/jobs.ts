@@ -1,5 +1,6 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { sendEmailJob } from './email/send-email-job';
+import { sendSenderLinksJob } from './email-to-fax/jobs/send-sender-links';
 import { faxEventConsumers } from './events/consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
@@ -12,6 +13,7 @@ import { webhooksDeliverJob } from './webhooks/deliver-job';
 export const jobs: readonly JobDefinition[] = [
   purgeExpiredVerificationsJob,
   sendEmailJob,
+  sendSenderLinksJob,
   // The dead-letter queue first: the fax steps' queues name it, so it must exist before them.
   giveUpFaxJob,
   prepareFaxJob,

@@ -6,7 +6,7 @@ import { users } from '../auth/schema';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { languageOf } from '../auth/auth';
-import { emailToFaxSettings } from './schema';
+import { emailToFaxSenders } from './schema';
 import { emailToFaxRulesOf } from './settings';
 
 /** Who a message's envelope sender is to Faxline: the person who sends (or the owner, for an allowed address). */
@@ -31,8 +31,8 @@ const personColumns = {
 
 /**
  * The sender an envelope address names (issue 19, item 2): a person whose verified address it is and whose role sends
- * faxes; otherwise the one account that allowed the address on its E-mail to fax page, acting through its owner.
- * Null for anyone else, a banned person, or an address two accounts allowed (its faxes would have no one account).
+ * faxes; otherwise the one account for which the address is active (its owner confirmed it: decision 064), acting
+ * through the account's owner. Null for anyone else, a banned owner, or an address still waiting for its confirmation.
  */
 export async function senderOf(
   db: Database,
@@ -49,21 +49,23 @@ export async function senderOf(
     if (!roleMay(person.role as TMemberRole, 'useFaxes')) return null;
     return senderFrom(db, lower, 'person', person, defaults);
   }
-  const allowing = await db
+  // At most one account has the address active (a unique index says so).
+  const [allowing] = await db
     .select(personColumns)
-    .from(accountMembers)
+    .from(emailToFaxSenders)
+    .innerJoin(accountMembers, eq(accountMembers.organizationId, emailToFaxSenders.accountId))
     .innerJoin(users, eq(users.id, accountMembers.userId))
-    .innerJoin(emailToFaxSettings, eq(emailToFaxSettings.accountId, accountMembers.organizationId))
     .where(
       and(
+        eq(emailToFaxSenders.address, lower),
+        eq(emailToFaxSenders.status, 'active'),
         eq(accountMembers.role, 'owner'),
         sql`not coalesce(${users.banned}, false)`,
-        sql`${lower} = any(${emailToFaxSettings.allowedSenders})`,
       ),
     )
-    .limit(2);
-  if (allowing.length !== 1) return null;
-  return senderFrom(db, lower, 'allowed', allowing[0]!, defaults);
+    .limit(1);
+  if (!allowing) return null;
+  return senderFrom(db, lower, 'allowed', allowing, defaults);
 }
 
 async function senderFrom(

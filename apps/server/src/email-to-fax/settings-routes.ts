@@ -1,15 +1,15 @@
-import { roleMay, ZEmailToFaxSettings, ZSaveEmailToFaxSettingsRequest } from '@faxline/shared';
+import { roleMay, ZEmailToFaxSettings, ZResendSenderConfirmationRequest, ZSaveEmailToFaxSettingsRequest } from '@faxline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { membershipOf } from '../accounts/membership';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import { requireSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
+import { resendSenderLink } from './resend-sender-link';
 import { readEmailToFaxSettings, saveEmailToFaxSettings } from './settings';
 
 /** The account's e-mail to fax (issue 19): who may send for it and how strictly; kept by its owner and sub-admins. */
-export const emailToFaxSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, sessions: sessionDeps }) => {
+export const emailToFaxSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);
     const member = await membershipOf(db, user);
@@ -27,18 +27,20 @@ export const emailToFaxSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async 
     { schema: { body: ZSaveEmailToFaxSettingsRequest, response: { 200: ZEmailToFaxSettings } } },
     async (request, reply) => {
       const { user, member } = await manager(request, reply);
-      const saved = await saveEmailToFaxSettings(db, member.accountId, request.body, config.emailToFax);
-      await recordAuditEvent(db, {
-        actorUserId: user.id,
-        accountId: member.accountId,
-        ip: request.ip,
-        action: 'account.email_to_fax',
-        objectType: 'account',
-        objectId: member.accountId,
-        outcome: 'success',
-        details: { allowedSenders: saved.allowedSenders, authPolicy: saved.authPolicy, includeBody: saved.includeBody },
-      });
-      return saved;
+      return saveEmailToFaxSettings({ db, queue, config }, { user, accountId: member.accountId, ip: request.ip }, request.body);
+    },
+  );
+
+  app.post(
+    '/account/email-to-fax/resend',
+    { schema: { body: ZResendSenderConfirmationRequest, response: { 200: ZEmailToFaxSettings } } },
+    async (request, reply) => {
+      const { user, member } = await manager(request, reply);
+      return resendSenderLink(
+        { db, queue, config },
+        { userId: user.id, accountId: member.accountId, ip: request.ip },
+        request.body.address,
+      );
     },
   );
 };

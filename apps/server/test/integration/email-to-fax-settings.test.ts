@@ -24,13 +24,13 @@ describe('the e-mail to fax settings (issue 19)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(ZEmailToFaxSettings.parse(response.json())).toEqual({
       domain: 'fax.localhost',
-      allowedSenders: [],
+      senders: [],
       authPolicy: 'report',
       includeBody: true,
     });
   });
 
-  it('are saved by the owner and a sub-admin, addresses lower-case and each once, with an audit row', async () => {
+  it('are saved by the owner and a sub-admin, addresses lower-case and each once (waiting for their owners), with an audit row', async () => {
     const account = await createAccount(t, { members: [{ role: 'admin' }] });
     const ownerCookie = await signIn(t.app, account.owner.email);
     const saved = await put(ownerCookie, {
@@ -39,9 +39,13 @@ describe('the e-mail to fax settings (issue 19)', () => {
       includeBody: false,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const waiting = { status: 'pending', expiresAt: expect.any(String), confirmedAt: null };
     const wanted = {
       domain: 'fax.localhost',
-      allowedSenders: ['scanner@example.com', 'desk@example.com'],
+      senders: [
+        { address: 'scanner@example.com', ...waiting },
+        { address: 'desk@example.com', ...waiting },
+      ],
       authPolicy: 'enforce',
       includeBody: false,
     };
@@ -51,7 +55,7 @@ describe('the e-mail to fax settings (issue 19)', () => {
     const adminCookie = await signIn(t.app, account.members[0]!.email);
     expect((await get(adminCookie)).json()).toEqual(wanted);
     const changed = await put(adminCookie, { allowedSenders: [], authPolicy: 'off', includeBody: true });
-    expect(changed.json()).toEqual({ domain: 'fax.localhost', allowedSenders: [], authPolicy: 'off', includeBody: true });
+    expect(changed.json()).toEqual({ domain: 'fax.localhost', senders: [], authPolicy: 'off', includeBody: true });
 
     const trail = await t.db
       .select()
@@ -63,9 +67,20 @@ describe('the e-mail to fax settings (issue 19)', () => {
           account.owner.id,
           account.id,
           'success',
-          { allowedSenders: ['scanner@example.com', 'desk@example.com'], authPolicy: 'enforce', includeBody: false },
+          {
+            allowedSenders: ['scanner@example.com', 'desk@example.com'],
+            added: ['scanner@example.com', 'desk@example.com'],
+            removed: [],
+            authPolicy: 'enforce',
+            includeBody: false,
+          },
         ],
-        [account.members[0]!.id, account.id, 'success', { allowedSenders: [], authPolicy: 'off', includeBody: true }],
+        [
+          account.members[0]!.id,
+          account.id,
+          'success',
+          { allowedSenders: [], added: [], removed: ['scanner@example.com', 'desk@example.com'], authPolicy: 'off', includeBody: true },
+        ],
       ]),
     );
     expect(trail).toHaveLength(2);
@@ -76,7 +91,7 @@ describe('the e-mail to fax settings (issue 19)', () => {
     const theirs = await createAccount(t);
     await put(await signIn(t.app, theirs.owner.email), { allowedSenders: ['theirs@example.com'], authPolicy: 'off', includeBody: false });
     const response = await get(await signIn(t.app, mine.owner.email));
-    expect(response.json()).toMatchObject({ allowedSenders: [], authPolicy: 'report', includeBody: true });
+    expect(response.json()).toMatchObject({ senders: [], authPolicy: 'report', includeBody: true });
   });
 
   it(`refuse more than ${MAX_EMAIL_FAX_SENDERS} addresses, or one that is not an address, with a translated message`, async () => {
@@ -101,7 +116,7 @@ describe('the e-mail to fax settings (issue 19)', () => {
     expect((await put(cookie, { allowedSenders: [], authPolicy: 'strict', includeBody: true })).statusCode).toBe(400);
 
     // Exactly the limit is fine, and nothing refused was stored.
-    expect((await get(cookie)).json()).toMatchObject({ allowedSenders: [], authPolicy: 'report' });
+    expect((await get(cookie)).json()).toMatchObject({ senders: [], authPolicy: 'report' });
     expect((await put(cookie, { ...request, allowedSenders: senders(MAX_EMAIL_FAX_SENDERS) })).statusCode).toBe(200);
   });
 
@@ -116,7 +131,7 @@ describe('the e-mail to fax settings (issue 19)', () => {
     }
     expect((await callApi(t.app, 'GET', URL)).statusCode).toBe(401);
     const owner = await signIn(t.app, account.owner.email);
-    expect((await get(owner)).json()).toMatchObject({ allowedSenders: [], authPolicy: 'report' });
+    expect((await get(owner)).json()).toMatchObject({ senders: [], authPolicy: 'report' });
     const refusals = await t.db
       .select()
       .from(auditEvents)

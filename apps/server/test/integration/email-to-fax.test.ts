@@ -15,7 +15,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { makePdf, makePng } from '@test-support/factories/documents';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
-import { emailToFaxSettings } from '../../src/email-to-fax/schema';
+import { emailToFaxSenders, emailToFaxSettings } from '../../src/email-to-fax/schema';
 import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
 import { openTestApp, type TestApp } from '../support/test-app';
@@ -224,7 +224,10 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
 
   it('makes one fax per recipient, from an address the owner allowed, sent in the owner’s name', async () => {
     const account = await customer();
-    await t.db.insert(emailToFaxSettings).values({ accountId: account.id, allowedSenders: ['front-desk@example.com'] });
+    // Its owner confirmed it (email-to-fax-senders.test.ts shows how).
+    await t.db
+      .insert(emailToFaxSenders)
+      .values({ accountId: account.id, address: 'front-desk@example.com', status: 'active', confirmedAt: new Date() });
     const first = await customer();
     const second = await customer();
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: gateway.port, secure: false, ignoreTLS: true });

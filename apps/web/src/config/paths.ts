@@ -29,6 +29,8 @@ export const paths = {
   contact: route('/contact'),
   /** Anyone checks a signed transmission report here (issue 16, item 4). */
   verifyReceipt: route('/verify-receipt'),
+  /** The owner of an address an account allowed to fax by e-mail confirms it here (`?token=` from their e-mail). */
+  confirmEmailSender: route('/confirm-email-sender'),
   signIn: {
     path: '/sign-in',
     /** `redirectTo` brings the user back to the protected page that sent them here (spec 001 §2.1). */

@@ -20,7 +20,10 @@ vi.mock('@/lib/i18n', () => ({ i18n: { language: 'en', t: (key: string) => key }
 
 const stored: TEmailToFaxSettings = {
   domain: 'fax.example.com',
-  allowedSenders: ['scanner@example.com', 'desk@example.com'],
+  senders: [
+    { address: 'scanner@example.com', status: 'active', expiresAt: null, confirmedAt: '2026-12-01T10:00:00.000Z' },
+    { address: 'desk@example.com', status: 'pending', expiresAt: '2026-12-08T10:00:00.000Z', confirmedAt: null },
+  ],
   authPolicy: 'enforce',
   includeBody: false,
 };
@@ -58,7 +61,12 @@ describe('/user/email-to-fax', () => {
     expect(html).toContain(`<h1 class="text-3xl font-bold tracking-tight">${enTexts.title}</h1>`);
     expect(html).toMatch(/translate="no"[^>]*>14155550123@fax\.example\.com</);
     expect(html).toContain('followed by @fax.example.com.');
-    for (const address of stored.allowedSenders) expect(html).toContain(`>${address}</span>`);
+    for (const { address } of stored.senders) expect(html).toContain(`>${address}</span>`);
+    // Each address says where it stands: only a confirmed one sends, a waiting one can be sent its link again.
+    expect(html).toContain(`>${enTexts.senderStatus.active}</span>`);
+    expect(html).toContain(`>${enTexts.senderStatus.pending}</span>`);
+    expect(html).toContain('Send link again<span class="sr-only"> desk@example.com</span>');
+    expect(html).not.toContain('Send link again<span class="sr-only"> scanner@example.com</span>');
     expect(html).toContain('2 of 50 addresses');
     expect(html).toContain('Remove<span class="sr-only"> desk@example.com</span>');
     expect(inputLabelled(html, enTexts.policy.enforce.label)).toContain('checked=""');

@@ -1,8 +1,9 @@
-import { MAX_EMAIL_FAX_SENDERS } from '@faxline/shared';
+import { MAX_EMAIL_FAX_SENDERS, type TAllowedSender } from '@faxline/shared';
 import type { KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AddressText } from '@/components/ui/address-text';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -10,6 +11,11 @@ import { Label } from '@/components/ui/label';
 type TAllowedSendersFieldProps = {
   id: string;
   senders: readonly string[];
+  /** The addresses as stored, each with where it stands (an address not in it is not saved yet). */
+  stored: readonly TAllowedSender[];
+  onResend: (address: string) => void;
+  /** The address whose link is being sent again, if any. */
+  resending: string | null;
   typed: string;
   onTyped: (typed: string) => void;
   onAdd: () => void;
@@ -20,13 +26,19 @@ type TAllowedSendersFieldProps = {
   inputRef: Ref<HTMLInputElement>;
 };
 
+const BADGE_OF = { active: 'success', pending: 'accent', expired: 'muted', unsaved: 'muted' } as const;
+
 /**
  * The addresses outside the account that may send faxes by e-mail: an input to add one (or several, pasted), and the
- * list with a Remove button each. Nothing is stored until the form is saved.
+ * list with each one's state (decision 064: only a confirmed address sends), a Remove button each, and a button that
+ * sends a new confirmation link while one waits. Nothing is stored until the form is saved.
  */
 export function AllowedSendersField({
   id,
   senders,
+  stored,
+  onResend,
+  resending,
   typed,
   onTyped,
   onAdd,
@@ -37,6 +49,7 @@ export function AllowedSendersField({
 }: TAllowedSendersFieldProps) {
   const { t, i18n } = useTranslation('email-to-fax');
   const number = new Intl.NumberFormat(i18n.language);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -95,17 +108,46 @@ export function AllowedSendersField({
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('senders.empty')}</p>
       ) : (
         <ul aria-labelledby={legendId} className="flex flex-col divide-y rounded-lg border">
-          {senders.map((address) => (
-            <li key={address} className="flex min-w-0 items-center justify-between gap-3 py-2 pr-2 pl-4">
-              <AddressText truncate className="min-w-0 text-sm">
-                {address}
-              </AddressText>
-              <Button type="button" variant="ghost" size="sm" className="shrink-0" onClick={() => onRemove(address)} disabled={disabled}>
-                {t('senders.remove')}
-                <span className="sr-only"> {address}</span>
-              </Button>
-            </li>
-          ))}
+          {senders.map((address, index) => {
+            const sender = stored.find((candidate) => candidate.address === address);
+            const status = sender?.status ?? 'unsaved';
+            const when = sender?.status === 'active' ? sender.confirmedAt : sender?.expiresAt;
+            const detailId = `${id}-sender-${index}`;
+            return (
+              <li key={address} className="flex min-w-0 flex-col gap-2 py-3 pr-2 pl-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <div className="flex min-w-0 flex-wrap items-center gap-2">
+                    <AddressText truncate className="min-w-0 text-sm">
+                      {address}
+                    </AddressText>
+                    <Badge variant={BADGE_OF[status]}>{t(`senderStatus.${status}`)}</Badge>
+                  </div>
+                  <p id={detailId} className="text-xs text-muted-foreground">
+                    {t(`senderStatus.${status}Detail`, { date: when ? date.format(new Date(when)) : '' })}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  {status === 'pending' || status === 'expired' ? (
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onResend(address)}
+                      disabled={disabled || resending !== null}
+                      aria-describedby={detailId}
+                    >
+                      {t('senderStatus.resend')}
+                      <span className="sr-only"> {address}</span>
+                    </Button>
+                  ) : null}
+                  <Button type="button" variant="ghost" size="sm" onClick={() => onRemove(address)} disabled={disabled}>
+                    {t('senders.remove')}
+                    <span className="sr-only"> {address}</span>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       {senders.length >= MAX_EMAIL_FAX_SENDERS ? (

@@ -7,6 +7,7 @@ import { SettingSwitch } from '@/components/ui/setting-switch';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
+import { useResendSenderConfirmation } from '../api/resend-sender-confirmation';
 import { useSaveEmailToFaxSettings } from '../api/save-email-to-fax-settings';
 import {
   addSenders,
@@ -37,6 +38,7 @@ function refusalOf(error: unknown): TProblem | null {
 export function EmailToFaxForm({ settings }: { settings: TEmailToFaxSettings }) {
   const { t } = useTranslation(['email-to-fax', 'messages', 'errors']);
   const save = useSaveEmailToFaxSettings();
+  const resend = useResendSenderConfirmation();
   const [values, setValues] = useState<TEmailToFaxValues>(() => valuesOf(settings));
   const [problem, setProblem] = useState<TProblem | null>(null);
   const senderInput = useRef<HTMLInputElement>(null);
@@ -62,6 +64,16 @@ export function EmailToFaxForm({ settings }: { settings: TEmailToFaxSettings }) 
     setProblem(null);
     // The row and its button are gone: the input is where the list is worked on.
     senderInput.current?.focus();
+  };
+
+  const resendLink = async (address: string) => {
+    try {
+      await resend.mutateAsync({ address });
+      toast({ title: t('senderStatus.resend'), description: t('senderStatus.resent', { address }) });
+    } catch (error) {
+      const description = error instanceof ApiError ? error.message : t('errors:api.unknown');
+      toast({ title: t('senderStatus.resendFailedTitle'), description, variant: 'destructive' });
+    }
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -95,6 +107,9 @@ export function EmailToFaxForm({ settings }: { settings: TEmailToFaxSettings }) 
       <AllowedSendersField
         id={`${id}-senders`}
         senders={values.allowedSenders}
+        stored={settings.senders}
+        onResend={(address) => void resendLink(address)}
+        resending={resend.isPending ? (resend.variables?.address ?? '') : null}
         typed={values.newSender}
         onTyped={(newSender) => {
           setValues((current) => ({ ...current, newSender }));

@@ -39,7 +39,12 @@ describe('adding allowed addresses', () => {
 });
 
 describe('saving the settings', () => {
-  const stored = { domain: 'fax.example.com', allowedSenders: ['desk@example.com'], authPolicy: 'report' as const, includeBody: true };
+  const stored = {
+    domain: 'fax.example.com',
+    senders: [{ address: 'desk@example.com', status: 'active' as const, expiresAt: null, confirmedAt: '2026-12-01T10:00:00.000Z' }],
+    authPolicy: 'report' as const,
+    includeBody: true,
+  };
 
   it('sends the list, the policy and the choice, with an address typed but not yet added', () => {
     expect(checkEmailToFax({ ...valuesOf(stored), authPolicy: 'enforce', includeBody: false })).toEqual({

@@ -30,7 +30,7 @@ const ZAllowedSenders = ZSaveEmailToFaxSettingsRequest.shape.allowedSenders;
 
 /** The form's starting values: what the server has stored. */
 export const valuesOf = (settings: TEmailToFaxSettings): TEmailToFaxValues => ({
-  allowedSenders: settings.allowedSenders,
+  allowedSenders: settings.senders.map((sender) => sender.address),
   newSender: '',
   authPolicy: settings.authPolicy,
   includeBody: settings.includeBody,
