@@ -135,7 +135,11 @@ export async function startEmailGateway(deps: FaxByEmailDeps): Promise<EmailGate
         }
         // Under enforce, a domain whose SPF says this client may not send for it is refused before its message is read.
         if (sender.rules.authPolicy === 'enforce' && (await spfIn(session)) === 'fail') {
-          throw smtpError(550, '5.7.23', `The SPF record of ${from.split('@').pop()} does not allow ${session.remoteAddress} to send its mail.`);
+          throw smtpError(
+            550,
+            '5.7.23',
+            `The SPF record of ${from.split('@').pop()} does not allow ${session.remoteAddress} to send its mail.`,
+          );
         }
       })().then(
         () => callback(),
@@ -156,7 +160,13 @@ export async function startEmailGateway(deps: FaxByEmailDeps): Promise<EmailGate
     async function* withinSize() {
       for await (const chunk of stream as AsyncIterable<Buffer>) if (!stream.sizeExceeded) yield chunk;
     }
-    const raw = await spool.store(withinSize());
+    const raw = await spool.store(withinSize()).catch((error: NodeJS.ErrnoException) => {
+      // The client went away mid-message: nothing was kept, and there is no one to answer.
+      if (error.code === 'ECONNECTION' || error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+        throw smtpError(451, '4.3.0', 'The connection closed before the message was received.');
+      }
+      throw error;
+    });
     try {
       if (stream.sizeExceeded) {
         throw smtpError(552, '5.3.4', `Message too large: at most ${server.options.size} bytes can become a fax.`);
