@@ -79,7 +79,8 @@ async function qpdf(bytes: Uint8Array, ...args: string[]) {
 /** What a PDF editor does when it saves a change: a later incremental update after the last `%%EOF`. */
 function withAppendedUpdate(pdf: Buffer): Buffer {
   const text = pdf.toString('latin1');
-  const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]!;
+  const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1];
+  if (!prev) throw new Error('the report does not end with startxref and %%EOF: no PDF update can follow it');
   const root = [...text.matchAll(/\/Root (\d+ \d+ R)/g)].at(-1)![1]!;
   const size = Math.max(...[...text.matchAll(/\/Size (\d+)/g)].map((match) => Number(match[1])));
   const object = `\n${size} 0 obj\n(a later edit)\nendobj\n`;
