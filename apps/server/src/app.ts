@@ -84,6 +84,8 @@ export type AppDeps = {
   auth: Auth;
   files: FileStore;
   isShuttingDown: () => boolean;
+  /** Whether this process can serve at all (false once its embedded database could not be started again); /healthz. */
+  canServe?: () => boolean;
 };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -132,7 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'faxline-limit:' } : {}) });
 
-  await app.register(healthRoutes, { checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown } });
+  await app.register(healthRoutes, {
+    checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown, canServe: deps.canServe ?? (() => true) },
+  });
   // Prometheus's figures (issue 21): on the root app, so that its timing hook sees every route.
   await registerMetrics(app, { db: database.db, config });
   // The platform settings (back office), read by many routes; their secrets are sealed with the installation's secret.

@@ -5,7 +5,8 @@ import { openFileStore } from './documents/encrypted-file-store';
 import { jobs } from './jobs';
 import type { TConfig } from './platform/config';
 import { connectDatabase, type DatabaseHandle } from './platform/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/db/embedded-postgres';
+import { startEmbeddedPostgres } from './platform/db/embedded-postgres';
+import { superviseEmbeddedPostgres, type SupervisedPostgres } from './platform/db/embedded-postgres-supervisor';
 import { migrateDatabase } from './platform/db/migrate';
 import { listenForNotifications, type DatabaseNotifications } from './platform/db/notifications';
 import { installationSecretOf } from './platform/local-secret';
@@ -41,7 +42,8 @@ export type RunningServer = {
   database: DatabaseHandle;
   notifications: DatabaseNotifications;
   queue: Queue;
-  embedded?: EmbeddedPostgres;
+  /** The embedded PostgreSQL, started again by this process when it ends (decision 065). */
+  embedded?: SupervisedPostgres;
   /** Stops accepting, drains requests, stops workers, closes the database; safe to call more than once. */
   stop: () => Promise<void>;
 };
@@ -68,9 +70,9 @@ export async function startServer(
   };
 
   try {
-    let embedded: EmbeddedPostgres | undefined;
+    let embedded: SupervisedPostgres | undefined;
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: config.pgDataDir, logger });
+      embedded = superviseEmbeddedPostgres(await startEmbeddedPostgres({ dataDir: config.pgDataDir, logger }), { logger });
       cleanups.push({ part: 'database server', stop: embedded.stop });
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -109,6 +111,7 @@ export async function startServer(
         niceness: config.workerNiceness,
         // Half the shutdown's time, so that the database still stops cleanly after a worker that had to be killed.
         stopTimeoutMs: config.shutdownTimeoutMs / 2,
+        databaseAnswers: database.ping,
         logger,
       });
       cleanups.push({ part: 'worker process', stop: worker.stop });
@@ -135,7 +138,9 @@ export async function startServer(
         const credentials = await seedDemoData({ auth, db: database.db });
         if (credentials) process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
       }
-      app = await buildApp({ config, logger, database, notifications, queue, auth, files, isShuttingDown: () => shuttingDown });
+      // The process cannot serve once its own database could not be started again; an outside one is not its to mend.
+      const canServe = () => embedded?.state() !== 'gave-up';
+      app = await buildApp({ config, logger, database, notifications, queue, auth, files, isShuttingDown: () => shuttingDown, canServe });
       url = await app.listen({ host: config.host, port: config.port });
       // Inbound calls through the sandbox land in the inbox from here (issue 16): the API process answers them.
       const exchange = await startSandboxExchange({

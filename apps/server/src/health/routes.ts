@@ -1,4 +1,4 @@
-import { ZHealth, ZReadiness, type TReadiness } from '@faxline/shared';
+import { ZHealth, ZReadiness, type THealth, type TReadiness } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export type ReadinessChecks = {
@@ -6,6 +6,8 @@ export type ReadinessChecks = {
   queue: () => Promise<boolean>;
   /** True once shutdown has begun, so that a load balancer stops sending traffic before we close. */
   isShuttingDown: () => boolean;
+  /** False once the process cannot serve any more, whatever it waits for (decision 065). */
+  canServe: () => boolean;
 };
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -16,8 +18,12 @@ async function within(check: () => Promise<boolean>): Promise<'up' | 'down'> {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ checks: ReadinessChecks }> = async (app, { checks }) => {
-  // Liveness: the process answers. Nothing else, so a slow database never gets a healthy process restarted.
-  app.get('/healthz', { schema: { response: { 200: ZHealth } }, logLevel: 'warn' }, async () => ({ status: 'ok' as const }));
+  // Liveness: the process answers and can serve. A database that is away or being started again is no reason to
+  // restart the process (that would not bring it back sooner); an embedded database it gave up on is (decision 065).
+  app.get('/healthz', { schema: { response: { 200: ZHealth, 503: ZHealth } }, logLevel: 'warn' }, async (_request, reply) => {
+    const body: THealth = { status: checks.canServe() ? 'ok' : 'failing' };
+    return reply.status(body.status === 'ok' ? 200 : 503).send(body);
+  });
 
   // Readiness: the database and the job queue answer; 503 otherwise.
   app.get('/readyz', { schema: { response: { 200: ZReadiness, 503: ZReadiness } }, logLevel: 'warn' }, async (_request, reply) => {

@@ -11,6 +11,8 @@ export type WorkerProcessOptions = {
   niceness: number;
   /** How long a stop waits for the worker to finish its jobs before it is killed. */
   stopTimeoutMs: number;
+  /** Whether the database answers: a worker is not started while it does not, as it could only fail to start. */
+  databaseAnswers?: () => Promise<boolean>;
   logger: Logger;
 };
 
@@ -23,6 +25,8 @@ export type WorkerProcess = {
 const HEALTHY_RUN_MS = 60_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const LONGEST_RESTART_DELAY_MS = 30_000;
+/** How often a worker waiting to be started asks whether the database is back. */
+const DATABASE_RETRY_MS = 500;
 
 /**
  * The job worker of `--role=all`, in a process of its own at a lower CPU priority (docs/decisions/037): rendering and
@@ -56,15 +60,33 @@ export function startWorkerProcess(options: WorkerProcessOptions): WorkerProcess
       }
     }
     worker.on('error', (error) => logger.error({ err: error }, 'the worker process could not be started'));
-    worker.once('exit', (code, signal) => {
-      if (child === worker) child = undefined;
-      if (stopping) return;
-      const ranMs = Date.now() - startedAt;
-      if (ranMs >= HEALTHY_RUN_MS) restartDelay = FIRST_RESTART_DELAY_MS;
-      logger.error({ code, signal, ranMs, restartInMs: restartDelay }, 'the worker process ended; starting it again');
-      restartTimer = setTimeout(start, restartDelay);
-      restartDelay = Math.min(restartDelay * 2, LONGEST_RESTART_DELAY_MS);
-    });
+    worker.once('exit', (code, signal) => void restartAfter(worker, startedAt, code, signal));
+  };
+
+  /**
+   * A worker that ended is started again after a pause that grows while it keeps ending soon after its start. One that
+   * ended because the database went away is not at fault: it is started once the database answers, after the first
+   * pause, however often that happens.
+   */
+  const restartAfter = async (worker: ChildProcess, startedAt: number, code: number | null, signal: NodeJS.Signals | null) => {
+    if (child === worker) child = undefined;
+    if (stopping) return;
+    const ranMs = Date.now() - startedAt;
+    const databaseAway = options.databaseAnswers ? !(await options.databaseAnswers()) : false;
+    if (stopping) return;
+    if (ranMs >= HEALTHY_RUN_MS || databaseAway) restartDelay = FIRST_RESTART_DELAY_MS;
+    logger.error({ code, signal, ranMs, restartInMs: restartDelay, databaseAway }, 'the worker process ended; starting it again');
+    restartTimer = setTimeout(() => void startOnceDatabaseAnswers(), restartDelay);
+    if (!databaseAway) restartDelay = Math.min(restartDelay * 2, LONGEST_RESTART_DELAY_MS);
+  };
+
+  const startOnceDatabaseAnswers = async () => {
+    if (stopping) return;
+    if (options.databaseAnswers && !(await options.databaseAnswers())) {
+      if (!stopping) restartTimer = setTimeout(() => void startOnceDatabaseAnswers(), DATABASE_RETRY_MS);
+      return;
+    }
+    if (!stopping) start();
   };
   start();
 

@@ -19,6 +19,14 @@ describe('health endpoints', () => {
     expect(ZHealth.parse(response.json())).toEqual({ status: 'ok' });
   });
 
+  it('GET /healthz answers 503 "failing" once the process cannot serve (its database could not be started again)', async () => {
+    testApp.setCanServe(false);
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    testApp.setCanServe(true);
+    expect(response.statusCode).toBe(503);
+    expect(ZHealth.parse(response.json())).toEqual({ status: 'failing' });
+  });
+
   it('GET /readyz is 200 while the database and the queue answer', async () => {
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);

@@ -37,6 +37,7 @@ export async function openTestApp(
   const env = options.sharing?.env ?? (await openTestEnvironment({ work: options.work ?? true, config, logger }));
   const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger });
   let shuttingDown = false;
+  let canServe = true;
   const app = await buildApp({
     config,
     logger,
@@ -46,6 +47,7 @@ export async function openTestApp(
     auth,
     files: env.files,
     isShuttingDown: () => shuttingDown,
+    canServe: () => canServe,
   });
   return {
     app,
@@ -56,6 +58,8 @@ export async function openTestApp(
     files: env.files,
     env,
     setShuttingDown: (value: boolean) => (shuttingDown = value),
+    /** As a server whose embedded database could not be started again (decision 065). */
+    setCanServe: (value: boolean) => (canServe = value),
     close: async () => {
       await app.close();
       if (!options.sharing) await env.close();

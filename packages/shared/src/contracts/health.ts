@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ZHealth = z.object({ status: z.literal('ok') });
+/** `failing`: the process cannot serve any more (its embedded database could not be started again): restart it. */
+export const ZHealth = z.object({ status: z.enum(['ok', 'failing']) });
 export type THealth = z.infer<typeof ZHealth>;
 
 export const ZReadiness = z.object({

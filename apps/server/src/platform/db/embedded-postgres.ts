@@ -16,7 +16,23 @@ import { DataDirUnusableError, placeCluster, reachablePostgresDir, SYSTEM_DIR, t
  * that class installs process-wide SIGINT/SIGTERM hooks that exit before our graceful shutdown has drained requests.
  * As root it runs as the `postgres` user; postgres-placement.ts finds its programs and a data folder that user reaches.
  */
-export type EmbeddedPostgres = { url: string; pid: number; stop: () => Promise<void> };
+export type EmbeddedPostgres = {
+  url: string;
+  /** The running postmaster's process id (a new one after `restart`). */
+  readonly pid: number;
+  /** Resolves when the current postmaster ends, whether stopped or killed. */
+  exited: () => Promise<PostmasterExit>;
+  /**
+   * Starts PostgreSQL again after its postmaster ended, on the same folder, port and password, so that every pool and
+   * the worker process keep their address; it replays its write-ahead log first. Rejects if it does not come up.
+   */
+  restart: () => Promise<void>;
+  /** The last lines PostgreSQL printed, to say why it ended. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export type PostmasterExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
@@ -176,12 +192,68 @@ export async function startEmbeddedPostgres(options: {
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(clusterDir, password, postgresDir, ids, logger);
 
   const port = await freePort();
+  const encoded = encodeURIComponent(password);
+  const adminUrl = `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/postgres`;
+  const launch = () => launchPostmaster({ postgresDir, clusterDir, port, ids, adminUrl, logger });
+  let current = await launch();
+  await ensureDatabase(adminUrl);
+  logger.info({ port, dataDir: clusterDir }, 'embedded PostgreSQL ready');
+
+  return {
+    url: `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/${DB_NAME}`,
+    get pid() {
+      return current.pid;
+    },
+    exited: () => current.exited,
+    output: () => current.output(),
+    restart: async () => {
+      if (!current.ended()) throw new Error(`PostgreSQL (pid ${current.pid}) is still running`);
+      current = await launch();
+      logger.info({ port, dataDir: clusterDir, postmasterPid: current.pid }, 'embedded PostgreSQL ready again');
+    },
+    stop: async () => {
+      const postmaster = current;
+      if (postmaster.ended()) return;
+      // "Smart" shutdown first (SIGTERM): PostgreSQL waits for our closing connections to go. If one lingers, "fast"
+      // shutdown (SIGINT) ends it; both write a checkpoint and exit cleanly.
+      postmaster.signal('SIGTERM');
+      const gone = await Promise.race([postmaster.exited.then(() => true), delay(SMART_SHUTDOWN_MS).then(() => false)]);
+      if (!gone) {
+        logger.warn('connections still open after the smart shutdown period; ending them');
+        postmaster.signal('SIGINT');
+        await postmaster.exited;
+      }
+      logger.info('embedded PostgreSQL stopped');
+    },
+  };
+}
+
+type Postmaster = {
+  pid: number;
+  exited: Promise<PostmasterExit>;
+  ended: () => boolean;
+  signal: (signal: NodeJS.Signals) => void;
+  output: () => string;
+};
+
+/** Runs PostgreSQL's postmaster on `clusterDir` and waits until it accepts connections at `adminUrl`. */
+async function launchPostmaster(options: {
+  postgresDir: string;
+  clusterDir: string;
+  port: number;
+  ids: RunAs;
+  adminUrl: string;
+  logger: Logger;
+}): Promise<Postmaster> {
+  const { clusterDir, logger } = options;
+  // A folder still in use (another server took it while ours was down) is never started twice.
+  await assertDataDirFree(clusterDir);
   const child = spawn(
-    path.join(postgresDir, 'bin', 'postgres'),
+    path.join(options.postgresDir, 'bin', 'postgres'),
     // Loopback only, no Unix socket (its default folder may not exist or be writable here).
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    ['-D', clusterDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     // Its own process group: a Ctrl-C at the terminal reaches us, and we stop PostgreSQL after draining requests.
-    { ...ids, cwd: '/', detached: true, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { ...options.ids, cwd: '/', detached: true, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -191,36 +263,27 @@ export async function startEmbeddedPostgres(options: {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const encoded = encodeURIComponent(password);
-  const adminUrl = `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/postgres`;
+  let ended = false;
+  const exited = new Promise<PostmasterExit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      ended = true;
+      resolve({ code, signal });
+    }),
+  );
   try {
-    await waitUntilAccepting(adminUrl, child, () => output);
+    await waitUntilAccepting(options.adminUrl, child, () => output);
   } catch (error) {
     child.kill('SIGKILL');
+    await exited;
     // Two servers started at the same moment: PostgreSQL's own lock stopped the second one.
     await assertDataDirFree(clusterDir);
     throw error;
   }
-  await ensureDatabase(adminUrl);
-  logger.info({ port, dataDir: clusterDir }, 'embedded PostgreSQL ready');
-
   return {
-    url: `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/${DB_NAME}`,
     pid: child.pid ?? -1,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      // "Smart" shutdown first (SIGTERM): PostgreSQL waits for our closing connections to go. If one lingers, "fast"
-      // shutdown (SIGINT) ends it; both write a checkpoint and exit cleanly.
-      child.kill('SIGTERM');
-      const gone = await Promise.race([exited.then(() => true), delay(SMART_SHUTDOWN_MS).then(() => false)]);
-      if (!gone) {
-        logger.warn('connections still open after the smart shutdown period; ending them');
-        child.kill('SIGINT');
-        await exited;
-      }
-      logger.info('embedded PostgreSQL stopped');
-    },
+    exited,
+    ended: () => ended,
+    signal: (signal) => void child.kill(signal),
+    output: () => output,
   };
 }

@@ -71,14 +71,19 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
     echoes.clear();
   };
 
+  // One connection at a time, and one retry pending at most: pg may report one loss twice (the server's last error,
+  // then the socket's end), and a second chain of retries would open a second LISTEN connection that nobody closes.
+  let retry: NodeJS.Timeout | undefined;
   const connect = (): Promise<void> =>
     (connecting ??= (async () => {
+      if (closed || client) return;
       const next = new pg.Client({ connectionString: url, application_name: 'faxline-listen' });
       next.on('notification', (message) => {
         if (message.channel === ECHO_CHANNEL) echoArrived(message.payload ?? '');
         else deliver(message.channel, message.payload ?? '');
       });
       next.on('error', (error) => {
+        if (client !== next) return; // still connecting (the catch below retries), or already replaced
         log.warn({ err: error }, 'notification connection lost');
         reconnectLater();
       });
@@ -86,8 +91,15 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
         await next.connect();
         await next.query(`LISTEN ${ECHO_CHANNEL}`);
         for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+        if (closed) {
+          await next.end().catch(() => undefined);
+          return;
+        }
         client = next;
-        if (everConnected) deliverMissed();
+        if (everConnected) {
+          log.info('listening for notifications again');
+          deliverMissed();
+        }
         everConnected = true;
       } catch (error) {
         log.warn({ err: error }, 'cannot listen for notifications yet');
@@ -106,7 +118,12 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
       releaseEchoes();
     }
     void old?.end().catch(() => undefined);
-    if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
+    retry.unref();
   };
 
   void connect();
@@ -159,6 +176,7 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
     },
     close: async () => {
       closed = true;
+      clearTimeout(retry);
       releaseEchoes();
       await connecting;
       await client?.end().catch(() => undefined);
