@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, holdsToken, redactLogLine, safeUrl } from './log-redaction';
-import { createLogger } from './logger';
+import { betterAuthLogger, createLogger } from './logger';
 
 const base64url = (bytes: number) => randomBytes(bytes).toString('base64url');
 /** Better Auth's tokens and ids: letters and digits. */
@@ -147,5 +147,18 @@ describe('the server logger', () => {
     expect(lines).toHaveLength(2);
     expect(text).not.toContain(token);
     expect(JSON.parse(lines[0]!).err.message).toBe(`fetch https://faxline.example/reset-password?token=${REDACTED} failed`);
+  });
+
+  it("writes Better Auth's messages as its own lines, through the same rule", () => {
+    const lines: string[] = [];
+    const logger = createLogger({ logLevel: 'info', logPretty: false }, { write: (line: string) => void lines.push(line) });
+    betterAuthLogger(logger).log('error', 'verification failed', new Error(`no user for /api/better-auth/verify-email?token=${token}`));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 50,
+      component: 'better-auth',
+      msg: 'verification failed',
+      err: { message: `no user for /api/better-auth/verify-email?token=${REDACTED}` },
+    });
   });
 });

@@ -49,8 +49,9 @@ export function createLogger(config: Pick<TConfig, 'logLevel' | 'logPretty'>, de
 
 /** Better Auth's own messages, written through the server's logger (and so through its redaction) instead of the console. */
 export function betterAuthLogger(logger: Logger) {
+  const log = logger.child({ component: 'better-auth' });
   return {
     log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) =>
-      logger[level](args[0] instanceof Error ? { err: args[0] } : args.length > 0 ? { details: args } : {}, message),
+      log[level](args[0] instanceof Error ? { err: args[0] } : args.length > 0 ? { details: args } : {}, message),
   };
 }
