@@ -1,7 +1,9 @@
 import {
+  MEMBER_INVITATIONS_PER_HOUR,
   roleMay,
   storedRoleOf,
   ZAddMemberRequest,
+  ZAddMemberResponse,
   ZMember,
   ZMemberParams,
   ZMembersResponse,
@@ -13,19 +15,34 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { createPerson } from '../auth/create-person';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { users } from '../auth/schema';
 import { requireSession } from '../auth/session';
 import { membershipOf } from './membership';
 import { AppError } from '../platform/http/app-error';
+import { invitationRoutes } from './invitation-routes';
+import { inviteMember, listInvitations } from './member-invitations';
 import { accountMembers } from './schema';
 
+const HOUR_MS = 3_600_000;
+
 /**
- * Sub-users (spec 001 §2.8, §6): the owner and sub-admins add logins to the account, change their role and remove
- * them. A new login signs in with its username and password; its usage counts against the account.
+ * Sub-users (spec 001 §2.8, §6): the owner and sub-admins invite logins to the account (decision 068), change their
+ * role and remove them. A login made from an accepted invitation signs in with its username and password; its usage
+ * counts against the account.
  */
-export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, sessions: sessionDeps }) => {
+export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { auth, db, queue, config, sessions: sessionDeps } = deps;
+  // Each invitation e-mails an address of the inviter's choosing: counted per account, whoever of it invites.
+  const invitingAccount = new WeakMap<FastifyRequest, string>();
+  const invitationsPerHour = Math.round(MEMBER_INVITATIONS_PER_HOUR * config.rateLimitFactor);
+  const countInvitation = app.createRateLimit({
+    max: invitationsPerHour,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => `member-invitations:${invitingAccount.get(request)}`,
+  });
+  await app.register(invitationRoutes, deps);
+
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);
     const member = await membershipOf(db, user);
@@ -64,37 +81,23 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth
 
   app.get('/account/members', { schema: { response: { 200: ZMembersResponse } } }, async (request, reply) => {
     const { member } = await manager(request, reply);
-    return { members: await listMembers(member.accountId) };
+    return { members: await listMembers(member.accountId), invitations: await listInvitations(db, member.accountId) };
   });
 
-  app.post('/account/members', { schema: { body: ZAddMemberRequest, response: { 201: ZMember } } }, async (request, reply) => {
+  app.post('/account/members', { schema: { body: ZAddMemberRequest, response: { 202: ZAddMemberResponse } } }, async (request, reply) => {
     const { user, member } = await manager(request, reply);
-    const body = request.body;
-    const created = await createPerson(
-      { auth, db },
-      {
-        name: body.name,
-        email: body.email,
-        password: body.password,
-        username: body.username,
-        language: request.language,
-        emailVerified: true,
-        account: { join: member.accountId, role: storedRoleOf(body.role) },
-        twoFactorSetupRequired: body.enable2fa,
-      },
+    invitingAccount.set(request, member.accountId);
+    const counted = await countInvitation(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      reply.header('retry-after', String(counted.ttlInSeconds));
+      throw new AppError('rate_limited', 'errors.tooManyMemberInvitations', { max: invitationsPerHour });
+    }
+    const invitation = await inviteMember(
+      { auth, db, queue, publicUrl: config.publicUrl },
+      { user, member, ip: request.ip, language: request.language },
+      request.body,
     );
-    await recordAuditEvent(db, {
-      actorUserId: user.id,
-      accountId: member.accountId,
-      ip: request.ip,
-      action: 'member.add',
-      objectType: 'user',
-      objectId: created.id,
-      outcome: 'success',
-      details: { role: body.role },
-    });
-    const added = (await listMembers(member.accountId)).find((m) => m.userId === created.id)!;
-    return reply.status(201).send(added);
+    return reply.status(202).send({ invitation });
   });
 
   app.patch(

@@ -30,15 +30,24 @@ export type NewPerson = {
  * the creation hooks run too, so the person gets their account.
  */
 export async function createPerson(deps: { auth: Auth; db: Database }, person: NewPerson): Promise<{ id: string; accountId: string }> {
+  const { password, ...rest } = person;
+  if (isCommonPassword(password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
+  return createPersonWithHash(deps, { ...rest, passwordHash: await hashPassword(deps.auth, password) });
+}
+
+/** A password as Better Auth keeps it (scrypt): for a person created later from what was decided now (an invitation). */
+export async function hashPassword(auth: Auth, password: string): Promise<string> {
+  return (await auth.$context).password.hash(password);
+}
+
+/** `createPerson` with a password already hashed by `hashPassword` (and checked when it was chosen). */
+export async function createPersonWithHash(
+  deps: { auth: Auth; db: Database },
+  person: Omit<NewPerson, 'password'> & { passwordHash: string },
+): Promise<{ id: string; accountId: string }> {
   const email = person.email.trim().toLowerCase();
-  if (isCommonPassword(person.password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
   if (await findUserByEmail(deps.db, email)) throw new AppError('conflict', 'errors.emailTaken');
-  if (
-    person.username &&
-    (await deps.db.select({ id: users.id }).from(users).where(eq(users.username, person.username.toLowerCase()))).length > 0
-  ) {
-    throw new AppError('conflict', 'errors.usernameTaken');
-  }
+  if (person.username && (await usernameTaken(deps.db, person.username))) throw new AppError('conflict', 'errors.usernameTaken');
   const context = await deps.auth.$context;
   const user = await context.internalAdapter.createUser(
     {
@@ -52,16 +61,16 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
     },
     { method: 'admin' },
   );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await context.password.hash(person.password),
-  });
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: person.passwordHash });
   const account = person.account ?? 'own';
   if (account === 'own') return { id: user.id, accountId: await createOwnerAccount(deps.db, user) };
   await deps.db.insert(accountMembers).values({ id: randomUUID(), organizationId: account.join, userId: user.id, role: account.role });
   return { id: user.id, accountId: account.join };
+}
+
+/** Whether a person already signs in with this username (usernames are compared in lower case). */
+export async function usernameTaken(db: Database, username: string): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.username, username.toLowerCase()))).length > 0;
 }
 
 export async function setPlatformRole(db: Database, userId: string, role: 'user' | 'admin'): Promise<void> {

@@ -86,7 +86,31 @@ export const ZMember = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type TMember = z.infer<typeof ZMember>;
-export const ZMembersResponse = z.object({ members: z.array(ZMember) });
+
+/** How long an invitation to join an account can be accepted. */
+export const MEMBER_INVITATION_DAYS = 7;
+/** Invitations an account may send in an hour, whoever sends them: each one e-mails a stranger's address. */
+export const MEMBER_INVITATIONS_PER_HOUR = 20;
+
+/**
+ * A person invited to an account, waiting for them to accept from the e-mail sent to the address (decision 068). Every
+ * address gets one, whether or not it already has a Faxline account, so the answer tells the inviter nothing about it.
+ */
+export const ZMemberInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  createdAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type TMemberInvitation = z.infer<typeof ZMemberInvitation>;
+/** POST /api/account/members: 202, the invitation sent. */
+export const ZAddMemberResponse = z.object({ invitation: ZMemberInvitation });
+export type TAddMemberResponse = z.infer<typeof ZAddMemberResponse>;
+
+/** GET /api/account/members: the logins, oldest first, and the invitations still waiting, newest first. */
+export const ZMembersResponse = z.object({ members: z.array(ZMember), invitations: z.array(ZMemberInvitation) });
+export type TMembersResponse = z.infer<typeof ZMembersResponse>;
 
 export const ZAddMemberRequest = z.object({
   name: z.string().trim().min(1, { error: 'validation.required' }).max(120).check(singleLineText),

@@ -1,13 +1,16 @@
-import { ZMembersResponse, type TMember } from '@faxline/shared';
+import { ZMembersResponse, type TMembersResponse } from '@faxline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiGet } from '@/lib/api-client';
 
 import { memberKeys } from './query-keys';
 
-/** GET /api/account/members: everyone who signs in to the account, oldest first. 403 for a User or Billing contact. */
-export async function getMembers(): Promise<TMember[]> {
-  return (await apiGet('/account/members', ZMembersResponse)).members;
+/**
+ * GET /api/account/members: everyone who signs in to the account, oldest first, and the invitations still waiting.
+ * 403 for a User or Billing contact.
+ */
+export async function getMembers(): Promise<TMembersResponse> {
+  return apiGet('/account/members', ZMembersResponse);
 }
 
 /** The server's refusal of someone who may not manage members: a fact to explain, not a failure to retry. */

@@ -37,9 +37,12 @@ export function AddMemberForm() {
     const checked = checkAddMember(values);
     if (!checked.ok) return report(checked.problem);
     try {
-      const added = await addMember.mutateAsync(checked.request);
+      const invitation = await addMember.mutateAsync(checked.request);
       setValues(EMPTY_MEMBER_VALUES);
-      toast({ title: t('toasts.addedTitle'), description: t('toasts.addedDescription', { name: added.name, email: added.email }) });
+      toast({
+        title: t('toasts.invitedTitle'),
+        description: t('toasts.invitedDescription', { name: checked.request.name, email: invitation.email }),
+      });
     } catch (error) {
       toast({
         title: t('toasts.addFailedTitle'),

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { isNotAllowed, useMembers } from '../api/get-members';
 
 import { AddMemberForm } from './add-member-form';
+import { InvitationsList } from './invitations-list';
 import { MembersList } from './members-list';
 
 /**
@@ -30,7 +31,8 @@ export function MemberAdministration() {
   return (
     <>
       <AddMemberForm />
-      <MembersList members={members.data} viewerId={user?.id} />
+      <InvitationsList invitations={members.data.invitations} />
+      <MembersList members={members.data.members} viewerId={user?.id} />
     </>
   );
 }

@@ -1,0 +1,96 @@
+import { singleLineText } from '@faxline/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { renderLinkPage, type LinkPage } from '../email/link-page';
+import { AppError } from '../platform/http/app-error';
+import type { RouteDeps } from '../platform/http/route-deps';
+import { perAddressLimit } from '../platform/http/rate-limit';
+import { translator } from '../platform/i18n/i18n';
+import { acceptInvitation, INVITATION_ACCEPT_PATH, openInvitation, type OpenInvitation } from './member-invitations';
+
+/** The web app's sign-in page (apps/web/src/config/paths.ts), where the new login goes next. */
+const SIGN_IN_PAGE = '/sign-in';
+
+const ZInvitationQuery = z.object({ token: z.string().min(1).max(200).check(singleLineText) });
+
+/** Why an accepted invitation made no login, as the page says it. */
+const REFUSALS: Record<string, string> = {
+  'errors.emailTaken': 'memberInvitation.page.emailTaken',
+  'errors.usernameTaken': 'memberInvitation.page.usernameTaken',
+  // Accepted by another click a moment before.
+  'errors.memberInvitationInvalid': 'memberInvitation.page.invalid',
+};
+
+/**
+ * The link of an invitation e-mail (decision 068), a page of the API's own: GET shows who invites to which account and
+ * asks with a button (a link scanner that follows the link accepts nothing); POST accepts. The link's secret is the
+ * authority: no session is needed.
+ */
+export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
+  const limit = perAddressLimit(config.rateLimitFactor);
+  // The page's form; its content says nothing the link does not.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+
+  const page = (reply: FastifyReply, status: number, content: LinkPage) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(renderLinkPage(content));
+
+  const signIn = (t: ReturnType<typeof translator>) => ({ label: t('memberInvitation.page.signIn'), url: `${config.publicUrl}${SIGN_IN_PAGE}` });
+
+  const invalid = (request: FastifyRequest, reply: FastifyReply) => {
+    const t = translator(request.language);
+    return page(reply, 404, {
+      language: request.language,
+      title: t('memberInvitation.page.invalidTitle'),
+      paragraphs: [t('memberInvitation.page.invalid')],
+      link: signIn(t),
+    });
+  };
+
+  const wordsOf = (open: OpenInvitation, t: ReturnType<typeof translator>) => ({
+    inviter: open.inviter,
+    account: open.accountName,
+    role: t(`memberInvitation.roles.${open.role}`),
+    username: open.login.username,
+  });
+
+  app.get(INVITATION_ACCEPT_PATH.replace(/^\/api/, ''), { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) }, async (request, reply) => {
+    const open = await openInvitation(db, request.query.token);
+    if (!open) return invalid(request, reply);
+    const t = translator(open.language);
+    const words = wordsOf(open, t);
+    return page(reply, 200, {
+      language: open.language,
+      title: t('memberInvitation.page.title', words),
+      paragraphs: [t('memberInvitation.page.ask', words), t('memberInvitation.page.password', words)],
+      confirm: { label: t('memberInvitation.page.accept', words), action: `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(request.query.token)}` },
+    });
+  });
+
+  app.post(INVITATION_ACCEPT_PATH.replace(/^\/api/, ''), { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) }, async (request, reply) => {
+    const open = await openInvitation(db, request.query.token);
+    if (!open) return invalid(request, reply);
+    const t = translator(open.language);
+    const words = wordsOf(open, t);
+    try {
+      await acceptInvitation({ auth, db }, open, request.ip);
+    } catch (error) {
+      const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
+      if (!refusal) throw error;
+      return page(reply, 409, { language: open.language, title: t('memberInvitation.page.refusedTitle'), paragraphs: [t(refusal, words)], link: signIn(t) });
+    }
+    return page(reply, 200, {
+      language: open.language,
+      title: t('memberInvitation.page.doneTitle', words),
+      paragraphs: [t('memberInvitation.page.done', words)],
+      link: signIn(t),
+    });
+  });
+};
