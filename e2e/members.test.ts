@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { signedInPerson } from './support/accounts';
+import { acceptInvitation, addMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
@@ -41,11 +41,7 @@ async function sendCoverFax(owner: BrowserContext): Promise<string> {
 /** A sub-user added by the owner through the API (the form has its own test), and a context signed in as them. */
 async function addMemberThroughApi(owner: BrowserContext, role: 'User' | 'Admin' | 'Billing', name: string) {
   const username = uniqueUsername(role.toLowerCase());
-  const added = await owner.request.post('/api/account/members', {
-    headers: origin(),
-    data: { name, username, email: uniqueEmail(role.toLowerCase()), password: PASSWORD, role, enable2fa: false },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  await addMember(owner, { name, username, email: uniqueEmail(role.toLowerCase()), role });
   const member = await context();
   const signIn = await member.request.post('/api/auth/sign-in', { headers: origin(), data: { identifier: username, password: PASSWORD } });
   expect(signIn.status(), await signIn.text()).toBe(200);
@@ -102,10 +98,14 @@ describe('User Administration - Add New User (spec 001 §2.8, §5, §6)', () => 
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('User');
     await page.getByRole('button', { name: 'Add User' }).click();
-    await visible(toast(page, 'User Added Successfully'));
-    await visible(page.getByText(`Grace Hopper (${email}) has been added.`));
+    await visible(toast(page, 'Invitation Sent'));
+    await visible(page.getByText(`Grace Hopper (${email}) joins the account once they accept the invitation e-mailed to that address.`));
     for (const label of ['Contact Name', 'Username', 'Email', 'Confirm Password'])
       expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
+    // Waiting for Grace, until she accepts from the e-mail; then one of the users.
+    await visible(page.getByRole('list', { name: 'Invitations Waiting' }).getByText(email));
+    await acceptInvitation(owner.request, email);
+    await page.reload();
 
     const row = memberRow(page, username);
     await visible(row.getByText('User', { exact: true }));

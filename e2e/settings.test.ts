@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { signedInPerson } from './support/accounts';
+import { addMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
@@ -171,11 +171,7 @@ describe('settings (spec 001 §2.5)', () => {
     const ownerContext = await newContext(browser);
     const owner = await signedInPerson(ownerContext, 'Account Owner');
     const username = `member${Date.now().toString(36)}`;
-    const added = await ownerContext.request.post('/api/account/members', {
-      data: { name: 'Team Member', username, email: uniqueEmail('member'), password: PASSWORD, role: 'User' },
-      headers: sameOrigin(),
-    });
-    expect(added.status()).toBe(201);
+    await addMember(ownerContext, { name: 'Team Member', username, email: uniqueEmail('member'), role: 'User' });
 
     const context = await newContext(browser);
     expect((await signIn(context, username, PASSWORD)).status()).toBe(200);
@@ -191,11 +187,7 @@ describe('settings (spec 001 §2.5)', () => {
     const context = await newContext(browser);
     const person = await signedInPerson(context);
     const username = `gone${Date.now().toString(36)}`;
-    const member = await context.request.post('/api/account/members', {
-      data: { name: 'Soon Gone', username, email: uniqueEmail('gone'), password: PASSWORD, role: 'User' },
-      headers: sameOrigin(),
-    });
-    expect(member.status()).toBe(201);
+    await addMember(context, { name: 'Soon Gone', username, email: uniqueEmail('gone'), role: 'User' });
     const page = await context.newPage();
     await page.goto('/user/settings');
 

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
-import { signedInPerson } from './support/accounts';
+import { addMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 let browser: Browser;
@@ -196,11 +196,7 @@ describe('two-factor sign-in required by the account owner', () => {
     const ownerContext = await newContext(browser);
     await signedInPerson(ownerContext, 'Account Owner');
     const username = unique('sub');
-    const added = await ownerContext.request.post('/api/account/members', {
-      data: { name: 'Sub User', username, email: uniqueEmail('sub'), password: PASSWORD, role: 'User', enable2fa: true },
-      headers: { origin: inject('baseUrl') },
-    });
-    expect(added.status(), await added.text()).toBe(201);
+    await addMember(ownerContext, { name: 'Sub User', username, email: uniqueEmail('sub'), role: 'User', enable2fa: true });
     await ownerContext.close();
 
     const context = await newContext(browser);

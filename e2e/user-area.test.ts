@@ -3,7 +3,7 @@ import { formatPhoneInternational, type TFaxListResponse, type TUsage } from '@f
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { signedInPerson } from './support/accounts';
+import { addMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
 
@@ -49,11 +49,7 @@ async function faxReached(context: BrowserContext, direction: 'outbound' | 'inbo
 async function signedInMember(owner: BrowserContext, role: 'User' | 'Billing', name: string) {
   const username = `member-${randomBytes(4).toString('hex')}`;
   const email = uniqueEmail('member');
-  const added = await owner.request.post('/api/account/members', {
-    data: { name, username, email, password: PASSWORD, role },
-    headers: sameOrigin(),
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  await addMember(owner, { name, username, email, role });
   const context = await newContext(browser);
   const signIn = await context.request.post('/api/auth/sign-in', {
     data: { identifier: username, password: PASSWORD },

@@ -21,17 +21,38 @@ export async function signedInPerson(context: BrowserContext, name = 'Test Perso
   return { name, email, password: PASSWORD };
 }
 
+/** The new login a member's invitation asks for (POST /api/account/members). */
+export type MemberToAdd = { name: string; username: string; email: string; role: 'User' | 'Admin' | 'Billing'; enable2fa?: boolean };
+
 /**
- * A member with a role in the account of the person signed in to `owner`, added as a sub-admin adds one (no e-mail to
- * confirm), and signed in to `member` with their username.
+ * A member added to the account of the person signed in to `owner`, as the members page adds one: invited through the
+ * API, then accepted with the button of the page the e-mailed link opens (decision 068).
+ */
+export async function addMember(owner: BrowserContext, member: MemberToAdd) {
+  const invited = await owner.request.post('/api/account/members', {
+    headers: originOf(owner),
+    data: { enable2fa: false, ...member, password: PASSWORD },
+  });
+  expect(invited.status(), await invited.text()).toBe(202);
+  await acceptInvitation(owner.request, member.email);
+}
+
+/** Accepts the invitation e-mailed to the address, as its owner does: the link's page, then its button. */
+export async function acceptInvitation(request: APIRequestContext, email: string) {
+  const link = await emailedLink(request, email, /invited you/);
+  const asked = await request.get(link.pathname + link.search);
+  expect(asked.status(), await asked.text()).toBe(200);
+  const accepted = await request.post(link.pathname + link.search, { form: {}, headers: { origin: inject('baseUrl') } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+/**
+ * A member with a role in the account of the person signed in to `owner`, added as a sub-admin adds one, and signed
+ * in to `member` with their username.
  */
 export async function signedInMember(owner: BrowserContext, member: BrowserContext, role: 'User' | 'Admin' | 'Billing', name = 'Uma User') {
   const username = `${role.toLowerCase()}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const added = await owner.request.post('/api/account/members', {
-    headers: originOf(owner),
-    data: { name, username, email: uniqueEmail(role.toLowerCase()), password: PASSWORD, role, enable2fa: false },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  await addMember(owner, { name, username, email: uniqueEmail(role.toLowerCase()), role });
   const signIn = await member.request.post('/api/auth/sign-in', {
     headers: originOf(member),
     data: { identifier: username, password: PASSWORD },
