@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * A "known device": a browser that has signed in to an account before. It carries one long-lived, http-only cookie
  * holding a random device id and, for each account signed in from it (the latest few), a MAC of (device id, person
  * id) under the auth secret. Nothing is stored on the server; a proof only says "this browser has had this person's
- * password right before", which lets its sign-ins past the delays that strangers can cause (auth/sign-in-throttle.ts).
- * It never signs anyone in by itself. See docs/decisions/024.
+ * password right, or their e-mailed sign-in link, before", which lets its sign-ins past the delays and the ceiling that
+ * strangers can cause (auth/sign-in-throttle.ts). It never signs anyone in by itself. See docs/decisions/024 and 069.
  */
 const COOKIE = 'faxline.known_device';
 const MAX_ACCOUNTS = 8;

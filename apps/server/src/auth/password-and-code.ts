@@ -71,7 +71,8 @@ export async function signInWithPasswordAndCode(
       auth.api.verifyTOTP({ body: { code: input.code }, headers: cookiesAsRequestHeaders(challenge.headers), returnHeaders: true }),
     );
   } catch (error) {
-    if (error instanceof AppError && error.type === 'authentication_error') return refuse(true);
+    // A locked or expired second step answers as a wrong code would: either would say the password was right.
+    if (error instanceof AppError && error.type !== 'internal_error') return refuse(error.type === 'authentication_error');
     throw error;
   }
   const current = await sessionSetBy(auth, verified.headers);

@@ -167,6 +167,7 @@ describe('50 wrong passwords against one account within a minute', () => {
   async function attack(addressFor: (attempt: number) => string) {
     const person = await createUser(t);
     const statuses: Record<number, number> = {};
+    const codes: Record<string, number> = {};
     const started = Date.now();
     for (let attempt = 0; attempt < 50; attempt += 1) {
       const response = await t.app.inject({
@@ -177,8 +178,10 @@ describe('50 wrong passwords against one account within a minute', () => {
         remoteAddress: addressFor(attempt),
       });
       statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+      const { code } = ZApiError.parse(response.json()).error;
+      codes[code] = (codes[code] ?? 0) + 1;
     }
-    return { statuses, seconds: (Date.now() - started) / 1000 };
+    return { statuses, codes, seconds: (Date.now() - started) / 1000 };
   }
 
   it('from one address: 5 passwords checked, 45 refused with 429', async () => {
@@ -187,9 +190,9 @@ describe('50 wrong passwords against one account within a minute', () => {
     expect(statuses).toEqual({ 401: 5, 429: 45 });
   });
 
-  it('from 50 addresses: 21 passwords checked (20 free failures for the account across addresses), 29 refused', async () => {
-    const { statuses } = await attack((attempt) => `198.51.100.${100 + attempt}`);
-    expect(statuses).toEqual({ 401: 21, 429: 29 });
+  it("from 50 addresses: 20 passwords checked, then new browsers must prove the account is the person's (decision 069)", async () => {
+    const { codes } = await attack((attempt) => `198.51.100.${100 + attempt}`);
+    expect(codes).toEqual({ 'errors.invalidCredentials': 20, 'errors.signInProofRequired': 30 });
   });
 });
 
