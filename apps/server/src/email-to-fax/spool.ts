@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { decryptFile, encryptFile } from '../documents/file-format';
+import { decryptFile, encryptFile, type ByteSource } from '../documents/file-format';
 
 /** A message, or one of its files, on disk while the gateway reads it: readable by this process only, once. */
 export type SpooledFile = {
@@ -17,7 +17,7 @@ export type SpooledFile = {
 
 export type Spool = {
   /** Keeps the bytes as they come, encrypted, without holding more than a segment of them. */
-  store: (source: AsyncIterable<Uint8Array>) => Promise<SpooledFile>;
+  store: (source: ByteSource) => Promise<SpooledFile>;
   /** Removes the folder and whatever is still in it. */
   close: () => Promise<void>;
 };
