@@ -13,10 +13,10 @@ const alphanumeric = (length: number) => {
 const secretMakers: Record<string, () => string> = {
   'base64url, 16 bytes': () => base64url(16),
   'base64url, 32 bytes': () => base64url(32),
-  'a media link (40 bytes)': () => base64url(40),
+  'media link (40 bytes)': () => base64url(40),
   hex: () => randomBytes(20).toString('hex'),
-  'a password reset token': () => alphanumeric(24),
-  'a signed token': () => `${base64url(60)}.${base64url(32)}`,
+  'password reset token': () => alphanumeric(24),
+  'signed token': () => `${base64url(60)}.${base64url(32)}`,
   'base64 with + and /': () => randomBytes(24).toString('base64'),
 };
 

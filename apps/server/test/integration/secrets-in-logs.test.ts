@@ -48,7 +48,7 @@ const parsedLogs = () => logs.map((line) => JSON.parse(line) as LogLine);
 const loggedUrls = () => parsedLogs().flatMap((line) => (line.req?.url ? [line.req.url] : []));
 
 describe('the logs of a run', () => {
-  it('hold no token issued during it: confirmation and reset links, media and unsubscribe links, keys, secrets, sessions', async () => {
+  it('hold no token issued during it: confirmation, reset, sign-in and sender links, media and unsubscribe links, keys, secrets, sessions', async () => {
     // Sign-up, and the confirmation link followed.
     const email = uniqueEmail();
     expect((await post('/api/auth/sign-up', { name: 'Grace Hopper', email, password: PASSWORD })).statusCode).toBe(200);
@@ -104,6 +104,20 @@ describe('the logs of a run', () => {
     expect(webhook.statusCode, webhook.body).toBe(201);
     issued.set(ZWebhookSecretResponse.parse(webhook.json()).secret, 'webhook signing secret');
 
+    // An outside address allowed as an e-mail to fax sender: the link mailed to it opened, looked up and used.
+    const sender = uniqueEmail('lab');
+    const allowed = await callApi(t.app, 'PUT', '/api/account/email-to-fax', {
+      cookie,
+      payload: { allowedSenders: [sender], authPolicy: 'off', includeBody: true },
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const senderLink = new URL(/https?:\/\/\S+\/confirm-email-sender\?\S+/.exec((await latestEmailTo(t.app, sender)).text)![0]);
+    const senderToken = senderLink.searchParams.get('token')!;
+    issued.set(senderToken, 'e-mail sender confirmation link');
+    await get(`${senderLink.pathname}${senderLink.search}`);
+    expect((await get(`/api/email-to-fax/sender-confirmation${senderLink.search}`)).statusCode).toBe(200);
+    expect((await post('/api/email-to-fax/sender-confirmation', { token: senderToken })).statusCode).toBe(200);
+
     // A fax handed to a carrier: its media link fetched as the carrier does, and the fax read by its owner.
     const image = await renderFaxImage(await makePdf(1), 'fine');
     const { key: imageKey } = await t.files.put(image.tiff);
@@ -147,6 +161,6 @@ describe('the logs of a run', () => {
     expect(
       found.map(([token, what]) => `${what}: ${logs.find((line) => line.includes(token) || line.includes(encodeURIComponent(token)))}`),
     ).toEqual([]);
-    expect(issued.size).toBe(11);
+    expect(issued.size).toBe(12);
   }, 120_000);
 });
