@@ -1,5 +1,6 @@
-// Bundles the server and @faxline/shared (TypeScript source) into dist/main.js; npm packages stay external and load
-// from node_modules at run time.
+// Bundles the server and @faxline/shared (TypeScript source) into dist/main.js, and its document threads' entry into
+// dist/document-thread.js; npm packages stay external and load from node_modules at run time.
+import path from 'node:path';
 import { build } from 'esbuild';
 
 /** @type {import('esbuild').Plugin} */
@@ -14,9 +15,7 @@ const externalNpmPackages = {
 const outfileFlag = process.argv.indexOf('--outfile');
 const outfile = outfileFlag > 0 ? process.argv[outfileFlag + 1] : new URL('../dist/main.js', import.meta.url).pathname;
 
-await build({
-  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
-  outfile,
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,4 +23,13 @@ await build({
   sourcemap: true,
   plugins: [externalNpmPackages],
   logLevel: 'warning',
-});
+};
+// The server, and beside it the entry of its document threads (documents/document-threads.ts loads it by that name).
+await Promise.all([
+  build({ ...options, entryPoints: [new URL('../src/main.ts', import.meta.url).pathname], outfile }),
+  build({
+    ...options,
+    entryPoints: [new URL('../src/documents/document-thread.ts', import.meta.url).pathname],
+    outfile: path.join(path.dirname(outfile), 'document-thread.js'),
+  }),
+]);

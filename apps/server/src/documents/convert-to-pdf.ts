@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFFont } from 'pdf-lib';
 import type { DocumentType } from './detect-file-type';
 import { documentFont, wrapText } from './pdf-fonts';
 import { DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from './converter-box';
@@ -42,11 +42,6 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   return pdf;
 }
 
-/** Checks that a PDF opens and is not password-protected; returns its page count. */
-export async function inspectPdf(bytes: Uint8Array): Promise<number> {
-  return (await loadPdf(bytes)).getPageCount();
-}
-
 /** Copies the pages, made inert first: what they print stays, their links, forms, files and actions do not. */
 async function copyAllPages(target: PDFDocument, source: PDFDocument): Promise<number> {
   let pages;
@@ -76,22 +71,38 @@ async function addImagePage(target: PDFDocument, bytes: Uint8Array, type: 'jpeg'
   return 1;
 }
 
+/** A text file's lines as laid out on A4 in the monospaced font, and how many of them fit a page. */
+const TEXT_SIZE = 10;
+const TEXT_LEADING = 13;
+const TEXT_LINES_PER_PAGE = Math.floor((A4.height - 2 * MARGIN) / TEXT_LEADING);
+
+const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
+const textLines = (text: string, mono: PDFFont) => wrapText(text, mono, TEXT_SIZE, A4.width - 2 * MARGIN);
+const textPageCount = (lines: string[]) => Math.max(1, Math.ceil(lines.length / TEXT_LINES_PER_PAGE));
+
 async function addTextPages(target: PDFDocument, bytes: Uint8Array): Promise<number> {
-  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
+  const text = textOf(bytes);
   const mono = await documentFont(target, 'mono', text);
-  const size = 10;
-  const leading = 13;
-  const lines = wrapText(text, mono, size, A4.width - 2 * MARGIN);
-  const perPage = Math.floor((A4.height - 2 * MARGIN) / leading);
-  let pages = 0;
-  for (let start = 0; start < Math.max(lines.length, 1); start += perPage) {
+  const lines = textLines(text, mono);
+  const pages = textPageCount(lines);
+  for (let start = 0; start < pages * TEXT_LINES_PER_PAGE; start += TEXT_LINES_PER_PAGE) {
     const page = target.addPage([A4.width, A4.height]);
-    pages += 1;
-    lines.slice(start, start + perPage).forEach((line, index) => {
-      page.drawText(line.replace(/\f/g, ''), { x: MARGIN, y: A4.height - MARGIN - size - index * leading, size, font: mono });
+    lines.slice(start, start + TEXT_LINES_PER_PAGE).forEach((line, index) => {
+      page.drawText(line.replace(/\f/g, ''), {
+        x: MARGIN,
+        y: A4.height - MARGIN - TEXT_SIZE - index * TEXT_LEADING,
+        size: TEXT_SIZE,
+        font: mono,
+      });
     });
   }
   return pages;
+}
+
+/** The pages a text file will take, from the same layout, without drawing them. */
+export async function countTextPages(bytes: Uint8Array): Promise<number> {
+  const text = textOf(bytes);
+  return textPageCount(textLines(text, await documentFont(await PDFDocument.create(), 'mono', text)));
 }
 
 /**

@@ -20,19 +20,19 @@ const EXTENSIONS: Record<DocumentType, readonly string[]> = {
  */
 const MARKUP_START = /^\s*<(?:(?:!doctype\s+html|html|head|body|script|iframe|svg|\?xml)[\s>/]|!--)/i;
 
+/** C0 control characters and DEL, but tab, line feed, form feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_CONTROL = /[\x00-\x08\x0b\x0e-\x1f\x7f]/;
+
 /**
  * Plain text: valid UTF-8 with no control characters but tab, line feed, carriage return and form feed, and not
- * markup.
+ * markup. Both checks run in native code (the decoder, one regular expression): a 10 MB file holds the event loop for
+ * tens of milliseconds, where walking it character by character in JavaScript held it for most of a second.
  */
 function isPlainText(bytes: Uint8Array): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    for (const char of text) {
-      const code = char.charCodeAt(0);
-      const allowedControl = code === 9 || code === 10 || code === 12 || code === 13;
-      if ((code < 32 && !allowedControl) || code === 127) return false;
-    }
-    return !MARKUP_START.test(text.slice(0, 1024));
+    return !FORBIDDEN_CONTROL.test(text) && !MARKUP_START.test(text.slice(0, 1024));
   } catch {
     return false;
   }

@@ -14,10 +14,12 @@ describe('an image judged by its header', () => {
     expect(inspectImage(jpeg(4000, 3000, 0xc2, 5000), 'jpeg')).toEqual({ verdict: 'ok', width: 4000, height: 3000 });
   });
 
-  it('refuses past 20,000 pixels on a side or 100 million pixels', () => {
+  it('refuses past 20,000 pixels on a side or 50 million pixels (what a fax page can use, with room for photos)', () => {
     expect(inspectImage(jpeg(20_001, 10), 'jpeg').verdict).toBe('too-large');
-    expect(inspectImage(jpeg(20_000, 5_000), 'jpeg').verdict).toBe('ok');
-    expect(inspectImage(jpeg(10_001, 10_000), 'jpeg').verdict).toBe('too-large');
+    expect(inspectImage(jpeg(20_000, 2_500), 'jpeg').verdict).toBe('ok');
+    expect(inspectImage(jpeg(8_160, 6_120), 'jpeg').verdict).toBe('ok');
+    expect(inspectImage(jpeg(7_072, 7_071), 'jpeg').verdict).toBe('too-large');
+    expect(inspectImage(jpeg(9_999, 9_999), 'jpeg').verdict).toBe('too-large');
   });
 
   it('calls a header without a size damaged', () => {

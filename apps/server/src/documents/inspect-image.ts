@@ -1,9 +1,11 @@
 /**
- * The largest image a fax may carry. A fax page is at most 1728 x 4400 pixels (superfine), and a 600 dpi scan of an A4
- * page is 35 million pixels, so these leave room for any real scan or phone photo while refusing images whose decoding
- * alone would take gigabytes (a 30,000 x 30,000 PNG fits in a few hundred kilobytes and decodes to 3.6 GB).
+ * The largest image a fax page may carry (docs/decisions/063). A page at superfine is 1728 x 4592 dots (7.9 million),
+ * at fine 1728 x 2292 (4 million); every image is scaled down to fit one. The limit leaves six times the superfine
+ * page for the photos and scans that get scaled down: a 50 megapixel phone photo (8,160 x 6,120), an A4 page scanned
+ * at 600 dpi (35 million). It refuses what only costs: a 9,999 x 9,999 PNG fits in a few kilobytes and decodes to
+ * 400 MB.
  */
-export const MAX_IMAGE_MEGAPIXELS = 100;
+export const MAX_IMAGE_MEGAPIXELS = 50;
 export const MAX_IMAGE_SIDE = 20_000;
 
 export type ImageSize = { width: number; height: number };

@@ -1,12 +1,10 @@
 import type { TFaxQuality } from '@faxline/shared';
-import { PDFDocument } from 'pdf-lib';
-import { appendAsPages, ConversionError } from './convert-to-pdf';
-import type { ConverterLimits } from './converter-box';
-import { insertCoverPages, type CoverPage } from './cover-page';
-import type { DocumentType } from './detect-file-type';
+import { ConversionError } from './convert-to-pdf';
+import { DEFAULT_CONVERTER_LIMITS } from './converter-box';
+import type { RecordInput } from './document-record';
+import { makeRecordInThread } from './document-threads';
 import type { FileStore, StoredFile } from './encrypted-file-store';
 import { renderFaxImage, renderThumbnail, type FaxImage } from './render-fax-image';
-import { makeInert } from './sanitize-pdf';
 
 export type FaxDocument = {
   /** The document of record: cover first, then every file in order. */
@@ -16,13 +14,7 @@ export type FaxDocument = {
   thumbnail: Uint8Array;
 };
 
-type FaxDocumentInput = {
-  files: Array<{ bytes: Uint8Array; type: DocumentType; name?: string }>;
-  cover: Omit<CoverPage, 'documentPages'> | null;
-  quality: TFaxQuality;
-  /** The converters' box (default: its defaults). */
-  limits?: ConverterLimits;
-};
+type FaxDocumentInput = RecordInput & { quality: TFaxQuality };
 
 /**
  * From uploaded files to what the fax line sends, each step done once: every file is opened or converted straight
@@ -32,9 +24,14 @@ type FaxDocumentInput = {
  * start-up overlaps the making of the record.
  */
 export async function prepareFaxDocument(input: FaxDocumentInput): Promise<FaxDocument> {
+  const made = await renderFaxDocument(input);
+  return { ...made, thumbnail: await renderThumbnail(made.image) };
+}
+
+/** The same without the thumbnail (which decodes the fax image's first page): what the send page's preview needs. */
+export async function renderFaxDocument(input: FaxDocumentInput): Promise<Omit<FaxDocument, 'thumbnail'>> {
   const { record, rendering } = startFaxDocument(input);
-  const { pdf, pages, image } = await bothMade(record, rendering);
-  return { pdf, pages, image, thumbnail: await renderThumbnail(image) };
+  return bothMade(record, rendering);
 }
 
 export type KeptFaxDocument = { pages: number; record: StoredFile; image: StoredFile; thumbnail: StoredFile };
@@ -69,11 +66,12 @@ export async function prepareAndKeepFaxDocument(
 
 /**
  * The record and the fax image, both under way: Ghostscript is started first (its start-up takes as long as rendering
- * a dozen pages) and runs the record once it is saved. The record is made from the next microtask on, after the
- * spawn: pdf-lib works in long synchronous stretches that would otherwise hold back Ghostscript's start.
+ * a dozen pages) and runs the record once it is saved. The record is made in a document thread (pdf-lib works in long
+ * synchronous stretches, and decodes every image), from the next microtask on, after the spawn.
  */
 function startFaxDocument(input: FaxDocumentInput) {
-  const record = Promise.resolve().then(() => makeRecord(input));
+  const limits = input.limits ?? DEFAULT_CONVERTER_LIMITS;
+  const record = Promise.resolve().then(() => makeRecordInThread({ files: input.files, cover: input.cover, limits }));
   const rendering = renderFaxImage(
     record.then((made) => made.pdf),
     input.quality,
@@ -86,7 +84,7 @@ function startFaxDocument(input: FaxDocumentInput) {
 }
 
 /** Both settled before returning, so that a failed record has stopped Ghostscript and removed its files. */
-async function bothMade(record: ReturnType<typeof makeRecord>, rendering: Promise<FaxImage>) {
+async function bothMade(record: ReturnType<typeof makeRecordInThread>, rendering: Promise<FaxImage>) {
   const [made, rendered] = await Promise.allSettled([record, rendering]);
   if (made.status === 'rejected') throw made.reason;
   if (rendered.status === 'rejected') throw rendered.reason;
@@ -95,22 +93,4 @@ async function bothMade(record: ReturnType<typeof makeRecord>, rendering: Promis
   if (image.pages !== pages)
     throw new ConversionError('unconvertible', `The fax image has ${image.pages} pages where the document has ${pages}.`);
   return { pdf, pages, image };
-}
-
-async function makeRecord(input: FaxDocumentInput): Promise<{ pdf: Uint8Array; pages: number }> {
-  const record = await PDFDocument.create();
-  let documentPages = 0;
-  for (const file of input.files) {
-    try {
-      documentPages += await appendAsPages(record, file.bytes, file.type, input.limits);
-    } catch (error) {
-      if (error instanceof ConversionError) error.file = file.name;
-      throw error;
-    }
-  }
-  if (input.cover) await insertCoverPages(record, { ...input.cover, documentPages });
-  // Copied pages came in inert (appendAsPages); this takes off what pdf-lib adds (empty /Annots) and guards the catalog.
-  makeInert(record);
-  // Without object streams: each would be compressed on its own, which costs more than the few hundred bytes it saves.
-  return { pdf: await record.save({ useObjectStreams: false }), pages: record.getPageCount() };
 }

@@ -1,10 +1,10 @@
 import { MAX_ATTACHMENTS } from '@faxline/shared';
-import { ConversionError, convertToPdf, inspectPdf } from '../documents/convert-to-pdf';
+import { ConversionError } from '../documents/convert-to-pdf';
 import { detectDocumentType, nameAgreesWithType, type DocumentType } from '../documents/detect-file-type';
+import { countTextPagesInThread, inspectPdfInThread } from '../documents/document-threads';
 import { inspectArchive } from '../documents/inspect-archive';
 import { fileNameProblem, MAX_FILE_NAME_LENGTH, shownFileName } from '../documents/inspect-file-name';
 import { inspectImage, MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_SIDE } from '../documents/inspect-image';
-import { inspectPdfUpload } from '../documents/inspect-pdf';
 import { AppError } from '../platform/http/app-error';
 
 export type Upload = { name: string; bytes: Uint8Array; truncated: boolean };
@@ -16,9 +16,10 @@ const TYPE_NAMES: Record<DocumentType, string> = { pdf: 'PDF', jpeg: 'JPEG', png
  * The send form's file rules (spec 001 §5), checked on the server from the bytes, before anything is stored: at most
  * 5 files of the platform's size limit (10 MB unless the back office changed it), with a plain name, not empty, of an
  * accepted type that agrees with the name, and then what each type can hide (docs/decisions/020): a PDF that is
- * password-protected, damaged, carries JavaScript or Launch actions or unpacks too far; an image too large to decode;
- * a Word archive that unpacks too far. Pages are counted where that is quick (PDF, images, text); Word files are
- * counted when they are converted.
+ * password-protected, damaged, carries JavaScript or Launch actions or unpacks too far; an image with more pixels than
+ * a fax page can use; a Word archive that unpacks too far. Pages are counted now for PDFs, images (one each) and text;
+ * Word files are counted when they are converted. Nothing here decodes pixels or runs long on the event loop: images
+ * are judged by their header, and PDFs and text files are read in a document thread (docs/decisions/063).
  */
 export async function checkAttachments(uploads: Upload[], maxFileSizeMB: number): Promise<CheckedAttachment[]> {
   if (uploads.length > MAX_ATTACHMENTS) throw new AppError('invalid_request', 'errors.tooManyFiles');
@@ -51,9 +52,10 @@ async function inspectContent(file: string, bytes: Uint8Array, type: DocumentTyp
     case 'jpeg':
     case 'png':
       checkImageSize(file, bytes, type);
-      return countConvertedPages(file, bytes, type);
+      // One page each (appendAsPages); a damaged image is found when the fax is made, where its pixels are decoded.
+      return 1;
     case 'txt':
-      return countConvertedPages(file, bytes, type);
+      return countTextPages(file, bytes);
     case 'docx':
       await checkArchive(file, bytes);
       return null;
@@ -63,7 +65,7 @@ async function inspectContent(file: string, bytes: Uint8Array, type: DocumentTyp
 }
 
 async function checkPdf(file: string, bytes: Uint8Array): Promise<number> {
-  const result = await inspectPdfUpload(bytes);
+  const result = await inspectPdfInThread(bytes);
   switch (result.verdict) {
     case 'ok':
       return result.pages;
@@ -75,6 +77,8 @@ async function checkPdf(file: string, bytes: Uint8Array): Promise<number> {
       throw new AppError('invalid_request', 'errors.activeContent', { file });
     case 'unpacks-too-large':
       throw new AppError('invalid_request', 'errors.unpacksTooLarge', { file, size: result.limitMB });
+    case 'too-large-or-damaged':
+      throw new AppError('invalid_request', 'errors.documentTooLargeOrDamaged', { file });
   }
 }
 
@@ -109,10 +113,10 @@ async function checkArchive(file: string, bytes: Uint8Array): Promise<void> {
   }
 }
 
-/** Converted now (images within their size limit, text) so that a file that cannot be read is refused now. */
-async function countConvertedPages(file: string, bytes: Uint8Array, type: 'jpeg' | 'png' | 'txt'): Promise<number> {
+/** Laid out now, in a document thread, so that the page count (and the plan's quota) is known before the fax is made. */
+async function countTextPages(file: string, bytes: Uint8Array): Promise<number> {
   try {
-    return await inspectPdf(await convertToPdf(bytes, type));
+    return await countTextPagesInThread(bytes);
   } catch (error) {
     if (error instanceof ConversionError) error.file = file;
     refuseUnconvertible(error);

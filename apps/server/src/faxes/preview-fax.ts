@@ -1,6 +1,6 @@
 import { hasNothingToSend, needsCoverPage, type TLanguage, type ZSendFaxRequest } from '@faxline/shared';
 import type { z } from 'zod';
-import { prepareFaxDocument } from '../documents/prepare-fax-document';
+import { renderFaxDocument } from '../documents/prepare-fax-document';
 import { renderPreviewPages } from '../documents/render-fax-image';
 import type { TConfig } from '../platform/config';
 import { AppError } from '../platform/http/app-error';
@@ -23,7 +23,7 @@ export async function previewFax(
   const attachments = await checkAttachments(input.uploads, (await deps.systemSettings.current()).maxFileSizeMB);
   const contents = { coverMessage: request.coverPageMessage, coverSubject: request.coverSubject, attachmentCount: attachments.length };
   if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
-  const document = await prepareFaxDocument({
+  const document = await renderFaxDocument({
     files: attachments,
     quality: request.faxQuality,
     limits: deps.config.converterLimits,
