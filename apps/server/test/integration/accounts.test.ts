@@ -190,10 +190,11 @@ describe('50 wrong passwords against one account within a minute', () => {
     expect(statuses).toEqual({ 401: 5, 429: 45 });
   });
 
+  // Twenty real password checks (scrypt): seconds alone, more on a busy machine.
   it("from 50 addresses: 20 passwords checked, then new browsers must prove the account is the person's (decision 069)", async () => {
     const { codes } = await attack((attempt) => `198.51.100.${100 + attempt}`);
     expect(codes).toEqual({ 'errors.invalidCredentials': 20, 'errors.signInProofRequired': 30 });
-  });
+  }, 120_000);
 });
 
 describe('password recovery', () => {
