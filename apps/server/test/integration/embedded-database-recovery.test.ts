@@ -207,7 +207,12 @@ describe('the embedded PostgreSQL killed with kill -9 during 60 sends', () => {
       READY_AGAIN_WITHIN_MS,
     );
     expect(restartedPid).not.toBe(killedPid);
-    expect.soft(health.filter((status) => status !== 200), '/healthz 200 while the server brings its database back').toEqual([]);
+    expect
+      .soft(
+        health.filter((status) => status !== 200),
+        '/healthz 200 while the server brings its database back',
+      )
+      .toEqual([]);
 
     await Promise.all(senders);
     const settleMs = await waitUntilAllFinal(database.db, sends, SETTLE_MS);

@@ -58,12 +58,17 @@ export function superviseEmbeddedPostgres(
     state = 'recovering';
     if (Date.now() - upSince >= healthyRunMs) triesInARow = 0;
     const endedAt = Date.now();
-    logger.error({ postmasterPid: pid, ...exit, output: postgres.output().slice(-2_000) }, 'the embedded PostgreSQL ended; starting it again');
+    let lastFailure: unknown;
+    logger.error(
+      { postmasterPid: pid, ...exit, output: postgres.output().slice(-2_000) },
+      'the embedded PostgreSQL ended; starting it again',
+    );
     while (!stopping) {
       if (triesInARow >= delays.length) {
         state = 'gave-up';
+        // The last start's error carries what PostgreSQL printed as it refused to start.
         logger.fatal(
-          { tries: triesInARow, output: postgres.output().slice(-2_000) },
+          { err: lastFailure, tries: triesInARow },
           'the embedded PostgreSQL could not be started again; giving up (/healthz answers 503)',
         );
         return;
@@ -74,6 +79,7 @@ export function superviseEmbeddedPostgres(
       try {
         await postgres.restart();
       } catch (error) {
+        lastFailure = error;
         logger.error({ err: error, try: triesInARow }, 'the embedded PostgreSQL did not start again');
         continue;
       }
