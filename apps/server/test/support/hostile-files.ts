@@ -207,3 +207,32 @@ export function pdfWithObjectStreamBomb(megabytes: number): Uint8Array {
   add(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return new Uint8Array(Buffer.concat(parts));
 }
+
+/**
+ * A valid one-page PDF that also holds `objects` small dictionaries no page uses: a few megabytes that a PDF parser
+ * needs seconds of CPU to read, as a real document with a large structure does.
+ */
+export function manyObjectsPdf(objects: number): Uint8Array {
+  const parts: string[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const add = (text: string) => {
+    parts.push(text);
+    length += text.length;
+  };
+  const object = (n: number, body: string) => {
+    offsets[n] = length;
+    add(`${n} 0 obj\n${body}\nendobj\n`);
+  };
+  add('%PDF-1.7\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>');
+  for (let n = 4; n < objects + 4; n += 1) object(n, `<< /K [${n} 1 2] /N /x${n} >>`);
+  const xref = length;
+  const size = objects + 4;
+  add(`xref\n0 ${size}\n0000000000 65535 f \n`);
+  for (let n = 1; n < size; n += 1) add(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
+  add(`trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return new TextEncoder().encode(parts.join(''));
+}
