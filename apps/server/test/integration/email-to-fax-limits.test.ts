@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { maxMessageBytes } from '../../src/email-to-fax/gateway';
 import { emailToFaxSettings } from '../../src/email-to-fax/schema';
 import { createSystemSettings } from '../../src/system-settings/system-settings';
 import { startTestGateway } from '../support/email-gateway';
+import { connectSmtp } from '../support/smtp-client';
 import { openTestApp, type TestApp } from '../support/test-app';
 
 // What the gateway refuses before it reads a message: more connections than one client or one sender may have open, a
@@ -38,48 +38,7 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** An SMTP client that says one line at a time and hears the server's whole reply (its last line is returned). */
-async function connect(port = gateway.port) {
-  const socket = net.connect(port, '127.0.0.1');
-  let heard = '';
-  let waiting: (() => void) | undefined;
-  socket.on('data', (chunk: Buffer) => {
-    heard += chunk.toString('latin1');
-    waiting?.();
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.on('error', () => undefined);
-  /** The next whole reply: its lines up to the one whose code is followed by a space. */
-  const reply = () =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply; heard so far: ${heard}`)), 30_000);
-      const check = () => {
-        const end = /^\d{3} .*\r\n/m.exec(heard);
-        if (!end) return;
-        const whole = heard.slice(0, end.index + end[0].length);
-        heard = heard.slice(whole.length);
-        waiting = undefined;
-        clearTimeout(timer);
-        resolve(whole.trimEnd());
-      };
-      waiting = check;
-      check();
-    });
-  const greeting = await reply();
-  return {
-    greeting,
-    say: (line: string) => {
-      socket.write(`${line}\r\n`);
-      return reply();
-    },
-    write: (bytes: Buffer | string) => new Promise<void>((resolve) => socket.write(bytes, () => resolve())),
-    reply,
-    close: async () => {
-      socket.end('QUIT\r\n');
-      await closed;
-    },
-  };
-}
+const connect = () => connectSmtp(gateway.port);
 
 const lastLine = (reply: string) => reply.split('\r\n').at(-1)!;
 
@@ -109,7 +68,9 @@ describe('the gateway refuses before reading a message', () => {
     await first.say('EHLO client.test');
     await second.say('EHLO client.test');
     expect(await first.say(`MAIL FROM:<${busy}>`)).toMatch(/^250 /);
-    expect(await second.say(`MAIL FROM:<${busy}>`)).toBe(`451 4.7.1 Too many connections from ${busy.toLowerCase()} at once; try again later.`);
+    expect(await second.say(`MAIL FROM:<${busy}>`)).toBe(
+      `451 4.7.1 Too many connections from ${busy.toLowerCase()} at once; try again later.`,
+    );
     expect(await second.say(`MAIL FROM:<${other}>`)).toMatch(/^250 /);
     await first.close();
     await second.say('RSET');
