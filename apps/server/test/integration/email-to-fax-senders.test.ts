@@ -1,4 +1,5 @@
 import { MESSAGES, ZEmailToFaxSettings, ZSenderConfirmation } from '@faxline/shared';
+import fs from 'node:fs/promises';
 import { and, count, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { uniqueEmail } from '@test-support/factories/values';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
+import { sendUnsentSenderLinks } from '../../src/email-to-fax/sender-links';
 import { faxes } from '../../src/faxes/schema';
 import { startTestGateway } from '../support/email-gateway';
 import { callApi, errorOf, signIn, someClientAddress, openTestApp, type TestApp } from '../support/test-app';
@@ -271,5 +273,31 @@ describe('an allowed e-mail sender is proven by its owner, never claimed', () =>
     const empty = await callApi(t.app, 'POST', CONFIRMATION, { payload: {}, remoteAddress: someClientAddress() });
     expect(empty.statusCode).toBe(400);
     expect((await lookUp('')).statusCode).toBe(400);
+  }, 60_000);
+
+  it('addresses allowed before they had to be proven wait for their owners, and the worker sends each its link', async () => {
+    const account = await owner();
+    const address = uniqueEmail();
+    // The settings row as it was before migration 0029, then that migration's step that carries the addresses over.
+    const migration = await fs.readFile(new URL('../../drizzle/0029_email_to_fax_senders_proven.sql', import.meta.url), 'utf8');
+    const carryOver = migration.split('--> statement-breakpoint').find((statement) => statement.includes('INSERT INTO'))!;
+    await t.db.execute(sql`alter table email_to_fax_settings add column allowed_senders text[] not null default '{}'`);
+    try {
+      await t.db.execute(
+        sql`insert into email_to_fax_settings (account_id, allowed_senders) values (${account.id}, array[${address.toUpperCase()}])`,
+      );
+      await t.db.execute(sql.raw(carryOver));
+    } finally {
+      await t.db.execute(sql`alter table email_to_fax_settings drop column allowed_senders`);
+    }
+    expect((await settingsOf(account.cookie)).senders).toEqual([{ address, status: 'expired', expiresAt: null, confirmedAt: null }]);
+    expect((await mailFax(address)).accepted).toBe(false);
+
+    // The scheduled job's work: one link, asked in the owner's name; run again, nothing more.
+    await sendUnsentSenderLinks({ db: t.db, queue: t.env.queue, publicUrl: t.config.publicUrl });
+    await sendUnsentSenderLinks({ db: t.db, queue: t.env.queue, publicUrl: t.config.publicUrl });
+    expect(await emailsTo(address)).toHaveLength(1);
+    expect((await settingsOf(account.cookie)).senders).toMatchObject([{ address, status: 'pending' }]);
+    expect((await lookUp(await linkTokenTo(address))).json()).toMatchObject({ accountName: account.name, requestedBy: account.owner.name });
   }, 60_000);
 });
