@@ -14,6 +14,9 @@ const SIGN_IN_PAGE = '/sign-in';
 
 const ZInvitationQuery = z.object({ token: z.string().min(1).max(200).check(singleLineText) });
 
+/** A browser following the link or posting the page's form; any other client gets JSON like any API call. */
+const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
+
 /** Why an accepted invitation made no login, as the page says it. */
 const REFUSALS: Record<string, string> = {
   'errors.emailTaken': 'memberInvitation.page.emailTaken',
@@ -45,6 +48,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
   const signIn = (t: ReturnType<typeof translator>) => ({ label: t('memberInvitation.page.signIn'), url: `${config.publicUrl}${SIGN_IN_PAGE}` });
 
   const invalid = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsPage(request)) throw new AppError('not_found', 'errors.memberInvitationInvalid');
     const t = translator(request.language);
     return page(reply, 404, {
       language: request.language,
@@ -83,7 +87,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       await acceptInvitation({ auth, db }, open, request.ip);
     } catch (error) {
       const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
-      if (!refusal) throw error;
+      if (!refusal || !wantsPage(request)) throw error;
       return page(reply, 409, { language: open.language, title: t('memberInvitation.page.refusedTitle'), paragraphs: [t(refusal, words)], link: signIn(t) });
     }
     return page(reply, 200, {

@@ -79,9 +79,17 @@ describe('adding a member', () => {
     expect(listed.members.map((m) => m.username)).toContain(request.username);
     expect(listed.invitations).toEqual([]);
 
-    const again = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(again.statusCode).toBe(404);
-    expect(again.body).toContain('not valid');
+    expect(again.body).toContain('This invitation link is not valid');
+    // A client that is not a browser gets the API's error body.
+    const asJson = await t.app.inject({ method: 'POST', url: link });
+    expect(ZApiError.parse(asJson.json()).error).toMatchObject({ type: 'not_found', code: 'errors.memberInvitationInvalid' });
   });
 
   it('has its own limit per account, answered with a translated 429', async () => {
