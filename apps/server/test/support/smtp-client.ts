@@ -73,9 +73,9 @@ export async function connectSmtp(port: number) {
         if (!answer.startsWith(expected)) return answer;
       }
       for (const piece of pieces) await write(piece);
-      const answer = reply(timeoutMs);
       await write('\r\n.\r\n');
-      return answer;
+      // A reply that came first waits in what was heard.
+      return reply(timeoutMs);
     },
     close: async () => {
       if (!socket.destroyed) socket.end('QUIT\r\n');
