@@ -228,8 +228,8 @@ describe('the event loop while hostile documents arrive', () => {
           `${o.channel} ${o.file} ${o.code} +${o.endedAt - uploadsStarted} ms${o.code >= 400 && !o.file.startsWith('poster-') ? ` (${o.message})` : ''}`,
       );
       console.log(`uploads: ${timeline.join('; ')}`);
-      expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(longest, `the longest /healthz wait (ms)`).toBeLessThan(LONGEST_WAIT_MS);
+      expect(answers.filter((a) => a.status !== 200).length, '/healthz answers other than 200').toBe(0);
       expect(during.length).toBeGreaterThanOrEqual(5);
       expect(answered, 'every upload answered').toHaveLength(files.length * 3);
 
