@@ -65,12 +65,8 @@ export const ZResendSenderConfirmationRequest = z.object({
 });
 export type TResendSenderConfirmationRequest = z.input<typeof ZResendSenderConfirmationRequest>;
 
-/** The secret of a confirmation link: 32 random bytes, base64url. */
-const ZSenderToken = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/);
+/** The secret of a confirmation link (32 random bytes, base64url); anything else simply names no link. */
+const ZSenderToken = z.string().min(1).max(100).check(singleLineText);
 
 /** GET /api/email-to-fax/sender-confirmation?token= (reads, never confirms) and POST with `{ token }` (confirms). */
 export const ZSenderConfirmationQuery = z.object({ token: ZSenderToken });
