@@ -49,7 +49,9 @@ export async function readFaxMessage(
       return;
     }
     const keep = !part.related && files.length < options.maxFiles;
-    const content = keep ? await keepFile(options.spool, part.content as Readable, options.maxFileBytes) : await drain(part.content as Readable);
+    const content = keep
+      ? await keepFile(options.spool, part.content as Readable, options.maxFileBytes)
+      : await drain(part.content as Readable);
     part.release();
     if (!part.related) files.push({ name: part.filename ?? `attachment-${files.length + 1}`, content });
   };
