@@ -242,8 +242,12 @@ describe('the event loop while hostile documents arrive', () => {
           const file = files.find((f) => f.name === outcome.file)!;
           const accepted = channel === 'email' ? 250 : 202;
           const refused = channel === 'email' ? 554 : 400;
-          expect({ ...outcome, code: outcome.code }, `${channel} ${file.name}`).toMatchObject({ code: file.hostile ? refused : accepted });
-          if (file.hostile) expect(outcome.message).toContain(`Image "${file.name}" is 9,999 × 9,999 pixels`);
+          expect(outcome, `${channel} ${file.name}`).toMatchObject({ code: file.hostile ? refused : accepted });
+          // (The SMTP reply carries "×" as UTF-8, which the client reads as Latin-1: only the ASCII parts are compared.)
+          if (file.hostile)
+            expect(outcome.message).toMatch(
+              new RegExp(`Image "${file.name}" is 9,999 .+ 9,999 pixels; an image can have at most 50 million`),
+            );
         }
       }
     },
