@@ -168,7 +168,7 @@ describe('e-mail to fax on /user/email-to-fax (issue 19, item 2)', () => {
 
     // The link worked once: opened again, in each language, on a phone, it says so in the server's words.
     for (const language of LANGUAGES) {
-      const phone = await context({ viewport: { width: 390, height: 844 } });
+      const phone = await context({ viewport: 'phone' });
       const again = await phone.newPage();
       await again.addInitScript((code) => localStorage.setItem('language', code), language);
       await again.goto(link.pathname + link.search);
