@@ -9,6 +9,7 @@ import { createSystemSettings } from '../../src/system-settings/system-settings'
 import { startTestGateway } from '../support/email-gateway';
 import { connectSmtp } from '../support/smtp-client';
 import { openTestApp, type TestApp } from '../support/test-app';
+import { testDnsResolver } from '../support/test-dns';
 
 // What the gateway refuses before it reads a message: more connections than one client or one sender may have open, a
 // message larger than the most that can become a fax (as the back office sets the file size), and under enforce a
@@ -16,11 +17,7 @@ import { openTestApp, type TestApp } from '../support/test-app';
 const DNS: Record<string, string[][]> = {
   'TXT:forged.test': [['v=spf1 ip4:192.0.2.1 -all']],
 };
-async function resolver(name: string, rr: string) {
-  const records = DNS[`${rr}:${name.toLowerCase()}`];
-  if (records) return records;
-  throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
-}
+const resolver = testDnsResolver(DNS);
 
 let t: TestApp;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;

@@ -20,6 +20,7 @@ import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
 import { openTestApp, type TestApp } from '../support/test-app';
 import { startTestGateway } from '../support/email-gateway';
+import { testDnsResolver } from '../support/test-dns';
 
 const run = promisify(execFile);
 
@@ -50,11 +51,7 @@ const DNS: Record<string, string[][]> = {
   'TXT:_dmarc.signed.test': [['v=DMARC1; p=reject']],
   'TXT:mail._domainkey.signed.test': [[`v=DKIM1; k=rsa; p=${dkimPublic}`]],
 };
-async function resolver(name: string, rr: string) {
-  const records = DNS[`${rr}:${name.toLowerCase()}`];
-  if (records) return records;
-  throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
-}
+const resolver = testDnsResolver(DNS);
 
 let t: TestApp;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -353,7 +350,9 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
 
       // Its domain's SPF refuses this client outright: refused at RCPT, before the message is sent (decision 066).
       const forged = await swaks(['--from', senders.forged.owner.email, '--to', to, '--attach', pdfPath]);
-      expect(serverLines(forged.transcript)).toContain('550 5.7.23 The SPF record of forged.test does not allow 127.0.0.1 to send its mail.');
+      expect(serverLines(forged.transcript)).toContain(
+        '550 5.7.23 The SPF record of forged.test does not allow 127.0.0.1 to send its mail.',
+      );
       expect(forged.transcript).not.toContain('DATA');
       expect(await faxCountOf(senders.forged.id)).toBe(0);
       expect(repliesTo(senders.forged.owner.email)).toEqual([]);
