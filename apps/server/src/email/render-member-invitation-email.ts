@@ -7,8 +7,7 @@ type Invitation = { to: string; language: TLanguage; name: string; inviter: stri
 
 /** The invitation to a new address: who asks, for which account and role, the username, and the link that accepts. */
 export function renderMemberInvitationEmail(input: Invitation & { username: string; url: string; days: number }): TEmail {
-  const t = translator(input.language);
-  const words = { inviter: input.inviter, account: input.accountName, role: t(`memberInvitation.roles.${input.role}`) };
+  const { t, words } = invitationWords(input);
   return {
     to: input.to,
     ...renderEmail({
@@ -28,8 +27,7 @@ export function renderMemberInvitationEmail(input: Invitation & { username: stri
  * nothing changed, since a login belongs to one account. No link: there is nothing to accept.
  */
 export function renderMemberInvitationRegisteredEmail(input: Invitation): TEmail {
-  const t = translator(input.language);
-  const words = { inviter: input.inviter, account: input.accountName, role: t(`memberInvitation.roles.${input.role}`) };
+  const { t, words } = invitationWords(input);
   return {
     to: input.to,
     ...renderEmail({
@@ -41,4 +39,10 @@ export function renderMemberInvitationRegisteredEmail(input: Invitation): TEmail
       signature: t('emails.signature'),
     }),
   };
+}
+
+/** Who asks, for which account and in which role, in the invited person's language: both e-mails name them. */
+function invitationWords(input: Invitation) {
+  const t = translator(input.language);
+  return { t, words: { inviter: input.inviter, account: input.accountName, role: t(`memberInvitation.roles.${input.role}`) } };
 }
