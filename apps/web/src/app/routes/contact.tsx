@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { ContactDetailsPanel } from '@/features/contact/components/contact-details-panel';
-import { ContactForm } from '@/features/contact/components/contact-form';
+import { ContactDetailsPanel } from '@/features/contact-us/components/contact-details-panel';
+import { ContactForm } from '@/features/contact-us/components/contact-form';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 

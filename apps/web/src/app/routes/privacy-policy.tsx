@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { CONTACT_DETAILS } from '@/features/contact/contact-details';
+import { CONTACT_DETAILS } from '@/features/contact-us/contact-details';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { ContactsBook } from '@/features/contacts/components/contacts-book';
+import { ContactsBook } from '@/features/address-book/components/contacts-book';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /user/contacts (issue 17, item 4): the account's address book, read from and written to the server. */

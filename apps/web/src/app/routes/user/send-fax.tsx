@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { ResendConfirmationButton } from '@/features/auth/components/resend-confirmation-button';
-import { ContactRecipientInput } from '@/features/contacts/components/contact-recipient-input';
+import { ContactRecipientInput } from '@/features/address-book/components/contact-recipient-input';
 import { ConfirmEmailNote } from '@/features/faxes/components/confirm-email-note';
 import { SandboxNote } from '@/features/faxes/components/sandbox-note';
 import { SendFaxForm, type TRecipientInputRenderer } from '@/features/faxes/components/send-fax-form';
