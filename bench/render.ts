@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { appendAsPages } from '../apps/server/src/documents/convert-to-pdf';
 import { insertCoverPages } from '../apps/server/src/documents/cover-page';
-import { createEncryptedFileStore } from '../apps/server/src/documents/encrypted-file-store';
+import { createEncryptedFileStore } from '../apps/server/src/platform/files/encrypted-file-store';
 import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../apps/server/src/documents/prepare-fax-document';
 import { faxImageArguments, renderFaxImage, renderThumbnail } from '../apps/server/src/documents/render-fax-image';
 

@@ -1,5 +1,5 @@
 import { isInFlightFaxStatus } from '@faxline/shared';
-import type { FileStore } from '../../apps/server/src/documents/encrypted-file-store';
+import type { FileStore } from '../../apps/server/src/platform/files/encrypted-file-store';
 import { faxFiles, faxes } from '../../apps/server/src/faxes/schema';
 import type { Database } from '../../apps/server/src/platform/db/client';
 

@@ -22,7 +22,7 @@ import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { createSessionReader } from './auth/session';
-import type { FileStore } from './documents/encrypted-file-store';
+import type { FileStore } from './platform/files/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxInboundCalls } from './faxes/receive-call';
 import { faxRoutes } from './faxes/routes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createAuth } from './auth/auth';
-import { openFileStore } from './documents/encrypted-file-store';
+import { openFileStore } from './platform/files/encrypted-file-store';
 import { jobs } from './jobs';
 import type { TConfig } from './platform/config';
 import { connectDatabase, type DatabaseHandle } from './platform/db/client';

@@ -14,7 +14,7 @@ import type { Auth } from '../auth/auth';
 import { isCommonPassword } from '../auth/common-passwords';
 import { createPerson, setPlatformRole } from '../auth/create-person';
 import { authCredentials, sessions, users } from '../auth/schema';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { deleteAccount } from './delete-account';

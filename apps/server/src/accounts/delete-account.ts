@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { users } from '../auth/schema';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import { faxes } from '../faxes/schema';
 import { storedFilesOf } from '../faxes/stored-files';
 import { faxNumbers } from '../numbers/schema';

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH, ZSignUpRequest } from '@faxline/shared';
 import { createAuth } from '../auth/auth';
-import { openFileStore } from '../documents/encrypted-file-store';
+import { openFileStore } from '../platform/files/encrypted-file-store';
 import { createPerson, setPlatformRole } from '../auth/create-person';
 import { findUserByEmail } from '../auth/verify-password';
 import { jobs } from '../jobs';

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { stdout } from 'node:process';
 import { parseArgs } from 'node:util';
-import { filesMasterKeyOf, localMasterKeyFile } from '../documents/encrypted-file-store';
-import { openFileBackend } from '../documents/open-file-backend';
-import { moveFiles } from '../documents/move-files';
+import { filesMasterKeyOf, localMasterKeyFile } from '../platform/files/encrypted-file-store';
+import { openFileBackend } from '../platform/files/open-file-backend';
+import { moveFiles } from '../platform/files/move-files';
 import { storedFileReferences } from '../faxes/stored-files';
 import { ConfigError, loadConfig } from '../platform/config';
 import { connectDatabase } from '../platform/db/client';

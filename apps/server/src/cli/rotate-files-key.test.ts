@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/support/s3-server';
-import { createEncryptedFileStore } from '../documents/encrypted-file-store';
-import { openFileBackend } from '../documents/open-file-backend';
+import { createEncryptedFileStore } from '../platform/files/encrypted-file-store';
+import { openFileBackend } from '../platform/files/open-file-backend';
 import { loadConfig } from '../platform/config';
 
 const cli = fileURLToPath(new URL('./rotate-files-key.ts', import.meta.url));

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stdout } from 'node:process';
-import { localMasterKeyFile } from '../documents/encrypted-file-store';
-import { openFileBackend } from '../documents/open-file-backend';
-import { rotateMasterKey, rotateMasterKeyInBucket, syncFolder } from '../documents/rotate-master-key';
+import { localMasterKeyFile } from '../platform/files/encrypted-file-store';
+import { openFileBackend } from '../platform/files/open-file-backend';
+import { rotateMasterKey, rotateMasterKeyInBucket, syncFolder } from '../platform/files/rotate-master-key';
 import { ConfigError, loadConfig, loadNewFilesMasterKey } from '../platform/config';
 import { assertDataDirFree, DataDirInUseError } from '../platform/db/embedded-postgres';
 

@@ -3,7 +3,7 @@ import { ConversionError } from './convert-to-pdf';
 import { DEFAULT_CONVERTER_LIMITS } from './converter-box';
 import type { RecordInput } from './document-record';
 import { makeRecordInThread } from './document-threads';
-import type { FileStore, StoredFile } from './encrypted-file-store';
+import type { FileStore, StoredFile } from '../platform/files/encrypted-file-store';
 import { renderFaxImage, renderThumbnail, type FaxImage } from './render-fax-image';
 
 export type FaxDocument = {

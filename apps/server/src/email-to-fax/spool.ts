@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { decryptFile, encryptFile, type ByteSource } from '../documents/file-format';
+import { decryptFile, encryptFile, type ByteSource } from '../platform/files/file-format';
 
 /** A message, or one of its files, on disk while the gateway reads it: readable by this process only, once. */
 export type SpooledFile = {

@@ -1,7 +1,7 @@
 import { MAX_EMAILED_DOCUMENT_BYTES } from '@faxline/shared';
 import { count, eq, sum } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { FaxEventRow } from '../events/fax-event';
 import type { FaxRow } from '../faxes/fax-access';
 import { loadFax } from '../faxes/fax-state';

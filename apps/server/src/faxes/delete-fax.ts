@@ -1,6 +1,6 @@
 import { isInFlightFaxStatus } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from './fax-access';

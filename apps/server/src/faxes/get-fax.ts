@@ -1,6 +1,6 @@
 import { hasTransmissionReport, type TFaxDetails } from '@faxline/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import { triesAllowedFor } from '../lines/retry-policy';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../auth/schema';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { Inbox, TryImages } from '../lines/fax-line';
 import { faxLines } from '../lines/lines';
 import type { Carriers } from '../lines/carriers/carrier-setup';

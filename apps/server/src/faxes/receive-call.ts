@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { FAX_RESOLUTIONS, matchingPrefix, recipientPrefixesOf, type TFaxQuality } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { accountBlockedPrefix } from '../blocklist/blocklist';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { CallAnswer, InboundCall, InboundCallOutcome, InboundCalls } from '../lines/fax-line';
 import { faxImagePdf } from '../documents/fax-image-pdf';
 import { faxPageThumbnail } from '../documents/fax-thumbnail';

@@ -9,7 +9,7 @@ import {
 } from '@faxline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import { chooseLine } from '../lines/lines';
 import { numbersOfAccount } from '../numbers/numbers';
 import type { TConfig } from '../platform/config';

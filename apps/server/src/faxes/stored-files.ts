@@ -1,6 +1,6 @@
 import { and, asc, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FileToMove } from '../documents/move-files';
+import type { FileToMove } from '../platform/files/move-files';
 import type { Database } from '../platform/db/client';
 import { faxAttempts, faxFiles, faxes } from './schema';
 

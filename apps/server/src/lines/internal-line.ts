@@ -1,4 +1,4 @@
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import { faxImagePdf } from '../documents/fax-image-pdf';
 import { faxPageSize } from '../documents/render-fax-image';
 import { accountHoldingNumber } from '../numbers/numbers';

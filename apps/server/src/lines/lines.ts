@@ -1,5 +1,5 @@
 import { isSandboxTestNumber, type TAdminDashboard } from '@faxline/shared';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';

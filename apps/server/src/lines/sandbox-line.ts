@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SANDBOX_TEST_NUMBERS, t30CompletionKind, type TFaxCallDetails } from '@faxline/shared';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from './fax-line';
 import { callResult } from './t30/call-result';
 import { imageWithHeaderLines } from './t30/header-line';

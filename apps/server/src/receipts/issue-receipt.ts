@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hasTransmissionReport, type TLanguage, type TReceiptFacts } from '@faxline/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FileStore } from '../documents/encrypted-file-store';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import { readTiffPages } from '../documents/fax-tiff';
 import { accessibleFax, auditFax, type FaxActor, type FaxRow } from '../faxes/fax-access';
 import { faxAttempts, faxes } from '../faxes/schema';

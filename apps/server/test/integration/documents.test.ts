@@ -7,7 +7,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversionError, convertToPdf } from '../../src/documents/convert-to-pdf';
 import { detectDocumentType, nameAgreesWithType } from '../../src/documents/detect-file-type';
-import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
+import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-tiff';
 import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../../src/documents/prepare-fax-document';
 import { faxImageArguments, ghostscript } from '../../src/documents/render-fax-image';

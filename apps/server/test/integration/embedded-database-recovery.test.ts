@@ -6,7 +6,7 @@ import { ZSendFaxResponse } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
 import { createAuth } from '../../src/auth/auth';
-import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
+import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { jobs } from '../../src/jobs';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { openDatabaseForTool } from '../../src/platform/db/open-for-tool';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { createFax } from '@test-support/factories/faxes';
-import { KEY_HEADER_LENGTH, SEGMENT_SIZE } from '../../src/documents/file-format';
+import { KEY_HEADER_LENGTH, SEGMENT_SIZE } from '../../src/platform/files/file-format';
 import { faxAttempts, faxFiles, faxes } from '../../src/faxes/schema';
 import { sendFaxRequest } from '../support/faxes';
 import { startS3Server } from '../support/s3-server';

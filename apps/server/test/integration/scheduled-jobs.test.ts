@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
+import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { defineJob } from '../../src/platform/queue/define-job';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { createEncryptedFileStore } from '../../src/documents/encrypted-file-store';
+import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { jobs } from '../../src/jobs';
 import { loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db/client';

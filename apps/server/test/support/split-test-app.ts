@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
-import { openFileStore } from '../../src/documents/encrypted-file-store';
+import { openFileStore } from '../../src/platform/files/encrypted-file-store';
 import { testConfig } from './test-app';
 import { openTestEnvironment, testLogger } from './test-database';
 

@@ -1,4 +1,4 @@
-import type { FileStore } from '../../documents/encrypted-file-store';
+import type { FileStore } from '../../platform/files/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
 import type { CallOutcome, FaxLine, HandedOver, OutgoingFax, TryImages } from '../fax-line';
 import { mediaLinkOf } from '../media-links';

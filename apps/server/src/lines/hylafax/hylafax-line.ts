@@ -1,5 +1,5 @@
 import { type TFaxCallDetails, type TFaxFailureReason, type TFaxQuality } from '@faxline/shared';
-import type { FileStore } from '../../documents/encrypted-file-store';
+import type { FileStore } from '../../platform/files/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from '../fax-line';
 import { lineErrorSince, servesOutsideNumber } from '../outside-lines';

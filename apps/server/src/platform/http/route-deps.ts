@@ -1,6 +1,6 @@
 import type { Auth } from '../../auth/auth';
 import type { SessionReader } from '../../auth/session';
-import type { FileStore } from '../../documents/encrypted-file-store';
+import type { FileStore } from '../files/encrypted-file-store';
 import type { PlanCatalogue } from '../../plans/catalogue';
 import type { SystemSettings } from '../../system-settings/system-settings';
 import type { TConfig } from '../config';

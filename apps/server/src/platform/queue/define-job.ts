@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { TConfig } from '../config';
 import type { Database } from '../db/client';
-import type { FileStore } from '../../documents/encrypted-file-store';
+import type { FileStore } from '../files/encrypted-file-store';
 import type { Logger } from '../logger';
 import type { SqlExecutor } from '../db/notifications';
 

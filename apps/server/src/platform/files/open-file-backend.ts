@@ -1,4 +1,4 @@
-import type { TConfig } from '../platform/config';
+import type { TConfig } from '../config';
 import { localFileBackend } from './local-file-backend';
 import { s3FileBackend } from './s3-file-backend';
 import type { FileBackend } from './file-backend';

@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { TConfig } from '../platform/config';
+import type { TConfig } from '../config';
 import type { FileBackend } from './file-backend';
 import { assertFileKey, FILE_KEY, fileNotFound } from './file-keys';
 

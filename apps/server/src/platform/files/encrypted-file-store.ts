@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { TConfig } from '../platform/config';
-import { readOrCreateLocalSecret } from '../platform/local-secret';
+import type { TConfig } from '../config';
+import { readOrCreateLocalSecret } from '../local-secret';
 import type { FileBackend } from './file-backend';
 import { openFileBackend } from './open-file-backend';
 import { type ByteSource, decryptFile, encryptedLength, encryptFile } from './file-format';
