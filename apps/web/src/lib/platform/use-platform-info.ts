@@ -42,9 +42,12 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
   };
 }
 
+/** The key of GET /api/platform: a save in the back office marks it stale so that its colours show at once. */
+export const platformQueryKey = ['platform'] as const;
+
 /** Maintenance, upload limit and theme, as set in the back office; checked again every minute. */
 export function usePlatformStatus() {
-  return useQuery({ queryKey: ['platform'], queryFn: fetchPlatformStatus, staleTime: 30_000, refetchInterval: 60_000 });
+  return useQuery({ queryKey: platformQueryKey, queryFn: fetchPlatformStatus, staleTime: 30_000, refetchInterval: 60_000 });
 }
 
 /** The largest file a fax may carry, in MB: the back office's setting, the shared default until it is known. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { BlocklistSection } from '@/features/blocklist/components/blocklist-section';
 import { FaxIdentitySection } from '@/features/fax-identity/components/fax-identity-section';
-import { useSettings } from '@/features/settings/api/get-settings';
+import { useSettings } from '@/lib/account/get-settings';
 import { AccountDeletion } from '@/features/settings/components/account-deletion';
 import {
   ADVANCED_SECURITY_ALIASES,

@@ -2,8 +2,9 @@ import { ZSystemSettingsResponse, type TSystemSettingsResponse } from '@faxline/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiSend } from '@/lib/api-client';
+import { platformQueryKey } from '@/lib/platform/use-platform-info';
 
-import { PLATFORM_KEY, systemSettingsKeys } from './system-settings-keys';
+import { systemSettingsKeys } from './system-settings-keys';
 
 /** POST /api/admin/settings/reset: spec 001 §9's defaults back; stored keys and secrets stay. */
 export function resetSystemSettings(): Promise<TSystemSettingsResponse> {
@@ -16,7 +17,7 @@ export function useResetSystemSettings() {
     mutationFn: resetSystemSettings,
     onSuccess: async (saved) => {
       queryClient.setQueryData(systemSettingsKeys.all, saved);
-      await queryClient.invalidateQueries({ queryKey: PLATFORM_KEY });
+      await queryClient.invalidateQueries({ queryKey: platformQueryKey });
     },
   });
 }

@@ -2,8 +2,9 @@ import { ZSystemSettingsResponse, type TSaveSystemSettingsRequest, type TSystemS
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiSend } from '@/lib/api-client';
+import { platformQueryKey } from '@/lib/platform/use-platform-info';
 
-import { PLATFORM_KEY, systemSettingsKeys } from './system-settings-keys';
+import { systemSettingsKeys } from './system-settings-keys';
 
 /** PUT /api/admin/settings: every value; each secret a new value, '' to remove it, or left out to keep it. */
 export function saveSystemSettings(request: TSaveSystemSettingsRequest): Promise<TSystemSettingsResponse> {
@@ -17,7 +18,7 @@ export function useSaveSystemSettings() {
     // The answer is the stored state: no need to ask for it again.
     onSuccess: async (saved) => {
       queryClient.setQueryData(systemSettingsKeys.all, saved);
-      await queryClient.invalidateQueries({ queryKey: PLATFORM_KEY });
+      await queryClient.invalidateQueries({ queryKey: platformQueryKey });
     },
   });
 }

@@ -13,12 +13,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useSettings } from '@/lib/account/get-settings';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
 
-import { useDefaultQuality } from '../api/get-settings';
 import { usePreviewFax } from '../api/preview-fax';
 import { useSendFax } from '../api/send-fax';
 import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
@@ -65,7 +65,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
     recipientName: initialRecipient?.name ?? '',
   }));
   // The saved default (spec 001 §2.5) until the person picks another quality for this fax.
-  const defaultQuality = useDefaultQuality();
+  const defaultQuality = useSettings().data?.defaultFaxQuality;
   const [chosenQuality, setQuality] = useState<TFaxQuality | null>(null);
   const quality = chosenQuality ?? defaultQuality ?? 'standard';
   const [fromNumber, setFromNumber] = useState('');

@@ -1,9 +1,8 @@
 import { ZSettings, type TSettings } from '@faxline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { settingsQueryKey } from '@/lib/account/get-settings';
 import { apiSend } from '@/lib/api-client';
-
-import { settingsQueryKey } from './get-settings';
 
 /** PUT /api/settings: all four settings at once ('Save All Settings'); answers with what was stored. */
 export function saveSettings(settings: TSettings): Promise<TSettings> {

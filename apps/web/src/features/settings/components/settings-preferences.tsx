@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '@/lib/account/get-settings';
 
 import { PreferencesForm } from './preferences-form';
 
