@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { createAuth } from '../apps/server/src/auth/auth';
-import { createPerson } from '../apps/server/src/auth/create-person';
+import { createPerson } from '../apps/server/src/accounts/create-person';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { startServer } from '../apps/server/src/server';

@@ -2,7 +2,7 @@ import type { TGivenRole } from '@faxline/shared';
 import { eq, isNull } from 'drizzle-orm';
 import { accounts } from '../../apps/server/src/accounts/schema';
 import type { Auth } from '../../apps/server/src/auth/auth';
-import { createPerson, type NewPerson } from '../../apps/server/src/auth/create-person';
+import { createPerson, type NewPerson } from '../../apps/server/src/accounts/create-person';
 import { numbersOfAccount } from '../../apps/server/src/numbers/numbers';
 import type { Database } from '../../apps/server/src/platform/db/client';
 import { plans } from '../../apps/server/src/plans/schema';

@@ -7,13 +7,15 @@ import {
   type ZAdminUpdateUserRequest,
   type ZAdminUserListQuery,
 } from '@faxline/shared';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Auth } from '../auth/auth';
 import { isCommonPassword } from '../auth/common-passwords';
-import { createPerson, setPlatformRole } from '../auth/create-person';
-import { authCredentials, sessions, users } from '../auth/schema';
+import { setPlatformRole } from '../auth/logins';
+import { createPerson } from './create-person';
+import { deletePeople, endSessionsOf, renamePerson, setPassword } from '../auth/people';
+import { users } from '../auth/schema';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -127,8 +129,6 @@ async function membershipOf(db: Database, userId: string) {
   return row ?? null;
 }
 
-const endSessionsOf = (db: Database, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId));
-
 /**
  * Add User: a person with their own customer account, as if they had signed up. An operator vouches for the address,
  * so it counts as confirmed ('Active') and no confirmation e-mail goes out.
@@ -203,7 +203,7 @@ export async function updatePerson(
     throw new AppError('invalid_request', 'validation.passwordTooCommon');
 
   if (request.name !== before.name) {
-    await db.update(users).set({ name: request.name, updatedAt: new Date() }).where(eq(users.id, id));
+    await renamePerson(db, id, request.name);
     await audit('user.rename', 'success', { from: before.name, to: request.name });
   }
   if (roleChanges) {
@@ -219,19 +219,6 @@ export async function updatePerson(
     await audit('user.password_reset', 'success');
   }
   return findPerson(db, id);
-}
-
-async function setPassword(deps: { auth: Auth; db: Database }, userId: string, password: string): Promise<void> {
-  const context = await deps.auth.$context;
-  const hash = await context.password.hash(password);
-  const updated = await deps.db
-    .update(authCredentials)
-    .set({ password: hash, updatedAt: new Date() })
-    .where(and(eq(authCredentials.userId, userId), eq(authCredentials.providerId, 'credential')))
-    .returning({ id: authCredentials.id });
-  // A person without a password yet (none today, but a later sign-in method could make one) gets one.
-  if (updated.length === 0)
-    await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
 }
 
 /**
@@ -270,7 +257,7 @@ export async function deletePerson(
   if (ownsAccount) {
     result = { accountDeleted: true, ...(await deleteAccount(deps, membership.accountId)) };
   } else {
-    await db.delete(users).where(eq(users.id, id));
+    await deletePeople(db, [id]);
   }
   await audit('success', { accountRole: membership?.role ?? null, ...result });
   return result;

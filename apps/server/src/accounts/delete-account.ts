@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
-import { users } from '../auth/schema';
+import { eq } from 'drizzle-orm';
+import { deletePeople } from '../auth/people';
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { faxes } from '../faxes/schema';
-import { storedFilesOf } from '../faxes/stored-files';
-import { faxNumbers } from '../numbers/schema';
+import { deleteFaxesOfAccount } from '../faxes/fax-records';
+import { releaseNumbersOf } from '../numbers/account-numbers';
 import type { Database } from '../platform/db/client';
 import { accountMembers, accounts } from './schema';
 
@@ -19,29 +18,19 @@ export async function deleteAccount(
 ): Promise<{ people: number; faxes: number }> {
   const keys: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
-    const accountFaxes = await tx.select().from(faxes).where(eq(faxes.accountId, accountId));
-    keys.push(
-      ...(await storedFilesOf(
-        tx,
-        accountFaxes.map((fax) => fax.id),
-      )),
-    );
-
     const members = await tx
       .select({ userId: accountMembers.userId })
       .from(accountMembers)
       .where(eq(accountMembers.organizationId, accountId));
-    await tx.update(faxNumbers).set({ status: 'available', accountId: null, assignedAt: null }).where(eq(faxNumbers.accountId, accountId));
-    await tx.delete(faxes).where(eq(faxes.accountId, accountId));
+    await releaseNumbersOf(tx, accountId);
+    const deletedFaxes = await deleteFaxesOfAccount(tx, accountId);
+    keys.push(...deletedFaxes.fileKeys);
     await tx.delete(accounts).where(eq(accounts.id, accountId));
-    if (members.length)
-      await tx.delete(users).where(
-        inArray(
-          users.id,
-          members.map((m) => m.userId),
-        ),
-      );
-    return { people: members.length, faxes: accountFaxes.length };
+    await deletePeople(
+      tx,
+      members.map((m) => m.userId),
+    );
+    return { people: members.length, faxes: deletedFaxes.count };
   });
   await Promise.all(keys.map((key) => deps.files.remove(key)));
   return result;

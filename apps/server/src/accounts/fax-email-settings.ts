@@ -1,7 +1,7 @@
 import type { TFaxEmailSettings, ZSaveFaxEmailSettingsRequest } from '@faxline/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { faxNumbers } from '../numbers/schema';
+import { numberSettingsOf, saveNumberSettings } from '../numbers/account-numbers';
 import { plans } from '../plans/schema';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
@@ -19,11 +19,7 @@ export async function readFaxEmailSettings(db: Database, accountId: string): Pro
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(accounts.id, accountId));
   if (!account) throw new AppError('not_found', 'errors.forbidden');
-  const numbers = await db
-    .select({ phoneNumber: faxNumbers.phoneNumber, emailRecipients: faxNumbers.emailRecipients })
-    .from(faxNumbers)
-    .where(eq(faxNumbers.accountId, accountId))
-    .orderBy(asc(faxNumbers.assignedAt));
+  const numbers = (await numberSettingsOf(db, accountId)).map(({ phoneNumber, emailRecipients }) => ({ phoneNumber, emailRecipients }));
   return { documentsInEmail: account.documentsInEmail, hipaaPlan: account.isHipaa ?? false, numbers };
 }
 
@@ -39,12 +35,8 @@ export async function saveFaxEmailSettings(
   await inTransaction(db, async (tx) => {
     await tx.update(accounts).set({ documentsInEmail: request.documentsInEmail }).where(eq(accounts.id, accountId));
     for (const number of request.numbers) {
-      const updated = await tx
-        .update(faxNumbers)
-        .set({ emailRecipients: number.emailRecipients })
-        .where(and(eq(faxNumbers.phoneNumber, number.phoneNumber), eq(faxNumbers.accountId, accountId)))
-        .returning({ id: faxNumbers.id });
-      if (updated.length === 0) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });
+      const saved = await saveNumberSettings(tx, accountId, number.phoneNumber, { emailRecipients: number.emailRecipients });
+      if (!saved) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });
     }
   });
   return readFaxEmailSettings(db, accountId);

@@ -1,6 +1,6 @@
 import type { TFaxIdentity, TSaveFaxIdentityRequest } from '@faxline/shared';
-import { and, asc, eq } from 'drizzle-orm';
-import { faxNumbers } from '../numbers/schema';
+import { eq } from 'drizzle-orm';
+import { numberSettingsOf, saveNumberSettings } from '../numbers/account-numbers';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
@@ -10,11 +10,7 @@ import { accounts } from './schema';
 export async function readFaxIdentity(db: Database, accountId: string): Promise<TFaxIdentity> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new AppError('not_found', 'errors.forbidden');
-  const numbers = await db
-    .select({ phoneNumber: faxNumbers.phoneNumber, stationId: faxNumbers.stationId })
-    .from(faxNumbers)
-    .where(eq(faxNumbers.accountId, accountId))
-    .orderBy(asc(faxNumbers.assignedAt));
+  const numbers = await numberSettingsOf(db, accountId);
   return {
     header: { enabled: account.faxHeaderEnabled, name: account.faxHeaderName ?? '', timeZone: account.timeZone },
     accountName: account.name,
@@ -30,12 +26,8 @@ export async function saveFaxIdentity(db: Database, accountId: string, request: 
       .set({ faxHeaderEnabled: request.header.enabled, faxHeaderName: request.header.name || null, timeZone: request.header.timeZone })
       .where(eq(accounts.id, accountId));
     for (const number of request.numbers) {
-      const updated = await tx
-        .update(faxNumbers)
-        .set({ stationId: number.stationId || null })
-        .where(and(eq(faxNumbers.phoneNumber, number.phoneNumber), eq(faxNumbers.accountId, accountId)))
-        .returning({ id: faxNumbers.id });
-      if (updated.length === 0) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });
+      const saved = await saveNumberSettings(tx, accountId, number.phoneNumber, { stationId: number.stationId || null });
+      if (!saved) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });
     }
   });
   return readFaxIdentity(db, accountId);

@@ -12,8 +12,10 @@ import { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { languageOf, type Auth } from '../auth/auth';
 import { isCommonPassword } from '../auth/common-passwords';
-import { createPersonWithHash, hashPassword, usernameTaken } from '../auth/create-person';
-import { users, verifications } from '../auth/schema';
+import { hashPassword, usernameTaken } from '../auth/logins';
+import { createPersonWithHash } from './create-person';
+import { users } from '../auth/schema';
+import { deleteVerification, findVerification, storeVerification } from '../auth/verifications';
 import { findUserByEmail } from '../auth/verify-password';
 import { renderMemberInvitationEmail, renderMemberInvitationRegisteredEmail } from '../email/render-member-invitation-email';
 import { sendEmailJob } from '../email/send-email-job';
@@ -115,7 +117,7 @@ export async function inviteMember(
       twoFactorSetupRequired: request.enable2fa,
       language: inviter.language,
     };
-    await tx.insert(verifications).values({ id: randomUUID(), identifier: identifierOf(token), value: JSON.stringify(login), expiresAt });
+    await storeVerification(tx, { identifier: identifierOf(token), value: JSON.stringify(login), expiresAt });
     const about = { to: email, inviter: inviter.user.name, accountName: account?.name ?? '', role };
     const message = registered
       ? renderMemberInvitationRegisteredEmail({ ...about, name: registered.name, language: languageOf(registered.language) })
@@ -169,10 +171,7 @@ export type OpenInvitation = {
 };
 
 export async function openInvitation(db: Database, token: string, now = new Date()): Promise<OpenInvitation | null> {
-  const [verification] = await db
-    .select()
-    .from(verifications)
-    .where(and(eq(verifications.identifier, identifierOf(token)), gt(verifications.expiresAt, now)));
+  const verification = await findVerification(db, identifierOf(token), now);
   const login = verification ? ZInvitedLogin.safeParse(JSON.parse(verification.value)) : null;
   if (!verification || !login?.success) return null;
   const [row] = await db
@@ -229,7 +228,7 @@ export async function acceptInvitation(deps: { auth: Auth; db: Database }, open:
     await deps.db.update(accountInvitations).set({ status: PENDING }).where(eq(accountInvitations.id, open.invitationId));
     throw error;
   }
-  await deps.db.delete(verifications).where(eq(verifications.id, open.verificationId));
+  await deleteVerification(deps.db, open.verificationId);
   await recordAuditEvent(deps.db, {
     actorUserId: created.id,
     accountId: open.accountId,

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../platform/http/route-deps';
+import { deletePeople } from '../auth/people';
 import { users } from '../auth/schema';
 import { requireSession } from '../auth/session';
 import { membershipOf } from './membership';
@@ -128,7 +129,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     const { user, member } = await manager(request, reply);
     const target = await changeableMember(member.accountId, request.params.userId);
     // The login goes with its sessions; the faxes it sent stay with the account.
-    await db.delete(users).where(eq(users.id, target.userId));
+    await deletePeople(db, [target.userId]);
     await recordAuditEvent(db, {
       actorUserId: user.id,
       accountId: member.accountId,

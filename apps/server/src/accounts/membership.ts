@@ -1,4 +1,5 @@
-import { roleMay, type TMemberRole } from '@faxline/shared';
+import { randomUUID } from 'node:crypto';
+import { roleMay, type TGivenRole, type TMemberRole } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { createOwnerAccount } from './create-owner-account';
 import { accountMembers } from './schema';
@@ -30,3 +31,8 @@ export async function membershipOf(db: Database, user: { id: string; name: strin
 export const seesAllFaxes = (m: Membership) => roleMay(m.role, 'seeAllFaxes');
 /** Billing contacts see usage and plan, no faxes (spec 001 §6 with DESIGN.md). */
 export const mayUseFaxes = (m: Membership) => roleMay(m.role, 'useFaxes');
+
+/** Gives a person a place in an account, with a role other than owner (an owner opens their own account). */
+export async function addMember(db: Database, member: { accountId: string; userId: string; role: TGivenRole }): Promise<void> {
+  await db.insert(accountMembers).values({ id: randomUUID(), organizationId: member.accountId, userId: member.userId, role: member.role });
+}

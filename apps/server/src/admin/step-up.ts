@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
-import { adminStepUps } from '../auth/schema';
+import { adminStepUps } from './schema';
 
 /** Back-office access lapses after this long without an admin request (DESIGN.md). */
 export const STEP_UP_IDLE_MS = 30 * 60 * 1000;

@@ -97,3 +97,8 @@ export async function revokeApiKey(db: Database, actor: Actor, id: string): Prom
     if (!revoked) throw new AppError('not_found', 'errors.apiKeyNotFound');
   });
 }
+
+/** Notes that a key was used now (shown in the list as its last use). */
+export async function markKeyUsed(db: Database, id: string): Promise<void> {
+  await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, id));
+}

@@ -1,6 +1,6 @@
 import type { TLanguage } from '@faxline/shared';
 import type { Database } from '../platform/db/client';
-import { seedRuns } from '../seed/schema';
+import { claimSeedRun } from '../platform/db/seed-runs';
 import { contentItems } from './schema';
 
 type SeedFaq = { category: string; question: string; answer: string };
@@ -184,8 +184,7 @@ export const FAQ_SEED = 'support-faqs-v1';
 /** Seeds the starting FAQs into a new database, once (whatever happens to them afterwards). */
 export async function seedStartingFaqs(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedRuns).values({ name: FAQ_SEED }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+    if (!(await claimSeedRun(tx, FAQ_SEED))) return false;
     const now = new Date();
     await tx.insert(contentItems).values(
       Object.entries(STARTING_FAQS).flatMap(([language, faqs]) =>

@@ -1,12 +1,12 @@
 import { DEFAULT_SETTINGS, type TLanguage, type TNoticeSetting } from '@faxline/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { mayUseFaxes, seesAllFaxes } from '../accounts/membership';
 import { accountMembers } from '../accounts/schema';
 import { userSettings } from '../accounts/settings-schema';
 import { languageOf } from '../auth/auth';
 import { users } from '../auth/schema';
 import type { FaxRow } from '../faxes/fax-access';
-import { faxNumbers } from '../numbers/schema';
+import { numberOfAccount } from '../numbers/account-numbers';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import type { TUnsubscribeTarget } from './unsubscribe-token';
@@ -90,10 +90,7 @@ export async function receivedFaxRecipients(
     .filter((person) => person.faxReceived && maySee(person, fax) && reachable(person, config))
     .map((person) => personRecipient(person, 'faxReceived'));
 
-  const [number] = await db
-    .select({ id: faxNumbers.id, emailRecipients: faxNumbers.emailRecipients })
-    .from(faxNumbers)
-    .where(and(eq(faxNumbers.phoneNumber, fax.toNumber), eq(faxNumbers.accountId, fax.accountId)));
+  const number = await numberOfAccount(db, fax.accountId, { phoneNumber: fax.toNumber });
   const owner = people.find((person) => person.role === 'owner');
   const language = languageOf(owner?.language);
   const taken = new Set(people.map((person) => person.address));

@@ -1,5 +1,5 @@
 import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event';
-import { eventDeliveries } from '../events/schema';
+import { eventDeliveries } from './schema';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { defineJob, type Queue } from '../platform/queue/define-job';

@@ -1,18 +1,13 @@
 import type { TSettings } from '@faxline/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { turnOffNotice } from '../accounts/settings';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { faxNumbers } from '../numbers/schema';
+import { numberOfAccount, removeEmailRecipient } from '../numbers/account-numbers';
 import type { Database } from '../platform/db/client';
 import type { TUnsubscribeTarget } from './unsubscribe-token';
 
 /** The number an extra address receives the faxes of, while it is still that account's; null otherwise. */
 export async function numberOfTarget(db: Database, target: Extract<TUnsubscribeTarget, { kind: 'number' }>): Promise<string | null> {
-  const [number] = await db
-    .select({ phoneNumber: faxNumbers.phoneNumber })
-    .from(faxNumbers)
-    .where(and(eq(faxNumbers.id, target.numberId), eq(faxNumbers.accountId, target.accountId)));
-  return number?.phoneNumber ?? null;
+  return (await numberOfAccount(db, target.accountId, { id: target.numberId }))?.phoneNumber ?? null;
 }
 
 /**
@@ -25,11 +20,7 @@ export async function unsubscribe(
   context: { platformDefaultQuality: TSettings['defaultFaxQuality']; ip: string },
 ): Promise<void> {
   if (target.kind === 'person') await turnOffNotice(db, target.userId, target.setting, context.platformDefaultQuality);
-  else
-    await db
-      .update(faxNumbers)
-      .set({ emailRecipients: sql`array_remove(${faxNumbers.emailRecipients}, ${target.address})` })
-      .where(and(eq(faxNumbers.id, target.numberId), eq(faxNumbers.accountId, target.accountId)));
+  else await removeEmailRecipient(db, target, target.address);
   // Who did it is whoever held the e-mail: the person it was addressed to, or the number's extra address.
   await recordAuditEvent(db, {
     actorUserId: target.kind === 'person' ? target.userId : null,

@@ -1,8 +1,7 @@
 import type { TFaxEventType, TPlatformEventType } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
-import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
 
 /**
@@ -38,38 +37,6 @@ export const faxEvents = pgTable(
   ],
 );
 
-/**
- * What each consumer did with each event, per target (an e-mail address, a webhook endpoint): a row is written with
- * the job that does the work, in one transaction, so a consumer run again after its worker died sends nothing twice.
- */
-export const eventDeliveries = pgTable(
-  'event_deliveries',
-  {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => faxEvents.id, { onDelete: 'cascade' }),
-    consumer: text('consumer').notNull(),
-    target: text('target').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.eventId, table.consumer, table.target] })],
-);
-
-/** The fax events a person has seen in the app's notifications list. */
-export const notificationReads = pgTable(
-  'notification_reads',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => faxEvents.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.eventId] })],
-);
-
 /** Events across the platform for the back office's bell (issue 18, item 6): sign-ups, tickets, failures, endpoints. */
 export const platformEvents = pgTable(
   'platform_events',
@@ -86,19 +53,4 @@ export const platformEvents = pgTable(
     index('platform_events_created_idx').on(table.createdAt),
     uniqueIndex('platform_events_subject_idx').on(table.type, table.subjectId),
   ],
-);
-
-/** The platform events an operator has seen in the bell. */
-export const platformEventReads = pgTable(
-  'platform_event_reads',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => platformEvents.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.eventId] })],
 );

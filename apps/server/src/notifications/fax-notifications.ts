@@ -10,7 +10,8 @@ import {
 } from '@faxline/shared';
 import { and, desc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { mayUseFaxes, type Membership } from '../accounts/membership';
-import { faxEvents, notificationReads } from '../events/schema';
+import { faxEvents } from '../events/schema';
+import { notificationReads } from './schema';
 import { visibleTo } from '../faxes/list-faxes';
 import { faxes } from '../faxes/schema';
 import type { Database } from '../platform/db/client';

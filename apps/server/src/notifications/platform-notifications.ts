@@ -10,7 +10,8 @@ import {
 import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { accountMembers, accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
-import { platformEventReads, platformEvents } from '../events/schema';
+import { platformEvents } from '../events/schema';
+import { platformEventReads } from './schema';
 import type { Database } from '../platform/db/client';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { countryOf } from '@faxline/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
-import { seedRuns } from '../seed/schema';
+import { claimSeedRun } from '../platform/db/seed-runs';
 import { faxNumbers } from './schema';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -40,8 +40,7 @@ export const SANDBOX_INVENTORY_SEED = 'fax-number-inventory-v1';
  */
 export async function seedNumberInventory(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedRuns).values({ name: SANDBOX_INVENTORY_SEED }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+    if (!(await claimSeedRun(tx, SANDBOX_INVENTORY_SEED))) return false;
     const numbers = Array.from({ length: 100 }, (_, i) => `+1415555${String(100 + i).padStart(4, '0')}`);
     await tx
       .insert(faxNumbers)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { YEARLY_DISCOUNT, type TPlan } from '@faxline/shared';
 import type { Database } from '../platform/db/client';
-import { seedRuns } from '../seed/schema';
+import { claimSeedRun } from '../platform/db/seed-runs';
 import { plans } from './schema';
 
 type SeedPlan = Omit<TPlan, 'id' | 'currency' | 'yearlyMonthlyPriceCents'>;
@@ -169,8 +169,7 @@ export const CATALOGUE_SEED = 'plan-catalogue-v1';
 /** Seeds the starting catalogue into a new database, once (whatever happens to the plans afterwards). */
 export async function seedPlanCatalogue(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(seedRuns).values({ name: CATALOGUE_SEED }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+    if (!(await claimSeedRun(tx, CATALOGUE_SEED))) return false;
     await tx.insert(plans).values(
       STARTING_CATALOGUE.map((plan, index) => ({
         ...plan,

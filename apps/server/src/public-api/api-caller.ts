@@ -2,7 +2,7 @@ import { API_RATE_LIMIT, scopesRoleAllows, type TApiKeyScope, type TMemberRole }
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import { accountMembers, accounts } from '../accounts/schema';
-import { hashOfSecret } from '../api-keys/api-keys';
+import { hashOfSecret, markKeyUsed } from '../api-keys/api-keys';
 import { apiKeys } from '../api-keys/schema';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
@@ -65,7 +65,7 @@ export async function callerOfSecret(db: Database, secret: string, ip: string): 
   const [row] = await keyQueryOf(db).execute({ hash: hashOfSecret(secret) });
   if (!row || row.user.banned) return null;
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) {
-    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+    await markKeyUsed(db, row.id);
   }
   const { banned: _banned, ...user } = row.user;
   const role = row.role as TMemberRole;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiIdempotency } from '../api-keys/schema';
+import { apiIdempotency } from './schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 

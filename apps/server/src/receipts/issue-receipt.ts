@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { hasTransmissionReport, type TLanguage, type TReceiptFacts } from '@faxline/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { readTiffPages } from '../documents/fax-tiff';
 import { accessibleFax, auditFax, type FaxActor, type FaxRow } from '../faxes/fax-access';
-import { faxAttempts, faxes } from '../faxes/schema';
+import { faxAttemptsOf, keepReceiptKey } from '../faxes/fax-records';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { SystemSettings } from '../system-settings/system-settings';
@@ -29,7 +28,7 @@ export async function downloadReceipt(deps: ReceiptDeps, actor: FaxActor, id: st
 
 async function issueReceipt(deps: ReceiptDeps, fax: FaxRow): Promise<Uint8Array> {
   const image = await deps.files.get(fax.imageKey!);
-  const attempts = await deps.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, fax.id)).orderBy(asc(faxAttempts.number));
+  const attempts = await faxAttemptsOf(deps.db, fax.id);
   const last = attempts.filter((attempt) => attempt.call !== null).at(-1)?.call ?? null;
   // Each call's image as it carried it (header lines included); the rendered image for a line that keeps none.
   const carried = new Map(
@@ -94,13 +93,8 @@ async function issueReceipt(deps: ReceiptDeps, fax: FaxRow): Promise<Uint8Array>
   const signed = await signReceipt(pdf, facts, key.privateKey);
   // Kept once: a download at the same moment that issued its own keeps the first one's.
   const stored = await deps.files.put(signed);
-  const [kept] = await deps.db
-    .update(faxes)
-    .set({ receiptKey: stored.key })
-    .where(and(eq(faxes.id, fax.id), isNull(faxes.receiptKey)))
-    .returning({ id: faxes.id });
-  if (kept) return signed;
+  const keptKey = await keepReceiptKey(deps.db, fax.id, stored.key);
+  if (keptKey === stored.key) return signed;
   await deps.files.remove(stored.key);
-  const [row] = await deps.db.select({ receiptKey: faxes.receiptKey }).from(faxes).where(eq(faxes.id, fax.id));
-  return deps.files.get(row!.receiptKey!);
+  return deps.files.get(keptKey);
 }

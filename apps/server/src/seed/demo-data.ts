@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from '../auth/auth';
-import { createPerson } from '../auth/create-person';
+import { createPerson } from '../accounts/create-person';
 import type { Database } from '../platform/db/client';
-import { seedRuns } from './schema';
+import { claimSeedRun } from '../platform/db/seed-runs';
 
 export const DEMO_SEED = 'demo-data-v1';
 
@@ -17,8 +17,7 @@ const demoPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
  * servers starting together seed once. Returns the credentials to print, or null when the seed had already run.
  */
 export async function seedDemoData(deps: { auth: Auth; db: Database }): Promise<DemoCredentials | null> {
-  const claimed = await deps.db.insert(seedRuns).values({ name: DEMO_SEED }).onConflictDoNothing().returning();
-  if (claimed.length === 0) return null;
+  if (!(await claimSeedRun(deps.db, DEMO_SEED))) return null;
   const people = [
     { who: 'Platform admin (demo)', name: 'Demo Admin', email: 'admin@demo.faxline.localhost', platformRole: 'admin' as const },
     { who: 'Customer (demo)', name: 'Demo Customer', email: 'customer@demo.faxline.localhost', platformRole: 'user' as const },

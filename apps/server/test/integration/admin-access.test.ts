@@ -1,6 +1,6 @@
 import { ZAdminAccessResponse, ZApiError } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminStepUps } from '../../src/auth/schema';
+import { adminStepUps } from '../../src/admin/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { PASSWORD } from '@test-support/factories/values';
 import { cookiesFrom, openTestApp, signIn, someClientAddress, callApi, type TestApp } from '../support/test-app';

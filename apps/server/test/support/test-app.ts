@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
-import type { NewPerson } from '../../src/auth/create-person';
+import type { NewPerson } from '../../src/accounts/create-person';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import type { Logger } from '../../src/platform/logger';
 import { createUser, type TestPerson } from '@test-support/factories/accounts';

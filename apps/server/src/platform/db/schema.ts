@@ -1,6 +1,7 @@
 // Every capability's tables, gathered for Drizzle (queries with relations) and drizzle-kit (migrations).
 export * from '../../accounts/schema';
 export * from '../../accounts/settings-schema';
+export * from '../../admin/schema';
 export * from '../../api-keys/schema';
 export * from '../../audit/schema';
 export * from '../../auth/schema';
@@ -11,9 +12,11 @@ export * from '../../email/schema';
 export * from '../../email-to-fax/schema';
 export * from '../../events/schema';
 export * from '../../faxes/schema';
+export * from '../../notifications/schema';
 export * from '../../numbers/schema';
 export * from '../../plans/schema';
-export * from '../../seed/schema';
+export * from '../../public-api/schema';
 export * from '../../system-settings/schema';
 export * from '../../tickets/schema';
 export * from '../../webhooks/schema';
+export * from './seed-runs';

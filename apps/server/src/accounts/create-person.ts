@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { TGivenRole, TLanguage } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
-import { createOwnerAccount } from '../accounts/create-owner-account';
-import { accountMembers } from '../accounts/schema';
+import type { Auth } from '../auth/auth';
+import { isCommonPassword } from '../auth/common-passwords';
+import { createLogin, hashPassword, usernameTaken } from '../auth/logins';
+import { findUserByEmail } from '../auth/verify-password';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import type { Auth } from './auth';
-import { isCommonPassword } from './common-passwords';
-import { users } from './schema';
-import { findUserByEmail } from './verify-password';
+import { createOwnerAccount } from './create-owner-account';
+import { addMember } from './membership';
 
 export type NewPerson = {
   name: string;
@@ -35,11 +33,6 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
   return createPersonWithHash(deps, { ...rest, passwordHash: await hashPassword(deps.auth, password) });
 }
 
-/** A password as Better Auth keeps it (scrypt): for a person created later from what was decided now (an invitation). */
-export async function hashPassword(auth: Auth, password: string): Promise<string> {
-  return (await auth.$context).password.hash(password);
-}
-
 /** `createPerson` with a password already hashed by `hashPassword` (and checked when it was chosen). */
 export async function createPersonWithHash(
   deps: { auth: Auth; db: Database },
@@ -48,31 +41,9 @@ export async function createPersonWithHash(
   const email = person.email.trim().toLowerCase();
   if (await findUserByEmail(deps.db, email)) throw new AppError('conflict', 'errors.emailTaken');
   if (person.username && (await usernameTaken(deps.db, person.username))) throw new AppError('conflict', 'errors.usernameTaken');
-  const context = await deps.auth.$context;
-  const user = await context.internalAdapter.createUser(
-    {
-      name: person.name,
-      email,
-      emailVerified: person.emailVerified ?? true,
-      role: person.platformRole ?? 'user',
-      language: person.language ?? 'en',
-      twoFactorSetupRequired: person.twoFactorSetupRequired ?? false,
-      ...(person.username ? { username: person.username.toLowerCase(), displayUsername: person.username } : {}),
-    },
-    { method: 'admin' },
-  );
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: person.passwordHash });
-  const account = person.account ?? 'own';
+  const { account = 'own', ...login } = person;
+  const user = await createLogin(deps.auth, { ...login, email });
   if (account === 'own') return { id: user.id, accountId: await createOwnerAccount(deps.db, user) };
-  await deps.db.insert(accountMembers).values({ id: randomUUID(), organizationId: account.join, userId: user.id, role: account.role });
+  await addMember(deps.db, { accountId: account.join, userId: user.id, role: account.role });
   return { id: user.id, accountId: account.join };
-}
-
-/** Whether a person already signs in with this username (usernames are compared in lower case). */
-export async function usernameTaken(db: Database, username: string): Promise<boolean> {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.username, username.toLowerCase()))).length > 0;
-}
-
-export async function setPlatformRole(db: Database, userId: string, role: 'user' | 'admin'): Promise<void> {
-  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,0 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import type { Auth } from './auth';
+import { authCredentials, sessions, users } from './schema';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What other capabilities change about a person: their name, password and sessions, or the person whole. */
+export async function renamePerson(db: Database, userId: string, name: string): Promise<void> {
+  await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Every session of the person ends (signed out everywhere). */
+export async function endSessionsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Sets a person's password (hashed as Better Auth hashes it); a person without one yet gets one. */
+export async function setPassword(deps: { auth: Auth; db: Database }, userId: string, password: string): Promise<void> {
+  const context = await deps.auth.$context;
+  const hash = await context.password.hash(password);
+  const updated = await deps.db
+    .update(authCredentials)
+    .set({ password: hash, updatedAt: new Date() })
+    .where(and(eq(authCredentials.userId, userId), eq(authCredentials.providerId, 'credential')))
+    .returning({ id: authCredentials.id });
+  // A person without a password yet (none today, but a later sign-in method could make one) gets one.
+  if (updated.length === 0)
+    await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+}
+
+/** Deletes people for good; their sessions, credentials and second factors go with them (the tables cascade). */
+export async function deletePeople(db: Database | Tx, userIds: string[]): Promise<void> {
+  if (userIds.length > 0) await db.delete(users).where(inArray(users.id, userIds));
+}

@@ -1,0 +1,39 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import { faxAttempts, faxes } from './schema';
+import { storedFilesOf } from './stored-files';
+
+// What other capabilities read and change of faxes: they call these, never the tables.
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Deletes every fax of an account (its files' rows and tries go with it), in the caller's transaction. Returns how many,
+ * and the keys of their files in the file store, for the caller to remove once the transaction has committed.
+ */
+export async function deleteFaxesOfAccount(tx: Tx, accountId: string): Promise<{ count: number; fileKeys: string[] }> {
+  const ids = (await tx.select({ id: faxes.id }).from(faxes).where(eq(faxes.accountId, accountId))).map((fax) => fax.id);
+  const fileKeys = await storedFilesOf(tx, ids);
+  await tx.delete(faxes).where(eq(faxes.accountId, accountId));
+  return { count: ids.length, fileKeys };
+}
+
+/** A fax's tries, first to last. */
+export async function faxAttemptsOf(db: Database, faxId: string) {
+  return db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(asc(faxAttempts.number));
+}
+
+/**
+ * Keeps a fax's signed receipt, stored under `key`, unless one was kept first (two downloads at once): returns the key
+ * of the receipt the fax keeps, this one or the first.
+ */
+export async function keepReceiptKey(db: Database, faxId: string, key: string): Promise<string> {
+  const [kept] = await db
+    .update(faxes)
+    .set({ receiptKey: key })
+    .where(and(eq(faxes.id, faxId), isNull(faxes.receiptKey)))
+    .returning({ id: faxes.id });
+  if (kept) return key;
+  const [row] = await db.select({ receiptKey: faxes.receiptKey }).from(faxes).where(eq(faxes.id, faxId));
+  return row!.receiptKey!;
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import { faxNumbers } from './schema';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What an account sets on a number it holds: the station id it sends, the extra addresses its faxes are e-mailed to. */
+export type NumberSettings = Partial<{ stationId: string | null; emailRecipients: string[] }>;
+
+/** The numbers an account holds with its settings of each, oldest first (its settings pages). */
+export async function numberSettingsOf(db: Database, accountId: string) {
+  return db
+    .select({ phoneNumber: faxNumbers.phoneNumber, stationId: faxNumbers.stationId, emailRecipients: faxNumbers.emailRecipients })
+    .from(faxNumbers)
+    .where(eq(faxNumbers.accountId, accountId))
+    .orderBy(asc(faxNumbers.assignedAt));
+}
+
+/** One number of an account, by its id or its phone number; null when the account does not hold it (any longer). */
+export async function numberOfAccount(
+  db: Database,
+  accountId: string,
+  number: { id: string } | { phoneNumber: string },
+): Promise<{ id: string; phoneNumber: string; emailRecipients: string[] } | null> {
+  const [row] = await db
+    .select({ id: faxNumbers.id, phoneNumber: faxNumbers.phoneNumber, emailRecipients: faxNumbers.emailRecipients })
+    .from(faxNumbers)
+    .where(
+      and(
+        'id' in number ? eq(faxNumbers.id, number.id) : eq(faxNumbers.phoneNumber, number.phoneNumber),
+        eq(faxNumbers.accountId, accountId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Saves an account's settings of one of its numbers; false (and nothing written) when the number is not the account's. */
+export async function saveNumberSettings(
+  db: Database | Tx,
+  accountId: string,
+  phoneNumber: string,
+  settings: NumberSettings,
+): Promise<boolean> {
+  const updated = await db
+    .update(faxNumbers)
+    .set(settings)
+    .where(and(eq(faxNumbers.phoneNumber, phoneNumber), eq(faxNumbers.accountId, accountId)))
+    .returning({ id: faxNumbers.id });
+  return updated.length > 0;
+}
+
+/** Takes an address off the extra addresses of a number of the account (its unsubscribe link); again, nothing changes. */
+export async function removeEmailRecipient(db: Database, number: { numberId: string; accountId: string }, address: string): Promise<void> {
+  await db
+    .update(faxNumbers)
+    .set({ emailRecipients: sql`array_remove(${faxNumbers.emailRecipients}, ${address})` })
+    .where(and(eq(faxNumbers.id, number.numberId), eq(faxNumbers.accountId, number.accountId)));
+}
+
+/** An account's numbers go back to the inventory (the account is being deleted). */
+export async function releaseNumbersOf(db: Database | Tx, accountId: string): Promise<void> {
+  await db.update(faxNumbers).set({ status: 'available', accountId: null, assignedAt: null }).where(eq(faxNumbers.accountId, accountId));
+}
