@@ -5,7 +5,8 @@ import { faxEventConsumers } from './events/consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
 import { receiveCarrierFaxJob } from './faxes/jobs/receive-carrier-fax';
-import { carrierDeadlineJob, transmitFaxJob } from './faxes/jobs/transmit-fax';
+import { carrierDeadlineJob } from './faxes/jobs/carrier-deadline';
+import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { JobDefinition } from './platform/queue/define-job';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
 

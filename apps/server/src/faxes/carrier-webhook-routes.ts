@@ -9,7 +9,7 @@ import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { loadFax } from './fax-state';
-import { endAttempt } from './jobs/transmit-fax';
+import { endAttempt } from './end-attempt';
 import { receiveCarrierFaxJob } from './jobs/receive-carrier-fax';
 import { answerInboundCall } from './receive-call';
 import { carrierEvents, faxAttempts } from './schema';

@@ -1,16 +1,16 @@
-import { CARRIERS, type TCarrierRoute, type TFaxFailureReason, type TLanguage } from '@faxline/shared';
-import { and, eq, isNull, lt } from 'drizzle-orm';
-import { z } from 'zod';
+import { CARRIERS, type TCarrierRoute } from '@faxline/shared';
+import { and, eq, lt } from 'drizzle-orm';
 import type { CallOutcome, FaxLine, HandedOver } from '../../lines/fax-line';
 import { lineAfter } from '../../lines/carriers/routes';
 import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
-import { nextTryAfter } from '../../lines/retry-policy';
-import { translator } from '../../platform/i18n/i18n';
 import { inTransaction } from '../../platform/db/transaction';
 import { defineJob, type JobDeps } from '../../platform/queue/define-job';
+import { carrierDeadlineJob } from './carrier-deadline';
 import { giveUpFaxJob } from './give-up-fax';
-import { failFax, loadFax, moveFax } from '../fax-state';
+import { transmitFaxAddress } from './transmit-fax-address';
+import { endAttempt } from '../end-attempt';
+import { loadFax, moveFax } from '../fax-state';
 import { faxIdentity } from '../fax-identity';
 import { linesFor } from '../inbox';
 import { carriersInForce } from '../../lines/carriers/carriers';
@@ -26,8 +26,7 @@ const MIN_TURN_WAIT_MS = 200;
  * the unfinished attempt as a line error and goes on by the retry policy, instead of calling a second time blind.
  */
 export const transmitFaxJob = defineJob({
-  name: 'faxes.transmit',
-  schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
+  ...transmitFaxAddress,
   // Longer than the longest call: a job whose worker died is picked up again after this.
   queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 45 * 60, deadLetter: giveUpFaxJob.name },
   // Calls wait on the line, not the processor: many at once; one fax is never dialled twice at once.
@@ -136,81 +135,6 @@ const CARRIER_DEADLINE_MS = 60 * 60_000;
 const MIN_CARRIER_DEADLINE_MS = 5_000;
 const carrierDeadlineOf = (clockScale: number) =>
   new Date(Date.now() + Math.max(MIN_CARRIER_DEADLINE_MS, Math.round(CARRIER_DEADLINE_MS * clockScale)));
-
-type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
-
-/**
- * Ends a try with its outcome, once (decision 056: the call's own end, or a carrier's webhook): the attempt's end,
- * the fax's new state and the next try are recorded together, and only while the attempt is open, so that a run
- * that dies after this commit, or a second report of the same end, finds it ended and changes nothing. Returns
- * whether this call ended it.
- */
-export async function endAttempt(
-  deps: AttemptDeps,
-  target: { faxId: string; attempt: number; language: string },
-  outcome: CallOutcome,
-): Promise<boolean> {
-  const { db, files, queue, config } = deps;
-  const { faxId, attempt } = target;
-  // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
-  const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
-  return inTransaction(db, async (tx, client) => {
-    const ended = await tx
-      .update(faxAttempts)
-      .set({
-        endedAt: new Date(),
-        durationMs: outcome.durationMs,
-        pagesSent: outcome.pagesSent,
-        firstPage: outcome.firstPage,
-        result: outcome.result,
-        call: outcome.call ?? null,
-        // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
-        ...(transmitted ? { imageKey: transmitted.key } : {}),
-      })
-      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
-      .returning({ id: faxAttempts.id });
-    if (ended.length === 0) return false;
-    if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
-      // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
-      const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
-      await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null });
-      return true;
-    }
-    const reason = outcome.result as TFaxFailureReason;
-    const wait = nextTryAfter(reason, attempt);
-    if (wait === null) {
-      await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
-      return true;
-    }
-    const nextTryAt = new Date(Date.now() + Math.round(wait * config.faxClockScale));
-    // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
-    if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return true;
-    await queue.send(
-      transmitFaxJob,
-      { faxId, attempt: attempt + 1 },
-      { transaction: client, dedupeKey: `${faxId}:${attempt + 1}`, startAfter: nextTryAt },
-    );
-    return true;
-  });
-}
-
-/** A try handed to a carrier that has not reported its end by the deadline: a line error, and the retry rules go on. */
-export const carrierDeadlineJob = defineJob({
-  name: 'faxes.carrier-deadline',
-  schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
-  queue: { retryLimit: 5, retryDelay: 30 },
-  pollingIntervalSeconds: 5,
-  handler: async ({ faxId, attempt }, deps) => {
-    const fax = await loadFax(deps.db, faxId);
-    if (!fax) return;
-    const ended = await endAttempt(
-      deps,
-      { faxId, attempt, language: fax.language },
-      { result: 'line_error', pagesSent: 0, firstPage: 1, durationMs: 0, detail: 'the carrier did not report the end of the fax in time' },
-    );
-    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a line error');
-  },
-});
 
 /**
  * Where this try begins: after the pages earlier tries of the fax had confirmed (as HylaFAX does, a retry does not send

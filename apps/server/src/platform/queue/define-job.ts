@@ -15,7 +15,7 @@ export type SendOptions = Omit<PgBoss.SendOptions, 'db' | 'id'> & {
 
 export type Queue = {
   /** Validates the payload against the job's schema, then enqueues it and wakes a worker; returns the job id. */
-  send: <TSchema extends z.ZodType>(job: JobDefinition<TSchema>, data: z.input<TSchema>, options?: SendOptions) => Promise<string | null>;
+  send: <TSchema extends z.ZodType>(job: JobAddress<TSchema>, data: z.input<TSchema>, options?: SendOptions) => Promise<string | null>;
   ping: () => Promise<boolean>;
   stop: () => Promise<void>;
   boss: PgBoss;
@@ -53,6 +53,12 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
   exclusiveKey?: (data: z.infer<TSchema>) => string;
   handler: (data: z.infer<TSchema>, deps: JobDeps) => Promise<void>;
 };
+
+/**
+ * What sending a job needs of it: its name and its payload's schema. Jobs that queue each other (a try queues its
+ * deadline, whose end queues the next try) name one another by this, so that no two job files import each other.
+ */
+export type JobAddress<TSchema extends z.ZodType = z.ZodType> = Pick<JobDefinition<TSchema>, 'name' | 'schema'>;
 
 export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>): JobDefinition<TSchema> {
   return definition;

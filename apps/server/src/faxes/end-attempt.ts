@@ -1,0 +1,68 @@
+import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CallOutcome } from '../lines/fax-line';
+import { nextTryAfter } from '../lines/retry-policy';
+import { inTransaction } from '../platform/db/transaction';
+import { translator } from '../platform/i18n/i18n';
+import type { JobDeps } from '../platform/queue/define-job';
+import { failFax, moveFax } from './fax-state';
+import { transmitFaxAddress } from './jobs/transmit-fax-address';
+import { faxAttempts } from './schema';
+
+export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
+
+/**
+ * Ends a try with its outcome, once (decision 056: the call's own end, or a carrier's webhook): the attempt's end,
+ * the fax's new state and the next try are recorded together, and only while the attempt is open, so that a run
+ * that dies after this commit, or a second report of the same end, finds it ended and changes nothing. Returns
+ * whether this call ended it.
+ */
+export async function endAttempt(
+  deps: AttemptDeps,
+  target: { faxId: string; attempt: number; language: string },
+  outcome: CallOutcome,
+): Promise<boolean> {
+  const { db, files, queue, config } = deps;
+  const { faxId, attempt } = target;
+  // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
+  const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
+  return inTransaction(db, async (tx, client) => {
+    const ended = await tx
+      .update(faxAttempts)
+      .set({
+        endedAt: new Date(),
+        durationMs: outcome.durationMs,
+        pagesSent: outcome.pagesSent,
+        firstPage: outcome.firstPage,
+        result: outcome.result,
+        call: outcome.call ?? null,
+        // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
+        ...(transmitted ? { imageKey: transmitted.key } : {}),
+      })
+      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
+      .returning({ id: faxAttempts.id });
+    if (ended.length === 0) return false;
+    if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
+      // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
+      const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
+      await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null });
+      return true;
+    }
+    const reason = outcome.result as TFaxFailureReason;
+    const wait = nextTryAfter(reason, attempt);
+    if (wait === null) {
+      await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
+      return true;
+    }
+    const nextTryAt = new Date(Date.now() + Math.round(wait * config.faxClockScale));
+    // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
+    if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return true;
+    await queue.send(
+      transmitFaxAddress,
+      { faxId, attempt: attempt + 1 },
+      { transaction: client, dedupeKey: `${faxId}:${attempt + 1}`, startAfter: nextTryAt },
+    );
+    return true;
+  });
+}
+

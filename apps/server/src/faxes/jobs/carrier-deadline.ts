@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineJob } from '../../platform/queue/define-job';
+import { endAttempt } from '../end-attempt';
+import { loadFax } from '../fax-state';
+
+/** A try handed to a carrier that has not reported its end by the deadline: a line error, and the retry rules go on. */
+export const carrierDeadlineJob = defineJob({
+  name: 'faxes.carrier-deadline',
+  schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
+  queue: { retryLimit: 5, retryDelay: 30 },
+  pollingIntervalSeconds: 5,
+  handler: async ({ faxId, attempt }, deps) => {
+    const fax = await loadFax(deps.db, faxId);
+    if (!fax) return;
+    const ended = await endAttempt(
+      deps,
+      { faxId, attempt, language: fax.language },
+      { result: 'line_error', pagesSent: 0, firstPage: 1, durationMs: 0, detail: 'the carrier did not report the end of the fax in time' },
+    );
+    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a line error');
+  },
+});
