@@ -88,10 +88,14 @@ export async function startServer(
     const notifications = listenForNotifications(databaseUrl, logger);
     cleanups.push({ part: 'database notifications', stop: notifications.close });
     const files = await openFileStore(config);
+    const secretOf = () => installationSecretOf(config);
+    // One copy of the settings for this process's jobs and e-mail gateway, kept in step with every save by NOTIFY.
+    const systemSettings = createSystemSettings(database.db, await secretOf(), notifications);
+    cleanups.push({ part: 'settings', stop: async () => systemSettings.close() });
     const queue = await startQueue({
       url: databaseUrl,
       jobs,
-      deps: { db: database.db, config, files },
+      deps: { db: database.db, config, files, systemSettings },
       work: worksJobs,
       logger,
       notifications,
@@ -117,12 +121,9 @@ export async function startServer(
       cleanups.push({ part: 'worker process', stop: worker.stop });
     }
 
-    const secretOf = () => installationSecretOf(config);
     let smtpPort: number | undefined;
     if ((role === 'all' || role === 'smtp') && config.emailToFax.port !== null) {
-      // E-mail to fax (issue 19): faxes are sent here as from the portal, so the gateway reads the same settings.
-      const systemSettings = createSystemSettings(database.db, await secretOf(), notifications);
-      cleanups.push({ part: 'gateway settings', stop: async () => systemSettings.close() });
+      // E-mail to fax: faxes are sent here as from the portal, so the gateway reads the same settings.
       const gateway = await startEmailGateway({ db: database.db, files, queue, config, systemSettings, logger });
       cleanups.push({ part: 'e-mail to fax gateway', stop: gateway.stop });
       smtpPort = gateway.port;

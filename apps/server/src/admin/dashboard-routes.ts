@@ -3,11 +3,9 @@ import { count, gte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
-import { carriersInForce, configuredCarriers, type CarrierConfig } from '../lines/carriers/carriers';
-import { linesInUse } from '../lines/lines';
+import { linesInForce, type LinesInForceDeps } from '../lines/lines-in-force';
 import { lineHealth } from './line-health';
 import { clock } from '../platform/clock';
-import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import type { RouteDeps } from '../platform/http/route-deps';
 
@@ -20,7 +18,7 @@ const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), n
  */
 export async function readDashboardFigures(
   db: Database,
-  config: Pick<TConfig, 'sandboxLine' | 'hylafax'> & CarrierConfig,
+  lines: LinesInForceDeps,
   now = clock.now(),
 ): Promise<TAdminDashboard> {
   const dayStart = startOfDayUtc(now);
@@ -46,9 +44,8 @@ export async function readDashboardFigures(
     .from(faxes)
     .where(gte(faxes.createdAt, monthStart));
 
-  const carriersNow = await carriersInForce(db, config);
-  const lines = linesInUse(config.sandboxLine, config.hylafax, carriersNow);
-  const carriers = configuredCarriers(carriersNow).map((carrier) => carrier.name);
+  const inForce = await linesInForce(lines);
+  const carriers = inForce.configuredCarriers.map((carrier) => carrier.name);
   const health = await lineHealth(db, carriers, now);
   return {
     people: { total: people?.total ?? 0, newThisMonth: people?.newThisMonth ?? 0 },
@@ -56,8 +53,8 @@ export async function readDashboardFigures(
     faxesThisMonth: { sent: month?.sent ?? 0, received: month?.received ?? 0, failed: month?.failed ?? 0, pages: month?.pages ?? 0 },
     dayStart: dayStart.toISOString(),
     monthStart: monthStart.toISOString(),
-    lines: lines.map((line) => ({ ...line, health: health.get(line.name) ?? null })),
-    carrierRoutes: carriersNow.routes.map((route) => ({
+    lines: inForce.inUse.map((line) => ({ ...line, health: health.get(line.name) ?? null })),
+    carrierRoutes: inForce.carriers.routes.map((route) => ({
       prefix: route.prefix,
       primary: route.primary as TFaxLine,
       fallback: route.fallback as TFaxLine | null,
@@ -66,6 +63,8 @@ export async function readDashboardFigures(
 }
 
 /** GET /api/admin/dashboard, behind the back-office guard (admin/back-office-guard.ts). */
-export const adminDashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  app.get('/dashboard', { schema: { response: { 200: ZAdminDashboard } } }, async () => readDashboardFigures(db, config));
+export const adminDashboardRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, systemSettings }) => {
+  app.get('/dashboard', { schema: { response: { 200: ZAdminDashboard } } }, async () =>
+    readDashboardFigures(db, { config, systemSettings }),
+  );
 };

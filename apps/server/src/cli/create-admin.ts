@@ -11,12 +11,14 @@ import { jobs } from '../jobs';
 import { loadConfig } from '../platform/config';
 import { connectDatabase } from '../platform/db/client';
 import { migrateDatabase } from '../platform/db/migrate';
+import { NOT_LISTENING } from '../platform/db/notifications';
 import { openDatabaseForTool } from '../platform/db/open-for-tool';
 import { AppError } from '../platform/http/app-error';
 import { translator } from '../platform/i18n/i18n';
 import { installationSecretOf } from '../platform/local-secret';
 import { createLogger } from '../platform/logger';
 import { startQueue } from '../platform/queue/queue';
+import { createSystemSettings } from '../system-settings/system-settings';
 
 // `npm run admin:create -- --email E --password P [--name N]`, or without them an interactive form: creates a
 // platform admin, or makes an existing person one.
@@ -58,7 +60,13 @@ async function main(): Promise<number> {
   const queue = await startQueue({
     url: database.url,
     jobs,
-    deps: { db: handle.db, config, files: await openFileStore(config) },
+    // It only queues jobs (the welcome e-mail): the settings its handlers would read are never read here.
+    deps: {
+      db: handle.db,
+      config,
+      files: await openFileStore(config),
+      systemSettings: createSystemSettings(handle.db, await installationSecretOf(config), NOT_LISTENING),
+    },
     work: false,
     logger,
   });

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { CallOutcome } from '../lines/fax-line';
 import { MalformedWebhook, tryOfRef, type Carrier, type CarrierReport } from '../lines/carriers/carrier';
 import { carrierWebhookPath } from '../lines/carriers/carrier-line';
-import { carrierNamed, carriersInForce, configuredCarriers } from '../lines/carriers/carriers';
+import { linesInForce } from '../lines/lines-in-force';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
@@ -44,7 +44,7 @@ export async function carrierWebhookRoutes(app: FastifyInstance, deps: RouteDeps
       {
         bodyLimit: WEBHOOK_BODY_LIMITS[name],
         onRequest: async (request) => {
-          const carrier = carrierNamed(configuredCarriers(await carriersInForce(deps.db, deps.config, deps.systemSettings)), name);
+          const carrier = (await linesInForce(deps)).carrierNamed(name);
           if (!carrier) throw new AppError('not_found', 'errors.notFound');
           if (carrier.authenticatesByHeaders && !carrier.isAuthentic(webhookOf(deps, request, Buffer.alloc(0))))
             throw new AppError('authentication_error', 'errors.carrierSignatureInvalid');

@@ -1,12 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../auth/schema';
-import type { FileStore } from '../platform/files/encrypted-file-store';
-import type { Inbox, TryImages } from '../lines/fax-line';
-import { faxLines } from '../lines/lines';
-import type { Carriers } from '../lines/carriers/carrier-setup';
+import type { Inbox } from '../lines/fax-line';
 import type { Database } from '../platform/db/client';
-import type { TConfig } from '../platform/config';
-import { faxAttempts, faxes } from './schema';
+import { faxes } from './schema';
 
 /** Received faxes as the lines deliver them: in the account's history, unread. */
 export function faxInbox(db: Database): Inbox {
@@ -43,41 +39,4 @@ export function faxInbox(db: Database): Inbox {
       return inserted.length > 0;
     },
   };
-}
-
-/** The pages of a try handed to a carrier, kept on the try (the first kept stays: it is what the carrier fetched). */
-function faxTryImages({ db, files }: { db: Database; files: FileStore }): TryImages {
-  return {
-    keep: async ({ faxId, attempt }, image) => {
-      const stored = await files.put(image);
-      const kept = await db
-        .update(faxAttempts)
-        .set({ imageKey: stored.key })
-        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.imageKey)))
-        .returning({ id: faxAttempts.id });
-      if (kept.length === 0) await files.remove(stored.key);
-    },
-  };
-}
-
-/** The lines as the faxes module uses them: what arrives over them lands in this inbox. */
-export function linesFor(deps: {
-  db: Database;
-  files: FileStore;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'publicUrl' | 'authSecret' | 'dataDir'>;
-  /** The carriers in force (`carriersInForce`). */
-  carriers: Carriers;
-}) {
-  return faxLines({
-    db: deps.db,
-    files: deps.files,
-    inbox: faxInbox(deps.db),
-    tryImages: faxTryImages(deps),
-    clockScale: deps.config.faxClockScale,
-    sandboxServes: deps.config.sandboxLine,
-    faxModemPath: deps.config.faxModemPath,
-    hylafax: deps.config.hylafax,
-    carriers: deps.carriers,
-    config: deps.config,
-  });
 }

@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { chooseLine } from '../lines/lines';
 import { numbersOfAccount } from '../numbers/numbers';
-import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import type { SqlExecutor } from '../platform/db/notifications';
@@ -26,8 +25,8 @@ import { auditFax, type FaxActor } from './fax-access';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertWithinQuota } from './quota';
-import { linesFor } from './inbox';
-import { carriersInForce, type CarrierConfig } from '../lines/carriers/carriers';
+import { faxLineEnds } from './line-ends';
+import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
 
@@ -55,7 +54,7 @@ export type SendFaxDeps = {
   db: Database;
   files: FileStore;
   queue: Queue;
-  config: Pick<TConfig, 'faxClockScale' | 'sandboxLine' | 'faxModemPath' | 'hylafax' | 'publicUrl'> & CarrierConfig;
+  config: LinesConfig;
   systemSettings: SystemSettings;
 };
 
@@ -127,7 +126,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   await assertWithinQuota(db, member.accountId, knownPages * recipients.length);
   // Known now, so that the history can say from the start which line will carry each; every try uses it.
-  const faxLines = linesFor({ ...deps, carriers: await carriersInForce(deps.db, deps.config, deps.systemSettings) });
+  const faxLines = (await linesInForce(deps)).faxLines(faxLineEnds(deps));
   const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(faxLines, recipient)).name));
 
   // Encrypted and stored before the faxes exist: once we answer 202, nothing that was accepted can be lost. Each fax

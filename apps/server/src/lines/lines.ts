@@ -24,7 +24,7 @@ export type LineDeps = {
   faxModemPath: string;
   /** The operator's HylaFAX server (config `HYLAFAX_*`), when there is one. */
   hylafax?: TConfig['hylafax'];
-  /** The carriers in force and their routes (the environment's or the back office's: `carriersInForce`). */
+  /** The carriers in force and their routes (the environment's or the back office's: `linesInForce`). */
   carriers: Carriers;
   config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
 };

@@ -32,7 +32,7 @@ import { AppError } from '../platform/http/app-error';
 import { addNumbers, assignNumber, editNumber, findNumber, listNumbers, releaseNumber, searchNumbers } from './manage-numbers';
 import { searchUsersByEmail } from './search-users';
 import { orderCarrierNumber, returnNumberToCarrier, searchCarrierNumbers } from './carrier-numbers';
-import { carrierNamed, carriersInForce, configuredCarriers } from '../lines/carriers/carriers';
+import { linesInForce } from '../lines/lines-in-force';
 import { CARRIER_NAMES } from '../lines/carriers/carrier';
 import { carrierWebhookPath } from '../lines/carriers/carrier-line';
 
@@ -67,12 +67,12 @@ async function accountOfUser(db: Database, userId: string): Promise<string> {
  * /api/admin/numbers (spec 001 §2.11, §4, §5, §7): the fax number inventory, adding and editing numbers, assigning
  * them to a person's account and releasing them, searching it; and the user search of the assign dialog.
  */
-export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, systemSettings }) => {
   const params = ZAdminNumberParams;
   // Read at each request: an admin may have just given a carrier its keys (decision 058).
-  const carriersNow = async () => configuredCarriers(await carriersInForce(db, config));
+  const carriersNow = async () => (await linesInForce({ config, systemSettings })).configuredCarriers;
   const carrierOf = async (name: TCarrier) => {
-    const carrier = carrierNamed(await carriersNow(), name);
+    const carrier = (await linesInForce({ config, systemSettings })).carrierNamed(name);
     if (!carrier) throw new AppError('invalid_request', 'errors.carrierNotConfigured', { carrier: CARRIER_NAMES[name] });
     return carrier;
   };

@@ -2,21 +2,20 @@ import { ZPlatformInfo, ZSaveSystemSettingsRequest, ZSystemSettingsResponse } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { outsideNumbersServed } from '../lines/lines';
-import { carriersInForce } from '../lines/carriers/carriers';
+import { linesInForce } from '../lines/lines-in-force';
 import { checkCarrierSettings } from './carrier-settings';
 
 /**
  * GET /api/platform: maintenance, limits and theme, for every page (no session needed), and which numbers outside
  * Faxline the sandbox line takes (the send page says so).
  */
-export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'db' | 'systemSettings' | 'config'>> = async (
+export const platformInfoRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'systemSettings' | 'config'>> = async (
   app,
-  { db, systemSettings, config },
+  { systemSettings, config },
 ) => {
   app.get('/platform', { schema: { response: { 200: ZPlatformInfo } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const outsideLine = outsideNumbersServed(config.hylafax, await carriersInForce(db, config, systemSettings));
+    const outsideLine = (await linesInForce({ config, systemSettings })).outsideNumbersServed;
     return {
       ...(await systemSettings.publicInfo()),
       sandboxLine: config.sandboxLine,

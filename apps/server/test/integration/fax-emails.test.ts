@@ -47,7 +47,14 @@ afterAll(async () => {
 
 const mailsTo = (address: string) =>
   mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === address.toLowerCase());
-const jobsDeps = () => ({ db: t.db, config: t.config, files: t.files, queue: t.env.queue, logger: testLogger });
+const jobsDeps = () => ({
+  db: t.db,
+  config: t.config,
+  files: t.files,
+  systemSettings: t.env.systemSettings,
+  queue: t.env.queue,
+  logger: testLogger,
+});
 
 async function customer(options: Parameters<typeof createAccount>[1] = {}) {
   const account = await createAccount(t, options);

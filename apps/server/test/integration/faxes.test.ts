@@ -364,7 +364,15 @@ describe('a worker that dies in the middle of a job', () => {
 
     // pg-boss runs the job again once it expires; here we run that second delivery of the job directly.
     // Run directly, outside the queue: no other call holds this number's slot.
-    const deps = { db: t.db, files: t.env.files, queue: t.env.queue, config: t.config, logger: testLogger, holdLock: async () => true };
+    const deps = {
+      db: t.db,
+      files: t.env.files,
+      systemSettings: t.env.systemSettings,
+      queue: t.env.queue,
+      config: t.config,
+      logger: testLogger,
+      holdLock: async () => true,
+    };
     await transmitFaxJob.handler({ faxId: fax!.id, attempt: 1 }, deps);
     await expect.poll(() => statusOf(fax!.id, sender.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
 

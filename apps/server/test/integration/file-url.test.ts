@@ -304,7 +304,15 @@ describe('the documents job with a file_url', () => {
       sourceUrl: `${origin}/never-fetched.pdf`,
       files: [{ name: 'kept.pdf', bytes: pdf, type: 'pdf' }],
     });
-    const deps = { db: t.db, files: t.files, queue: t.env.queue, config: t.config, logger: testLogger, holdLock: async () => true };
+    const deps = {
+      db: t.db,
+      files: t.files,
+      systemSettings: t.env.systemSettings,
+      queue: t.env.queue,
+      config: t.config,
+      logger: testLogger,
+      holdLock: async () => true,
+    };
     await prepareFaxJob.handler({ faxId: fax.id }, deps);
     await finalState(fax.id);
     expect((await rowOf(fax.id)).status).toBe('delivered');

@@ -7,7 +7,7 @@ import { createEncryptedFileStore } from '../../src/platform/files/encrypted-fil
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { defineJob } from '../../src/platform/queue/define-job';
 import { startQueue } from '../../src/platform/queue/queue';
-import { createTestDatabase, testLogger } from '../support/test-database';
+import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
 // Issue 21, item 1: "graceful stop finishes or hands back running jobs". A worker told to stop takes no new job, lets
@@ -52,7 +52,12 @@ describe('a worker that stops', () => {
         },
       });
     // SHUTDOWN_TIMEOUT_MS 2 s: a stopping worker gives its running jobs 0.8 s.
-    const deps = { db: handle.db, config: testConfig({ SHUTDOWN_TIMEOUT_MS: '2000', JOB_CONCURRENCY: 'test.slow=2' }), files };
+    const deps = {
+      db: handle.db,
+      config: testConfig({ SHUTDOWN_TIMEOUT_MS: '2000', JOB_CONCURRENCY: 'test.slow=2' }),
+      files,
+      systemSettings: unreadSystemSettings(handle.db),
+    };
     const first = await startQueue({ url: database.url, jobs: [slowJob('first')], deps, work: true, logger: testLogger });
     await first.send(slowJob('first'), { ms: 300 });
     await first.send(slowJob('first'), { ms: 5_000 });

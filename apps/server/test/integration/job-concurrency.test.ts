@@ -7,7 +7,7 @@ import { createEncryptedFileStore } from '../../src/platform/files/encrypted-fil
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { defineJob } from '../../src/platform/queue/define-job';
 import { startQueue } from '../../src/platform/queue/queue';
-import { createTestDatabase, testLogger } from '../support/test-database';
+import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
 // Issue 21, item 1: how many of one job a worker runs at once is set per job (JOB_CONCURRENCY), over its default.
@@ -44,7 +44,7 @@ function gatheringJob(together: number) {
 
 async function runFour(env: Record<string, string>) {
   const { job, seen } = gatheringJob(4);
-  const deps = { db: handle.db, config: testConfig(env), files };
+  const deps = { db: handle.db, config: testConfig(env), files, systemSettings: unreadSystemSettings(handle.db) };
   // Queued before any worker starts, so that every worker finds one at its first look.
   const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
   for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
@@ -78,7 +78,12 @@ describe('JOB_CONCURRENCY', () => {
       startQueue({
         url: database.url,
         jobs: [job],
-        deps: { db: handle.db, config: testConfig({ JOB_CONCURRENCY: 'faxes.transmitt=4' }), files },
+        deps: {
+          db: handle.db,
+          config: testConfig({ JOB_CONCURRENCY: 'faxes.transmitt=4' }),
+          files,
+          systemSettings: unreadSystemSettings(handle.db),
+        },
         work: true,
         logger: testLogger,
       }),

@@ -28,7 +28,7 @@ import { startRedisServer } from '../support/redis-server';
 import { startS3Server } from '../support/s3-server';
 import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
 import { freePort, TEST_ORIGIN, testConfig } from '../support/test-app';
-import { testLogger } from '../support/test-database';
+import { testLogger, unreadSystemSettings } from '../support/test-database';
 
 // Issue 21, "Done when": Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
 // Redis, an S3-compatible bucket, two API processes and two workers (the production bundle, `--role=api` and
@@ -117,7 +117,7 @@ beforeAll(async () => {
     backend: localFileBackend(path.join(os.tmpdir(), 'faxline-scale-unused')),
     masterKey: randomBytes(32),
   });
-  queue = await startQueue({ url: postgres.url, jobs, deps: { db: database.db, config, files }, work: false, logger: testLogger });
+  queue = await startQueue({ url: postgres.url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db) }, work: false, logger: testLogger });
   auth = createAuth({ db: database.db, queue, config, secret: shared.AUTH_SECRET, logger: testLogger });
 }, 300_000);
 

@@ -7,7 +7,7 @@ import { createEncryptedFileStore } from '../../src/platform/files/encrypted-fil
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { defineJob } from '../../src/platform/queue/define-job';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
-import { createTestDatabase, testLogger } from '../support/test-database';
+import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
 // Issue 21, item 1: "scheduled jobs run once per tick across all workers". Three workers on one database schedule the
@@ -38,7 +38,7 @@ describe('a scheduled job with several workers', () => {
         cron: '* * * * *',
         handler: async () => void runs.push({ worker, at: new Date() }),
       });
-    const deps = { db: handle.db, config: testConfig(), files };
+    const deps = { db: handle.db, config: testConfig(), files, systemSettings: unreadSystemSettings(handle.db) };
     for (const worker of [1, 2, 3])
       workers.push(await startQueue({ url: database.url, jobs: [everyMinute(worker)], deps, work: true, logger: testLogger }));
 

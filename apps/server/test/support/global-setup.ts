@@ -11,10 +11,12 @@ import { loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db/client';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres';
 import { migrateDatabase } from '../../src/platform/db/migrate';
+import { NOT_LISTENING } from '../../src/platform/db/notifications';
 import { seedNumberInventory } from '../../src/numbers/numbers';
 import { seedPlanCatalogue } from '../../src/plans/catalogue-seed';
 import { seedStartingFaqs } from '../../src/content/faq-seed';
 import { startQueue } from '../../src/platform/queue/queue';
+import { createSystemSettings } from '../../src/system-settings/system-settings';
 
 export const TEMPLATE_DATABASE = 'faxline_template';
 
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject) {
       db: database.db,
       config: loadConfig({ NODE_ENV: 'test' }),
       files: createEncryptedFileStore({ dir: path.join(dataDir, 'files'), masterKey: randomBytes(32) }),
+      systemSettings: createSystemSettings(database.db, randomBytes(32).toString('base64url'), NOT_LISTENING),
     },
     work: false,
     logger,

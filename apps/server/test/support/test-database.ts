@@ -12,13 +12,18 @@ import { faxEventConsumers } from '../../src/events/consumers';
 import { startFaxEventRelay } from '../../src/events/relay';
 import { jobs } from '../../src/jobs';
 import { loadConfig, type TConfig } from '../../src/platform/config';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
-import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
+import { connectDatabase, type Database, type DatabaseHandle } from '../../src/platform/db/client';
+import { listenForNotifications, NOT_LISTENING, type DatabaseNotifications } from '../../src/platform/db/notifications';
 import type { Logger } from '../../src/platform/logger';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
+import { createSystemSettings, type SystemSettings } from '../../src/system-settings/system-settings';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
 
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** The settings copy of a queue whose jobs never read them (a test's own jobs, a queue that only sends). */
+export const unreadSystemSettings = (db: Database): SystemSettings =>
+  createSystemSettings(db, randomBytes(32).toString('base64url'), NOT_LISTENING);
 
 /** A fresh database for one test file, cloned from the migrated template in a few milliseconds. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -54,6 +59,8 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   files: FileStore;
   /** Where `files` keeps what it stores, for tests that check that nothing was kept. */
   filesDir: string;
+  /** The settings the jobs read, as a worker keeps them. */
+  systemSettings: SystemSettings;
   close: () => Promise<void>;
 }> {
   const { url, drop } = await createTestDatabase();
@@ -63,11 +70,14 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   const backend = options.config?.filesBackend === 's3' ? openFileBackend(options.config) : localFileBackend(filesDir);
   const files = createEncryptedFileStore({ backend, masterKey: randomBytes(32) });
   const notifications = listenForNotifications(url, testLogger);
+  // The jobs' copy of the settings, as a worker keeps it; sealed with the app's secret when an app shares this.
+  const settingsSecret = options.config?.authSecret ?? randomBytes(32).toString('base64url');
+  const systemSettings = createSystemSettings(database.db, settingsSecret, notifications);
   const queue = await startQueue({
     url,
     notifications,
     jobs,
-    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files },
+    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files, systemSettings },
     work: options.work ?? false,
     logger: options.logger ?? testLogger,
   });
@@ -81,9 +91,11 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     queue,
     files,
     filesDir,
+    systemSettings,
     close: async () => {
       await relay?.stop();
       await queue.stop();
+      systemSettings.close();
       await notifications.close();
       await database.close();
       await drop();

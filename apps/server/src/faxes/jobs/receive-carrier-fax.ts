@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { renderFaxImage } from '../../documents/render-fax-image';
 import type { CarrierReport } from '../../lines/carriers/carrier';
-import { carrierNamed, carriersInForce, configuredCarriers } from '../../lines/carriers/carriers';
+import { linesInForce } from '../../lines/lines-in-force';
 import { defineJob } from '../../platform/queue/define-job';
 import { receiveInboundCall } from '../receive-call';
 import { carrierEvents } from '../schema';
@@ -20,12 +20,12 @@ export const receiveCarrierFaxJob = defineJob({
   name: 'faxes.receive-from-carrier',
   schema: z.object({ carrier: z.string().min(1).max(20), eventId: z.string().min(1).max(200) }),
   queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
-  handler: async ({ carrier: name, eventId }, { db, files, config, logger }) => {
+  handler: async ({ carrier: name, eventId }, { db, files, config, systemSettings, logger }) => {
     const [event] = await db
       .select({ payload: carrierEvents.payload })
       .from(carrierEvents)
       .where(and(eq(carrierEvents.carrier, name as never), eq(carrierEvents.eventId, eventId)));
-    const carrier = carrierNamed(configuredCarriers(await carriersInForce(db, config)), name);
+    const carrier = (await linesInForce({ config, systemSettings })).carrierNamed(name);
     if (!event || !carrier) {
       logger.error({ carrier: name, eventId }, 'a received fax whose carrier or event is gone; nothing stored');
       return;

@@ -12,8 +12,8 @@ import { transmitFaxAddress } from './transmit-fax-address';
 import { endAttempt } from '../end-attempt';
 import { loadFax, moveFax } from '../fax-state';
 import { faxIdentity } from '../fax-identity';
-import { linesFor } from '../inbox';
-import { carriersInForce } from '../../lines/carriers/carriers';
+import { faxLineEnds } from '../line-ends';
+import { linesInForce } from '../../lines/lines-in-force';
 import { faxAttempts } from '../schema';
 
 /** How long a fax waits for another call to its number to end before it looks again, on the fax clock. */
@@ -32,7 +32,7 @@ export const transmitFaxJob = defineJob({
   // Calls wait on the line, not the processor: many at once; one fax is never dialled twice at once.
   concurrency: (config) => config.lineConcurrency,
   exclusiveKey: ({ faxId }) => faxId,
-  handler: async ({ faxId, attempt }, { db, files, queue, config, logger, holdLock }) => {
+  handler: async ({ faxId, attempt }, { db, files, queue, config, systemSettings, logger, holdLock }) => {
     const fax = await loadFax(db, faxId);
     if (!fax || fax.status !== 'sending') return;
 
@@ -47,9 +47,8 @@ export const transmitFaxJob = defineJob({
       return;
     }
 
-    const carriers = await carriersInForce(db, config);
-    const lines = linesFor({ db, files, config, carriers });
-    const line = await lineOfTry(db, lines, carriers.routes, { ...fax, id: faxId }, attempt);
+    const inForce = await linesInForce({ config, systemSettings });
+    const line = await lineOfTry(db, inForce.faxLines(faxLineEnds({ db, files })), inForce.carriers.routes, { ...fax, id: faxId }, attempt);
     const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
     const inserted = await db
       .insert(faxAttempts)

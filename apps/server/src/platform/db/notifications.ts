@@ -24,6 +24,17 @@ export type DatabaseNotifications = {
 /** The payload handlers get when notifications may have been missed (see `subscribe`). */
 export const MISSED = '';
 
+/**
+ * The notifications of a process that does not listen (a tool, or a process that only queues jobs): nothing arrives,
+ * so whatever follows them keeps to its lifetime alone.
+ */
+export const NOT_LISTENING: DatabaseNotifications = {
+  subscribe: () => () => {},
+  isListening: () => false,
+  caughtUp: async () => {},
+  close: async () => {},
+};
+
 const RECONNECT_MS = 1_000;
 // This process's own echo (see `caughtUp`): PostgreSQL delivers notifications in the order their transactions
 // committed, so once an echo sent now arrives, everything committed before it has arrived too.

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { TConfig } from '../config';
 import type { Database } from '../db/client';
 import type { FileStore } from '../files/encrypted-file-store';
+import type { SystemSettings } from '../../system-settings/system-settings';
 import type { Logger } from '../logger';
 import type { SqlExecutor } from '../db/notifications';
 
@@ -26,6 +27,8 @@ export type JobDeps = {
   db: Database;
   config: TConfig;
   files: FileStore;
+  /** The process's copy of the platform settings, kept in step with every save by NOTIFY (as the API's). */
+  systemSettings: SystemSettings;
   queue: Queue;
   logger: Logger;
   /**
