@@ -1,11 +1,10 @@
 import { DEFAULT_SETTINGS, type TLanguage, type TNoticeSetting } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
-import { mayUseFaxes, seesAllFaxes } from '../accounts/membership';
 import { accountMembers } from '../accounts/schema';
 import { userSettings } from '../accounts/settings-schema';
 import { languageOf } from '../auth/auth';
 import { users } from '../auth/schema';
-import type { FaxRow } from '../faxes/fax-access';
+import { maySeeFax, type FaxRow } from '../faxes/fax-access';
 import { numberOfAccount } from '../numbers/account-numbers';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
@@ -48,15 +47,9 @@ async function peopleOf(db: Database, accountId: string) {
   }));
 }
 
-/**
- * Whether this member may see the fax, as the history shows it (faxes/list-faxes.ts `visibleTo`): the owner and
- * sub-admins every fax, a User the received ones and those they sent, a Billing contact none.
- */
-function maySee(person: Person, fax: Pick<FaxRow, 'direction' | 'userId'>): boolean {
-  const member = { accountId: person.accountId, role: person.role };
-  if (!mayUseFaxes(member)) return false;
-  return seesAllFaxes(member) || fax.direction === 'inbound' || fax.userId === person.userId;
-}
+/** Whether this member may see the fax, by the one rule of the history (faxes/fax-access.ts). */
+const maySee = (person: Person, fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId'>): boolean =>
+  maySeeFax({ accountId: person.accountId, role: person.role }, person.userId, fax);
 
 /**
  * Whether a fax's contents may go to this person's address: not to a banned person, nor to an address never confirmed

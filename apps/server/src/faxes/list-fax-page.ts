@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Actor } from '../accounts/actor';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { visibleTo } from './list-faxes';
+import { visibleTo } from './fax-access';
 import { faxes } from './schema';
 
 type Query = z.output<typeof ZV1FaxListQuery>;

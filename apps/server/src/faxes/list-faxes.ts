@@ -3,17 +3,12 @@ import { and, asc, desc, eq, getTableColumns, not, or, sql, type SQL } from 'dri
 import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { seesAllFaxes, type Membership } from '../accounts/membership';
+import type { Membership } from '../accounts/membership';
+import { sentFaxesTallyKey, visibleTo } from './fax-access';
 import { faxSearchTallies, faxTallies, faxes } from './schema';
 
 type Query = z.output<typeof ZFaxListQuery>;
 type FaxRow = typeof faxes.$inferSelect;
-
-/** Which faxes of the account this member may see: all for owner and sub-admin; for a User, what they sent and what arrived. */
-export function visibleTo(member: Membership, userId: string): SQL {
-  const ofAccount = eq(faxes.accountId, member.accountId);
-  return seesAllFaxes(member) ? ofAccount : and(ofAccount, or(eq(faxes.direction, 'inbound'), eq(faxes.userId, userId)))!;
-}
 
 /** What a search looks at, on faxes or on their search tallies (schema.ts). */
 type Searchable = { searchText: SQL; status: SQL; direction: SQL; unread: SQL };
@@ -159,7 +154,7 @@ function keptCounts(member: Membership, userId: string): SQL {
   const tally = (sender: string, direction: TFaxDirection) =>
     sql`coalesce((SELECT ${faxTallies.faxes} FROM ${faxTallies} WHERE ${faxTallies.accountId} = ${member.accountId}
       AND ${faxTallies.userId} = ${sender} AND ${faxTallies.direction} = ${direction}), 0)`;
-  return sql`SELECT ${tally(seesAllFaxes(member) ? '' : userId, 'outbound')} AS outbound_count, ${tally('', 'inbound')} AS inbound_count`;
+  return sql`SELECT ${tally(sentFaxesTallyKey(member, userId), 'outbound')} AS outbound_count, ${tally('', 'inbound')} AS inbound_count`;
 }
 
 /**
@@ -168,11 +163,10 @@ function keptCounts(member: Membership, userId: string): SQL {
  */
 function searchCounts(member: Membership, userId: string, search: string): SQL {
   const t = faxSearchTallies;
-  const visible = seesAllFaxes(member) ? undefined : or(eq(t.direction, 'inbound'), eq(t.userId, userId));
   const sum = (direction: TFaxDirection) => sql`coalesce(sum(${t.faxes}) FILTER (WHERE ${t.direction} = ${direction}), 0)`;
   return sql`SELECT found.*, kept.outbound_count AS outbound_kept, kept.inbound_count AS inbound_kept
     FROM (SELECT ${sum('outbound')} AS outbound_count, ${sum('inbound')} AS inbound_count FROM ${t}
-      WHERE ${and(eq(t.accountId, member.accountId), visible, matching(search, ON_TALLIES))}) AS found,
+      WHERE ${and(visibleTo(member, userId, t), matching(search, ON_TALLIES))}) AS found,
     (${keptCounts(member, userId)}) AS kept`;
 }
 

@@ -12,7 +12,7 @@ import { and, desc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { mayUseFaxes, type Membership } from '../accounts/membership';
 import { faxEvents } from '../events/schema';
 import { notificationReads } from './schema';
-import { visibleTo } from '../faxes/list-faxes';
+import { visibleTo } from '../faxes/fax-access';
 import { faxes } from '../faxes/schema';
 import type { Database } from '../platform/db/client';
 
@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The events this person is told about: the account's notified events (the index on account and time leads), of the
- * faxes they may see, by the one rule of fax visibility (faxes/list-faxes.ts): all of them for the owner and
+ * faxes they may see, by the one rule of fax visibility (faxes/fax-access.ts): all of them for the owner and
  * sub-admins, what they sent and what arrived for a User.
  */
 const notified = ({ userId, member }: NotificationReader): SQL =>
