@@ -41,7 +41,9 @@
 #include <unistd.h>
 #include <tiffio.h>
 #include <spandsp.h>
-#include "faxmodem.h"
+#include "fail.h"
+#include "stamp.h"
+#include "tiff-compare.h"
 
 #define SAMPLE_RATE 8000
 #define BLOCK 160                       /* 20 ms: the usual RTP packet of G.711 */
@@ -194,12 +196,6 @@ static void report_end(t30_state_t *t30, const call_t *call)
         printf(",\"ecmRetransmissions\":%d", stats.error_correcting_mode_retries);
     printf("}\n");
     fflush(stdout);
-}
-
-void fail(const char *message)
-{
-    fprintf(stderr, "faxmodem: %s\n", message);
-    exit(2);
 }
 
 /* The caller starts both ends at once, so the listener may not be there yet: retry until it is. */

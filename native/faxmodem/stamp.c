@@ -1,5 +1,5 @@
 /*
- * faxmodem stamp: puts the header line fax machines print above each page of a fax image (issue 16, item 3).
+ * faxmodem stamp: puts the header line fax machines print above each page of a fax image.
  *
  *   faxmodem stamp in.tif header.pbm out.tif
  *
@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
-#include "faxmodem.h"
+#include "fail.h"
+#include "stamp.h"
 
 /* The header lines: width and total height in pixels, and the rows, packed 8 pixels a byte as PBM has them. */
 typedef struct {

@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <tiffio.h>
-#include "faxmodem.h"
+#include "fail.h"
+#include "tiff-compare.h"
 
 /* Pixels of every page of two TIFFs, decoded by libtiff whatever their compression; 0 when they are identical.
  * `from_page` > 1: b holds a's pages from that one on (what a resumed call delivered). */
