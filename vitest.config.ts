@@ -1,18 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test-support/longest-first-sequencer';
 
 const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 // The test kit shared by the server's tests and the browser tests (factories): one spelling from anywhere.
 const testSupport = { '@test-support': fileURLToPath(new URL('./test-support', import.meta.url)) };
 
 /**
+ * Test files that run at once. Most integration files wait on PostgreSQL, child processes and the fax clock more than
+ * they compute, so three share the two cores well (`npm run test:durations` shows where the time goes).
+ */
+const maxWorkers = Number(process.env.TEST_WORKERS ?? 3);
+
+/**
  * Three projects, one run: fast unit tests; server integration tests against a real PostgreSQL (one embedded cluster,
  * each test file in its own database cloned from a migrated template); browser tests in Debian's Chromium against
- * the production build.
+ * the production build. Unit and integration files share `maxWorkers` processes, longest first; the browser tests run
+ * one after another in a lane of their own beside them (a thread pool, so that Vitest runs it alongside the others
+ * instead of after them).
  */
 export default defineConfig({
   test: {
     reporters: ['default', './test-support/summary-reporter.ts'],
+    maxWorkers,
+    minWorkers: 1,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias: { '@': webSrc } },
@@ -42,9 +54,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Pages load lazily and the machine is shared: wait for what a person would see, up to 15 s.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // One Chromium at a time: the machine has two cores.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // One Chromium at a time, and one server: the files share its settings and its mailbox.
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true } },
         },
       },
     ],
