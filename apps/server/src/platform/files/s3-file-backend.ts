@@ -14,6 +14,10 @@ import { assertFileKey, FILE_KEY, fileNotFound } from './file-keys';
 
 export type S3Settings = NonNullable<TConfig['s3']>;
 
+/** How long opening a connection to the bucket may take, and how long a request or a body may stay silent. */
+const S3_CONNECT_TIMEOUT_MS = 10_000;
+const S3_QUIET_TIMEOUT_MS = 60_000;
+
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
@@ -33,6 +37,10 @@ export function s3FileBackend(settings: S3Settings): FileBackend {
     // reads; each segment of our files carries its own authentication tag anyway (decision 060).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits forever by default: a bucket that stops answering (or a body nobody reads to its end) would hold a
+    // fax job, and the line slot it holds, for good. A request that goes quiet this long fails instead, and the job's
+    // own retry takes it up again.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, socketTimeout: S3_QUIET_TIMEOUT_MS },
   });
   const { bucket } = settings;
   return {
