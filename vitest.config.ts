@@ -40,8 +40,9 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Limits against a hang, not a speed check: the files share the two cores with the other lanes.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -50,10 +51,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // Pages load lazily and the machine is shared: wait for what a person would see, up to 15 s.
-          expect: { poll: { timeout: 15_000, interval: 100 } },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Pages load lazily and the cores are shared with the server tests: wait for what a person would see, up to
+          // 30 s.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           // One Chromium at a time, and one server: the files share its settings and its mailbox.
           pool: 'threads',
           poolOptions: { threads: { singleThread: true } },

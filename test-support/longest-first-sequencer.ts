@@ -23,14 +23,15 @@ export function durationKey(projectName: string, root: string, moduleId: string)
 /**
  * Starts the longest test files first, by the durations recorded in the repository, so that several test processes
  * finish together instead of one slow battery starting last and running alone. Vitest's own order needs its cache of
- * an earlier run, which a clean clone (CI) does not have. Files not recorded yet go first: they may be long.
+ * an earlier run, which a clean clone (CI) does not have. A file not recorded yet counts as a typical one (the median).
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const durations = readDurations();
+    const recorded = Object.values(durations).sort((a, b) => a - b);
+    const typical = recorded[Math.floor(recorded.length / 2)] ?? 0;
     const root = this.ctx.config.root;
-    const durationOf = (spec: TestSpecification) =>
-      durations[durationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
+    const durationOf = (spec: TestSpecification) => durations[durationKey(spec.project.name, root, spec.moduleId)] ?? typical;
     return [...files].sort((a, b) => durationOf(b) - durationOf(a));
   }
 }
