@@ -1,4 +1,4 @@
-// The public REST API v1 (issue 17), beside a bare Fastify hello-world measured in the same run on the same machine:
+// The public REST API v1, beside a bare Fastify hello-world measured in the same run on the same machine:
 //   hello   the anchor: hello-world's requests per second, p50 and p99 (autocannon, 10 connections, --seconds each)
 //   list    GET /v1/faxes?limit=25 with an API key, on an account with 1,000 faxes: req/s, p50, p99 and its share of
 //           hello-world's (goal: >= 30%)

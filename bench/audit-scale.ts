@@ -1,4 +1,4 @@
-// The audit log viewer at 10,000,000 events (issue 21, item 4; decision 061): the trail seeded straight into
+// The audit log viewer at 10,000,000 events (decision 061): the trail seeded straight into
 // PostgreSQL (generate_series, in batches of a million), then the back office's reads over HTTP as a signed-in,
 // stepped-up admin, one at a time, p50 and p95: the newest page (all events, the count capped), the deepest numbered
 // page, a common and a rare action, one person found by part of their name, one object, one day, and the filters'

@@ -1,4 +1,4 @@
-// The landing page's JavaScript budget (issue 4, spec 000 §2 "/"): what must download before the first render, at most
+// The landing page's JavaScript budget (spec 000 §2 "/"): what must download before the first render, at most
 // 150 kB gzip. Run after `npm run build`:  node bench/bundle-size.mjs
 //
 // It reads Vite's manifest (apps/web/dist/.vite/manifest.json) and gzips (zlib, default level, as Vite reports) each

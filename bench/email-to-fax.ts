@@ -1,4 +1,4 @@
-// E-mail to fax (issue 19): how many messages a second the SMTP gateway turns into faxes, and how long a client waits
+// E-mail to fax: how many messages a second the SMTP gateway turns into faxes, and how long a client waits
 // from the end of its DATA (the "." line) to the 250 that means its fax is queued (recorded, stored, its first job
 // queued: a promise kept through restarts). CLIENTS clients each keep one connection and send their messages one after
 // another, each a one-page PDF to another account's number. Beside it, the anchor: the same clients and messages to a

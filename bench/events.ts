@@ -1,4 +1,4 @@
-// Fax events out (issue 18): how soon after a fax reaches its final state its e-mail is handed to SMTP and its webhook
+// Fax events out: how soon after a fax reaches its final state its e-mail is handed to SMTP and its webhook
 // gets its first try. Faxes go one at a time from one account to another's number (the internal line), so no fax
 // waits behind another; for each, the bench takes the moment its final event was recorded (`fax_events.created_at`,
 // the committing transaction's time) and the moment the bench's own SMTP server and webhook receiver got the message:

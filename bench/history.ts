@@ -1,4 +1,4 @@
-// The fax history at scale (issue 12): one account with 1,000,000 faxes, seeded straight into PostgreSQL, and the time
+// The fax history at scale: one account with 1,000,000 faxes, seeded straight into PostgreSQL, and the time
 // of the history's requests over HTTP, one at a time (p50 and p95): the first page, a page 10,000 rows deep, a search
 // with hits (a correspondent's name, ~1% of the rows) and one without. Beside them, two anchors measured in the same
 // run: a bare Fastify hello-world, and the same history request for an account with no faxes (the fixed cost).
@@ -7,7 +7,7 @@
 // The server is a build (`node main.js`) started here with its own embedded PostgreSQL on a temporary data folder; all of
 // it is loopback only and is stopped at the end (also on Ctrl-C).
 // Run: npx tsx bench/history.ts [--server apps/server/dist/main.js] [--faxes 1000000] [--samples 30] [--budget 150]
-// (bench/scale.ts measures the same history beside the public API's list and the workers' throughput, issue 21.)
+// (bench/scale.ts measures the same history beside the public API's list and the workers' throughput.)
 import { openDatabase, signUp } from './support/faxline';
 import { DEEP_PAGE, PAGE_SIZE, historyDeepPage, historyUrl, type HistoryPage } from './support/history-pages';
 import { readArgs, runBench, startFaxline, startHelloWorld } from './support/processes';

@@ -1,6 +1,6 @@
 // Usage: node bench/lighthouse.mjs [buildName] [--runs=N]
 //
-// Lighthouse 12, desktop preset, on the public pages (issue 12 item 5: performance >= 95, accessibility 100, CLS<0.1).
+// Lighthouse 12, desktop preset, on the public pages (performance >= 95, accessibility 100, CLS<0.1).
 // It starts the production server from a build, as the browser tests do (e2e/support/global-setup.ts): a private build
 // made by `bash scripts/build-private.sh <buildName>` (apps/*/.builds/<buildName>), or the shared one (apps/*/dist)
 // without a name; on a temporary DATA_DIR and a free port. Then Debian's Chromium, through chrome-launcher, loads each

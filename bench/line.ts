@@ -1,4 +1,4 @@
-// The fax line over audio and over T.38 (issue 16): two spandsp engines (native/faxmodem) joined by a unix socket
+// The fax line over audio and over T.38: two spandsp engines (native/faxmodem) joined by a unix socket
 // that carries G.711 A-law audio, or UDPTL-framed T.38 packets, in lockstep, sending a 3-page fine fax. For each
 // transport and setting: line seconds simulated per wall second, CPU milliseconds per page (both engine processes),
 // and the call's line time beside the protocol's own for those pages (lines/t30/line-time.ts: T.30 with ECM at V.17,

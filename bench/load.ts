@@ -1,4 +1,4 @@
-// Faxline under load (issue 12), beside a bare Fastify hello-world measured in the same run on the same machine:
+// Faxline under load, beside a bare Fastify hello-world measured in the same run on the same machine:
 //   reads   GET /api/plans and GET /api/faxes (signed in, 1,000 faxes in the history) as a share of hello-world's
 //           requests per second (autocannon, 10 connections, 5 s each, in two rounds of alternating order). The history
 //           read again is answered from memory (decision 035); HISTORY_CACHE_ENTRIES=0 in the environment measures every

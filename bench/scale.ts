@@ -1,4 +1,4 @@
-// The database at scale and the workers scaled out (issue 21, item 4 and its "Done when"). Two parts:
+// The database at scale and the workers scaled out (its goals: decisions 061 and 062). Two parts:
 //   reads       one account with 1,000,000 faxes seeded straight into PostgreSQL; p50 and p95 of requests over HTTP,
 //               one at a time: the portal's history (first page, a page 10,000 rows deep by its cursors, a search
 //               with hits) and the public API's list by cursor (GET /v1/faxes: the first page, and a page 10,000 rows

@@ -200,7 +200,7 @@ describe('controls without an effect (issue 15, item 7; decision 039)', () => {
       expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
     }
     expect(await page.getByLabel('Site name', { exact: true }).isDisabled()).toBe(false);
-    // Sign-ups are e-mailed to the notification address (issue 18): those two controls are open.
+    // Sign-ups are e-mailed to the notification address: those two controls are open.
     expect(await page.getByLabel('Notification e-mail address', { exact: true }).isDisabled()).toBe(false);
     expect(await page.getByLabel('New user sign-ups', { exact: true }).isDisabled()).toBe(false);
     expect(await page.getByRole('switch', { name: 'Maintenance mode' }).isDisabled()).toBe(false);

@@ -130,7 +130,7 @@ describe('the back-office layout (spec 001 §2.10)', () => {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect.poll(() => page.locator('header').getByText('Dashboard', { exact: true }).isVisible()).toBe(true);
 
-    // The bell lists the platform's events (issue 18; e2e/notifications.test.ts has what it says).
+    // The bell lists the platform's events (e2e/notifications.test.ts has what it says).
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect.poll(() => page.getByRole('menu', { name: /^Notifications/ }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

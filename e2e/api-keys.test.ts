@@ -10,7 +10,7 @@ import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
- * Issue 17, item 1: API keys on /user/api-keys. The owner creates a key (its secret shown once), the key opens /v1,
+ * API keys on /user/api-keys. The owner creates a key (its secret shown once), the key opens /v1,
  * revoking it in the page closes /v1 to it at once; a standard User neither sees the page in the sidebar nor gets the
  * keys from the server. The developer pages describe the running API.
  */
@@ -246,7 +246,7 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
       expect(main, text).toContain(text);
     }
 
-    // Webhooks (issue 18): a section of its own, listed in the contents, with the events, the signature headers, a
+    // Webhooks: a section of its own, listed in the contents, with the events, the signature headers, a
     // sample that verifies them, the retry gaps in words, and the way to the page where endpoints are added.
     const webhooks = page.locator('[id="webhooks"]');
     // The section's own heading: the OpenAPI reference below, once rendered, has a "Webhooks" heading of its own.

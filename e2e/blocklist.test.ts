@@ -5,7 +5,7 @@ import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
- * Issue 16, item 6 (junk fax): the account's blocklist on the Settings page. Calls from a blocked number are rejected
+ * Junk fax: the account's blocklist on the Settings page. Calls from a blocked number are rejected
  * and faxes to it refused; the owner and sub-admins keep the list, and no one else sees it.
  */
 

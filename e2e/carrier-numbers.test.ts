@@ -18,7 +18,7 @@ import { expectNoAccessibilityViolations, launchBrowser, type Viewport } from '.
 import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './support/server-process';
 
 /**
- * Issue 20, items 7 and 8: the back office orders fax numbers from a carrier and gives them back. The shared test
+ * The back office orders fax numbers from a carrier and gives them back. The shared test
  * server has no carrier, so this file starts a production server of its own, whose Telnyx is the simulator: the admin
  * first gives Telnyx its account and keys in System Settings, then searches Telnyx's numbers for sale, orders one into
  * the Available numbers, and gives it back. The pages are driven by keyboard, checked with axe, read in es and fr, and

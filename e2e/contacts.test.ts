@@ -7,7 +7,7 @@ import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
- * Issue 17, item 4: the address book on /user/contacts (decision 048), and its contacts suggested in the send form's
+ * The address book on /user/contacts (decision 048), and its contacts suggested in the send form's
  * recipient field.
  */
 

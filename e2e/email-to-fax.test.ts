@@ -11,7 +11,7 @@ import { emailedLink, signedInMember, signedInPerson } from './support/accounts'
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
- * Issue 19, item 2: e-mail to fax on /user/email-to-fax. The owner finds the page in the sidebar, sees the address to
+ * E-mail to fax on /user/email-to-fax. The owner finds the page in the sidebar, sees the address to
  * write to with the server's fax domain, allows an address, chooses Enforce and saves; after a reload the choices are
  * kept. The allowed address waits until its owner confirms on the page its e-mailed link opens (decision 064). A
  * standard User sees no entry and is told who can help. The pages speak en, es and fr and fit a phone.

@@ -5,7 +5,7 @@ import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
- * Issue 16, item 3: every sent fax carries a header line (date and time, the sender's name, its station id, "Page x/y")
+ * Every sent fax carries a header line (date and time, the sender's name, its station id, "Page x/y")
  * and each number a station id. The owner and sub-admins set them on the Settings page; no one else sees them.
  */
 

@@ -10,7 +10,7 @@ import { expectNoAccessibilityViolations, launchBrowser } from './support/browse
 import { sendFaxThroughApi } from './support/faxes';
 
 /**
- * Issue 15: phone first. At 390 px the fax history, the dashboard and the send form fit the screen in every language:
+ * Phone first. At 390 px the fax history, the dashboard and the send form fit the screen in every language:
  * no sideways scrolling, each fax's status and menu on screen, numbers on one line; and the send form's Send Later
  * speaks the chosen language, not the browser's.
  */

@@ -434,7 +434,7 @@ describe('developers', () => {
       await visible(button);
       expect(await button.isDisabled()).toBe(true);
     }
-    // The typed Node.js client exists (issue 17): its button leads to how to install it.
+    // The typed Node.js client exists: its button leads to how to install it.
     expect(await libraries.getByRole('link', { name: 'Node.js Available' }).getAttribute('href')).toBe('/api-documentation#client');
     await page.getByRole('link', { name: 'Sign in for an API key' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');

@@ -40,7 +40,7 @@ async function signIn(context: BrowserContext, identifier: string, password: str
 }
 
 describe('settings (spec 001 §2.5)', () => {
-  // Fax Received and Fax Sent Confirmation send their e-mails (issue 18); Promotional Offers is still disabled and
+  // Fax Received and Fax Sent Confirmation send their e-mails; Promotional Offers is still disabled and
   // "Planned" (decision 039). All of them and the default quality are saved together.
   it('saves the notifications and the default quality: kept after a reload, in a new browser, and used by the send page', async () => {
     const context = await newContext(browser);

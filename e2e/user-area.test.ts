@@ -301,7 +301,7 @@ describe('the dashboard', () => {
     await visible(page.getByRole('region', { name: 'Account Status' }).getByText('Your account is active.'));
     await expectNoAccessibilityViolations(page);
 
-    // The notifications (issue 18): both faxes unread; each leads to its fax in Fax History.
+    // The notifications: both faxes unread; each leads to its fax in Fax History.
     const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
     await visible(bell);
     await bell.click();

@@ -13,7 +13,7 @@ import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
 
 /**
- * Issue 18, item 5: webhooks on /user/webhooks. The owner adds an endpoint pointing at a receiver on this machine (the
+ * Webhooks on /user/webhooks. The owner adds an endpoint pointing at a receiver on this machine (the
  * test server allows http and loopback addresses), sees its secret once, sends a test event that arrives signed with
  * Standard Webhooks and shows in the delivery log, sends it again, turns the endpoint off, rotates its secret and
  * deletes it. A standard User sees no Webhooks entry; the page speaks en, es and fr and fits a 390 px screen.

@@ -22,7 +22,7 @@ export default defineConfig({
     strictPort: true,
     // The API server serves /api on its own port in development; in production it serves the built app itself.
     // It serves the receipt key too (/.well-known/faxline-receipt-key, linked from /verify-receipt).
-    // The public API (/v1, issue 17) too, so that /api-documentation reads its OpenAPI document in development.
+    // The public API (/v1) too, so that /api-documentation reads its OpenAPI document in development.
     proxy: { '/api': 'http://localhost:3000', '/v1': 'http://localhost:3000', '/.well-known': 'http://localhost:3000' },
   },
 });

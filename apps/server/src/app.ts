@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, {
     checks: { database: database.ping, queue: queue.ping, isShuttingDown: deps.isShuttingDown, canServe: deps.canServe ?? (() => true) },
   });
-  // Prometheus's figures (issue 21): on the root app, so that its timing hook sees every route.
+  // Prometheus's figures: on the root app, so that its timing hook sees every route.
   await registerMetrics(app, { db: database.db, config });
   // The platform settings (back office), read by many routes; their secrets are sealed with the installation's secret.
   const systemSettings = createSystemSettings(database.db, auth.options.secret!, deps.notifications);
@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Anyone may fetch the key that checks a transmission report, with no session and outside maintenance.
   await app.register(receiptKeyRoutes, routeDeps);
-  // A carrier fetches a fax's pages by its media link, with no session and outside maintenance (issue 20).
+  // A carrier fetches a fax's pages by its media link, with no session and outside maintenance.
   await app.register(mediaRoutes, routeDeps);
   await app.register(
     async (api) => {
@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);
-      // The unsubscribe link of fax e-mails: its signed token is the authority, no session (issue 18).
+      // The unsubscribe link of fax e-mails: its signed token is the authority, no session.
       await api.register(unsubscribeRoutes, routeDeps);
       await api.register(receiptVerifyRoutes, routeDeps);
       // A line's reports, signed by the line (HylaFAX's faxrcvd hook): registered when its secret is configured.
@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  // The public REST API, with API keys instead of sessions (issue 17).
+  // The public REST API, with API keys instead of sessions.
   await registerPublicApi(app, routeDeps, redis);
   if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
 

@@ -103,7 +103,7 @@ export async function startServer(
     });
     cleanups.push({ part: 'queue', stop: queue.stop });
     if (worksJobs) {
-      // Where jobs run, the outbox's fax events are handed to their consumers' jobs (issue 18).
+      // Where jobs run, the outbox's fax events are handed to their consumers' jobs.
       const relay = startFaxEventRelay({ db: database.db, queue, notifications, consumers: faxEventConsumers, logger });
       cleanups.push({ part: 'fax event relay', stop: relay.stop });
     }
@@ -143,7 +143,7 @@ export async function startServer(
       const canServe = () => embedded?.state() !== 'gave-up';
       app = await buildApp({ config, logger, database, notifications, queue, auth, files, isShuttingDown: () => shuttingDown, canServe });
       url = await app.listen({ host: config.host, port: config.port });
-      // Inbound calls through the sandbox land in the inbox from here (issue 16): the API process answers them.
+      // Inbound calls through the sandbox land in the inbox from here: the API process answers them.
       const exchange = await startSandboxExchange({
         calls: faxInboundCalls({ db: database.db, files }),
         faxModemPath: config.faxModemPath,

@@ -10,7 +10,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const MAX_ATTACHMENTS = 5;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.doc', '.docx', '.txt'] as const;
-/** The longest `file_url` (public API) taken: a document the worker fetches instead of an upload (issue 17). */
+/** The longest `file_url` (public API) taken: a document the worker fetches instead of an upload. */
 export const FILE_URL_MAX_LENGTH = 2048;
 
 /**
@@ -51,7 +51,7 @@ export type TOutboundFaxStatus = (typeof OUTBOUND_FAX_STATUSES)[number];
 export const INBOUND_FAX_STATUSES = ['unread', 'read'] as const;
 export type TInboundFaxStatus = (typeof INBOUND_FAX_STATUSES)[number];
 
-/** The fax carriers Faxline can send through and order numbers from (issue 20): each is a fax line too. */
+/** The fax carriers Faxline can send through and order numbers from: each is a fax line too. */
 export const CARRIERS = ['telnyx', 'signalwire', 'sinch'] as const;
 export type TCarrier = (typeof CARRIERS)[number];
 
@@ -122,7 +122,7 @@ export const PLAN_MAX_FEATURES = 20;
 export const NUMBER_PROVIDER_MAX_LENGTH = 40;
 
 /**
- * The address book's limits (issue 17, item 4); here, not in the address-book contract, because texts name them too.
+ * The address book's limits; here, not in the address-book contract, because texts name them too.
  */
 export const MAX_CONTACT_NAME_LENGTH = 120;
 export const MAX_CONTACT_COMPANY_LENGTH = 120;
@@ -133,9 +133,9 @@ export const MAX_CONTACTS = 10_000;
 /** Rows a CSV import takes at most, and the size of its file. */
 export const MAX_CONTACT_IMPORT_ROWS = 5_000;
 export const MAX_CONTACT_IMPORT_BYTES = 1024 * 1024;
-/** Addresses besides the account's people that a number's received faxes are e-mailed to (issue 18). */
+/** Addresses besides the account's people that a number's received faxes are e-mailed to. */
 export const MAX_NUMBER_EMAIL_RECIPIENTS = 5;
-/** Addresses besides the account's own people that may send faxes by e-mail for it (issue 19). */
+/** Addresses besides the account's own people that may send faxes by e-mail for it. */
 export const MAX_EMAIL_FAX_SENDERS = 50;
 /** Where faxes are e-mailed to unless FAX_EMAIL_DOMAIN says otherwise: `<number's digits>@fax.localhost`. */
 export const DEFAULT_FAX_EMAIL_DOMAIN = 'fax.localhost';
@@ -147,7 +147,7 @@ export const MAX_LIST_LIMIT = 100;
 /** Public API rate limit default (spec 000 §9). */
 export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;
 /**
- * The API requests per minute per key a plan may give (issue 17), as the back office takes them; here, not in the
+ * The API requests per minute per key a plan may give, as the back office takes them; here, not in the
  * admin plans contract, because texts name them too.
  */
 export const PLAN_MIN_API_REQUESTS_PER_MINUTE = 10;

@@ -1,5 +1,5 @@
 /**
- * What happened to a fax, as the outbox records it (issue 18): one event per state change, named as the webhooks
+ * What happened to a fax, as the outbox records it: one event per state change, named as the webhooks
  * name them. A received fax has one event; a sent one has `fax.queued`, `fax.sending`, then one final event.
  */
 export const FAX_EVENT_TYPES = [

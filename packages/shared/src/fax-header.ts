@@ -1,5 +1,5 @@
 /*
- * The header line fax machines print above each page (issue 16, item 3), as the words on it: the server draws it on
+ * The header line fax machines print above each page, as the words on it: the server draws it on
  * every sent page, the settings page previews it. Written once so that the preview cannot drift from the print.
  */
 

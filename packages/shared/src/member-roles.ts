@@ -25,17 +25,17 @@ const ROLE_PERMISSIONS = {
   useFaxes: ['owner', 'admin', 'user'],
   seeAllFaxes: ['owner', 'admin'],
   manageMembers: ['owner', 'admin'],
-  /** The account's blocklist of junk fax senders (issue 16). */
+  /** The account's blocklist of junk fax senders. */
   manageBlocklist: ['owner', 'admin'],
-  /** How the account's faxes introduce themselves: the header line and each number's station id (issue 16). */
+  /** How the account's faxes introduce themselves: the header line and each number's station id. */
   manageFaxIdentity: ['owner', 'admin'],
   /** How the account's received faxes go out by e-mail: documents attached or not, each number's extra addresses. */
   manageFaxEmail: ['owner', 'admin'],
-  /** Who may fax by e-mail for the account besides its people, and how strictly senders are checked (issue 19). */
+  /** Who may fax by e-mail for the account besides its people, and how strictly senders are checked. */
   manageEmailToFax: ['owner', 'admin'],
-  /** The account's API keys, which act for it through /v1 (issue 17). */
+  /** The account's API keys, which act for it through /v1. */
   manageApiKeys: ['owner', 'admin'],
-  /** The account's webhook endpoints, which receive its fax events (issue 18). */
+  /** The account's webhook endpoints, which receive its fax events. */
   manageWebhooks: ['owner', 'admin'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;

@@ -3,7 +3,7 @@ import type { Membership } from './membership';
 
 /**
  * Who acts on an account's things, whatever the channel: a member of the account, from where, and (through the public
- * API) with which key. A key acts with the rights its creator has now (issue 17).
+ * API) with which key. A key acts with the rights its creator has now.
  */
 export type Actor = {
   user: { id: string; name: string; emailVerified: boolean; language?: string | null };

@@ -23,7 +23,7 @@ export type OnAccountOpened = (tx: Database, client: SqlExecutor, account: Opene
 
 /**
  * Signing up creates the customer account, makes the person its owner, puts it on the starting plan and gives it a fax
- * number from the inventory when one is free (DESIGN.md); the back office's bell hears of it (issue 18, item 6).
+ * number from the inventory when one is free (DESIGN.md); the back office's bell hears of it.
  * Idempotent: a person who already belongs to an account keeps it, and nothing is announced again. A person who no
  * longer exists gets no account: 401, as for a session that ended.
  */

@@ -7,7 +7,7 @@ import type { Database } from '../platform/db/client';
 import { accountMembers, accounts } from './schema';
 
 /**
- * Deletes a customer account for good (spec 001 §2.5, issue 6): its faxes and their stored documents, its members
+ * Deletes a customer account for good (spec 001 §2.5): its faxes and their stored documents, its members
  * (the people, their sessions and credentials go with them), and the account; its numbers go back to the inventory.
  * Audit entries stay (they hold ids, not references). Files are removed after the rows, so a crash leaves at worst
  * unreadable orphan files, never a fax pointing at a missing document.

@@ -8,7 +8,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { readFaxEmailSettings, saveFaxEmailSettings } from './fax-email-settings';
 import { membershipOf } from './membership';
 
-/** How the account's received faxes go out by e-mail (issue 18): kept by its owner and sub-admins. */
+/** How the account's received faxes go out by e-mail: kept by its owner and sub-admins. */
 export const faxEmailSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);

@@ -9,7 +9,7 @@ import { AppError } from '../platform/http/app-error';
 import { accounts } from './schema';
 
 /**
- * How the account's received faxes go out by e-mail (issue 18), as the settings page shows it: documents attached or
+ * How the account's received faxes go out by e-mail, as the settings page shows it: documents attached or
  * a sign-in link, whether the plan is a HIPAA plan (always the link), and each number's extra addresses.
  */
 export async function readFaxEmailSettings(db: Database, accountId: string): Promise<TFaxEmailSettings> {

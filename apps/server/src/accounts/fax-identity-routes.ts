@@ -8,7 +8,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { readFaxIdentity, saveFaxIdentity } from './fax-identity';
 import { membershipOf } from './membership';
 
-/** How the account's faxes introduce themselves on the line (issue 16): kept by its owner and sub-admins. */
+/** How the account's faxes introduce themselves on the line: kept by its owner and sub-admins. */
 export const faxIdentityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);

@@ -6,7 +6,7 @@ import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import { accounts } from './schema';
 
-/** The account's header line and its numbers' station ids, as the settings page shows them (issue 16, item 3). */
+/** The account's header line and its numbers' station ids, as the settings page shows them. */
 export async function readFaxIdentity(db: Database, accountId: string): Promise<TFaxIdentity> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new AppError('not_found', 'errors.forbidden');

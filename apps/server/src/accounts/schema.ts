@@ -15,13 +15,13 @@ export const accounts = pgTable('accounts', {
   /** The plan whose pages this account uses (DESIGN.md "Plans"); the Basic plan when it signs up. */
   planId: text('plan_id'),
   /**
-   * The header line fax machines print above each page (issue 16): whether to print it, the name on it (null: the
+   * The header line fax machines print above each page: whether to print it, the name on it (null: the
    * account's name), and the time zone of its date and time (an IANA name).
    */
   faxHeaderEnabled: boolean('fax_header_enabled').notNull().default(true),
   faxHeaderName: text('fax_header_name'),
   timeZone: text('time_zone').notNull().default('UTC'),
-  /** Whether a received fax is e-mailed as an attachment (issue 18); off: a notice with a sign-in link instead. */
+  /** Whether a received fax is e-mailed as an attachment; off: a notice with a sign-in link instead. */
   documentsInEmail: boolean('documents_in_email').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,7 +8,7 @@ type Health = NonNullable<TAdminDashboard['lines'][number]['health']>;
 const HOUR_MS = 60 * 60_000;
 
 /**
- * How each carrier is doing (issue 20, item 6), from the tries themselves: the last one that got through (a fax
+ * How each carrier is doing, from the tries themselves: the last one that got through (a fax
  * delivered or received over it), and the last hour's ended tries with those that ended in a line error. A busy or
  * unanswered number is the far end's doing, not the carrier's: not an error here.
  */

@@ -8,7 +8,7 @@ import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 
-/** The account's API keys (issue 17, item 1), managed with a session by its owner and sub-admins: /user/api-keys. */
+/** The account's API keys, managed with a session by its owner and sub-admins: /user/api-keys. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
     const { user } = await requireSession(sessionDeps, request, reply);

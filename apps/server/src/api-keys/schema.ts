@@ -4,7 +4,7 @@ import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
 /**
- * An account's API keys (issue 17): the secret is shown once and kept only as its SHA-256 (a key is 32 random bytes,
+ * An account's API keys: the secret is shown once and kept only as its SHA-256 (a key is 32 random bytes,
  * so a fast hash is enough: there is nothing to guess). A key acts for its account with the rights its creator has now.
  */
 export const apiKeys = pgTable(

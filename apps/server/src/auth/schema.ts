@@ -29,7 +29,7 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').default(false),
-    /** Set by the account owner for a sub-user: two-factor sign-in must be set up at the first sign-in (issue 6). */
+    /** Set by the account owner for a sub-user: two-factor sign-in must be set up at the first sign-in. */
     twoFactorSetupRequired: boolean('two_factor_setup_required').notNull().default(false),
     /** The language of this person's e-mails and generated documents. */
     language: text('language').notNull().default('en'),

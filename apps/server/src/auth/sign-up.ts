@@ -54,7 +54,7 @@ export async function signUp(
   }
   const { headers, response } = created;
   // With confirmation on, Better Auth answers a taken address (two sign-ups at once) with a person it never stored.
-  // The operators hear of it as the account opens, when the back office's settings ask for it (issue 18, item 6).
+  // The operators hear of it as the account opens, when the back office's settings ask for it.
   if ((await findUserByEmail(db, input.email))?.id === response.user.id)
     await createOwnerAccount(db, response.user, emailOperatorsOfSignUp(deps));
   return { requiresConfirmation: !response.token, headers };

@@ -23,7 +23,7 @@ import { claimTotpCode, wasTotpCodeUsed } from './used-totp-codes';
 const minute = 60_000;
 
 /**
- * Two-factor sign-in with an authenticator app (issue 6): enrolment, switching it off, new backup codes, and the
+ * Two-factor sign-in with an authenticator app: enrolment, switching it off, new backup codes, and the
  * second step of sign-in. Better Auth's two-factor plugin keeps the secret and the backup codes (encrypted), counts
  * wrong codes per challenge and locks after repeated failures; here a code is also accepted once only.
  */

@@ -7,7 +7,7 @@ import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { blockNumber, listBlocklist, unblockNumber, type BlocklistActor } from './blocklist';
 
-/** The account's blocklist (issue 16, item 6), kept by its owner and sub-admins. */
+/** The account's blocklist, kept by its owner and sub-admins. */
 export const blocklistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply): Promise<BlocklistActor> {
     const { user } = await requireSession(sessionDeps, request, reply);

@@ -2,7 +2,7 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
-/** An account's blocked numbers and prefixes (issue 16, item 6): refused as callers and as recipients. */
+/** An account's blocked numbers and prefixes: refused as callers and as recipients. */
 export const accountBlocklist = pgTable(
   'account_blocklist',
   {

@@ -9,7 +9,7 @@ import { loadConfig } from '../platform/config';
 
 // `npm run fax:call -- --to <Faxline number> --file doc.pdf [--from <caller's number>] [--ident <station id>]
 //   [--quality standard|fine|superfine] [--transport audio|t38]`
-// A remote fax machine calls a Faxline number through the sandbox's exchange (issue 16, item 5): the PDF is rendered
+// A remote fax machine calls a Faxline number through the sandbox's exchange: the PDF is rendered
 // as a fax image and sent over T.30 by the same engine Faxline uses, to the receiver of the running Faxline server
 // (same DATA_DIR, or SANDBOX_EXCHANGE_PATH). A .tif file is sent as it is.
 

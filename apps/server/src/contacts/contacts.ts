@@ -24,7 +24,7 @@ import { decodeContactCursor, encodeContactCursor, searchPattern } from './conta
 import { contacts } from './schema';
 
 /**
- * The address book (issue 17, item 4; decision 048): the services behind /api/contacts (the portal) and /v1/contacts
+ * The address book (decision 048): the services behind /api/contacts (the portal) and /v1/contacts
  * (the public API). Reads take the account; changes take the Actor, and each writes one audit row.
  */
 

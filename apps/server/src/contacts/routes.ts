@@ -20,7 +20,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { createContact, deleteContact, exportContacts, getContact, importContacts, listContacts, updateContact } from './contacts';
 
 /**
- * The address book in the portal (issue 17, item 4; decision 048): every member who may use faxes reads and keeps the
+ * The address book in the portal (decision 048): every member who may use faxes reads and keeps the
  * account's contacts. Each route reads its request, calls one service of contacts.ts, and answers.
  */
 export const contactRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions: sessionDeps }) => {

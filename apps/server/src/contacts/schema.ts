@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 
-/** An account's address book (issue 17, item 4): the portal's Contacts page, the send form's suggestions, /v1/contacts. */
+/** An account's address book: the portal's Contacts page, the send form's suggestions, /v1/contacts. */
 export const contacts = pgTable(
   'contacts',
   {

@@ -13,7 +13,7 @@ export type SenderAuthentication = {
 };
 
 /**
- * Checks the message's sender with mailauth (issue 19, item 2): SPF for the envelope sender and the client's address,
+ * Checks the message's sender with mailauth: SPF for the envelope sender and the client's address,
  * DKIM signatures, DMARC for the From domain. Nothing is checked under the policy "off".
  */
 export async function authenticateSender(

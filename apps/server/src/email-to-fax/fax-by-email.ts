@@ -51,7 +51,7 @@ function replyCodeOf(error: AppError): { code: number; status: string } {
 }
 
 /**
- * Turns a received message into faxes (issue 19), with the portal's checks and its one code path (`sendFaxes`):
+ * Turns a received message into faxes, with the portal's checks and its one code path (`sendFaxes`):
  * not an automatic message, its sender proven as the account's policy asks, a valid cover, allowed files, each
  * number allowed, within the quota. Accepted or refused, a known sender hears back by e-mail; a message refused for
  * its authentication or for being automatic gets the SMTP reply only (no mail to an address that may be forged, no

@@ -12,7 +12,7 @@ const MB = 1024 * 1024;
 
 /**
  * The largest message that can become a fax: five files of the back office's largest size, in base64 (4/3, with its
- * line breaks), and the text and headers around them (issue 19, item 3). A larger one is refused with 552 when its
+ * line breaks), and the text and headers around them. A larger one is refused with 552 when its
  * SIZE is announced, or as its data passes the limit (decision 066).
  */
 export function maxMessageBytes(maxFileSizeMB: number): number {
@@ -35,7 +35,7 @@ const mailboxOf = (mailFrom: string) => /<?([^<>\s]+@[^<>\s]+)>?\s*$/.exec(mailF
 type SenderLookup = { address: string; sender: Promise<EmailSender | null>; spf?: Promise<string> };
 
 /**
- * E-mail to fax's SMTP gateway (issue 19, item 1): mail to `<number's digits>@<fax domain>` becomes a fax to that
+ * E-mail to fax's SMTP gateway: mail to `<number's digits>@<fax domain>` becomes a fax to that
  * number. Senders are checked at RCPT (a stranger, or under enforce a client its domain's SPF refuses, is refused
  * before sending a byte of the message), the message at the end of DATA, where it is faxed or refused with a reply that
  * says why; nothing is kept of a refused one. A message goes to an encrypted spool as it arrives, and is read from

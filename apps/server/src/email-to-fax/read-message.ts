@@ -23,7 +23,7 @@ export type FaxMessage = {
 const MAX_HTML_TO_READ = 1024 * 1024;
 
 /**
- * Reads a message as a fax (issue 19, item 3) as its bytes come (decision 066): its files go to the spool, the first
+ * Reads a message as a fax as its bytes come (decision 066): its files go to the spool, the first
  * `maxFiles` of them and each only up to `maxFileBytes`, so a message's files are never all in memory. Its files are
  * the parts sent as documents, in order; an image a signature shows inside the HTML (referenced by `cid:`) is not a
  * document. A file over the limit, or past the last one kept, is counted and named, its bytes dropped.

@@ -26,7 +26,7 @@ function replyHeaders(original: Original): NonNullable<TEmail['headers']> {
 }
 
 /**
- * Tells the sender their e-mail became faxes (issue 19, item 4): each fax's id and number, the files, the pages when
+ * Tells the sender their e-mail became faxes: each fax's id and number, the files, the pages when
  * known now, and who hears the outcome. Queued once per send (its Message-ID is made from the first fax).
  */
 export async function queueAcceptedReply(
@@ -66,7 +66,7 @@ export async function queueAcceptedReply(
 }
 
 /**
- * Tells a known sender why their e-mail was not faxed, in their language (issue 19, item 4). Only a sender Faxline
+ * Tells a known sender why their e-mail was not faxed, in their language. Only a sender Faxline
  * knows, whose message was not refused for failing its authentication, hears back: anyone else could be a forged
  * address, and a reply would be spam to its real owner.
  */

@@ -5,7 +5,7 @@ import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
 /**
- * An account's e-mail to fax (issue 19): how strictly senders' domains are checked (null: the service's default), and
+ * An account's e-mail to fax: how strictly senders' domains are checked (null: the service's default), and
  * whether a message's body is the cover's. The addresses it allows are `email_to_fax_senders`.
  */
 export const emailToFaxSettings = pgTable('email_to_fax_settings', {

@@ -30,7 +30,7 @@ const personColumns = {
 };
 
 /**
- * The sender an envelope address names (issue 19, item 2): a person whose verified address it is and whose role sends
+ * The sender an envelope address names: a person whose verified address it is and whose role sends
  * faxes; otherwise the one account for which the address is active (its owner confirmed it: decision 064), acting
  * through the account's owner. Null for anyone else, a banned owner, or an address still waiting for its confirmation.
  */

@@ -8,7 +8,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { resendSenderLink } from './resend-sender-link';
 import { readEmailToFaxSettings, saveEmailToFaxSettings } from './settings';
 
-/** The account's e-mail to fax (issue 19): who may send for it and how strictly; kept by its owner and sub-admins. */
+/** The account's e-mail to fax: who may send for it and how strictly; kept by its owner and sub-admins. */
 export const emailToFaxSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply) {
     const { user } = await requireSession(sessionDeps, request, reply);

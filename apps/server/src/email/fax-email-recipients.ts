@@ -69,7 +69,7 @@ const personRecipient = (person: Person, setting: TNoticeSetting): TNoticeRecipi
 };
 
 /**
- * Who hears of a received fax (issue 18, item 2): the members who may see it and keep "Fax Received" on, and the extra
+ * Who hears of a received fax: the members who may see it and keep "Fax Received" on, and the extra
  * addresses of the number it arrived at, in the owner's language. An extra address that is a member's own follows that
  * member's choice: an address that unsubscribed is not written to again through the number's list.
  */
@@ -102,7 +102,7 @@ export async function receivedFaxRecipients(
 }
 
 /**
- * Who hears how a sent fax ended (issue 18, item 3): its sender, while still a member who may see it, with "Fax Sent
+ * Who hears how a sent fax ended: its sender, while still a member who may see it, with "Fax Sent
  * Confirmation" on. Nobody for a fax sent with no person behind it.
  */
 export async function outcomeRecipient(

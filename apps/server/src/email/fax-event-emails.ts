@@ -28,7 +28,7 @@ export type FaxEmailDeps = { db: Database; config: TConfig; files: FileStore };
 const isOutcome = (type: string): type is TOutcomeEventType => (OUTCOME_EVENT_TYPES as readonly string[]).includes(type);
 
 /**
- * The e-mails a fax event asks for, one per recipient, each in its recipient's language (issue 18, items 2 and 3):
+ * The e-mails a fax event asks for, one per recipient, each in its recipient's language:
  * a received fax to the account's recipients, how a sent fax ended to its sender. Read from the current state, so a run
  * again renders the same e-mails; none when the fax or its account is gone.
  */

@@ -41,7 +41,7 @@ export type TNoticeContext = {
 const LINK_NOTICES = { hipaa: 'linkOnlyHipaa', account: 'linkOnly', tooLarge: 'tooLarge', unavailable: 'unavailable' } as const;
 
 /**
- * Fax to e-mail (issue 18, item 2): the sender and pages in the subject, the sender, pages and time received in the
+ * Fax to e-mail: the sender and pages in the subject, the sender, pages and time received in the
  * body, and the fax as a PDF attachment with its first page inline, or a notice with the sign-in link instead.
  */
 export function renderReceivedFaxEmail(fax: FaxRow, form: TDocumentForm, context: TNoticeContext): TEmail {
@@ -111,7 +111,7 @@ export const OUTCOME_EVENT_TYPES = [
 export type TCallSummary = { attempts: number; durationMs: number };
 
 /**
- * Delivery confirmation (issue 18, item 3): the recipient, the pages sent of the total, the attempts and the call
+ * Delivery confirmation: the recipient, the pages sent of the total, the attempts and the call
  * time, the reason in words when it did not all get through, and the first page inline unless documents stay out of
  * e-mail. One per outcome: the outbox records one final event per fax, never one per try.
  */

@@ -21,8 +21,8 @@ const ZMessageIdValue = z
   .regex(/^<[^<>\s@]+@[^<>\s@]+>$/);
 
 /**
- * The headers a notice may carry (issue 18): its unsubscribe link (RFC 2369, RFC 8058) and RFC 3834's mark; a reply
- * to a message (issue 19) names the message it answers.
+ * The headers a notice may carry: its unsubscribe link (RFC 2369, RFC 8058) and RFC 3834's mark; a reply
+ * to a message names the message it answers.
  */
 const ZNoticeHeaders = z
   .object({

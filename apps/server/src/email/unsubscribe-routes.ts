@@ -20,7 +20,7 @@ const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(2000).check(si
 const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
 /**
- * The unsubscribe link of fax e-mails (issue 18): GET asks with a button (a link scanner that follows it changes
+ * The unsubscribe link of fax e-mails: GET asks with a button (a link scanner that follows it changes
  * nothing); POST unsubscribes at once, as a mail client's one-click unsubscribe does (RFC 8058). The signed token is
  * the authority: no session is needed, and the body (`List-Unsubscribe=One-Click`) is not read.
  */

@@ -3,7 +3,7 @@ import type { Database } from '../platform/db/client';
 import { platformEvents } from './schema';
 
 /**
- * Records an event for the back office's bell (issue 18, item 6). At most one per type and subject: a job run twice,
+ * Records an event for the back office's bell. At most one per type and subject: a job run twice,
  * or a second report of the same thing, adds nothing. Returns whether it was new (what an e-mail about it waits for).
  */
 export async function recordPlatformEvent(

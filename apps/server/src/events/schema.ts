@@ -5,7 +5,7 @@ import { accounts } from '../accounts/schema';
 import { faxes } from '../faxes/schema';
 
 /**
- * The outbox of fax events (issue 18): a trigger on `faxes` writes one row per state change in the transaction that
+ * The outbox of fax events: a trigger on `faxes` writes one row per state change in the transaction that
  * made it (migration 0021), so no code path can change a fax without its event. The relay hands each row to its
  * consumers' jobs and marks it dispatched; the app's notifications read the rows directly.
  */
@@ -37,7 +37,7 @@ export const faxEvents = pgTable(
   ],
 );
 
-/** Events across the platform for the back office's bell (issue 18, item 6): sign-ups, tickets, failures, endpoints. */
+/** Events across the platform for the back office's bell: sign-ups, tickets, failures, endpoints. */
 export const platformEvents = pgTable(
   'platform_events',
   {

@@ -23,7 +23,7 @@ const WEBHOOK_BODY_LIMITS: Record<TCarrier, number> = { telnyx: 256 * 1024, sign
 type Report<Kind extends CarrierReport['kind']> = Extract<CarrierReport, { kind: Kind }>;
 
 /**
- * POST /api/carriers/<carrier>/webhook (issue 20; decision 056): a carrier's report of a fax it carries or received.
+ * POST /api/carriers/<carrier>/webhook (decision 056): a carrier's report of a fax it carries or received.
  * Signatures cover the exact bytes (and, for some carriers, the address) posted, so the body is read raw and checked
  * before it is parsed; a webhook that fails is refused with 401 and changes nothing. Each event is stored once (its
  * id): a repeat changes nothing. A final event ends its try (`endAttempt`) whichever order the events came in; a

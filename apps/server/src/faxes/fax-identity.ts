@@ -6,7 +6,7 @@ import type { Database } from '../platform/db/client';
 import type { FaxRow } from './fax-access';
 
 /**
- * How a sent fax introduces itself on the line (issue 16, item 3): the station id (TSI) of its From number, set per
+ * How a sent fax introduces itself on the line: the station id (TSI) of its From number, set per
  * number (the number itself by default), and the account's header line (its name, or the one it chose, and its time
  * zone), unless the account turned the header off.
  */

@@ -11,7 +11,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { faxAttempts, faxes } from './schema';
 
 /**
- * `GET /media/<token>` (issue 20, item 4): the pages of the one try a media link names, for the carrier that sends
+ * `GET /media/<token>`: the pages of the one try a media link names, for the carrier that sends
  * them, while the link lasts: the fax image the try kept (header lines included), as a PDF of its very pixels. Every
  * fetch is in the fax's audit trail. A forged, expired or unknown link, and a fax deleted since, all answer the same
  * 404: the answer says nothing about what exists.

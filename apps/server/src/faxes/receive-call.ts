@@ -20,7 +20,7 @@ import { faxAttempts, faxes } from './schema';
 const execFileAsync = promisify(execFile);
 
 /**
- * Whether Faxline answers a call to the number from the caller (issue 16, items 5 and 6): the number must belong to an
+ * Whether Faxline answers a call to the number from the caller: the number must belong to an
  * account, and the caller must be on neither that account's blocklist nor the platform's list of blocked callers. A
  * line asks before it answers, so that a blocked caller's call is rejected and nothing of it is stored.
  */

@@ -7,7 +7,7 @@ import { faxFiles } from './schema';
 import { sendFax, type SendFaxDeps } from './send-fax';
 
 /**
- * Resend (issue 15): a new fax to the same recipient with the same cover page and files, linked to the one it repeats.
+ * Resend: a new fax to the same recipient with the same cover page and files, linked to the one it repeats.
  * It goes through every check of a new send (the sender, the recipient rules, the files read again from their bytes,
  * the pages and the quota), from the same number when the account still has it. Only a fax that has ended may be
  * sent again; the same Idempotency-Key returns the fax it created.

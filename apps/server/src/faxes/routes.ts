@@ -162,7 +162,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .send(image.tiff);
   });
 
-  // The signed transmission report of a delivered fax (issue 16, item 4).
+  // The signed transmission report of a delivered fax.
   app.get('/faxes/:id/receipt', { schema: { params: ZFaxParams } }, async (request, reply) => {
     const receipt = await downloadReceipt(
       { db, files, systemSettings, publicUrl: config.publicUrl },

@@ -99,7 +99,7 @@ export const faxes = pgTable(
     index('faxes_account_direction_from_idx').on(table.accountId, table.direction, table.fromNumber, table.createdAt, table.id),
     // A User sees the faxes they sent.
     index('faxes_account_user_direction_created_idx').on(table.accountId, table.userId, table.direction, table.createdAt, table.id),
-    // The public API's list: an account's faxes of both directions by creation, walked by cursor (issue 17).
+    // The public API's list: an account's faxes of both directions by creation, walked by cursor.
     index('faxes_account_created_idx').on(table.accountId, table.createdAt, table.id),
     uniqueIndex('faxes_account_idempotency_idx').on(table.accountId, table.idempotencyKey),
     uniqueIndex('faxes_source_fax_idx').on(table.sourceFaxId),

@@ -51,7 +51,7 @@ export function faxLines(deps: LineDeps): FaxLine[] {
   ];
 }
 
-/** What each line serves, as the back office shows it (issue 16): the lines `faxLines` makes, in its order. */
+/** What each line serves, as the back office shows it: the lines `faxLines` makes, in its order. */
 export function linesInUse(
   sandboxServes: LineDeps['sandboxServes'],
   hylafax: TConfig['hylafax'] = null,

@@ -5,7 +5,7 @@ import { tokenKeyOf, type TokenKey } from '../platform/signed-token';
 /** Where a carrier fetches a fax's pages: `/media/<token>` on the address the world reaches Faxline at. */
 export const MEDIA_PATH = '/media';
 
-/** How long a media link works: a carrier fetches the pages within minutes of being handed the fax (issue 20). */
+/** How long a media link works: a carrier fetches the pages within minutes of being handed the fax. */
 export const MEDIA_LINK_SECONDS = 60 * 60;
 
 const keyOf = (config: Pick<TConfig, 'authSecret' | 'dataDir'>) => tokenKeyOf(config, 'fax-media');
@@ -41,7 +41,7 @@ function decode(key: TokenKey, token: string): (MediaTry & { expiresAt: number }
 export type MediaTry = { faxId: string; attempt: number };
 
 /**
- * A link to the pages of one try of a fax, for the carrier that sends it (issue 20, item 4): signed with a key good
+ * A link to the pages of one try of a fax, for the carrier that sends it: signed with a key good
  * for nothing else, naming the fax, the try and the moment it stops working. It opens those pages and nothing else.
  */
 export async function mediaLinkOf(

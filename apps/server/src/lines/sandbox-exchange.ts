@@ -11,7 +11,7 @@ import type { InboundCalls } from './fax-line';
 import { answerCall, FAX_TRANSPORTS, placeCall, type TFaxModemReport } from './t30/fax-modem';
 
 /**
- * The sandbox's telephone exchange for inbound calls (issue 16, item 5): a remote fax machine (`npm run fax:call`, or
+ * The sandbox's telephone exchange for inbound calls: a remote fax machine (`npm run fax:call`, or
  * a test) calls a Faxline number here, and Faxline answers with its own spandsp receiver, as a real line would.
  *
  * It works as telephony does, signalling apart from media. On a unix socket (config SANDBOX_EXCHANGE_PATH, reachable

@@ -9,7 +9,7 @@ import type { Database } from '../platform/db/client';
 const RECENT = { hour: 60 * 60_000, jobs: 15 * 60_000 };
 
 /**
- * The figures Prometheus scrapes from /metrics (issue 21). Two kinds:
+ * The figures Prometheus scrapes from /metrics. Two kinds:
  * - this process's own: its HTTP requests (count and latency by route and status) and Node's process figures;
  * - the platform's, read from the database at each scrape, so that any API process answers them whichever process
  *   did the work (the workers serve no HTTP): the queue's depth and its jobs' outcomes and durations, the faxes on

@@ -14,7 +14,7 @@ function hasToken(request: FastifyRequest, token: string): boolean {
 }
 
 /**
- * GET /metrics in Prometheus's text format (issue 21), and the timing of every request this process answers. Behind
+ * GET /metrics in Prometheus's text format, and the timing of every request this process answers. Behind
  * METRICS_TOKEN (`Authorization: Bearer`); in production, off without it (the address is then the web app's, which has
  * no such page); open in development and tests when no token is set.
  */

@@ -4,7 +4,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { listPlatformNotifications, markPlatformNotificationsRead } from './platform-notifications';
 
 /**
- * The back office's bell (issue 18, item 6): sign-ups, support tickets, failing faxes and disabled webhook endpoints
+ * The back office's bell: sign-ups, support tickets, failing faxes and disabled webhook endpoints
  * across the platform, read or not per operator. Mounted in the guarded /api/admin scope (app.ts).
  */
 export const adminNotificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

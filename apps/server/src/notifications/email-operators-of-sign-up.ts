@@ -49,7 +49,7 @@ export function renderSignUpEmail(input: { to: string; language: TLanguage; acco
 }
 
 /**
- * Admin notification settings (spec 001 §2.11, issue 18 item 6): with "New user sign-ups" on and an address set, a
+ * Admin notification settings (spec 001 §2.11): with "New user sign-ups" on and an address set, a
  * sign-up e-mails that address. Queued in the transaction that opens the account, so the e-mail goes if and only if
  * the account exists, and once (an account is opened once).
  */

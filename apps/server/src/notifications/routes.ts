@@ -7,7 +7,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { listNotifications, markNotificationsRead, type NotificationReader } from './fax-notifications';
 
 /**
- * The user area's bell (issue 18, item 4): what happened to the faxes this person may see, and marking it read. The
+ * The user area's bell: what happened to the faxes this person may see, and marking it read. The
  * web app asks every 10 s while the page is open.
  */
 export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, sessions: sessionDeps }) => {

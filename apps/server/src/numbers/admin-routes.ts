@@ -120,7 +120,7 @@ export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     return released;
   });
 
-  // Numbers from carriers (issue 20, item 7).
+  // Numbers from carriers.
   app.get('/carrier-numbers', { schema: { response: { 200: ZCarrierNumbersInfo } } }, async () => ({
     carriers: (await carriersNow()).map((carrier) => carrier.name),
   }));

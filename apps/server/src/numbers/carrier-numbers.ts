@@ -8,7 +8,7 @@ import { findNumber } from './manage-numbers';
 import { faxNumbers } from './schema';
 
 /**
- * Numbers from carriers (issue 20, item 7): the back office searches a carrier's inventory, orders a number into
+ * Numbers from carriers: the back office searches a carrier's inventory, orders a number into
  * Faxline's (available, then assigned as any other), and gives an unassigned one back. A carrier's failure is said
  * as the carrier's (unavailable: 503; refused: 422 with its words), and changes nothing here.
  */

@@ -15,9 +15,9 @@ export const faxNumbers = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     /** The station id (T.30 TSI, at most 20 characters) faxes from this number give; null: the number itself. */
     stationId: text('station_id'),
-    /** Addresses besides the account's people that receive the faxes arriving at this number by e-mail (issue 18). */
+    /** Addresses besides the account's people that receive the faxes arriving at this number by e-mail. */
     emailRecipients: text('email_recipients').array().notNull().default([]),
-    /** The carrier's id of a number ordered from it (issue 20; `provider` names the carrier): what giving it back needs. */
+    /** The carrier's id of a number ordered from it (`provider` names the carrier): what giving it back needs. */
     carrierNumberId: text('carrier_number_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

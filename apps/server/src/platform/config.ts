@@ -150,7 +150,7 @@ const ZEnv = z.object({
    * machine; default DATA_DIR/sandbox-exchange.sock.
    */
   SANDBOX_EXCHANGE_PATH: z.string().min(1, { error: 'expected a file path' }).optional(),
-  /** Calls to one destination number at once, over all lines (issue 16: a busy fax machine is not made busier). */
+  /** Calls to one destination number at once, over all lines (a busy fax machine is not made busier). */
   DESTINATION_CALL_LIMIT: z.coerce.number({ error: 'expected a whole number from 1 to 50' }).int().min(1).max(50).default(1),
   /** Fax calls made at once by one worker process (they wait on the line, so many). */
   LINE_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 500' }).int().min(1).max(500).default(20),
@@ -169,10 +169,10 @@ const ZEnv = z.object({
   /**
    * The numbers outside Faxline that the sandbox line (simulated, says so) takes: every one, or only its test numbers.
    * Default: every one in development and tests; only the test numbers in production, where nothing may pretend, so
-   * that another number is refused until a real line serves it (issue 16).
+   * that another number is refused until a real line serves it.
    */
   SANDBOX_LINE: z.enum(['every-number', 'test-numbers'], { error: 'expected every-number or test-numbers' }).optional(),
-  /** E-mail to fax (issue 19): the SMTP gateway's port (0: any free one), and `off` for none in this process. */
+  /** E-mail to fax: the SMTP gateway's port (0: any free one), and `off` for none in this process. */
   SMTP_INGRESS_PORT: z
     .union([
       z.literal('off'),
@@ -224,7 +224,7 @@ const ZEnv = z.object({
     .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
     .default('all'),
   /**
-   * Fax carriers (issue 20; decisions 056 and 057). Each is configured by its credentials, all of them or none; its
+   * Fax carriers (decisions 056 and 057). Each is configured by its credentials, all of them or none; its
    * API address is the carrier's unless a test points it at a simulator. CARRIER_ROUTES says which carrier takes which
    * numbers, and which carrier takes over after a carrier error.
    * Telnyx Programmable Fax: an API key, the fax application's connection id and the account's webhook public key
@@ -265,12 +265,12 @@ const ZEnv = z.object({
     })
     .optional(),
   /**
-   * Redis (redis://host:port), where the rate limits of several API servers are counted together (issue 21): per
+   * Redis (redis://host:port), where the rate limits of several API servers are counted together: per
    * address, per session and per API key. Unset, each process counts its own, in memory.
    */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
   /**
-   * The bearer token Prometheus scrapes /metrics with (issue 21). In production /metrics is off without one; in
+   * The bearer token Prometheus scrapes /metrics with. In production /metrics is off without one; in
    * development and tests it is open unless one is set.
    */
   METRICS_TOKEN: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
@@ -294,7 +294,7 @@ const ZEnv = z.object({
   FILE_URL_CA_FILE: z.string().min(1, { error: 'expected a file path' }).optional(),
   /**
    * Whether webhooks may go to private, loopback and link-local addresses (a receiver on this machine). Default: yes in
-   * development and tests, no in production, where it cannot be turned on (issue 18: no request into our network).
+   * development and tests, no in production, where it cannot be turned on (no request into our network).
    */
   WEBHOOK_PRIVATE_ADDRESSES: booleanFromEnv.optional(),
 });
@@ -407,7 +407,7 @@ function s3Of(e: z.infer<typeof ZEnv>) {
   };
 }
 
-/** The SMTP gateway of e-mail to fax (issue 19): where it listens, its TLS, its domain, its default policy. */
+/** The SMTP gateway of e-mail to fax: where it listens, its TLS, its domain, its default policy. */
 function emailToFaxOf(e: z.infer<typeof ZEnv>) {
   if (Boolean(e.SMTP_INGRESS_TLS_CERT) !== Boolean(e.SMTP_INGRESS_TLS_KEY)) {
     throw new ConfigError(

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * The request a piece of work is done for, followed through async calls (Node's AsyncLocalStorage): a request's id
  * rides along with the jobs it queues, and with the jobs those queue, so that one id finds every log line of one
- * customer action, in the API process and in the workers (issue 21).
+ * customer action, in the API process and in the workers.
  */
 const context = new AsyncLocalStorage<{ requestId: string }>();
 

@@ -7,7 +7,7 @@ import type { RouteDeps } from '../platform/http/route-deps';
 import { callerOf, requireScope } from './api-caller';
 import { idempotent } from './idempotency';
 
-/** /v1/contacts (issue 17, item 4): the portal's address book services, called with an API key's actor. */
+/** /v1/contacts: the portal's address book services, called with an API key's actor. */
 export const v1ContactRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const reader = (request: Parameters<typeof callerOf>[0]) => requireScope(callerOf(request), 'contacts:read').actor;
   const writer = (request: Parameters<typeof callerOf>[0]) => requireScope(callerOf(request), 'contacts:write').actor;

@@ -57,7 +57,7 @@ function asSendForm(body: SendRequest, recipient: string): z.output<typeof ZSend
   };
 }
 
-/** /v1/faxes (issue 17, item 3): the portal's fax services, called with an API key's actor and answered in snake_case. */
+/** /v1/faxes: the portal's fax services, called with an API key's actor and answered in snake_case. */
 export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, files, queue, systemSettings, notifications }) => {
   const history = createHistoryCache({ notifications, maxEntries: config.historyCacheEntries, lifetimeMs: HISTORY_CACHE_LIFETIME_MS });
   app.addHook('onClose', async () => history.close());

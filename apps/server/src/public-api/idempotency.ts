@@ -7,7 +7,7 @@ import { AppError } from '../platform/http/app-error';
 
 /** An Idempotency-Key: 1 to 255 printable ASCII characters (a UUID, typically). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** How long an answer is replayed (issue 17: 24 hours). */
+/** How long an answer is replayed (24 hours). */
 const KEPT = sql`interval '24 hours'`;
 /**
  * A first request that has not answered after this long died with its process: another may take the key over. It
@@ -29,7 +29,7 @@ function canonical(value: unknown): string {
 export type Answer = { status: number; body: unknown };
 
 /**
- * Runs a POST once per Idempotency-Key (issue 17, item 5): the same key with the same request within 24 hours replays
+ * Runs a POST once per Idempotency-Key: the same key with the same request within 24 hours replays
  * the first answer (`Idempotent-Replayed: true`); with another request, 422; while the first still runs, 409. Only a
  * success is kept: an error changed nothing, so the same key may try again. `request` is what identifies the request
  * (its body, or for a form its fields and the files' hashes); without the header, `run` simply runs.

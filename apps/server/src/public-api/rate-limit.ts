@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /**
  * Requests per minute per API key (spec 000 §9), over a sliding minute: a key may make `limit` requests in any 60
  * seconds, so that 101 calls in one minute give 100 answers and a 429 wherever the minute starts. In memory, per
- * process (`createRateLimiter`), or in Redis, shared by every API server (`createSharedRateLimiter`, issue 21).
+ * process (`createRateLimiter`), or in Redis, shared by every API server (`createSharedRateLimiter`).
  */
 export type RateLimitState = {
   limit: number;

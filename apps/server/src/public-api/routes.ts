@@ -15,12 +15,12 @@ import { createSharedRateLimiter, memoryRateLimiter } from './rate-limit';
 const OPENAPI_PATH = '/v1/openapi.json';
 
 /**
- * The public REST API (issue 17), at /v1 on the web app's origin: every request but the OpenAPI document comes with
+ * The public REST API, at /v1 on the web app's origin: every request but the OpenAPI document comes with
  * `Authorization: Bearer fl_live_…`, is counted against its key's requests per minute (answered in X-RateLimit-*
  * headers, even when refused), and every error leaves as `{"error":{"type","message","code","param"}}`.
  */
 export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, redis: Redis | null) {
-  // Counted together by every API server when there is Redis (issue 21), else in this process.
+  // Counted together by every API server when there is Redis, else in this process.
   const limiter = redis ? createSharedRateLimiter(redis, app.log) : memoryRateLimiter();
   /** Counts a request against its key (or, without one that works, its address) and says where it stands. */
   const count = async (request: FastifyRequest, reply: FastifyReply, caller: ApiCaller | null) => {

@@ -63,7 +63,7 @@ function toV1Message(message: TWebhookMessage): TV1WebhookMessage {
 }
 
 /**
- * /v1/webhooks (issue 18, item 5): the portal's webhook services, called with an API key that has `webhooks:manage`,
+ * /v1/webhooks: the portal's webhook services, called with an API key that has `webhooks:manage`,
  * acting as its creator, who must (still) be allowed to manage the account's webhooks.
  */
 export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue }) => {

@@ -14,7 +14,7 @@ import { transmissionReportPdf } from './transmission-report';
 type ReceiptDeps = { db: Database; files: FileStore; systemSettings: Pick<SystemSettings, 'ownSecret' | 'current'>; publicUrl: string };
 
 /**
- * A delivered fax's transmission report, signed (issue 16, item 4): issued the first time it is asked for, then kept
+ * A delivered fax's transmission report, signed: issued the first time it is asked for, then kept
  * with the fax (encrypted, like its documents), so that every download is the same report. Only a fax the line
  * delivered, in whole or in part, has one; every download is in the audit trail.
  */

@@ -9,7 +9,7 @@ const MARGIN = 50;
 const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff\u2019\u2013\u2014\u201c\u201d]/g, '?');
 
 /**
- * The transmission report (issue 16, item 4), one A4 page in the sender's language: the first page as it went down
+ * The transmission report, one A4 page in the sender's language: the first page as it went down
  * the line, the call's facts, and the SHA-256 of each transmitted page. The signature is added after (receipt-signature.ts).
  */
 export async function transmissionReportPdf(input: {

@@ -24,7 +24,7 @@ function rateLimitKey(request: FastifyRequest): string {
 }
 
 /**
- * The system settings that act on every API request (issue 7): the API rate limit (requests per window, scaled by
+ * The system settings that act on every API request: the API rate limit (requests per window, scaled by
  * RATE_LIMIT_FACTOR like every limit; the back office itself is exempt so an admin can always undo a bad value),
  * maintenance mode (503 to everyone but platform admins), and require2FA (read here for the session checks).
  */

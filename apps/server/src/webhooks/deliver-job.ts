@@ -19,7 +19,7 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type MessageRow = typeof webhookMessages.$inferSelect;
 
 /**
- * One try of a message to its endpoint (issue 18, item 5). The try is written before the request; a run that finds
+ * One try of a message to its endpoint. The try is written before the request; a run that finds
  * its try started and never ended knows an earlier run died mid-request, records that one as interrupted and sends
  * again (receivers dedupe on webhook-id, the message's id); a run that finds it ended does nothing. Runs for one
  * message never overlap (exclusive key), so a try without an end is always an interrupted one.

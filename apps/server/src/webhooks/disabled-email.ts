@@ -10,8 +10,8 @@ import { translator } from '../platform/i18n/i18n';
 const languageOf = (value: string): TLanguage => ((LANGUAGES as readonly string[]).includes(value) ? (value as TLanguage) : 'en');
 
 /**
- * The e-mail that tells an account's owner, in their language, that Faxline disabled one of its endpoints (issue 18:
- * five days of failures), and where to enable it again. Null when the account has no owner any more.
+ * The e-mail that tells an account's owner, in their language, that Faxline disabled one of its endpoints
+ * (five days of failures), and where to enable it again. Null when the account has no owner any more.
  */
 export async function endpointDisabledEmail(
   db: Database,

@@ -4,7 +4,7 @@ import { WEBHOOK_TIMEOUT_SECONDS } from '@faxline/shared';
 import { Agent, request, type Dispatcher } from 'undici';
 import { mayConnectTo, refusalOf, type WebhookUrlConfig } from './webhook-url';
 
-/** Issue 18: a receiver has 10 seconds to answer, connection included. */
+/** A receiver has 10 seconds to answer, connection included. */
 export const WEBHOOK_TIMEOUT_MS = WEBHOOK_TIMEOUT_SECONDS * 1_000;
 /** What the delivery log keeps of an answer's body. */
 export const EXCERPT_CHARACTERS = 500;

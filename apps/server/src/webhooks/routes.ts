@@ -27,7 +27,7 @@ import {
 } from './endpoints';
 import { listWebhookMessages, sendMessageAgain, sendTestEvent } from './messages';
 
-/** The account's webhook endpoints (issue 18, item 5), managed with a session by its owner and sub-admins: /user/webhooks. */
+/** The account's webhook endpoints, managed with a session by its owner and sub-admins: /user/webhooks. */
 export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue, sessions: sessionDeps }) => {
   async function manager(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
     const { user } = await requireSession(sessionDeps, request, reply);

@@ -5,7 +5,7 @@ import { users } from '../auth/schema';
 import { faxEvents } from '../events/schema';
 
 /**
- * An account's webhook endpoints (issue 18, item 5), signed with Standard Webhooks: a symmetric `whsec_` secret (HMAC-
+ * An account's webhook endpoints, signed with Standard Webhooks: a symmetric `whsec_` secret (HMAC-
  * SHA256), or an Ed25519 key pair whose private half only Faxline holds. Secrets are stored sealed with the installation
  * secret, as the back office's settings are; a rotated secret keeps signing beside the new one until
  * `previous_secret_expires_at`.

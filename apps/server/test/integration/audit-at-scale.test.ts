@@ -14,7 +14,7 @@ import { unique } from '@test-support/factories/values';
 import { adminSession, openTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The audit log viewer at scale (issue 21, item 4; decision 061): with many times AUDIT_COUNT_LIMIT events in the
+ * The audit log viewer at scale (decision 061): with many times AUDIT_COUNT_LIMIT events in the
  * trail, every request of the viewer (each filter, the deepest page, the filters' choices) reads from audit_events no
  * more rows than its page and its bounded count need. Measured by running the very statements the server sent under
  * EXPLAIN ANALYZE, so a full read of the trail (a sequential scan, an unbounded count, a join filtered row by row)

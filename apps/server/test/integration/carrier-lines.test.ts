@@ -16,7 +16,7 @@ import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
 import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 20 through the whole server: SignalWire takes +44 numbers and Sinch +33 ones, each the other's fallback. The
+// Carriers through the whole server: SignalWire takes +44 numbers and Sinch +33 ones, each the other's fallback. The
 // app listens on a real port, so that each simulator fetches media links and posts its webhooks as the carrier would.
 // Both carriers are configured as an operator does, in the back office's settings (decision 058): the environment
 // says only where Sinch's API is (the simulator), and nothing else of theirs.

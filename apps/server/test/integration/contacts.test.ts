@@ -7,7 +7,7 @@ import { auditEvents } from '../../src/audit/schema';
 import { contacts } from '../../src/contacts/schema';
 import { callApi, openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 17, item 4: the address book behind /user/contacts (decision 048). Every member who may use faxes keeps the
+// The address book behind /user/contacts (decision 048). Every member who may use faxes keeps the
 // account's contacts; search, tags and a cursor page them; CSV files go in and out.
 let t: TestApp;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import { ProcessLogs } from '../support/server-process';
 import { testConfig, TEST_ORIGIN } from '../support/test-app';
 import { testLogger } from '../support/test-database';
 
-// Issue 12, item 8 (reliability battery): "PostgreSQL killed under load and restarted: every fax that got a 202 is
+// The reliability battery: "PostgreSQL killed under load and restarted: every fax that got a 202 is
 // there and finishes". The whole server (startServer, role all: HTTP, queue and worker) runs here on a PostgreSQL
 // cluster of this file's own, which is killed with SIGKILL (postmaster and backends) while faxes are being sent.
 

@@ -15,8 +15,8 @@ import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn, TEST_ORIGIN } from '../support/test-app';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
-// Issue 18, "Done when": "A worker killed 10 times while 50 faxes complete: every event delivered, none twice (count per
-// event id)". The API runs here; the worker (which relays the outbox and runs every consumer) is the production bundle
+// Fax events survive a dying worker: "A worker killed 10 times while 50 faxes complete: every event delivered, none
+// twice (count per event id)". The API runs here; the worker (which relays the outbox and runs every consumer) is the production bundle
 // in a process of its own, killed with SIGKILL at random moments while it works. Each of the 50 faxes (sender to
 // recipient, internal line) makes 4 events: the sender's endpoint hears fax.queued, fax.sending and fax.delivered, the
 // recipient's fax.received (200 webhooks); the sender gets a delivery confirmation and the recipient the fax by e-mail

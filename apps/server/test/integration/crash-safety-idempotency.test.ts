@@ -9,7 +9,7 @@ import { sendFaxRequest } from '../support/faxes';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn } from '../support/test-app';
 
-// Issue 12, item 8 (reliability battery): a client that retries, or sends twice at once, must not make two faxes.
+// The reliability battery: a client that retries, or sends twice at once, must not make two faxes.
 
 let t: SplitTestApp;
 beforeAll(async () => {

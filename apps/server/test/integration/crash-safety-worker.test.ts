@@ -20,7 +20,7 @@ import { buildServerBundle, describeProcess, ProcessLogs, startServerProcess, ty
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn } from '../support/test-app';
 
-// Issue 12, item 8 (reliability battery): "200 faxes while the worker is killed (kill -9) 20 times: every fax in
+// The reliability battery: "200 faxes while the worker is killed (kill -9) 20 times: every fax in
 // exactly one final state, each delivered once (counted on the receiving inbox)". The API runs here; the worker is the
 // real server (`--role=worker`, the production bundle) in a process of its own, on the same database and files.
 

@@ -7,7 +7,7 @@ import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
  * When no database connection comes free in time (or the database is restarting), a request answers 503 with a
- * message saying nothing was changed, never a 500, and indeed changes nothing (issue 12: an error answer creates nothing).
+ * message saying nothing was changed, never a 500, and indeed changes nothing (an error answer creates nothing).
  */
 let t: TestApp;
 beforeAll(async () => {

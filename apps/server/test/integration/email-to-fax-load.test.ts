@@ -10,7 +10,7 @@ import { accounts } from '../../src/accounts/schema';
 import { openTestApp, type TestApp } from '../support/test-app';
 import { startTestGateway } from '../support/email-gateway';
 
-// Issue 19, "Done when": 200 messages sent by 10 concurrent clients become 200 faxes, none lost or doubled. The
+// E-mail to fax under load: 200 messages sent by 10 concurrent clients become 200 faxes, none lost or doubled. The
 // faxes are only queued here (no worker): what is measured is the gateway, not the line. Each client keeps one SMTP
 // connection and sends its 20 messages one after another, as a mail server relaying for an office does.
 const CLIENTS = 10;

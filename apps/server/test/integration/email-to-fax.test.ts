@@ -24,7 +24,7 @@ import { testDnsResolver } from '../support/test-dns';
 
 const run = promisify(execFile);
 
-// Issue 19: the gateway on loopback, driven by real SMTP clients (swaks from Debian, nodemailer). Its replies to
+// The gateway on loopback, driven by real SMTP clients (swaks from Debian, nodemailer). Its replies to
 // senders leave through a relay that reads each one back as a mail client would. SPF, DKIM and DMARC are checked by
 // mailauth against DNS records this test publishes (no DNS is reachable here): clinic.test's SPF names 127.0.0.1,
 // forged.test's does not (-all), signed.test's does not either but only soft-fails (~all) and signs with DKIM; all three

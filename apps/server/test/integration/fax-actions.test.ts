@@ -8,7 +8,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 15: what a person does with a fax once sent. A fax clock of 1/20: a busy line's next try waits 9 s instead of
+// What a person does with a fax once sent. A fax clock of 1/20: a busy line's next try waits 9 s instead of
 // 3 minutes, long enough to act between tries; the calls themselves take a fraction of a second.
 let t: TestApp;
 let pdf2: Uint8Array;

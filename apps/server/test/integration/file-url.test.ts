@@ -24,7 +24,7 @@ import { testLogger } from '../support/test-database';
 import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, type TestApp } from '../support/test-app';
 
-// Issue 17: a client of the public API may give `file_url` instead of files; the worker fetches it, and nothing a URL
+// A client of the public API may give `file_url` instead of files; the worker fetches it, and nothing a URL
 // says can make it reach inside our network. A local HTTPS server with a self-signed certificate plays the client's
 // file host, trusted (FILE_URL_TRUSTED_ORIGINS, FILE_URL_CA_FILE) as only tests may.
 

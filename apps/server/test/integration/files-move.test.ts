@@ -15,7 +15,7 @@ import { faxAttempts, faxFiles } from '../../src/faxes/schema';
 import { startS3Server } from '../support/s3-server';
 import { openTestApp, testConfig, type TestApp } from '../support/test-app';
 
-// `npm run files:move` (issue 21, item 2; decision 060): every file the database refers to, copied from the folder to
+// `npm run files:move` (decision 060): every file the database refers to, copied from the folder to
 // the bucket, each copy read back and its SHA-256 checked; safe to run again; any mismatch fails the run.
 
 const cli = fileURLToPath(new URL('../../src/cli/move-files.ts', import.meta.url));

@@ -9,7 +9,7 @@ import { ownerWithApiKey } from '../support/api-keys';
 import { describeRequest, injectOptionsOf, requestsFor, type GeneratedRequest } from '../support/generated-requests';
 import { openTestApp, someClientAddress, type TestApp } from '../support/test-app';
 
-// The reliability battery for the public API (issue 17, "never a 5xx for bad input"): requests generated from the zod
+// The reliability battery for the public API (never a 5xx for bad input): requests generated from the zod
 // contracts of every /v1 route, sent without a key and with a key that has every scope, must never get a 5xx, and every
 // error must be the public API's body with a translated message. A fixed seed, as the /api battery has.
 const SEED = Number(process.env.GENERATED_REQUESTS_SEED ?? 1713);

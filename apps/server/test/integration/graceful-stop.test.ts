@@ -10,7 +10,7 @@ import { startQueue } from '../../src/platform/queue/queue';
 import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
-// Issue 21, item 1: "graceful stop finishes or hands back running jobs". A worker told to stop takes no new job, lets
+// "Graceful stop finishes or hands back running jobs". A worker told to stop takes no new job, lets
 // a short running job finish, and hands a long one back to the queue (not failed, no try counted), where another
 // worker takes it at once; the stopped worker's late ending does not touch the other's run.
 let database: { url: string; drop: () => Promise<void> };

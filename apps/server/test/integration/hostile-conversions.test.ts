@@ -14,7 +14,7 @@ import { livingMembersOf } from '../support/process-groups';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
- * Issue 13, items 1 and 2 (docs/decisions/022): a conversion that never ends is stopped by its box, whole, and does not
+ * Converters in a box (docs/decisions/022): a conversion that never ends is stopped by its box, whole, and does not
  * hold up another account's fax; hostile files that can be seen for what they are fail at once, with their message.
  *
  * The stuck conversion is a stand-in for LibreOffice put first on the PATH: like `soffice`, it leaves its work to a

@@ -17,7 +17,7 @@ import { readTopOfPage } from '../support/ocr';
 import { faxAttempts } from '../../src/faxes/schema';
 import { eq } from 'drizzle-orm';
 
-// Issue 16, item 7: a fax sent by Faxline through a real HylaFAX and two iaxmodems arrives, and HylaFAX's faxrcvd
+// A fax sent by Faxline through a real HylaFAX and two iaxmodems arrives, and HylaFAX's faxrcvd
 // hook posts it back into an inbox. A real T.30 call in real time: skipped where FAXLINE_SKIP_SLOW=1, run in CI.
 const skipReason = slowTestSkipReason();
 if (skipReason) console.warn(`hylafax-line.test.ts: ${skipReason}`);

@@ -15,7 +15,7 @@ import { sendFaxRequest } from '../support/faxes';
 import { adminSession, callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
 
-// Issue 16, items 5 and 6: a remote fax machine calls a Faxline number through the sandbox's exchange; Faxline answers
+// A remote fax machine calls a Faxline number through the sandbox's exchange; Faxline answers
 // with its own spandsp receiver and the fax lands in the inbox. A blocked caller's call is rejected and nothing is
 // stored; a blocked number is refused as a recipient too.
 let t: TestApp;

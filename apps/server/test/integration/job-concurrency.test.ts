@@ -10,7 +10,7 @@ import { startQueue } from '../../src/platform/queue/queue';
 import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
-// Issue 21, item 1: how many of one job a worker runs at once is set per job (JOB_CONCURRENCY), over its default.
+// How many of one job a worker runs at once is set per job (JOB_CONCURRENCY), over its default.
 let database: { url: string; drop: () => Promise<void> };
 let handle: DatabaseHandle;
 const files = createEncryptedFileStore({ dir: path.join(os.tmpdir(), 'faxline-job-concurrency'), masterKey: randomBytes(32) });

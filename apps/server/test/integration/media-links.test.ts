@@ -12,7 +12,7 @@ import { MEDIA_LINK_SECONDS, mediaLinkOf } from '../../src/lines/media-links';
 import { tokenKeyOf } from '../../src/platform/signed-token';
 import { openTestApp, type TestApp } from '../support/test-app';
 
-// Issue 20, item 4: a carrier fetches the pages of a try from a signed, expiring link to that one try of that one fax.
+// A carrier fetches the pages of a try from a signed, expiring link to that one try of that one fax.
 let t: TestApp;
 beforeAll(async () => {
   t = await openTestApp({ work: false });

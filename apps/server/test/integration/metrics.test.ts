@@ -6,7 +6,7 @@ import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 21, item 5: /metrics in Prometheus's text format, read back with a parser of that format. Jobs stay queued
+// /metrics in Prometheus's text format, read back with a parser of that format. Jobs stay queued
 // here (no worker), so that the queue's depth is what the test makes it.
 let t: TestApp;
 let cookie: string;

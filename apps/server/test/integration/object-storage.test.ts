@@ -15,7 +15,7 @@ import { sendFaxRequest } from '../support/faxes';
 import { startS3Server } from '../support/s3-server';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// FILES_BACKEND=s3 (issue 21, item 2; decision 060): the documents, fax images, thumbnails and received faxes of a fax
+// FILES_BACKEND=s3 (decision 060): the documents, fax images, thumbnails and received faxes of a fax
 // between two accounts go to the bucket, encrypted, and come back out of it on download; nothing goes to the folder.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
 import { adminSession, openTestApp, signIn, testConfig, type TestApp } from '../support/test-app';
 
-// Issue 16: nothing pretends. Where the sandbox takes only its test numbers (production's default), a fax to any other
+// Nothing pretends. Where the sandbox takes only its test numbers (production's default), a fax to any other
 // number outside Faxline is refused when it is sent, and the back office says which lines there are.
 let t: TestApp;
 beforeAll(async () => {

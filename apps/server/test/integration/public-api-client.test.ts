@@ -10,7 +10,7 @@ import { faxes } from '../../src/faxes/schema';
 import { ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, type TestApp } from '../support/test-app';
 
-// Issue 17: the typed client (packages/client) and its README's examples, over real HTTP against the server with its
+// The typed client (packages/client) and its README's examples, over real HTTP against the server with its
 // worker and the sandbox line; and the OpenAPI document it is generated from, held to the routes the server has.
 let t: TestApp;
 let baseUrl: string;

@@ -8,7 +8,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { callV1, createApiKey, ownerWithApiKey } from '../support/api-keys';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 17, item 4: the address book through the public API, the same book the portal's Contacts page keeps.
+// The address book through the public API, the same book the portal's Contacts page keeps.
 let t: TestApp;
 beforeAll(async () => {
   t = await openTestApp({ work: false });

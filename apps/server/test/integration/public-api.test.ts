@@ -8,7 +8,7 @@ import { faxes } from '../../src/faxes/schema';
 import { callV1, multipartSend, ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 17: the public REST API, end to end, with the worker and the sandbox line: what a program integrating by API does.
+// The public REST API, end to end, with the worker and the sandbox line: what a program integrating by API does.
 let t: TestApp;
 let pdf1: Uint8Array;
 beforeAll(async () => {

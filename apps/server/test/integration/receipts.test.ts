@@ -16,7 +16,7 @@ import { verifyReceipt } from '../../src/receipts/receipt-signature';
 import { sendFaxRequest } from '../support/faxes';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 16, item 4: a delivered fax has a signed transmission report; it verifies with the published key, here, by
+// A delivered fax has a signed transmission report; it verifies with the published key, here, by
 // the API and by the command; one changed byte and it does not.
 const execFileAsync = promisify(execFile);
 let t: TestApp;

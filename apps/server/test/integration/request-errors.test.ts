@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '@test-support/factories/accounts';
 import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// What the contracts cannot catch still gets a translated 4xx (issue 13's safety net), and a database error never puts
-// its SQL or parameters in the logs: a request's values are personal data, passwords and tokens.
+// What the contracts cannot catch still gets a translated 4xx (the safety net of decision 019), and a database error
+// never puts its SQL or parameters in the logs: a request's values are personal data, passwords and tokens.
 const lines: string[] = [];
 const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
 const SECRET = 'hunter2-never-logged';

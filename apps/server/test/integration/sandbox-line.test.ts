@@ -15,7 +15,7 @@ import { ecmV17CallMs } from '../../src/lines/t30/line-time';
 import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 16, item 2: every sandbox fax crosses T.30 to a spandsp receiver playing the remote machine, and each test
+// Every sandbox fax crosses T.30 to a spandsp receiver playing the remote machine, and each test
 // number's outcome is what the protocol says.
 let t: TestApp;
 const images: Record<1 | 2 | 3, { tiff: Uint8Array; pageBytes: number[] }> = {} as never;

@@ -30,7 +30,7 @@ import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess 
 import { freePort, TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
 
-// Issue 21, "Done when": Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
+// Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
 // Redis, an S3-compatible bucket, two API processes and two workers (the production bundle, `--role=api` and
 // `--role=worker`), each with a data folder of its own. A load balancer's traffic is played by the test: requests go
 // to the APIs in turn, carry the client's address in X-Forwarded-For, and are sent again to the other API when one

@@ -10,7 +10,7 @@ import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
-// Issue 21, item 1: "scheduled jobs run once per tick across all workers". Three workers on one database schedule the
+// "Scheduled jobs run once per tick across all workers". Three workers on one database schedule the
 // same job every minute; each minute's tick runs it once, whichever worker's clock noticed it.
 let database: { url: string; drop: () => Promise<void> };
 let handle: DatabaseHandle;

@@ -9,7 +9,7 @@ import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, adminSession, callApi, type TestApp } from '../support/test-app';
 
 /**
- * Issue 13, item 5 (docs/decisions/025): who may send what. An unconfirmed address may not send; emergency,
+ * Who may send what (docs/decisions/025). An unconfirmed address may not send; emergency,
  * premium-rate, short-code and platform-blocked numbers are refused with their message; a new account has a daily limit.
  * Every refusal stores nothing.
  */

@@ -4,7 +4,7 @@ import { unlimitedCustomer } from '../support/fax-battery';
 import { startRedisServer } from '../support/redis-server';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 21, item 3: two API servers on one database count their rate limits together in Redis (Debian's
+// Two API servers on one database count their rate limits together in Redis (Debian's
 // redis-server, started here), the way a load balancer's traffic reaches them: alternately.
 let redis: Awaited<ReturnType<typeof startRedisServer>>;
 let first: TestApp;

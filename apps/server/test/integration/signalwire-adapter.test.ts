@@ -15,7 +15,7 @@ import {
 } from '../../src/lines/carriers/carrier';
 import { signalWireCarrier, signalWireFailureClassOf, type SignalWireSettings } from '../../src/lines/carriers/signalwire';
 
-// Issue 20, item 2: Faxline's SignalWire adapter against the simulator that follows SignalWire's reference. The
+// Faxline's SignalWire adapter against the simulator that follows SignalWire's reference. The
 // simulator fetches the media from a local server and sends its signed requests to a local receiver, which reads them
 // with the adapter (a fax call is answered with the adapter's cXML).
 let simulator: SignalWireSimulator;

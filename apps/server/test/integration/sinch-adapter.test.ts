@@ -14,7 +14,7 @@ import {
 } from '../../src/lines/carriers/carrier';
 import { failureClassOf, SINCH_TRY_LABEL, sinchCarrier, type SinchSettings } from '../../src/lines/carriers/sinch';
 
-// Issue 20, item 3: Faxline's Sinch adapter against the simulator that follows Sinch's Fax API v3 and Numbers API
+// Faxline's Sinch adapter against the simulator that follows Sinch's Fax API v3 and Numbers API
 // references. The simulator fetches the media from a local server and posts its callbacks to a local receiver.
 let simulator: SinchSimulator;
 let server: http.Server;

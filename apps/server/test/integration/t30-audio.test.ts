@@ -13,7 +13,7 @@ import { compareFaxImages, transmitOverAudio, ZFaxModemEnd } from '../../src/lin
 import { ecmV17CallMs } from '../../src/lines/t30/line-time';
 import { loadConfig } from '../../src/platform/config';
 
-// A real T.30 call between two spandsp engines over G.711 audio (issue 16, item 1): the pages the receiver decodes
+// A real T.30 call between two spandsp engines over G.711 audio: the pages the receiver decodes
 // are the pages we rendered, at the speed and in the line time the protocol gives them, in a few seconds of wall time.
 const binary = loadConfig().faxModemPath;
 const execFileAsync = promisify(execFile);

@@ -12,7 +12,7 @@ import { compareFaxImages, transmitOverT38 } from '../../src/lines/t30/fax-modem
 import { ecmV17CallMs } from '../../src/lines/t30/line-time';
 import { loadConfig } from '../../src/platform/config';
 
-// A real T.30 call between two spandsp T.38 terminals exchanging UDPTL-framed IFP packets (issue 16, item 1): the
+// A real T.30 call between two spandsp T.38 terminals exchanging UDPTL-framed IFP packets: the
 // pages the receiver decodes are the pages we rendered, at the speed and in the line time the protocol gives them,
 // in a few seconds of wall time.
 const binary = loadConfig().faxModemPath;

@@ -13,7 +13,7 @@ import {
   type TelnyxSettings,
 } from '../../src/lines/carriers/telnyx';
 
-// Issue 20, item 1 (groundwork): Faxline's Telnyx adapter against the simulator that follows Telnyx's reference. The
+// Groundwork: Faxline's Telnyx adapter against the simulator that follows Telnyx's reference. The
 // simulator fetches the media from a local server and posts its signed webhooks to a local receiver.
 let simulator: TelnyxSimulator;
 let server: http.Server;

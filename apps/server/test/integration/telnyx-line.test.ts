@@ -13,7 +13,7 @@ import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
 import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
 
-// Issue 20 (Telnyx; decision 056): faxes to +44 numbers go out through Telnyx, here its simulator. The app listens on
+// Telnyx (decision 056): faxes to +44 numbers go out through Telnyx, here its simulator. The app listens on
 // a real port, so that the simulator fetches each fax's media link and posts its signed webhooks as Telnyx would.
 let t: TestApp;
 let simulator: TelnyxSimulator;

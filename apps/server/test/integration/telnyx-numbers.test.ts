@@ -4,7 +4,7 @@ import { CarrierRefused, CarrierUnavailable } from '../../src/lines/carriers/car
 import { type TelnyxSettings } from '../../src/lines/carriers/telnyx';
 import { orderTelnyxNumber, releaseTelnyxNumber, searchTelnyxNumbers } from '../../src/lines/carriers/telnyx-numbers';
 
-// Issue 20, item 7: searching, ordering and releasing Telnyx numbers, against the simulator that follows Telnyx's
+// Searching, ordering and releasing Telnyx numbers, against the simulator that follows Telnyx's
 // reference (GET /v2/available_phone_numbers, POST /v2/number_orders, GET /v2/phone_numbers, DELETE /v2/phone_numbers/{id}).
 let simulator: TelnyxSimulator;
 

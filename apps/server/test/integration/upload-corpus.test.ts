@@ -20,7 +20,7 @@ import {
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
- * Issue 12, item 8: hostile uploads are refused at POST /api/faxes with their own translated message, before anything
+ * Hostile uploads are refused at POST /api/faxes with their own translated message, before anything
  * is stored (docs/decisions/020). Every file is made here, from code.
  */
 

@@ -9,7 +9,7 @@ export const DEBIAN_POSTGRES_DIR = '/usr/lib/postgresql/15';
 
 /**
  * A PostgreSQL server of Debian's package, not the embedded npm build: the database a production installation runs
- * (issue 21). It is set up the way Faxline sets up its embedded one (initdb in a folder of its own, a password, the
+ *. It is set up the way Faxline sets up its embedded one (initdb in a folder of its own, a password, the
  * faxline database, loopback only), in a temporary folder that `stop` removes.
  */
 export async function startDebianPostgres() {

@@ -3,7 +3,7 @@ import { freePort } from './test-app';
 
 /**
  * A Redis server of Debian's `redis-server` package, on a free port, keeping nothing on disk: the shared store of
- * the rate limits when a test runs several API servers (issue 21). `stop` ends it as a crash would (SIGKILL) or as an
+ * the rate limits when a test runs several API servers. `stop` ends it as a crash would (SIGKILL) or as an
  * operator does (SIGTERM).
  */
 export async function startRedisServer() {

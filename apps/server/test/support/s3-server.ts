@@ -9,7 +9,7 @@ export const TEST_BUCKET = 'faxline-files';
 
 /**
  * An S3-compatible server (s3rver, from npm) on a free port, keeping its objects in a temporary folder, for the tests
- * of FILES_BACKEND=s3 (issue 21). `env` is what the server is configured with; `objects` lists what the bucket holds,
+ * of FILES_BACKEND=s3. `env` is what the server is configured with; `objects` lists what the bucket holds,
  * straight from the server's folder; `stop` ends it and removes the folder.
  */
 export async function startS3Server() {

@@ -27,7 +27,7 @@ export const paths = {
   securityPrivacy: route('/security-privacy'),
   privacyPolicy: route('/privacy-policy'),
   contact: route('/contact'),
-  /** Anyone checks a signed transmission report here (issue 16, item 4). */
+  /** Anyone checks a signed transmission report here. */
   verifyReceipt: route('/verify-receipt'),
   /** The owner of an address an account allowed to fax by e-mail confirms it here (`?token=` from their e-mail). */
   confirmEmailSender: route('/confirm-email-sender'),
@@ -42,12 +42,12 @@ export const paths = {
   forgotPassword: route('/forgot-password'),
   /** The page the password-reset e-mail links to, with `?token=` (the server builds that link). */
   resetPassword: route('/reset-password'),
-  /** Two-factor enrolment for a signed-in person whose account owner requires it (issue 6). */
+  /** Two-factor enrolment for a signed-in person whose account owner requires it. */
   twoFactorSetup: route('/two-factor-setup'),
   user: {
     dashboard: route('/user/dashboard'),
     sendFax: route('/user/send-fax'),
-    /** The account's address book (issue 17, item 4). */
+    /** The account's address book. */
     contacts: route('/user/contacts'),
     faxHistory: {
       path: '/user/fax-history',
@@ -60,11 +60,11 @@ export const paths = {
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),
-    /** The account's keys for the public API (issue 17): owner and sub-admins. */
+    /** The account's keys for the public API: owner and sub-admins. */
     apiKeys: route('/user/api-keys'),
-    /** The account's webhook endpoints (issue 18): owner and sub-admins. */
+    /** The account's webhook endpoints: owner and sub-admins. */
     webhooks: route('/user/webhooks'),
-    /** Faxing by e-mail: who may send for the account and how strictly (issue 19): owner and sub-admins. */
+    /** Faxing by e-mail: who may send for the account and how strictly: owner and sub-admins. */
     emailToFax: route('/user/email-to-fax'),
   },
   admin: {

@@ -32,7 +32,7 @@ export function preferredLanguage(browserLanguages: readonly string[]): TLanguag
 
 /**
  * The language a visit starts in: the one chosen on an earlier visit (an unsupported stored code falls back to the
- * default, spec 000 §4); on a first visit, the browser's preference (issue 15).
+ * default, spec 000 §4); on a first visit, the browser's preference.
  */
 export function initialLanguage(): TLanguage {
   const stored = readStoredLanguage();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZContact, ZContactInput, ZContactList, ZContactUpdate } from '../contracts/address-book';
 
 /**
- * The public API's address book (issue 17, item 4): the same contract as the portal's (contracts/address-book.ts),
+ * The public API's address book: the same contract as the portal's (contracts/address-book.ts),
  * named for the OpenAPI document. GET/POST /v1/contacts, GET/PATCH/DELETE /v1/contacts/{contact_id}.
  */
 export const ZV1Contact = ZContact.meta({ id: 'Contact' });

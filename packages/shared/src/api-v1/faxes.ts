@@ -13,7 +13,7 @@ import { FILE_URL_MAX_LENGTH, MAX_ATTACHMENTS } from '../constants';
 import { multiLineText, singleLineText } from '../text';
 
 /**
- * The public API's faxes (issue 17, item 3): POST /v1/faxes (JSON or multipart), GET /v1/faxes, GET /v1/faxes/{fax_id},
+ * The public API's faxes: POST /v1/faxes (JSON or multipart), GET /v1/faxes, GET /v1/faxes/{fax_id},
  * POST /v1/faxes/{fax_id}/cancel, DELETE /v1/faxes/{fax_id}, GET /v1/faxes/{fax_id}/file. snake_case, as the spec's
  * samples (recipient, file_url, send_time, cover_page {enabled, subject, notes}; fax_id, status, message).
  */

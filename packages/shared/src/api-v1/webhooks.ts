@@ -10,7 +10,7 @@ import { FAX_EVENT_TYPES } from '../events';
 import { WEBHOOK_DISABLE_AFTER_DAYS } from './webhook-periods';
 
 /**
- * The public API's webhook endpoints (issue 18, item 5): the portal's contract (contracts/webhooks.ts) in snake_case.
+ * The public API's webhook endpoints: the portal's contract (contracts/webhooks.ts) in snake_case.
  * GET/POST /v1/webhooks, GET/PATCH/DELETE /v1/webhooks/{webhook_id}, POST …/rotate-secret, POST …/test,
  * GET …/messages, POST …/messages/{message_id}/retry. Requests are the portal's (their fields are single words).
  */

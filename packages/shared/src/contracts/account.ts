@@ -21,7 +21,7 @@ export const DEFAULT_SETTINGS: TSettings = {
 /**
  * Preferences stored but not yet acted on (decision 039): nothing sends these e-mails yet, so /user/settings shows them
  * disabled and "Planned". A preference leaves this list in the change that makes it take effect (faxReceived and
- * faxSentConfirmation left it with the fax e-mails of issue 18).
+ * faxSentConfirmation left it with the fax e-mails).
  */
 export const PLANNED_SETTINGS = ['promotionalOffers'] as const satisfies readonly (keyof TSettings)[];
 export function isPlannedSetting(name: string): boolean {
@@ -32,7 +32,7 @@ export function isPlannedSetting(name: string): boolean {
 export const NOTICE_SETTINGS = ['faxReceived', 'faxSentConfirmation'] as const satisfies readonly (keyof TSettings)[];
 export type TNoticeSetting = (typeof NOTICE_SETTINGS)[number];
 
-/** A received fax's PDF larger than this is not attached to its e-mail: the e-mail links to it instead (issue 18). */
+/** A received fax's PDF larger than this is not attached to its e-mail: the e-mail links to it instead. */
 export const MAX_EMAILED_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** A number's extra addresses, stored lower-case and each once. */
@@ -42,7 +42,7 @@ export const ZNumberEmailRecipients = z
   .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]);
 
 /**
- * GET and PUT /api/fax-email (issue 18; owner and sub-admins): how received faxes go out by e-mail. With
+ * GET and PUT /api/fax-email (owner and sub-admins): how received faxes go out by e-mail. With
  * `documentsInEmail` off, or on a HIPAA plan whatever it says, an e-mail carries a sign-in link instead of the PDF. Each
  * number may also send its faxes to up to MAX_NUMBER_EMAIL_RECIPIENTS addresses besides the account's people.
  */

@@ -11,7 +11,7 @@ import {
 import { E164_PATTERN } from '../phone';
 
 /**
- * The address book (issue 17, item 4): one shape for the portal (/api/contacts, with a session) and the public API
+ * The address book: one shape for the portal (/api/contacts, with a session) and the public API
  * (/v1/contacts, with a key), in the public API's snake_case so that a contact reads the same everywhere.
  * GET lists (search, tag, cursor), POST creates, GET/PATCH/DELETE /:id; the portal also imports and exports CSV
  * (/api/contacts/import, /api/contacts/export.csv).

@@ -17,7 +17,7 @@ export const ZAdminDashboard = z.object({
     pages: z.number().int(),
   }),
   /**
-   * The fax lines this server has and what each serves (issue 16: the back office shows which lines are configured):
+   * The fax lines this server has and what each serves (the back office shows which lines are configured):
    * Faxline's own numbers, every number outside Faxline, or the sandbox's test numbers only.
    */
   lines: z.array(
@@ -25,7 +25,7 @@ export const ZAdminDashboard = z.object({
       name: z.enum(FAX_LINES),
       serves: z.enum(['faxline-numbers', 'outside-numbers', 'test-numbers', 'number-prefixes']),
       /**
-       * A carrier's health (issue 20, item 6): its last try that got through, and its tries of the last hour that
+       * A carrier's health: its last try that got through, and its tries of the last hour that
        * ended, with those that ended in a line error (the carrier down, refusing, or failing the call on its side).
        */
       health: z

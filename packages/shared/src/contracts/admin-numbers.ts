@@ -37,7 +37,7 @@ export const ZAdminNumber = z.object({
   owner: z.object({ userId: z.string(), email: z.string(), name: z.string() }).nullable(),
   assignedAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
-  /** Ordered from a carrier (issue 20): while available, it may be given back to the carrier. */
+  /** Ordered from a carrier: while available, it may be given back to the carrier. */
   fromCarrier: z.boolean(),
 });
 export type TAdminNumber = z.infer<typeof ZAdminNumber>;

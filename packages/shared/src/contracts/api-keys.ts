@@ -3,7 +3,7 @@ import { roleMay, type TMemberRole, type TRolePermission } from '../member-roles
 import { singleLineText } from '../text';
 
 /**
- * API keys (issue 17, item 1), managed by an account's owner and sub-admins with a session: GET /api/api-keys,
+ * API keys, managed by an account's owner and sub-admins with a session: GET /api/api-keys,
  * POST /api/api-keys (the secret is in this answer only), DELETE /api/api-keys/:id (revoke). A key is sent as
  * `Authorization: Bearer fl_live_…` to /v1.
  */

@@ -73,7 +73,7 @@ export const ZSessionUser = z.object({
   username: z.string().nullable(),
   language: z.enum(LANGUAGES),
   platformRole: z.enum(PLATFORM_ROLES),
-  /** Two-factor sign-in is on (issue 6): the status the Advanced Security card shows. */
+  /** Two-factor sign-in is on: the status the Advanced Security card shows. */
   twoFactorEnabled: z.boolean(),
   /**
    * The person must set up two-factor sign-in before using anything else: a sub-user created with the 2FA option, or

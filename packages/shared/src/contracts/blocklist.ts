@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../text';
 
 /**
- * An account's blocklist (issue 16, item 6: junk fax): GET /api/blocklist, POST /api/blocklist, DELETE
+ * An account's blocklist (junk fax): GET /api/blocklist, POST /api/blocklist, DELETE
  * /api/blocklist/:id. Each entry is a number or the start of numbers, in E.164 ("+1555" blocks every number that
  * begins so). A blocked number's calls are rejected before anything is stored, and faxes to it are refused.
  * The platform's own lists are system settings (blockedRecipientPrefixes, blockedCallerPrefixes).

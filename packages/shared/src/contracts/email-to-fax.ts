@@ -4,7 +4,7 @@ import { singleLineText } from '../text';
 
 /**
  * How strictly a message's sender must prove its domain (SPF, DKIM, DMARC, checked with mailauth): not checked, checked
- * and recorded, or checked and refused when it fails (issue 19, decision 055).
+ * and recorded, or checked and refused when it fails (decision 055).
  */
 export const EMAIL_AUTH_POLICIES = ['off', 'report', 'enforce'] as const;
 export type TEmailAuthPolicy = (typeof EMAIL_AUTH_POLICIES)[number];
@@ -36,7 +36,7 @@ export const ZAllowedSender = z.object({
 export type TAllowedSender = z.infer<typeof ZAllowedSender>;
 
 /**
- * GET and PUT /api/account/email-to-fax (issue 19; owner and sub-admins). `domain` is where faxes are e-mailed to
+ * GET and PUT /api/account/email-to-fax (owner and sub-admins). `domain` is where faxes are e-mailed to
  * (`<number's digits>@domain`); `senders` are the outside addresses the account asked for, each with its state;
  * `authPolicy` is the account's choice, or the service's default while it has made none.
  */

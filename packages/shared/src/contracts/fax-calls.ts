@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a fax line saw of one call (issue 16, item 8): the T.30 session as the engine negotiated it, recorded on the
+ * What a fax line saw of one call: the T.30 session as the engine negotiated it, recorded on the
  * attempt and shown in the fax's details. Every field is null when the line does not report it (the internal line
  * makes no call; a carrier may tell less).
  */

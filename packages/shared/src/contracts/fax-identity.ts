@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../text';
 
 /**
- * How an account's faxes introduce themselves on the line (issue 16, item 3): GET /api/fax-identity, PUT
+ * How an account's faxes introduce themselves on the line: GET /api/fax-identity, PUT
  * /api/fax-identity. The header line printed above each page (the name on it, the time zone of its date and time, or
  * none at all) and each number's station id (T.30 TSI: at most 20 digits, "+" and spaces; empty: the number itself).
  */

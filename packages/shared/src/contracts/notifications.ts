@@ -3,7 +3,7 @@ import { FAX_FAILURE_REASONS } from '../constants';
 import { NOTIFIED_FAX_EVENT_TYPES } from '../events';
 
 /**
- * In-app notifications (issue 18, items 4 and 6): GET /api/notifications and POST /api/notifications/read for the user
+ * In-app notifications: GET /api/notifications and POST /api/notifications/read for the user
  * area's bell, GET /api/admin/notifications and POST /api/admin/notifications/read for the back office's.
  */
 

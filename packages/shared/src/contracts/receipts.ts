@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FAX_FAILURE_REASONS } from '../constants';
 
 /**
- * Proof of delivery (issue 16, item 4): GET /api/faxes/:id/receipt (the signed transmission report, PDF),
+ * Proof of delivery: GET /api/faxes/:id/receipt (the signed transmission report, PDF),
  * GET /.well-known/faxline-receipt-key (the public keys), POST /api/receipts/verify (body: the PDF, application/pdf).
  */
 

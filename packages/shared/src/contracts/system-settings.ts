@@ -125,7 +125,7 @@ export const ZSystemSettingsValues = z.object({
     .int({ error: 'validation.wholeNumber' })
     .min(1, { error: 'validation.range' })
     .max(365, { error: 'validation.range' }),
-  // The fax carriers (issue 20, decision 058): what identifies Faxline's account at each; the keys are secrets.
+  // The fax carriers (decision 058): what identifies Faxline's account at each; the keys are secrets.
   telnyxConnectionId: ZShortText,
   telnyxPublicKey: ZOptionalPublicKey,
   signalwireSpaceUrl: ZOptionalUrl,
@@ -270,7 +270,7 @@ export const ZPlatformInfo = z.object({
   sandboxLine: z.enum(['every-number', 'test-numbers']),
   /** What a real line (HylaFAX, a carrier) serves of the numbers outside Faxline: none, all, or those with these prefixes. */
   outsideLine: z.union([z.literal('all'), z.array(z.string())]).nullable(),
-  /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain` (issue 19). */
+  /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain`. */
   faxEmailDomain: z.string(),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

@@ -3,7 +3,7 @@ import { singleLineText } from '../text';
 import { ZSession, ZTotpCode } from './auth';
 
 /**
- * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and single-use backup codes (issue 6): enrolment from
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and single-use backup codes: enrolment from
  * the Advanced Security card of /user/settings, and the second step of sign-in.
  */
 

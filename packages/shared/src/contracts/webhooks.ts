@@ -3,7 +3,7 @@ import { FAX_EVENT_TYPES } from '../events';
 import { singleLineText } from '../text';
 
 /**
- * Webhook endpoints (issue 18, item 5), managed by an account's owner and sub-admins with a session under /api/webhooks
+ * Webhook endpoints, managed by an account's owner and sub-admins with a session under /api/webhooks
  * (and with an API key holding `webhooks:manage` under /v1/webhooks). Messages are signed with Standard Webhooks:
  * `webhook-id`, `webhook-timestamp`, `webhook-signature`.
  */
@@ -12,7 +12,7 @@ export type TWebhookSigning = (typeof WEBHOOK_SIGNINGS)[number];
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 export const MAX_WEBHOOK_URL_LENGTH = 2_000;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 200;
-/** The gaps before each try after the first (issue 18: about a day in all), in seconds. */
+/** The gaps before each try after the first (about a day in all), in seconds. */
 export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600] as const;
 /** An endpoint whose deliveries have all failed this long is disabled and its owner told. */
 export const WEBHOOK_DISABLE_AFTER_SECONDS = 5 * 24 * 3600;

@@ -10,7 +10,7 @@ import { carrierEvents } from '../schema';
 type Received = Extract<CarrierReport, { kind: 'received' }>;
 
 /**
- * A fax a carrier received on one of Faxline's numbers (issue 20), queued with its event: the document fetched from
+ * A fax a carrier received on one of Faxline's numbers, queued with its event: the document fetched from
  * the carrier, drawn again as the fax image Faxline keeps (Ghostscript in the converters' box: what the carrier sent
  * is pixels on paper, and nothing else of the PDF survives), and stored in the inbox of the account holding the
  * number, by the inbound rules (a blocked caller, a number no account holds: nothing stored). Run again after a

@@ -21,7 +21,7 @@ type CarrierLineDeps = {
 };
 
 /**
- * A carrier's line (issue 20; decisions 056 and 057): a call is handing the fax to the carrier with a media link to
+ * A carrier's line (decisions 056 and 057): a call is handing the fax to the carrier with a media link to
  * the try's pages, which are Faxline's fax image as every line sends it (the header line the account set above each
  * page, dated now), kept on the try first; the carrier's webhooks end the try. Carriers cannot start at a page of our choosing, so every try sends
  * every page. A refusal or an outage ends the try at once as a line error, its reason in the detail (and, with a

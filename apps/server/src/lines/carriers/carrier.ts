@@ -1,7 +1,7 @@
 import type { TCarrier, TFaxFailureReason, TFaxQuality } from '@faxline/shared';
 
 /**
- * What Faxline needs of a fax carrier (issue 20; decision 056), whichever it is: hand a fax over, tell its webhooks
+ * What Faxline needs of a fax carrier (decision 056), whichever it is: hand a fax over, tell its webhooks
  * from forgeries, read them in Faxline's words, fetch what it received, and keep numbers in its inventory. Each carrier
  * is one adapter file beside this one, written from the carrier's published API reference and tested against a
  * simulator of it (test-support/carriers/); the generic carrier line and webhook route do the rest.

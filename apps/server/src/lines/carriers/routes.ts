@@ -13,7 +13,7 @@ export function routeOf(routes: TCarrierRoute[], toNumber: string): TCarrierRout
 }
 
 /**
- * The line of a try (issue 20, item 6): the line of the try before, except that after a line error (a carrier that
+ * The line of a try: the line of the try before, except that after a line error (a carrier that
  * answered 5xx, timed out, refused, or reported a line error) on one carrier of the number's route, the next try goes
  * to the route's other carrier. Lines that are no carrier keep their own retry rules.
  */

@@ -15,7 +15,7 @@ import {
 } from './carrier';
 
 /**
- * SignalWire (issue 20, item 2), as its published reference gives it. Faxes go through the Compatibility (cXML, once
+ * SignalWire, as its published reference gives it. Faxes go through the Compatibility (cXML, once
  * "LaML") API: `POST /api/laml/2010-04-01/Accounts/{ProjectID}/Faxes` with a MediaUrl SignalWire fetches, and status
  * callbacks to StatusCallback (form posts: processing, sending, then delivered, busy, no-answer, failed or canceled).
  * A fax call to one of our numbers first asks our webhook what to do (cXML: <Receive action> or <Reject/>), then

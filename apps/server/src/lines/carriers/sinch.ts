@@ -16,7 +16,7 @@ import {
 } from './carrier';
 
 /**
- * Sinch Fax API v3 and Numbers API v1 (issue 20, item 3), as Sinch's API reference gives them: a fax is
+ * Sinch Fax API v3 and Numbers API v1, as Sinch's API reference gives them: a fax is
  * `POST /v3/projects/{projectId}/faxes` with a `contentUrl` Sinch fetches, and it ends in ONE callback, FAX_COMPLETED,
  * whose fax object says COMPLETED or FAILURE (errorType, errorCode, errorMessage). A fax that arrives on a number
  * rented with `voiceConfiguration: { type: 'FAX', serviceId }` is posted as INCOMING_FAX to that fax service's

@@ -4,7 +4,7 @@ import { carrierRequest, CarrierRefused, CarrierUnavailable, type AvailableNumbe
 import { telnyxErrorDetail as errorDetailOf, type TelnyxSettings } from './telnyx-api';
 
 /**
- * Telnyx's numbers (issue 20, item 7), as its API v2 reference gives them: the back office searches Telnyx's inventory
+ * Telnyx's numbers, as its API v2 reference gives them: the back office searches Telnyx's inventory
  * (`GET /v2/available_phone_numbers`), orders a number into the account (`POST /v2/number_orders`) and releases it
  * (`DELETE /v2/phone_numbers/{id}`). Telnyx sells only a number a recent search returned, so an order follows a search.
  */

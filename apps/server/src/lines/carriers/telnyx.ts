@@ -18,7 +18,7 @@ import { orderTelnyxNumber, releaseTelnyxNumber, searchTelnyxNumbers } from './t
 export type { TelnyxSettings } from './telnyx-api';
 
 /**
- * Telnyx Programmable Fax v2 (issue 20, item 1), as its API reference gives it: a fax is `POST /v2/faxes` with a
+ * Telnyx Programmable Fax v2, as its API reference gives it: a fax is `POST /v2/faxes` with a
  * `media_url` Telnyx fetches, and its progress comes back as webhooks (`fax.queued`, `fax.media.processed`,
  * `fax.sending.started`, then `fax.delivered` or `fax.failed`) signed with Telnyx's Ed25519 key over
  * "<telnyx-timestamp>|<raw body>". A received fax comes as `fax.received` with a temporary link to its document.

@@ -29,7 +29,7 @@ const attemptOfTag = (tag: string, faxId: string): number | null => {
 };
 
 /**
- * The HylaFAX line (issue 16, item 7; decision 047): each call is one HylaFAX job, sent by the operator's modems or
+ * The HylaFAX line (decision 047): each call is one HylaFAX job, sent by the operator's modems or
  * SIP/T.38 gateway, dialled once (Faxline's retry rules decide the next try). The line waits for the job to end and
  * reports what HylaFAX's job file says: pages sent, the signalling rate, the remote's CSI and HylaFAX's status.
  * HylaFAX cannot start a job at a page of our choosing, so every call sends every page (`firstPage` 1).

@@ -10,7 +10,7 @@ import type { FaxHeader, OutgoingFax } from '../fax-line';
 const execFileAsync = promisify(execFile);
 
 /*
- * The header line fax machines print above each page (issue 16, item 3): when the page was sent, in the account's time
+ * The header line fax machines print above each page: when the page was sent, in the account's time
  * zone, the sender's name, its station id (TSI), and "Page x/y". Made for each call, since its time is the call's.
  */
 

@@ -14,7 +14,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /**
  * /api-documentation (spec 000 §2, §3, §7, §8): the essentials and the spec's sample request (#authentication kept),
- * webhooks (issue 18), then the reference of every endpoint, rendered from the live /v1/openapi.json.
+ * webhooks, then the reference of every endpoint, rendered from the live /v1/openapi.json.
  */
 export default function ApiDocumentationRoute() {
   const { t } = useTranslation('developers');

@@ -11,7 +11,7 @@ const RECEIPT_KEY_URL = '/.well-known/faxline-receipt-key';
 const linkClass = 'font-medium text-primary underline underline-offset-4 break-words hover:no-underline';
 
 /**
- * /verify-receipt (issue 16, item 4): anyone, signed in or not, checks a transmission report here; the page explains
+ * /verify-receipt: anyone, signed in or not, checks a transmission report here; the page explains
  * what a report proves and how to check one without it.
  */
 export default function VerifyReceiptRoute() {

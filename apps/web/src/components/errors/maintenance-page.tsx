@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** What everyone but platform admins sees while the back office has maintenance mode on (issue 7). */
+/** What everyone but platform admins sees while the back office has maintenance mode on. */
 export function MaintenancePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('maintenance.title'));

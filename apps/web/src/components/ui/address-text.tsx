@@ -11,7 +11,7 @@ type TAddressTextProps = {
   className?: string;
 };
 
-/** An address on one line: never broken mid-word (issue 15), and never translated by the browser. */
+/** An address on one line: never broken mid-word, and never translated by the browser. */
 export function AddressText({ children, truncate = false, className }: TAddressTextProps) {
   return (
     <span

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * One header style for every data table (issue 15): sentence-case labels in the body's size and colour on a muted band,
+ * One header style for every data table: sentence-case labels in the body's size and colour on a muted band,
  * never upper-case, so that a table reads the same in any section and in any language. SortHeader uses it too.
  */
 export const HEADER_CELL_CLASS = 'px-3 py-2 text-left font-medium whitespace-nowrap';

@@ -1,7 +1,7 @@
 import { API_KEY_PREFIX, API_RATE_LIMIT } from '@faxline/shared';
 
 /**
- * The public API v1 (issue 17) as /developers and /api-documentation show it: samples that run against this server.
+ * The public API v1 as /developers and /api-documentation show it: samples that run against this server.
  * Code, field names and HTTP texts stay in English in every language, as in any API reference.
  */
 export const RATE_LIMIT = API_RATE_LIMIT;

@@ -8,7 +8,7 @@ import {
 import type { TV1FaxDetails } from '@faxline/shared/api-v1';
 
 /**
- * Webhooks (issue 18) as /api-documentation#webhooks describes them: the figures come from the shared constants the
+ * Webhooks as /api-documentation#webhooks describes them: the figures come from the shared constants the
  * server acts on, the samples are typed against the public contract. Code and header names stay in English.
  */
 

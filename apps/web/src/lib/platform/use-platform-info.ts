@@ -14,7 +14,7 @@ export type TPlatformStatus = {
   sandboxLine: 'every-number' | 'test-numbers';
   /** What a real line serves of the numbers outside Faxline: none (null), all, or those with these prefixes. */
   outsideLine: 'all' | string[] | null;
-  /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain` (issue 19). */
+  /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain`. */
   faxEmailDomain: string;
 };
 

@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /two-factor-setup (issue 6): a person whose account owner asks for two-factor sign-in sets it up here before anything
+ * /two-factor-setup: a person whose account owner asks for two-factor sign-in sets it up here before anything
  * else (RequireUser and the sign-in form send them here), then goes on to the page they were heading for.
  */
 export default function TwoFactorSetupRoute() {

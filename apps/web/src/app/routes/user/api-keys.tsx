@@ -7,7 +7,7 @@ import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /user/api-keys (issue 17, item 1): the account's keys for the public API, for its owner and sub-admins. Anyone else
+ * /user/api-keys: the account's keys for the public API, for its owner and sub-admins. Anyone else
  * who opens the address is told who can help; the server refuses them all the same.
  */
 export default function ApiKeysRoute() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactsBook } from '@/features/address-book/components/contacts-book';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /user/contacts (issue 17, item 4): the account's address book, read from and written to the server. */
+/** /user/contacts: the account's address book, read from and written to the server. */
 export default function ContactsRoute() {
   const { t } = useTranslation('contacts');
   useDocumentTitle(t('title'));

@@ -6,7 +6,7 @@ import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /user/email-to-fax (issue 19, item 2): how to fax by e-mail, and who may do it for the account and how strictly they
+ * /user/email-to-fax: how to fax by e-mail, and who may do it for the account and how strictly they
  * are checked, for its owner and sub-admins. Anyone else who opens the address is told who can help; the server
  * refuses them all the same.
  */

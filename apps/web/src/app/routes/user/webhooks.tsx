@@ -7,7 +7,7 @@ import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /user/webhooks (issue 18, item 5): the account's webhook endpoints, for its owner and sub-admins. Anyone else who
+ * /user/webhooks: the account's webhook endpoints, for its owner and sub-admins. Anyone else who
  * opens the address is told who can help; the server refuses them all the same.
  */
 export default function WebhooksRoute() {

@@ -37,7 +37,7 @@ export const ADMIN_NAV: readonly TAdminNavEntry[] = [
   { section: 'supportTickets', href: paths.admin.supportTickets.getHref(), Icon: TicketIcon },
   { section: 'content', href: paths.admin.content.getHref(), Icon: FileTextIcon },
   { section: 'settings', href: paths.admin.settings.getHref(), Icon: SettingsIcon },
-  // Beyond the spec's list: the read-only audit trail (issue 7).
+  // Beyond the spec's list: the read-only audit trail.
   { section: 'auditLog', href: paths.admin.auditLog.getHref(), Icon: ClipboardListIcon },
 ];
 

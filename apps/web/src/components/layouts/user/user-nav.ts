@@ -31,7 +31,7 @@ const API_KEY_ROLES = rolesThat('manageApiKeys');
 const WEBHOOK_ROLES = rolesThat('manageWebhooks');
 const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 
-/** The sidebar entries of spec 001 §2.2, in order, then API Keys (issue 17), Webhooks (issue 18), E-mail to Fax (issue 19). */
+/** The sidebar entries of spec 001 §2.2, in order, then API Keys, Webhooks, E-mail to Fax. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },

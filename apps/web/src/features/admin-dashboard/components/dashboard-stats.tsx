@@ -114,7 +114,7 @@ function FaxLines({ lines, routes }: { lines: TAdminDashboard['lines']; routes: 
   );
 }
 
-/** A carrier's health (issue 20): its last fax through, and its last hour's tries with their line errors. */
+/** A carrier's health: its last fax through, and its last hour's tries with their line errors. */
 function LineHealth({ health }: { health: NonNullable<TAdminDashboard['lines'][number]['health']> }) {
   const { t, i18n } = useTranslation('admin');
   const time = health.lastSuccessAt

@@ -28,8 +28,8 @@ const pageOf = (value: string | null) => Math.max(1, Number.parseInt(value ?? '1
 
 /**
  * /admin/numbers (spec 001 §2.11, §4, §8): search, the Available and Assigned tabs, and the dialogs to add, edit,
- * assign and release numbers; where the server has a carrier, to order numbers from it and give them back (issue 20,
- * item 7). The tab, page and search live in the address, so reloading or going back keeps them.
+ * assign and release numbers; where the server has a carrier, to order numbers from it and give them back.
+ * The tab, page and search live in the address, so reloading or going back keeps them.
  */
 export function NumbersAdmin() {
   const { t } = useTranslation('admin-catalogue');

@@ -42,7 +42,7 @@ const sameCriteria = (a: TCarrierSearchValues, b: TCarrierSearchValues) =>
   a.carrier === b.carrier && a.country === b.country && a.areaCode === b.areaCode;
 
 /**
- * Orders a number from a carrier (issue 20, item 7): the carrier (chosen when the server has several), a country and
+ * Orders a number from a carrier: the carrier (chosen when the server has several), a country and
  * an optional area code; Search asks the carrier, and Order buys the number into the inventory, available. What goes
  * wrong (a refused search, the carrier down or refusing, a number already held) is said in the dialog's alert.
  */

@@ -12,7 +12,7 @@ import { displayNumber } from '../utils/number-display';
 type TReturnNumberDialogProps = { number: TAdminNumber; onClose: () => void; returnFocus: () => void };
 
 /**
- * Asks before giving a number back to the carrier it was ordered from (issue 20, item 7): it leaves the inventory and
+ * Asks before giving a number back to the carrier it was ordered from: it leaves the inventory and
  * goes back to the carrier, which may sell it to someone else.
  */
 export function ReturnNumberDialog({ number, onClose, returnFocus }: TReturnNumberDialogProps) {

@@ -55,7 +55,7 @@ function CarrierFields({ form, carrier, locked }: { form: TSettingsForm; carrier
 }
 
 /**
- * The fax carriers (issue 20, decision 058): each one's account and keys, and which carrier takes which numbers.
+ * The fax carriers (decision 058): each one's account and keys, and which carrier takes which numbers.
  * Saved, they take effect at once; while the server's environment configures the carriers, it is in force and these
  * can only be read.
  */

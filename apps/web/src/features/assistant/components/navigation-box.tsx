@@ -20,7 +20,7 @@ function loadLookup() {
 /**
  * The header's AI navigation box (spec 000 §2): a keyword anywhere in what was typed opens its page, through the
  * access rule; then a question that an FAQ or help section of /support answers opens it there, the answer in a toast
- * (issue 15, item 8); otherwise the spec's 'Not Found' toast.
+ *; otherwise the spec's 'Not Found' toast.
  */
 export function NavigationBox() {
   const { t } = useTranslation();

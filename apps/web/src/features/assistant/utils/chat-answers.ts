@@ -10,7 +10,7 @@ export type TAssistantSays =
 
 /**
  * The chat helper's answer to a message: a confirmation goes to its page and a keyword gets its reply (spec 000 §4);
- * then, when the content search is given, the best FAQ or help section of /support (issue 15, item 8); anything else
+ * then, when the content search is given, the best FAQ or help section of /support; anything else
  * the spec's fallback. `go` is where to navigate once the answer shows.
  */
 export function answerTo(

@@ -7,7 +7,7 @@ import type enHelp from '@/locales/en/help.json';
 import { normalizeText } from './keyword-routes';
 
 /**
- * The helpers' answers from the real content (issue 15, item 8): after the spec's keyword rules, a question is matched
+ * The helpers' answers from the real content: after the spec's keyword rules, a question is matched
  * against the published FAQs and the help sections of /support, in the language chosen, and answered with the best one
  * and a link to where it lives. This module (with MiniSearch) is loaded only when a helper first needs it.
  */

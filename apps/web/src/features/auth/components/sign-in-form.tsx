@@ -24,7 +24,7 @@ const empty: TSignInValues = { identifier: '', password: '' };
 
 /**
  * Sign-in (spec 000 §2, §4, §5, §8), with an e-mail address or a sub-user's username, and the second step for people
- * with two-factor sign-in (issue 6).
+ * with two-factor sign-in.
  */
 export function SignInForm() {
   // 'security' is loaded with the page, so the second step does not wait for its texts.

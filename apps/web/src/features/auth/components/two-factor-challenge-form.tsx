@@ -22,7 +22,7 @@ type TTwoFactorChallengeFormProps = {
 };
 
 /**
- * The second step of sign-in (issue 6): a code from the authenticator app, or one of the backup codes. It lives in
+ * The second step of sign-in: a code from the authenticator app, or one of the backup codes. It lives in
  * the sign-in card, so the remembered page and the sign-up link stay as they were.
  */
 export function TwoFactorChallengeForm({ onVerified, onRestart }: TTwoFactorChallengeFormProps) {

@@ -9,7 +9,7 @@ import { BlockedNumbers } from './blocked-numbers';
 export const BLOCKLIST_ID = 'blocklist';
 
 /**
- * Blocked Numbers (issue 16, item 6), for those who may keep the account's blocklist: the owner and sub-admins. Others
+ * Blocked Numbers, for those who may keep the account's blocklist: the owner and sub-admins. Others
  * never see it; the server refuses them all the same.
  */
 export function BlocklistSection() {

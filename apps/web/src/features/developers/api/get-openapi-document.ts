@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
-/** Where the server publishes the public API's OpenAPI document (issue 17): the reference renders what runs. */
+/** Where the server publishes the public API's OpenAPI document: the reference renders what runs. */
 export const OPENAPI_DOCUMENT_PATH = '/v1/openapi.json';
 
 // Enough to know it is an OpenAPI document; the renderer reads the rest.

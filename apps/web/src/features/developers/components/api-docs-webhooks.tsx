@@ -12,7 +12,7 @@ import { WebhookEventsTable, WebhookHeadersTable } from './webhook-tables';
 const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 
 /**
- * /api-documentation#webhooks (issue 18): what a webhook is and where endpoints are added, the events and the message,
+ * /api-documentation#webhooks: what a webhook is and where endpoints are added, the events and the message,
  * the Standard Webhooks signatures with samples that verify them, and the delivery rules, figures from the constants.
  */
 export function ApiDocsWebhooks() {

@@ -9,7 +9,7 @@ const EXAMPLE_FAX_DIGITS = '14155550123';
 const EXAMPLE_FAX_NUMBER = '+1 415 555 0123';
 
 /**
- * How a fax is sent by e-mail (issue 19): the address to write to, with this service's domain, and what the gateway
+ * How a fax is sent by e-mail: the address to write to, with this service's domain, and what the gateway
  * does with the sender, the attachments, the subject and the text, as it does it.
  */
 export function AboutEmailToFax({ domain }: { domain: string }) {

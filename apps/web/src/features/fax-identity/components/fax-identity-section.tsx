@@ -13,7 +13,7 @@ import { FaxIdentityForm } from './fax-identity-form';
 export const FAX_IDENTITY_ID = 'fax-identity';
 
 /**
- * Fax Header and Station IDs (issue 16, item 3), for those who may set how the account's faxes introduce themselves:
+ * Fax Header and Station IDs, for those who may set how the account's faxes introduce themselves:
  * the owner and sub-admins. Others never see it; the server refuses them all the same.
  */
 export function FaxIdentitySection() {

@@ -24,7 +24,7 @@ export const faxQueryOptions = (id: string) =>
 /**
  * The details of one fax. Once a received fax has been opened (the server marked it read), what counts it as unread
  * is asked for again: the lists, and the header's notifications, whose badge would otherwise keep counting it until
- * its next poll (issue 15).
+ * its next poll.
  */
 export function useFax(id: string) {
   const queryClient = useQueryClient();

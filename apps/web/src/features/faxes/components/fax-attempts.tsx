@@ -11,7 +11,7 @@ function attemptResultKey(result: TFaxAttempt['result']) {
 }
 
 /**
- * The call as it happened (issue 16, item 8): the speed the machines trained at, error correction and the pages it
+ * The call as it happened: the speed the machines trained at, error correction and the pages it
  * sent again, resolution and coding, the far machine's station id, and how T.30 ended, in words and by its code.
  */
 function CallFacts({ attempt, call }: { attempt: TFaxAttempt; call: TFaxCallDetails | null }) {

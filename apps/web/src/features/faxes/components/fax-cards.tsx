@@ -11,7 +11,7 @@ import { FaxStatusDetails } from './fax-status-details';
 import { useFaxListLabels, type TFaxListProps } from './fax-table';
 
 /**
- * The history on a phone (issue 15): one card per fax, with the other party, the status, the date and the menu all on
+ * The history on a phone: one card per fax, with the other party, the status, the date and the menu all on
  * screen, where the table would scroll sideways. The number never breaks inside; a long name wraps between words.
  */
 export function FaxCards({ direction, faxes, sort, onViewDetails, onCancel }: Omit<TFaxListProps, 'onSort'>) {

@@ -37,7 +37,7 @@ type TFaxDetailsDialogProps = {
 
 /**
  * View Details (spec 001 §2.7): status, recipient or sender, pages, quality, times, each attempt with its result, the
- * failure message, the first page and the PDF; when the next try is due; and the actions (issue 15). A resent fax and
+ * failure message, the first page and the PDF; when the next try is due; and the actions. A resent fax and
  * the fax it repeats link to each other: following the link shows that fax here. Opening a received fax marks it read
  * (the server does, the lists follow).
  */

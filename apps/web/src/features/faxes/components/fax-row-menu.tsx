@@ -24,7 +24,7 @@ type TFaxRowMenuProps = {
 };
 
 /**
- * A row's menu: the spec's Download and View Details (spec 001 §2.7), and what a person does with a fax (issue 15):
+ * A row's menu: the spec's Download and View Details (spec 001 §2.7), and what a person does with a fax:
  * the fax image, Resend once a sent fax has ended, Cancel while it waits, and Delete, after a confirmation.
  */
 export function FaxRowMenu({ fax, label, onViewDetails, onCancel }: TFaxRowMenuProps) {

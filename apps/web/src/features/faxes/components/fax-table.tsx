@@ -91,7 +91,7 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
               </td>
               <td className="px-3 py-3 align-top whitespace-nowrap">
                 {date}
-                {/* How it was sent (issue 19): a quiet note under the date, not a column the spec does not list. */}
+                {/* How it was sent: a quiet note under the date, not a column the spec does not list. */}
                 {channel ? <span className="block text-xs text-muted-foreground">{t(channel)}</span> : null}
               </td>
               <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>

@@ -8,7 +8,7 @@ import { FlaskIcon } from './fax-icons';
 /**
  * DESIGN.md "Fax lines": the UI shows when the sandbox line is in use. In development every number outside Faxline
  * goes over it; in production only its test numbers do, and another outside number goes over the operator's real line
- * (HylaFAX) when one serves it, or is refused (issue 16). Its test numbers choose an outcome.
+ * (HylaFAX) when one serves it, or is refused. Its test numbers choose an outcome.
  */
 export function SandboxNote() {
   const { t } = useTranslation('faxes');

@@ -20,7 +20,7 @@ type TScheduleFieldProps = {
 
 /**
  * Send Later (spec 001 §2.6): a day and a time, written in the chosen language. The browser's date and time inputs
- * write them in the browser's language instead (issue 15), so these are selects whose options Intl words: "samedi
+ * write them in the browser's language instead, so these are selects whose options Intl words: "samedi
  * 14 mars", "14:30". The days run to 30 days ahead and the times, every quarter of an hour, start after now.
  */
 export function ScheduleField({ value, onChange, disabled, optional, dayProps }: TScheduleFieldProps) {

@@ -14,7 +14,7 @@ const CHANNEL_NOTES = {
   email: 'history.via.email',
 } as const satisfies Record<TFaxChannel, string>;
 
-/** The history's note on how a fax was sent (issue 19); none for a received fax, which came down a line. */
+/** The history's note on how a fax was sent; none for a received fax, which came down a line. */
 export function channelNoteOf(fax: Pick<TFax, 'direction' | 'channel'>): (typeof CHANNEL_NOTES)[TFaxChannel] | null {
   return fax.direction === 'outbound' ? CHANNEL_NOTES[fax.channel] : null;
 }

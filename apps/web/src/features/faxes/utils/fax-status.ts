@@ -16,7 +16,7 @@ type TStatusOf = Pick<TFax, 'direction' | 'status' | 'read'>;
 
 /**
  * Spec 001 §2.7: Delivered and Read show a green check; Failed red; Processing a yellow clock; others neutral. Unread
- * departs from the spec's yellow clock (issue 15, decision 039): a clock reads as "pending", so an unread fax shows a
+ * departs from the spec's yellow clock (decision 039): a clock reads as "pending", so an unread fax shows a
  * closed envelope in the primary colour, as mail clients mark new mail. The label is always shown beside the icon, so
  * colour is never the only cue. A partial delivery is not shown as a success: it gets its own label and the neutral
  * icon.

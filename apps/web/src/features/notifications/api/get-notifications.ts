@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationsQueryKey } from '@/lib/account/notifications-query-key';
 import { apiGet } from '@/lib/api-client';
 
-/** The bell asks again this often while the page is shown, so that a fax that arrives or ends appears (issue 18). */
+/** The bell asks again this often while the page is shown, so that a fax that arrives or ends appears. */
 export const NOTIFICATIONS_POLL_MS = 10_000;
 
 /** GET /api/notifications: the newest fax events this person may see, and how many are unread. */

@@ -39,7 +39,7 @@ function hrefOf(n: TAdminNotification): string {
 }
 
 /**
- * The back office's bell (spec 001 §2.10, issue 18 item 6): sign-ups, support tickets, failing faxes and disabled
+ * The back office's bell (spec 001 §2.10): sign-ups, support tickets, failing faxes and disabled
  * webhook endpoints across the platform, read or not by this operator, asked for every 10 s while the page is shown.
  */
 export function AdminNotifications() {

@@ -32,7 +32,7 @@ type TNotificationBellProps = {
 };
 
 /**
- * A header's notifications button (issue 18): a badge with the unread count, the count in the button's name, and a
+ * A header's notifications button: a badge with the unread count, the count in the button's name, and a
  * menu of what happened, newest first, each leading to what it is about; "Mark all as read" keeps the menu open. A
  * rise of the count while the page is open is said in a polite live region, as it would otherwise go unheard.
  */

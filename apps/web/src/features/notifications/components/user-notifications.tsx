@@ -33,7 +33,7 @@ function sentenceOf(n: TNotification, t: TFunction<['notifications', 'messages']
 }
 
 /**
- * The user area's bell (spec 001 §2.2, issue 18 item 4): the fax events this person may see, asked for every 10 s
+ * The user area's bell (spec 001 §2.2): the fax events this person may see, asked for every 10 s
  * while the page is shown; each leads to the fax's details. Billing contacts see no faxes, so theirs stays empty.
  */
 export function UserNotifications() {

@@ -13,7 +13,7 @@ import { FaxEmailForm } from './fax-email-form';
 export const FAX_EMAIL_ID = 'fax-email';
 
 /**
- * Received Faxes by E-mail (issue 18), for those who may set it: the owner and sub-admins. Whether the e-mails carry
+ * Received Faxes by E-mail, for those who may set it: the owner and sub-admins. Whether the e-mails carry
  * the document, and each number's extra addresses. Others never see it; the server refuses them all the same.
  */
 export function FaxEmailSection() {

@@ -17,7 +17,7 @@ const EXAMPLE_NUMBER = '+14155550123';
 const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 
 /**
- * /support#how-faxline-works: sending a fax by e-mail (issue 19) step by step, with an example addressed to the
+ * /support#how-faxline-works: sending a fax by e-mail step by step, with an example addressed to the
  * server's fax domain, who may send and where that is set; and receiving one.
  */
 export function EmailToFaxGuide() {

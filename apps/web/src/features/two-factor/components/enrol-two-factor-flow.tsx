@@ -26,7 +26,7 @@ type TEnrolTwoFactorFlowProps = Partial<TCloseGuard> & {
 };
 
 /**
- * Setting up two-factor sign-in (issue 6): the password, then the authenticator app (QR code or key) proved by a first
+ * Setting up two-factor sign-in: the password, then the authenticator app (QR code or key) proved by a first
  * code, which switches it on, then the backup codes, shown once. Used in the settings dialog and on /two-factor-setup.
  */
 export function EnrolTwoFactorFlow({ headingLevel, onDone, onCancel, closeAttempt, onCloseBlockedChange }: TEnrolTwoFactorFlowProps) {

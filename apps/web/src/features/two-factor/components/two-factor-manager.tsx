@@ -14,7 +14,7 @@ import { NewBackupCodesDialog } from './new-backup-codes-dialog';
 type TDialog = 'enrol' | 'disable' | 'backup-codes';
 
 /**
- * Two-factor sign-in in the Advanced Security card of /user/settings (spec 001 §2.5, issue 6): the status as the
+ * Two-factor sign-in in the Advanced Security card of /user/settings (spec 001 §2.5): the status as the
  * session has it, and the way to set it up, or to turn it off and get new backup codes.
  */
 export function TwoFactorManager() {
