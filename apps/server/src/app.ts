@@ -43,7 +43,7 @@ import { faxIdentityRoutes } from './accounts/fax-identity-routes';
 import { faxEmailSettingsRoutes } from './accounts/fax-email-settings-routes';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
-import { unsubscribeRoutes } from './email/unsubscribe-routes';
+import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
 import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { mediaRoutes } from './faxes/media-routes';
 import { carrierWebhookRoutes } from './faxes/carrier-webhook-routes';

@@ -20,6 +20,16 @@ describe("the server's import zones (eslint.config.js)", () => {
     expect(await zoneErrors('tickets/probe.ts', "import { sendFax } from '../faxes/send-fax';\nexport const x = sendFax;\n")).toEqual([]);
   });
 
+  it('refuse a capability an import from its own floor or a higher one, and let it import from a lower floor', async () => {
+    expect(await zoneErrors('audit/probe.ts', "import { faxAttemptsOf } from '../faxes/fax-records';\nexport const x = faxAttemptsOf;\n")).toEqual([
+      expect.stringContaining('faxes/ is on the same floor as audit/ or above it'),
+    ]);
+    expect(await zoneErrors('contacts/probe.ts', "import { x as y } from '../blocklist/blocklist';\nexport const x = y;\n")).toEqual([
+      expect.stringContaining('blocklist/ is on the same floor as contacts/ or above it'),
+    ]);
+    expect(await zoneErrors('faxes/probe.ts', "import { addMember } from '../accounts/membership';\nexport const x = addMember;\n")).toEqual([]);
+  });
+
   it('refuse lines/ anything from faxes/', async () => {
     expect(await zoneErrors('lines/probe.ts', "import { faxInbox } from '../faxes/inbox';\nexport const x = faxInbox;\n")).toEqual([
       expect.stringContaining('they do not import faxes/'),

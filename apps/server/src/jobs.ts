@@ -1,7 +1,7 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { sendEmailJob } from './email/send-email-job';
 import { sendSenderLinksJob } from './email-to-fax/jobs/send-sender-links';
-import { faxEventConsumers } from './events/consumers';
+import { faxEventConsumers } from './fax-event-consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
 import { receiveCarrierFaxJob } from './faxes/jobs/receive-carrier-fax';

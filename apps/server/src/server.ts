@@ -16,7 +16,7 @@ import { seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
-import { faxEventConsumers } from './events/consumers';
+import { faxEventConsumers } from './fax-event-consumers';
 import { startFaxEventRelay } from './events/relay';
 import { startWorkerProcess } from './platform/worker-process';
 import { startSandboxExchange } from './lines/sandbox-exchange';

@@ -7,11 +7,9 @@ import type { Database } from '../platform/db/client';
 import type { SqlExecutor } from '../platform/db/notifications';
 import { AppError } from '../platform/http/app-error';
 import { inTransaction } from '../platform/db/transaction';
+import { STARTING_PLAN_SLUG } from '../plans/catalogue';
 import { plans } from '../plans/schema';
 import { accountMembers, accounts } from './schema';
-
-/** The plan a new account starts on. */
-export const STARTING_PLAN_SLUG = 'basic';
 
 /** An account just opened, as what follows its opening sees it. */
 export type OpenedAccount = { id: string; name: string; owner: { id: string; name: string; email: string } };

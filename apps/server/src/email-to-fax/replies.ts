@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TLanguage } from '@faxline/shared';
-import { faxPageUrl, numberLabel } from '../email/fax-email-parts';
+import { faxPageUrl, numberLabel } from '../fax-emails/fax-email-parts';
 import { renderEmail } from '../email/render-email';
 import { sendEmailJob, type TEmail } from '../email/send-email-job';
 import type { FaxRow } from '../faxes/fax-access';

@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { faxes } from '../faxes/schema';
+import { documentKeysOf } from '../faxes/fax-records';
 import type { Database } from '../platform/db/client';
 
 /**
@@ -34,10 +33,7 @@ export async function resolveFaxAttachments(
 ): Promise<ResolvedAttachment[] | null> {
   if (references.length === 0) return [];
   const ids = [...new Set(references.map((reference) => reference.faxId))];
-  const rows = await deps.db
-    .select({ id: faxes.id, documentKey: faxes.documentKey, thumbnailKey: faxes.thumbnailKey })
-    .from(faxes)
-    .where(inArray(faxes.id, ids));
+  const rows = await documentKeysOf(deps.db, ids);
   const resolved: ResolvedAttachment[] = [];
   for (const { faxId, part, ...attachment } of references) {
     const row = rows.find((candidate) => candidate.id === faxId);

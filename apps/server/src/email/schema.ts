@@ -1,5 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { faxEvents } from '../events/schema';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Outgoing e-mail kept in the database when no SMTP relay is configured (the embedded default), for /dev/mailbox. */
 export const mailboxMessages = pgTable(
@@ -31,21 +30,3 @@ export const emailHandovers = pgTable('email_handovers', {
   lastError: text('last_error'),
   handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
 });
-
-/**
- * What the fax e-mails did with each event, per address (webhooks keep theirs in `webhook_messages`): a row is written
- * with the job that sends the e-mail, in one transaction, so a consumer run again after its worker died sends nothing
- * twice.
- */
-export const eventDeliveries = pgTable(
-  'event_deliveries',
-  {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => faxEvents.id, { onDelete: 'cascade' }),
-    consumer: text('consumer').notNull(),
-    target: text('target').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.eventId, table.consumer, table.target] })],
-);

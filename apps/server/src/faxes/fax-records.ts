@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { faxAttempts, faxes } from './schema';
 import { storedFilesOf } from './stored-files';
@@ -36,4 +36,12 @@ export async function keepReceiptKey(db: Database, faxId: string, key: string): 
   if (kept) return key;
   const [row] = await db.select({ receiptKey: faxes.receiptKey }).from(faxes).where(eq(faxes.id, faxId));
   return row!.receiptKey!;
+}
+
+/** The keys of these faxes' document of record and first-page thumbnail (null until made), for the e-mails that carry them. */
+export async function documentKeysOf(db: Database, faxIds: string[]) {
+  return db
+    .select({ id: faxes.id, documentKey: faxes.documentKey, thumbnailKey: faxes.thumbnailKey })
+    .from(faxes)
+    .where(inArray(faxes.id, faxIds));
 }

@@ -4,6 +4,9 @@ import { cachedUntilNotified } from '../platform/db/notified-cache';
 import type { DatabaseNotifications } from '../platform/db/notifications';
 import { listActivePlans } from './list-plans';
 
+/** The plan a new account starts on. */
+export const STARTING_PLAN_SLUG = 'basic';
+
 /** Sent by the plans table's trigger at the commit of any change (migration 0010). */
 const PLANS_CHANGED = 'plans_changed';
 /** In case a notification was missed while this process's listening connection was down. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accounts } from '../accounts/schema';
-import { STARTING_PLAN_SLUG } from '../accounts/create-owner-account';
+import { STARTING_PLAN_SLUG } from './catalogue';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { PlanCatalogue } from './catalogue';

@@ -24,7 +24,7 @@ import { sendFaxes } from '../faxes/send-fax';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../platform/http/route-deps';
 import { callerOf, requireScope } from './api-caller';
-import { toV1Fax, toV1FaxDetails } from './fax-view';
+import { toV1Fax, toV1FaxDetails } from '../faxes/v1-fax-view';
 import { idempotent } from './idempotency';
 import { readMultipartSend, uploadsOfSend } from './read-send-request';
 

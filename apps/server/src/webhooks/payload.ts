@@ -5,7 +5,7 @@ import { toPublicFax } from '../faxes/fax-view';
 import { faxAttemptViews } from '../faxes/get-fax';
 import { faxes } from '../faxes/schema';
 import type { Database } from '../platform/db/client';
-import { toV1FaxDetails } from '../public-api/fax-view';
+import { toV1FaxDetails } from '../faxes/v1-fax-view';
 
 /**
  * The body of a fax event's messages, the bytes that are signed and sent: the event's type and time, and the fax as

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
 import { createAccount } from '@test-support/factories/accounts';
-import { faxEventConsumers } from '../../src/events/consumers';
+import { faxEventConsumers } from '../../src/fax-event-consumers';
 import { relayFaxEvents } from '../../src/events/relay';
 import { faxEvents, platformEvents } from '../../src/events/schema';
 import { faxes } from '../../src/faxes/schema';

@@ -6,7 +6,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { createFax } from '@test-support/factories/faxes';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { renderFaxImage } from '../../src/documents/render-fax-image';
-import { signUnsubscribeToken, unsubscribeKeyOf, unsubscribeUrl } from '../../src/email/unsubscribe-token';
+import { signUnsubscribeToken, unsubscribeKeyOf, unsubscribeUrl } from '../../src/fax-emails/unsubscribe-token';
 import { faxAttempts } from '../../src/faxes/schema';
 import { mediaLinkOf } from '../../src/lines/media-links';
 import { createLogger } from '../../src/platform/logger';

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { createEncryptedFileStore, type FileStore } from '../../src/platform/files/encrypted-file-store';
 import { openFileBackend } from '../../src/platform/files/open-file-backend';
 import { localFileBackend } from '../../src/platform/files/local-file-backend';
-import { faxEventConsumers } from '../../src/events/consumers';
+import { faxEventConsumers } from '../../src/fax-event-consumers';
 import { startFaxEventRelay } from '../../src/events/relay';
 import { jobs } from '../../src/jobs';
 import { loadConfig, type TConfig } from '../../src/platform/config';

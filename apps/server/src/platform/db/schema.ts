@@ -11,6 +11,7 @@ export * from '../../content/schema';
 export * from '../../email/schema';
 export * from '../../email-to-fax/schema';
 export * from '../../events/schema';
+export * from '../../fax-emails/schema';
 export * from '../../faxes/schema';
 export * from '../../notifications/schema';
 export * from '../../numbers/schema';

@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { defineJob, type Queue } from '../platform/queue/define-job';
 import { faxEventEmails } from './fax-event-emails';
-import { sendEmailJob, type TEmail } from './send-email-job';
+import { sendEmailJob, type TEmail } from '../email/send-email-job';
 
 /** This consumer's name in `event_deliveries`, whose targets are the addresses written to. */
 export const EMAIL_CONSUMER = 'email';

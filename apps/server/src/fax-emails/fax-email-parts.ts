@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { formatPhoneInternational, type TLanguage } from '@faxline/shared';
 import type { TFunction } from 'i18next';
 import type { FaxRow } from '../faxes/fax-access';
-import type { EmailContent } from './render-email';
-import type { TEmail } from './send-email-job';
+import type { EmailContent } from '../email/render-email';
+import type { TEmail } from '../email/send-email-job';
 import type { TNoticeRecipient } from './fax-email-recipients';
 
 /** The web app's fax history (apps/web/src/config/paths.ts `user.faxHistory`), where `?fax=` opens a fax's details. */

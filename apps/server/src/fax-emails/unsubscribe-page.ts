@@ -1,5 +1,5 @@
 import type { TLanguage } from '@faxline/shared';
-import { renderLinkPage } from './link-page';
+import { renderLinkPage } from '../email/link-page';
 
 export type UnsubscribePage = {
   language: TLanguage;

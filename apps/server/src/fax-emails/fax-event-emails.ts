@@ -20,7 +20,7 @@ import {
   type TNoticeContext,
   type TOutcomeEventType,
 } from './render-fax-emails';
-import type { TEmail } from './send-email-job';
+import type { TEmail } from '../email/send-email-job';
 import { signUnsubscribeToken, unsubscribeKeyOf, unsubscribeUrl } from './unsubscribe-token';
 
 export type FaxEmailDeps = { db: Database; config: TConfig; files: FileStore };

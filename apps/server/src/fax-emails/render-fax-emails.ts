@@ -16,8 +16,8 @@ import {
   recipientLabel,
   senderLabel,
 } from './fax-email-parts';
-import { renderEmail } from './render-email';
-import type { TEmail } from './send-email-job';
+import { renderEmail } from '../email/render-email';
+import type { TEmail } from '../email/send-email-job';
 
 /**
  * How a fax's document reaches the e-mail: attached (with the first page shown), or only a sign-in link, because the

@@ -1,8 +1,8 @@
 import { NOTIFIED_FAX_EVENT_TYPES } from '@faxline/shared';
-import { faxEventEmailJob } from '../email/fax-event-email-job';
-import { webhooksFanOutJob } from '../webhooks/fan-out-job';
-import { recordFaxFailureJob } from './record-fax-failure-job';
-import type { FaxEventConsumer } from './relay';
+import { faxEventEmailJob } from './fax-emails/fax-event-email-job';
+import { webhooksFanOutJob } from './webhooks/fan-out-job';
+import { recordFaxFailureJob } from './events/record-fax-failure-job';
+import type { FaxEventConsumer } from './events/relay';
 
 /** Every consumer of fax events, and the events each one wants: the relay queues one job per event and consumer. */
 export const faxEventConsumers: readonly FaxEventConsumer[] = [
