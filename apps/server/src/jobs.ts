@@ -21,7 +21,7 @@ export const jobs: readonly JobDefinition[] = [
   transmitFaxJob,
   carrierDeadlineJob,
   receiveCarrierFaxJob,
-  // The consumers of fax events (events/consumers.ts), each queued by the relay.
+  // The consumers of fax events (fax-event-consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,
 ];
