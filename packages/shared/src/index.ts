@@ -20,6 +20,7 @@ export * from './contracts/address-book';
 export * from './contracts/receipts';
 export * from './contracts/fax-identity';
 export * from './fax-header';
+export * from './time-zone';
 export * from './carrier-routes';
 export * from './contracts/account';
 export * from './contracts/two-factor';

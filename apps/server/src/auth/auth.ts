@@ -68,6 +68,7 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
     user: {
       additionalFields: {
         language: { type: 'string', required: false, defaultValue: 'en', input: true },
+        timeZone: { type: 'string', required: false, input: true },
         twoFactorSetupRequired: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },

@@ -142,9 +142,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   app.patch('/profile', { schema: { body: ZUpdateProfileRequest, response: { 200: ZSessionResponse } } }, async (request, reply) => {
     await requireSession(sessionDeps, request, reply);
-    const { name, image, language } = request.body;
+    const { name, image, language, timeZone } = request.body;
     await callAuth(() =>
-      auth.api.updateUser({ body: { name, image, ...(language ? { language } : {}) }, headers: requestHeaders(request) }),
+      auth.api.updateUser({
+        body: { name, image, ...(language ? { language } : {}), ...(timeZone !== undefined ? { timeZone } : {}) },
+        headers: requestHeaders(request),
+      }),
     );
     const current = await requireSession(sessionDeps, request, reply);
     return { session: toPublicSession(current, request) };

@@ -33,6 +33,8 @@ export const users = pgTable(
     twoFactorSetupRequired: boolean('two_factor_setup_required').notNull().default(false),
     /** The language of this person's e-mails and generated documents. */
     language: text('language').notNull().default('en'),
+    /** The IANA time zone of the dates and times this person is shown; null: their browser's (e-mails: the account's). */
+    timeZone: text('time_zone'),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],

@@ -150,6 +150,7 @@ export function toPublicSession(current: CurrentSession, request: FastifyRequest
       image: user.image ?? null,
       username: (user as { username?: string | null }).username ?? null,
       language: language === 'es' || language === 'fr' ? language : 'en',
+      timeZone: (user as { timeZone?: string | null }).timeZone ?? null,
       platformRole: isPlatformAdmin(user) ? 'Admin' : 'User',
       twoFactorEnabled: twoFactorEnabled(user),
       twoFactorSetupRequired: mustSetUpTwoFactor(user, request),

@@ -10,11 +10,15 @@ import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import type { TUnsubscribeTarget } from './unsubscribe-token';
 
-/** Someone a fax's e-mail goes to: the address, the language and name it is written in, and what its link turns off. */
+/**
+ * Someone a fax's e-mail goes to: the address, the language and name it is written in, the time zone its times are
+ * given in (the person's own; null: the account's) and what its link turns off.
+ */
 export type TNoticeRecipient = {
   address: string;
   language: TLanguage;
   name: string | null;
+  timeZone: string | null;
   unsubscribe: TUnsubscribeTarget;
 };
 
@@ -28,6 +32,7 @@ async function peopleOf(db: Database, accountId: string) {
       email: users.email,
       name: users.name,
       language: users.language,
+      timeZone: users.timeZone,
       emailVerified: users.emailVerified,
       banned: users.banned,
       role: accountMembers.role,
@@ -64,6 +69,7 @@ const personRecipient = (person: Person, setting: TNoticeSetting): TNoticeRecipi
     address: person.address,
     language,
     name: person.name,
+    timeZone: person.timeZone,
     unsubscribe: { kind: 'person', userId: person.userId, setting, language },
   };
 };
@@ -95,6 +101,7 @@ export async function receivedFaxRecipients(
       address,
       language,
       name: null,
+      timeZone: null,
       unsubscribe: { kind: 'number', accountId: fax.accountId, numberId: number!.id, address, language },
     });
   }

@@ -50,7 +50,8 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
     publicUrl: config.publicUrl,
     unsubscribeLink: unsubscribeUrl(config.publicUrl, signUnsubscribeToken(key, recipient.unsubscribe)),
     messageId: noticeMessageId(event.id, recipient.address, config.mailFrom),
-    timeZone: account.timeZone,
+    // The person's own zone when they chose one in their profile; else the account's, the one its fax header uses.
+    timeZone: recipient.timeZone ?? account.timeZone,
   });
   const documentsAllowed = !account.isHipaa && account.documentsInEmail;
 

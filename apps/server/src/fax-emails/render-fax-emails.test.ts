@@ -26,6 +26,7 @@ const context = (language: 'en' | 'es' | 'fr' = 'en'): TNoticeContext => ({
     address: 'ada@example.com',
     language,
     name: 'Ada',
+    timeZone: null,
     unsubscribe: { kind: 'person', userId: 'u1', setting: 'faxReceived', language },
   },
   publicUrl: 'https://fax.example.com',

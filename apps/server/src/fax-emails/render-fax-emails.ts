@@ -34,7 +34,7 @@ export type TNoticeContext = {
   publicUrl: string;
   unsubscribeLink: string;
   messageId: string;
-  /** The account's time zone: its dates are in it. */
+  /** The time zone its dates are in: the recipient's own, else the account's. */
   timeZone: string;
 };
 

@@ -13,21 +13,34 @@ import type { SystemSettings } from '../system-settings/system-settings';
 /** The back office's list of people (the web app's paths.admin.users), searched by the `search` parameter. */
 const BACK_OFFICE_USERS_PAGE = '/admin/users';
 
-/** The language of the operators' address: its person's own when it is a Faxline login, else the default. */
-async function languageOfAddress(db: Database, address: string): Promise<TLanguage> {
+/**
+ * The language and time zone of the operators' address: its person's own when it is a Faxline login, else the
+ * default language and UTC.
+ */
+async function readerOfAddress(db: Database, address: string): Promise<{ language: TLanguage; timeZone: string }> {
   const [person] = await db
-    .select({ language: users.language })
+    .select({ language: users.language, timeZone: users.timeZone })
     .from(users)
     .where(sql`lower(${users.email}) = ${address.toLowerCase()}`);
   const language = person?.language;
-  return (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as TLanguage) : DEFAULT_LANGUAGE;
+  return {
+    language: (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as TLanguage) : DEFAULT_LANGUAGE,
+    timeZone: person?.timeZone ?? 'UTC',
+  };
 }
 
 /** The e-mail that tells the operators someone signed up: who, when, and a link to them in the back office. */
-export function renderSignUpEmail(input: { to: string; language: TLanguage; account: OpenedAccount; at: Date; publicUrl: string }): TEmail {
+export function renderSignUpEmail(input: {
+  to: string;
+  language: TLanguage;
+  timeZone: string;
+  account: OpenedAccount;
+  at: Date;
+  publicUrl: string;
+}): TEmail {
   const t = translator(input.language);
   const { owner } = input.account;
-  const when = new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' });
+  const when = new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeStyle: 'long', timeZone: input.timeZone });
   const rendered = renderEmail({
     language: input.language,
     subject: t('emails.newSignUp.subject', { name: owner.name }),
@@ -63,7 +76,7 @@ export function emailOperatorsOfSignUp(deps: {
     if (!notifyOnNewUser || !adminEmailForNotifications) return;
     const email = renderSignUpEmail({
       to: adminEmailForNotifications,
-      language: await languageOfAddress(tx, adminEmailForNotifications),
+      ...(await readerOfAddress(tx, adminEmailForNotifications)),
       account,
       at: new Date(),
       publicUrl: deps.config.publicUrl,

@@ -263,6 +263,33 @@ describe('profile', () => {
     expect((await put('es', '')).statusCode).toBe(401);
   });
 
+  it('saves the time zone, keeps it when a save leaves it out, clears it with null, and refuses one Intl does not know', async () => {
+    const person = await createUser(t);
+    const cookie = await signIn(t.app, person.email);
+    const patch = (payload: object, language = 'en') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { cookie, origin: TEST_ORIGIN, 'accept-language': language },
+        payload: { name: 'Ada King', image: null, ...payload },
+      });
+    expect((await session(cookie))?.user.timeZone).toBeNull();
+
+    const saved = await patch({ timeZone: 'America/New_York' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZSessionResponse.parse(saved.json()).session?.user.timeZone).toBe('America/New_York');
+    expect((await patch({})).statusCode).toBe(200);
+    expect((await session(cookie))?.user.timeZone).toBe('America/New_York');
+
+    const refused = await patch({ timeZone: 'Mars/Olympus' }, 'fr');
+    expect(refused.statusCode).toBe(400);
+    expect(ZApiError.parse(refused.json()).error.message).toContain('Choisissez un fuseau horaire dans la liste.');
+    expect((await session(cookie))?.user.timeZone).toBe('America/New_York');
+
+    expect((await patch({ timeZone: null })).statusCode).toBe(200);
+    expect((await session(cookie))?.user.timeZone).toBeNull();
+  });
+
   it('refuses a profile change when signed out', async () => {
     const response = await t.app.inject({
       method: 'PATCH',

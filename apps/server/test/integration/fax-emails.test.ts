@@ -132,6 +132,20 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
     expect(firstPagePart(confirmation)).toMatchObject({ cid: 'first-page@faxline' });
   }, 90_000);
 
+  it("gives the times in the time zone the person chose in their profile, else in the account's", async () => {
+    const sender = await customer({ owner: { name: 'Grace Hopper' } });
+    const recipient = await customer({ owner: { name: 'Alan Turing' } });
+    const profile = await callApi(t.app, 'PATCH', '/api/profile', {
+      cookie: recipient.cookie,
+      payload: { name: 'Alan Turing', image: null, timeZone: 'America/New_York' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    await sendAndWait(sender.cookie, recipient.number!, 'delivered');
+
+    expect(mailsTo(recipient.owner.email)[0]!.text).toMatch(/Received: .+ (EST|EDT)\n/);
+    expect(mailsTo(sender.owner.email)[0]!.text).toMatch(/Ended: .+ UTC\n/);
+  }, 90_000);
+
   it('sends nothing to people who turned the notices off', async () => {
     const sender = await customer();
     const recipient = await customer();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
+import { ZTimeZone } from '../time-zone';
 import { LANGUAGES, PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
 
 /**
@@ -72,6 +73,8 @@ export const ZSessionUser = z.object({
   image: z.string().nullable(),
   username: z.string().nullable(),
   language: z.enum(LANGUAGES),
+  /** The time zone the person chose for the dates and times they are shown; null: their browser's. */
+  timeZone: z.string().nullable(),
   platformRole: z.enum(PLATFORM_ROLES),
   /** Two-factor sign-in is on: the status the Advanced Security card shows. */
   twoFactorEnabled: z.boolean(),
@@ -102,7 +105,7 @@ export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 export const ZResendConfirmationRequest = z.object({ email: ZEmail });
 export type TResendConfirmationRequest = z.input<typeof ZResendConfirmationRequest>;
 
-/** PATCH /api/profile (spec 001 §2.4): full name and an optional avatar URL. */
+/** PATCH /api/profile (spec 001 §2.4): full name, an optional avatar URL and the person's time zone. */
 export const ZUpdateProfileRequest = z.object({
   name: z.string().trim().min(1, { error: 'validation.required' }).max(120).check(singleLineText),
   image: z
@@ -111,6 +114,8 @@ export const ZUpdateProfileRequest = z.object({
     .nullable()
     .transform((value) => (value ? value : null)),
   language: z.enum(LANGUAGES).optional(),
+  /** The time zone of the dates and times shown to the person; null: their browser's; left out: unchanged. */
+  timeZone: ZTimeZone.nullable().optional(),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 

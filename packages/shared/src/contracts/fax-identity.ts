@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
+import { ZTimeZone } from '../time-zone';
 
 /**
  * How an account's faxes introduce themselves on the line: GET /api/fax-identity, PUT
@@ -9,19 +10,10 @@ import { singleLineText } from '../text';
 export const MAX_HEADER_NAME_LENGTH = 40;
 export const MAX_STATION_ID_LENGTH = 20;
 
-const isTimeZone = (name: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export const ZFaxHeaderSettings = z.object({
   enabled: z.boolean(),
   name: z.string().trim().max(MAX_HEADER_NAME_LENGTH, { error: 'errors.headerNameTooLong' }).check(singleLineText),
-  timeZone: z.string().max(64).check(singleLineText).refine(isTimeZone, { error: 'errors.invalidTimeZone' }),
+  timeZone: ZTimeZone,
 });
 
 export const ZStationId = z

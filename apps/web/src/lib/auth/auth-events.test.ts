@@ -12,6 +12,7 @@ const session = (overrides: Partial<TSession['user']> = {}, sessionId = 's1'): T
     image: null,
     username: null,
     language: 'en',
+    timeZone: null,
     platformRole: 'User',
     twoFactorEnabled: false,
     twoFactorSetupRequired: false,

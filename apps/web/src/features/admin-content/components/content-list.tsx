@@ -9,7 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import { ApiError } from '@/lib/api-client';
-import { useLanguage } from '@/lib/use-language';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { useContentItems } from '../api/get-content-items';
 import { useContentStatusAction } from '../hooks/use-content-status';
@@ -31,13 +31,12 @@ const SECOND_COLUMN = { page: 'path', blog_post: 'category', faq: 'category' } a
 /** One kind's items as a table, with the language filter, a New button, and edit, publish and delete per row. */
 export function ContentList({ kind, language, onLanguage, editHref }: TContentListProps) {
   const { t } = useTranslation('admin-support');
-  const { language: uiLanguage } = useLanguage();
   const id = useId();
   const items = useContentItems(kind, language);
   const status = useContentStatusAction();
   const [deleting, setDeleting] = useState<{ item: TContentSummary; trigger: HTMLElement } | null>(null);
   const newButton = useRef<HTMLAnchorElement>(null);
-  const dateTime = new Intl.DateTimeFormat(uiLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = useDateFormat();
   const second = SECOND_COLUMN[kind];
 
   const table = () => {
@@ -93,7 +92,7 @@ export function ContentList({ kind, language, onLanguage, editHref }: TContentLi
                   <ContentStatusBadge status={item.status} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
-                  <time dateTime={item.updatedAt}>{dateTime.format(new Date(item.updatedAt))}</time>
+                  <time dateTime={item.updatedAt}>{dates.dateTime(item.updatedAt)}</time>
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">

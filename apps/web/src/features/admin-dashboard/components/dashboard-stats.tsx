@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { adminSessionQueryKey } from '@/lib/auth/api/get-admin-session';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 
@@ -117,9 +118,8 @@ function FaxLines({ lines, routes }: { lines: TAdminDashboard['lines']; routes: 
 /** A carrier's health: its last fax through, and its last hour's tries with their line errors. */
 function LineHealth({ health }: { health: NonNullable<TAdminDashboard['lines'][number]['health']> }) {
   const { t, i18n } = useTranslation('admin');
-  const time = health.lastSuccessAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(health.lastSuccessAt))
-    : null;
+  const dates = useDateFormat();
+  const time = health.lastSuccessAt ? dates.dateTime(health.lastSuccessAt) : null;
   const rate = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(
     health.triesLastHour === 0 ? 0 : health.errorsLastHour / health.triesLastHour,
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { HeaderCell, TableHead } from '@/components/ui/table-head';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 
 import { countryName, displayNumber, isAvailable, isNumberType } from '../utils/number-display';
@@ -20,8 +21,8 @@ type TNumberTableProps = TNumberActions & { kind: TNumberTableKind; numbers: rea
 export function NumberTable({ kind, numbers, ...actions }: TNumberTableProps) {
   const { t } = useTranslation('admin-catalogue');
   const { language } = useLanguage();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
+  const dates = useDateFormat();
+  const when = (iso: string | null) => (iso ? dates.dateTime(iso) : '');
   const typeOf = (number: TAdminNumber) => (isNumberType(number.numberType) ? t(`numbers.types.${number.numberType}`) : number.numberType);
   const dateOf = (number: TAdminNumber) => when(kind === 'assigned' ? number.assignedAt : number.createdAt);
   const statusBadge = (number: TAdminNumber) =>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 import { useSystemSettings } from '../api/get-system-settings';
@@ -10,9 +11,10 @@ import { SettingsForm } from './settings-form';
 import { SettingsToc } from './settings-toc';
 
 function LastSaved({ at }: { at: string | null }) {
-  const { t, i18n } = useTranslation('admin-settings');
+  const { t } = useTranslation('admin-settings');
+  const dates = useDateFormat();
   if (!at) return <p className="text-sm text-muted-foreground">{t('neverSaved')}</p>;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  const date = dates.dateTime(at);
   return (
     <p className="text-sm text-muted-foreground">
       {t('lastSaved')} <time dateTime={at}>{date}</time>

@@ -5,7 +5,7 @@ import type { TAdminTicket } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useLanguage } from '@/lib/use-language';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 
@@ -21,8 +21,7 @@ type TTicketTableProps = {
  */
 export function TicketTable({ tickets, ticketHref }: TTicketTableProps) {
   const { t } = useTranslation('admin-support');
-  const { language } = useLanguage();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = useDateFormat();
   const headers = ['subject', 'user', 'status', 'priority', 'lastUpdate', 'assignedTo'] as const;
 
   return (
@@ -56,7 +55,7 @@ export function TicketTable({ tickets, ticketHref }: TTicketTableProps) {
               <TicketPriorityBadge priority={ticket.priority} />
             </td>
             <td className="px-4 py-3 whitespace-nowrap">
-              <time dateTime={ticket.updatedAt}>{dateTime.format(new Date(ticket.updatedAt))}</time>
+              <time dateTime={ticket.updatedAt}>{dates.dateTime(ticket.updatedAt)}</time>
             </td>
             <td className="px-4 py-3">
               {ticket.assignee ? (

@@ -1,14 +1,13 @@
 import type { TTicketMessage } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { useLanguage } from '@/lib/use-language';
+import { useDateFormat } from '@/lib/use-date-format';
 import { cn } from '@/lib/utils';
 
 /** The conversation, oldest first: the person's messages on one side, the support team's replies set off. */
 export function TicketThread({ messages }: { messages: readonly TTicketMessage[] }) {
   const { t } = useTranslation('admin-support');
-  const { language } = useLanguage();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = useDateFormat();
 
   return (
     <ol className="flex flex-col gap-4" aria-label={t('tickets.view.thread')}>
@@ -26,7 +25,7 @@ export function TicketThread({ messages }: { messages: readonly TTicketMessage[]
               <span className="font-semibold">{message.authorName}</span>
               <span className="text-muted-foreground">{fromTeam ? t('tickets.view.supportTeam') : t('tickets.view.customer')}</span>
               <time className="text-muted-foreground sm:ml-auto" dateTime={message.createdAt}>
-                {dateTime.format(new Date(message.createdAt))}
+                {dates.dateTime(message.createdAt)}
               </time>
             </p>
             {/* Plain text as written: line breaks kept, nothing interpreted. */}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { useLanguage } from '@/lib/use-language';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { useAdminTicket } from '../api/get-admin-ticket';
 import { useTicketAssignees } from '../api/get-ticket-assignees';
@@ -24,8 +24,8 @@ type TTicketViewProps = {
 
 function TicketFacts({ ticket }: { ticket: TAdminTicketDetail }) {
   const { t } = useTranslation('admin-support');
-  const { language } = useLanguage();
-  const received = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ticket.createdAt));
+  const dates = useDateFormat();
+  const received = dates.dateTime(ticket.createdAt);
   const facts = [
     { term: t('tickets.view.reference'), value: `#${ticket.reference}` },
     { term: t('tickets.view.from'), value: `${ticket.requester.name} <${ticket.requester.email}>` },

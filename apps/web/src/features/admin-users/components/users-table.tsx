@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { SortHeader } from '@/components/ui/sort-header';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { HeaderCell, TableHead } from '@/components/ui/table-head';
+import { useDateFormat } from '@/lib/use-date-format';
 
 type TUsersTableProps = {
   users: TAdminUser[];
@@ -20,9 +21,8 @@ type TUsersTableProps = {
 
 /** The user table (spec 001 §2.11, §3): name, email, role, status, joined, last sign-in, and each row's actions. */
 export function UsersTable({ users, sort, direction, currentUserId, onSort, onEdit, onDelete }: TUsersTableProps) {
-  const { t, i18n } = useTranslation('admin');
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation('admin');
+  const dates = useDateFormat();
   const labels: Record<TAdminUserSortKey, string> = {
     name: t('users.columns.name'),
     email: t('users.columns.email'),
@@ -72,9 +72,9 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
               <td className="px-3 py-3 align-top">
                 <Badge variant={user.status === 'active' ? 'success' : 'accent'}>{t(`users.statuses.${user.status}`)}</Badge>
               </td>
-              <td className="px-3 py-3 align-top whitespace-nowrap">{day.format(new Date(user.joinedAt))}</td>
+              <td className="px-3 py-3 align-top whitespace-nowrap">{dates.date(user.joinedAt)}</td>
               <td className="px-3 py-3 align-top whitespace-nowrap">
-                {user.lastSignInAt ? moment.format(new Date(user.lastSignInAt)) : t('users.never')}
+                {user.lastSignInAt ? dates.dateTime(user.lastSignInAt) : t('users.never')}
               </td>
               <td className="px-3 py-1 text-right align-top whitespace-nowrap">
                 <Button

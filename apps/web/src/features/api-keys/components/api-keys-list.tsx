@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
@@ -46,8 +47,8 @@ export function ApiKeysList({ list }: { list: TApiKeysResponse }) {
 }
 
 function ApiKeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (event: MouseEvent<HTMLButtonElement>) => void }) {
-  const { t, i18n } = useTranslation('api-keys');
-  const format = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { t } = useTranslation('api-keys');
+  const format = useDateFormat().dateTime;
   const created = format(apiKey.createdAt);
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-4 p-4">

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { RemoveBlockedNumberDialog } from './remove-blocked-number-dialog';
 
@@ -45,8 +46,8 @@ export function BlockedNumbersList({ list }: { list: TBlocklist }) {
 }
 
 function BlockedNumberRow({ entry, onRemove }: { entry: TBlockedNumber; onRemove: (event: MouseEvent<HTMLButtonElement>) => void }) {
-  const { t, i18n } = useTranslation('blocklist');
-  const added = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(entry.createdAt));
+  const { t } = useTranslation('blocklist');
+  const added = useDateFormat().date(entry.createdAt);
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-4 p-4">
       <div className="flex min-w-0 flex-col gap-0.5">

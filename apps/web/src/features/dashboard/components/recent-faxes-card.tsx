@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import { InboxIcon, SendIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { otherPartyOf } from '../utils/fax-party';
 
@@ -59,7 +59,8 @@ export function RecentFaxesCard({ faxes, failed, onRetry, renderStatus, classNam
 }
 
 function RecentFax({ fax, status }: { fax: TFax; status: ReactNode }) {
-  const { t, i18n } = useTranslation('user');
+  const { t } = useTranslation('user');
+  const dates = useDateFormat();
   const outbound = fax.direction === 'outbound';
   const party = otherPartyOf(fax) ?? t('dashboard.recentFaxes.unknownParty');
   // A number never breaks inside ("+1 555 010 / 0004"); a name wraps between words rather than being cut short.
@@ -82,7 +83,7 @@ function RecentFax({ fax, status }: { fax: TFax; status: ReactNode }) {
         </span>
         <span className="text-xs text-muted-foreground">
           {outbound ? t('dashboard.recentFaxes.sent') : t('dashboard.recentFaxes.received')} ·{' '}
-          <time dateTime={fax.createdAt}>{formatDateTime(fax.createdAt, i18n.language)}</time>
+          <time dateTime={fax.createdAt}>{dates.dateTime(fax.createdAt)}</time>
         </span>
       </span>
       {/* On a phone the status gets a line of its own under the text, which keeps the whole width. */}

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useDateFormat } from '@/lib/use-date-format';
 
 type TAllowedSendersFieldProps = {
   id: string;
@@ -49,7 +50,7 @@ export function AllowedSendersField({
 }: TAllowedSendersFieldProps) {
   const { t, i18n } = useTranslation('email-to-fax');
   const number = new Intl.NumberFormat(i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = useDateFormat();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -123,7 +124,7 @@ export function AllowedSendersField({
                     <Badge variant={BADGE_OF[status]}>{t(`senderStatus.${status}`)}</Badge>
                   </div>
                   <p id={detailId} className="text-xs text-muted-foreground">
-                    {t(`senderStatus.${status}Detail`, { date: when ? date.format(new Date(when)) : '' })}
+                    {t(`senderStatus.${status}Detail`, { date: when ? dates.dateTime(when) : '' })}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">

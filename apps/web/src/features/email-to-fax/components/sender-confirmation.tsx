@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { useConfirmSender } from '../api/confirm-sender';
 import { useSenderConfirmation } from '../api/get-sender-confirmation';
@@ -23,7 +24,8 @@ function messageOf(error: unknown, fallback: string): string {
  * works; and one Confirm button, a POST, so that a mail scanner opening the link confirms nothing.
  */
 export function SenderConfirmation({ token }: { token: string }) {
-  const { t, i18n } = useTranslation(['email-to-fax', 'errors']);
+  const { t } = useTranslation(['email-to-fax', 'errors']);
+  const dates = useDateFormat();
   const asked = useSenderConfirmation(token);
   const confirm = useConfirmSender();
   const outcome = useRef<HTMLDivElement>(null);
@@ -52,7 +54,7 @@ export function SenderConfirmation({ token }: { token: string }) {
 
   const request: TSenderConfirmation = asked.data;
   const words = { account: request.accountName, address: request.address, person: request.requestedBy ?? '' };
-  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(request.expiresAt));
+  const expires = dates.format(request.expiresAt, { dateStyle: 'long', timeStyle: 'short' });
 
   if (done) {
     return (

@@ -8,13 +8,13 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SettingSwitch } from '@/components/ui/setting-switch';
 import { ApiError } from '@/lib/api-client';
+import { timeZoneChoices, timeZoneLabel } from '@/lib/time-zones';
 import { toast } from '@/lib/toast';
 import { maxLengthOf } from '@/lib/validation';
 
 import { useSaveFaxIdentity } from '../api/save-fax-identity';
 import { checkFaxIdentity, valuesOf, type TIdentityField, type TIdentityValues } from '../utils/fax-identity-checks';
 import { refusalOf } from '../utils/refusal-field';
-import { timeZoneChoices, timeZoneLabel } from '../utils/time-zones';
 
 import { HeaderPreview } from './header-preview';
 import { StationIdFields } from './station-id-fields';

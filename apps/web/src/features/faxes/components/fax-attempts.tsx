@@ -1,7 +1,9 @@
 import { t30CompletionKind, type TFaxAttempt, type TFaxCallDetails, type TFaxDetails } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime, formatDuration } from '../utils/format';
+import { useDateFormat } from '@/lib/use-date-format';
+
+import { formatDuration } from '../utils/format';
 
 /** An attempt's result: how the call went, or why it failed in the words the server uses for failures too. */
 function attemptResultKey(result: TFaxAttempt['result']) {
@@ -55,6 +57,7 @@ function CallFacts({ attempt, call }: { attempt: TFaxAttempt; call: TFaxCallDeta
 
 export function AttemptsTable({ fax }: { fax: TFaxDetails }) {
   const { t, i18n } = useTranslation(['faxes', 'messages']);
+  const dates = useDateFormat();
   return (
     <section aria-labelledby="fax-attempts-heading" className="flex flex-col gap-2">
       <h3 id="fax-attempts-heading" className="font-semibold">
@@ -89,7 +92,7 @@ export function AttemptsTable({ fax }: { fax: TFaxDetails }) {
               <tbody key={attempt.number} className="border-b last:border-b-0">
                 <tr>
                   <td className="py-1 pr-3 tabular-nums">{attempt.number}</td>
-                  <td className="py-1 pr-3">{formatDateTime(attempt.startedAt, i18n.language)}</td>
+                  <td className="py-1 pr-3">{dates.dateTime(attempt.startedAt)}</td>
                   <td className="py-1 pr-3">{attempt.durationMs === null ? '–' : formatDuration(attempt.durationMs, i18n.language)}</td>
                   <td className="py-1 pr-3 tabular-nums">{attempt.pagesSent}</td>
                   <td className="py-1">{fax.direction === 'inbound' ? t('results.received') : t(attemptResultKey(attempt.result))}</td>

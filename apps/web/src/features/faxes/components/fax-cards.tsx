@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { channelNoteOf } from '../utils/fax-channel';
-import { formatDateTime, formatNumber } from '../utils/format';
+import { formatNumber } from '../utils/format';
 
 import { FaxRowMenu } from './fax-row-menu';
 import { FaxStatusDetails } from './fax-status-details';
@@ -15,7 +16,8 @@ import { useFaxListLabels, type TFaxListProps } from './fax-table';
  * screen, where the table would scroll sideways. The number never breaks inside; a long name wraps between words.
  */
 export function FaxCards({ direction, faxes, sort, onViewDetails, onCancel }: Omit<TFaxListProps, 'onSort'>) {
-  const { t, i18n } = useTranslation('faxes');
+  const { t } = useTranslation('faxes');
+  const dates = useDateFormat();
   const sent = direction === 'outbound';
   const { caption } = useFaxListLabels(direction, sort);
 
@@ -24,7 +26,7 @@ export function FaxCards({ direction, faxes, sort, onViewDetails, onCancel }: Om
       {faxes.map((fax) => {
         const shownNumber = formatNumber(sent ? fax.toNumber : fax.fromNumber, t('history.unknownSender'));
         const name = sent ? fax.recipientName : fax.senderName;
-        const date = formatDateTime(fax.createdAt, i18n.language);
+        const date = dates.dateTime(fax.createdAt);
         const unread = !sent && !fax.read;
         const channel = channelNoteOf(fax);
         const details = [

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { faxThumbnailUrl } from '../api/download-fax';
 import { useFax } from '../api/get-fax';
 import { useFaxActions } from '../hooks/use-fax-actions';
 import { CHANNEL_NAMES } from '../utils/fax-channel';
 import { canCancel, canDelete, canResend } from '../utils/fax-status';
-import { formatDateTime, formatFileSize, formatNumber, formatSoon } from '../utils/format';
+import { formatFileSize, formatNumber } from '../utils/format';
 
 import { CancelFaxDialog } from './cancel-fax-dialog';
 import { AttemptsTable } from './fax-attempts';
@@ -85,8 +86,9 @@ type TFaxDetailsBodyProps = {
 
 function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
   const { t, i18n } = useTranslation(['faxes', 'messages']);
+  const dates = useDateFormat();
   const sent = fax.direction === 'outbound';
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('details.notYet'));
+  const when = (iso: string | null) => (iso ? dates.dateTime(iso) : t('details.notYet'));
   const rows: Array<[string, ReactNode]> = [
     [t('details.status'), <FaxStatus key="status" fax={fax} />],
     [t('details.from'), formatNumber(fax.fromNumber, t('history.unknownSender'))],
@@ -114,7 +116,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       t('details.nextTryLabel'),
       t('details.nextTry', {
         reason: t(retryReasonKey(fax.retryReason)),
-        time: formatSoon(fax.nextTryAt, i18n.language),
+        time: dates.soon(fax.nextTryAt),
         number: fax.nextTry.number,
         of: fax.nextTry.of,
       }),
@@ -137,7 +139,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
         {fax.resends.map((resend) => (
           <li key={resend.id}>
             <Button type="button" variant="link" className="h-auto p-0" onClick={() => onShow(resend.id)}>
-              {t('details.viewResend', { date: formatDateTime(resend.createdAt, i18n.language) })}
+              {t('details.viewResend', { date: dates.dateTime(resend.createdAt) })}
             </Button>
           </li>
         ))}

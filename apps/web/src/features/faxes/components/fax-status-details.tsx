@@ -1,13 +1,14 @@
 import type { TFax } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '../utils/format';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { FaxStatus } from './fax-status';
 
 /** A fax's status as the history shows it, in the table and on a phone's card: with the reason it failed or its time. */
 export function FaxStatusDetails({ fax }: { fax: TFax }) {
-  const { t, i18n } = useTranslation(['faxes', 'messages']);
+  const { t } = useTranslation(['faxes', 'messages']);
+  const dates = useDateFormat();
   return (
     <>
       <FaxStatus fax={fax} />
@@ -16,7 +17,7 @@ export function FaxStatusDetails({ fax }: { fax: TFax }) {
       ) : null}
       {fax.status === 'scheduled' && fax.scheduledAt ? (
         <span className="block text-xs font-normal text-muted-foreground">
-          {t('history.scheduledFor', { date: formatDateTime(fax.scheduledAt, i18n.language) })}
+          {t('history.scheduledFor', { date: dates.dateTime(fax.scheduledAt) })}
         </span>
       ) : null}
     </>

@@ -5,9 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { SortHeader } from '@/components/ui/sort-header';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { cn } from '@/lib/utils';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { channelNoteOf } from '../utils/fax-channel';
-import { formatDateTime, formatNumber } from '../utils/format';
+import { formatNumber } from '../utils/format';
 import type { TSortKey, TSortState } from '../utils/sort-state';
 
 import { FaxRowMenu } from './fax-row-menu';
@@ -41,7 +42,8 @@ export function useFaxListLabels(direction: TFax['direction'], sort: TSortState)
 
 /** Sent or received faxes (spec 001 §2.7): sortable by number, date, pages and status; each row with its menu. */
 export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCancel }: TFaxListProps) {
-  const { t, i18n } = useTranslation('faxes');
+  const { t } = useTranslation('faxes');
+  const dates = useDateFormat();
   const sent = direction === 'outbound';
   const { columnLabels, caption } = useFaxListLabels(direction, sort);
   const header = (key: TSortKey) => <SortHeader label={columnLabels[key]} sortKey={key} sort={sort} onSort={onSort} />;
@@ -69,7 +71,7 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
           const number = sent ? fax.toNumber : fax.fromNumber;
           const shownNumber = formatNumber(number, t('history.unknownSender'));
           const name = sent ? fax.recipientName : fax.senderName;
-          const date = formatDateTime(fax.createdAt, i18n.language);
+          const date = dates.dateTime(fax.createdAt);
           const unread = !sent && !fax.read;
           const channel = channelNoteOf(fax);
           return (

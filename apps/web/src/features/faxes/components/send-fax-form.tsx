@@ -18,11 +18,11 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { usePreviewFax } from '../api/preview-fax';
 import { useSendFax } from '../api/send-fax';
 import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
-import { formatDateTime } from '../utils/format';
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
 import { AttachmentPicker, type TAttachment } from './attachment-picker';
@@ -54,7 +54,8 @@ type TSendFaxFormProps = {
 
 /** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
 export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFaxFormProps = {}) {
-  const { t, i18n } = useTranslation(['faxes', 'messages']);
+  const { t } = useTranslation(['faxes', 'messages']);
+  const dates = useDateFormat();
   const { user, refresh } = useAuth();
   const sendFax = useSendFax();
   const previewFax = usePreviewFax();
@@ -161,7 +162,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
       const message = request.scheduledAt
         ? t('messages:faxes.scheduled', {
             number: request.recipientNumber,
-            date: formatDateTime(request.scheduledAt, i18n.language),
+            date: dates.dateTime(request.scheduledAt),
           })
         : result.message || t('messages:faxes.accepted', { number: request.recipientNumber });
       setSent({ number: request.recipientNumber, line: result.line, message });

@@ -1,7 +1,5 @@
 import { formatPhoneInternational } from '@faxline/shared';
 
-// The history, the details and the dashboard say a fax's time alike: the one helper lives in lib.
-export { formatDateTime, formatSoon } from '@/lib/format-date';
 // File sizes and call lengths read alike on the verify-receipt page too.
 export { formatDuration, formatFileSize } from '@/lib/format-units';
 

@@ -1,14 +1,16 @@
 import type { TMemberInvitation } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { useDateFormat } from '@/lib/use-date-format';
+
 /**
  * The invitations waiting for their addressee (decision 068): a login joins the account when its owner accepts from the
  * e-mail, so it is listed here until then, or until the invitation expires. Nothing is shown when none wait.
  */
 export function InvitationsList({ invitations }: { invitations: TMemberInvitation[] }) {
-  const { t, i18n } = useTranslation('members');
+  const { t } = useTranslation('members');
+  const dates = useDateFormat();
   if (invitations.length === 0) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
     <section aria-labelledby="invitations-heading" className="flex flex-col gap-4">
@@ -25,7 +27,7 @@ export function InvitationsList({ invitations }: { invitations: TMemberInvitatio
               {invitation.email}
             </span>
             <span className="text-muted-foreground">
-              {t('invitations.details', { role: t(`roles.${invitation.role}`), date: date.format(new Date(invitation.expiresAt)) })}
+              {t('invitations.details', { role: t(`roles.${invitation.role}`), date: dates.date(invitation.expiresAt) })}
             </span>
           </li>
         ))}

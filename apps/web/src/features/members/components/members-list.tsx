@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useDateFormat } from '@/lib/use-date-format';
 import { cn } from '@/lib/utils';
 
 import { isManageable } from '../utils/member-roles';
@@ -68,8 +69,8 @@ type TMemberRowProps = {
 };
 
 function MemberRow({ member, isViewer, manageable, onChangeRole, onRemove }: TMemberRowProps) {
-  const { t, i18n } = useTranslation('members');
-  const added = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(member.createdAt));
+  const { t } = useTranslation('members');
+  const added = useDateFormat().date(member.createdAt);
   // Role first: it is what this page changes. On narrow screens the e-mail address takes a line of its own.
   const details: Array<{ term: string; value: ReactNode; wide?: boolean }> = [
     { term: t('list.role'), value: t(`roles.${member.role}`) },

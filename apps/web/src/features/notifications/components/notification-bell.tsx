@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 
 import { HeaderMenu, HeaderMenuSeparator } from '@/components/layouts/header-menu';
 import { BellIcon } from '@/components/ui/icons';
-import { formatDateTime } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { badgeText, relativeTimeOf } from '../utils/notification-view';
 
@@ -131,6 +131,7 @@ function BellItems({ status, items, onOpen }: Pick<TNotificationBellProps, 'stat
 
 function BellLine({ item, onOpen }: { item: TBellItem; onOpen: (item: TBellItem) => void }) {
   const { t, i18n } = useTranslation('notifications');
+  const dates = useDateFormat();
   return (
     <DropdownMenu.Item asChild className={bellItemClass} onSelect={() => onOpen(item)}>
       <Link to={item.href}>
@@ -140,7 +141,7 @@ function BellLine({ item, onOpen }: { item: TBellItem; onOpen: (item: TBellItem)
             {item.text}
             {item.read ? null : <span className="sr-only"> ({t('unread')})</span>}
           </span>
-          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt, i18n.language)} className="text-xs text-muted-foreground">
+          <time dateTime={item.createdAt} title={dates.dateTime(item.createdAt)} className="text-xs text-muted-foreground">
             {relativeTimeOf(item.createdAt, new Date(), i18n.language)}
           </time>
         </span>

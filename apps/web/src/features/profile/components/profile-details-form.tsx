@@ -1,27 +1,36 @@
 import type { TSessionUser } from '@faxline/shared';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FieldDescription, FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { NameField } from '@/components/ui/person-fields';
 import { ApiError } from '@/lib/api-client';
 import { initials } from '@/lib/auth/user-names';
+import { browserTimeZone } from '@/lib/format-date';
 import { useFormProblem } from '@/lib/form-problem';
+import { timeZoneChoices, timeZoneLabel } from '@/lib/time-zones';
 import { toast } from '@/lib/toast';
 
 import { useUpdateProfile } from '../api/update-profile';
-import { checkProfile, type TProfileField } from '../utils/profile-checks';
+import { checkProfile, type TProfileField, type TProfileValues } from '../utils/profile-checks';
 
-/** Personal Details (spec 001 §2.4): Full Name, Email (read-only), Avatar URL (optional). */
+/**
+ * Personal Details (spec 001 §2.4): Full Name, Email (read-only), Avatar URL (optional), and the time zone every date
+ * and time is shown in (the browser's until the person picks one).
+ */
 export function ProfileDetailsForm({ user }: { user: TSessionUser }) {
   const { t } = useTranslation(['auth', 'errors']);
   const updateProfile = useUpdateProfile();
   const { report, fieldProps, clear } = useFormProblem<TProfileField>();
-  const [values, setValues] = useState({ name: user.name, image: user.image ?? '' });
+  const [values, setValues] = useState(() => valuesOf(user));
+  const zones = useMemo(() => timeZoneChoices(user.timeZone), [user.timeZone]);
+  const zoneId = useId();
   const saving = updateProfile.isPending;
 
-  const change = (field: TProfileField) => (event: ChangeEvent<HTMLInputElement>) => {
+  const change = (field: TProfileField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     clear(field);
   };
@@ -32,7 +41,7 @@ export function ProfileDetailsForm({ user }: { user: TSessionUser }) {
     if (!checked.ok) return report(checked.problem);
     try {
       const { session } = await updateProfile.mutateAsync(checked.request);
-      if (session) setValues({ name: session.user.name, image: session.user.image ?? '' });
+      if (session) setValues(valuesOf(session.user));
       toast({ title: t('profile.updatedTitle'), description: t('profile.updatedDescription') });
     } catch (error) {
       toast({
@@ -88,6 +97,26 @@ export function ProfileDetailsForm({ user }: { user: TSessionUser }) {
           description={t('profile.avatarHint')}
           {...fieldProps('image')}
         />
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={zoneId}>{t('fields.timeZone')}</Label>
+          <NativeSelect
+            id={zoneId}
+            name="timeZone"
+            value={values.timeZone}
+            onChange={change('timeZone')}
+            disabled={saving}
+            aria-describedby={`${zoneId}-description`}
+            {...fieldProps('timeZone')}
+          >
+            <option value="">{t('profile.browserTimeZone', { zone: timeZoneLabel(browserTimeZone()) })}</option>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {timeZoneLabel(zone)}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldDescription id={`${zoneId}-description`}>{t('profile.timeZoneHint')}</FieldDescription>
+        </div>
         <Button type="submit" className="self-start" disabled={saving}>
           {saving ? t('profile.saving') : t('profile.save')}
         </Button>
@@ -95,3 +124,10 @@ export function ProfileDetailsForm({ user }: { user: TSessionUser }) {
     </section>
   );
 }
+
+/** The form's values from the session: '' for an empty avatar, and for a time zone left to the browser. */
+const valuesOf = (user: TSessionUser): Required<TProfileValues> => ({
+  name: user.name,
+  image: user.image ?? '',
+  timeZone: user.timeZone ?? '',
+});

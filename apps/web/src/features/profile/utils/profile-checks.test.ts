@@ -25,6 +25,22 @@ describe('checkProfile (spec 001 §2.4)', () => {
     expect(!result.ok && toast(result.problem)).toBe('Profile Update Failed: This field is required.');
   });
 
+  it("sends the chosen time zone, and null for the browser's own", () => {
+    expect(checkProfile({ name: 'Ada', image: '', timeZone: 'Europe/Paris' })).toEqual({
+      ok: true,
+      request: { name: 'Ada', image: null, timeZone: 'Europe/Paris' },
+    });
+    expect(checkProfile({ name: 'Ada', image: '', timeZone: '' })).toEqual({
+      ok: true,
+      request: { name: 'Ada', image: null, timeZone: null },
+    });
+  });
+
+  it('refuses a time zone Intl does not know', () => {
+    const result = checkProfile({ name: 'Ada', image: '', timeZone: 'Mars/Olympus' });
+    expect(!result.ok && result.problem.field).toBe('timeZone');
+  });
+
   it('refuses an avatar that is not an http(s) address', () => {
     const result = checkProfile({ name: 'Ada', image: 'javascript:alert(1)' });
     expect(!result.ok && result.problem.field).toBe('image');

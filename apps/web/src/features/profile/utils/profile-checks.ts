@@ -7,18 +7,20 @@ import { firstIssue } from '@/lib/validation';
 
 type TCheck<F extends string, R> = { ok: true; request: R } | { ok: false; problem: TFormProblem<F> };
 
-export type TProfileField = 'name' | 'image';
-export type TProfileValues = Record<TProfileField, string>;
+export type TProfileField = 'name' | 'image' | 'timeZone';
+/** The form's texts; the time zone '' stands for the browser's (sent as null), left out for "unchanged". */
+export type TProfileValues = { name: string; image: string; timeZone?: string };
 
-/** Personal details (spec 001 §2.4): a full name, and an avatar URL that may be left empty. */
+/** Personal details (spec 001 §2.4): a full name, an avatar URL that may be left empty, and the person's time zone. */
 export function checkProfile(values: TProfileValues): TCheck<TProfileField, z.input<typeof ZUpdateProfileRequest>> {
-  const request = { name: values.name, image: values.image.trim() };
+  const timeZone = values.timeZone === undefined ? {} : { timeZone: values.timeZone || null };
+  const request = { name: values.name, image: values.image.trim(), ...timeZone };
   const parsed = ZUpdateProfileRequest.safeParse(request);
   if (!parsed.success) {
-    const { field, key } = firstIssue(parsed.error.issues, ['name', 'image'] as const);
+    const { field, key } = firstIssue(parsed.error.issues, ['name', 'image', 'timeZone'] as const);
     return { ok: false, problem: { field: field ?? 'name', title: 'auth:profile.updateFailedTitle', description: key } };
   }
-  return { ok: true, request: { name: parsed.data.name, image: parsed.data.image } };
+  return { ok: true, request: { name: parsed.data.name, image: parsed.data.image, ...timeZone } };
 }
 
 export type TPasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';

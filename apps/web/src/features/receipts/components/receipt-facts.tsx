@@ -2,14 +2,15 @@ import { formatPhoneInternational, type TReceiptFacts } from '@faxline/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '@/lib/format-date';
 import { formatDuration } from '@/lib/format-units';
+import { useDateFormat } from '@/lib/use-date-format';
 
 type TReceiptFactsProps = { facts: TReceiptFacts; keyId: string };
 
 /** What a verified report states, as a definition list; numbers, dates and units in the page's language (Intl). */
 export function ReceiptFacts({ facts, keyId }: TReceiptFactsProps) {
   const { t, i18n } = useTranslation('receipts');
+  const dates = useDateFormat();
   const language = i18n.language;
   const count = (value: number) => new Intl.NumberFormat(language).format(value);
 
@@ -19,13 +20,13 @@ export function ReceiptFacts({ facts, keyId }: TReceiptFactsProps) {
     [t('facts.to'), <Phone key="to">{formatPhoneInternational(facts.toNumber)}</Phone>],
     [t('facts.remoteIdent'), facts.remoteIdent ? <Phone key="csi">{facts.remoteIdent}</Phone> : t('facts.notGiven')],
     [t('facts.from'), facts.fromNumber ? <Phone key="from">{formatPhoneInternational(facts.fromNumber)}</Phone> : t('facts.notGiven')],
-    [t('facts.completedAt'), formatDateTime(facts.deliveredAt, language)],
+    [t('facts.completedAt'), dates.dateTime(facts.deliveredAt)],
     [t('facts.pages'), t('facts.pagesValue', { confirmed: count(facts.pagesConfirmed), pages: count(facts.pages) })],
     [t('facts.speed'), facts.bitRate === null ? t('facts.notGiven') : t('facts.speedValue', { rate: count(facts.bitRate) })],
     [t('facts.ecm'), facts.ecm === null ? t('facts.notGiven') : facts.ecm ? t('facts.on') : t('facts.off')],
     [t('facts.lineTime'), formatDuration(facts.lineMs, language)],
     [t('facts.calls'), count(facts.attempts.length)],
-    [t('facts.issuedAt'), formatDateTime(facts.issuedAt, language)],
+    [t('facts.issuedAt'), dates.dateTime(facts.issuedAt)],
     [t('facts.keyId'), <Code key="key">{keyId}</Code>],
   ];
 

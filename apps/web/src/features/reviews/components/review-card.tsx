@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { useLanguage } from '@/lib/use-language';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { StarRating } from './star-rating';
 
@@ -20,7 +20,7 @@ type TReviewCardProps = {
 
 export function ReviewCard({ name, company, reviewText, rating, date, example = false }: TReviewCardProps) {
   const { t } = useTranslation('marketing');
-  const { language } = useLanguage();
+  const dates = useDateFormat();
   const nameId = useId();
 
   return (
@@ -39,7 +39,7 @@ export function ReviewCard({ name, company, reviewText, rating, date, example = 
         {company ? <p className="text-sm text-muted-foreground">{company}</p> : null}
         {date ? (
           <p className="text-sm text-muted-foreground">
-            <time dateTime={date}>{new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(date))}</time>
+            <time dateTime={date}>{dates.date(date, 'long')}</time>
           </p>
         ) : null}
       </div>

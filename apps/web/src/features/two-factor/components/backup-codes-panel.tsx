@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { BACKUP_CODES_FILE_NAME, backupCodesFileContent } from '../utils/backup-codes-file';
 import { saveTextFile } from '../utils/save-file';
@@ -21,7 +22,8 @@ type TBackupCodesPanelProps = Partial<TCloseGuard> & {
  * (the Done button and, in a dialog, every way of closing it ask for the checkbox first).
  */
 export function BackupCodesPanel({ codes, onDone, closeAttempt = 0, onCloseBlockedChange }: TBackupCodesPanelProps) {
-  const { t, i18n } = useTranslation('security');
+  const { t } = useTranslation('security');
+  const dates = useDateFormat();
   const { user } = useAuth();
   const [saved, setSaved] = useState(false);
   const [reminded, setReminded] = useState(false);
@@ -47,7 +49,7 @@ export function BackupCodesPanel({ codes, onDone, closeAttempt = 0, onCloseBlock
   }, [closeAttempt]);
 
   const download = () => {
-    const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date());
+    const created = dates.format(new Date(), { dateStyle: 'long', timeStyle: 'short' });
     const content = backupCodesFileContent(codes, {
       title: t('backupCodes.fileTitle', { account: user?.email ?? '' }),
       created: t('backupCodes.fileCreated', { date: created }),

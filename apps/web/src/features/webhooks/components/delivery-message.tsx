@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, formatSoon } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { useRetryWebhookMessage } from '../api/retry-webhook-message';
 import { attemptOutcome, attemptsLatestFirst, formatAttemptDuration, maySendAgain, type TAttemptOutcome } from '../utils/delivery-log';
@@ -27,9 +27,10 @@ type TDeliveryMessageProps = { endpointId: string; message: TWebhookMessage };
 
 /** One message of the log: its event, status, creation and next try, each try (latest first), and "Send again". */
 export function DeliveryMessage({ endpointId, message }: TDeliveryMessageProps) {
-  const { t, i18n } = useTranslation(['webhooks', 'errors']);
+  const { t } = useTranslation(['webhooks', 'errors']);
+  const dates = useDateFormat();
   const retry = useRetryWebhookMessage();
-  const created = formatDateTime(message.createdAt, i18n.language);
+  const created = dates.dateTime(message.createdAt);
   const attempts = attemptsLatestFirst(message);
 
   const sendAgain = () =>
@@ -58,9 +59,7 @@ export function DeliveryMessage({ endpointId, message }: TDeliveryMessageProps) 
           </div>
           <span className="text-sm text-muted-foreground">
             {t('log.created', { date: created })}
-            {message.status === 'pending' && message.nextTryAt
-              ? ` · ${t('log.nextTry', { date: formatSoon(message.nextTryAt, i18n.language) })}`
-              : null}
+            {message.status === 'pending' && message.nextTryAt ? ` · ${t('log.nextTry', { date: dates.soon(message.nextTryAt) })}` : null}
           </span>
         </div>
         {maySendAgain(message) ? (
@@ -92,6 +91,7 @@ export function DeliveryMessage({ endpointId, message }: TDeliveryMessageProps) 
 /** One try: when, the answer (status code, or no answer and why), how long it took, and the start of the body. */
 function Attempt({ attempt }: { attempt: TWebhookAttempt }) {
   const { t, i18n } = useTranslation('webhooks');
+  const dates = useDateFormat();
   const outcome = attemptOutcome(attempt);
   const number = new Intl.NumberFormat(i18n.language);
   const response =
@@ -106,7 +106,7 @@ function Attempt({ attempt }: { attempt: TWebhookAttempt }) {
         <div className={row}>
           <dt className="text-muted-foreground">{t('log.time')}</dt>
           <dd>
-            <time dateTime={attempt.startedAt}>{formatDateTime(attempt.startedAt, i18n.language)}</time>
+            <time dateTime={attempt.startedAt}>{dates.dateTime(attempt.startedAt)}</time>
           </dd>
         </div>
         <div className={row}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { XCircleIcon } from '@/components/ui/icons';
-import { formatDateTime } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 
 import { WEBHOOK_PERIODS } from '../utils/webhook-periods';
 
@@ -14,7 +14,8 @@ const codeClass = 'block w-fit max-w-full rounded bg-muted px-1.5 py-0.5 font-mo
 
 /** What an endpoint is: its URL and description, whether it is on, how it signs, and when it was added. */
 export function EndpointSummary({ endpoint, urlId }: { endpoint: TWebhookEndpoint; urlId: string }) {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
+  const dates = useDateFormat();
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <h3 id={urlId} translate="no" dir="ltr" className="font-mono text-base font-semibold break-all">
@@ -28,9 +29,7 @@ export function EndpointSummary({ endpoint, urlId }: { endpoint: TWebhookEndpoin
           {endpoint.enabled ? t('list.enabledBadge') : t('list.disabledBadge')}
         </Badge>
         <Badge variant="accent">{t('list.signingLabel', { method: SIGNING_NAMES[endpoint.signing] })}</Badge>
-        <span className="text-sm text-muted-foreground">
-          {t('list.created', { date: formatDateTime(endpoint.createdAt, i18n.language) })}
-        </span>
+        <span className="text-sm text-muted-foreground">{t('list.created', { date: dates.dateTime(endpoint.createdAt) })}</span>
       </div>
     </div>
   );
@@ -64,8 +63,9 @@ export function EndpointEvents({ endpoint }: { endpoint: TWebhookEndpoint }) {
  * one failing now, the public key of an Ed25519 endpoint, a previous secret that still signs.
  */
 export function EndpointNotes({ endpoint }: { endpoint: TWebhookEndpoint }) {
-  const { t, i18n } = useTranslation('webhooks');
-  const date = (iso: string) => formatDateTime(iso, i18n.language);
+  const { t } = useTranslation('webhooks');
+  const dates = useDateFormat();
+  const date = dates.dateTime;
   const previousUntil = endpoint.previousSecretExpiresAt;
   return (
     <>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 
 /** A secret to show once: that of a new endpoint, or the one a rotation made (and the button that asked for it). */
 export type TShownSecret = TWebhookSecretResponse & { rotated: boolean; returnTo?: HTMLElement };
@@ -17,7 +17,8 @@ type TWebhookSecretDialogProps = { shown: TShownSecret; onClose: () => void };
  * by accident); Esc and the buttons do.
  */
 export function WebhookSecretDialog({ shown, onClose }: TWebhookSecretDialogProps) {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
+  const dates = useDateFormat();
   const { endpoint, secret, rotated, returnTo } = shown;
   const url = endpoint.url;
   const publicKey = endpoint.signing === 'ed25519';
@@ -53,7 +54,7 @@ export function WebhookSecretDialog({ shown, onClose }: TWebhookSecretDialogProp
             {secret}
           </code>
         </div>
-        {overlapUntil ? <p className="text-sm">{t('secret.overlap', { date: formatDateTime(overlapUntil, i18n.language) })}</p> : null}
+        {overlapUntil ? <p className="text-sm">{t('secret.overlap', { date: dates.dateTime(overlapUntil) })}</p> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CopyButton
             text={secret}
