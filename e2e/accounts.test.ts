@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
+import { SANDBOX_TEST_NUMBERS, type TFaxListResponse } from '@faxline/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { emailedLink, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { sendFaxThroughApi } from './support/faxes';
 import { freePort, startProcess, tempDataDir, waitForReady } from './support/server-process';
 
 let browser: Browser;
@@ -203,6 +205,40 @@ describe('password recovery and profile', () => {
     await page.getByLabel('Confirm New Password').fill('short');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await visible(toast(page, 'Password Too Short'));
+    await context.close();
+  });
+
+  it("shows times in the time zone chosen on the profile, and in the browser's until one is chosen", async () => {
+    const context = await newContext(browser);
+    await signedInPerson(context, 'Ada Lovelace');
+    await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.busy });
+    const { faxes } = (await (await context.request.get('/api/faxes?direction=outbound')).json()) as TFaxListResponse;
+    const page = await context.newPage();
+    // The expected text is made by the page's own Intl, so that it is the browser's spelling of the same moment.
+    const shownIn = (timeZone: string | undefined) =>
+      page.evaluate(
+        ([at, zone]) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(at!)),
+        [faxes[0]!.createdAt, timeZone] as const,
+      );
+
+    await page.goto('/user/fax-history');
+    await visible(page.getByRole('cell', { name: await shownIn(undefined) }).first());
+
+    await page.goto('/user/profile');
+    const zone = page.getByLabel('Time Zone');
+    const browserZone = await page.evaluate(() => new Intl.DateTimeFormat().resolvedOptions().timeZone);
+    // A closed select's options are not on screen: the first one is read, not looked at.
+    await expect
+      .poll(() => zone.locator('option').first().textContent())
+      .toBe(`Your browser's time zone (${browserZone.replaceAll('_', ' ')})`);
+    await zone.selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await visible(toast(page, 'Profile Updated'));
+
+    await page.goto('/user/fax-history');
+    await visible(page.getByRole('cell', { name: await shownIn('Asia/Tokyo') }).first());
+    await page.goto('/user/profile');
+    await expect.poll(() => page.getByLabel('Time Zone').inputValue()).toBe('Asia/Tokyo');
     await context.close();
   });
 });
