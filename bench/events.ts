@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SMTPServer } from 'smtp-server';
+import { smtpSink } from '../test-support/smtp-sink';
 import { onePagePdf, openDatabase, postForm, sendForm, signUp, type Customer } from './support/faxline';
 import { send } from './support/http';
 import { onCleanup, readArgs, runBench, startFaxline } from './support/processes';
@@ -26,22 +26,11 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const emailAt = new Map<string, number>();
 
 async function startSmtp(): Promise<string> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk: Buffer) => {
-        if (head.length < 20_000) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        const at = Date.now();
-        // The Message-ID is made from the event and the address (decision 051).
-        const eventId = /^message-id:\s*<([^>]*)>/im.exec(head)?.[1]?.match(UUID)?.[0];
-        if (eventId && !emailAt.has(eventId)) emailAt.set(eventId, at);
-        callback();
-      });
-    },
+  const server = smtpSink((head) => {
+    const at = Date.now();
+    // The Message-ID is made from the event and the address (decision 051).
+    const eventId = /^message-id:\s*<([^>]*)>/im.exec(head)?.[1]?.match(UUID)?.[0];
+    if (eventId && !emailAt.has(eventId)) emailAt.set(eventId, at);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onCleanup('the SMTP server', () => new Promise<void>((resolve) => server.close(() => resolve())));

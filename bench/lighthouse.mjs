@@ -1,4 +1,4 @@
-// Usage: node bench/lighthouse.mjs [buildName] [--runs=N]
+// Usage: npx tsx bench/lighthouse.mjs [buildName] [--runs=N]
 //
 // Lighthouse 12, desktop preset, on the public pages (performance >= 95, accessibility 100, CLS<0.1).
 // It starts the production server from a build, as the browser tests do (e2e/support/global-setup.ts): a private build
@@ -9,18 +9,15 @@
 // Printed per page: performance and accessibility scores, CLS, LCP, TBT and the JavaScript bytes transferred. Beside
 // them, the anchor of the same run: Lighthouse's benchmarkIndex, its measure of how fast this CPU was at that moment
 // (the machine is shared, and TBT and LCP are simulated from timings observed on it).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { faxlineBuild, freePort, startFaxline, tempDataDir } from '../test-support/faxline-process.ts';
 
 const PAGES = ['/', '/pricing'];
 const CHROMIUM = '/usr/bin/chromium';
@@ -43,15 +40,11 @@ const runsArg = args.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 const buildName = args.find((a) => !a.startsWith('--'));
 if (!Number.isInteger(runs) || runs < 1) {
-  console.error('Usage: node bench/lighthouse.mjs [buildName] [--runs=N]');
+  console.error('Usage: npx tsx bench/lighthouse.mjs [buildName] [--runs=N]');
   process.exit(2);
 }
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const bundle = buildName
-  ? path.join(repoRoot, 'apps/server/.builds', buildName, 'main.js')
-  : path.join(repoRoot, 'apps/server/dist/main.js');
-const webDist = buildName ? path.join(repoRoot, 'apps/web/.builds', buildName) : path.join(repoRoot, 'apps/web/dist');
+const { server: bundle, webDist } = faxlineBuild(buildName);
 if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
   console.error(
     buildName
@@ -61,61 +54,27 @@ if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
   process.exit(2);
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForReady(baseUrl, child, output, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output()}`);
-    const status = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server was not ready within ${timeoutMs} ms:\n${output()}`);
-}
-
-// PostgreSQL runs as another user and must be able to reach its data folder.
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-lighthouse-'));
-await fs.chmod(dataDir, 0o755);
+const dataDir = await tempDataDir('faxline-lighthouse-');
 const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-let output = '';
-const server = spawn(process.execPath, [bundle], {
-  cwd: repoRoot,
+const server = startFaxline({
+  server: bundle,
+  port,
   env: {
-    ...process.env,
     NODE_ENV: 'production',
     // Production takes its secrets from the environment only: made up for this run.
     AUTH_SECRET: randomBytes(32).toString('hex'),
     FILES_MASTER_KEY: randomBytes(32).toString('base64'),
-    PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDist,
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
 });
-server.stdout.on('data', (chunk) => (output += chunk));
-server.stderr.on('data', (chunk) => (output += chunk));
-const serverExited = new Promise((resolve) => server.once('close', resolve));
+const baseUrl = server.url;
 
 let chrome;
 async function stop() {
   await chrome?.kill();
-  if (server.exitCode === null) server.kill('SIGTERM');
-  await serverExited;
+  await server.stop();
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 
@@ -123,7 +82,7 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value) => `${Math.round(value)} ms`;
 
 try {
-  await waitForReady(baseUrl, server, () => output);
+  await server.untilReady();
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   console.log(`Lighthouse desktop preset, ${buildName ? `build ${buildName}` : 'shared build'}, median of ${runs} run(s) per page`);
   for (const page of PAGES) {

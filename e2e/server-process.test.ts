@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, postgresProcessesUnder, repoRoot, startProcess, tempDataDir, waitForReady } from './support/server-process';
+import { freePort, startFaxline, startProcess, tempDataDir } from '@test-support/faxline-process';
+import { postgresProcessesUnder } from '@test-support/process-table';
 
-const bundle = path.join(repoRoot, 'apps/server/dist/main.js');
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
@@ -44,16 +43,16 @@ async function eventually<T>(probe: () => Promise<T | undefined | false>): Promi
 
 describe('the server process', () => {
   it('exits with a message naming a malformed setting and what it expects', async () => {
-    const run = startProcess(process.execPath, [bundle], { PORT: 'eighty', DATABASE_URL: 'not a url' });
-    expect(await run.exited).toBe(1);
+    const run = startFaxline({ env: { PORT: 'eighty', DATABASE_URL: 'not a url' } });
+    expect(await run.finished).toBe(1);
     expect(run.output()).toContain('PORT: expected a whole number from 0 to 65535, got "eighty"');
     expect(run.output()).toContain('DATABASE_URL: expected a postgres:// or postgresql:// URL, got "not a url"');
     expect(run.output()).not.toMatch(/\n\s+at /); // no stack trace for a settings mistake
   });
 
   it('refuses an unknown --role', async () => {
-    const run = startProcess(process.execPath, [bundle, '--role=everything'], {});
-    expect(await run.exited).toBe(1);
+    const run = startFaxline({ args: ['--role=everything'] });
+    expect(await run.finished).toBe(1);
     expect(run.output()).toContain('--role: expected one of all, api, worker, smtp, got "everything"');
   });
 
@@ -61,15 +60,15 @@ describe('the server process', () => {
     const dataDir = await tempDataDir('faxline-proc-');
     dirs.push(dataDir);
     const port = await freePort();
-    const first = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir });
-    await waitForReady(`http://localhost:${port}`, first.child, first.output);
+    const first = startFaxline({ port, env: { DATA_DIR: dataDir } });
+    await first.untilReady();
 
-    const second = startProcess(process.execPath, [bundle], { PORT: String(await freePort()), DATA_DIR: dataDir });
-    expect(await second.exited).toBe(1);
+    const second = startFaxline({ port: await freePort(), env: { DATA_DIR: dataDir } });
+    expect(await second.finished).toBe(1);
     expect(second.output()).toMatch(/The database folder .* is in use by another PostgreSQL/);
 
     first.signal('SIGINT');
-    expect(await first.exited).toBe(0);
+    expect(await first.finished).toBe(0);
     expect(await postgresProcessesUnder(dataDir)).toEqual([]);
   });
 
@@ -79,20 +78,18 @@ describe('the server process', () => {
     const created = startProcess(
       'npm',
       ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ops-team-pass-7', '--name', 'Ops'],
-      {
-        DATA_DIR: dataDir,
-      },
+      { env: { DATA_DIR: dataDir } },
     );
-    expect(await created.exited).toBe(0);
+    expect(await created.finished).toBe(0);
     expect(created.output()).toContain('Platform admin ops@example.com created.');
 
     const port = await freePort();
-    const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
-    await waitForReady(`http://localhost:${port}`, server.child, server.output);
+    const server = startFaxline({ port, env: { DATA_DIR: dataDir, DEMO_DATA: 'false' } });
+    await server.untilReady();
     const promoted = startProcess('npm', ['run', 'admin:create', '--', '--email', 'ops@example.com', '--password', 'Ignored-pass-8'], {
-      DATA_DIR: dataDir,
+      env: { DATA_DIR: dataDir },
     });
-    expect(await promoted.exited).toBe(0);
+    expect(await promoted.finished).toBe(0);
     expect(promoted.output()).toContain('already had an account and is now a platform admin');
 
     const signIn = await fetch(`http://localhost:${port}/api/admin-access`, {
@@ -102,15 +99,15 @@ describe('the server process', () => {
     });
     expect(signIn.status).toBe(200);
     server.signal('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.finished).toBe(0);
   });
 
   it('runs its job worker in a process of its own at a lower priority, starts it again when it dies, stops it on SIGTERM', async () => {
     const dataDir = await tempDataDir('faxline-apart-');
     dirs.push(dataDir);
     const port = await freePort();
-    const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
-    await waitForReady(`http://localhost:${port}`, server.child, server.output);
+    const server = startFaxline({ port, env: { DATA_DIR: dataDir, DEMO_DATA: 'false' } });
+    await server.untilReady();
     const first = await eventually(async () => (await workersOf(server.child.pid!))[0]);
     expect(first.niceness).toBe(10);
 
@@ -120,7 +117,7 @@ describe('the server process', () => {
     expect(server.output()).toContain('the worker process ended; starting it again');
 
     server.signal('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.finished).toBe(0);
     expect(await isRunning(second.pid)).toBe(false);
     expect(await postgresProcessesUnder(dataDir)).toEqual([]);
   });
@@ -129,8 +126,8 @@ describe('the server process', () => {
     const dataDir = await tempDataDir('faxline-orphan-');
     dirs.push(dataDir);
     const port = await freePort();
-    const server = startProcess(process.execPath, [bundle], { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false' });
-    await waitForReady(`http://localhost:${port}`, server.child, server.output);
+    const server = startFaxline({ port, env: { DATA_DIR: dataDir, DEMO_DATA: 'false' } });
+    await server.untilReady();
     const worker = await eventually(async () => (await workersOf(server.child.pid!))[0]);
 
     process.kill(server.child.pid!, 'SIGKILL');
@@ -145,7 +142,7 @@ describe('the server process', () => {
     const dataDir = await tempDataDir('faxline-worker-');
     dirs.push(dataDir);
     const port = await freePort();
-    const worker = startProcess(process.execPath, [bundle, '--role=worker'], { PORT: String(port), DATA_DIR: dataDir });
+    const worker = startFaxline({ role: 'worker', port, env: { DATA_DIR: dataDir } });
     await expect.poll(() => worker.output(), { timeout: 60_000 }).toContain('"role":"worker"');
     expect(
       await fetch(`http://localhost:${port}/healthz`).then(
@@ -154,18 +151,14 @@ describe('the server process', () => {
       ),
     ).toBe('refused');
     worker.signal('SIGTERM');
-    expect(await worker.exited).toBe(0);
+    expect(await worker.finished).toBe(0);
   });
 
   it('runs the e-mail to fax gateway alone with --role=smtp, on SMTP_INGRESS_PORT, without an HTTP server', async () => {
     const dataDir = await tempDataDir('faxline-smtp-');
     dirs.push(dataDir);
     const [port, smtpPort] = [await freePort(), await freePort()];
-    const gateway = startProcess(process.execPath, [bundle, '--role=smtp'], {
-      PORT: String(port),
-      SMTP_INGRESS_PORT: String(smtpPort),
-      DATA_DIR: dataDir,
-    });
+    const gateway = startFaxline({ role: 'smtp', port, env: { SMTP_INGRESS_PORT: String(smtpPort), DATA_DIR: dataDir } });
     await expect.poll(() => gateway.output(), { timeout: 60_000 }).toContain('"role":"smtp"');
     // The gateway greets as an SMTP server for the fax domain.
     const greeting = await new Promise<string>((resolve, reject) => {
@@ -184,6 +177,6 @@ describe('the server process', () => {
       ),
     ).toBe('refused');
     gateway.signal('SIGTERM');
-    expect(await gateway.exited).toBe(0);
+    expect(await gateway.finished).toBe(0);
   });
 });

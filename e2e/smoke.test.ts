@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { freePort, postgresProcessesUnder, startProcess, tempDataDir, waitForReady } from './support/server-process';
+import { freePort, startFaxline, tempDataDir } from '@test-support/faxline-process';
+import { postgresProcessesUnder } from '@test-support/process-table';
 
 // The README's start command, as a new user runs it: up, serving the web app, and gone without a trace on SIGTERM.
 describe('npm start', () => {
@@ -15,9 +16,9 @@ describe('npm start', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
-    const server = startProcess('npm', ['start'], { PORT: String(port), DATA_DIR: dataDir });
+    const server = startFaxline({ command: ['npm', 'start'], port, env: { DATA_DIR: dataDir } });
     try {
-      await waitForReady(baseUrl, server.child, server.output);
+      await server.untilReady();
       expect(await postgresProcessesUnder(dataDir)).toHaveLength(1);
 
       const browser = await launchBrowser();
@@ -32,7 +33,7 @@ describe('npm start', () => {
       }
     } finally {
       server.signal('SIGTERM');
-      await server.exited;
+      await server.finished;
     }
 
     expect(server.output()).toContain('"msg":"stopped"');

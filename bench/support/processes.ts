@@ -1,16 +1,14 @@
 // The processes a bench starts (a bare Fastify hello-world, a Faxline server on a temporary data folder) and their end:
 // whatever a bench started is stopped when it finishes, fails or is interrupted (Ctrl-C), and nothing else is touched.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { faxlineBuild, freePort, startFaxline as startFaxlineProcess, startProcess, tempDataDir } from '../../test-support/faxline-process';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const DEFAULT_SERVER = path.join(repoRoot, 'apps/server/dist/main.js');
+export { freePort };
+export const DEFAULT_SERVER = faxlineBuild().server;
 
 const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
 
@@ -65,17 +63,6 @@ export function readArgs<TName extends string>(defaults: Record<TName, string>):
   return { ...(values as Record<TName, string>), server };
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function isAlive(pid: number): boolean {
@@ -87,53 +74,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function exitWithin(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return true;
-  const exited = new Promise<true>((resolve) => child.once('exit', () => resolve(true)));
-  return Promise.race([exited, delay(ms).then(() => false)]);
-}
-
-/** Starts a child in its own process group, keeping the tail of what it prints for error messages. */
-function startChild(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
-  const child = spawn(process.execPath, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { child, output: () => output };
-}
-
-/** Ends a child we started: SIGTERM, then SIGKILL to its process group if it lingers. */
-async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
-  if (child.pid === undefined) return;
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM');
-    if (!(await exitWithin(child, graceMs))) child.kill('SIGKILL');
-    await exitWithin(child, 5_000);
-  }
-  // Helpers it started in its group (Ghostscript) and left behind.
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // the group is gone already
-  }
-}
-
 export type HelloWorld = { url: string };
 
 /** The anchor: a bare Fastify hello-world in a process of its own. */
 export async function startHelloWorld(): Promise<HelloWorld> {
   const script = fileURLToPath(new URL('./hello-world.ts', import.meta.url));
-  const { child, output } = startChild(['--import', 'tsx', script], { cwd: repoRoot, env: process.env });
-  onCleanup('the hello-world server', () => stopChild(child, 5_000));
+  const hello = startProcess(process.execPath, ['--import', 'tsx', script], { name: 'the hello-world server', keepOutput: 20_000 });
+  onCleanup('the hello-world server', () => hello.stop(5_000));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const port = Number(output().split('\n')[0]);
-    if (output().includes('\n') && port > 0) return { url: `http://127.0.0.1:${port}` };
-    if (child.exitCode !== null) break;
+    const port = Number(hello.output().split('\n')[0]);
+    if (hello.output().includes('\n') && port > 0) return { url: `http://127.0.0.1:${port}` };
+    if (hello.child.exitCode !== null) break;
     await delay(50);
   }
-  throw new Error(`The hello-world server did not start:\n${output()}`);
+  throw new Error(`The hello-world server did not start:\n${hello.output()}`);
 }
 
 /** What every Faxline process of a bench runs with (its workers' too). */
@@ -169,9 +124,7 @@ export type Faxline = {
  * own; `api`: no worker, the jobs wait for workers started with startFaxlineWorker).
  */
 export async function startFaxline(server: string, env: Record<string, string> = {}, role: 'all' | 'api' = 'all'): Promise<Faxline> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-bench-'));
-  // The embedded PostgreSQL runs as its own user when we are root: it must be able to reach the folder.
-  await fs.chmod(dataDir, 0o755);
+  const dataDir = await tempDataDir('faxline-bench-');
   onCleanup(`the data folder ${dataDir}`, async () => {
     // The server may keep the cluster elsewhere, linked from DATA_DIR/pg (where the postgres user cannot enter DATA_DIR).
     const cluster = await fs.realpath(path.join(dataDir, 'pg')).catch(() => undefined);
@@ -182,37 +135,24 @@ export async function startFaxline(server: string, env: Record<string, string> =
     await fs.rm(dataDir, { recursive: true, force: true });
   });
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const { child, output } = startChild([server, `--role=${role}`], {
+  const faxline = startFaxlineProcess({
+    name: 'the Faxline server',
+    server,
+    role,
+    port,
+    host: '127.0.0.1',
     cwd: dataDir,
-    env: {
-      ...inheritedEnv(),
-      ...BENCH_ENV,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SMTP_INGRESS_PORT: '0',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: '',
-      ...env,
-    },
+    inheritEnv: false,
+    env: { ...inheritedEnv(), ...BENCH_ENV, PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, WEB_DIST_DIR: '', ...env },
+    keepOutput: 20_000,
   });
   onCleanup('the Faxline server and its PostgreSQL', async () => {
-    await stopChild(child, 40_000);
+    await faxline.stop(40_000);
     await stopLeftoverPostgres(path.join(dataDir, 'pg'));
   });
-
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The Faxline server exited (${child.exitCode}) before it was ready:\n${output()}`);
-    const status = await fetch(`${url}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (Date.now() > deadline) throw new Error(`The Faxline server was not ready within 240 s:\n${output()}`);
-    await delay(250);
-  }
+  await faxline.untilReady(240_000);
+  const url = faxline.url!;
+  const output = faxline.output;
   return { url, dataDir, databaseUrl: () => embeddedDatabaseUrl(dataDir), output };
 }
 
@@ -242,8 +182,12 @@ export type FaxlineWorker = { stop: () => Promise<void>; output: () => string };
  * Ready once it says it is running; stopped by `stop()` or at the end of the bench.
  */
 export async function startFaxlineWorker(server: string, faxline: Faxline, env: Record<string, string> = {}): Promise<FaxlineWorker> {
-  const { child, output } = startChild([server, '--role=worker'], {
+  const worker = startFaxlineProcess({
+    name: 'a Faxline worker',
+    server,
+    role: 'worker',
     cwd: faxline.dataDir,
+    inheritEnv: false,
     env: {
       ...inheritedEnv(),
       ...BENCH_ENV,
@@ -255,22 +199,13 @@ export async function startFaxlineWorker(server: string, faxline: Faxline, env: 
       // The one line a worker says when it has started (the rest stays at warn).
       LOG_LEVEL: 'info',
     },
+    keepOutput: 20_000,
   });
   let stopped: Promise<void> | undefined;
-  const stop = () => (stopped ??= stopChild(child, 40_000));
+  const stop = () => (stopped ??= worker.stop(40_000));
   onCleanup('a Faxline worker', stop);
   // Watched as it is printed: queued jobs start at once, and their lines could push it out of the kept output.
-  let tail = '';
-  let ready = false;
-  child.stdout!.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-200);
-    ready ||= tail.includes('Faxline is running');
-  });
-  const deadline = Date.now() + 120_000;
-  while (!ready) {
-    if (child.exitCode !== null) throw new Error(`A Faxline worker exited (${child.exitCode}) before it was ready:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`A Faxline worker was not ready within 120 s:\n${output()}`);
-    await delay(100);
-  }
+  await worker.untilRunning(120_000);
+  const output = worker.output;
   return { stop, output };
 }

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core
 import { expect, inject } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { newContext } from './browser';
-import { startProcess } from './server-process';
+import { startProcess } from '@test-support/faxline-process';
 
 /** Same-origin writes need the page's Origin, as a browser sends it. */
 const originOf = (_context: BrowserContext) => ({ origin: inject('baseUrl') });
@@ -84,9 +84,9 @@ export async function emailedLink(request: APIRequestContext, to: string, subjec
 export async function createPlatformAdmin(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('admin');
   const run = startProcess('npm', ['run', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--name', 'Test Admin'], {
-    DATA_DIR: inject('dataDir'),
+    env: { DATA_DIR: inject('dataDir') },
   });
-  expect(await run.exited, run.output()).toBe(0);
+  expect(await run.finished, run.output()).toBe(0);
   return { email, password: PASSWORD };
 }
 
@@ -94,7 +94,7 @@ export async function createPlatformAdmin(): Promise<{ email: string; password: 
  * A new browser context holding a platform admin's back-office access, given by the admin login's API rather than by
  * clicking through the page (admin-login.test.ts does).
  */
-export async function adminContext(browser: Browser): Promise<BrowserContext> {
+export async function adminContext(browser: Pick<Browser, 'newContext'>): Promise<BrowserContext> {
   const { email, password } = await createPlatformAdmin();
   const context = await newContext(browser);
   const access = await context.request.post('/api/admin-access', { data: { email, password }, headers: originOf(context) });

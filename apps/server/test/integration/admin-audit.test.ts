@@ -1,9 +1,10 @@
-import { ADMIN_AUDIT_PAGE_SIZE, ZAdminAuditFacets, ZAdminAuditResponse, ZApiError, type TAdminAuditResponse } from '@faxline/shared';
+import { ADMIN_AUDIT_PAGE_SIZE, ZAdminAuditFacets, ZApiError, type TAdminAuditResponse } from '@faxline/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { createUser } from '@test-support/factories/accounts';
 import { unique } from '@test-support/factories/values';
+import { auditPage } from '../support/admin-audit';
 import { TEST_ORIGIN, openTestApp, adminSession, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -70,11 +71,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function audit(query: string): Promise<TAdminAuditResponse> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: { cookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return ZAdminAuditResponse.parse(response.json());
-}
+const audit = (query: string) => auditPage(t.app, cookie, query);
 
 const objectIds = (result: TAdminAuditResponse) => result.events.map((e) => e.objectId);
 const actions = (result: TAdminAuditResponse) => result.events.map((e) => e.action);

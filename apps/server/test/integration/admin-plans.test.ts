@@ -1,9 +1,10 @@
-import { ZAdminPlan, ZAdminPlansResponse, ZPlansResponse, type TAdminPlan, type TAdminPlanInput } from '@faxline/shared';
+import { ZAdminPlan, ZAdminPlansResponse, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { unique } from '@test-support/factories/values';
+import { adminPlanInputOf } from '../support/admin-plans';
 import { callApi, errorOf, openAdminTestApp, someClientAddress, type AdminTestApp } from '../support/test-app';
 
 let t: AdminTestApp;
@@ -23,20 +24,6 @@ const newPlan = (overrides: Partial<TAdminPlanInput> = {}): TAdminPlanInput => (
   pagesPerMonth: 300,
   text: { en: { description: 'For a test.', features: ['300 pages per month', 'Email to fax'] } },
   ...overrides,
-});
-
-/** The form's body for a stored plan, as the back office sends it back. */
-const inputOf = (plan: TAdminPlan): TAdminPlanInput => ({
-  name: plan.name,
-  category: plan.category,
-  pricedOnRequest: plan.monthlyPriceCents === null,
-  monthlyPriceCents: plan.monthlyPriceCents,
-  yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
-  pagesPerMonth: plan.pagesPerMonth,
-  apiRequestsPerMinute: plan.apiRequestsPerMinute,
-  isPopular: plan.isPopular,
-  isHipaa: plan.isHipaa,
-  text: plan.text,
 });
 
 async function adminPlan(id: string) {
@@ -146,7 +133,7 @@ describe('PUT /api/admin/plans/:id', () => {
 
   it('sets the API requests per minute of the plan’s keys (spec 000 §9: varying by plan); the change is audited', async () => {
     const plan = await create();
-    const response = await call('PUT', `/api/admin/plans/${plan.id}`, { ...inputOf(plan), apiRequestsPerMinute: 250 });
+    const response = await call('PUT', `/api/admin/plans/${plan.id}`, { ...adminPlanInputOf(plan), apiRequestsPerMinute: 250 });
     expect(response.statusCode, response.body).toBe(200);
     expect(ZAdminPlan.parse(response.json()).apiRequestsPerMinute).toBe(250);
     expect((await adminPlan(plan.id)).apiRequestsPerMinute).toBe(250);
@@ -162,7 +149,7 @@ describe('PUT /api/admin/plans/:id', () => {
   it('refuses API requests per minute outside 10 to 100,000, in the caller’s language, and changes nothing', async () => {
     const plan = await create({ apiRequestsPerMinute: 500 });
     for (const apiRequestsPerMinute of [9, 100_001, 12.5, 0, -100, '300', null]) {
-      const response = await call('PUT', `/api/admin/plans/${plan.id}`, { ...inputOf(plan), apiRequestsPerMinute });
+      const response = await call('PUT', `/api/admin/plans/${plan.id}`, { ...adminPlanInputOf(plan), apiRequestsPerMinute });
       expect(response.statusCode, String(apiRequestsPerMinute)).toBe(400);
       expect(errorOf(response).message).toContain('API requests per minute must be a whole number from 10 to 100,000.');
     }

@@ -1,16 +1,10 @@
-import {
-  ADMIN_AUDIT_MAX_PAGE,
-  ADMIN_AUDIT_PAGE_SIZE,
-  AUDIT_COUNT_LIMIT,
-  ZAdminAuditFacets,
-  ZAdminAuditResponse,
-  type TAdminAuditResponse,
-} from '@faxline/shared';
+import { ADMIN_AUDIT_MAX_PAGE, ADMIN_AUDIT_PAGE_SIZE, AUDIT_COUNT_LIMIT, ZAdminAuditFacets } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@test-support/factories/accounts';
 import { unique } from '@test-support/factories/values';
+import { auditPage } from '../support/admin-audit';
 import { adminSession, openTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -47,11 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function audit(query: string): Promise<TAdminAuditResponse> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: { cookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return ZAdminAuditResponse.parse(response.json());
-}
+const audit = (query: string) => auditPage(t.app, cookie, query);
 
 type PlanNode = {
   'Relation Name'?: string;

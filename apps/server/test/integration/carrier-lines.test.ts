@@ -14,7 +14,8 @@ import { orderCarrierNumber } from '../../src/numbers/carrier-numbers';
 import { systemSettings } from '../../src/system-settings/schema';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { freePort } from '@test-support/faxline-process';
+import { adminSession, callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Carriers through the whole server: SignalWire takes +44 numbers and Sinch +33 ones, each the other's fallback. The
 // app listens on a real port, so that each simulator fetches media links and posts its webhooks as the carrier would.

@@ -22,7 +22,7 @@ import {
   waitUntilAllFinal,
   type Send,
 } from '../support/fax-battery';
-import { ProcessLogs } from '../support/server-process';
+import { ProcessLogs } from '../support/process-logs';
 import { testConfig, TEST_ORIGIN } from '../support/test-app';
 import { testLogger } from '../support/test-database';
 

@@ -1,16 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { ZSendFaxResponse, ZWebhookSecretResponse } from '@faxline/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
+import { smtpSink } from '@test-support/smtp-sink';
 import { emailHandovers } from '../../src/email/schema';
 import { faxEvents } from '../../src/events/schema';
 import { faxes } from '../../src/faxes/schema';
 import { webhookAttempts, webhookMessages } from '../../src/webhooks/schema';
 import { unlimitedCustomer, waitUntilAllFinal, type Send } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
+import { buildServerBundle, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn, TEST_ORIGIN } from '../support/test-app';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -32,25 +33,14 @@ const between = (min: number, max: number) => min + Math.random() * (max - min);
 let t: SplitTestApp;
 let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let worker: ServerProcess | undefined;
+let worker: StandbyFaxline | undefined;
 const logs = new ProcessLogs();
 
 /** Every message the SMTP server was handed, by Message-ID. */
 const mail = new Map<string, number>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    let head = '';
-    stream.on('data', (chunk: Buffer) => {
-      if (head.length < 20_000) head += chunk.toString('latin1');
-    });
-    stream.on('end', () => {
-      const id = /^message-id:\s*(<[^>]*>)/im.exec(head)?.[1] ?? `(none ${Math.random()})`;
-      mail.set(id, (mail.get(id) ?? 0) + 1);
-      callback();
-    });
-  },
+const smtp = smtpSink((head) => {
+  const id = /^message-id:\s*(<[^>]*>)/im.exec(head)?.[1] ?? `(none ${Math.random()})`;
+  mail.set(id, (mail.get(id) ?? 0) + 1);
 });
 
 // A worker killed in the middle of a message resets its connection: expected here, not an error of the test.
@@ -69,18 +59,17 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 }, 60_000);
 
-function workerProcess(incarnation: number): ServerProcess {
-  return startServerProcess({
-    launcher: bundle.launcher,
+function workerProcess(incarnation: number): StandbyFaxline {
+  return startStandbyFaxline(bundle, {
     name: `worker#${incarnation}`,
-    args: ['--role=worker'],
+    role: 'worker',
     env: {
       ...t.workerEnv,
       FAX_CLOCK_SCALE: '0.001',
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
       MAIL_FROM: 'Faxline <no-reply@faxline.test>',
     },
-    logs,
+    onLine: logs.of(`worker#${incarnation}`),
   });
 }
 
@@ -141,7 +130,7 @@ describe('fax events while the worker is killed with SIGKILL', () => {
         const busyBy = Date.now() + 3_000;
         while ((await jobsActive()) === 0 && Date.now() < busyBy) await delay(10);
         interrupted.push(await jobsActive());
-        await worker!.crash();
+        await worker!.kill();
         incarnation += 1;
         worker = workerProcess(incarnation);
         worker.start();

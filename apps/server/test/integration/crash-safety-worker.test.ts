@@ -16,7 +16,9 @@ import {
   type Send,
 } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { buildServerBundle, describeProcess, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
+import { buildServerBundle, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { describeProcess } from '@test-support/process-table';
+import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn } from '../support/test-app';
 
@@ -48,8 +50,8 @@ const between = (min: number, max: number) => min + Math.random() * (max - min);
 
 let t: SplitTestApp;
 let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
-let worker: ServerProcess | undefined;
-let spare: ServerProcess | undefined;
+let worker: StandbyFaxline | undefined;
+let spare: StandbyFaxline | undefined;
 const logs = new ProcessLogs();
 
 beforeAll(async () => {
@@ -64,17 +66,16 @@ afterAll(async () => {
 
 /** Workers that ended without being killed by the test (a fatal error: main.ts exits on an unhandled rejection). */
 const unexpectedExits: string[] = [];
-const killedByTest = new Set<ServerProcess>();
+const killedByTest = new Set<StandbyFaxline>();
 let finished = false;
 
 /** A worker process on standby: its dependencies load while the current worker works, as a warm spare's would. */
-function standbyWorker(incarnation: number): ServerProcess {
-  const child = startServerProcess({
-    launcher: bundle.launcher,
+function standbyWorker(incarnation: number): StandbyFaxline {
+  const child = startStandbyFaxline(bundle, {
     name: `worker#${incarnation}`,
-    args: ['--role=worker'],
+    role: 'worker',
     env: { ...t.workerEnv, FAX_CLOCK_SCALE: '0.001' },
-    logs,
+    onLine: logs.of(`worker#${incarnation}`),
   });
   void child.exited.then(({ code, signal }) => {
     if (killedByTest.has(child) || finished) return;
@@ -170,7 +171,7 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
           const active = await jobsRunningSince(workingSince);
           const killedAt = Date.now();
           killedByTest.add(worker!);
-          await worker!.crash();
+          await worker!.kill();
           interrupted.push(active);
           worker = spare!;
           worker.start();

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { emailToFaxSettings } from '../../src/email-to-fax/schema';
-import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
+import { buildServerBundle, freePort, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { connectSmtp } from '../support/smtp-client';
-import { freePort } from '../support/test-app';
 
 // The SMTP gateway in a process of its own (`--role=smtp`, the production bundle) takes 20 messages of 60 MB at once,
 // each within the size it announces: its memory (RSS) must grow by less than 200 MB. Half the messages carry five
@@ -22,7 +22,7 @@ const GIVE_UP_MB = 3 * GROWTH_LIMIT_MB;
 
 let t: SplitTestApp;
 let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
-let gateway: ServerProcess | undefined;
+let gateway: StandbyFaxline | undefined;
 const logs = new ProcessLogs();
 
 beforeAll(async () => {
@@ -72,12 +72,11 @@ describe('the SMTP gateway under 20 messages of 60 MB at once', () => {
     for (const body of [fiveFiles, oneFile]) expect(Math.round(body.length / 1e6)).toBe(MESSAGE_MB);
 
     const port = await freePort();
-    gateway = startServerProcess({
-      launcher: bundle.launcher,
+    gateway = startStandbyFaxline(bundle, {
       name: 'smtp',
-      args: ['--role=smtp'],
+      role: 'smtp',
       env: { ...t.workerEnv, SMTP_INGRESS_PORT: String(port), SMTP_INGRESS_HOST: '127.0.0.1' },
-      logs,
+      onLine: logs.of('smtp'),
     });
     gateway.start();
     await gateway.ready;
@@ -115,7 +114,7 @@ describe('the SMTP gateway under 20 messages of 60 MB at once', () => {
         peak = Math.max(peak, await rssMb(gateway!.pid).catch(() => peak));
         if (peak - before > GIVE_UP_MB && !gaveUp) {
           gaveUp = true;
-          await gateway!.crash();
+          await gateway!.kill();
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, 50));

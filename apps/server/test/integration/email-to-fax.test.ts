@@ -60,6 +60,9 @@ let pdfPath: string;
 let pngPath: string;
 const DOMAIN = 'fax.localhost';
 
+/** swaks' arguments for a message from `from` to `to` carrying the two-page referral PDF. */
+const pdfMessage = (from: string, to: string) => ['--from', from, '--to', to, '--attach-type', 'application/pdf', '--attach', pdfPath];
+
 beforeAll(async () => {
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const { port } = relay.server.address() as AddressInfo;
@@ -267,20 +270,7 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
     try {
       const sender = await customer();
       const recipient = await customer();
-      const { code, transcript } = await swaks(
-        [
-          '--tls',
-          '--from',
-          sender.owner.email,
-          '--to',
-          `${digits(recipient.number!)}@${DOMAIN}`,
-          '--attach-type',
-          'application/pdf',
-          '--attach',
-          pdfPath,
-        ],
-        secured.port,
-      );
+      const { code, transcript } = await swaks(['--tls', ...pdfMessage(sender.owner.email, `${digits(recipient.number!)}@${DOMAIN}`)], secured.port);
       expect(code, transcript).toBe(0);
       expect(transcript).toContain('STARTTLS');
       // After STARTTLS swaks marks the server's lines "<~".
@@ -358,16 +348,7 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
       expect(repliesTo(senders.forged.owner.email)).toEqual([]);
 
       // SPF passes for clinic.test from 127.0.0.1.
-      const clinic = await swaks([
-        '--from',
-        senders.clinic.owner.email,
-        '--to',
-        to,
-        '--attach-type',
-        'application/pdf',
-        '--attach',
-        pdfPath,
-      ]);
+      const clinic = await swaks(pdfMessage(senders.clinic.owner.email, to));
       expect(clinic.transcript).toMatch(/250 2\.0\.0 Accepted: fax/);
 
       // signed.test's SPF soft-fails here, but its DKIM signature passes, and DMARC with it.
@@ -449,16 +430,7 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
         })
         .returning({ id: plans.id });
       await t.db.update(accounts).set({ planId: plan!.id }).where(eq(accounts.id, sender.id));
-      const { transcript } = await swaks([
-        '--from',
-        sender.owner.email,
-        '--to',
-        `${digits(recipient.number!)}@${DOMAIN}`,
-        '--attach-type',
-        'application/pdf',
-        '--attach',
-        pdfPath,
-      ]);
+      const { transcript } = await swaks(pdfMessage(sender.owner.email, `${digits(recipient.number!)}@${DOMAIN}`));
       expect(serverLines(transcript)).toContain(
         "550 5.7.1 This fax (3 pages) would go over your plan's 1 pages this month (0 already used). Upgrade your plan or wait for next month.",
       );

@@ -23,8 +23,9 @@ import {
   wrongnessOf,
   type Send,
 } from '../support/fax-battery';
-import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
-import { freePort, TEST_ORIGIN, testConfig } from '../support/test-app';
+import { buildServerBundle, freePort, startStandbyFaxline, tempDataDir, type StandbyFaxline } from '@test-support/faxline-process';
+import { ProcessLogs } from '../support/process-logs';
+import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
 
 // The server as `npm start` runs it (the production bundle, --role=all with its worker process, its own PostgreSQL in
@@ -48,7 +49,7 @@ type Customer = Awaited<ReturnType<typeof unlimitedCustomer>>;
 type PairSend = Send & { pair: number };
 
 let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
-let server: ServerProcess;
+let server: StandbyFaxline;
 let dataDir: string;
 let baseUrl: string;
 let database: DatabaseHandle;
@@ -76,15 +77,12 @@ async function postmasterPid(): Promise<number> {
 
 beforeAll(async () => {
   bundle = await buildServerBundle();
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-pg-recovery-'));
-  await fs.chmod(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder
+  dataDir = await tempDataDir('faxline-pg-recovery-');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const authSecret = randomBytes(32).toString('hex');
-  server = startServerProcess({
-    launcher: bundle.launcher,
+  server = startStandbyFaxline(bundle, {
     name: 'server',
-    args: [],
     env: {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -97,7 +95,7 @@ beforeAll(async () => {
       RATE_LIMIT_FACTOR: '10000',
       FAX_CLOCK_SCALE: '0.001',
     },
-    logs,
+    onLine: logs.of('server'),
     readyTimeoutMs: 180_000,
   });
   server.start();

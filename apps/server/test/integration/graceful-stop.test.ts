@@ -1,36 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { defineJob } from '../../src/platform/queue/define-job';
 import { startQueue } from '../../src/platform/queue/queue';
-import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
+import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
 // "Graceful stop finishes or hands back running jobs". A worker told to stop takes no new job, lets
 // a short running job finish, and hands a long one back to the queue (not failed, no try counted), where another
 // worker takes it at once; the stopped worker's late ending does not touch the other's run.
-let database: { url: string; drop: () => Promise<void> };
-let handle: DatabaseHandle;
+const database = useTestDatabase();
 const files = createEncryptedFileStore({ dir: path.join(os.tmpdir(), 'faxline-graceful-stop'), masterKey: randomBytes(32) });
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = connectDatabase(database.url, testLogger);
-});
-afterAll(async () => {
-  await handle?.close();
-  await database?.drop();
-});
 
 type Row = { id: string; state: string; retry_count: number; output: unknown; data: { ms: number } };
 const rowsOf = async () =>
   (
-    await handle.pool.query<Row>(
+    await database.handle.pool.query<Row>(
       `select id, state::text, retry_count, output, data from pgboss.job where name = 'test.slow' order by data->>'ms'`,
     )
   ).rows;
@@ -53,10 +42,10 @@ describe('a worker that stops', () => {
       });
     // SHUTDOWN_TIMEOUT_MS 2 s: a stopping worker gives its running jobs 0.8 s.
     const deps = {
-      db: handle.db,
+      db: database.handle.db,
       config: testConfig({ SHUTDOWN_TIMEOUT_MS: '2000', JOB_CONCURRENCY: 'test.slow=2' }),
       files,
-      systemSettings: unreadSystemSettings(handle.db),
+      systemSettings: unreadSystemSettings(database.handle.db),
     };
     const first = await startQueue({ url: database.url, jobs: [slowJob('first')], deps, work: true, logger: testLogger });
     await first.send(slowJob('first'), { ms: 300 });
@@ -85,7 +74,7 @@ describe('a worker that stops', () => {
       expect(runs.filter((run) => run.ms === 5_000).map((run) => run.worker)).toEqual(['first', 'second']);
     } finally {
       await second.stop();
-      await handle.pool.query(`delete from pgboss.job where name = 'test.slow'`);
+      await database.handle.pool.query(`delete from pgboss.job where name = 'test.slow'`);
     }
   }, 60_000);
 });

@@ -1,28 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
 import { defineJob } from '../../src/platform/queue/define-job';
 import { startQueue } from '../../src/platform/queue/queue';
-import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
+import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
 // How many of one job a worker runs at once is set per job (JOB_CONCURRENCY), over its default.
-let database: { url: string; drop: () => Promise<void> };
-let handle: DatabaseHandle;
+const database = useTestDatabase();
 const files = createEncryptedFileStore({ dir: path.join(os.tmpdir(), 'faxline-job-concurrency'), masterKey: randomBytes(32) });
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = connectDatabase(database.url, testLogger);
-});
-afterAll(async () => {
-  await handle?.close();
-  await database?.drop();
-});
 
 /** A job whose runs wait until `together` of them run at once (or 1.5 s), recording the most seen at once. */
 function gatheringJob(together: number) {
@@ -44,7 +33,7 @@ function gatheringJob(together: number) {
 
 async function runFour(env: Record<string, string>) {
   const { job, seen } = gatheringJob(4);
-  const deps = { db: handle.db, config: testConfig(env), files, systemSettings: unreadSystemSettings(handle.db) };
+  const deps = { db: database.handle.db, config: testConfig(env), files, systemSettings: unreadSystemSettings(database.handle.db) };
   // Queued before any worker starts, so that every worker finds one at its first look.
   const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
   for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
@@ -53,7 +42,7 @@ async function runFour(env: Record<string, string>) {
   try {
     const by = Date.now() + 20_000;
     while (Date.now() < by) {
-      const { rows } = await handle.pool.query<{ n: number }>(
+      const { rows } = await database.handle.pool.query<{ n: number }>(
         `select count(*)::int as n from pgboss.job where name = 'test.gather' and state = 'completed'`,
       );
       if (rows[0]!.n >= 4) break;
@@ -62,7 +51,7 @@ async function runFour(env: Record<string, string>) {
     return seen.most;
   } finally {
     await queue.stop();
-    await handle.pool.query(`delete from pgboss.job where name = 'test.gather'`);
+    await database.handle.pool.query(`delete from pgboss.job where name = 'test.gather'`);
   }
 }
 
@@ -79,10 +68,10 @@ describe('JOB_CONCURRENCY', () => {
         url: database.url,
         jobs: [job],
         deps: {
-          db: handle.db,
+          db: database.handle.db,
           config: testConfig({ JOB_CONCURRENCY: 'faxes.transmitt=4' }),
           files,
-          systemSettings: unreadSystemSettings(handle.db),
+          systemSettings: unreadSystemSettings(database.handle.db),
         },
         work: true,
         logger: testLogger,

@@ -1,12 +1,4 @@
-import {
-  DEFAULT_SYSTEM_SETTINGS,
-  ZAdminPlansResponse,
-  ZFaxListResponse,
-  ZPlatformInfo,
-  ZPlansResponse,
-  type TAdminPlan,
-  type TAdminPlanInput,
-} from '@faxline/shared';
+import { DEFAULT_SYSTEM_SETTINGS, ZAdminPlansResponse, ZFaxListResponse, ZPlatformInfo, ZPlansResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +10,7 @@ import { listenForNotifications, type DatabaseNotifications } from '../../src/pl
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { createFax } from '@test-support/factories/faxes';
 import { PASSWORD, unique } from '@test-support/factories/values';
+import { adminPlanInputOf } from '../support/admin-plans';
 import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
 
@@ -100,7 +93,10 @@ describe('the plan catalogue, kept in memory', () => {
     const { plans } = ZAdminPlansResponse.parse((await call(t.app, 'GET', '/api/admin/plans', adminCookie)).json());
     const business = plans.find((p) => p.slug === 'business')!;
     const renamed = unique('Business');
-    const edited = await call(t.app, 'PUT', `/api/admin/plans/${business.id}`, adminCookie, { ...inputOf(business), name: renamed });
+    const edited = await call(t.app, 'PUT', `/api/admin/plans/${business.id}`, adminCookie, {
+      ...adminPlanInputOf(business),
+      name: renamed,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
 
     expect(await planNames(t.app)).toContain(renamed);
@@ -256,19 +252,3 @@ describe('the fax history, kept in memory', () => {
       .toBe(403);
   });
 });
-
-/** The admin form's body for an existing plan. */
-function inputOf(plan: TAdminPlan): TAdminPlanInput {
-  return {
-    name: plan.name,
-    category: plan.category,
-    pricedOnRequest: plan.monthlyPriceCents === null,
-    monthlyPriceCents: plan.monthlyPriceCents,
-    yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
-    pagesPerMonth: plan.pagesPerMonth,
-    apiRequestsPerMinute: plan.apiRequestsPerMinute,
-    isPopular: plan.isPopular,
-    isHipaa: plan.isHipaa,
-    text: plan.text,
-  };
-}

@@ -26,8 +26,9 @@ import {
 } from '../support/fax-battery';
 import { startRedisServer } from '../support/redis-server';
 import { startS3Server } from '../support/s3-server';
-import { buildServerBundle, ProcessLogs, startServerProcess, type ServerProcess } from '../support/server-process';
-import { freePort, TEST_ORIGIN, testConfig } from '../support/test-app';
+import { buildServerBundle, freePort, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { ProcessLogs } from '../support/process-logs';
+import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
 
 // Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
@@ -57,21 +58,20 @@ let queue: Queue;
 let auth: Auth;
 const logs = new ProcessLogs();
 const dataDirs: string[] = [];
-const processes: ServerProcess[] = [];
-type Api = { process: ServerProcess; url: string; alive: boolean };
+const processes: StandbyFaxline[] = [];
+type Api = { process: StandbyFaxline; url: string; alive: boolean };
 const apis: Api[] = [];
-const workers: ServerProcess[] = [];
+const workers: StandbyFaxline[] = [];
 
 /** One server process of the bundle with the shared settings, a data folder of its own, and its role. */
-async function startRole(name: string, role: 'api' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
+async function startRole(name: string, role: 'api' | 'worker', env: Record<string, string>): Promise<StandbyFaxline> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `faxline-scale-${name.replace('#', '')}-`));
   dataDirs.push(dataDir);
-  const child = startServerProcess({
-    launcher: bundle.launcher,
+  const child = startStandbyFaxline(bundle, {
     name,
-    args: [`--role=${role}`],
+    role,
     env: { ...env, DATA_DIR: dataDir },
-    logs,
+    onLine: logs.of(name),
     readyTimeoutMs: 180_000,
   });
   processes.push(child);
@@ -195,7 +195,7 @@ describe('two API servers and two workers on Debian PostgreSQL, Redis and an S3 
         await delay(20);
       }
       apis[0]!.alive = false;
-      await Promise.all([apis[0]!.process.crash(), workers[0]!.crash()]);
+      await Promise.all([apis[0]!.process.kill(), workers[0]!.kill()]);
       return { at: Date.now() - started, jobsRunning };
     };
     await Promise.all(Array.from({ length: SENDERS }, () => sendAll()));

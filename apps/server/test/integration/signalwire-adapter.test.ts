@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSignalWireSimulator, type SignalWireSimulator } from '@test-support/carriers/signalwire';
 import { makePdf } from '@test-support/factories/documents';
@@ -14,17 +12,18 @@ import {
   type WebhookRequest,
 } from '../../src/lines/carriers/carrier';
 import { signalWireCarrier, signalWireFailureClassOf, type SignalWireSettings } from '../../src/lines/carriers/signalwire';
+import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Faxline's SignalWire adapter against the simulator that follows SignalWire's reference. The
 // simulator fetches the media from a local server and sends its signed requests to a local receiver, which reads them
 // with the adapter (a fax call is answered with the adapter's cXML).
 let simulator: SignalWireSimulator;
 let carrier: Carrier;
-let server: http.Server;
+let counterpart: CarrierCounterpart;
 let base: string;
 let pdf: Buffer;
 /** Every request the receiver got, as the webhook route sees one: the full URL, the headers, the raw body. */
-const arrived: WebhookRequest[] = [];
+let arrived: WebhookRequest[];
 /** Whether the receiver takes a fax call. */
 let take = true;
 
@@ -32,34 +31,24 @@ const FAX_ID = '3f0c9d6e-8a57-4b2f-9a51-0c6d2e7b8f10';
 
 beforeAll(async () => {
   pdf = await makePdf(3);
-  server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'GET' && request.url?.startsWith('/media/')) {
-        if (request.url === '/media/fax.pdf') response.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
-        else response.writeHead(404).end();
-        return;
-      }
-      const hook: WebhookRequest = { url: `${base}${request.url ?? '/'}`, headers: request.headers, rawBody: Buffer.concat(chunks) };
-      arrived.push(hook);
-      const report = request.url === '/hooks/signalwire/incoming' && carrier.isAuthentic(hook) ? carrier.reportOf(hook) : null;
-      if (report?.kind === 'incoming') {
-        const answer = carrier.answerIncoming!(take, `${base}/hooks/signalwire/received`);
-        response.writeHead(200, { 'content-type': answer.contentType }).end(answer.body);
-        return;
-      }
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A fax call is answered with the adapter's cXML.
+  counterpart = await startCarrierCounterpart(
+    () => pdf,
+    (hook, response) => {
+      const report = hook.url === `${base}/hooks/signalwire/incoming` && carrier.isAuthentic(hook) ? carrier.reportOf(hook) : null;
+      if (report?.kind !== 'incoming') return false;
+      const answer = carrier.answerIncoming!(take, `${base}/hooks/signalwire/received`);
+      response.writeHead(200, { 'content-type': answer.contentType }).end(answer.body);
+      return true;
+    },
+  );
+  ({ base, arrived } = counterpart);
   simulator = await startSignalWireSimulator({ stepDelayMs: 1 });
   carrier = signalWireCarrier(settings());
 });
 afterAll(async () => {
   await simulator?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await counterpart?.close();
 });
 beforeEach(() => {
   simulator.webhookMode('in-order');

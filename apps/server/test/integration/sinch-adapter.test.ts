@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSinchSimulator, type SinchSimulator } from '@test-support/carriers/sinch';
 import { makePdf } from '@test-support/factories/documents';
@@ -13,37 +12,26 @@ import {
   type WebhookRequest,
 } from '../../src/lines/carriers/carrier';
 import { failureClassOf, SINCH_TRY_LABEL, sinchCarrier, type SinchSettings } from '../../src/lines/carriers/sinch';
+import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Faxline's Sinch adapter against the simulator that follows Sinch's Fax API v3 and Numbers API
 // references. The simulator fetches the media from a local server and posts its callbacks to a local receiver.
 let simulator: SinchSimulator;
-let server: http.Server;
+let counterpart: CarrierCounterpart;
 let base: string;
-const arrived: WebhookRequest[] = [];
+let arrived: WebhookRequest[];
 let pdf: Buffer;
 const WEBHOOK_SECRET = 'webhook-secret-for-the-test';
 
 beforeAll(async () => {
   pdf = await makePdf(3);
-  server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'GET' && request.url === '/media/fax.pdf') {
-        response.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
-        return;
-      }
-      arrived.push({ url: `${base}${request.url}`, headers: request.headers, rawBody: Buffer.concat(chunks) });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  counterpart = await startCarrierCounterpart(() => pdf);
+  ({ base, arrived } = counterpart);
   simulator = await startSinchSimulator({ retryDelayMs: 10, stepDelayMs: 1 });
 });
 afterAll(async () => {
   await simulator?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await counterpart?.close();
 });
 beforeEach(() => simulator.webhookMode('in-order'));
 

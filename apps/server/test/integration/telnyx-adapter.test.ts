@@ -1,9 +1,7 @@
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
 import { makePdf } from '@test-support/factories/documents';
-import { CarrierRefused, CarrierUnavailable } from '../../src/lines/carriers/carrier';
+import { CarrierRefused, CarrierUnavailable, type WebhookRequest } from '../../src/lines/carriers/carrier';
 import {
   failureClassOf,
   isTelnyxSignatureValid,
@@ -12,36 +10,25 @@ import {
   ZTelnyxEvent,
   type TelnyxSettings,
 } from '../../src/lines/carriers/telnyx';
+import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Groundwork: Faxline's Telnyx adapter against the simulator that follows Telnyx's reference. The
 // simulator fetches the media from a local server and posts its signed webhooks to a local receiver.
 let simulator: TelnyxSimulator;
-let server: http.Server;
+let counterpart: CarrierCounterpart;
 let base: string;
-const arrived: Array<{ headers: IncomingHttpHeaders; body: Buffer }> = [];
+let arrived: WebhookRequest[];
 let pdf: Buffer;
 
 beforeAll(async () => {
   pdf = await makePdf(3);
-  server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'GET' && request.url === '/media/fax.pdf') {
-        response.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
-        return;
-      }
-      arrived.push({ headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  counterpart = await startCarrierCounterpart(() => pdf);
+  ({ base, arrived } = counterpart);
   simulator = await startTelnyxSimulator({ webhookUrl: `${base}/hooks` });
 });
 afterAll(async () => {
   await simulator?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await counterpart?.close();
 });
 
 const settings = (): TelnyxSettings => ({
@@ -66,7 +53,7 @@ const send = (to: string, overrides: Partial<TelnyxSettings> = {}) =>
 
 const eventsOf = (faxId: string) =>
   arrived
-    .map((hook) => ({ hook, event: ZTelnyxEvent.parse(JSON.parse(hook.body.toString())) }))
+    .map((hook) => ({ hook, event: ZTelnyxEvent.parse(JSON.parse(hook.rawBody.toString())) }))
     .filter((e) => e.event.data.payload.fax_id === faxId);
 
 describe('the Telnyx adapter', () => {
@@ -84,11 +71,11 @@ describe('the Telnyx adapter', () => {
       'fax.sending.started',
       'fax.delivered',
     ]);
-    for (const { hook } of events) expect(isTelnyxSignatureValid(simulator.publicKey, hook.headers, hook.body)).toBe(true);
+    for (const { hook } of events) expect(isTelnyxSignatureValid(simulator.publicKey, hook.headers, hook.rawBody)).toBe(true);
     expect(events.at(-1)!.event.data.payload).toMatchObject({ page_count: 3, status: 'delivered' });
     // In Faxline's words: the steps on the way, then the end, each naming the try it was sent for.
     const carrier = telnyxCarrier(settings());
-    const reports = events.map(({ hook }) => carrier.reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.body }));
+    const reports = events.map(({ hook }) => carrier.reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.rawBody }));
     expect(reports.map((report) => report?.kind)).toEqual(['progress', 'progress', 'progress', 'delivered']);
     expect(reports.at(-1)).toMatchObject({ carrierFaxId: faxId, tryRef: 'faxline:fax-1:1', pages: 3 });
     expect(new Set(reports.map((report) => report?.eventId)).size).toBe(4);
@@ -102,7 +89,7 @@ describe('the Telnyx adapter', () => {
     expect(final.event_type).toBe('fax.failed');
     expect(failureClassOf(final.payload.failure_reason)).toBe('busy');
     const hook = eventsOf(faxId).at(-1)!.hook;
-    expect(telnyxCarrier(settings()).reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.body })).toMatchObject({
+    expect(telnyxCarrier(settings()).reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.rawBody })).toMatchObject({
       kind: 'failed',
       reason: 'busy',
     });

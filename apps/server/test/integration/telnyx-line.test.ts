@@ -11,7 +11,8 @@ import { createFax } from '@test-support/factories/faxes';
 import { transmitFaxJob } from '../../src/faxes/jobs/transmit-fax';
 import { unlimitedCustomer } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, freePort, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { freePort } from '@test-support/faxline-process';
+import { adminSession, callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Telnyx (decision 056): faxes to +44 numbers go out through Telnyx, here its simulator. The app listens on
 // a real port, so that the simulator fetches each fax's media link and posts its signed webhooks as Telnyx would.
@@ -67,6 +68,24 @@ async function finalFax(faxId: string) {
 
 const attemptsOf = (faxId: string) => t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
 
+
+/** Telnyx's fax.delivered webhook for a fax's first try, which it names by its client state. */
+const firstTryDelivered = (faxId: string, telnyxFaxId: string, more: Record<string, unknown> = {}) =>
+  simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
+    data: {
+      event_type: 'fax.delivered',
+      id: crypto.randomUUID(),
+      occurred_at: new Date().toISOString(),
+      record_type: 'event',
+      payload: {
+        fax_id: telnyxFaxId,
+        status: 'delivered',
+        page_count: 1,
+        ...more,
+        client_state: Buffer.from(`faxline:${faxId}:1`).toString('base64'),
+      },
+    },
+  });
 describe('the Telnyx line', () => {
   it('hands the fax to Telnyx with a media link, and its signed webhooks deliver it', async () => {
     const faxId = await send('+442079460001');
@@ -146,21 +165,7 @@ describe('the Telnyx line', () => {
     expect(simulator.requests).toBe(asked);
     expect((await attemptsOf(fax.id))[0]).toMatchObject({ endedAt: null, carrierFaxId: 'held-by-telnyx' });
     // Telnyx's final webhook, naming the try by its client state, ends it.
-    const delivered = await simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
-      data: {
-        event_type: 'fax.delivered',
-        id: crypto.randomUUID(),
-        occurred_at: new Date().toISOString(),
-        record_type: 'event',
-        payload: {
-          fax_id: 'held-by-telnyx',
-          status: 'delivered',
-          page_count: 1,
-          call_duration_secs: 31,
-          client_state: Buffer.from(`faxline:${fax.id}:1`).toString('base64'),
-        },
-      },
-    });
+    const delivered = await firstTryDelivered(fax.id, 'held-by-telnyx', { call_duration_secs: 31 });
     expect(delivered.status).toBe(204);
     expect(await finalFax(fax.id)).toMatchObject({ status: 'delivered', pagesSent: 1 });
     expect(await attemptsOf(fax.id)).toMatchObject([{ result: 'delivered', durationMs: 31_000 }]);
@@ -176,20 +181,7 @@ describe('the Telnyx line', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(simulator.requests).toBe(asked);
     expect(await attemptsOf(fax.id)).toMatchObject([{ number: 1, endedAt: null }]);
-    const delivered = await simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
-      data: {
-        event_type: 'fax.delivered',
-        id: crypto.randomUUID(),
-        occurred_at: new Date().toISOString(),
-        record_type: 'event',
-        payload: {
-          fax_id: 'taken-by-telnyx',
-          status: 'delivered',
-          page_count: 1,
-          client_state: Buffer.from(`faxline:${fax.id}:1`).toString('base64'),
-        },
-      },
-    });
+    const delivered = await firstTryDelivered(fax.id, 'taken-by-telnyx');
     expect(delivered.status).toBe(204);
     expect(await finalFax(fax.id)).toMatchObject({ status: 'delivered' });
     expect(await attemptsOf(fax.id)).toMatchObject([{ number: 1, result: 'delivered' }]);

@@ -5,7 +5,7 @@ import { faxAttempts, faxes } from '../../src/faxes/schema';
 import type { Database } from '../../src/platform/db/client';
 import { createAccount } from '@test-support/factories/accounts';
 import { PASSWORD } from '@test-support/factories/values';
-import type { ProcessLogs } from './server-process';
+import type { ProcessLogs } from './process-logs';
 import { TEST_ORIGIN } from './test-app';
 
 /** A number of no Faxline account and none of the sandbox's test numbers: the sandbox line delivers it. */

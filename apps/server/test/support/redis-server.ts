@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from './test-app';
+import { freePort } from '@test-support/faxline-process';
 
 /**
  * A Redis server of Debian's `redis-server` package, on a free port, keeping nothing on disk: the shared store of

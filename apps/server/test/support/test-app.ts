@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import { ZApiError } from '@faxline/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -185,13 +184,4 @@ export function linkIn(text: string): URL {
   const match = text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`No link in:\n${text}`);
   return new URL(match[0]);
-}
-
-/** A TCP port free on 127.0.0.1 now: for a test app that must listen on the PUBLIC_URL it was configured with. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

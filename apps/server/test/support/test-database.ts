@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createEncryptedFileStore, type FileStore } from '../../src/platform/files/encrypted-file-store';
 import { openFileBackend } from '../../src/platform/files/open-file-backend';
 import { localFileBackend } from '../../src/platform/files/local-file-backend';
@@ -45,6 +45,26 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       await client.end();
     },
   };
+}
+
+/**
+ * A database of the test file's own and a connection to it, made before the file's first test and dropped after its
+ * last; `url` and `handle` are there from the first test on.
+ */
+export function useTestDatabase(): { url: string; handle: DatabaseHandle } {
+  const opened = { url: '', handle: undefined as unknown as DatabaseHandle };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    opened.url = database.url;
+    opened.handle = connectDatabase(database.url, testLogger);
+  });
+  afterAll(async () => {
+    await opened.handle?.close();
+    await drop?.();
+  });
+  return opened;
 }
 
 /**

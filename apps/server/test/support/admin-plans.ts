@@ -1,0 +1,15 @@
+import type { TAdminPlan, TAdminPlanInput } from '@faxline/shared';
+
+/** The back office's form body for a stored plan, as it sends it back unchanged. */
+export const adminPlanInputOf = (plan: TAdminPlan): TAdminPlanInput => ({
+  name: plan.name,
+  category: plan.category,
+  pricedOnRequest: plan.monthlyPriceCents === null,
+  monthlyPriceCents: plan.monthlyPriceCents,
+  yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
+  pagesPerMonth: plan.pagesPerMonth,
+  apiRequestsPerMinute: plan.apiRequestsPerMinute,
+  isPopular: plan.isPopular,
+  isHipaa: plan.isHipaa,
+  text: plan.text,
+});
