@@ -1,21 +1,15 @@
 import fs from 'node:fs/promises';
 import { SANDBOX_TEST_NUMBERS, type TFaxListResponse } from '@faxline/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { emailedLink, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
-import { freePort, startProcess, tempDataDir, waitForReady } from './support/server-process';
+import { freePort, startFaxline, tempDataDir } from '@test-support/faxline-process';
+import { toast, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
-const visible = (locator: ReturnType<Page['getByText']>) => expect.poll(() => locator.isVisible(), { timeout: 15_000 }).toBe(true);
+const { browser } = useBrowser();
 
 async function fillSignUp(page: Page, name: string, email: string) {
   await page.getByLabel('Full Name').fill(name);
@@ -69,15 +63,12 @@ describe('sign-up, by clicking through the forms', () => {
     const dataDir = await tempDataDir('faxline-e2e-dev-');
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
-    const server = startProcess(process.execPath, ['apps/server/dist/main.js'], {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
+    const server = startFaxline({
+      port,
+      env: { DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
     });
     try {
-      await waitForReady(baseUrl, server.child, server.output);
+      await server.untilReady();
       const context = await browser.newContext({ baseURL: baseUrl });
       const page = await context.newPage();
       const email = uniqueEmail('instant');
@@ -89,7 +80,7 @@ describe('sign-up, by clicking through the forms', () => {
       await context.close();
     } finally {
       server.signal('SIGTERM');
-      await server.exited;
+      await server.finished;
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,24 +1,21 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { formatPhoneInternational } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminContext, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { textShown, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let admin: BrowserContext;
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await adminContext(browser);
   await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
 });
 afterAll(async () => {
   await admin.close();
-  await browser.close();
 });
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /** The person's fax numbers, asked by their own browser as the dashboard asks. */
@@ -51,31 +48,31 @@ describe('/admin/numbers', () => {
     const addDialog = page.getByRole('dialog', { name: 'Add Fax Numbers' });
     await addDialog.getByLabel('Fax number').fill('555-0100');
     await addDialog.getByRole('button', { name: 'Add Numbers' }).click();
-    await toast(page, 'Please enter a valid fax number in E.164 format (e.g., +15551234567).');
+    await textShown(page, 'Please enter a valid fax number in E.164 format (e.g., +15551234567).');
     await addDialog.getByLabel('Fax number').fill(shown);
     await addDialog.getByRole('button', { name: 'Add Numbers' }).click();
-    await toast(page, 'Numbers Added');
+    await textShown(page, 'Numbers Added');
     const available = page.getByRole('region', { name: 'Available numbers' });
     await expect.poll(() => available.getByRole('row').nth(1).getByRole('rowheader').textContent()).toBe(shown);
 
     // Copying puts the E.164 number on the clipboard.
     await page.getByRole('button', { name: `Copy ${shown}` }).click();
-    await toast(page, 'Copied to Clipboard');
+    await textShown(page, 'Copied to Clipboard');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
 
     // Assign: the user search starts at 2 characters; without a choice, 'Please select a user.'
     await page.getByRole('button', { name: `Assign ${shown}` }).click();
     const assignDialog = page.getByRole('dialog', { name: `Assign ${shown}` });
     await assignDialog.getByRole('button', { name: 'Assign Number' }).click();
-    await toast(page, 'Assignment Error');
-    await toast(page, 'Please select a user.');
+    await textShown(page, 'Assignment Error');
+    await textShown(page, 'Please select a user.');
     await assignDialog.getByLabel('User e-mail').fill(customer.email.slice(0, 1));
     await visible(assignDialog.getByText('Type at least 2 characters.'));
     await assignDialog.getByLabel('User e-mail').fill(customer.email.slice(0, 12));
     await assignDialog.getByRole('radio', { name: literally(customer.email) }).check();
     await expectNoAccessibilityViolations(page);
     await assignDialog.getByRole('button', { name: 'Assign Number' }).click();
-    await toast(page, 'Number Assigned');
+    await textShown(page, 'Number Assigned');
     await expect.poll(() => assignDialog.isVisible()).toBe(false);
 
     // The user has it (the dashboard's own request), and the Assigned tab shows it with their e-mail.
@@ -90,14 +87,14 @@ describe('/admin/numbers', () => {
     // Release: back to Available, and the user no longer has it.
     await row.getByRole('button', { name: `Release ${shown}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Release Number' }).click();
-    await toast(page, 'Number Released');
+    await textShown(page, 'Number Released');
     await expect.poll(() => numbersSeenBy(customerPage)).not.toContain(number);
     await page.getByRole('tab', { name: 'Available' }).click();
     await visible(page.getByRole('region', { name: 'Available numbers' }).getByRole('rowheader', { name: shown }));
 
     // The inventory search: empty is refused, digits find the number.
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await toast(page, 'Please enter criteria to search for numbers.');
+    await textShown(page, 'Please enter criteria to search for numbers.');
     await page.getByLabel('Search numbers').fill(number.slice(-7));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await visible(page.getByRole('region', { name: 'Numbers found' }).getByRole('rowheader', { name: shown }));
@@ -147,13 +144,13 @@ describe('/admin/plans', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Fax Plan' });
     await dialog.getByLabel('Plan name').fill(name);
     await dialog.getByRole('button', { name: 'Add Plan' }).click();
-    await toast(page, 'Please enter the monthly price, for example 19.99.');
+    await textShown(page, 'Please enter the monthly price, for example 19.99.');
     await dialog.getByLabel('Monthly price (USD)').fill('12.34');
     await dialog.getByLabel('Pages per month').fill('250');
     await dialog.getByLabel('Features (English)').fill('250 pages per month, Email to Fax');
     await expectNoAccessibilityViolations(page);
     await dialog.getByRole('button', { name: 'Add Plan' }).click();
-    await toast(page, 'Plan Added');
+    await textShown(page, 'Plan Added');
     await visible(page.getByRole('article', { name, exact: true }));
     expect(await pricingCard(name)).toBe('$12.34');
 
@@ -164,23 +161,23 @@ describe('/admin/plans', () => {
     await expect.poll(() => apiRate.inputValue()).toBe('100'); // spec 000 §9's default, given to a new plan
     await apiRate.fill('5');
     await edit.getByRole('button', { name: 'Save Plan' }).click();
-    await toast(page, 'API requests per minute must be a whole number from 10 to 100,000.');
+    await textShown(page, 'API requests per minute must be a whole number from 10 to 100,000.');
     await apiRate.fill('250');
     await edit.getByRole('button', { name: 'Save Plan' }).click();
-    await toast(page, 'Plan Updated');
+    await textShown(page, 'Plan Updated');
     const card = page.getByRole('article', { name, exact: true });
     await expect.poll(() => card.getByTestId('admin-plan-price').textContent()).toBe('$15.67');
     await visible(card.getByText('250 API requests per minute per key', { exact: true }));
     expect(await pricingCard(name)).toBe('$15.67');
 
     await page.getByRole('button', { name: `Archive ${name}` }).click();
-    await toast(page, 'Plan Archived');
+    await textShown(page, 'Plan Archived');
     await visible(page.getByRole('article', { name, exact: true }).getByText('Archived', { exact: true }));
     expect(await pricingCard(name)).toBeNull();
 
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Plan' }).click();
-    await toast(page, 'Plan Deleted');
+    await textShown(page, 'Plan Deleted');
     await expect.poll(() => page.getByRole('article', { name, exact: true }).count()).toBe(0);
     await page.close();
   });

@@ -1,15 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
+import { textShown, useBrowser } from './support/fixtures';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let context: BrowserContext;
 let admin: { email: string; password: string };
-
-const visible = (page: Page, text: string) =>
-  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
 /** The figure of one stat card, as a number ("1,234" -> 1234). */
 async function statValue(page: Page, label: string): Promise<number> {
@@ -19,7 +17,6 @@ async function statValue(page: Page, label: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await createPlatformAdmin();
   context = await newContext(browser);
   // The back-office login, as an admin signs in (e-mail and password on /admin/login).
@@ -35,7 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await context.close();
-  await browser.close();
 });
 
 describe('analytics (spec 001 §2.11, §4)', () => {
@@ -44,12 +40,12 @@ describe('analytics (spec 001 §2.11, §4)', () => {
     await page.goto('/admin/analytics');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Analytics');
     expect(await page.getByLabel('Time range').inputValue()).toBe('last30days');
-    await visible(page, 'All dates and times are in UTC.');
-    await visible(page, 'Faxes sent per day, by status');
+    await textShown(page, 'All dates and times are in UTC.');
+    await textShown(page, 'Faxes sent per day, by status');
     // The fax sent in the set-up counts (other test files may send more at the same time).
     expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
-    await visible(page, 'Pages sent and received per day');
-    await visible(page, 'Top failure reasons');
+    await textShown(page, 'Pages sent and received per day');
+    await textShown(page, 'Top failure reasons');
     await expectNoAccessibilityViolations(page);
 
     // The chart's data is there for screen readers (and anyone) as a table.
@@ -61,13 +57,13 @@ describe('analytics (spec 001 §2.11, §4)', () => {
 
     await page.getByLabel('Time range').selectOption('last24hours');
     await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last24hours');
-    await visible(page, 'Faxes sent per hour, by status');
+    await textShown(page, 'Faxes sent per hour, by status');
     expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
     await expect.poll(() => statValue(page, 'Pages sent')).toBeGreaterThanOrEqual(2);
 
     await page.getByLabel('Time range').selectOption('alltime');
     await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('alltime');
-    await visible(page, 'Faxes sent per day, by status');
+    await textShown(page, 'Faxes sent per day, by status');
     await page.close();
   });
 });
@@ -102,7 +98,7 @@ describe('the audit log', () => {
     // A filter nothing matches says so.
     await page.getByLabel('Person', { exact: true }).fill('nobody-at-all@example.com');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await visible(page, 'No audit events match these filters.');
+    await textShown(page, 'No audit events match these filters.');
     await page.close();
   });
 });

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlatformAdmin, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { textShown, useBrowser } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const visible = (page: Page, text: string) =>
-  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+const { browser } = useBrowser();
 
 describe('the admin login', () => {
   it('refuses a customer with "Invalid admin credentials"', async () => {
@@ -21,7 +14,7 @@ describe('the admin login', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
     await page.getByLabel('Password', { exact: true }).fill('Fax-otter-2029!');
     await page.getByRole('button', { name: 'Access Dashboard' }).click();
-    await visible(page, 'Invalid admin credentials');
+    await textShown(page, 'Invalid admin credentials');
     await context.close();
   });
 
@@ -36,8 +29,8 @@ describe('the admin login', () => {
     await page.getByLabel('Email', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Access Dashboard' }).click();
-    await visible(page, 'Login Failed');
-    await visible(page, 'Incorrect password. Please try again.');
+    await textShown(page, 'Login Failed');
+    await textShown(page, 'Incorrect password. Please try again.');
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
 
     await page.getByLabel('Password', { exact: true }).fill(admin.password);

@@ -1,25 +1,20 @@
 import { ZSystemSettingsResponse, type TSystemSettingsValues } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { sameOrigin, textShown, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let admin: BrowserContext;
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await adminContext(browser);
 });
 // The settings are one row for the whole platform, and the other browser tests share the server: leave the defaults.
 afterAll(async () => {
   await resetViaApi();
   await admin.close();
-  await browser.close();
 });
-
-const sameOrigin = () => ({ origin: inject('baseUrl') });
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 
 async function storedSettings() {
   const response = await admin.request.get('/api/admin/settings');
@@ -79,7 +74,7 @@ describe('/admin/settings', () => {
     await page.getByLabel('Site name', { exact: true }).fill('Faxline Test Office');
     await page.getByLabel('Primary colour', { exact: true }).fill('#0F766E');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, 'Settings Saved');
+    await textShown(page, 'Settings Saved');
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Site name', { exact: true }).inputValue()).toBe('Faxline Test Office');
@@ -109,7 +104,7 @@ describe('/admin/settings', () => {
     expect(await page.content()).not.toContain(secret);
 
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, 'Settings Saved');
+    await textShown(page, 'Settings Saved');
     const stored = await storedSettings();
     expect(stored.values.stripeAdditionalPriceIds).toBe('[{"label": "Pro yearly", "id": "price_5678"}]');
     expect(stored.secrets.apiKey).toEqual({ set: true, last4: '5Q4Z' });
@@ -129,7 +124,7 @@ describe('/admin/settings', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Reset to Defaults?' });
     await visible(dialog);
     await dialog.getByRole('button', { name: 'Reset to Defaults' }).click();
-    await toast(page, 'Settings Reset');
+    await textShown(page, 'Settings Reset');
     await expect.poll(() => dialog.count()).toBe(0);
 
     expect(await page.getByLabel('Site name', { exact: true }).inputValue()).toBe('Faxline');
@@ -159,7 +154,7 @@ describe('/admin/settings', () => {
       await page.getByRole('switch', { name: 'Maintenance mode' }).check();
       await visible(page.getByText(/When you save, maintenance mode goes on: only admins will be able to use the site/));
       await page.getByRole('button', { name: 'Save Settings' }).click();
-      await toast(page, 'Settings Saved');
+      await textShown(page, 'Settings Saved');
       await visible(page.getByText('Maintenance mode is on: only admins can use the site while it is on.', { exact: true }));
 
       expect(await statusSeenBy(userPage, '/api/faxes')).toBe(503);
@@ -173,7 +168,7 @@ describe('/admin/settings', () => {
 
       await page.getByRole('switch', { name: 'Maintenance mode' }).uncheck();
       await page.getByRole('button', { name: 'Save Settings' }).click();
-      await toast(page, 'Settings Saved');
+      await textShown(page, 'Settings Saved');
       expect(await statusSeenBy(userPage, '/api/faxes')).toBe(200);
     } finally {
       // Whatever failed above, the other browser tests must find the platform open.
@@ -210,7 +205,7 @@ describe('controls without an effect (issue 15, item 7; decision 039)', () => {
     // Saving the rest keeps the stored choice.
     await page.getByLabel('Site name', { exact: true }).fill('Faxline Planned Check');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, 'Settings Saved');
+    await textShown(page, 'Settings Saved');
     expect((await storedSettings()).values).toMatchObject({ pgpEnabled: 'planned', siteName: 'Faxline Planned Check' });
     await resetViaApi();
     await page.close();

@@ -1,24 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '@test-support/factories/values';
 import { adminContext } from './support/accounts';
-import { collectConsoleErrors, expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { collectConsoleErrors, expectNoAccessibilityViolations, newContext } from './support/browser';
+import { textShown, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let admin: BrowserContext;
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await adminContext(browser);
 });
 afterAll(async () => {
   await admin.close();
-  await browser.close();
 });
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
 const hidden = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
-const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 const tag = () => randomBytes(3).toString('hex');
 
 /** Waits for an e-mail to the address whose subject matches, in the local mailbox. */
@@ -65,7 +62,7 @@ describe('/admin/support-tickets', () => {
     await contact.getByLabel('Department', { exact: true }).selectOption('support');
     await contact.getByLabel('Message', { exact: true }).fill('Can I add my logo to the cover page?');
     await contact.getByRole('button', { name: 'Send Message' }).click();
-    await toast(contact, 'Message Sent!');
+    await textShown(contact, 'Message Sent!');
 
     const page = await admin.newPage();
     const errors = collectConsoleErrors(page);
@@ -97,7 +94,7 @@ describe('/admin/support-tickets', () => {
 
     await page.getByLabel('Reply', { exact: true }).fill('Yes: upload it under Settings, and it appears on every cover page.');
     await page.getByRole('button', { name: 'Send Reply' }).click();
-    await toast(page, 'Reply Sent');
+    await textShown(page, 'Reply Sent');
     await visible(
       page.getByRole('list', { name: 'Conversation' }).getByText('Yes: upload it under Settings, and it appears on every cover page.'),
     );
@@ -110,8 +107,8 @@ describe('/admin/support-tickets', () => {
     expect(mail.text).toContain('Yes: upload it under Settings, and it appears on every cover page.');
 
     await page.getByLabel('Status', { exact: true }).selectOption('closed');
-    await toast(page, 'Ticket Updated');
-    await toast(page, 'Status set to Closed.');
+    await textShown(page, 'Ticket Updated');
+    await textShown(page, 'Status set to Closed.');
 
     await page.getByRole('link', { name: 'Back to all tickets' }).click();
     await page.getByLabel('Status', { exact: true }).selectOption('closed');
@@ -150,7 +147,7 @@ describe('/admin/content', () => {
     await expectNoAccessibilityViolations(page);
 
     await page.getByRole('button', { name: 'Create Draft' }).click();
-    await toast(page, 'Draft Created');
+    await textShown(page, 'Draft Created');
     await visible(page.getByRole('heading', { level: 2, name: 'Edit FAQ' }));
     await visible(page.getByText('Draft', { exact: true }));
 
@@ -161,7 +158,7 @@ describe('/admin/content', () => {
     expect(await support.getByText(question, { exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Publish' }).click();
-    await toast(page, 'Published');
+    await textShown(page, 'Published');
     await visible(page.getByText('Published', { exact: true }).first());
 
     await support.reload();
@@ -176,7 +173,7 @@ describe('/admin/content', () => {
     await page.getByRole('link', { name: 'Back to the list' }).click();
     await page.getByRole('button', { name: `Delete “${question}”` }).click();
     await page.getByRole('button', { name: 'Yes, Delete' }).click();
-    await toast(page, 'Deleted');
+    await textShown(page, 'Deleted');
     await hidden(page.getByRole('link', { name: question }));
     await support.goto('/support');
     await visible(support.getByText('What do I need to send a fax?', { exact: true }));

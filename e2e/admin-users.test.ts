@@ -1,19 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '@test-support/factories/values';
 import { createPlatformAdmin } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext, type Viewport } from './support/browser';
+import { expectNoAccessibilityViolations, newContext, type Viewport } from './support/browser';
+import { textShown, useBrowser } from './support/fixtures';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let admin: { email: string; password: string };
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await createPlatformAdmin();
 });
-afterAll(() => browser.close());
-
-const visible = (page: Page, text: string) =>
-  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
 /** A browser context signed in as the admin with back-office access, through the admin login's API. */
 async function backOffice(viewport: Viewport = 'desktop'): Promise<BrowserContext> {
@@ -72,8 +68,8 @@ describe('the back-office user list (spec 001 §2.11, §5, §8)', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('Heron-quiet-4410!');
     await dialog.getByLabel('Confirm Password').fill('Heron-quiet-4410!');
     await submit.click();
-    await visible(page, 'User Added Successfully');
-    await visible(page, `Grace Hopper (${email}) has been added.`);
+    await textShown(page, 'User Added Successfully');
+    await textShown(page, `Grace Hopper (${email}) has been added.`);
 
     await page.getByLabel('Search users').fill(email.toUpperCase());
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
@@ -93,16 +89,16 @@ describe('the back-office user list (spec 001 §2.11, §5, §8)', () => {
     expect(await dialog.getByLabel('Confirm New Password').count()).toBe(0);
     await dialog.getByLabel('Role').selectOption({ label: 'Admin (Caution)' });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await visible(page, 'User Updated Successfully');
+    await textShown(page, 'User Updated Successfully');
     await expect.poll(() => row.textContent()).toMatch(/Grace Hopper.*Admin.*Active/);
 
     // Delete through the confirmation toast.
     await page.getByRole('button', { name: `Delete ${email}` }).click();
-    await visible(page, 'Confirm Deletion');
-    await visible(page, 'Are you sure you want to delete this user? This action might be irreversible.');
+    await textShown(page, 'Confirm Deletion');
+    await textShown(page, 'Are you sure you want to delete this user? This action might be irreversible.');
     await page.getByRole('button', { name: 'Yes, Delete' }).click();
-    await visible(page, 'User Deleted Successfully');
-    await visible(page, 'No Users Found');
+    await textShown(page, 'User Deleted Successfully');
+    await textShown(page, 'No Users Found');
     await context.close();
   });
 });
@@ -193,7 +189,7 @@ describe('the back-office layout (spec 001 §2.10)', () => {
     await page.goto('/admin/dashboard');
     await page.getByRole('button', { name: `Account menu for ${admin.email}` }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await visible(page, 'Signed Out');
+    await textShown(page, 'Signed Out');
     expect((await (await context.request.get('/api/auth/session')).json()).session).toBeNull();
     await context.close();
   });

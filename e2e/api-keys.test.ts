@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import enApiKeys from '../apps/web/src/locales/en/api-keys.json';
 import enDevelopers from '../apps/web/src/locales/en/developers.json';
 import esApiKeys from '../apps/web/src/locales/es/api-keys.json';
@@ -7,7 +7,8 @@ import esDevelopers from '../apps/web/src/locales/es/developers.json';
 import frApiKeys from '../apps/web/src/locales/fr/api-keys.json';
 import frDevelopers from '../apps/web/src/locales/fr/developers.json';
 import { signedInMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
+import { overflowOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
 /**
  * API keys on /user/api-keys. The owner creates a key (its secret shown once), the key opens /v1,
@@ -15,48 +16,16 @@ import { expectNoAccessibilityViolations, launchBrowser, newContext } from './su
  * keys from the server. The developer pages describe the running API.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
+const { browser, context } = useBrowser();
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
-const origin = () => ({ origin: inject('baseUrl') });
 const TEXTS = {
   en: { apiKeys: enApiKeys, developers: enDevelopers },
   es: { apiKeys: esApiKeys, developers: esDevelopers },
   fr: { apiKeys: frApiKeys, developers: frDevelopers },
 } as const;
 
-async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
-  const created = await newContext(browser, options);
-  contexts.push(created);
-  return created;
-}
-
 /** A GET of /v1/faxes with the key, as an integration would make it (no cookie, no browser). */
 const v1Faxes = (secret: string) => fetch(`${inject('baseUrl')}/v1/faxes`, { headers: { authorization: `Bearer ${secret}` } });
-
-/** Elements wider than a phone's screen, and the page's own width. */
-const overflowOf = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const offenders = Array.from(document.querySelectorAll('main, main *'))
-      .filter((element) => {
-        // Inside a region that scrolls sideways (code samples, tables), wide content is meant to scroll.
-        if (element.closest('[role="region"]')) return false;
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
-      })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-    return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
-  });
 
 describe('API keys on /user/api-keys (issue 17, item 1)', () => {
   let owner: BrowserContext;
@@ -168,7 +137,7 @@ describe('API keys on /user/api-keys (issue 17, item 1)', () => {
     expect(await nav.getByRole('link', { name: 'API Keys' }).count()).toBe(0);
     expect(await memberPage.getByRole('button', { name: 'Create API key' }).count()).toBe(0);
     expect((await member.request.get('/api/api-keys')).status()).toBe(403);
-    const refused = await member.request.post('/api/api-keys', { headers: origin(), data: { name: 'Mine', scopes: ['faxes:read'] } });
+    const refused = await member.request.post('/api/api-keys', { headers: sameOrigin(), data: { name: 'Mine', scopes: ['faxes:read'] } });
     expect(refused.status()).toBe(403);
   });
 
@@ -179,13 +148,12 @@ describe('API keys on /user/api-keys (issue 17, item 1)', () => {
         viewport: { width: 390, height: 844 },
         storageState: await owner.storageState(),
       });
-      contexts.push(phoneContext);
       const phone = await phoneContext.newPage();
       await phone.addInitScript((code) => localStorage.setItem('language', code), language);
       await phone.goto('/user/api-keys');
       await visible(phone.getByRole('heading', { name: TEXTS[language].apiKeys.title, level: 1 }));
       await visible(phone.getByRole('button', { name: TEXTS[language].apiKeys.form.submit }));
-      const overflow = await overflowOf(phone);
+      const overflow = await overflowOf(phone, { scrollingRegionsAllowed: true });
       expect(overflow.offenders, language).toEqual([]);
       expect(overflow.scrollWidth, language).toBeLessThanOrEqual(overflow.width);
       await phone.close();
@@ -296,12 +264,11 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
   it('shows the developer pages’ headings in es and fr, and fits a 390 px screen', async () => {
     for (const language of ['es', 'fr'] as const) {
       const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 390, height: 844 } });
-      contexts.push(phoneContext);
       const phone = await phoneContext.newPage();
       await phone.addInitScript((code) => localStorage.setItem('language', code), language);
       await phone.goto('/developers');
       await visible(phone.getByRole('heading', { name: TEXTS[language].developers.developers.heading, level: 1 }));
-      const overflow = await overflowOf(phone);
+      const overflow = await overflowOf(phone, { scrollingRegionsAllowed: true });
       expect(overflow.offenders, language).toEqual([]);
       expect(overflow.scrollWidth, language).toBeLessThanOrEqual(overflow.width);
       await phone.goto('/api-documentation');
@@ -309,7 +276,7 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
       const webhooks = TEXTS[language].developers.apiDocs.webhooks;
       await visible(phone.getByRole('heading', { name: webhooks.heading, level: 2, exact: true }));
       await visible(phone.locator('[id="webhooks"]').getByRole('heading', { name: webhooks.delivery.heading, level: 3 }));
-      const webhooksOverflow = await overflowOf(phone);
+      const webhooksOverflow = await overflowOf(phone, { scrollingRegionsAllowed: true });
       expect(webhooksOverflow.offenders, `${language} /api-documentation`).toEqual([]);
       await phone.close();
     }

@@ -1,12 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, expectNoAccessibilityViolations, newContext } from './support/browser';
+import { useBrowser } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
 describe('the app shell', () => {
   it('serves the home page from the production build without console errors (CSP included)', async () => {

@@ -1,38 +1,22 @@
 import fs from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signedInMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
+import { overflowOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
 /**
  * Junk fax: the account's blocklist on the Settings page. Calls from a blocked number are rejected
  * and faxes to it refused; the owner and sub-admins keep the list, and no one else sees it.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
+const { browser, context } = useBrowser();
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
-const origin = () => ({ origin: inject('baseUrl') });
 const localeFile = async (language: string, namespace: string) =>
   JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as {
     title: string;
     list: Record<string, string>;
   };
-
-async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
-  const created = await newContext(browser, options);
-  contexts.push(created);
-  return created;
-}
 
 const section = (page: Page) => page.getByRole('region', { name: 'Blocked Numbers' });
 const entries = (page: Page) => section(page).getByRole('list', { name: 'Your Blocklist' }).getByRole('listitem');
@@ -120,23 +104,13 @@ describe('Blocked Numbers on the Settings page (issue 16, item 6)', () => {
         viewport: { width: 390, height: 844 },
         storageState: await owner.storageState(),
       });
-      contexts.push(phoneContext);
       const phone = await phoneContext.newPage();
       await phone.addInitScript((code) => localStorage.setItem('language', code), language);
       await phone.goto('/user/settings');
       const region = phone.getByRole('region', { name: texts.title });
       await visible(region.getByText('+1888555', { exact: true }));
       await region.scrollIntoViewIfNeeded();
-      const overflow = await phone.evaluate(() => {
-        const width = window.innerWidth;
-        const offenders = Array.from(document.querySelectorAll('#blocklist, #blocklist *'))
-          .filter((element) => {
-            const box = element.getBoundingClientRect();
-            return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
-          })
-          .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-        return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
-      });
+      const overflow = await overflowOf(phone, { within: '#blocklist' });
       expect(overflow.offenders, language).toEqual([]);
       expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
       // The number and its Remove button share the screen: neither is pushed out by a long note or date.
@@ -175,7 +149,7 @@ describe('Blocked Numbers on the Settings page (issue 16, item 6)', () => {
     expect(await memberPage.getByRole('heading', { name: 'Blocked Numbers' }).count()).toBe(0);
     expect(await memberPage.getByLabel('Number or prefix').count()).toBe(0);
     expect((await member.request.get('/api/blocklist')).status()).toBe(403);
-    const refused = await member.request.post('/api/blocklist', { headers: origin(), data: { prefix: '+1999' } });
+    const refused = await member.request.post('/api/blocklist', { headers: sameOrigin(), data: { prefix: '+1999' } });
     expect(refused.status()).toBe(403);
   });
 });

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { formatPhoneInternational, MESSAGES } from '@faxline/shared';
 import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../apps/web/src/locales/en/admin.json';
 import enSettings from '../apps/web/src/locales/en/admin-settings.json';
@@ -14,8 +13,9 @@ import frAdmin from '../apps/web/src/locales/fr/admin.json';
 import enTexts from '../apps/web/src/locales/en/admin-catalogue.json';
 import esTexts from '../apps/web/src/locales/es/admin-catalogue.json';
 import frTexts from '../apps/web/src/locales/fr/admin-catalogue.json';
-import { expectNoAccessibilityViolations, launchBrowser, type Viewport } from './support/browser';
-import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './support/server-process';
+import { expectNoAccessibilityViolations, type Viewport } from './support/browser';
+import { faxlineBuild, freePort, startFaxline, startProcess, tempDataDir, type FaxlineProcess } from '@test-support/faxline-process';
+import { textShown, useBrowser, useScreenshotsFolder, visible } from './support/fixtures';
 
 /**
  * The back office orders fax numbers from a carrier and gives them back. The shared test
@@ -27,12 +27,7 @@ import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './s
 
 // E2E_BUILD=<name> serves the private build of `scripts/build-private.sh <name>`, as global-setup.ts does.
 const privateBuild = process.env.E2E_BUILD;
-const bundle = privateBuild
-  ? path.join(repoRoot, 'apps/server/.builds', privateBuild, 'main.js')
-  : path.join(repoRoot, 'apps/server/dist/main.js');
-const webDist = privateBuild ? path.join(repoRoot, 'apps/web/.builds', privateBuild) : path.join(repoRoot, 'apps/web/dist');
-// E2E_SCREENSHOTS_DIR keeps the screenshots for a person to look at; otherwise they go to a temporary folder.
-const keepShots = Boolean(process.env.E2E_SCREENSHOTS_DIR);
+const { server: bundle, webDist } = faxlineBuild(privateBuild);
 
 const TEXTS = { en: enTexts, es: esTexts, fr: frTexts } as const;
 const en = enTexts.numbers;
@@ -42,13 +37,12 @@ const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
 };
 
 let simulator: TelnyxSimulator;
-let server: ReturnType<typeof startProcess>;
+let server: FaxlineProcess;
 let dataDir: string;
 let baseUrl: string;
-let browser: Browser;
+const { browser } = useBrowser();
 let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
-let shotsDir: string;
-const contexts: BrowserContext[] = [];
+const shotsDir = useScreenshotsFolder('faxline-carrier-');
 
 beforeAll(async () => {
   if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
@@ -58,46 +52,42 @@ beforeAll(async () => {
   dataDir = await tempDataDir('faxline-e2e-carrier-');
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
-  server = startProcess(process.execPath, [bundle], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    DEMO_DATA: 'false',
-    RATE_LIMIT_FACTOR: '100',
-    // Where Telnyx is (its simulator); its account and keys are given in the back office, as an operator does.
-    TELNYX_API_URL: simulator.url,
-    ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
+  server = startFaxline({
+    server: bundle,
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      DEMO_DATA: 'false',
+      RATE_LIMIT_FACTOR: '100',
+      // Where Telnyx is (its simulator); its account and keys are given in the back office, as an operator does.
+      TELNYX_API_URL: simulator.url,
+      ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
+    },
   });
-  await waitForReady(baseUrl, server.child, server.output);
+  await server.untilReady();
 
   // A platform admin made with the operators' own command on this server's database, signed in through the API.
   const email = uniqueEmail('carrier-admin');
   const created = startProcess('npm', ['run', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--name', 'Carrier Admin'], {
-    DATA_DIR: dataDir,
+    env: { DATA_DIR: dataDir },
   });
-  expect(await created.exited, created.output()).toBe(0);
-  browser = await launchBrowser();
+  expect(await created.finished, created.output()).toBe(0);
   const admin = await browser.newContext({ baseURL: baseUrl });
   const access = await admin.request.post('/api/admin-access', { data: { email, password: PASSWORD }, headers: { origin: baseUrl } });
   expect(access.status(), await access.text()).toBe(200);
   adminState = await admin.storageState();
   await admin.close();
-
-  shotsDir = keepShots ? path.resolve(process.env.E2E_SCREENSHOTS_DIR!) : await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-carrier-'));
-  await fs.mkdir(shotsDir, { recursive: true });
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
   if (server) {
     server.signal('SIGTERM');
-    await server.exited;
+    await server.finished;
   }
   await simulator?.close();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  if (shotsDir && !keepShots) await fs.rm(shotsDir, { recursive: true, force: true });
 });
 
 /** A browser context with the admin's back-office access, on this file's server. */
@@ -108,13 +98,10 @@ async function adminPage(options: { viewport?: Viewport; language?: 'en' | 'es' 
     locale: 'en-US',
     storageState: adminState,
   });
-  contexts.push(context);
   if (options.language) await context.addInitScript((code) => localStorage.setItem('language', code), options.language);
   return context.newPage();
 }
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-const toast = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 /** The seed's fax-capable numbers for sale in an area code, as the server should list them. */
 const forSale = (areaCode: string) =>
@@ -128,7 +115,7 @@ async function openOrderDialog(page: Page, texts = en): Promise<Locator> {
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  const file = path.join(shotsDir, `carrier-numbers-${name}.png`);
+  const file = path.join(shotsDir(), `carrier-numbers-${name}.png`);
   await page.screenshot({ path: file });
   expect((await fs.readFile(file)).subarray(1, 4).toString()).toBe('PNG');
 }
@@ -169,12 +156,12 @@ describe('carrier settings in System Settings (issue 20, item 8)', () => {
     await field(page, 'telnyxPublicKey').fill(simulator.publicKey);
     await field(page, 'carrierRoutes').fill('+44=telnyx');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, 'Settings Saved');
+    await textShown(page, 'Settings Saved');
     await visible(page.locator('#setting-telnyxApiKey-status').getByText(`Set (ends in ${simulator.apiKey.slice(-4)})`, { exact: true }));
     expect(await apiKey.inputValue()).toBe('');
     expect(await page.content()).not.toContain(simulator.apiKey);
     await expectNoAccessibilityViolations(page);
-    await section.screenshot({ path: path.join(shotsDir, 'carrier-settings-desktop.png') });
+    await section.screenshot({ path: path.join(shotsDir(), 'carrier-settings-desktop.png') });
 
     // At once, without a restart: the numbers page orders from Telnyx.
     await page.goto('/admin/numbers');
@@ -190,7 +177,7 @@ describe('carrier settings in System Settings (issue 20, item 8)', () => {
     const overflow = await section.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await expectNoAccessibilityViolations(page);
-    await section.screenshot({ path: path.join(shotsDir, 'carrier-settings-phone-fr.png') });
+    await section.screenshot({ path: path.join(shotsDir(), 'carrier-settings-phone-fr.png') });
   });
 });
 
@@ -261,7 +248,7 @@ describe('numbers from a carrier on /admin/numbers (issue 20, item 7)', () => {
 
     // The order: a toast, the dialog closes, focus back on its button, and the number heads the Available list.
     await offer.getByRole('button', { name: `Order ${wantedShown}` }).click();
-    await toast(page, en.toasts.orderedTitle);
+    await textShown(page, en.toasts.orderedTitle);
     await visible(page.getByText(`${wantedShown} was bought from Telnyx and is now among the available numbers.`));
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => focusedText(page)).toBe(en.order);
@@ -278,7 +265,7 @@ describe('numbers from a carrier on /admin/numbers (issue 20, item 7)', () => {
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'desktop-give-back');
     await confirm.getByRole('button', { name: en.returnDialog.confirm }).click();
-    await toast(page, en.toasts.returnedTitle);
+    await textShown(page, en.toasts.returnedTitle);
     await expect.poll(() => simulator.releasedNumbers.map((n) => n.phone_number)).toContain(wanted);
     expect(simulator.ownedNumbers.map((n) => n.phone_number)).not.toContain(wanted);
     await expect.poll(() => row.count()).toBe(0);

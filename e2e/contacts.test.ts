@@ -1,31 +1,29 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { useBrowser, visible } from './support/fixtures';
 
 /**
  * The address book on /user/contacts (decision 048), and its contacts suggested in the send form's
  * recipient field.
  */
 
-let browser: Browser;
+const { browser } = useBrowser();
 let owner: BrowserContext;
 let page: Page;
 let dir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-contacts-e2e-'));
 });
 afterAll(async () => {
   await owner?.close();
-  await browser?.close();
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
 const rows = (target: Page) => target.getByRole('list', { name: 'Your contacts' }).locator(':scope > li');
 const localeFile = async (language: string, namespace: string) =>
   JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as {

@@ -1,14 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import enTexts from '../apps/web/src/locales/en/email-to-fax.json';
 import esTexts from '../apps/web/src/locales/es/email-to-fax.json';
 import frTexts from '../apps/web/src/locales/fr/email-to-fax.json';
 import { emailedLink, signedInMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
+import { overflowOf, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
 /**
  * E-mail to fax on /user/email-to-fax. The owner finds the page in the sidebar, sees the address to
@@ -17,54 +16,15 @@ import { expectNoAccessibilityViolations, launchBrowser, newContext } from './su
  * standard User sees no entry and is told who can help. The pages speak en, es and fr and fit a phone.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-// E2E_SCREENSHOTS_DIR keeps the screenshots for a person to look at; otherwise they go to a temporary folder.
-const keepShots = Boolean(process.env.E2E_SCREENSHOTS_DIR);
-let shotsDir: string;
+const { browser, context } = useBrowser();
+const shotsDir = useScreenshotsFolder('faxline-email-to-fax-');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  shotsDir = keepShots ? path.resolve(process.env.E2E_SCREENSHOTS_DIR!) : await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-email-to-fax-'));
-  await fs.mkdir(shotsDir, { recursive: true });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-  if (!keepShots) await fs.rm(shotsDir, { recursive: true, force: true });
-});
-
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
 const TEXTS = { en: enTexts, es: esTexts, fr: frTexts } as const;
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 // The test server keeps FAX_EMAIL_DOMAIN at its default.
 const EXAMPLE_ADDRESS = '14155550123@fax.localhost';
 
-async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
-  const created = await newContext(browser, options);
-  contexts.push(created);
-  return created;
-}
-
-/** Elements wider than the screen, and the page's own width (as the other phone checks measure them). */
-const overflowOf = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const offenders = Array.from(document.querySelectorAll('main, main *'))
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
-      })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-    return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
-  });
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const file = path.join(shotsDir, `${name}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-  expect((await fs.readFile(file)).subarray(1, 4).toString()).toBe('PNG');
-}
+const screenshot = (page: Page, name: string) => wholePageScreenshot(page, path.join(shotsDir(), `${name}.png`));
 
 describe('e-mail to fax on /user/email-to-fax (issue 19, item 2)', () => {
   let owner: BrowserContext;
@@ -204,7 +164,6 @@ describe('e-mail to fax on /user/email-to-fax (issue 19, item 2)', () => {
         { name: 'desktop', width: 1280, height: 900 },
       ]) {
         const shown = await browser.newContext({ baseURL: inject('baseUrl'), viewport, storageState: await owner.storageState() });
-        contexts.push(shown);
         const view = await shown.newPage();
         await view.addInitScript((code) => localStorage.setItem('language', code), language);
         await view.goto('/user/email-to-fax');

@@ -1,37 +1,21 @@
 import fs from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signedInMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
+import { overflowOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
 /**
  * Every sent fax carries a header line (date and time, the sender's name, its station id, "Page x/y")
  * and each number a station id. The owner and sub-admins set them on the Settings page; no one else sees them.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
+const { browser, context } = useBrowser();
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
-const origin = () => ({ origin: inject('baseUrl') });
 const localeFile = async (language: string) =>
   JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/fax-identity.json`, import.meta.url), 'utf8')) as {
     title: string;
   };
-
-async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
-  const created = await newContext(browser, options);
-  contexts.push(created);
-  return created;
-}
 
 type TIdentity = {
   header: { enabled: boolean; name: string; timeZone: string };
@@ -126,7 +110,7 @@ describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', (
 
     // The server refuses it too, in the caller's language, naming the field.
     const refused = await owner.request.put('/api/fax-identity', {
-      headers: { ...origin(), 'accept-language': 'fr' },
+      headers: { ...sameOrigin(), 'accept-language': 'fr' },
       data: { header: saved.header, numbers: [{ phoneNumber: number, stationId: 'abc' }] },
     });
     expect(refused.status()).toBe(400);
@@ -146,23 +130,13 @@ describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', (
         viewport: { width: 390, height: 844 },
         storageState: await owner.storageState(),
       });
-      contexts.push(phoneContext);
       const phone = await phoneContext.newPage();
       await phone.addInitScript((code) => localStorage.setItem('language', code), language);
       await phone.goto('/user/settings');
       const region = phone.getByRole('region', { name: texts.title });
       await visible(region.getByText(number, { exact: true }));
       await region.scrollIntoViewIfNeeded();
-      const overflow = await phone.evaluate(() => {
-        const width = window.innerWidth;
-        const offenders = Array.from(document.querySelectorAll('#fax-identity, #fax-identity *'))
-          .filter((element) => {
-            const box = element.getBoundingClientRect();
-            return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
-          })
-          .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-        return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
-      });
+      const overflow = await overflowOf(phone, { within: '#fax-identity' });
       expect(overflow.offenders, language).toEqual([]);
       expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
       await expectNoAccessibilityViolations(phone);
@@ -182,7 +156,7 @@ describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', (
     expect(await memberPage.getByLabel('Name on the header').count()).toBe(0);
     expect((await member.request.get('/api/fax-identity')).status()).toBe(403);
     const refused = await member.request.put('/api/fax-identity', {
-      headers: origin(),
+      headers: sameOrigin(),
       data: { header: { enabled: false, name: 'Not mine', timeZone: 'UTC' }, numbers: [] },
     });
     expect(refused.status()).toBe(403);

@@ -1,21 +1,14 @@
 import fs from 'node:fs/promises';
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makePdf, makePng } from '@test-support/factories/documents';
 import { adminContext, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
-import { pdfPageCount } from './support/fixtures';
-import { sendFaxThroughApi } from './support/faxes';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { pdfPageCount, sendFaxThroughApi } from './support/faxes';
+import { toast, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+const { browser } = useBrowser();
 
 /** The person's first fax number, as the send page's From number shows it. */
 async function faxNumberOf(context: BrowserContext): Promise<string> {

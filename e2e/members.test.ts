@@ -1,35 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { acceptInvitation, addMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
+import { sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
+const { context } = useBrowser();
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
 const uniqueUsername = (prefix: string) => `${prefix}.${randomBytes(3).toString('hex')}`;
-const origin = () => ({ origin: inject('baseUrl') });
-
-async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
-  const created = await newContext(browser, options);
-  contexts.push(created);
-  return created;
-}
 
 /** The owner's fax, sent through the API: a cover page only, to a number of the sandbox line. */
 async function sendCoverFax(owner: BrowserContext): Promise<string> {
   const response = await owner.request.post('/api/faxes', {
-    headers: origin(),
+    headers: sameOrigin(),
     multipart: {
       'request.json': JSON.stringify({ recipientNumber: '+15550100099', faxQuality: 'standard', coverPageMessage: 'Owner only' }),
     },
@@ -43,7 +27,10 @@ async function addMemberThroughApi(owner: BrowserContext, role: 'User' | 'Admin'
   const username = uniqueUsername(role.toLowerCase());
   await addMember(owner, { name, username, email: uniqueEmail(role.toLowerCase()), role });
   const member = await context();
-  const signIn = await member.request.post('/api/auth/sign-in', { headers: origin(), data: { identifier: username, password: PASSWORD } });
+  const signIn = await member.request.post('/api/auth/sign-in', {
+    headers: sameOrigin(),
+    data: { identifier: username, password: PASSWORD },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   return { context: member, username };
 }

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '@test-support/factories/values';
 import { adminContext, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
+import { useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
 const bellLabel = (page: Page) => page.locator('header button[aria-label^="Notif"]').getAttribute('aria-label');
 
 async function faxNumberOf(context: BrowserContext): Promise<string> {

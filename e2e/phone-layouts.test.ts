@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { SANDBOX_TEST_NUMBERS, formatPhoneInternational, type TFaxListResponse } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
 import { signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
+import { useBrowser, useScreenshotsFolder, visible } from './support/fixtures';
 
 /**
  * Phone first. At 390 px the fax history, the dashboard and the send form fit the screen in every language:
@@ -21,10 +21,8 @@ type TLanguage = (typeof LANGUAGES)[number];
 const LONG_NAME = 'Parkside Orthopaedic and Sports Medicine Clinic';
 const PARTIAL = SANDBOX_TEST_NUMBERS.partial_delivery; // +15550100004, the number the tester saw broken in two
 
-let browser: Browser;
-let shotsDir: string;
-// E2E_SCREENSHOTS_DIR keeps the screenshots for a person to look at; otherwise they go to a temporary folder.
-const keepShots = Boolean(process.env.E2E_SCREENSHOTS_DIR);
+const { browser } = useBrowser();
+const shotsDir = useScreenshotsFolder('faxline-phone-');
 
 /** The web app's own texts, so that each language is checked with its words. */
 type TFaxTexts = { status: Record<string, string>; history: Record<string, string>; send: Record<string, string> };
@@ -34,9 +32,6 @@ const localeFile = async (language: string, namespace: string) =>
   JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as unknown;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  shotsDir = keepShots ? path.resolve(process.env.E2E_SCREENSHOTS_DIR!) : await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-phone-'));
-  await fs.mkdir(shotsDir, { recursive: true });
   for (const language of LANGUAGES) {
     texts[language] = {
       faxes: (await localeFile(language, 'faxes')) as TFaxTexts,
@@ -44,12 +39,7 @@ beforeAll(async () => {
     };
   }
 });
-afterAll(async () => {
-  await browser.close();
-  if (!keepShots) await fs.rm(shotsDir, { recursive: true, force: true });
-});
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The text before the first placeholder: "Actions for the fax of {{date}} ..." gives "Actions for the fax of". */
 const prefixOf = (template: string) => template.split('{{')[0]!.trim();
@@ -128,7 +118,7 @@ async function expectOneLine(locator: Locator): Promise<void> {
 
 /** A screenshot of the whole page, checked to be a written PNG. */
 async function screenshot(page: Page, name: string): Promise<void> {
-  const file = path.join(shotsDir, `${name}.png`);
+  const file = path.join(shotsDir(), `${name}.png`);
   // From the top, so that the sticky header sits where it belongs in the picture of the whole page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });

@@ -1,21 +1,16 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DESTINATIONS, KEYWORD_RULES, type TPage } from '../apps/web/src/features/assistant/utils/keyword-routes';
 import { resolveDestination, type TViewer } from '../apps/web/src/features/assistant/utils/route-access';
 import enCommon from '../apps/web/src/locales/en/common.json';
 import esCommon from '../apps/web/src/locales/es/common.json';
 import frCommon from '../apps/web/src/locales/fr/common.json';
 import { createPlatformAdmin, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { hidden, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-const hidden = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(false);
 const pathname = (page: Page) => expect.poll(() => new URL(page.url()).pathname);
 const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null);

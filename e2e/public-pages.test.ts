@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlansResponse, type TPlan } from '@faxline/shared';
 import enDevelopers from '../apps/web/src/locales/en/developers.json';
@@ -13,7 +13,8 @@ import frDevelopers from '../apps/web/src/locales/fr/developers.json';
 import frHelp from '../apps/web/src/locales/fr/help.json';
 import frLegal from '../apps/web/src/locales/fr/legal.json';
 import frMarketing from '../apps/web/src/locales/fr/marketing.json';
-import { collectConsoleErrors, expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { collectConsoleErrors, expectNoAccessibilityViolations, newContext } from './support/browser';
+import { toast, useBrowser, visible } from './support/fixtures';
 
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 type TLanguage = (typeof LANGUAGES)[number];
@@ -66,11 +67,7 @@ const PAGES: Array<{ path: string; anchors: string[]; meta: (lng: TLanguage) => 
   { path: '/contact', anchors: [], meta: (l) => TEXTS[l].marketing.contact.meta },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
 /** A context whose pages start in `language` (spec 000 §4: kept in local storage under `language`). */
 async function contextIn(language: TLanguage, viewport: 'desktop' | 'phone' = 'desktop'): Promise<BrowserContext> {
@@ -78,9 +75,6 @@ async function contextIn(language: TLanguage, viewport: 'desktop' | 'phone' = 'd
   await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
   return context;
 }
-
-const visible = (locator: ReturnType<Page['getByText']>) => expect.poll(() => locator.isVisible()).toBe(true);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 /** Waits until the page's own content is there: its h1, and for plan pages the catalogue from the server. */
 async function pageReady(page: Page, path: string): Promise<void> {

@@ -1,19 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { addMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-type TLocator = ReturnType<Page['getByText']>;
-const visible = (locator: TLocator) => expect.poll(() => locator.isVisible()).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
-const sameOrigin = () => ({ origin: inject('baseUrl') });
+const { browser } = useBrowser();
 
 const switches = (page: Page) => ({
   faxReceived: page.getByRole('switch', { name: 'Fax Received' }),

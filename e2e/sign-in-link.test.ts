@@ -1,15 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { emailedLink, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 15_000 }).toBe(true);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('signing in with an e-mailed one-time link', () => {

@@ -1,19 +1,14 @@
 import fs from 'node:fs/promises';
 import * as OTPAuth from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
 import { addMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { hidden, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-const hidden = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(false);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** The status in the Advanced Security card ("Enabled" alone would match other texts of the settings page). */
 const status = (page: Page, text: 'Enabled' | 'Not Enabled') => page.locator('#advanced-security').getByText(text, { exact: true });

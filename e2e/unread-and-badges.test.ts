@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '@test-support/factories/values';
 import { adminContext, signedInPerson } from './support/accounts';
-import { launchBrowser, newContext } from './support/browser';
+import { newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
+import { sameOrigin, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const sameOrigin = () => ({ origin: inject('baseUrl') });
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
+const { browser } = useBrowser();
 
 /** Whether an element's text stays on one line: one box, no taller than one line of its own text. */
 const onOneLine = (locator: Locator) =>

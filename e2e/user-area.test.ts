@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { formatPhoneInternational, type TFaxListResponse, type TUsage } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { addMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
+import { hidden, sameOrigin, useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const { browser } = useBrowser();
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const hidden = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(false);
 const pathname = (page: Page) => expect.poll(() => new URL(page.url()).pathname);
-const sameOrigin = () => ({ origin: inject('baseUrl') });
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'User area' });
 const sidebarWidth = (page: Page) => expect.poll(async () => Math.round((await sidebar(page).boundingBox())?.width ?? 0));

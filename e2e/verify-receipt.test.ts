@@ -1,18 +1,13 @@
 import fs from 'node:fs/promises';
 import { formatPhoneInternational, MAX_RECEIPT_BYTES, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
+import { useBrowser, visible } from './support/fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
+const { browser } = useBrowser();
 
 /** A delivered fax's signed transmission report, downloaded from its details as its sender would. */
 async function downloadedReport(pages: number): Promise<Buffer> {

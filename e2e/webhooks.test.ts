@@ -1,16 +1,15 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import enWebhooks from '../apps/web/src/locales/en/webhooks.json';
 import esWebhooks from '../apps/web/src/locales/es/webhooks.json';
 import frWebhooks from '../apps/web/src/locales/fr/webhooks.json';
 import { signedInMember, signedInPerson } from './support/accounts';
-import { expectNoAccessibilityViolations, launchBrowser, newContext } from './support/browser';
+import { expectNoAccessibilityViolations } from './support/browser';
+import { overflowOf, sameOrigin, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
 /**
  * Webhooks on /user/webhooks. The owner adds an endpoint pointing at a receiver on this machine (the
@@ -23,11 +22,8 @@ type TReceived = { headers: http.IncomingHttpHeaders; body: string };
 const received: TReceived[] = [];
 let receiver: http.Server;
 let receiverUrl: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-// E2E_SCREENSHOTS_DIR keeps the screenshots for a person to look at; otherwise they go to a temporary folder.
-const keepShots = Boolean(process.env.E2E_SCREENSHOTS_DIR);
-let shotsDir: string;
+const { browser, context } = useBrowser();
+const shotsDir = useScreenshotsFolder('faxline-webhooks-');
 
 beforeAll(async () => {
   receiver = http.createServer((request, response) => {
@@ -40,49 +36,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/faxline`;
-  browser = await launchBrowser();
-  shotsDir = keepShots ? path.resolve(process.env.E2E_SCREENSHOTS_DIR!) : await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-webhooks-'));
-  await fs.mkdir(shotsDir, { recursive: true });
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
   await new Promise((resolve) => receiver.close(resolve));
-  if (!keepShots) await fs.rm(shotsDir, { recursive: true, force: true });
 });
 
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
-const origin = () => ({ origin: inject('baseUrl') });
 const TEXTS = { en: enWebhooks, es: esWebhooks, fr: frWebhooks } as const;
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
-async function context(options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
-  const created = await newContext(browser, options);
-  contexts.push(created);
-  return created;
-}
-
-/** Elements wider than the screen, and the page's own width (as the other phone checks measure them). */
-const overflowOf = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const offenders = Array.from(document.querySelectorAll('main, main *'))
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
-      })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-    return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
-  });
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const file = path.join(shotsDir, `${name}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-  expect((await fs.readFile(file)).subarray(1, 4).toString()).toBe('PNG');
-}
+const screenshot = (page: Page, name: string) => wholePageScreenshot(page, path.join(shotsDir(), `${name}.png`));
 
 describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
   let owner: BrowserContext;
@@ -230,19 +193,22 @@ describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
     await visible(nav.getByRole('link', { name: 'Settings' }));
     expect(await nav.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
     expect((await member.request.get('/api/webhooks')).status()).toBe(403);
-    const refused = await member.request.post('/api/webhooks', { headers: origin(), data: { url: receiverUrl, events: ['fax.received'] } });
+    const refused = await member.request.post('/api/webhooks', {
+      headers: sameOrigin(),
+      data: { url: receiverUrl, events: ['fax.received'] },
+    });
     expect(refused.status()).toBe(403);
   });
 
   it('speaks en, es and fr, and fits a 390 px screen with an Ed25519 endpoint and its open log', async () => {
     const created = await owner.request.post('/api/webhooks', {
-      headers: origin(),
+      headers: sameOrigin(),
       data: { url: receiverUrl, events: ['fax.delivered', 'fax.failed'], description: 'Clinic EHR', signing: 'ed25519' },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { endpoint: made, secret: publicKey } = (await created.json()) as { endpoint: { id: string }; secret: string };
     expect(publicKey).toMatch(/^whpk_/);
-    const tested = await owner.request.post(`/api/webhooks/${made.id}/test`, { headers: origin() });
+    const tested = await owner.request.post(`/api/webhooks/${made.id}/test`, { headers: sameOrigin() });
     expect(tested.status()).toBe(202);
 
     for (const language of LANGUAGES) {
@@ -256,7 +222,6 @@ describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
           viewport,
           storageState: await owner.storageState(),
         });
-        contexts.push(shown);
         const view = await shown.newPage();
         await view.addInitScript((code) => localStorage.setItem('language', code), language);
         await view.goto('/user/webhooks');

@@ -25,7 +25,10 @@ const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
   phone: { width: 375, height: 812 },
 };
 
-export async function newContext(browser: Browser, options: { viewport?: Viewport; locale?: string } = {}): Promise<BrowserContext> {
+export type ContextOptions = { viewport?: Viewport; locale?: string };
+
+/** A context on the test server, at a viewport (desktop unless told) and in a locale (en-US unless told). */
+export async function newContext(browser: Pick<Browser, 'newContext'>, options: ContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
+import { PDFDocument } from 'pdf-lib';
 
 /**
  * A fax sent through the API as the send form posts it (multipart: `request.json` and one PDF of `pages` pages), by the
@@ -29,4 +30,9 @@ export async function sendFaxThroughApi(
     },
   });
   expect(response.status(), await response.text()).toBe(202);
+}
+
+/** How many pages a PDF has. */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(bytes)).getPageCount();
 }
