@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isAlive } from '../../apps/server/src/platform/db/embedded-postgres';
 import { faxlineBuild, freePort, startFaxline as startFaxlineProcess, startProcess, tempDataDir } from '../../test-support/faxline-process';
 
 export { freePort };
@@ -64,15 +65,6 @@ export function readArgs<TName extends string>(defaults: Record<TName, string>):
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export type HelloWorld = { url: string };
 

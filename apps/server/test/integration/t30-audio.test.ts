@@ -1,33 +1,23 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '@test-support/factories/documents';
-import { readTiffPages } from '../../src/documents/fax-tiff';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
 import { compareFaxImages, transmitOverAudio, ZFaxModemEnd } from '../../src/lines/t30/fax-modem';
 import { ecmV17CallMs } from '../../src/lines/t30/line-time';
-import { loadConfig } from '../../src/platform/config';
+import { faxModemBinary as binary, writeSentFax } from '../support/t30-call';
 
 // A real T.30 call between two spandsp engines over G.711 audio: the pages the receiver decodes
 // are the pages we rendered, at the speed and in the line time the protocol gives them, in a few seconds of wall time.
-const binary = loadConfig().faxModemPath;
 const execFileAsync = promisify(execFile);
 let dir: string;
 let tiffPath: string;
 let pageBytes: number[];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-t30-'));
-  const image = await renderFaxImage(await makePdf(3), 'fine');
-  tiffPath = path.join(dir, 'sent.tif');
-  await writeFile(tiffPath, image.tiff);
-  // The pages as T.6 data: what ECM carries, since both engines offer T.6.
-  pageBytes = readTiffPages(image.tiff).map((page) => page.strips.reduce((sum, strip) => sum + strip.length, 0));
+  ({ dir, tiffPath, pageBytes } = await writeSentFax('faxline-t30-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -70,7 +70,7 @@ async function runAsIds(): Promise<RunAs> {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
