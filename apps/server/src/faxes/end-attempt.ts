@@ -8,6 +8,7 @@ import type { JobDeps } from '../platform/queue/define-job';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts } from './schema';
+import { clock } from '../platform/clock';
 
 export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
 
@@ -54,7 +55,7 @@ export async function endAttempt(
       await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
       return true;
     }
-    const nextTryAt = new Date(Date.now() + Math.round(wait * config.faxClockScale));
+    const nextTryAt = new Date(clock.now().getTime() + Math.round(wait * config.faxClockScale));
     // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
     if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return true;
     await queue.send(

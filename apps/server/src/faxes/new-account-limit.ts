@@ -3,6 +3,7 @@ import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { faxes } from './schema';
+import { clock } from '../platform/clock';
 
 /** Lock class of the per-account lock taken while a new account's day is counted (any 32-bit number unused elsewhere). */
 const NEW_ACCOUNT_LOCK_CLASS = 0x6e657761;
@@ -23,7 +24,7 @@ export async function assertWithinNewAccountLimit(
   const limit = settings.newAccountDailyFaxLimit;
   if (limit === 0) return;
   const [account] = await tx.select({ createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, accountId));
-  if (!account || account.createdAt.getTime() < Date.now() - settings.newAccountDays * 86_400_000) return;
+  if (!account || account.createdAt.getTime() < clock.now().getTime() - settings.newAccountDays * 86_400_000) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${NEW_ACCOUNT_LOCK_CLASS}, hashtext(${accountId}))`);
   const [sent] = await tx
     .select({ n: count() })

@@ -29,6 +29,7 @@ import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
+import { clock } from '../platform/clock';
 
 export type SendFaxInput = {
   actor: FaxActor;
@@ -110,8 +111,9 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   let scheduledAt: Date | null = null;
   if (request.scheduledAt) {
     scheduledAt = new Date(request.scheduledAt);
-    if (scheduledAt.getTime() <= Date.now()) throw new AppError('invalid_request', 'errors.scheduleInPast');
-    if (scheduledAt.getTime() > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000)
+    const now = clock.now().getTime();
+    if (scheduledAt.getTime() <= now) throw new AppError('invalid_request', 'errors.scheduleInPast');
+    if (scheduledAt.getTime() > now + MAX_SCHEDULE_DAYS * 86_400_000)
       throw new AppError('invalid_request', 'errors.scheduleTooFar', { days: MAX_SCHEDULE_DAYS });
   }
 

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TConfig } from '../platform/config';
 import { tokenKeyOf, type TokenKey } from '../platform/signed-token';
+import { clock } from '../platform/clock';
 
 /** Where a carrier fetches a fax's pages: `/media/<token>` on the address the world reaches Faxline at. */
 export const MEDIA_PATH = '/media';
@@ -47,7 +48,7 @@ export type MediaTry = { faxId: string; attempt: number };
 export async function mediaLinkOf(
   config: Pick<TConfig, 'authSecret' | 'dataDir' | 'publicUrl'>,
   target: MediaTry,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<string> {
   const token = encode(await keyOf(config), target, Math.floor(now.getTime() / 1000) + MEDIA_LINK_SECONDS);
   return `${config.publicUrl}${MEDIA_PATH}/${token}`;
@@ -57,7 +58,7 @@ export async function mediaLinkOf(
 export async function tryOfMediaToken(
   config: Pick<TConfig, 'authSecret' | 'dataDir'>,
   token: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<MediaTry | null> {
   const value = decode(await keyOf(config), token);
   if (!value || value.expiresAt * 1000 <= now.getTime()) return null;

@@ -1,4 +1,8 @@
-/** Where the services that speak of "today", "this month" or "the last 24 hours" read the time. */
+/**
+ * Where the code reads the time whenever the time decides something: "today" and "this month", when a retry, a schedule
+ * or a deadline is due, whether a link, a signature or a secret has expired. Durations measured and log lines keep the
+ * system's time.
+ */
 export type Clock = { now: () => Date };
 
 export const systemClock: Clock = { now: () => new Date() };

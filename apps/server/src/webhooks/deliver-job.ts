@@ -9,6 +9,7 @@ import { nextTryAt } from './retry-schedule';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from './schema';
 import { openSigningSecret } from './secrets';
 import { signatureHeader } from './sign';
+import { clock } from '../platform/clock';
 
 export const ZWebhookDeliveryJob = z.object({ messageId: z.uuid(), attempt: z.number().int().min(1) });
 
@@ -46,7 +47,7 @@ export const webhooksDeliverJob = defineJob({
     }
     const number = await startAttempt(deps.db, messageId, attempt);
     if (number === null) return;
-    const now = new Date();
+    const now = clock.now();
     const { message, endpoint } = row;
     const outcome = await postWebhook(deps.config, {
       url: endpoint.url,
@@ -98,7 +99,7 @@ async function signingSecretsOf(config: JobDeps['config'], endpoint: EndpointRow
  */
 async function recordOutcome(deps: JobDeps, message: MessageRow, endpoint: EndpointRow, number: number, outcome: PostOutcome) {
   await inTransaction(deps.db, async (tx, client) => {
-    const now = new Date();
+    const now = clock.now();
     await tx
       .update(webhookAttempts)
       .set({

@@ -18,6 +18,7 @@ import { AppError } from '../platform/http/app-error';
 import { webhookEndpoints } from './schema';
 import { newSigningSecret, sealSigningSecret } from './secrets';
 import { checkWebhookUrl } from './webhook-url';
+import { clock } from '../platform/clock';
 
 export type EndpointDeps = { db: Database; config: Pick<TConfig, 'webhooks' | 'authSecret' | 'dataDir'> };
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -162,7 +163,7 @@ export async function rotateWebhookSecret({ db, config }: EndpointDeps, actor: A
   return inTransaction(db, async (tx) => {
     const before = await endpointOfAccount(tx, actor.member.accountId, id);
     const signing = newSigningSecret(before.signing);
-    const now = Date.now();
+    const now = clock.now().getTime();
     const [updated] = await tx
       .update(webhookEndpoints)
       .set({

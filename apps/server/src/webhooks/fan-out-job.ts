@@ -5,6 +5,7 @@ import { defineJob } from '../platform/queue/define-job';
 import { webhooksDeliverJob } from './deliver-job';
 import { faxEventPayload } from './payload';
 import { webhookEndpoints, webhookMessages } from './schema';
+import { clock } from '../platform/clock';
 
 /**
  * The webhooks' consumer of fax events (events/consumers.ts): one message per enabled endpoint of the event's account
@@ -34,7 +35,7 @@ export const webhooksFanOutJob = defineJob({
     const payload = await faxEventPayload(db, event);
     if (!payload) return;
     await inTransaction(db, async (tx, client) => {
-      const now = new Date();
+      const now = clock.now();
       for (const endpoint of endpoints) {
         const [message] = await tx
           .insert(webhookMessages)

@@ -8,6 +8,7 @@ import { webhooksDeliverJob } from './deliver-job';
 import { endpointOfAccount } from './endpoints';
 import { testPayload } from './payload';
 import { webhookAttempts, webhookMessages } from './schema';
+import { clock } from '../platform/clock';
 
 type MessageRow = typeof webhookMessages.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -74,7 +75,7 @@ export async function sendTestEvent({ db, queue }: MessageDeps, accountId: strin
   return inTransaction(db, async (tx, client) => {
     const endpoint = await endpointOfAccount(tx, accountId, endpointId);
     refuseDisabled(endpoint);
-    const now = new Date();
+    const now = clock.now();
     const [message] = await tx
       .insert(webhookMessages)
       .values({ endpointId: endpoint.id, eventId: null, type: WEBHOOK_TEST_EVENT, payload: testPayload(endpoint.id, now), nextTryAt: now })
@@ -112,7 +113,7 @@ export async function sendMessageAgain(
     const number = (attempts.at(-1)?.number ?? 0) + 1;
     const [updated] = await tx
       .update(webhookMessages)
-      .set({ status: 'pending', nextTryAt: new Date() })
+      .set({ status: 'pending', nextTryAt: clock.now() })
       .where(eq(webhookMessages.id, message.id))
       .returning();
     await queue.send(

@@ -15,6 +15,7 @@ import { assertUsageWithinPlan } from '../quota';
 import { inTransaction } from '../../platform/db/transaction';
 import { faxFiles } from '../schema';
 import { transmitFaxJob } from './transmit-fax';
+import { clock } from '../../platform/clock';
 
 /**
  * Documents (DESIGN.md "Documents"): every file to PDF, the cover page first, merged into the document of record,
@@ -41,7 +42,7 @@ export const prepareFaxJob = defineJob({
       await queue.send(
         prepareFaxJob,
         { faxId, fetchTry: next },
-        { dedupeKey: `${faxId}:fetch:${next}`, startAfter: new Date(Date.now() + source.afterMs) },
+        { dedupeKey: `${faxId}:fetch:${next}`, startAfter: new Date(clock.now().getTime() + source.afterMs) },
       );
       return;
     }

@@ -14,6 +14,7 @@ import {
 } from './carrier';
 import { telnyxErrorDetail, type TelnyxSettings } from './telnyx-api';
 import { orderTelnyxNumber, releaseTelnyxNumber, searchTelnyxNumbers } from './telnyx-numbers';
+import { clock } from '../../platform/clock';
 
 export type { TelnyxSettings } from './telnyx-api';
 
@@ -77,7 +78,7 @@ export function isTelnyxSignatureValid(
   publicKey: string,
   headers: Record<string, string | string[] | undefined>,
   rawBody: Buffer,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  nowSeconds = Math.floor(clock.now().getTime() / 1000),
 ): boolean {
   const timestamp = headerOf(headers, 'telnyx-timestamp');
   const signature = headerOf(headers, 'telnyx-signature-ed25519');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { TConfig } from '../../platform/config';
 import { AppError } from '../../platform/http/app-error';
 import type { InboundCalls } from '../fax-line';
+import { clock } from '../../platform/clock';
 
 /** A signature older (or newer) than this is refused: a captured report cannot be posted again later. */
 export const HYLAFAX_SIGNATURE_MAX_AGE_SECONDS = 5 * 60;
@@ -102,7 +103,7 @@ export async function hylafaxRoutes(
   app.post('/lines/hylafax/received', { bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['x-faxline-signature'];
-    if (!signatureIsValid(secret, typeof header === 'string' ? header : undefined, raw, Math.floor(Date.now() / 1000)))
+    if (!signatureIsValid(secret, typeof header === 'string' ? header : undefined, raw, Math.floor(clock.now().getTime() / 1000)))
       throw new AppError('authentication_error', 'errors.lineSignatureInvalid');
     let json: unknown;
     try {
