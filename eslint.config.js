@@ -46,7 +46,7 @@ const serverFloors = [
   ['faxes'],
   ['receipts'],
   ['events'],
-  ['fax-emails', 'webhooks', 'notifications', 'tickets'],
+  ['fax-emails', 'webhooks', 'bells', 'tickets'],
   ['public-api', 'email-to-fax'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];
@@ -55,7 +55,7 @@ const serverFloors = [
 const upwardImportsToMend = {
   accounts: { events: ['platform-events.ts'], faxes: ['fax-records.ts', 'quota.ts'], numbers: ['numbers.ts', 'account-numbers.ts'] },
   audit: { auth: ['schema.ts'] },
-  auth: { accounts: ['schema.ts', 'create-owner-account.ts'], notifications: ['email-operators-of-sign-up.ts'], 'system-settings': ['system-settings.ts'] },
+  auth: { accounts: ['schema.ts', 'create-owner-account.ts'], bells: ['email-operators-of-sign-up.ts'], 'system-settings': ['system-settings.ts'] },
   email: { faxes: ['fax-records.ts'] },
   faxes: { receipts: ['issue-receipt.ts'] },
   lines: { numbers: ['numbers.ts'], 'system-settings': ['system-settings.ts'] },

@@ -15,8 +15,8 @@ import { adminContentRoutes } from './content/admin-routes';
 import { adminNumberRoutes } from './numbers/admin-routes';
 import { adminPlanRoutes } from './plans/admin-routes';
 import { adminTicketRoutes } from './tickets/admin-routes';
-import { adminNotificationRoutes } from './notifications/admin-routes';
-import { notificationRoutes } from './notifications/routes';
+import { adminBellRoutes } from './bells/admin-routes';
+import { bellRoutes } from './bells/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminContentRoutes,
             adminAuditRoutes,
             adminSettingsRoutes,
-            adminNotificationRoutes,
+            adminBellRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, routeDeps);
-      await api.register(notificationRoutes, routeDeps);
+      await api.register(bellRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
       await api.register(blocklistRoutes, routeDeps);

@@ -48,9 +48,6 @@ export const OUTBOUND_FAX_STATUSES = [
 ] as const;
 export type TOutboundFaxStatus = (typeof OUTBOUND_FAX_STATUSES)[number];
 
-export const INBOUND_FAX_STATUSES = ['unread', 'read'] as const;
-export type TInboundFaxStatus = (typeof INBOUND_FAX_STATUSES)[number];
-
 /** The fax carriers Faxline can send through and order numbers from: each is a fax line too. */
 export const CARRIERS = ['telnyx', 'signalwire', 'sinch'] as const;
 export type TCarrier = (typeof CARRIERS)[number];

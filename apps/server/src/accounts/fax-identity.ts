@@ -6,7 +6,10 @@ import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import { accounts } from './schema';
 
-/** The account's header line and its numbers' station ids, as the settings page shows them. */
+/**
+ * The account's fax identity: its header line and its numbers' station ids, as the settings page shows them. Each sent
+ * fax's line identity is made from it (faxes/line-identity.ts).
+ */
 export async function readFaxIdentity(db: Database, accountId: string): Promise<TFaxIdentity> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new AppError('not_found', 'errors.forbidden');

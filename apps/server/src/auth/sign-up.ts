@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createOwnerAccount } from '../accounts/create-owner-account';
 import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
-import { emailOperatorsOfSignUp } from '../notifications/email-operators-of-sign-up';
+import { emailOperatorsOfSignUp } from '../bells/email-operators-of-sign-up';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';

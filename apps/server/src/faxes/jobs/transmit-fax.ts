@@ -11,10 +11,11 @@ import { giveUpFaxJob } from './give-up-fax';
 import { transmitFaxAddress } from './transmit-fax-address';
 import { endAttempt } from '../end-attempt';
 import { loadFax, moveFax } from '../fax-state';
-import { faxIdentity } from '../fax-identity';
+import { lineIdentityOf } from '../line-identity';
 import { faxLineEnds } from '../line-ends';
 import { linesInForce } from '../../lines/lines-in-force';
 import { faxAttempts } from '../schema';
+import { clock } from '../../platform/clock';
 
 /** How long a fax waits for another call to its number to end before it looks again, on the fax clock. */
 const TURN_WAIT_MS = 5_000;
@@ -39,7 +40,7 @@ export const transmitFaxJob = defineJob({
     // One call at a time to a number (config DESTINATION_CALL_LIMIT): a broadcast does not make a busy fax machine
     // busier, and faxes to one number take turns rather than spend their tries on each other.
     if (!(await takeDestinationSlot(holdLock, fax.toNumber, config.destinationCallLimit))) {
-      const nextTryAt = new Date(Date.now() + Math.max(MIN_TURN_WAIT_MS, Math.round(TURN_WAIT_MS * config.faxClockScale)));
+      const nextTryAt = new Date(clock.now().getTime() + Math.max(MIN_TURN_WAIT_MS, Math.round(TURN_WAIT_MS * config.faxClockScale)));
       // Said on the fax, so that the sender may cancel it while it waits its turn.
       if (!(await moveFax(db, faxId, ['sending'], 'sending', { nextTryAt }))) return;
       logger.info({ faxId, attempt, toNumber: fax.toNumber }, 'another call to this number is on the line; waiting for it');
@@ -83,7 +84,7 @@ export const transmitFaxJob = defineJob({
         await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
         return;
       }
-      outcome = await line.call({ ...fax, ...(await faxIdentity(db, fax)) }, { attempt, firstPage });
+      outcome = await line.call({ ...fax, ...(await lineIdentityOf(db, fax)) }, { attempt, firstPage });
     }
 
     if ('handedOver' in outcome) {
@@ -133,7 +134,7 @@ const isCarrier = (line: string) => (CARRIERS as readonly string[]).includes(lin
 const CARRIER_DEADLINE_MS = 60 * 60_000;
 const MIN_CARRIER_DEADLINE_MS = 5_000;
 const carrierDeadlineOf = (clockScale: number) =>
-  new Date(Date.now() + Math.max(MIN_CARRIER_DEADLINE_MS, Math.round(CARRIER_DEADLINE_MS * clockScale)));
+  new Date(clock.now().getTime() + Math.max(MIN_CARRIER_DEADLINE_MS, Math.round(CARRIER_DEADLINE_MS * clockScale)));
 
 /**
  * Where this try begins: after the pages earlier tries of the fax had confirmed (as HylaFAX does, a retry does not send

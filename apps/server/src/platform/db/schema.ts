@@ -13,7 +13,7 @@ export * from '../../email-to-fax/schema';
 export * from '../../events/schema';
 export * from '../../fax-emails/schema';
 export * from '../../faxes/schema';
-export * from '../../notifications/schema';
+export * from '../../bells/schema';
 export * from '../../numbers/schema';
 export * from '../../plans/schema';
 export * from '../../public-api/schema';

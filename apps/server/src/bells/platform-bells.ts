@@ -13,6 +13,7 @@ import { users } from '../auth/schema';
 import { platformEvents } from '../events/schema';
 import { platformEventReads } from './schema';
 import type { Database } from '../platform/db/client';
+import { clock } from '../platform/clock';
 
 const DAY_MS = 86_400_000;
 
@@ -82,7 +83,7 @@ function toNotification(row: Row): TAdminNotification {
 }
 
 /** GET /api/admin/notifications: the newest platform events, each read or not by this operator, and their unread count. */
-export async function listPlatformNotifications(db: Database, adminId: string, now = new Date()): Promise<TAdminNotificationsResponse> {
+export async function listPlatformBells(db: Database, adminId: string, now = clock.now()): Promise<TAdminNotificationsResponse> {
   const [rows, unread] = await Promise.all([
     db
       .select({
@@ -106,11 +107,11 @@ export async function listPlatformNotifications(db: Database, adminId: string, n
 }
 
 /** POST /api/admin/notifications/read: the events given, or every one the count counts, read by this operator. */
-export async function markPlatformNotificationsRead(
+export async function markPlatformBellsRead(
   db: Database,
   adminId: string,
   request: TMarkNotificationsReadRequest,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ unread: number }> {
   const which = 'ids' in request ? inArray(platformEvents.id, request.ids) : unreadSince(now);
   await db

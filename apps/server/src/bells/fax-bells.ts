@@ -15,9 +15,10 @@ import { notificationReads } from './schema';
 import { visibleTo } from '../faxes/fax-access';
 import { faxes } from '../faxes/schema';
 import type { Database } from '../platform/db/client';
+import { clock } from '../platform/clock';
 
 /** The person reading their notifications, in the account they act for now. */
-export type NotificationReader = { userId: string; member: Membership };
+export type BellReader = { userId: string; member: Membership };
 
 const DAY_MS = 86_400_000;
 
@@ -26,7 +27,7 @@ const DAY_MS = 86_400_000;
  * faxes they may see, by the one rule of fax visibility (faxes/fax-access.ts): all of them for the owner and
  * sub-admins, what they sent and what arrived for a User.
  */
-const notified = ({ userId, member }: NotificationReader): SQL =>
+const notified = ({ userId, member }: BellReader): SQL =>
   and(eq(faxEvents.accountId, member.accountId), inArray(faxEvents.type, [...NOTIFIED_FAX_EVENT_TYPES]), visibleTo(member, userId))!;
 
 /**
@@ -36,17 +37,17 @@ const notified = ({ userId, member }: NotificationReader): SQL =>
 const isRead = sql<boolean>`(${notificationReads.eventId} IS NOT NULL OR (${faxEvents.type} = 'fax.received' AND ${faxes.readAt} IS NOT NULL))`;
 
 /** This person's read mark of the event, if any (joined beside the event's fax). */
-const readBy = (reader: NotificationReader): SQL =>
+const readBy = (reader: BellReader): SQL =>
   and(eq(notificationReads.eventId, faxEvents.id), eq(notificationReads.userId, reader.userId))!;
 
 const windowStart = (now: Date) => new Date(now.getTime() - NOTIFICATIONS_UNREAD_DAYS * DAY_MS);
 
 /** The events of the unread count: of the last days, not read. Older ones are no longer news: read, as shown. */
-const unreadSince = (reader: NotificationReader, now: Date): SQL =>
+const unreadSince = (reader: BellReader, now: Date): SQL =>
   and(notified(reader), gte(faxEvents.createdAt, windowStart(now)), not(isRead))!;
 
 /** How many notifications of the last days are unread, up to the cap (the bell's badge): a bounded read. */
-async function countUnread(db: Database, reader: NotificationReader, now: Date): Promise<number> {
+async function countUnread(db: Database, reader: BellReader, now: Date): Promise<number> {
   const unread = db
     .select({ one: sql`1`.as('one') })
     .from(faxEvents)
@@ -66,7 +67,7 @@ const failureReasonOf = (reason: string | null): TNotification['failureReason'] 
  * GET /api/notifications: the newest fax events this person may see, each read or not, and the unread count. A role
  * that sees no faxes (Billing) has none.
  */
-export async function listNotifications(db: Database, reader: NotificationReader, now = new Date()): Promise<TNotificationsResponse> {
+export async function listFaxBells(db: Database, reader: BellReader, now = clock.now()): Promise<TNotificationsResponse> {
   if (!mayUseFaxes(reader.member)) return { notifications: [], unread: 0 };
   const [rows, unread] = await Promise.all([
     db
@@ -117,11 +118,11 @@ export async function listNotifications(db: Database, reader: NotificationReader
  * POST /api/notifications/read: the notifications given (those of them this person may see), or every unread one
  * the badge counts, marked read for this person only. Marking twice changes nothing. Returns the unread count now.
  */
-export async function markNotificationsRead(
+export async function markFaxBellsRead(
   db: Database,
-  reader: NotificationReader,
+  reader: BellReader,
   request: TMarkNotificationsReadRequest,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ unread: number }> {
   if (!mayUseFaxes(reader.member)) return { unread: 0 };
   const which = 'ids' in request ? and(notified(reader), inArray(faxEvents.id, request.ids)) : unreadSince(reader, now);

@@ -5,15 +5,15 @@ import { faxNumbers } from '../numbers/schema';
 import type { Database } from '../platform/db/client';
 import type { FaxRow } from './fax-access';
 
+/** How one sent fax introduces itself on the line: the station id (TSI) it sends and the header line above its pages. */
+export type LineIdentity = { stationId: string | null; header: FaxHeader | null };
+
 /**
- * How a sent fax introduces itself on the line: the station id (TSI) of its From number, set per
- * number (the number itself by default), and the account's header line (its name, or the one it chose, and its time
- * zone), unless the account turned the header off.
+ * The line identity of a sent fax, from the account's fax identity (accounts/fax-identity.ts, its settings page): the
+ * station id of its From number, set per number (the number itself by default), and the account's header line (its
+ * name, or the one it chose, and its time zone), unless the account turned the header off.
  */
-export async function faxIdentity(
-  db: Database,
-  fax: Pick<FaxRow, 'accountId' | 'fromNumber'>,
-): Promise<{ stationId: string | null; header: FaxHeader | null }> {
+export async function lineIdentityOf(db: Database, fax: Pick<FaxRow, 'accountId' | 'fromNumber'>): Promise<LineIdentity> {
   const [account] = await db
     .select({ name: accounts.name, enabled: accounts.faxHeaderEnabled, headerName: accounts.faxHeaderName, timeZone: accounts.timeZone })
     .from(accounts)
