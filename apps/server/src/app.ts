@@ -58,7 +58,7 @@ import { negotiateLanguage } from './platform/i18n/i18n';
 import { registerCrossSiteProtection } from './platform/http/cross-site';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
-import type { RouteDeps } from './platform/http/route-deps';
+import type { RouteDeps } from './route-deps';
 import { registerWebApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/queue/queue';

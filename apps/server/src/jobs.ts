@@ -7,11 +7,11 @@ import { prepareFaxJob } from './faxes/jobs/prepare-fax';
 import { receiveCarrierFaxJob } from './faxes/jobs/receive-carrier-fax';
 import { carrierDeadlineJob } from './faxes/jobs/carrier-deadline';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
-import type { JobDefinition } from './platform/queue/define-job';
+import type { WorkerJob } from './job-deps';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
 
 /** Every job the worker runs. A capability adds its jobs here. */
-export const jobs: readonly JobDefinition[] = [
+export const jobs: readonly WorkerJob[] = [
   purgeExpiredVerificationsJob,
   sendEmailJob,
   sendSenderLinksJob,

@@ -10,7 +10,7 @@ import {
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { addPerson, deletePerson, listPeople, updatePerson, type AdminActor } from './admin-users';
 
 const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.adminAccess!.session.user.id, ip: request.ip });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderLinkPage, type LinkPage } from '../email/link-page';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { translator } from '../platform/i18n/i18n';
 import { acceptInvitation, INVITATION_ACCEPT_PATH, openInvitation, type OpenInvitation } from './member-invitations';

@@ -6,7 +6,7 @@ import { verifyPassword } from '../auth/verify-password';
 import { membershipOf } from './membership';
 import { monthlyUsage } from '../faxes/quota';
 import { clock } from '../platform/clock';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { accountSummary } from './account-summary';

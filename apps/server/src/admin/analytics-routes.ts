@@ -1,7 +1,7 @@
 import { ZAdminAnalytics, ZAdminAnalyticsQuery } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readAnalytics } from './analytics';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 
 /** GET /api/admin/analytics?range= (spec 001 §2.11, §4), behind the back-office guard (admin/back-office-guard.ts). Read-only. */
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

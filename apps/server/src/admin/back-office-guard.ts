@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isPlatformAdmin } from '../auth/platform-role';
 import { requireSession, type CurrentSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { touchStepUp } from './step-up';
 
 declare module 'fastify' {

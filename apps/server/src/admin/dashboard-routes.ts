@@ -7,7 +7,7 @@ import { linesInForce, type LinesInForceDeps } from '../lines/lines-in-force';
 import { lineHealth } from './line-health';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 
 const startOfDayUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 const startOfMonthUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

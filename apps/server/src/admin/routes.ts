@@ -7,7 +7,7 @@ import { openSignInGate } from '../auth/sign-in-throttle';
 import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { isPlatformAdmin } from '../auth/platform-role';
 import { endStepUp, grantStepUp } from './step-up';
 

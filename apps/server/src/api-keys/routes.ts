@@ -5,7 +5,7 @@ import type { Actor } from '../accounts/actor';
 import { membershipOf } from '../accounts/membership';
 import { requireSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 
 /** The account's API keys, managed with a session by its owner and sub-admins: /user/api-keys. */

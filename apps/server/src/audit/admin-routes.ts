@@ -1,6 +1,6 @@
 import { ZAdminAuditFacets, ZAdminAuditQuery, ZAdminAuditResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { readAuditFacets, readAuditLog } from './read-audit-log';
 
 /**

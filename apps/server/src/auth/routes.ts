@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';

@@ -1,7 +1,7 @@
 import { ZOk, ZSessionResponse, ZSignInLinkRequest, ZSignInLinkVerifyRequest } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { toPublicSession } from './session';
 import { requestSignInLink, signInWithLink } from './sign-in-link';
 

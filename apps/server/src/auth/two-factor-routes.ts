@@ -15,7 +15,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { callAuth } from './better-auth-errors';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { sessions, verifications } from './schema';
 import { forwardCookies, requestHeaders, requireSession, sessionSetBy, toPublicSession, type CurrentSession } from './session';
 import { claimTotpCode, wasTotpCodeUsed } from './used-totp-codes';

@@ -1,6 +1,6 @@
 import { ZAdminNotificationsResponse, ZMarkNotificationsReadRequest, ZMarkNotificationsReadResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { listPlatformBells, markPlatformBellsRead } from './platform-bells';
 
 /**

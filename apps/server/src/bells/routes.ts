@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { membershipOf } from '../accounts/membership';
 import { requireSession } from '../auth/session';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { listFaxBells, markFaxBellsRead, type BellReader } from './fax-bells';
 
 /**

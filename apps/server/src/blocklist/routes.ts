@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { membershipOf } from '../accounts/membership';
 import { requireSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { blockNumber, listBlocklist, unblockNumber, type BlocklistActor } from './blocklist';
 
 /** The account's blocklist, kept by its owner and sub-admins. */

@@ -16,7 +16,7 @@ import type { Actor } from '../accounts/actor';
 import { mayUseFaxes, membershipOf } from '../accounts/membership';
 import { requireSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { createContact, deleteContact, exportContacts, getContact, importContacts, listContacts, updateContact } from './contacts';
 
 /**

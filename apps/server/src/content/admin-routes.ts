@@ -9,7 +9,7 @@ import {
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { contentChanges, createContent, deleteContent, getContent, listContent, setContentStatus, updateContent } from './manage-content';

@@ -1,7 +1,7 @@
 import { ZConfirmSenderRequest, ZSenderConfirmation, ZSenderConfirmationQuery } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { confirmSender, lookUpSenderConfirmation } from './confirm-sender';
 
 /**

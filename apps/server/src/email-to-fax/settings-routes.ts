@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { membershipOf } from '../accounts/membership';
 import { requireSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { resendSenderLink } from './resend-sender-link';
 import { readEmailToFaxSettings, saveEmailToFaxSettings } from './settings';
 

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
-import { defineJob } from '../platform/queue/define-job';
+import { defineJob } from '../job-deps';
 import { resolveFaxAttachments, ZFaxAttachment } from './fax-attachments';
 import { emailHandovers, mailboxMessages } from './schema';
 

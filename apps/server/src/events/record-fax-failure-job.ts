@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { faxes } from '../faxes/schema';
-import { defineJob } from '../platform/queue/define-job';
+import { defineJob } from '../job-deps';
 import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from './fax-event';
 import { recordPlatformEvent } from './platform-events';
 

@@ -4,7 +4,8 @@ import type { Database } from '../platform/db/client';
 import type { DatabaseNotifications } from '../platform/db/notifications';
 import { inTransaction } from '../platform/db/transaction';
 import type { Logger } from '../platform/logger';
-import type { JobDefinition, Queue } from '../platform/queue/define-job';
+import type { Queue } from '../platform/queue/define-job';
+import type { WorkerJob } from '../job-deps';
 
 /** The channel the outbox trigger notifies at the commit of every fax event (migration 0021). */
 export const FAX_EVENTS_CHANNEL = 'faxline_fax_events';
@@ -15,7 +16,7 @@ const POLL_MS = 2_000;
 
 /** A consumer of fax events: the job that handles one event (payload `{ eventId }`), and the events it wants. */
 export type FaxEventConsumer = {
-  job: JobDefinition;
+  job: WorkerJob;
   wants: (type: TFaxEventType) => boolean;
 };
 

@@ -2,7 +2,8 @@ import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event'
 import { eventDeliveries } from './schema';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
-import { defineJob, type Queue } from '../platform/queue/define-job';
+import type { Queue } from '../platform/queue/define-job';
+import { defineJob } from '../job-deps';
 import { faxEventEmails } from './fax-event-emails';
 import { sendEmailJob, type TEmail } from '../email/send-email-job';
 

@@ -7,7 +7,7 @@ import { carrierWebhookPath } from '../lines/carriers/carrier-line';
 import { linesInForce } from '../lines/lines-in-force';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { loadFax } from './fax-state';
 import { endAttempt } from './end-attempt';
 import { receiveCarrierFaxJob } from './jobs/receive-carrier-fax';

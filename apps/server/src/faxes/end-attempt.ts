@@ -4,7 +4,7 @@ import type { CallOutcome } from '../lines/fax-line';
 import { nextTryAfter } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
 import { translator } from '../platform/i18n/i18n';
-import type { JobDeps } from '../platform/queue/define-job';
+import type { JobDeps } from '../job-deps';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts } from './schema';

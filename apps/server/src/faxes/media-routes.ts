@@ -7,7 +7,7 @@ import { faxImagePdf } from '../documents/fax-image-pdf';
 import { MEDIA_PATH, tryOfMediaToken } from '../lines/media-links';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { faxAttempts, faxes } from './schema';
 
 /**

@@ -21,7 +21,7 @@ import { membershipOf, mayUseFaxes } from '../accounts/membership';
 import { requireSession, type CurrentSession } from '../auth/session';
 import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { cancelFax } from './cancel-fax';
 import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';

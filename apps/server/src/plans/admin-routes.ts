@@ -1,7 +1,7 @@
 import { ZAdminPlan, ZAdminPlanInput, ZAdminPlanParams, ZAdminPlansResponse, ZOk, type TAdminPlan } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { createPlan, deletePlan, listAdminPlans, planChanges, setPlanArchived, updatePlan } from './manage-plans';

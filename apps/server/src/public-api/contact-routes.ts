@@ -3,7 +3,7 @@ import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1Conta
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createContact, deleteContact, getContact, listContacts, updateContact } from '../contacts/contacts';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { callerOf, requireScope } from './api-caller';
 import { idempotent } from './idempotency';
 

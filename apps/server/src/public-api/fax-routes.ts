@@ -22,7 +22,7 @@ import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from '../faxes/history-
 import { listFaxPage } from '../faxes/list-fax-page';
 import { sendFaxes } from '../faxes/send-fax';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { callerOf, requireScope } from './api-caller';
 import { toV1Fax, toV1FaxDetails } from '../faxes/v1-fax-view';
 import { idempotent } from './idempotency';

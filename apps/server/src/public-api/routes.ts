@@ -3,7 +3,7 @@ import { openApiDocument } from '@faxline/shared/api-v1';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { bearerSecretOf, callerOfSecret, DEFAULT_REQUESTS_PER_MINUTE, type ApiCaller } from './api-caller';
 import { answerErrorsAs } from '../platform/http/error-handler';
 import { toV1Error } from './errors';

@@ -14,7 +14,7 @@ import {
 } from '@faxline/shared/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

@@ -1,7 +1,7 @@
 import { MAX_RECEIPT_BYTES, ZReceiptKeys, ZReceiptVerification, type TReceiptVerification } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAddressLimit } from '../platform/http/rate-limit';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { receiptSigningKey } from './receipt-key';
 import { verifyReceipt } from './receipt-signature';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPlatformAdmin } from '../auth/platform-role';
 import { loadSession } from '../auth/session';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { AppError } from '../platform/http/app-error';
 
 /** What a person needs while the platform is in maintenance: to know it, and to sign in (admins work on). */

@@ -1,6 +1,6 @@
 import { ZPlatformInfo, ZSaveSystemSettingsRequest, ZSystemSettingsResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { linesInForce } from '../lines/lines-in-force';
 import { checkCarrierSettings } from './carrier-settings';

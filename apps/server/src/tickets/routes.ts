@@ -1,6 +1,6 @@
 import { ZContactRequest, ZContactResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import { loadSession } from '../auth/session';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { openContactTicket } from './open-contact-ticket';

@@ -2,7 +2,7 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
-import { defineJob, type JobDeps } from '../platform/queue/define-job';
+import { defineJob, type JobDeps } from '../job-deps';
 import { markEndpointFailing, markEndpointHealthy } from './endpoint-health';
 import { postWebhook, type PostOutcome } from './post-webhook';
 import { nextTryAt } from './retry-schedule';

@@ -1,7 +1,7 @@
 import { and, arrayContains, eq } from 'drizzle-orm';
 import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event';
 import { inTransaction } from '../platform/db/transaction';
-import { defineJob } from '../platform/queue/define-job';
+import { defineJob } from '../job-deps';
 import { webhooksDeliverJob } from './deliver-job';
 import { faxEventPayload } from './payload';
 import { webhookEndpoints, webhookMessages } from './schema';

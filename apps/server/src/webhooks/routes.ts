@@ -17,7 +17,7 @@ import type { Actor } from '../accounts/actor';
 import { membershipOf } from '../accounts/membership';
 import { requireSession } from '../auth/session';
 import { AppError } from '../platform/http/app-error';
-import type { RouteDeps } from '../platform/http/route-deps';
+import type { RouteDeps } from '../route-deps';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

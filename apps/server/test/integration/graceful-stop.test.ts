@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { defineJob } from '../../src/platform/queue/define-job';
+import { defineJob } from '../../src/job-deps';
 import { startQueue } from '../../src/platform/queue/queue';
 import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';

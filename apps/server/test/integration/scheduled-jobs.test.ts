@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
-import { defineJob } from '../../src/platform/queue/define-job';
+import { defineJob } from '../../src/job-deps';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';

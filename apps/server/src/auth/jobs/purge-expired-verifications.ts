@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/queue/define-job';
+import { defineJob } from '../../job-deps';
 import { purgeUsedTotpCodes } from '../used-totp-codes';
 import { deleteExpiredVerifications } from '../verifications';
 

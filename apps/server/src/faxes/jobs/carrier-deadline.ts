@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/queue/define-job';
+import { defineJob } from '../../job-deps';
 import { endAttempt } from '../end-attempt';
 import { loadFax } from '../fax-state';
 

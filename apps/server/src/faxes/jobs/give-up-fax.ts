@@ -1,7 +1,7 @@
 import type { TLanguage } from '@faxline/shared';
 import { z } from 'zod';
 import { translator } from '../../platform/i18n/i18n';
-import { defineJob } from '../../platform/queue/define-job';
+import { defineJob } from '../../job-deps';
 import { failFax, loadFax } from '../fax-state';
 
 /**

@@ -5,7 +5,7 @@ import { fetchFileUrl, FileUrlError } from '../../documents/fetch-file-url';
 import { withTypeExtension } from '../../documents/fetch-file-url-name';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
-import type { JobDeps } from '../../platform/queue/define-job';
+import type { JobDeps } from '../../job-deps';
 import { readSystemSettings } from '../../system-settings/system-settings';
 import { checkAttachments } from '../check-attachments';
 import { failFax } from '../fax-state';

@@ -7,7 +7,7 @@ import type { DocumentType } from '../../documents/detect-file-type';
 import { prepareAndKeepFaxDocument } from '../../documents/prepare-fax-document';
 import { AppError } from '../../platform/http/app-error';
 import { translator } from '../../platform/i18n/i18n';
-import { defineJob } from '../../platform/queue/define-job';
+import { defineJob } from '../../job-deps';
 import { giveUpFaxJob } from './give-up-fax';
 import { keepSourceDocument } from './keep-source-document';
 import { failFax, loadFax, moveFax } from '../fax-state';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderFaxImage } from '../../documents/render-fax-image';
 import type { CarrierReport } from '../../lines/carriers/carrier';
 import { linesInForce } from '../../lines/lines-in-force';
-import { defineJob } from '../../platform/queue/define-job';
+import { defineJob } from '../../job-deps';
 import { receiveInboundCall } from '../receive-call';
 import { carrierEvents } from '../schema';
 

@@ -5,7 +5,7 @@ import { lineAfter } from '../../lines/carriers/routes';
 import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
 import { inTransaction } from '../../platform/db/transaction';
-import { defineJob, type JobDeps } from '../../platform/queue/define-job';
+import { defineJob, type JobDeps } from '../../job-deps';
 import { carrierDeadlineJob } from './carrier-deadline';
 import { giveUpFaxJob } from './give-up-fax';
 import { transmitFaxAddress } from './transmit-fax-address';

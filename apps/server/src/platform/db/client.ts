@@ -1,10 +1,12 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import * as schema from './schema';
 
-/** Drizzle over the pool, or over one connection inside a transaction (see transaction.ts). */
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool | pg.PoolClient };
+/**
+ * Drizzle over the pool, or over one connection inside a transaction (see transaction.ts). It is given no table index:
+ * queries name their tables, imported from the capability that owns each, so the ground floor knows none of them.
+ */
+export type Database = NodePgDatabase & { $client: pg.Pool | pg.PoolClient };
 export type DatabaseHandle = { db: Database; pool: pg.Pool; ping: () => Promise<boolean>; close: () => Promise<void> };
 
 export type PoolSettings = { poolSize: number; connectionTimeoutMs: number; statementTimeoutMs: number };
@@ -21,7 +23,7 @@ export function connectDatabase(url: string, logger: Logger, settings: PoolSetti
     application_name: 'faxline',
   });
   survivesLostConnections(pool, logger, 'database connection lost');
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   return {
     db,
     pool,

@@ -4,7 +4,6 @@ import pg from 'pg';
 import type { Database } from './client';
 import { sqlStatesOf } from './errors';
 import type { SqlExecutor } from './notifications';
-import * as schema from './schema';
 
 /** A transaction that lost a deadlock or a serialization conflict changed nothing: it may simply run again. */
 const RETRYABLE_CODES = new Set(['40P01', '40001']);
@@ -36,7 +35,7 @@ async function runOnce<T>(pool: pg.Pool, work: (tx: Database, client: SqlExecuto
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
-    const result = await work(drizzle(client, { schema }), client);
+    const result = await work(drizzle(client), client);
     await client.query('COMMIT');
     return result;
   } catch (error) {

@@ -1,9 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { TConfig } from '../config';
-import type { Database } from '../db/client';
-import type { FileStore } from '../files/encrypted-file-store';
-import type { SystemSettings } from '../../system-settings/system-settings';
 import type { Logger } from '../logger';
 import type { SqlExecutor } from '../db/notifications';
 
@@ -22,13 +19,11 @@ export type Queue = {
   boss: PgBoss;
 };
 
-/** What a job handler may use; injected by the queue so handlers stay plain functions. */
-export type JobDeps = {
-  db: Database;
-  config: TConfig;
-  files: FileStore;
-  /** The process's copy of the platform settings, kept in step with every save by NOTIFY (as the API's). */
-  systemSettings: SystemSettings;
+/**
+ * What the queue gives a handler besides the parts the worker process gives it (`startQueue`'s `deps`: the
+ * application decides what those are, in job-deps.ts beside jobs.ts, so that the queue knows no capability).
+ */
+export type JobRun = {
   queue: Queue;
   logger: Logger;
   /**
@@ -38,11 +33,14 @@ export type JobDeps = {
   holdLock?: (name: string) => Promise<boolean>;
 };
 
+/** What the queue itself reads from the worker's parts: the configuration (each job's concurrency, the stop's time). */
+export type QueueDeps = { config: TConfig };
+
 /**
  * A job: a name, the zod schema of its payload, the queue's policy, an optional cron schedule, and its handler.
  * Handlers must be idempotent: a job may run twice when a worker dies mid-job (STYLE.md 11).
  */
-export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
+export type JobDefinition<TSchema extends z.ZodType = z.ZodType, TDeps extends QueueDeps = QueueDeps> = {
   name: string;
   schema: TSchema;
   queue?: Omit<PgBoss.Queue, 'name'>;
@@ -54,7 +52,7 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
   concurrency?: (config: TConfig) => number;
   /** Jobs with the same key never run at the same time, in any process (for example one fax's steps). */
   exclusiveKey?: (data: z.infer<TSchema>) => string;
-  handler: (data: z.infer<TSchema>, deps: JobDeps) => Promise<void>;
+  handler: (data: z.infer<TSchema>, deps: TDeps & JobRun) => Promise<void>;
 };
 
 /**
@@ -62,7 +60,3 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType> = {
  * deadline, whose end queues the next try) name one another by this, so that no two job files import each other.
  */
 export type JobAddress<TSchema extends z.ZodType = z.ZodType> = Pick<JobDefinition<TSchema>, 'name' | 'schema'>;
-
-export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>): JobDefinition<TSchema> {
-  return definition;
-}

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import type { z } from 'zod';
 import { ConfigError } from '../config';
 import type { Logger } from '../logger';
 import { survivesLostConnections } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
-import type { JobDefinition, JobDeps, Queue } from './define-job';
+import type { JobDefinition, Queue, QueueDeps } from './define-job';
 import { hearEveryJobEnding, restoreEndingOf, setAsideEndingOf } from './job-endings';
 import { splitRequestId, withCurrentRequestId, withRequestId } from '../request-context';
 
@@ -38,11 +39,11 @@ const NAMED_LOCK_CLASS = 0x6c6f636b;
  * pg-boss on the application database. Every process creates the queues and can send; processes with the worker role
  * (`work: true`) run each job type's handlers `concurrency` at a time and its schedules.
  */
-export async function startQueue(options: {
+export async function startQueue<TDeps extends QueueDeps>(options: {
   url: string;
-  jobs: readonly JobDefinition[];
-  /** What handlers get besides the queue itself and their logger. */
-  deps: Omit<JobDeps, 'queue' | 'logger'>;
+  jobs: readonly JobDefinition<z.ZodType, TDeps>[];
+  /** What handlers get besides the queue itself, their logger and their lock (the jobs say what that is). */
+  deps: NoInfer<TDeps>;
   work: boolean;
   logger: Logger;
   /** Wake-ups between processes; without it workers find new jobs by polling alone. */
@@ -76,7 +77,7 @@ export async function startQueue(options: {
   // Exclusive jobs hold a session advisory lock on a connection of their own while they run: if the process dies, the
   // connection closes and the lock is released with it, so a crashed run never blocks its retry.
   const exclusiveConcurrency = options.work
-    ? options.jobs.reduce((sum, job) => sum + (job.exclusiveKey ? concurrencyOf(job, options.deps) : 0), 0)
+    ? options.jobs.reduce((sum, job) => sum + (job.exclusiveKey ? concurrencyOf(job, options.deps.config) : 0), 0)
     : 0;
   const lockPool =
     exclusiveConcurrency > 0
@@ -91,7 +92,7 @@ export async function startQueue(options: {
     if (!options.work) continue;
     const set: WorkerSet = { ids: [], busy: new Set(), cursor: 0 };
     workers.set(job.name, set);
-    for (let i = 0; i < concurrencyOf(job, options.deps); i += 1) {
+    for (let i = 0; i < concurrencyOf(job, options.deps.config); i += 1) {
       let workerId = '';
       workerId = await boss.work<unknown>(
         job.name,
@@ -115,13 +116,19 @@ export async function startQueue(options: {
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
 
-  async function runJob(job: JobDefinition, raw: PgBoss.Job<unknown>, workerId: string) {
+  async function runJob(job: JobDefinition<z.ZodType, TDeps>, raw: PgBoss.Job<unknown>, workerId: string) {
     const { data, requestId } = splitRequestId(raw.data);
     // The jobs this one queues carry the same request id on.
     return withRequestId(requestId, () => runJobFor(job, raw.id, data, workerId, requestId));
   }
 
-  async function runJobFor(job: JobDefinition, jobId: string, data: unknown, workerId: string, requestId: string | undefined) {
+  async function runJobFor(
+    job: JobDefinition<z.ZodType, TDeps>,
+    jobId: string,
+    data: unknown,
+    workerId: string,
+    requestId: string | undefined,
+  ) {
     const log = logger.child({ job: job.name, jobId, ...(requestId ? { requestId } : {}) });
     const parsed = job.schema.safeParse(data);
     if (!parsed.success) {
@@ -330,8 +337,8 @@ export async function startQueue(options: {
 type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number };
 
 /** How many of the job one worker process runs at once: JOB_CONCURRENCY's word for it, else the job's own. */
-function concurrencyOf(job: JobDefinition, deps: Omit<JobDeps, 'queue' | 'logger'>): number {
-  return Math.max(1, Math.floor(deps.config.jobConcurrency[job.name] ?? job.concurrency?.(deps.config) ?? 1));
+function concurrencyOf(job: Pick<JobDefinition, 'name' | 'concurrency'>, config: QueueDeps['config']): number {
+  return Math.max(1, Math.floor(config.jobConcurrency[job.name] ?? job.concurrency?.(config) ?? 1));
 }
 
 /** A stable UUID for a key (name-based, as in RFC 9562 version 5), so that the same key always names the same job. */

@@ -1,12 +1,12 @@
-import type { Auth } from '../../auth/auth';
-import type { SessionReader } from '../../auth/session';
-import type { FileStore } from '../files/encrypted-file-store';
-import type { PlanCatalogue } from '../../plans/catalogue';
-import type { SystemSettings } from '../../system-settings/system-settings';
-import type { TConfig } from '../config';
-import type { Database } from '../db/client';
-import type { DatabaseNotifications } from '../db/notifications';
-import type { Queue } from '../queue/queue';
+import type { Auth } from './auth/auth';
+import type { SessionReader } from './auth/session';
+import type { FileStore } from './platform/files/encrypted-file-store';
+import type { PlanCatalogue } from './plans/catalogue';
+import type { SystemSettings } from './system-settings/system-settings';
+import type { TConfig } from './platform/config';
+import type { Database } from './platform/db/client';
+import type { DatabaseNotifications } from './platform/db/notifications';
+import type { Queue } from './platform/queue/queue';
 
 /**
  * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
