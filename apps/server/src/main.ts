@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { environmentCarriers } from './lines/carriers/environment-carriers';
 import { ConfigError, loadConfig, type TConfig } from './platform/config';
 import { DataDirInUseError, DataDirUnusableError } from './platform/db/embedded-postgres';
 import { createLogger } from './platform/logger';
@@ -17,7 +18,10 @@ function readRole(): Role {
 
 function readSettings(): { config: TConfig; role: Role } {
   try {
-    return { config: loadConfig(), role: readRole() };
+    const config = loadConfig();
+    // lines/ reads the carrier settings into carriers whenever it needs them; one given in part stops the start here.
+    environmentCarriers(config);
+    return { config, role: readRole() };
   } catch (error) {
     // Said plainly on stderr, no stack: the person starting the server has a setting to fix.
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -6,13 +6,15 @@ import type { SystemSettings } from '../system-settings/system-settings';
 import type { Carrier } from './carriers/carrier';
 import { carriersOf, NO_CARRIERS, type Carriers } from './carriers/carrier-setup';
 import { carrierNamed, configuredCarriers } from './carriers/carriers';
+import { environmentCarriers } from './carriers/environment-carriers';
 import type { FaxLine, Inbox, TryImages } from './fax-line';
 import { faxLines, linesInUse, outsideNumbersServed } from './lines';
 
 /** The configuration the lines are made from: the carriers of the environment, HylaFAX, the sandbox, the fax engine. */
 export type LinesConfig = Pick<
   TConfig,
-  | 'carriers'
+  | 'carrierSettings'
+  | 'carrierRoutes'
   | 'carrierApis'
   | 'carriersFromEnvironment'
   | 'sandboxLine'
@@ -56,7 +58,7 @@ export type LinesInForce = {
  */
 export async function linesInForce(deps: LinesInForceDeps): Promise<LinesInForce> {
   const { config } = deps;
-  const carriers = config.carriersFromEnvironment ? config.carriers : await carriersOfSettings(deps);
+  const carriers = config.carriersFromEnvironment ? environmentCarriers(config) : await carriersOfSettings(deps);
   const adapters = configuredCarriers(carriers);
   return {
     carriers,

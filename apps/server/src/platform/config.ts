@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CARRIER_SETTINGS, DEFAULT_FAX_EMAIL_DOMAIN, parseCarrierRoutes, type TCarrierSetting } from '@faxline/shared';
+import { DEFAULT_FAX_EMAIL_DOMAIN, parseCarrierRoutes, type TCarrierSetting } from '@faxline/shared';
 import { z } from 'zod';
 import { serverPath } from './server-root';
 import { createHash } from 'node:crypto';
-import { CARRIER_NAMES } from '../lines/carriers/carrier';
-import { carriersOf } from '../lines/carriers/carrier-setup';
 
 /**
  * The server's configuration, read from the environment once at start. Nothing else reads `process.env`
@@ -313,7 +311,7 @@ function hylafaxOf(e: z.infer<typeof ZEnv>) {
 }
 
 /** The environment's name of each carrier setting. */
-const CARRIER_ENV_NAMES: Record<TCarrierSetting, keyof z.infer<typeof ZEnv>> = {
+export const CARRIER_ENV_NAMES: Record<TCarrierSetting, keyof z.infer<typeof ZEnv>> = {
   telnyxApiKey: 'TELNYX_API_KEY',
   telnyxConnectionId: 'TELNYX_CONNECTION_ID',
   telnyxPublicKey: 'TELNYX_PUBLIC_KEY',
@@ -328,29 +326,20 @@ const CARRIER_ENV_NAMES: Record<TCarrierSetting, keyof z.infer<typeof ZEnv>> = {
 };
 
 /**
- * The carriers the environment configures, and the routes that give them numbers (decisions 056 to 058). When it
- * configures any, they are in force and the back office's carrier settings are not (`fromEnvironment`).
+ * The carrier settings as the environment gives them: lines/ reads them into carriers and refuses a carrier given in
+ * part (lines/carriers/environment-carriers.ts). When any is given, they are in force and the back office's carrier
+ * settings are not (`carriersFromEnvironment`; decision 058).
  */
-function carriersOfEnvironment(e: z.infer<typeof ZEnv>) {
-  const apis = { telnyx: e.TELNYX_API_URL, sinch: e.SINCH_API_URL, sinchNumbers: e.SINCH_NUMBERS_API_URL };
-  const given = Object.fromEntries(
+function carrierEnvironmentOf(e: z.infer<typeof ZEnv>) {
+  const carrierSettings = Object.fromEntries(
     (Object.keys(CARRIER_ENV_NAMES) as TCarrierSetting[]).map((name) => [name, e[CARRIER_ENV_NAMES[name]] as string | undefined]),
-  );
-  const setup = carriersOf(given, e.CARRIER_ROUTES ?? '', apis);
-  if (!setup.ok) {
-    const { problem } = setup;
-    if (problem.kind === 'incomplete') {
-      const names = CARRIER_SETTINGS[problem.carrier].map((name) => CARRIER_ENV_NAMES[name]);
-      throw new ConfigError(
-        `Invalid configuration: ${CARRIER_NAMES[problem.carrier]} needs ${names.join(', ')} together; ${problem.missing.map((name) => CARRIER_ENV_NAMES[name]).join(', ')} missing.`,
-      );
-    }
-    throw new ConfigError(
-      `Invalid configuration: CARRIER_ROUTES names ${problem.carrier}, which is not configured (configured: ${problem.configured.join(', ') || 'none'}).`,
-    );
-  }
-  const fromEnvironment = Object.values(given).some((value) => value) || e.CARRIER_ROUTES !== undefined;
-  return { carriers: setup.carriers, carrierApis: apis, carriersFromEnvironment: fromEnvironment };
+  ) as Record<TCarrierSetting, string | undefined>;
+  return {
+    carrierSettings,
+    carrierRoutes: e.CARRIER_ROUTES,
+    carrierApis: { telnyx: e.TELNYX_API_URL, sinch: e.SINCH_API_URL, sinchNumbers: e.SINCH_NUMBERS_API_URL },
+    carriersFromEnvironment: Object.values(carrierSettings).some((value) => value) || e.CARRIER_ROUTES !== undefined,
+  };
 }
 
 /** JOB_CONCURRENCY read: each job named once, from 1 to 500 at once (the queue checks that each names a job). */
@@ -532,7 +521,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),
-    ...carriersOfEnvironment(e),
+    ...carrierEnvironmentOf(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
     metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_TOKEN === undefined && e.NODE_ENV !== 'production' },
     fileUrl: fileUrlOf(e),
