@@ -71,7 +71,17 @@ const routeFilesOf = (capability) =>
   readdirSync(`${serverSrc}/${capability}`)
     .filter((name) => /(^|-)routes\.ts$/.test(name))
     .map((name) => `${serverSrc}/${capability}/${name}`);
+// platform/ is the ground floor: it imports nothing above it, neither a capability nor the files beside app.ts that
+// gather them (route-deps.ts, job-deps.ts, tables.ts). What it needs from above is passed in.
+const aboveGroundFloor = (existsSync(serverSrc) ? readdirSync(serverSrc) : [])
+  .filter((name) => name !== 'platform')
+  .map((name) => `${serverSrc}/${name}`);
 const serverZones = [
+  {
+    target: `${serverSrc}/platform`,
+    from: aboveGroundFloor,
+    message: 'platform/ is the ground floor: it imports no capability; pass what it needs in instead.',
+  },
   ...capabilities.map((capability) => ({
     target: `${serverSrc}/${capability}`,
     from: capabilities.filter((other) => other !== capability).flatMap(routeFilesOf),

@@ -30,6 +30,19 @@ describe("the server's import zones (eslint.config.js)", () => {
     expect(await zoneErrors('faxes/probe.ts', "import { addMember } from '../accounts/membership';\nexport const x = addMember;\n")).toEqual([]);
   });
 
+  it('refuse platform/ anything from a capability or from the files beside app.ts, and let it use platform/', async () => {
+    const groundFloor = expect.stringContaining('platform/ is the ground floor');
+    expect(await zoneErrors('platform/probe.ts', "import { sendFax } from '../faxes/send-fax';\nexport const x = sendFax;\n")).toEqual([
+      groundFloor,
+    ]);
+    expect(await zoneErrors('platform/queue/probe.ts', "import { jobs } from '../../jobs';\nexport const x = jobs;\n")).toEqual([
+      groundFloor,
+    ]);
+    expect(await zoneErrors('platform/files/probe.ts', "import { loadConfig } from '../config';\nexport const x = loadConfig;\n")).toEqual(
+      [],
+    );
+  });
+
   it('refuse lines/ anything from faxes/', async () => {
     expect(await zoneErrors('lines/probe.ts', "import { faxInbox } from '../faxes/inbox';\nexport const x = faxInbox;\n")).toEqual([
       expect.stringContaining('they do not import faxes/'),
