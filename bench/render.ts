@@ -17,11 +17,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { appendAsPages } from '../apps/server/src/documents/convert-to-pdf';
-import { insertCoverPages } from '../apps/server/src/documents/cover-page';
+import { appendAsPages } from '../apps/server/src/documents/convert/convert-to-pdf';
+import { insertCoverPages } from '../apps/server/src/documents/cover-page/cover-page';
 import { createEncryptedFileStore } from '../apps/server/src/platform/files/encrypted-file-store';
-import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../apps/server/src/documents/prepare-fax-document';
-import { faxImageArguments, renderFaxImage, renderThumbnail } from '../apps/server/src/documents/render-fax-image';
+import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../apps/server/src/documents/record/prepare-fax-document';
+import { faxImageArguments, renderFaxImage, renderThumbnail } from '../apps/server/src/documents/fax-image/render-fax-image';
 
 const PAGES = 20;
 const rounds = Number(process.argv[2] ?? 3);

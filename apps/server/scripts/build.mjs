@@ -24,12 +24,12 @@ const options = {
   plugins: [externalNpmPackages],
   logLevel: 'warning',
 };
-// The server, and beside it the entry of its document threads (documents/document-threads.ts loads it by that name).
+// The server, and beside it the entry of its document threads (documents/threads/document-threads.ts loads it by that name).
 await Promise.all([
   build({ ...options, entryPoints: [new URL('../src/main.ts', import.meta.url).pathname], outfile }),
   build({
     ...options,
-    entryPoints: [new URL('../src/documents/document-thread.ts', import.meta.url).pathname],
+    entryPoints: [new URL('../src/documents/threads/document-thread.ts', import.meta.url).pathname],
     outfile: path.join(path.dirname(outfile), 'document-thread.js'),
   }),
 ]);

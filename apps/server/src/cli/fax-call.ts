@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAX_QUALITIES, type TFaxQuality } from '@faxline/shared';
-import { renderFaxImage } from '../documents/render-fax-image';
+import { renderFaxImage } from '../documents/fax-image/render-fax-image';
 import { callThroughSandbox, ZCallSetup } from '../lines/sandbox-exchange';
 import { loadConfig } from '../platform/config';
 

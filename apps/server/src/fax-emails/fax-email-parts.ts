@@ -60,7 +60,7 @@ export function faxFilename(fax: Pick<FaxRow, 'createdAt' | 'fromNumber'>, timeZ
 
 /** The inline image's content id, which the HTML part names as `cid:`. */
 export const FIRST_PAGE_CID = 'first-page@faxline';
-/** The thumbnails are drawn at 40 dpi (documents/fax-thumbnail.ts): a page is about 340 pixels wide. */
+/** The thumbnails are drawn at 40 dpi (documents/fax-image/fax-thumbnail.ts): a page is about 340 pixels wide. */
 const FIRST_PAGE_WIDTH = 340;
 
 export const firstPageImage = (t: TFunction): NonNullable<EmailContent['image']> => ({

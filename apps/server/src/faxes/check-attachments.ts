@@ -1,10 +1,10 @@
 import { MAX_ATTACHMENTS } from '@faxline/shared';
-import { ConversionError } from '../documents/convert-to-pdf';
-import { detectDocumentType, nameAgreesWithType, type DocumentType } from '../documents/detect-file-type';
-import { countTextPagesInThread, inspectPdfInThread } from '../documents/document-threads';
-import { inspectArchive } from '../documents/inspect-archive';
-import { fileNameProblem, MAX_FILE_NAME_LENGTH, shownFileName } from '../documents/inspect-file-name';
-import { inspectImage, MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_SIDE } from '../documents/inspect-image';
+import { ConversionError } from '../documents/convert/convert-to-pdf';
+import { detectDocumentType, nameAgreesWithType, type DocumentType } from '../documents/inspect/detect-file-type';
+import { countTextPagesInThread, inspectPdfInThread } from '../documents/threads/document-threads';
+import { inspectArchive } from '../documents/inspect/inspect-archive';
+import { fileNameProblem, MAX_FILE_NAME_LENGTH, shownFileName } from '../documents/inspect/inspect-file-name';
+import { inspectImage, MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_SIDE } from '../documents/inspect/inspect-image';
 import { AppError } from '../platform/http/app-error';
 
 export type Upload = { name: string; bytes: Uint8Array; truncated: boolean };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { faxImagePdf } from '../documents/fax-image-pdf';
+import { faxImagePdf } from '../documents/fax-image/fax-image-pdf';
 import { MEDIA_PATH, tryOfMediaToken } from '../lines/media-links';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';

@@ -1,7 +1,7 @@
 import { hasNothingToSend, needsCoverPage, type TLanguage, type ZSendFaxRequest } from '@faxline/shared';
 import type { z } from 'zod';
-import { renderFaxDocument } from '../documents/prepare-fax-document';
-import { renderPreviewPages } from '../documents/render-fax-image';
+import { renderFaxDocument } from '../documents/record/prepare-fax-document';
+import { renderPreviewPages } from '../documents/fax-image/render-fax-image';
 import type { TConfig } from '../platform/config';
 import { AppError } from '../platform/http/app-error';
 import type { SystemSettings } from '../system-settings/system-settings';

@@ -1,6 +1,6 @@
 import { MAX_COVER_MESSAGE_LENGTH, MAX_COVER_SUBJECT_LENGTH, MAX_RECIPIENT_NAME_LENGTH, ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
-import { shownFileName } from '../documents/inspect-file-name';
+import { shownFileName } from '../documents/inspect/inspect-file-name';
 import { isMessageKey } from '../platform/i18n/i18n';
 import { AppError } from '../platform/http/app-error';
 import type { Upload } from './check-attachments';

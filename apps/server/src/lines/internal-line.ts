@@ -1,6 +1,6 @@
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { faxImagePdf } from '../documents/fax-image-pdf';
-import { faxPageSize } from '../documents/render-fax-image';
+import { faxImagePdf } from '../documents/fax-image/fax-image-pdf';
+import { faxPageSize } from '../documents/fax-image/render-fax-image';
 import { accountHoldingNumber } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import type { CallOutcome, FaxLine, Inbox } from './fax-line';

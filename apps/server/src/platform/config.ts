@@ -130,7 +130,7 @@ const ZEnv = z.object({
   /** Documents rendered at once by one worker process (CPU-bound: about one per core). */
   RENDER_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 64' }).int().min(1).max(64).optional(),
   /**
-   * The converters' box (documents/converter-box.ts): what one run of Ghostscript or LibreOffice may use of memory
+   * The converters' box (documents/convert/converter-box.ts): what one run of Ghostscript or LibreOffice may use of memory
    * (address space), CPU time and wall time before its whole process group is killed and the document refused.
    */
   CONVERTER_MEMORY_MB: z.coerce
@@ -421,7 +421,7 @@ function emailToFaxOf(e: z.infer<typeof ZEnv>) {
   };
 }
 
-/** Where the worker may fetch `file_url` documents besides the public internet (documents/fetch-file-url.ts). */
+/** Where the worker may fetch `file_url` documents besides the public internet (documents/fetch-url/fetch-file-url.ts). */
 function fileUrlOf(e: z.infer<typeof ZEnv>) {
   const trustedOrigins = (e.FILE_URL_TRUSTED_ORIGINS ?? '')
     .split(',')

@@ -13,7 +13,7 @@ import {
 } from '@faxline/shared/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkFileUrl } from '../documents/fetch-file-url-checks';
+import { checkFileUrl } from '../documents/fetch-url/fetch-file-url-checks';
 import { cancelFax } from '../faxes/cancel-fax';
 import { deleteFax } from '../faxes/delete-fax';
 import { acceptedMessage, toPublicFax } from '../faxes/fax-view';

@@ -1,6 +1,6 @@
 import type { TV1SendFaxRequest } from '@faxline/shared/api-v1';
 import type { FastifyRequest } from 'fastify';
-import { shownFileName } from '../documents/inspect-file-name';
+import { shownFileName } from '../documents/inspect/inspect-file-name';
 import type { Upload } from '../faxes/check-attachments';
 import { uploadRefusalOf } from '../faxes/read-send-form';
 import { AppError } from '../platform/http/app-error';

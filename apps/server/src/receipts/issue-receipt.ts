@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hasTransmissionReport, type TLanguage, type TReceiptFacts } from '@faxline/shared';
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { readTiffPages } from '../documents/fax-tiff';
+import { readTiffPages } from '../documents/fax-image/fax-tiff';
 import { accessibleFax, auditFax, type FaxActor, type FaxRow } from '../faxes/fax-access';
 import { faxAttemptsOf, keepReceiptKey } from '../faxes/fax-records';
 import type { Database } from '../platform/db/client';

@@ -1,4 +1,4 @@
-import { isPublicAddress, literalAddressOf } from '../documents/fetch-file-url-checks';
+import { isPublicAddress, literalAddressOf } from '../documents/fetch-url/fetch-file-url-checks';
 import type { TConfig } from '../platform/config';
 import { AppError } from '../platform/http/app-error';
 import type { MessageKey } from '../platform/i18n/i18n';

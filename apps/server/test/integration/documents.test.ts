@@ -5,12 +5,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError, convertToPdf } from '../../src/documents/convert-to-pdf';
-import { detectDocumentType, nameAgreesWithType } from '../../src/documents/detect-file-type';
+import { ConversionError, convertToPdf } from '../../src/documents/convert/convert-to-pdf';
+import { detectDocumentType, nameAgreesWithType } from '../../src/documents/inspect/detect-file-type';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-tiff';
-import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../../src/documents/prepare-fax-document';
-import { faxImageArguments, ghostscript } from '../../src/documents/render-fax-image';
+import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-image/fax-tiff';
+import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../../src/documents/record/prepare-fax-document';
+import { faxImageArguments, ghostscript } from '../../src/documents/fax-image/render-fax-image';
 import { makePdf } from '@test-support/factories/documents';
 import { convertFixture, inspectWith, runTool } from '../support/documents';
 

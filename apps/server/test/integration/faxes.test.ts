@@ -6,7 +6,7 @@ import { accounts } from '../../src/accounts/schema';
 import { recordAuditEvent } from '../../src/audit/record-audit-event';
 import { auditEvents } from '../../src/audit/schema';
 import { prepareFaxJob } from '../../src/faxes/jobs/prepare-fax';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { transmitFaxJob } from '../../src/faxes/jobs/transmit-fax';
 import { faxAttempts } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';

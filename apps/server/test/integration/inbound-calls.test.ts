@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { faxInboundCalls } from '../../src/faxes/receive-call';
 import { faxes } from '../../src/faxes/schema';
 import { callThroughSandbox, startSandboxExchange } from '../../src/lines/sandbox-exchange';

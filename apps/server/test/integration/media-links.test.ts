@@ -6,7 +6,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { createFax } from '@test-support/factories/faxes';
 import { auditEvents } from '../../src/audit/schema';
 import { PDFDocument } from 'pdf-lib';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { faxAttempts, faxes } from '../../src/faxes/schema';
 import { MEDIA_LINK_SECONDS, mediaLinkOf } from '../../src/lines/media-links';
 import { tokenKeyOf } from '../../src/platform/signed-token';

@@ -10,7 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
-import { readTiffPages } from '../../src/documents/fax-tiff';
+import { readTiffPages } from '../../src/documents/fax-image/fax-tiff';
 import { faxAttempts } from '../../src/faxes/schema';
 import { verifyReceipt } from '../../src/receipts/receipt-signature';
 import { sendFaxRequest } from '../support/faxes';

@@ -3,7 +3,7 @@ import { ZFaxDetails, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared
 import { eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTiffPages } from '../../src/documents/fax-tiff';
+import { readTiffPages } from '../../src/documents/fax-image/fax-tiff';
 import { faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
 import { faxInbox } from '../../src/faxes/inbox';

@@ -5,8 +5,8 @@ import { faxHeaderTime, SANDBOX_TEST_NUMBERS, ZFaxDetails, ZSendFaxResponse } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
 import { createAccount } from '@test-support/factories/accounts';
-import { readTiffPages } from '../../src/documents/fax-tiff';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { readTiffPages } from '../../src/documents/fax-image/fax-tiff';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { callSandbox } from '../../src/lines/sandbox-line';
 import { faxAttempts, faxes } from '../../src/faxes/schema';
 import { readTopOfPage } from '../support/ocr';

@@ -5,7 +5,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { createFax } from '@test-support/factories/faxes';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { signUnsubscribeToken, unsubscribeKeyOf, unsubscribeUrl } from '../../src/fax-emails/unsubscribe-token';
 import { faxAttempts } from '../../src/faxes/schema';
 import { mediaLinkOf } from '../../src/lines/media-links';

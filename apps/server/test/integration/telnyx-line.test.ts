@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelnyxSimulator, type TelnyxSimulator } from '@test-support/carriers/telnyx';
 import { makePdf } from '@test-support/factories/documents';
 import { PDFDocument } from 'pdf-lib';
-import { readTiffPages } from '../../src/documents/fax-tiff';
+import { readTiffPages } from '../../src/documents/fax-image/fax-tiff';
 import { auditEvents } from '../../src/audit/schema';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { createFax } from '@test-support/factories/faxes';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
-import { closeDocumentThreads } from '../../src/documents/document-threads';
+import { closeDocumentThreads } from '../../src/documents/threads/document-threads';
 import { emailToFaxSettings } from '../../src/email-to-fax/schema';
 import { createApiKey } from '../support/api-keys';
 import { startTestGateway } from '../support/email-gateway';

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { makePdf } from '@test-support/factories/documents';
-import { readTiffPages } from '../../src/documents/fax-tiff';
-import { renderFaxImage } from '../../src/documents/render-fax-image';
+import { readTiffPages } from '../../src/documents/fax-image/fax-tiff';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { loadConfig } from '../../src/platform/config';
 
 /** The T.30 engine's program, as the server finds it. */

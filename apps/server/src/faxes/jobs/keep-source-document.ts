@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import { detectDocumentType } from '../../documents/detect-file-type';
-import { fetchFileUrl, FileUrlError } from '../../documents/fetch-file-url';
-import { withTypeExtension } from '../../documents/fetch-file-url-name';
+import { detectDocumentType } from '../../documents/inspect/detect-file-type';
+import { fetchFileUrl, FileUrlError } from '../../documents/fetch-url/fetch-file-url';
+import { withTypeExtension } from '../../documents/fetch-url/fetch-file-url-name';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
 import type { JobDeps } from '../../job-deps';
@@ -21,7 +21,7 @@ type Fax = Pick<typeof faxes.$inferSelect, 'id' | 'sourceUrl'>;
 export type SourceOutcome = { step: 'kept' } | { step: 'ended' } | { step: 'retry'; afterMs: number };
 
 /**
- * A fax sent with a `file_url` (public API) has no file until the worker fetches it (documents/fetch-file-url.ts): the
+ * A fax sent with a `file_url` (public API) has no file until the worker fetches it (documents/fetch-url/fetch-file-url.ts): the
  * document is checked as an upload is (same limits, same messages), stored encrypted, and recorded as the fax's file
  * in the same transaction that clears the URL, so that a run after a crash finds the file and never fetches twice.
  * A document that cannot be had ends the fax (conversion_error) with the reason in the fax's language; a reason that

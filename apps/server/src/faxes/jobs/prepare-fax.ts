@@ -2,9 +2,9 @@ import { MAX_PAGES_PER_FAX, needsCoverPage, type TLanguage } from '@faxline/shar
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../auth/schema';
-import { ConversionError } from '../../documents/convert-to-pdf';
-import type { DocumentType } from '../../documents/detect-file-type';
-import { prepareAndKeepFaxDocument } from '../../documents/prepare-fax-document';
+import { ConversionError } from '../../documents/convert/convert-to-pdf';
+import type { DocumentType } from '../../documents/inspect/detect-file-type';
+import { prepareAndKeepFaxDocument } from '../../documents/record/prepare-fax-document';
 import { AppError } from '../../platform/http/app-error';
 import { translator } from '../../platform/i18n/i18n';
 import { defineJob } from '../../job-deps';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { renderFaxImage } from '../../documents/render-fax-image';
+import { renderFaxImage } from '../../documents/fax-image/render-fax-image';
 import type { CarrierReport } from '../../lines/carriers/carrier';
 import { linesInForce } from '../../lines/lines-in-force';
 import { defineJob } from '../../job-deps';

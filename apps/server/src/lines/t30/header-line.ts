@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, faxHeaderText, faxHeaderTime, type TFaxQuality } from '@faxline/shared';
-import { ghostscript } from '../../documents/render-fax-image';
+import { ghostscript } from '../../documents/fax-image/render-fax-image';
 import type { FaxHeader, OutgoingFax } from '../fax-line';
 
 const execFileAsync = promisify(execFile);

@@ -1,8 +1,8 @@
 import { formatPhoneInternational, type TLanguage } from '@faxline/shared';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { translator } from '../platform/i18n/i18n';
-import { A4 } from './convert-to-pdf';
-import { documentFont, wrapText } from './pdf-fonts';
+import { translator } from '../../platform/i18n/i18n';
+import { A4 } from '../convert/convert-to-pdf';
+import { documentFont, wrapText } from '../fonts/pdf-fonts';
 
 export type CoverPage = {
   language: TLanguage;

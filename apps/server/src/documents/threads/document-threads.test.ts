@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConversionError } from './convert-to-pdf';
-import { DEFAULT_CONVERTER_LIMITS } from './converter-box';
+import { ConversionError } from '../convert/convert-to-pdf';
+import { DEFAULT_CONVERTER_LIMITS } from '../convert/converter-box';
 import { closeDocumentThreads, countTextPagesInThread, inspectPdfInThread, makeRecordInThread } from './document-threads';
 
 // The first task starts a thread, which loads the TypeScript source through tsx: seconds on a busy machine.

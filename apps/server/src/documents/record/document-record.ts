@@ -1,9 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
-import { appendAsPages, ConversionError } from './convert-to-pdf';
-import type { ConverterLimits } from './converter-box';
-import { insertCoverPages, type CoverPage } from './cover-page';
-import type { DocumentType } from './detect-file-type';
-import { makeInert } from './sanitize-pdf';
+import { appendAsPages, ConversionError } from '../convert/convert-to-pdf';
+import type { ConverterLimits } from '../convert/converter-box';
+import { insertCoverPages, type CoverPage } from '../cover-page/cover-page';
+import type { DocumentType } from '../inspect/detect-file-type';
+import { makeInert } from '../convert/sanitize-pdf';
 
 export type RecordInput = {
   files: Array<{ bytes: Uint8Array; type: DocumentType; name?: string }>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ATTACHMENT_EXTENSIONS } from '@faxline/shared';
-import type { DocumentType } from './detect-file-type';
-import { fileNameProblem } from './inspect-file-name';
+import type { DocumentType } from '../inspect/detect-file-type';
+import { fileNameProblem } from '../inspect/inspect-file-name';
 
 const FALLBACK_NAME = 'document';
 

@@ -1,6 +1,6 @@
 import { FILE_URL_MAX_LENGTH } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../platform/http/app-error';
+import { AppError } from '../../platform/http/app-error';
 import { checkFileUrl, FileUrlError, isPublicAddress, parseFileUrl } from './fetch-file-url-checks';
 
 const reasonOf = (run: () => unknown) => {

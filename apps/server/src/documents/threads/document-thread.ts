@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
-import { ConversionError, countTextPages as countPages } from './convert-to-pdf';
-import { makeRecord as makeDocumentRecord, type RecordInput } from './document-record';
-import { inspectPdfUpload, type PdfInspection } from './inspect-pdf';
+import { ConversionError, countTextPages as countPages } from '../convert/convert-to-pdf';
+import { makeRecord as makeDocumentRecord, type RecordInput } from '../record/document-record';
+import { inspectPdfUpload, type PdfInspection } from '../inspect/inspect-pdf';
 
 /**
  * The tasks a document thread runs (started by document-threads.ts, one export per task). Each first says on its

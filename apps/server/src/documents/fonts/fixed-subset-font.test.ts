@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { insertCoverPages, type CoverPage } from './cover-page';
+import { insertCoverPages, type CoverPage } from '../cover-page/cover-page';
 import { embedFixedSubset, makeFixedSubset } from './fixed-subset-font';
 
 const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf';

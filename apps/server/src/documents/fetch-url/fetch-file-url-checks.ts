@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { FILE_URL_MAX_LENGTH } from '@faxline/shared';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../platform/http/app-error';
-import type { MessageKey } from '../platform/i18n/i18n';
+import { AppError } from '../../platform/http/app-error';
+import type { MessageKey } from '../../platform/i18n/i18n';
 
 /** Why a `file_url` was refused or could not be fetched; each has its message in the shared catalogue. */
 export type FileUrlReason =

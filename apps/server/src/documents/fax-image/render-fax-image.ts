@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, type TFaxQuality } from '@faxline/shared';
-import { ConversionError } from './convert-to-pdf';
+import { ConversionError } from '../convert/convert-to-pdf';
 import { faxPageThumbnail } from './fax-thumbnail';
 import { readTiffPages } from './fax-tiff';
-import { ConverterError, DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from './converter-box';
+import { ConverterError, DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from '../convert/converter-box';
 
 /** A4 height in inches: the length of a fax page. */
 const PAGE_HEIGHT_INCHES = 11.69;

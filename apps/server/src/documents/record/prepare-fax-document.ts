@@ -1,10 +1,10 @@
 import type { TFaxQuality } from '@faxline/shared';
-import { ConversionError } from './convert-to-pdf';
-import { DEFAULT_CONVERTER_LIMITS } from './converter-box';
+import { ConversionError } from '../convert/convert-to-pdf';
+import { DEFAULT_CONVERTER_LIMITS } from '../convert/converter-box';
 import type { RecordInput } from './document-record';
-import { makeRecordInThread } from './document-threads';
-import type { FileStore, StoredFile } from '../platform/files/encrypted-file-store';
-import { renderFaxImage, renderThumbnail, type FaxImage } from './render-fax-image';
+import { makeRecordInThread } from '../threads/document-threads';
+import type { FileStore, StoredFile } from '../../platform/files/encrypted-file-store';
+import { renderFaxImage, renderThumbnail, type FaxImage } from '../fax-image/render-fax-image';
 
 export type FaxDocument = {
   /** The document of record: cover first, then every file in order. */

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, type PDFFont } from 'pdf-lib';
-import type { DocumentType } from './detect-file-type';
-import { documentFont, wrapText } from './pdf-fonts';
+import type { DocumentType } from '../inspect/detect-file-type';
+import { documentFont, wrapText } from '../fonts/pdf-fonts';
 import { DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from './converter-box';
 import { makePagesInert } from './sanitize-pdf';
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { livingMembersOf } from '../../test/support/process-groups';
+import { livingMembersOf } from '../../../test/support/process-groups';
 import { ConverterError, DEFAULT_CONVERTER_LIMITS, runConverter } from './converter-box';
 
 let workDir: string;

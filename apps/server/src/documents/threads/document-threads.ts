@@ -1,12 +1,12 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { AppError } from '../platform/http/app-error';
-import { ConversionError } from './convert-to-pdf';
-import type { ConverterLimits } from './converter-box';
-import type { RecordInput } from './document-record';
+import { AppError } from '../../platform/http/app-error';
+import { ConversionError } from '../convert/convert-to-pdf';
+import type { ConverterLimits } from '../convert/converter-box';
+import type { RecordInput } from '../record/document-record';
 import type * as DocumentThread from './document-thread';
-import type { PdfInspection } from './inspect-pdf';
+import type { PdfInspection } from '../inspect/inspect-pdf';
 
 /**
  * Document work that takes seconds of CPU (parsing a PDF, laying out a text file, decoding images into the document
