@@ -51,8 +51,10 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType, TDeps extends Q
   /** How many of these jobs one worker process runs at once (default 1). */
   concurrency?: (config: TConfig) => number;
   /** Jobs with the same key never run at the same time, in any process (for example one fax's steps). */
-  exclusiveKey?: (data: z.infer<TSchema>) => string;
-  handler: (data: z.infer<TSchema>, deps: TDeps & JobRun) => Promise<void>;
+  exclusiveKey?(data: z.infer<TSchema>): string;
+  // Written as methods: a list of jobs with different payloads is a list of JobDefinition<z.ZodType>, whose payload
+  // type only the queue's parsing with `schema` narrows.
+  handler(data: z.infer<TSchema>, deps: TDeps & JobRun): Promise<void>;
 };
 
 /**
