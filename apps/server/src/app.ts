@@ -22,6 +22,7 @@ import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { createSessionReader } from './auth/session';
+import { createActorGuards } from './accounts/require-actor';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxInboundCalls } from './faxes/receive-call';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue,
     planCatalogue,
     notifications: deps.notifications,
+    ...createActorGuards({ db: database.db, sessions }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
   // changed something answers once this process has heard of its own change, so the next read shows it.

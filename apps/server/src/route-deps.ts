@@ -7,12 +7,14 @@ import type { TConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import type { DatabaseNotifications } from './platform/db/notifications';
 import type { Queue } from './platform/queue/queue';
+import type { ActorGuards } from './accounts/require-actor';
 
 /**
  * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
- * type every capability's routes share, so that none imports another's routes for it.
+ * type every capability's routes share, so that none imports another's routes for it. A route that needs a signed-in
+ * caller names it with the guards' preHandler (`requireActor(permission)`, accounts/require-actor.ts).
  */
-export type RouteDeps = {
+export type RouteDeps = ActorGuards & {
   auth: Auth;
   sessions: SessionReader;
   db: Database;

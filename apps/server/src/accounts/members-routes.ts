@@ -1,6 +1,5 @@
 import {
   MEMBER_INVITATIONS_PER_HOUR,
-  roleMay,
   storedRoleOf,
   ZAddMemberRequest,
   ZAddMemberResponse,
@@ -12,17 +11,16 @@ import {
   type TMember,
 } from '@faxline/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
 import { deletePeople } from '../auth/people';
 import { users } from '../auth/schema';
-import { requireSession } from '../auth/session';
-import { membershipOf } from './membership';
 import { AppError } from '../platform/http/app-error';
 import { invitationRoutes } from './invitation-routes';
 import { inviteMember, listInvitations } from './member-invitations';
+import { actorOf } from './require-actor';
 import { accountMembers } from './schema';
 
 const HOUR_MS = 3_600_000;
@@ -33,7 +31,7 @@ const HOUR_MS = 3_600_000;
  * counts against the account.
  */
 export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { auth, db, queue, config, sessions: sessionDeps } = deps;
+  const { auth, db, queue, config, requireActor } = deps;
   // Each invitation e-mails an address of the inviter's choosing: counted per account, whoever of it invites.
   const invitingAccount = new WeakMap<FastifyRequest, string>();
   const invitationsPerHour = Math.round(MEMBER_INVITATIONS_PER_HOUR * config.rateLimitFactor);
@@ -43,13 +41,6 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     keyGenerator: (request) => `member-invitations:${invitingAccount.get(request)}`,
   });
   await app.register(invitationRoutes, deps);
-
-  async function manager(request: FastifyRequest, reply: FastifyReply) {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    const member = await membershipOf(db, user);
-    if (!roleMay(member.role, 'manageMembers')) throw new AppError('permission_denied', 'errors.forbidden');
-    return { user, member };
-  }
 
   /** The account's member whose role may change or who may be removed: anyone but the owner. */
   async function changeableMember(accountId: string, userId: string) {
@@ -80,32 +71,43 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     }));
   }
 
-  app.get('/account/members', { schema: { response: { 200: ZMembersResponse } } }, async (request, reply) => {
-    const { member } = await manager(request, reply);
-    return { members: await listMembers(member.accountId), invitations: await listInvitations(db, member.accountId) };
-  });
+  app.get(
+    '/account/members',
+    { schema: { response: { 200: ZMembersResponse } }, preHandler: requireActor('manageMembers') },
+    async (request) => {
+      const { member } = actorOf(request);
+      return { members: await listMembers(member.accountId), invitations: await listInvitations(db, member.accountId) };
+    },
+  );
 
-  app.post('/account/members', { schema: { body: ZAddMemberRequest, response: { 202: ZAddMemberResponse } } }, async (request, reply) => {
-    const { user, member } = await manager(request, reply);
-    invitingAccount.set(request, member.accountId);
-    const counted = await countInvitation(request);
-    if (!counted.isAllowed && counted.isExceeded) {
-      reply.header('retry-after', String(counted.ttlInSeconds));
-      throw new AppError('rate_limited', 'errors.tooManyMemberInvitations', { max: invitationsPerHour });
-    }
-    const invitation = await inviteMember(
-      { auth, db, queue, publicUrl: config.publicUrl },
-      { user, member, ip: request.ip, language: request.language },
-      request.body,
-    );
-    return reply.status(202).send({ invitation });
-  });
+  app.post(
+    '/account/members',
+    { schema: { body: ZAddMemberRequest, response: { 202: ZAddMemberResponse } }, preHandler: requireActor('manageMembers') },
+    async (request, reply) => {
+      const { user, member, ip } = actorOf(request);
+      invitingAccount.set(request, member.accountId);
+      const counted = await countInvitation(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        reply.header('retry-after', String(counted.ttlInSeconds));
+        throw new AppError('rate_limited', 'errors.tooManyMemberInvitations', { max: invitationsPerHour });
+      }
+      const invitation = await inviteMember(
+        { auth, db, queue, publicUrl: config.publicUrl },
+        { user, member, ip, language: request.language },
+        request.body,
+      );
+      return reply.status(202).send({ invitation });
+    },
+  );
 
   app.patch(
     '/account/members/:userId',
-    { schema: { params: ZMemberParams, body: ZUpdateMemberRequest, response: { 200: ZMember } } },
-    async (request, reply) => {
-      const { user, member } = await manager(request, reply);
+    {
+      schema: { params: ZMemberParams, body: ZUpdateMemberRequest, response: { 200: ZMember } },
+      preHandler: requireActor('manageMembers'),
+    },
+    async (request) => {
+      const { user, member, ip } = actorOf(request);
       const target = await changeableMember(member.accountId, request.params.userId);
       await db
         .update(accountMembers)
@@ -114,7 +116,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       await recordAuditEvent(db, {
         actorUserId: user.id,
         accountId: member.accountId,
-        ip: request.ip,
+        ip,
         action: 'member.role_change',
         objectType: 'user',
         objectId: target.userId,
@@ -125,20 +127,24 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
   );
 
-  app.delete('/account/members/:userId', { schema: { params: ZMemberParams, response: { 200: ZOk } } }, async (request, reply) => {
-    const { user, member } = await manager(request, reply);
-    const target = await changeableMember(member.accountId, request.params.userId);
-    // The login goes with its sessions; the faxes it sent stay with the account.
-    await deletePeople(db, [target.userId]);
-    await recordAuditEvent(db, {
-      actorUserId: user.id,
-      accountId: member.accountId,
-      ip: request.ip,
-      action: 'member.remove',
-      objectType: 'user',
-      objectId: target.userId,
-      outcome: 'success',
-    });
-    return { ok: true as const };
-  });
+  app.delete(
+    '/account/members/:userId',
+    { schema: { params: ZMemberParams, response: { 200: ZOk } }, preHandler: requireActor('manageMembers') },
+    async (request) => {
+      const { user, member, ip } = actorOf(request);
+      const target = await changeableMember(member.accountId, request.params.userId);
+      // The login goes with its sessions; the faxes it sent stay with the account.
+      await deletePeople(db, [target.userId]);
+      await recordAuditEvent(db, {
+        actorUserId: user.id,
+        accountId: member.accountId,
+        ip,
+        action: 'member.remove',
+        objectType: 'user',
+        objectId: target.userId,
+        outcome: 'success',
+      });
+      return { ok: true as const };
+    },
+  );
 };

@@ -1,9 +1,7 @@
 import { roleMay, ZAccountSummary, ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { requireSession } from '../auth/session';
 import { verifyPassword } from '../auth/verify-password';
-import { membershipOf } from './membership';
 import { monthlyUsage } from '../faxes/quota';
 import { clock } from '../platform/clock';
 import type { RouteDeps } from '../route-deps';
@@ -11,34 +9,32 @@ import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { accountSummary } from './account-summary';
 import { deleteAccount } from './delete-account';
+import { signedInOf } from '../auth/session';
+import { actorOf } from './require-actor';
 import { readSettings, saveSettings } from './settings';
 
 /** The signed-in person's account and settings, the account's usage, and deleting the account. */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { auth, db, config, files, systemSettings, sessions: sessionDeps },
+  { auth, db, config, files, systemSettings, requireActor, requireSignedIn },
 ) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
-  app.get('/account', { schema: { response: { 200: ZAccountSummary } } }, async (request, reply) => {
-    const { user } = await requireSession(sessionDeps, request, reply);
+  app.get('/account', { schema: { response: { 200: ZAccountSummary } }, preHandler: requireActor('anyRole') }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return accountSummary(db, await membershipOf(db, user), (await systemSettings.current()).welcomeMessage);
+    return accountSummary(db, actorOf(request).member, (await systemSettings.current()).welcomeMessage);
   });
 
-  app.get('/settings', { schema: { response: { 200: ZSettings } } }, async (request, reply) => {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    return readSettings(db, user.id, (await systemSettings.current()).defaultFaxResolution);
+  app.get('/settings', { schema: { response: { 200: ZSettings } }, preHandler: requireSignedIn() }, async (request) => {
+    return readSettings(db, signedInOf(request).user.id, (await systemSettings.current()).defaultFaxResolution);
   });
 
-  app.put('/settings', { schema: { body: ZSettings, response: { 200: ZSettings } } }, async (request, reply) => {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    return saveSettings(db, user.id, request.body);
+  app.put('/settings', { schema: { body: ZSettings, response: { 200: ZSettings } }, preHandler: requireSignedIn() }, async (request) => {
+    return saveSettings(db, signedInOf(request).user.id, request.body);
   });
 
-  app.get('/usage', { schema: { response: { 200: ZUsage } } }, async (request, reply) => {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    const member = await membershipOf(db, user);
+  app.get('/usage', { schema: { response: { 200: ZUsage } }, preHandler: requireActor('anyRole') }, async (request) => {
+    const { member } = actorOf(request);
     const now = clock.now();
     const { used, plan } = await monthlyUsage(db, member.accountId, { now });
     return {
@@ -52,10 +48,10 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   // 'Yes, delete my account' (spec 001 §2.5), with the owner's password.
   app.delete(
     '/account',
-    { schema: { body: ZDeleteAccountRequest, response: { 200: ZOk } }, config: limit(5, 15 * 60_000) },
-    async (request, reply) => {
-      const { user } = await requireSession(sessionDeps, request, reply);
-      const member = await membershipOf(db, user);
+    // Any member gets this far: a role that may not delete the account is refused below, with its audit row.
+    { schema: { body: ZDeleteAccountRequest, response: { 200: ZOk } }, config: limit(5, 15 * 60_000), preHandler: requireActor('anyRole') },
+    async (request) => {
+      const { user, member } = actorOf(request);
       const audit = (outcome: 'success' | 'denied', details?: Record<string, unknown>) =>
         recordAuditEvent(db, {
           actorUserId: user.id,

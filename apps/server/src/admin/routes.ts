@@ -2,7 +2,7 @@ import { ZAdminAccessRequest, ZAdminAccessResponse, ZOk } from '@faxline/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { callAuth } from '../auth/better-auth-errors';
-import { forwardCookies, loadSession, requestHeaders, requireSession } from '../auth/session';
+import { forwardCookies, loadSession, requestHeaders, signedInOf } from '../auth/session';
 import { openSignInGate } from '../auth/sign-in-throttle';
 import { findUserByEmail, verifyPassword } from '../auth/verify-password';
 import { AppError } from '../platform/http/app-error';
@@ -75,9 +75,8 @@ export const adminAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
   );
 
-  app.delete('/admin-access', { schema: { response: { 200: ZOk } } }, async (request, reply) => {
-    const current = await requireSession(sessionDeps, request, reply);
-    await endStepUp(db, current.session.id);
+  app.delete('/admin-access', { schema: { response: { 200: ZOk } }, preHandler: deps.requireSignedIn() }, async (request) => {
+    await endStepUp(db, signedInOf(request).session.id);
     return { ok: true as const };
   });
 };

@@ -1,6 +1,6 @@
 import type { TSession } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { LRUCache } from 'lru-cache';
 import type { TConfig } from '../platform/config';
@@ -120,6 +120,26 @@ export async function requireSession(...args: Parameters<typeof loadSession>): P
   if (mustSetUpTwoFactor(current.user, request) && !request.routeOptions.config.allowDuringTwoFactorSetup)
     throw new AppError('two_factor_setup_required', 'errors.twoFactorSetupRequired');
   return current;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session a route's requireSignedIn preHandler (or accounts' requireActor) let through. */
+    signedIn?: CurrentSession;
+  }
+}
+
+/** A route's preHandler for what belongs to the person alone (profile, settings, two-factor): requireSession. */
+export function requireSignedIn(reader: SessionReader): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    request.signedIn = await requireSession(reader, request, reply);
+  };
+}
+
+/** The session a route's preHandler let through; a route without one is a programming error. */
+export function signedInOf(request: FastifyRequest): CurrentSession {
+  if (!request.signedIn) throw new Error(`${request.routeOptions.url} reads its session without a preHandler that signs in`);
+  return request.signedIn;
 }
 
 /** The session a Better Auth call has just set in its answer's cookies (sign-in, two-factor steps). */

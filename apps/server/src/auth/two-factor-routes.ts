@@ -17,7 +17,7 @@ import { perAddressLimit } from '../platform/http/rate-limit';
 import { callAuth } from './better-auth-errors';
 import type { RouteDeps } from '../route-deps';
 import { sessions, verifications } from './schema';
-import { forwardCookies, requestHeaders, requireSession, sessionSetBy, toPublicSession, type CurrentSession } from './session';
+import { forwardCookies, requestHeaders, requireSession, sessionSetBy, signedInOf, toPublicSession, type CurrentSession } from './session';
 import { claimTotpCode, wasTotpCodeUsed } from './used-totp-codes';
 
 const minute = 60_000;
@@ -27,7 +27,10 @@ const minute = 60_000;
  * second step of sign-in. Better Auth's two-factor plugin keeps the secret and the backup codes (encrypted), counts
  * wrong codes per challenge and locks after repeated failures; here a code is also accepted once only.
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, sessions: sessionDeps }) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { auth, db, config, sessions: sessionDeps, requireSignedIn },
+) => {
   const limit = perAddressLimit(config.rateLimitFactor);
   // The enrolment routes serve the people who are made to enrol before anything else.
   const enrolment = (max: number) => ({ ...limit(max, 15 * minute), allowDuringTwoFactorSetup: true });
@@ -44,9 +47,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { a
 
   app.post(
     '/two-factor/enrol',
-    { schema: { body: ZTwoFactorEnrolRequest, response: { 200: ZTwoFactorEnrolResponse } }, config: enrolment(10) },
-    async (request, reply) => {
-      await requireSession(sessionDeps, request, reply);
+    {
+      schema: { body: ZTwoFactorEnrolRequest, response: { 200: ZTwoFactorEnrolResponse } },
+      config: enrolment(10),
+      preHandler: requireSignedIn(),
+    },
+    async (request) => {
       const enabled = await callAuth(() =>
         auth.api.enableTwoFactor({ body: { password: request.body.password, method: 'totp' }, headers: requestHeaders(request) }),
       );
@@ -58,9 +64,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { a
 
   app.post(
     '/two-factor/confirm',
-    { schema: { body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } }, config: enrolment(20) },
+    {
+      schema: { body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } },
+      config: enrolment(20),
+      preHandler: requireSignedIn(),
+    },
     async (request, reply) => {
-      const { user } = await requireSession(sessionDeps, request, reply);
+      const { user } = signedInOf(request);
       const { code } = request.body;
       const { headers } = await callAuth(() =>
         auth.api.verifyTOTP({ body: { code }, headers: requestHeaders(request), returnHeaders: true }),
@@ -74,9 +84,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { a
 
   app.post(
     '/two-factor/disable',
-    { schema: { body: ZTwoFactorDisableRequest, response: { 200: ZSessionResponse } }, config: limit(10, 15 * minute) },
+    {
+      schema: { body: ZTwoFactorDisableRequest, response: { 200: ZSessionResponse } },
+      config: limit(10, 15 * minute),
+      preHandler: requireSignedIn(),
+    },
     async (request, reply) => {
-      const { user } = await requireSession(sessionDeps, request, reply);
+      const { user } = signedInOf(request);
       const { headers } = await callAuth(() =>
         auth.api.disableTwoFactor({ body: { password: request.body.password }, headers: requestHeaders(request), returnHeaders: true }),
       );
@@ -87,9 +101,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { a
 
   app.post(
     '/two-factor/backup-codes',
-    { schema: { body: ZTwoFactorBackupCodesRequest, response: { 200: ZTwoFactorBackupCodesResponse } }, config: limit(10, 15 * minute) },
-    async (request, reply) => {
-      const { user } = await requireSession(sessionDeps, request, reply);
+    {
+      schema: { body: ZTwoFactorBackupCodesRequest, response: { 200: ZTwoFactorBackupCodesResponse } },
+      config: limit(10, 15 * minute),
+      preHandler: requireSignedIn(),
+    },
+    async (request) => {
+      const { user } = signedInOf(request);
       const { backupCodes } = await callAuth(() =>
         auth.api.generateBackupCodes({ body: { password: request.body.password }, headers: requestHeaders(request) }),
       );

@@ -13,14 +13,13 @@ import {
   type TFaxListResponse,
   type TLanguage,
 } from '@faxline/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { downloadReceipt } from '../receipts/issue-receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { membershipOf, mayUseFaxes } from '../accounts/membership';
-import { requireSession, type CurrentSession } from '../auth/session';
+import { actorOf } from '../accounts/require-actor';
+import { signedInOf } from '../auth/session';
 import { numbersOfAccount } from '../numbers/numbers';
-import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../route-deps';
 import { cancelFax } from './cancel-fax';
 import { deleteFax } from './delete-fax';
@@ -49,7 +48,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
 export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { db, config, files, queue, systemSettings, notifications, sessions: sessionDeps },
+  { db, config, files, queue, systemSettings, notifications, requireActor, requireSignedIn, actorFor },
 ) => {
   const history = createHistoryCache({ notifications, maxEntries: config.historyCacheEntries, lifetimeMs: HISTORY_CACHE_LIFETIME_MS });
   app.addHook('onClose', async () => history.close());
@@ -59,20 +58,8 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     limits: { fileSize: MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 + 1, files: MAX_ATTACHMENTS, fields: 10, fieldSize: 64 * 1024, parts: 20 },
   });
 
-  /** The signed-in member who may work with faxes, or a 401/403. */
-  async function faxActor(request: FastifyRequest, reply: FastifyReply): Promise<FaxActor> {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    return actorOf(user, request);
-  }
-  /** The person as a fax actor: their membership, refused (403) to a role that may not use faxes. */
-  async function actorOf(user: CurrentSession['user'], request: FastifyRequest): Promise<FaxActor> {
-    const member = await membershipOf(db, user);
-    if (!mayUseFaxes(member)) throw new AppError('permission_denied', 'errors.forbidden');
-    return { user: user as typeof user & { language?: string }, member, ip: request.ip };
-  }
-
-  app.post('/faxes', { schema: { response: { 202: ZSendFaxResponse } } }, async (request, reply) => {
-    const actor = await faxActor(request, reply);
+  app.post('/faxes', { schema: { response: { 202: ZSendFaxResponse } }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const actor = actorOf(request);
     assertMaySend(actor);
     const form = await readSendForm(request);
     const { fax } = await sendFax(
@@ -89,15 +76,19 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   });
 
   // Resend: the same documents to the same recipient as a new fax, linked to this one (resend-fax.ts).
-  app.post('/faxes/:id/resend', { schema: { params: ZFaxParams, response: { 202: ZSendFaxResponse } } }, async (request, reply) => {
-    const actor = await faxActor(request, reply);
-    assertMaySend(actor);
-    const { fax } = await resendFax(
-      { db, files, queue, config, systemSettings },
-      { actor, id: request.params.id, language: senderLanguage(actor, request), idempotencyKey: idempotencyKeyOf(request) },
-    );
-    return reply.status(202).send(acceptedAnswer(fax, request.language));
-  });
+  app.post(
+    '/faxes/:id/resend',
+    { schema: { params: ZFaxParams, response: { 202: ZSendFaxResponse } }, preHandler: requireActor('useFaxes') },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      assertMaySend(actor);
+      const { fax } = await resendFax(
+        { db, files, queue, config, systemSettings },
+        { actor, id: request.params.id, language: senderLanguage(actor, request), idempotencyKey: idempotencyKeyOf(request) },
+      );
+      return reply.status(202).send(acceptedAnswer(fax, request.language));
+    },
+  );
 
   /** The 202 of a send: the fax, its first state, what the sender is told, and the line it will go over. */
   function acceptedAnswer(fax: Awaited<ReturnType<typeof sendFax>>['fax'], language: TLanguage) {
@@ -109,42 +100,52 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     };
   }
 
-  app.post('/faxes/preview', { schema: { response: { 200: ZFaxPreviewResponse } } }, async (request, reply) => {
-    const actor = await faxActor(request, reply);
-    const form = await readSendForm(request);
-    return previewFax({ config, systemSettings }, { actor, language: request.language, request: form.request, uploads: form.uploads });
-  });
+  app.post(
+    '/faxes/preview',
+    { schema: { response: { 200: ZFaxPreviewResponse } }, preHandler: requireActor('useFaxes') },
+    async (request) => {
+      const actor = actorOf(request);
+      const form = await readSendForm(request);
+      return previewFax({ config, systemSettings }, { actor, language: request.language, request: form.request, uploads: form.uploads });
+    },
+  );
 
-  app.get('/faxes', { schema: { querystring: ZFaxListQuery, response: { 200: ZFaxListResponse } } }, async (request, reply) => {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    const { query } = request;
-    // Kept as the answer's text: a page read again costs neither the database nor serializing (history-cache.ts).
-    const body = await history.read(user.id, JSON.stringify(query), async () => {
-      const { member } = await actorOf(user, request);
-      const { rows, ...list } = await listFaxes(db, member, user.id, query);
-      const answer: TFaxListResponse = { faxes: rows.map(toPublicFax), ...list, page: query.page, pageSize: query.pageSize };
-      return { accountId: member.accountId, body: JSON.stringify(ZFaxListResponse.parse(answer)) };
-    });
-    // Text with a JSON type is sent as it is (checked against ZFaxListResponse when it was made), hence the cast.
-    return reply
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(body as never);
-  });
+  // Signed in is enough to look in the cache, whose answers were made for this person once their role was checked; the
+  // membership is read only to fill it (decision 035).
+  app.get(
+    '/faxes',
+    { schema: { querystring: ZFaxListQuery, response: { 200: ZFaxListResponse } }, preHandler: requireSignedIn() },
+    async (request, reply) => {
+      const { user } = signedInOf(request);
+      const { query } = request;
+      // Kept as the answer's text: a page read again costs neither the database nor serializing (history-cache.ts).
+      const body = await history.read(user.id, JSON.stringify(query), async () => {
+        const { member } = await actorFor(request, 'useFaxes');
+        const { rows, ...list } = await listFaxes(db, member, user.id, query);
+        const answer: TFaxListResponse = { faxes: rows.map(toPublicFax), ...list, page: query.page, pageSize: query.pageSize };
+        return { accountId: member.accountId, body: JSON.stringify(ZFaxListResponse.parse(answer)) };
+      });
+      // Text with a JSON type is sent as it is (checked against ZFaxListResponse when it was made), hence the cast.
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(body as never);
+    },
+  );
 
   // Opening a received fax marks it read: the history must show that to whoever opened it (app.ts, mayChangeData).
   app.get(
     '/faxes/:id',
-    { schema: { params: ZFaxParams, response: { 200: ZFaxDetails } }, config: { changesData: true } },
+    { schema: { params: ZFaxParams, response: { 200: ZFaxDetails } }, config: { changesData: true }, preHandler: requireActor('useFaxes') },
     async (request, reply) => {
-      const details = await getFax(db, await faxActor(request, reply), request.params.id);
+      const details = await getFax(db, actorOf(request), request.params.id);
       reply.header('cache-control', 'no-store');
       return details;
     },
   );
 
-  app.get('/faxes/:id/document', { schema: { params: ZFaxParams } }, async (request, reply) => {
-    const document = await downloadFaxDocument({ db, files }, await faxActor(request, reply), request.params.id);
+  app.get('/faxes/:id/document', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const document = await downloadFaxDocument({ db, files }, actorOf(request), request.params.id);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${document.name}"`)
@@ -153,8 +154,8 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .send(document.pdf);
   });
 
-  app.get('/faxes/:id/image', { schema: { params: ZFaxParams } }, async (request, reply) => {
-    const image = await downloadFaxImage({ db, files }, await faxActor(request, reply), request.params.id);
+  app.get('/faxes/:id/image', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const image = await downloadFaxImage({ db, files }, actorOf(request), request.params.id);
     return reply
       .header('content-type', 'image/tiff')
       .header('content-disposition', `attachment; filename="${image.name}"`)
@@ -163,12 +164,8 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   });
 
   // The signed transmission report of a delivered fax.
-  app.get('/faxes/:id/receipt', { schema: { params: ZFaxParams } }, async (request, reply) => {
-    const receipt = await downloadReceipt(
-      { db, files, systemSettings, publicUrl: config.publicUrl },
-      await faxActor(request, reply),
-      request.params.id,
-    );
+  app.get('/faxes/:id/receipt', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const receipt = await downloadReceipt({ db, files, systemSettings, publicUrl: config.publicUrl }, actorOf(request), request.params.id);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${receipt.name}"`)
@@ -176,22 +173,30 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .send(Buffer.from(receipt.pdf));
   });
 
-  app.get('/faxes/:id/thumbnail', { schema: { params: ZFaxParams } }, async (request, reply) => {
-    const png = await faxThumbnail({ db, files }, await faxActor(request, reply), request.params.id);
+  app.get('/faxes/:id/thumbnail', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const png = await faxThumbnail({ db, files }, actorOf(request), request.params.id);
     return reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=300').send(Buffer.from(png));
   });
 
-  app.post('/faxes/:id/cancel', { schema: { params: ZFaxParams, response: { 200: ZFax } } }, async (request, reply) => {
-    return toPublicFax(await cancelFax(db, await faxActor(request, reply), request.params.id));
-  });
+  app.post(
+    '/faxes/:id/cancel',
+    { schema: { params: ZFaxParams, response: { 200: ZFax } }, preHandler: requireActor('useFaxes') },
+    async (request) => {
+      return toPublicFax(await cancelFax(db, actorOf(request), request.params.id));
+    },
+  );
 
-  app.delete('/faxes/:id', { schema: { params: ZFaxParams, response: { 200: ZOk } } }, async (request, reply) => {
-    await deleteFax({ db, files }, await faxActor(request, reply), request.params.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/faxes/:id',
+    { schema: { params: ZFaxParams, response: { 200: ZOk } }, preHandler: requireActor('useFaxes') },
+    async (request) => {
+      await deleteFax({ db, files }, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/numbers', { schema: { response: { 200: ZFaxNumbersResponse } } }, async (request, reply) => {
-    const { member } = await faxActor(request, reply);
+  app.get('/numbers', { schema: { response: { 200: ZFaxNumbersResponse } }, preHandler: requireActor('useFaxes') }, async (request) => {
+    const { member } = actorOf(request);
     const numbers = await numbersOfAccount(db, member.accountId);
     return {
       numbers: numbers.map((n) => ({ id: n.id, phoneNumber: n.phoneNumber, countryCode: n.countryCode, numberType: n.numberType })),

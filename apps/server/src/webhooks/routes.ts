@@ -1,5 +1,4 @@
 import {
-  roleMay,
   ZCreateWebhookEndpointRequest,
   ZUpdateWebhookEndpointRequest,
   ZWebhookEndpoint,
@@ -10,13 +9,9 @@ import {
   ZWebhookMessagesResponse,
   ZWebhookSecretResponse,
 } from '@faxline/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../accounts/actor';
-import { membershipOf } from '../accounts/membership';
-import { requireSession } from '../auth/session';
-import { AppError } from '../platform/http/app-error';
+import { actorOf } from '../accounts/require-actor';
 import type { RouteDeps } from '../route-deps';
 import {
   createWebhookEndpoint,
@@ -28,25 +23,26 @@ import {
 import { listWebhookMessages, sendMessageAgain, sendTestEvent } from './messages';
 
 /** The account's webhook endpoints, managed with a session by its owner and sub-admins: /user/webhooks. */
-export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue, sessions: sessionDeps }) => {
-  async function manager(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
-    const { user } = await requireSession(sessionDeps, request, reply);
-    const member = await membershipOf(db, user);
-    if (!roleMay(member.role, 'manageWebhooks')) throw new AppError('permission_denied', 'errors.forbidden');
-    return { user, member, ip: request.ip };
-  }
+export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue, requireActor }) => {
   const deps = { db, config, queue };
 
-  app.get('/webhooks', { schema: { response: { 200: ZWebhookEndpointsResponse } } }, async (request, reply) => {
-    const actor = await manager(request, reply);
-    return listWebhookEndpoints(db, actor.member.accountId);
-  });
+  app.get(
+    '/webhooks',
+    { schema: { response: { 200: ZWebhookEndpointsResponse } }, preHandler: requireActor('manageWebhooks') },
+    async (request) => {
+      const actor = actorOf(request);
+      return listWebhookEndpoints(db, actor.member.accountId);
+    },
+  );
 
   app.post(
     '/webhooks',
-    { schema: { body: ZCreateWebhookEndpointRequest, response: { 201: ZWebhookSecretResponse } } },
+    {
+      schema: { body: ZCreateWebhookEndpointRequest, response: { 201: ZWebhookSecretResponse } },
+      preHandler: requireActor('manageWebhooks'),
+    },
     async (request, reply) => {
-      const created = await createWebhookEndpoint(deps, await manager(request, reply), request.body);
+      const created = await createWebhookEndpoint(deps, actorOf(request), request.body);
       // The secret is in this answer only: no cache may keep it.
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
@@ -54,47 +50,54 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
 
   app.patch(
     '/webhooks/:id',
-    { schema: { params: ZWebhookEndpointParams, body: ZUpdateWebhookEndpointRequest, response: { 200: ZWebhookEndpoint } } },
-    async (request, reply) => updateWebhookEndpoint(deps, await manager(request, reply), request.params.id, request.body),
+    {
+      schema: { params: ZWebhookEndpointParams, body: ZUpdateWebhookEndpointRequest, response: { 200: ZWebhookEndpoint } },
+      preHandler: requireActor('manageWebhooks'),
+    },
+    async (request) => updateWebhookEndpoint(deps, actorOf(request), request.params.id, request.body),
   );
 
-  app.delete('/webhooks/:id', { schema: { params: ZWebhookEndpointParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteWebhookEndpoint(db, await manager(request, reply), request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/webhooks/:id',
+    { schema: { params: ZWebhookEndpointParams, response: { 204: z.null() } }, preHandler: requireActor('manageWebhooks') },
+    async (request, reply) => {
+      await deleteWebhookEndpoint(db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/webhooks/:id/rotate-secret',
-    { schema: { params: ZWebhookEndpointParams, response: { 200: ZWebhookSecretResponse } } },
+    { schema: { params: ZWebhookEndpointParams, response: { 200: ZWebhookSecretResponse } }, preHandler: requireActor('manageWebhooks') },
     async (request, reply) => {
-      const rotated = await rotateWebhookSecret(deps, await manager(request, reply), request.params.id);
+      const rotated = await rotateWebhookSecret(deps, actorOf(request), request.params.id);
       return reply.header('cache-control', 'no-store').send(rotated);
     },
   );
 
   app.post(
     '/webhooks/:id/test',
-    { schema: { params: ZWebhookEndpointParams, response: { 202: ZWebhookMessage } } },
+    { schema: { params: ZWebhookEndpointParams, response: { 202: ZWebhookMessage } }, preHandler: requireActor('manageWebhooks') },
     async (request, reply) => {
-      const actor = await manager(request, reply);
+      const actor = actorOf(request);
       return reply.status(202).send(await sendTestEvent(deps, actor.member.accountId, request.params.id));
     },
   );
 
   app.get(
     '/webhooks/:id/messages',
-    { schema: { params: ZWebhookEndpointParams, response: { 200: ZWebhookMessagesResponse } } },
-    async (request, reply) => {
-      const actor = await manager(request, reply);
+    { schema: { params: ZWebhookEndpointParams, response: { 200: ZWebhookMessagesResponse } }, preHandler: requireActor('manageWebhooks') },
+    async (request) => {
+      const actor = actorOf(request);
       return listWebhookMessages(db, actor.member.accountId, request.params.id);
     },
   );
 
   app.post(
     '/webhooks/:id/messages/:messageId/retry',
-    { schema: { params: ZWebhookMessageParams, response: { 202: ZWebhookMessage } } },
+    { schema: { params: ZWebhookMessageParams, response: { 202: ZWebhookMessage } }, preHandler: requireActor('manageWebhooks') },
     async (request, reply) => {
-      const actor = await manager(request, reply);
+      const actor = actorOf(request);
       return reply.status(202).send(await sendMessageAgain(deps, actor.member.accountId, request.params.id, request.params.messageId));
     },
   );
