@@ -2,6 +2,7 @@ export * from './constants';
 export * from './member-roles';
 export * from './phone';
 export * from './text';
+export * from './web-paths';
 export * from './events';
 export * from './messages/catalogue';
 export * from './contracts/auth';

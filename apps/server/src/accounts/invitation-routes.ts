@@ -1,4 +1,4 @@
-import { singleLineText } from '@faxline/shared';
+import { singleLineText, webPaths } from '@faxline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,6 @@ import { translator } from '../platform/i18n/i18n';
 import { acceptInvitation, INVITATION_ACCEPT_PATH, openInvitation, type OpenInvitation } from './member-invitations';
 
 /** The web app's sign-in page (apps/web/src/config/paths.ts), where the new login goes next. */
-const SIGN_IN_PAGE = '/sign-in';
 
 const ZInvitationQuery = z.object({ token: z.string().min(1).max(200).check(singleLineText) });
 
@@ -45,7 +44,10 @@ export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       .header('referrer-policy', 'no-referrer')
       .send(renderLinkPage(content));
 
-  const signIn = (t: ReturnType<typeof translator>) => ({ label: t('memberInvitation.page.signIn'), url: `${config.publicUrl}${SIGN_IN_PAGE}` });
+  const signIn = (t: ReturnType<typeof translator>) => ({
+    label: t('memberInvitation.page.signIn'),
+    url: `${config.publicUrl}${webPaths.signIn.path}`,
+  });
 
   const invalid = (request: FastifyRequest, reply: FastifyReply) => {
     if (!wantsPage(request)) throw new AppError('not_found', 'errors.memberInvitationInvalid');
@@ -65,36 +67,52 @@ export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     username: open.login.username,
   });
 
-  app.get(INVITATION_ACCEPT_PATH.replace(/^\/api/, ''), { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) }, async (request, reply) => {
-    const open = await openInvitation(db, request.query.token);
-    if (!open) return invalid(request, reply);
-    const t = translator(open.language);
-    const words = wordsOf(open, t);
-    return page(reply, 200, {
-      language: open.language,
-      title: t('memberInvitation.page.title', words),
-      paragraphs: [t('memberInvitation.page.ask', words), t('memberInvitation.page.password', words)],
-      confirm: { label: t('memberInvitation.page.accept', words), action: `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(request.query.token)}` },
-    });
-  });
+  app.get(
+    INVITATION_ACCEPT_PATH.replace(/^\/api/, ''),
+    { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) },
+    async (request, reply) => {
+      const open = await openInvitation(db, request.query.token);
+      if (!open) return invalid(request, reply);
+      const t = translator(open.language);
+      const words = wordsOf(open, t);
+      return page(reply, 200, {
+        language: open.language,
+        title: t('memberInvitation.page.title', words),
+        paragraphs: [t('memberInvitation.page.ask', words), t('memberInvitation.page.password', words)],
+        confirm: {
+          label: t('memberInvitation.page.accept', words),
+          action: `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(request.query.token)}`,
+        },
+      });
+    },
+  );
 
-  app.post(INVITATION_ACCEPT_PATH.replace(/^\/api/, ''), { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) }, async (request, reply) => {
-    const open = await openInvitation(db, request.query.token);
-    if (!open) return invalid(request, reply);
-    const t = translator(open.language);
-    const words = wordsOf(open, t);
-    try {
-      await acceptInvitation({ auth, db }, open, request.ip);
-    } catch (error) {
-      const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
-      if (!refusal || !wantsPage(request)) throw error;
-      return page(reply, 409, { language: open.language, title: t('memberInvitation.page.refusedTitle'), paragraphs: [t(refusal, words)], link: signIn(t) });
-    }
-    return page(reply, 200, {
-      language: open.language,
-      title: t('memberInvitation.page.doneTitle', words),
-      paragraphs: [t('memberInvitation.page.done', words)],
-      link: signIn(t),
-    });
-  });
+  app.post(
+    INVITATION_ACCEPT_PATH.replace(/^\/api/, ''),
+    { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) },
+    async (request, reply) => {
+      const open = await openInvitation(db, request.query.token);
+      if (!open) return invalid(request, reply);
+      const t = translator(open.language);
+      const words = wordsOf(open, t);
+      try {
+        await acceptInvitation({ auth, db }, open, request.ip);
+      } catch (error) {
+        const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
+        if (!refusal || !wantsPage(request)) throw error;
+        return page(reply, 409, {
+          language: open.language,
+          title: t('memberInvitation.page.refusedTitle'),
+          paragraphs: [t(refusal, words)],
+          link: signIn(t),
+        });
+      }
+      return page(reply, 200, {
+        language: open.language,
+        title: t('memberInvitation.page.doneTitle', words),
+        paragraphs: [t('memberInvitation.page.done', words)],
+        link: signIn(t),
+      });
+    },
+  );
 };

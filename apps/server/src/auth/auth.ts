@@ -1,4 +1,4 @@
-import { LANGUAGES, PASSWORD_MIN_LENGTH, type TLanguage } from '@faxline/shared';
+import { LANGUAGES, PASSWORD_MIN_LENGTH, type TLanguage, webPaths } from '@faxline/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
@@ -16,10 +16,6 @@ import { authCredentials, sessions, twoFactors, users, verifications } from './s
 import { signInLinkSessions } from './sign-in-link-session';
 
 export const AUTH_BASE_PATH = '/api/better-auth';
-export const RESET_PASSWORD_PAGE = '/reset-password';
-export const SIGN_IN_PAGE = '/sign-in';
-/** The web page an e-mailed sign-in link opens, with `?token=` (auth/sign-in-link.ts). */
-export const SIGN_IN_LINK_PAGE = '/sign-in/link';
 
 export const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly unknown[]).includes(value) ? (value as TLanguage) : 'en');
 
@@ -82,7 +78,7 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
       resetPasswordTokenExpiresIn: 3600,
       // Our own page reads the token and posts the new password (auth/routes.ts).
       sendResetPassword: async ({ user, token }) =>
-        sendActionEmail('reset', user, `${config.publicUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`),
+        sendActionEmail('reset', user, `${config.publicUrl}${webPaths.resetPassword.path}?token=${encodeURIComponent(token)}`),
     },
     emailVerification: {
       sendOnSignUp: true,

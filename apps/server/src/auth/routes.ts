@@ -1,5 +1,6 @@
 import {
   EMAIL_CONFIRMED_LANDING,
+  webPaths,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZOk,
@@ -17,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
-import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE } from './auth';
+import { AUTH_BASE_PATH } from './auth';
 import { callAuth } from './better-auth-errors';
 import { isCommonPassword } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
@@ -38,7 +39,7 @@ function assertPasswordNotCommon(password: string): void {
  */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { auth, db, config, queue, systemSettings, sessions: sessionDeps },
+  { auth, db, config, queue, systemSettings, sessions: sessionDeps, requireSignedIn },
 ) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
@@ -111,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/auth/forgot-password',
     { schema: { body: ZForgotPasswordRequest, response: { 200: ZOk } }, config: limit(5, 15 * minute) },
     async (request) => {
-      await callAuth(() => auth.api.requestPasswordReset({ body: { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE } }));
+      await callAuth(() => auth.api.requestPasswordReset({ body: { email: request.body.email, redirectTo: webPaths.resetPassword.path } }));
       return ok;
     },
   );
@@ -140,30 +141,36 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     },
   );
 
-  app.patch('/profile', { schema: { body: ZUpdateProfileRequest, response: { 200: ZSessionResponse } } }, async (request, reply) => {
-    await requireSession(sessionDeps, request, reply);
-    const { name, image, language, timeZone } = request.body;
-    await callAuth(() =>
-      auth.api.updateUser({
-        body: { name, image, ...(language ? { language } : {}), ...(timeZone !== undefined ? { timeZone } : {}) },
-        headers: requestHeaders(request),
-      }),
-    );
-    const current = await requireSession(sessionDeps, request, reply);
-    return { session: toPublicSession(current, request) };
-  });
+  app.patch(
+    '/profile',
+    { schema: { body: ZUpdateProfileRequest, response: { 200: ZSessionResponse } }, preHandler: requireSignedIn() },
+    async (request, reply) => {
+      const { name, image, language, timeZone } = request.body;
+      await callAuth(() =>
+        auth.api.updateUser({
+          body: { name, image, ...(language ? { language } : {}), ...(timeZone !== undefined ? { timeZone } : {}) },
+          headers: requestHeaders(request),
+        }),
+      );
+      // The person as the change left them, for the answer.
+      const current = await requireSession(sessionDeps, request, reply);
+      return { session: toPublicSession(current, request) };
+    },
+  );
 
-  app.put('/profile/language', { schema: { body: ZProfileLanguageRequest, response: { 200: ZOk } } }, async (request, reply) => {
-    await requireSession(sessionDeps, request, reply);
-    await callAuth(() => auth.api.updateUser({ body: { language: request.body.language }, headers: requestHeaders(request) }));
-    return ok;
-  });
+  app.put(
+    '/profile/language',
+    { schema: { body: ZProfileLanguageRequest, response: { 200: ZOk } }, preHandler: requireSignedIn() },
+    async (request) => {
+      await callAuth(() => auth.api.updateUser({ body: { language: request.body.language }, headers: requestHeaders(request) }));
+      return ok;
+    },
+  );
 
   app.post(
     '/profile/password',
-    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute) },
+    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute), preHandler: requireSignedIn() },
     async (request, reply) => {
-      await requireSession(sessionDeps, request, reply);
       assertPasswordNotCommon(request.body.newPassword);
       // Every other session of this person ends; this one gets a new token.
       const { headers } = await callAuth(() =>

@@ -1,3 +1,4 @@
+import { webPaths } from '@faxline/shared';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +9,7 @@ import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
-import { languageOf, SIGN_IN_LINK_PAGE, type Auth } from './auth';
+import { languageOf, type Auth } from './auth';
 import { rememberDevice } from './known-device';
 import { signInThrottles, users, verifications } from './schema';
 import { forwardCookies, requestHeaders, sessionSetBy, type CurrentSession } from './session';
@@ -71,7 +72,7 @@ export async function requestSignInLink(deps: Deps, request: FastifyRequest, rep
     expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
   });
   // The token rides in the query string, which the logs never keep.
-  const url = `${config.publicUrl}${SIGN_IN_LINK_PAGE}?token=${token}`;
+  const url = `${config.publicUrl}${webPaths.signInLink.path}?token=${token}`;
   await deps.queue.send(
     sendEmailJob,
     renderActionEmail({ to: person.email, name: person.name, language: languageOf(person.language), kind: 'signInLink', url }),

@@ -1,4 +1,4 @@
-import { EMAIL_CONFIRMED_LANDING, type TLanguage } from '@faxline/shared';
+import { EMAIL_CONFIRMED_LANDING, type TLanguage, webPaths } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import { createOwnerAccount } from '../accounts/create-owner-account';
 import { renderActionEmail } from '../email/render-action-email';
@@ -9,7 +9,7 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
-import { languageOf, SIGN_IN_PAGE, type Auth } from './auth';
+import { languageOf, type Auth } from './auth';
 import { callAuth } from './better-auth-errors';
 import { requestHeaders } from './session';
 import { findUserByEmail } from './verify-password';
@@ -74,7 +74,7 @@ async function warnOwner(
       name: owner.name,
       language: languageOf(owner.language),
       kind: 'signUpAttempt',
-      url: `${config.publicUrl}${SIGN_IN_PAGE}`,
+      url: `${config.publicUrl}${webPaths.signIn.path}`,
     }),
   );
   return { requiresConfirmation: true, headers: null };

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@faxline/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage, webPaths } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import type { OnAccountOpened, OpenedAccount } from '../accounts/create-owner-account';
 import { users } from '../auth/schema';
@@ -11,7 +11,6 @@ import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
 
 /** The back office's list of people (the web app's paths.admin.users), searched by the `search` parameter. */
-const BACK_OFFICE_USERS_PAGE = '/admin/users';
 
 /**
  * The language and time zone of the operators' address: its person's own when it is a Faxline login, else the
@@ -53,7 +52,7 @@ export function renderSignUpEmail(input: {
     ],
     action: {
       label: t('emails.newSignUp.action'),
-      url: `${input.publicUrl}${BACK_OFFICE_USERS_PAGE}?search=${encodeURIComponent(owner.email)}`,
+      url: `${input.publicUrl}${webPaths.admin.users.getHref(owner.email)}`,
     },
     notes: [t('emails.newSignUp.why')],
     signature: t('emails.signature'),

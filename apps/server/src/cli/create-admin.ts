@@ -1,7 +1,7 @@
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN_LENGTH, ZSignUpRequest } from '@faxline/shared';
+import { PASSWORD_MIN_LENGTH, webPaths, ZSignUpRequest } from '@faxline/shared';
 import { createAuth } from '../auth/auth';
 import { openFileStore } from '../platform/files/encrypted-file-store';
 import { createPerson } from '../accounts/create-person';
@@ -80,7 +80,7 @@ async function main(): Promise<number> {
       stdout.write(`${parsed.data.email} already had an account and is now a platform admin (password unchanged).\n`);
     } else {
       await createPerson({ auth, db: handle.db }, { ...parsed.data, platformRole: 'admin', emailVerified: true });
-      stdout.write(`Platform admin ${parsed.data.email} created. Sign in at ${config.publicUrl}/admin/login\n`);
+      stdout.write(`Platform admin ${parsed.data.email} created. Sign in at ${config.publicUrl}${webPaths.admin.login.path}\n`);
     }
     return 0;
   } catch (error) {

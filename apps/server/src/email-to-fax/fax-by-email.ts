@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENTS, MAX_COVER_MESSAGE_LENGTH, ZSendFaxRequest, type TLanguage } from '@faxline/shared';
+import { MAX_ATTACHMENTS, MAX_COVER_MESSAGE_LENGTH, type TLanguage, webPaths, ZSendFaxRequest } from '@faxline/shared';
 import type { DNSResolver } from 'mailauth';
 import { readSettings } from '../accounts/settings';
 import { sendFaxes, type SendFaxDeps } from '../faxes/send-fax';
@@ -97,7 +97,7 @@ async function faxOf(
 
   const refuse = async (code: number, status: string, reason: (language: TLanguage) => string) => {
     await queueRefusedReply(
-      { queue: deps.queue, config: deps.config, supportUrl: `${deps.config.publicUrl}/support#how-faxline-works` },
+      { queue: deps.queue, config: deps.config, supportUrl: `${deps.config.publicUrl}${webPaths.support.getHref('how-faxline-works')}` },
       { to: sender.address, language: sender.language, faxAddress: received.faxAddress, reason: reason(sender.language) },
       message,
     );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SENDER_CONFIRMATION_DAYS } from '@faxline/shared';
+import { SENDER_CONFIRMATION_DAYS, webPaths } from '@faxline/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import { languageOf } from '../auth/auth';
@@ -11,9 +11,6 @@ import type { SqlExecutor } from '../platform/db/notifications';
 import { inTransaction } from '../platform/db/transaction';
 import type { Queue } from '../platform/queue/define-job';
 import { emailToFaxSenders } from './schema';
-
-/** The web page a confirmation link opens (apps/web's paths.confirmEmailSender). */
-export const SENDER_CONFIRMATION_PAGE = '/confirm-email-sender';
 
 /** A link's secret is kept only as its hash: a copy of the database confirms nothing. */
 export const hashOfSenderToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -38,7 +35,7 @@ export async function sendSenderLink(deps: LinkDeps, senderId: string, now = new
     .from(accounts)
     .leftJoin(users, eq(users.id, row.requestedBy ?? ''))
     .where(eq(accounts.id, row.accountId));
-  const url = `${deps.publicUrl}${SENDER_CONFIRMATION_PAGE}?token=${token}`;
+  const url = `${deps.publicUrl}${webPaths.confirmEmailSender.path}?token=${token}`;
   const email = renderSenderConfirmationEmail({
     to: row.address,
     language: languageOf(asking?.language),

@@ -1,4 +1,4 @@
-import { MEMBER_ROLES, roleMay } from '@faxline/shared';
+import { MEMBER_ROLES, roleMay, webPaths } from '@faxline/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { accountMembers, accounts } from '../accounts/schema';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -11,7 +11,6 @@ import type { SqlExecutor } from '../platform/db/notifications';
 import type { Queue } from '../platform/queue/define-job';
 
 /** The page the notice links to (apps/web's paths.user.emailToFax). */
-const EMAIL_TO_FAX_PAGE = '/user/email-to-fax';
 
 /** The roles that keep the E-mail to fax page, and so hear of its addresses. */
 const MANAGING_ROLES = MEMBER_ROLES.filter((role) => roleMay(role, 'manageEmailToFax'));
@@ -47,7 +46,7 @@ export async function tellAccountOfLostSender(
       accountName: person.accountName,
       address: loss.address,
       reason: loss.removedBy ? { removedBy: loss.removedBy.name } : { moved: true },
-      pageUrl: `${deps.publicUrl}${EMAIL_TO_FAX_PAGE}`,
+      pageUrl: `${deps.publicUrl}${webPaths.user.emailToFax.path}`,
     });
     await deps.queue.send(sendEmailJob, email, { transaction: deps.client });
   }

@@ -1,21 +1,14 @@
 import { createHash } from 'node:crypto';
-import { formatPhoneInternational, type TLanguage } from '@faxline/shared';
+import { formatPhoneInternational, type TLanguage, webPaths } from '@faxline/shared';
 import type { TFunction } from 'i18next';
 import type { FaxRow } from '../faxes/fax-access';
 import type { EmailContent } from '../email/render-email';
 import type { TEmail } from '../email/send-email-job';
 import type { TNoticeRecipient } from './fax-email-recipients';
 
-/** The web app's fax history (apps/web/src/config/paths.ts `user.faxHistory`), where `?fax=` opens a fax's details. */
-export const FAX_HISTORY_PAGE = '/user/fax-history';
-
-/**
- * The page of a fax behind sign-in, as the web app's `paths.user.faxHistory.getHref(fax)` writes it: received faxes
- * are on the history's second tab.
- */
+/** The page of a fax behind sign-in, the web app's fax history with its details open (received faxes on the second tab). */
 export function faxPageUrl(publicUrl: string, fax: Pick<FaxRow, 'id' | 'direction'>): string {
-  const params = new URLSearchParams(fax.direction === 'inbound' ? { tab: 'received', fax: fax.id } : { fax: fax.id });
-  return `${publicUrl}${FAX_HISTORY_PAGE}?${params.toString()}`;
+  return `${publicUrl}${webPaths.user.faxHistory.getHref(fax)}`;
 }
 
 /** A number as people read it (+1 555 010 0199), or as stored when it is not one we can read. */

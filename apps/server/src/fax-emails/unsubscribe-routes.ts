@@ -1,4 +1,4 @@
-import { singleLineText } from '@faxline/shared';
+import { singleLineText, webPaths } from '@faxline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,6 @@ import { renderUnsubscribePage } from './unsubscribe-page';
 import { UNSUBSCRIBE_PATH, unsubscribeKeyOf, verifyUnsubscribeToken, type TUnsubscribeTarget } from './unsubscribe-token';
 
 /** The web app's settings page (apps/web/src/config/paths.ts `user.settings`), where every notice can be turned on again. */
-const SETTINGS_PAGE = '/user/settings';
 
 const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(2000).check(singleLineText) });
 
@@ -54,7 +53,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'db' | 'co
     const words = target ? await wordsFor(target, step) : null;
     const language = target?.language ?? request.language;
     const t = translator(language);
-    const settings = { label: t('unsubscribe.settingsLink'), url: `${config.publicUrl}${SETTINGS_PAGE}` };
+    const settings = { label: t('unsubscribe.settingsLink'), url: `${config.publicUrl}${webPaths.user.settings.path}` };
     if (!target || !words) {
       if (!wantsPage(request)) throw new AppError('invalid_request', 'errors.invalidUnsubscribeLink');
       const paragraphs = [t('unsubscribe.invalid')];

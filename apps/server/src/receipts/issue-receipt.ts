@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hasTransmissionReport, type TLanguage, type TReceiptFacts } from '@faxline/shared';
+import { hasTransmissionReport, type TLanguage, type TReceiptFacts, webPaths } from '@faxline/shared';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { readTiffPages } from '../documents/fax-image/fax-tiff';
 import { accessibleFax, auditFax, type FaxActor, type FaxRow } from '../faxes/fax-access';
@@ -88,7 +88,7 @@ async function issueReceipt(deps: ReceiptDeps, fax: FaxRow): Promise<Uint8Array>
     thumbnailPng: thumbnail,
     language: fax.language as TLanguage,
     siteName: settings.siteName,
-    verifyUrl: `${deps.publicUrl}/verify-receipt`,
+    verifyUrl: `${deps.publicUrl}${webPaths.verifyReceipt.path}`,
   });
   const signed = await signReceipt(pdf, facts, key.privateKey);
   // Kept once: a download at the same moment that issued its own keeps the first one's.

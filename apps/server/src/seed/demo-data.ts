@@ -1,3 +1,4 @@
+import { webPaths } from '@faxline/shared';
 import { randomBytes } from 'node:crypto';
 import type { Auth } from '../auth/auth';
 import { createPerson } from '../accounts/create-person';
@@ -37,7 +38,7 @@ export function formatDemoCredentials(credentials: DemoCredentials, publicUrl: s
     '',
     'Faxline demo data was created. These passwords are shown this once:',
     ...lines,
-    `  Sign in at ${publicUrl}/sign-in (the admin back office: ${publicUrl}/admin/login).`,
+    `  Sign in at ${publicUrl}${webPaths.signIn.path} (the admin back office: ${publicUrl}${webPaths.admin.login.path}).`,
     '',
   ].join('\n');
 }

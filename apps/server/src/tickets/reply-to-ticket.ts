@@ -1,3 +1,4 @@
+import { webPaths } from '@faxline/shared';
 import type { TTicketMessage } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../auth/schema';
@@ -52,7 +53,7 @@ export async function replyToTicket(
       subject: ticket.subject,
       reference: view.reference,
       reply: body,
-      contactUrl: `${deps.publicUrl}/contact`,
+      contactUrl: `${deps.publicUrl}${webPaths.contact.path}`,
     }),
   );
   return {

@@ -1,4 +1,4 @@
-import { LANGUAGES, WEBHOOK_DISABLE_AFTER_SECONDS, type TLanguage } from '@faxline/shared';
+import { LANGUAGES, type TLanguage, WEBHOOK_DISABLE_AFTER_SECONDS, webPaths } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { accountMembers, accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
@@ -50,7 +50,7 @@ export async function endpointDisabledEmail(
         }).format(input.failingSince),
       },
     ],
-    action: { label: t('emails.webhookDisabled.action'), url: `${input.publicUrl}/user/webhooks` },
+    action: { label: t('emails.webhookDisabled.action'), url: `${input.publicUrl}${webPaths.user.webhooks.path}` },
     notes: [t('emails.webhookDisabled.next')],
     signature: t('emails.signature'),
   });

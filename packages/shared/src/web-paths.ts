@@ -1,0 +1,95 @@
+/**
+ * The web app's pages (spec 000 §2, spec 001 §2), named once: the web app's router, links and helpers use these, and so
+ * does every server e-mail, page or message that points at one (a link built as `${publicUrl}${webPaths.signIn.path}`),
+ * so that a page that moves moves everywhere.
+ */
+
+const route = <P extends string>(path: P) => ({ path, getHref: (): string => path });
+
+/** The anchors of /support (spec 000 §2): its page links to them, and the helpers point at them. */
+export type TSupportSection = 'faqs' | 'how-faxline-works' | 'how-to-fax-online' | 'international-rates' | 'system-status';
+
+export const webPaths = {
+  home: route('/'),
+  pricing: route('/pricing'),
+  faxPlans: route('/fax-plans'),
+  support: {
+    path: '/support',
+    /** `section` is one of the page's anchors, so that a helper can point at the part that answers. */
+    getHref: (section?: TSupportSection) => (section ? `/support#${section}` : '/support'),
+  },
+  developers: route('/developers'),
+  apiDocumentation: route('/api-documentation'),
+  aboutUs: route('/about-us'),
+  reviews: route('/reviews'),
+  writeReview: route('/write-review'),
+  utilitiesTools: route('/utilities-tools'),
+  portingYourNumber: route('/porting-your-number'),
+  sitemap: route('/sitemap'),
+  securityPrivacy: route('/security-privacy'),
+  privacyPolicy: route('/privacy-policy'),
+  contact: route('/contact'),
+  /** Anyone checks a signed transmission report here. */
+  verifyReceipt: route('/verify-receipt'),
+  /** The owner of an address an account allowed to fax by e-mail confirms it here (`?token=` from their e-mail). */
+  confirmEmailSender: route('/confirm-email-sender'),
+  signIn: {
+    path: '/sign-in',
+    /** `redirectTo` brings the user back to the protected page that sent them here (spec 001 §2.1). */
+    getHref: (redirectTo?: string) => (redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-in'),
+  },
+  /** The page an e-mailed one-time sign-in link opens, with `?token=` (the server builds that link). */
+  signInLink: route('/sign-in/link'),
+  signUp: route('/sign-up'),
+  forgotPassword: route('/forgot-password'),
+  /** The page the password-reset e-mail links to, with `?token=` (the server builds that link). */
+  resetPassword: route('/reset-password'),
+  /** Two-factor enrolment for a signed-in person whose account owner requires it. */
+  twoFactorSetup: route('/two-factor-setup'),
+  user: {
+    dashboard: route('/user/dashboard'),
+    sendFax: route('/user/send-fax'),
+    /** The account's address book. */
+    contacts: route('/user/contacts'),
+    faxHistory: {
+      path: '/user/fax-history',
+      /** `fax` opens that fax's details over its tab of the history (where a notification leads). */
+      getHref: (fax?: { id: string; direction: 'inbound' | 'outbound' }) =>
+        fax
+          ? `/user/fax-history?${fax.direction === 'inbound' ? 'tab=received&' : ''}fax=${encodeURIComponent(fax.id)}`
+          : '/user/fax-history',
+    },
+    profile: route('/user/profile'),
+    addUser: route('/user/add-user'),
+    settings: route('/user/settings'),
+    /** The account's keys for the public API: owner and sub-admins. */
+    apiKeys: route('/user/api-keys'),
+    /** The account's webhook endpoints: owner and sub-admins. */
+    webhooks: route('/user/webhooks'),
+    /** Faxing by e-mail: who may send for the account and how strictly: owner and sub-admins. */
+    emailToFax: route('/user/email-to-fax'),
+  },
+  admin: {
+    login: {
+      path: '/admin/login',
+      getHref: (redirectTo?: string) => (redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/admin/login'),
+    },
+    dashboard: route('/admin/dashboard'),
+    users: {
+      path: '/admin/users',
+      /** `search` lists the people it matches (name or e-mail). */
+      getHref: (search?: string) => (search ? `/admin/users?search=${encodeURIComponent(search)}` : '/admin/users'),
+    },
+    plans: route('/admin/plans'),
+    numbers: route('/admin/numbers'),
+    analytics: route('/admin/analytics'),
+    supportTickets: {
+      path: '/admin/support-tickets',
+      /** `ticket` opens that ticket. */
+      getHref: (ticket?: string) => (ticket ? `/admin/support-tickets?ticket=${encodeURIComponent(ticket)}` : '/admin/support-tickets'),
+    },
+    content: route('/admin/content'),
+    settings: route('/admin/settings'),
+    auditLog: route('/admin/audit-log'),
+  },
+} as const;
