@@ -241,14 +241,15 @@ if (!go) process.exit(0);
 await import('./main.js');
 `;
 
-export type ServerBundle = { file: string; launcher: string; remove: () => Promise<void> };
+/** A server bundle: its main file, and the launcher that starts it on standby. */
+export type ServerBundle = { file: string; launcher: string };
 
 /**
  * The server bundled from the current source exactly as `npm run build` makes it (esbuild, under a second), in a
  * private build folder of its own, with the standby launcher beside it. Through the bundle a process starts in about
  * two seconds of CPU, where TypeScript through tsx takes three times that; a crash battery restarts workers many times.
  */
-export async function buildServerBundle(): Promise<ServerBundle> {
+export async function buildServerBundle(): Promise<ServerBundle & { remove: () => Promise<void> }> {
   const dir = path.join(serverDir, '.builds', `crash-test-${randomBytes(4).toString('hex')}`);
   const file = path.join(dir, 'main.js');
   await promisify(execFile)(process.execPath, [path.join(serverDir, 'scripts/build.mjs'), '--outfile', file], { cwd: serverDir });

@@ -10,7 +10,8 @@ import { faxes } from '../../src/faxes/schema';
 import { webhookAttempts, webhookMessages } from '../../src/webhooks/schema';
 import { unlimitedCustomer, waitUntilAllFinal, type Send } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { buildServerBundle, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { startStandbyFaxline, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
+import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { signIn, TEST_ORIGIN } from '../support/test-app';
@@ -31,7 +32,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 
 let t: SplitTestApp;
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
+let bundle: ServerBundle;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let worker: StandbyFaxline | undefined;
 const logs = new ProcessLogs();
@@ -49,12 +50,11 @@ smtp.on('error', () => undefined);
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   receiver = await startWebhookReceiver();
-  [t, bundle] = await Promise.all([openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }), buildServerBundle()]);
+  [t, bundle] = await Promise.all([openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }), serverBundleOfThisRun()]);
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
   await t?.close();
-  await bundle?.remove();
   await receiver?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 }, 60_000);

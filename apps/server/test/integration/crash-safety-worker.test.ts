@@ -16,7 +16,8 @@ import {
   type Send,
 } from '../support/fax-battery';
 import { sendFaxRequest } from '../support/faxes';
-import { buildServerBundle, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { startStandbyFaxline, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
+import { serverBundleOfThisRun } from '../support/server-bundle';
 import { describeProcess } from '@test-support/process-table';
 import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
@@ -49,19 +50,18 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 
 let t: SplitTestApp;
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
+let bundle: ServerBundle;
 let worker: StandbyFaxline | undefined;
 let spare: StandbyFaxline | undefined;
 const logs = new ProcessLogs();
 
 beforeAll(async () => {
-  [t, bundle] = await Promise.all([openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }), buildServerBundle()]);
+  [t, bundle] = await Promise.all([openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }), serverBundleOfThisRun()]);
 }, 120_000);
 afterAll(async () => {
   finished = true;
   await Promise.all([worker?.stop(), spare?.stop()]);
   await t?.close();
-  await bundle?.remove();
 }, 60_000);
 
 /** Workers that ended without being killed by the test (a fatal error: main.ts exits on an unhandled rejection). */

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { emailToFaxSettings } from '../../src/email-to-fax/schema';
-import { buildServerBundle, freePort, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { freePort, startStandbyFaxline, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
+import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
 import { connectSmtp } from '../support/smtp-client';
@@ -21,17 +22,16 @@ const GROWTH_LIMIT_MB = 200;
 const GIVE_UP_MB = 3 * GROWTH_LIMIT_MB;
 
 let t: SplitTestApp;
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
+let bundle: ServerBundle;
 let gateway: StandbyFaxline | undefined;
 const logs = new ProcessLogs();
 
 beforeAll(async () => {
-  [t, bundle] = await Promise.all([openSplitTestApp(), buildServerBundle()]);
+  [t, bundle] = await Promise.all([openSplitTestApp(), serverBundleOfThisRun()]);
 }, 120_000);
 afterAll(async () => {
   await gateway?.stop();
   await t?.close();
-  await bundle?.remove();
 }, 60_000);
 
 /** The resident memory of a process, in MB, from /proc. */

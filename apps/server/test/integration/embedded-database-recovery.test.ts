@@ -23,7 +23,8 @@ import {
   wrongnessOf,
   type Send,
 } from '../support/fax-battery';
-import { buildServerBundle, freePort, startStandbyFaxline, tempDataDir, type StandbyFaxline } from '@test-support/faxline-process';
+import { freePort, startStandbyFaxline, tempDataDir, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
+import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
 import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
@@ -48,7 +49,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Customer = Awaited<ReturnType<typeof unlimitedCustomer>>;
 type PairSend = Send & { pair: number };
 
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
+let bundle: ServerBundle;
 let server: StandbyFaxline;
 let dataDir: string;
 let baseUrl: string;
@@ -76,7 +77,7 @@ async function postmasterPid(): Promise<number> {
 }
 
 beforeAll(async () => {
-  bundle = await buildServerBundle();
+  bundle = await serverBundleOfThisRun();
   dataDir = await tempDataDir('faxline-pg-recovery-');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -123,7 +124,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await database?.close();
-  await bundle?.remove();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 }, 120_000);
 

@@ -26,7 +26,8 @@ import {
 } from '../support/fax-battery';
 import { startRedisServer } from '../support/redis-server';
 import { startS3Server } from '../support/s3-server';
-import { buildServerBundle, freePort, startStandbyFaxline, type StandbyFaxline } from '@test-support/faxline-process';
+import { freePort, startStandbyFaxline, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
+import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
 import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
@@ -52,7 +53,7 @@ const tally = (codes: number[]) => codes.reduce<Record<number, number>>((sum, co
 let postgres: Awaited<ReturnType<typeof startDebianPostgres>>;
 let redis: Awaited<ReturnType<typeof startRedisServer>>;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
-let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
+let bundle: ServerBundle;
 let database: DatabaseHandle;
 let queue: Queue;
 let auth: Auth;
@@ -80,7 +81,7 @@ async function startRole(name: string, role: 'api' | 'worker', env: Record<strin
 }
 
 beforeAll(async () => {
-  [postgres, redis, s3, bundle] = await Promise.all([startDebianPostgres(), startRedisServer(), startS3Server(), buildServerBundle()]);
+  [postgres, redis, s3, bundle] = await Promise.all([startDebianPostgres(), startRedisServer(), startS3Server(), serverBundleOfThisRun()]);
   const shared = {
     NODE_ENV: 'test',
     DATABASE_URL: postgres.url,
@@ -125,7 +126,7 @@ afterAll(async () => {
   await Promise.all(processes.map((child) => child.stop()));
   await queue?.stop();
   await database?.close();
-  await Promise.all([postgres?.stop(), redis?.stop(), s3?.stop(), bundle?.remove()]);
+  await Promise.all([postgres?.stop(), redis?.stop(), s3?.stop()]);
   await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 }, 120_000);
 

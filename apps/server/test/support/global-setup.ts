@@ -17,6 +17,7 @@ import { seedPlanCatalogue } from '../../src/plans/catalogue-seed';
 import { seedStartingFaqs } from '../../src/content/faq-seed';
 import { startQueue } from '../../src/platform/queue/queue';
 import { createSystemSettings } from '../../src/system-settings/system-settings';
+import { buildServerBundle } from '@test-support/faxline-process';
 
 export const TEMPLATE_DATABASE = 'faxline_template';
 
@@ -24,11 +25,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The test cluster's maintenance database, for creating per-file databases. */
     pgAdminUrl: string;
+    /** The server bundle of this run (built once, beside the cluster's start), for the tests that run processes. */
+    serverBundle: { file: string; launcher: string };
   }
 }
 
-/** One embedded cluster for the run; the template is migrated (tables and the job queue's schema) once. */
+/**
+ * One embedded cluster for the run; the template is migrated (tables and the job queue's schema) once. The server
+ * bundle is built once too, while the cluster starts.
+ */
 export default async function setup(project: TestProject) {
+  const bundle = buildServerBundle();
+  bundle.catch(() => undefined); // awaited below; this only keeps an early failure of the cluster from hiding it
   const logger = pino({ level: 'warn' });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-test-pg-'));
   await fs.chmod(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder
@@ -63,7 +71,10 @@ export default async function setup(project: TestProject) {
   await queue.stop();
 
   project.provide('pgAdminUrl', adminUrl);
+  const { file, launcher, remove } = await bundle;
+  project.provide('serverBundle', { file, launcher });
   return async () => {
+    await remove();
     await cluster.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
