@@ -18,10 +18,12 @@ import { openTestApp, signIn, type TestApp } from '../support/test-app';
  * hold up another account's fax; hostile files that can be seen for what they are fail at once, with their message.
  *
  * The stuck conversion is a stand-in for LibreOffice put first on the PATH: like `soffice`, it leaves its work to a
- * child (here one that spins on the CPU) and waits on it; so it stays stuck on any machine, whatever its speed.
+ * child and waits on it; so it stays stuck on any machine, whatever its speed. The child sleeps rather than spins:
+ * a spinning child took one of CI's two cores from the fax that must be delivered meanwhile, which then came later than
+ * the box's time limit (the CPU limit is the converter box's own unit test).
  */
 
-const TIMEOUT_SECONDS = 15;
+const TIMEOUT_SECONDS = 20;
 let t: TestApp;
 let shimDir: string;
 let originalPath: string | undefined;
@@ -33,7 +35,7 @@ beforeAll(async () => {
   docx = await convertFixture(new TextEncoder().encode('Referral letter\n\nPlease see the patient on Monday.'), 'txt', 'docx');
   pdf = await makePdf(1);
   shimDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-stuck-soffice-'));
-  await fs.writeFile(path.join(shimDir, 'soffice'), `#!/bin/sh\necho $$ > '${shimDir}/group'\nsh -c 'while :; do :; done' &\nwait\n`, {
+  await fs.writeFile(path.join(shimDir, 'soffice'), `#!/bin/sh\necho $$ > '${shimDir}/group'\nsleep 600 &\nwait\n`, {
     mode: 0o755,
   });
   originalPath = process.env.PATH;
