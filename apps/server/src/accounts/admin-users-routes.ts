@@ -11,7 +11,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../route-deps';
-import { addPerson, deletePerson, listPeople, updatePerson, type AdminActor } from './admin-users';
+import { addPerson, listPeople, updatePerson, type AdminActor } from './admin-users';
+import { removeMember } from './member-changes';
 
 const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.adminAccess!.session.user.id, ip: request.ip });
 
@@ -34,7 +35,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { a
   );
 
   app.delete('/users/:id', { schema: { params: ZAdminUserParams, response: { 200: ZOk } } }, async (request) => {
-    await deletePerson({ db, files }, actorOf(request), request.params.id);
+    await removeMember({ db, files }, { screen: 'back-office', operator: actorOf(request) }, request.params.id);
     return { ok: true as const };
   });
 };

@@ -14,13 +14,11 @@ import type { Auth } from '../auth/auth';
 import { isCommonPassword } from '../auth/common-passwords';
 import { setPlatformRole } from '../auth/logins';
 import { createPerson } from './create-person';
-import { deletePeople, endSessionsOf, renamePerson, setPassword } from '../auth/people';
+import { endSessionsOf, renamePerson, setPassword } from '../auth/people';
 import { users } from '../auth/schema';
-import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { deleteAccount } from './delete-account';
-import { accountMembers } from './schema';
+import { findMembership } from './membership';
 
 type ListQuery = z.output<typeof ZAdminUserListQuery>;
 type CreateRequest = z.output<typeof ZAdminCreateUserRequest>;
@@ -121,14 +119,6 @@ export async function findPerson(db: Database, id: string): Promise<TAdminUser> 
   return toAdminUser(row);
 }
 
-async function membershipOf(db: Database, userId: string) {
-  const [row] = await db
-    .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
-    .from(accountMembers)
-    .where(eq(accountMembers.userId, userId));
-  return row ?? null;
-}
-
 /**
  * Add User: a person with their own customer account, as if they had signed up. An operator vouches for the address,
  * so it counts as confirmed ('Active') and no confirmation e-mail goes out.
@@ -154,7 +144,7 @@ export async function addPerson(
     emailVerified: true,
     account: 'own',
   });
-  const membership = await membershipOf(db, id);
+  const membership = await findMembership(db, id);
   await recordAuditEvent(db, {
     actorUserId: actor.userId,
     accountId: membership?.accountId ?? null,
@@ -180,7 +170,7 @@ export async function updatePerson(
 ): Promise<TAdminUser> {
   const { db } = deps;
   const before = await findPerson(db, id);
-  const membership = await membershipOf(db, id);
+  const membership = await findMembership(db, id);
   const audit = (action: `user.${string}`, outcome: 'success' | 'denied', details?: Record<string, unknown>) =>
     recordAuditEvent(db, {
       actorUserId: actor.userId,
@@ -219,46 +209,4 @@ export async function updatePerson(
     await audit('user.password_reset', 'success');
   }
   return findPerson(db, id);
-}
-
-/**
- * Delete User: an account owner takes their account with them, exactly as 'Yes, delete my account' does (its faxes,
- * documents and members go, its numbers return to the inventory); a member of someone else's account is removed
- * alone, their sent faxes staying with the account. Sessions end with the person. An admin cannot delete themself,
- * nor an account they are a member of.
- */
-export async function deletePerson(
-  deps: { db: Database; files: FileStore },
-  actor: AdminActor,
-  id: string,
-): Promise<{ accountDeleted: boolean; people: number; faxes: number }> {
-  const { db } = deps;
-  const person = await findPerson(db, id);
-  const membership = await membershipOf(db, id);
-  const audit = (outcome: 'success' | 'denied', details: Record<string, unknown>) =>
-    recordAuditEvent(db, {
-      actorUserId: actor.userId,
-      accountId: membership?.accountId ?? null,
-      ip: actor.ip,
-      action: 'user.delete',
-      objectType: 'user',
-      objectId: id,
-      outcome,
-      details: { email: person.email, role: person.role, ...details },
-    });
-
-  const ownsAccount = membership?.role === 'owner';
-  const actorMembership = await membershipOf(db, actor.userId);
-  if (id === actor.userId || (ownsAccount && actorMembership?.accountId === membership.accountId)) {
-    await audit('denied', { reason: 'self' });
-    throw new AppError('conflict', 'errors.adminCannotDeleteSelf');
-  }
-  let result = { accountDeleted: false, people: 1, faxes: 0 };
-  if (ownsAccount) {
-    result = { accountDeleted: true, ...(await deleteAccount(deps, membership.accountId)) };
-  } else {
-    await deletePeople(db, [id]);
-  }
-  await audit('success', { accountRole: membership?.role ?? null, ...result });
-  return result;
 }

@@ -6,7 +6,7 @@ import { auditEvents } from '../../src/audit/schema';
 import { users } from '../../src/auth/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
-import { TEST_ORIGIN, signIn, someClientAddress, openTestApp, adminSession, callApi, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, signIn, someClientAddress, openTestApp, adminSession, callApi, errorOf, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -309,6 +309,23 @@ describe('deleting a user', () => {
     });
   });
 
+  it('refuses to delete the owner of the account the operator belongs to (it would delete them too), audited', async () => {
+    const account = await createAccount(t, { owner: { name: 'Owner of an operator' } });
+    const operator = await adminSession(t, { name: 'Operator member', account: { join: account.id, role: 'user' } });
+    const response = await call('DELETE', `/api/admin/users/${account.owner.id}`, operator.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe('errors.adminCannotDeleteSelf');
+    expect(await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id))).toEqual([{ id: account.id }]);
+    const [event] = await auditOf(account.owner.id);
+    expect(event).toMatchObject({
+      action: 'user.delete',
+      outcome: 'denied',
+      actorUserId: operator.person.id,
+      accountId: account.id,
+      details: { email: account.owner.email, role: 'User', reason: 'self' },
+    });
+  });
+
   it('removes a member alone: the account and its owner stay', async () => {
     const memberEmail = uniqueEmail('member');
     const { owner, members } = await createAccount(t, {
@@ -317,9 +334,11 @@ describe('deleting a user', () => {
     });
     const ownerCookie = await signIn(t.app, owner.email);
     const memberId = members[0]!.id;
+    const memberCookie = await signIn(t.app, memberEmail);
 
     expect((await call('DELETE', `/api/admin/users/${memberId}`, adminCookie)).statusCode).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, memberId))).toEqual([]);
+    expect(await sessionWorks(memberCookie)).toBe(false);
     const [ownerRow] = await t.db
       .select()
       .from(accountMembers)

@@ -7,13 +7,19 @@ import {
   ZMembersResponse,
   ZSendFaxResponse,
 } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '../../src/api-keys/schema';
+import { auditEvents } from '../../src/audit/schema';
+import { faxes } from '../../src/faxes/schema';
 import { makePdf } from '@test-support/factories/documents';
-import { createUser } from '@test-support/factories/accounts';
+import { createAccount, createUser } from '@test-support/factories/accounts';
+import { createFax } from '@test-support/factories/faxes';
 import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
+import { createApiKey } from '../support/api-keys';
 import { sendFaxRequest } from '../support/faxes';
 import { addMember } from '../support/members';
-import { openTestApp, signIn, callApi, type TestApp } from '../support/test-app';
+import { openTestApp, signIn, callApi, errorOf, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const cookies: Record<'owner' | 'admin' | 'user' | 'billing' | 'stranger', string> = {
@@ -111,6 +117,76 @@ describe('sub-users (spec 001 §2.8)', () => {
     // Nothing was opened in the removed person's name.
     const after = ZMembersResponse.parse((await call('GET', '/api/account/members', cookies.owner)).json()).members;
     expect(after.map((m) => m.userId)).toEqual(members.map((m) => m.userId));
+  });
+});
+
+describe('member changes on the members page (accounts/member-changes.ts)', () => {
+  const memberAuditOf = async (userId: string) =>
+    (await t.db.select().from(auditEvents).where(eq(auditEvents.objectId, userId)))
+      .filter((e) => e.action.startsWith('member.'))
+      .map((e) => [e.action, e.details]);
+
+  it("refuses another account's member (404) and the owner (409), for a role change and a removal alike", async () => {
+    const elsewhere = await createAccount(t, { members: [{ role: 'user' }] });
+    const { owner } = await createAccount(t, {});
+    const cookie = await signIn(t.app, owner.email);
+    for (const target of [elsewhere.members[0]!.id, elsewhere.owner.id]) {
+      const changed = await call('PATCH', `/api/account/members/${target}`, cookie, { role: 'Billing' });
+      const removed = await call('DELETE', `/api/account/members/${target}`, cookie);
+      for (const refused of [changed, removed]) {
+        expect(refused.statusCode).toBe(404);
+        expect(errorOf(refused).message).toBe('This person is not a member of your account.');
+      }
+    }
+    for (const refused of [
+      await call('PATCH', `/api/account/members/${owner.id}`, cookie, { role: 'Admin' }),
+      await call('DELETE', `/api/account/members/${owner.id}`, cookie),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).code).toBe('errors.ownerCannotChange');
+    }
+    expect(await memberAuditOf(owner.id)).toEqual([]);
+  });
+
+  it('audits a role change with {from, to} and a removal', async () => {
+    const account = await createAccount(t, { members: [{ role: 'user' }, { role: 'admin' }] });
+    const [member, subAdmin] = account.members;
+    // A sub-admin manages the members as the owner does.
+    const cookie = await signIn(t.app, subAdmin!.email);
+    const changed = await call('PATCH', `/api/account/members/${member!.id}`, cookie, { role: 'Billing' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(ZMember.parse(changed.json())).toMatchObject({ userId: member!.id, email: member!.email, role: 'billing' });
+    expect((await call('DELETE', `/api/account/members/${member!.id}`, cookie)).statusCode).toBe(200);
+    expect(await memberAuditOf(member!.id)).toEqual([
+      ['member.role_change', { from: 'user', to: 'billing' }],
+      ['member.remove', null],
+    ]);
+  });
+
+  it("a removed member's faxes stay with the account; the API keys they created and the invitations they sent go", async () => {
+    const account = await createAccount(t, { members: [{ role: 'admin' }] });
+    const [member] = account.members;
+    const memberCookie = await signIn(t.app, member!.email);
+    await createApiKey(t, memberCookie);
+    const invited = uniqueEmail('invited');
+    const invitation = await call('POST', '/api/account/members', memberCookie, {
+      name: 'Invited',
+      username: unique('invited'),
+      email: invited,
+      password: PASSWORD,
+      role: 'User',
+    });
+    expect(invitation.statusCode, invitation.body).toBe(202);
+    const fax = await createFax(t, { accountId: account.id, userId: member!.id });
+
+    const ownerCookie = await signIn(t.app, account.owner.email);
+    expect((await call('DELETE', `/api/account/members/${member!.id}`, ownerCookie)).statusCode).toBe(200);
+    const [kept] = await t.db.select().from(faxes).where(eq(faxes.id, fax.id));
+    expect(kept).toMatchObject({ accountId: account.id, userId: null });
+    expect(await t.db.select().from(apiKeys).where(eq(apiKeys.accountId, account.id))).toEqual([]);
+    const listed = ZMembersResponse.parse((await call('GET', '/api/account/members', ownerCookie)).json());
+    expect(listed.invitations.map((i) => i.email)).not.toContain(invited);
+    expect(listed.members.map((m) => m.userId)).toEqual([account.owner.id]);
   });
 });
 
