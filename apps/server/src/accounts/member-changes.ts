@@ -29,24 +29,26 @@ export type Removal = { accountDeleted: boolean; people: number; faxes: number }
 
 /**
  * The members page changes a member's role within the account. The owner's role never changes: an account has one
- * owner, who leaves only with the account.
+ * owner, who leaves only with the account. The same role again changes nothing and writes no audit row.
  */
 export async function changeMemberRole(db: Database, by: Actor, userId: string, role: TGivenRole): Promise<TMember> {
   const { accountId } = by.member;
   return inTransaction(db, async (tx) => {
     // Locked, so that two changes at once each record the role they really changed from.
     const place = await placeInAccount(tx, accountId, userId, { forUpdate: true });
-    await tx.update(accountMembers).set({ role }).where(eq(accountMembers.id, place.id));
-    await recordAuditEvent(tx, {
-      actorUserId: by.user.id,
-      accountId,
-      ip: by.ip,
-      action: 'member.role_change',
-      objectType: 'user',
-      objectId: userId,
-      outcome: 'success',
-      details: { from: place.role, to: role },
-    });
+    if (place.role !== role) {
+      await tx.update(accountMembers).set({ role }).where(eq(accountMembers.id, place.id));
+      await recordAuditEvent(tx, {
+        actorUserId: by.user.id,
+        accountId,
+        ip: by.ip,
+        action: 'member.role_change',
+        objectType: 'user',
+        objectId: userId,
+        outcome: 'success',
+        details: { from: place.role, to: role },
+      });
+    }
     return (await memberOf(tx, accountId, userId))!;
   });
 }
