@@ -3,7 +3,7 @@
 // run reads it to start the longest files first: commit that file after a change that adds slow tests.
 import { writeFileSync } from 'node:fs';
 import { DURATIONS_FILE, readDurations } from '../test-support/longest-first-sequencer';
-import { formatSlowest, MEASURED_DURATIONS_FILE } from '../test-support/test-durations';
+import { formatProjectTotals, formatSlowest, MEASURED_DURATIONS_FILE } from '../test-support/test-durations';
 
 const measured = readDurations(MEASURED_DURATIONS_FILE);
 if (Object.keys(measured).length === 0) {
@@ -13,6 +13,7 @@ if (Object.keys(measured).length === 0) {
 const total = Object.values(measured).reduce((sum, ms) => sum + ms, 0);
 console.log(`${Object.keys(measured).length} test files, ${(total / 1000).toFixed(0)} s in all (one process each):`);
 console.log(formatSlowest(measured, 20));
+console.log(`time per project:\n${formatProjectTotals(measured)}`);
 if (process.argv.includes('--save')) {
   const sorted = Object.fromEntries(Object.entries(measured).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);

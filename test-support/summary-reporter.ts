@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { durationKey, readDurations, type TDurations } from './longest-first-sequencer';
-import { formatSlowest, MEASURED_DURATIONS_FILE } from './test-durations';
+import { formatProjectTotals, formatSlowest, MEASURED_DURATIONS_FILE } from './test-durations';
 
 /**
  * Prints one plain closing line, "tests: N passed, N failed, N skipped", that CI and people read the same way.
@@ -40,9 +40,10 @@ export default class SummaryReporter implements Reporter {
     const measured = { ...readDurations(MEASURED_DURATIONS_FILE), ...durations };
     writeFileSync(MEASURED_DURATIONS_FILE, `${JSON.stringify(measured, null, 2)}\n`);
     const slowest = formatSlowest(durations, 20);
+    const totals = formatProjectTotals(durations);
     // Written at exit so that it is the run's last line, after Vitest's own summary.
     process.once('exit', () =>
-      process.stdout.write(`\nslowest test files:\n${slowest}\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`),
+      process.stdout.write(`\nslowest test files:\n${slowest}\ntime per project:\n${totals}\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`),
     );
   }
 }

@@ -12,3 +12,20 @@ export function formatSlowest(durations: TDurations, count: number): string {
     .map(([key, ms]) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${key}`)
     .join('\n');
 }
+
+/**
+ * Each project's files added up, one a line: the time each lane of the run spent (unit and integration files share
+ * one lane, the browser files have theirs), to see which lane decides the run's length.
+ */
+export function formatProjectTotals(durations: TDurations): string {
+  const totals = new Map<string, { ms: number; files: number }>();
+  for (const [key, ms] of Object.entries(durations)) {
+    const project = key.slice(0, key.indexOf(':'));
+    const total = totals.get(project) ?? { ms: 0, files: 0 };
+    totals.set(project, { ms: total.ms + ms, files: total.files + 1 });
+  }
+  return [...totals]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([project, { ms, files }]) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${project}, ${files} ${files === 1 ? 'file' : 'files'}`)
+    .join('\n');
+}
