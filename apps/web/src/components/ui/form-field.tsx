@@ -31,3 +31,12 @@ export function FieldDescription({ id, children }: { id: string | undefined; chi
     </p>
   ) : null;
 }
+
+/** What is wrong with a field, under its control and read out with it (give the control `aria-describedby={id}`). */
+export function FieldProblem({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return children ? (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {children}
+    </p>
+  ) : null;
+}

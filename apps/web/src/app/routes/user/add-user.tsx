@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { UserPage } from '@/components/layouts/user/user-page';
 import { AboutMembers } from '@/features/members/components/about-members';
 import { MemberAdministration } from '@/features/members/components/member-administration';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,13 +11,9 @@ export default function AddUserRoute() {
   useDocumentTitle(t('title'));
 
   return (
-    <section className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-8 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="text-muted-foreground">{t('intro')}</p>
-      </div>
+    <UserPage title={t('title')} intro={t('intro')}>
       <AboutMembers />
       <MemberAdministration />
-    </section>
+    </UserPage>
   );
 }

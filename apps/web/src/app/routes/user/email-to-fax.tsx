@@ -1,38 +1,22 @@
-import { roleMay } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { ForRolesThatMay, UserPage } from '@/components/layouts/user/user-page';
 import { EmailToFaxSettings } from '@/features/email-to-fax/components/email-to-fax-settings';
-import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /user/email-to-fax: how to fax by e-mail, and who may do it for the account and how strictly they
- * are checked, for its owner and sub-admins. Anyone else who opens the address is told who can help; the server
- * refuses them all the same.
+ * /user/email-to-fax: how to fax by e-mail, and who may do it for the account and how strictly they are checked, for
+ * its owner and sub-admins.
  */
 export default function EmailToFaxRoute() {
   const { t } = useTranslation('email-to-fax');
   useDocumentTitle(t('title'));
-  const account = useAccountSummary();
-  const role = account.data?.role;
 
   return (
-    <section className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-8 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="text-muted-foreground">{t('intro')}</p>
-      </div>
-      {account.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          {t('checkingRole')}
-        </p>
-      ) : role && roleMay(role, 'manageEmailToFax') ? (
+    <UserPage title={t('title')} intro={t('intro')}>
+      <ForRolesThatMay permission="manageEmailToFax" checking={t('checkingRole')} notAllowed={t('notAllowed')}>
         <EmailToFaxSettings />
-      ) : (
-        <p role="note" className="rounded-lg border border-dashed p-4">
-          {t('notAllowed')}
-        </p>
-      )}
-    </section>
+      </ForRolesThatMay>
+    </UserPage>
   );
 }

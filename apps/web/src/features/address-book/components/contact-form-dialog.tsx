@@ -2,6 +2,7 @@ import { type TContact } from '@faxline/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FieldDescription, FieldProblem } from '@/components/ui/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogFormButtons, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -102,16 +103,8 @@ export function ContactFormDialog({ contact, onClose }: TContactFormDialogProps)
         ) : (
           <Input {...props} type={options.type ?? 'text'} autoComplete="off" ref={(element) => void inputs.current.set(name, element)} />
         )}
-        {options.hint ? (
-          <p id={hintId} className="text-sm text-muted-foreground">
-            {options.hint}
-          </p>
-        ) : null}
-        {problem ? (
-          <p id={problemId} className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FieldDescription id={hintId}>{options.hint}</FieldDescription>
+        <FieldProblem id={problemId}>{problem}</FieldProblem>
       </div>
     );
   };

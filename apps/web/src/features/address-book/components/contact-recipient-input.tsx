@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
 import { useContactSuggestions } from '../api/get-contact-suggestions';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export type TRecipientChoice = { number: string; name: string };
 

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 
 import { CONTACTS_EXPORT_URL } from '../api/export-contacts';
 import { useContacts } from '../api/get-contacts';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { sendFaxTo } from '../utils/send-fax-to';
 
 import { ContactFormDialog } from './contact-form-dialog';

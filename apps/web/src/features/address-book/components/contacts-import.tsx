@@ -2,6 +2,7 @@ import { MAX_CONTACT_IMPORT_BYTES, type TContactImportResult } from '@faxline/sh
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FieldProblem } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -70,11 +71,7 @@ export function ContactsImport() {
           {importing ? t('import.importing') : t('import.submit')}
         </Button>
       </form>
-      {problem ? (
-        <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>
       <div role="status" aria-live="polite">
         {result ? <ImportResult result={result} /> : null}
       </div>

@@ -11,6 +11,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { FieldDescription, FieldProblem } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -70,16 +71,8 @@ function TextField({ label, hint, value, problem, onChange, inputRef, maxLength 
         aria-describedby={described}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>
+      <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { CONTENT_LIMITS } from '@faxline/shared';
 import { useDeferredValue, useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FieldProblem } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
@@ -41,11 +42,7 @@ export function MarkdownEditor({ label, value, onChange, problem, renderMarkdown
           aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
           onChange={(event) => onChange(event.target.value)}
         />
-        {problem ? (
-          <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>
       </div>
       <section className="flex min-w-0 flex-col gap-2" aria-labelledby={`${id}-preview`}>
         <h3 id={`${id}-preview`} className="text-sm leading-none font-medium">

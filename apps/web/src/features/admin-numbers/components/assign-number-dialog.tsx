@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 
 import { useAssignNumber } from '../api/assign-number';
 import { useUserSearch } from '../api/search-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { displayNumber } from '../utils/number-display';
 
 type TAssignNumberDialogProps = { number: TAdminNumber; onClose: () => void };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { FieldDescription } from '@/components/ui/form-field';
+import { FieldDescription, FieldProblem } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { PlannedBadge, PlannedNote } from '@/components/ui/planned-badge';
 import { cn } from '@/lib/utils';
@@ -44,11 +44,7 @@ export function FieldFrame({ id, label, description, error, status, planned = fa
         </div>
       ) : null}
       {children({ 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldProblem id={errorId}>{error}</FieldProblem>
       {planned ? <PlannedNote id={plannedId} /> : null}
       <FieldDescription id={descriptionId}>{description}</FieldDescription>
     </div>

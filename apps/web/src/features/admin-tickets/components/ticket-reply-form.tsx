@@ -2,6 +2,7 @@ import { TICKET_REPLY_MAX_LENGTH, type TAdminTicketDetail } from '@faxline/share
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FieldProblem } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -56,11 +57,7 @@ export function TicketReplyForm({ ticket }: { ticket: TAdminTicketDetail }) {
         aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
         onChange={(event) => setBody(event.target.value)}
       />
-      {problem ? (
-        <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>
       <div>
         <Button type="submit" disabled={reply.isPending}>
           {reply.isPending ? t('tickets.reply.sending') : t('tickets.reply.send')}

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FieldProblem, FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { maxLengthOf } from '@/lib/validation';
@@ -99,11 +99,7 @@ export function CreateApiKeyForm({ full, max, onCreated }: TCreateApiKeyFormProp
           aria-invalid={nameError ? true : undefined}
           aria-describedby={nameError ? `${nameId}-description ${nameId}-problem` : `${nameId}-description`}
         />
-        {nameError ? (
-          <p id={`${nameId}-problem`} className="text-sm font-medium text-destructive">
-            {nameError}
-          </p>
-        ) : null}
+        <FieldProblem id={`${nameId}-problem`}>{nameError}</FieldProblem>
       </div>
       <fieldset
         className="flex min-w-0 flex-col gap-3"
@@ -142,11 +138,7 @@ export function CreateApiKeyForm({ full, max, onCreated }: TCreateApiKeyFormProp
             );
           })}
         </ul>
-        {scopesError ? (
-          <p id={`${id}-scopes-problem`} className="text-sm font-medium text-destructive">
-            {scopesError}
-          </p>
-        ) : null}
+        <FieldProblem id={`${id}-scopes-problem`}>{scopesError}</FieldProblem>
       </fieldset>
       {full ? (
         <p role="note" className="rounded-md border border-dashed p-3 text-sm">

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FieldProblem, FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { maxLengthOf } from '@/lib/validation';
@@ -76,11 +76,7 @@ export function AddBlockedNumberForm() {
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${inputId}-description ${errorId}` : `${inputId}-description`}
         />
-        {message ? (
-          <p id={errorId} className="text-sm font-medium text-destructive">
-            {message}
-          </p>
-        ) : null}
+        <FieldProblem id={errorId}>{message}</FieldProblem>
       </div>
     );
   };

@@ -2,6 +2,7 @@ import { MAX_EMAIL_FAX_SENDERS, type TAllowedSender } from '@faxline/shared';
 import type { KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FieldProblem } from '@/components/ui/form-field';
 import { AddressText } from '@/components/ui/address-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -96,11 +97,7 @@ export function AllowedSendersField({
             {t('senders.add')}
           </Button>
         </div>
-        {problem ? (
-          <p id={problemId} className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem id={problemId}>{problem}</FieldProblem>
       </div>
       <p className="text-sm text-muted-foreground">
         {t('senders.count', { used: number.format(senders.length), max: number.format(MAX_EMAIL_FAX_SENDERS) })}
