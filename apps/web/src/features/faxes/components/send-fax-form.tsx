@@ -131,6 +131,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
         schedule: forPreview ? '' : texts.schedule,
       },
       new Date(),
+      dates.timeZone,
     );
     if (!checked.ok) {
       report(checked.problem);

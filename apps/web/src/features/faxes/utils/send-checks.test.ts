@@ -5,7 +5,9 @@ import enFaxes from '@/locales/en/faxes.json';
 
 import { checkSendFax, type TSendValues } from './send-checks';
 
-const now = new Date(2026, 2, 14, 9, 30);
+// 09:30 on 14 March 2026 in New York (summer time there since 8 March), whatever the machine's zone.
+const zone = 'America/New_York';
+const now = new Date('2026-03-14T13:30:00Z');
 const valid: TSendValues = {
   signedIn: true,
   recipient: '+1 415 555 0101',
@@ -23,7 +25,7 @@ const english = (key: string, values: Record<string, string | number> = {}) => {
   return String(text).replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
 };
 const toastOf = (values: Partial<TSendValues>) => {
-  const result = checkSendFax({ ...valid, ...values }, now);
+  const result = checkSendFax({ ...valid, ...values }, now, zone);
   return result.ok ? null : `${english(result.problem.title)}: ${english(result.problem.description, result.problem.values)}`;
 };
 
@@ -38,7 +40,7 @@ describe('send fax checks (spec 001 §5)', () => {
     expect(toastOf({ recipient: '5551234567' })).toBe(message);
     expect(toastOf({ recipient: '+0123456' })).toBe(message);
     expect(toastOf({ recipient: 'fax me' })).toBe(message);
-    const result = checkSendFax({ ...valid, recipient: '+1 (415) 555-0101' }, now);
+    const result = checkSendFax({ ...valid, recipient: '+1 (415) 555-0101' }, now, zone);
     expect(result.ok && result.request.recipientNumber).toBe('+14155550101');
   });
 
@@ -50,18 +52,18 @@ describe('send fax checks (spec 001 §5)', () => {
     expect(toastOf({ fileCount: 0, coverMessage: '   ' })).toBe(
       'Nothing to Send: Please attach at least one file or write a cover page message.',
     );
-    const problem = checkSendFax({ ...valid, fileCount: 0 }, now);
+    const problem = checkSendFax({ ...valid, fileCount: 0 }, now, zone);
     expect(!problem.ok && problem.problem.field).toBe('attachments');
   });
 
   it('lets a cover message alone through, flagged for the Cover Page Only notice', () => {
-    const result = checkSendFax({ ...valid, fileCount: 0, coverMessage: 'Please call me back.' }, now);
+    const result = checkSendFax({ ...valid, fileCount: 0, coverMessage: 'Please call me back.' }, now, zone);
     expect(result).toEqual({
       ok: true,
       request: { recipientNumber: '+14155550101', faxQuality: 'standard', coverPageMessage: 'Please call me back.' },
       coverOnly: true,
     });
-    expect(checkSendFax(valid, now)).toMatchObject({ ok: true, coverOnly: false });
+    expect(checkSendFax(valid, now, zone)).toMatchObject({ ok: true, coverOnly: false });
   });
 
   it('refuses a send time in the past or beyond 30 days', () => {
@@ -69,19 +71,20 @@ describe('send fax checks (spec 001 §5)', () => {
       'Invalid Send Time: The scheduled time has already passed. Choose a time in the future.',
     );
     expect(toastOf({ schedule: '2026-05-01T09:00' })).toBe('Invalid Send Time: A fax can be scheduled at most 30 days ahead.');
-    expect(checkSendFax({ ...valid, schedule: '2026-03-20T09:00' }, now)).toMatchObject({ ok: true });
+    expect(checkSendFax({ ...valid, schedule: '2026-03-20T09:00' }, now, zone)).toMatchObject({ ok: true });
   });
 
   it('sends the request the shared schema accepts, with the send time as ISO 8601', () => {
     const result = checkSendFax(
       { ...valid, recipientName: ' Dr. Who ', coverSubject: 'Contract', faxQuality: 'fine', schedule: '2026-03-20T09:00' },
       now,
+      zone,
     );
     expect(result).toMatchObject({
       ok: true,
       request: { recipientNumber: '+14155550101', faxQuality: 'fine', recipientName: 'Dr. Who', coverSubject: 'Contract' },
     });
-    expect(result.ok && new Date(result.request.scheduledAt ?? '').getTime()).toBe(new Date(2026, 2, 20, 9, 0).getTime());
+    expect(result.ok && result.request.scheduledAt).toBe('2026-03-20T09:00:00-04:00');
   });
 
   it('refuses, on the field to fix, what the server would refuse in the texts', () => {
@@ -89,7 +92,7 @@ describe('send fax checks (spec 001 §5)', () => {
       'Fax Sending Failed: This text contains control characters or broken Unicode characters, which are not allowed. Remove them and try again.';
     expect(toastOf({ recipientName: 'Dr.\u0007Who' })).toBe(forbidden);
     expect(toastOf({ coverMessage: 'Hello\u0000' })).toBe(forbidden);
-    const subject = checkSendFax({ ...valid, coverSubject: 'Re:\u001b' }, now);
+    const subject = checkSendFax({ ...valid, coverSubject: 'Re:\u001b' }, now, zone);
     expect(!subject.ok && subject.problem.field).toBe('coverSubject');
     expect(toastOf({ coverSubject: 'x'.repeat(MAX_COVER_SUBJECT_LENGTH + 1) })).toBe(
       `Fax Sending Failed: The cover subject is too long: it can have at most ${MAX_COVER_SUBJECT_LENGTH} characters.`,
@@ -97,7 +100,7 @@ describe('send fax checks (spec 001 §5)', () => {
     expect(toastOf({ coverMessage: 'x'.repeat(MAX_COVER_MESSAGE_LENGTH + 1) })).toBe(
       `Fax Sending Failed: The cover message is too long: it can have at most ${MAX_COVER_MESSAGE_LENGTH} characters.`,
     );
-    expect(checkSendFax({ ...valid, coverMessage: 'Line one\r\n\tLine two' }, now)).toMatchObject({ ok: true });
+    expect(checkSendFax({ ...valid, coverMessage: 'Line one\r\n\tLine two' }, now, zone)).toMatchObject({ ok: true });
   });
 
   it("checks the spec's rules before the texts", () => {

@@ -42,7 +42,7 @@ export type TSendValues = {
   fileCount: number;
   coverSubject: string;
   coverMessage: string;
-  /** The schedule picker's value ("2026-03-14T09:30", local time), '' to send now. */
+  /** The schedule picker's value ("2026-03-14T09:30" on the clock of `timeZone`), '' to send now. */
   schedule: string;
 };
 
@@ -71,9 +71,9 @@ const TOO_LONG: Record<string, TSendProblem['description']> = {
  * without files passes with `coverOnly`, for the informational 'Cover Page Only' notice. The number is sent as E.164
  * whatever spacing or punctuation it was typed with.
  */
-export function checkSendFax(values: TSendValues, now: Date): TSendCheck {
+export function checkSendFax(values: TSendValues, now: Date, timeZone: string): TSendCheck {
   if (!values.signedIn) return fail(null, 'send.errors.authTitle', 'send.errors.authDescription');
-  const schedule = checkSchedule(values.schedule, now);
+  const schedule = checkSchedule(values.schedule, now, timeZone);
   const request = sendRequestOf({
     // A number libphonenumber cannot read is refused as the schema refuses a number that is not E.164.
     recipientNumber: toE164(values.recipient) ?? '',
