@@ -9,7 +9,7 @@ import {
   AlertDialogTitle,
 } from './alert-dialog';
 
-type TConfirmDialogProps = {
+export type TConfirmDialogProps = {
   /** Open unless said otherwise: most pages mount the dialog only while the question is asked. */
   open?: boolean;
   title: string;

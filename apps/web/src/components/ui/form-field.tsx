@@ -40,3 +40,12 @@ export function FieldProblem({ id, children }: { id: string | undefined; childre
     </p>
   ) : null;
 }
+
+/** What is wrong with a form as a whole (none of its fields), read out at once. */
+export function FormProblem({ children }: { children: ReactNode }) {
+  return children ? (
+    <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm font-medium text-destructive">
+      {children}
+    </p>
+  ) : null;
+}

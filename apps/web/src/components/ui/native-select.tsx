@@ -1,6 +1,8 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
+
+import { Label } from './label';
 
 /** The browser's own select, styled like Input: keyboard, screen readers and phones handle it natively. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
@@ -12,5 +14,32 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
       )}
       {...props}
     />
+  );
+}
+
+/** One option per value, each worded by `labelOf` (the values' own order). */
+export function SelectOptions<TValue extends string>({
+  values,
+  labelOf,
+}: {
+  values: readonly TValue[];
+  labelOf: (value: TValue) => ReactNode;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labelOf(value)}
+    </option>
+  ));
+}
+
+type TSelectFieldProps = ComponentProps<'select'> & { id: string; label: ReactNode; fieldClassName?: string };
+
+/** A labelled select: the visible label above the browser's own select, bound to it. */
+export function SelectField({ id, label, fieldClassName, ...props }: TSelectFieldProps) {
+  return (
+    <div className={cn('flex flex-col gap-2', fieldClassName)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} {...props} />
+    </div>
   );
 }

@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 import { Label } from './label';
 import { PlannedBadge, PlannedNote } from './planned-badge';
 
 type TSettingSwitchProps = {
   id: string;
+  /** The input's name, for a form that reads it by name. */
+  name?: string;
+  /** The input itself, for a form that moves focus to it. */
+  inputRef?: Ref<HTMLInputElement>;
   label: ReactNode;
   description: ReactNode;
   checked: boolean;
@@ -19,7 +23,17 @@ type TSettingSwitchProps = {
  * label toggles it too), drawn as a track and thumb. The checkbox itself is transparent and covers the track, so a
  * click on the drawing is a click on it.
  */
-export function SettingSwitch({ id, label, description, checked, onChange, disabled, planned = false }: TSettingSwitchProps) {
+export function SettingSwitch({
+  id,
+  name,
+  inputRef,
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+  planned = false,
+}: TSettingSwitchProps) {
   const descriptionId = `${id}-description`;
   const plannedId = `${id}-planned`;
   return (
@@ -39,6 +53,8 @@ export function SettingSwitch({ id, label, description, checked, onChange, disab
       <span className="relative inline-flex shrink-0">
         <input
           id={id}
+          name={name}
+          ref={inputRef}
           type="checkbox"
           role="switch"
           checked={checked}

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveContainer } from 'recharts';
 
 import { cn } from '@/lib/utils';
 
@@ -7,7 +8,10 @@ type TChartSectionProps = {
   title: string;
   /** The figures in one or two sentences: what a screen reader reads instead of the picture. */
   summary: string;
-  /** The chart itself, hidden from assistive technology: the summary and the table say the same. */
+  /**
+   * The chart itself (a Recharts chart, drawn to the section's size), hidden from assistive technology: the summary
+   * and the table say the same.
+   */
   chart: ReactNode;
   /** The same data as a table, behind a disclosure that anyone can open. */
   table?: ReactNode;
@@ -28,7 +32,9 @@ export function ChartSection({ title, summary, chart, table, className }: TChart
       </h2>
       <p className="text-sm text-muted-foreground">{summary}</p>
       <div aria-hidden="true" className="h-64 w-full min-w-0 sm:h-72">
-        {chart}
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 288 }}>
+          {chart}
+        </ResponsiveContainer>
       </div>
       {table ? (
         <details className="text-sm">

@@ -1,10 +1,11 @@
 import type { TAdminAnalytics } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart } from 'recharts';
 
-import { AXIS_COLOUR, GRID_COLOUR, STATUS_COLOURS } from '../utils/chart-colours';
-import { formatBucketLong, formatBucketShort, formatCount, formatPeriod } from '../utils/format';
+import { STATUS_COLOURS } from '../utils/chart-colours';
+import { formatCount, formatPeriod } from '../utils/format';
 
+import { BUCKET_CHART_MARGIN, bucketAxes } from './bucket-axes';
 import { ChartSection } from './chart-section';
 import { SeriesTable } from './series-table';
 
@@ -36,35 +37,20 @@ export function FaxesByStatusChart({ data }: { data: TAdminAnalytics }) {
       title={title}
       summary={summary}
       chart={
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 288 }}>
-          <BarChart data={data.series} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} stroke={GRID_COLOUR} />
-            <XAxis
-              dataKey="start"
-              tickFormatter={(value: string) => formatBucketShort(value, data.bucket, language)}
-              stroke={AXIS_COLOUR}
-              tick={{ fill: AXIS_COLOUR, fontSize: 12 }}
-              minTickGap={16}
+        <BarChart data={data.series} accessibilityLayer={false} margin={BUCKET_CHART_MARGIN}>
+          {bucketAxes(data, language)}
+          {STATUSES.map((status) => (
+            <Bar
+              key={status}
+              dataKey={status}
+              name={labels[status]}
+              stackId="status"
+              fill={STATUS_COLOURS[status]}
+              stroke="#ffffff"
+              strokeWidth={1}
             />
-            <YAxis allowDecimals={false} stroke={AXIS_COLOUR} tick={{ fill: AXIS_COLOUR, fontSize: 12 }} />
-            <Tooltip
-              labelFormatter={(value) => formatBucketLong(String(value), data.bucket, language)}
-              formatter={(value) => formatCount(Number(value), language)}
-            />
-            <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
-            {STATUSES.map((status) => (
-              <Bar
-                key={status}
-                dataKey={status}
-                name={labels[status]}
-                stackId="status"
-                fill={STATUS_COLOURS[status]}
-                stroke="#ffffff"
-                strokeWidth={1}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+          ))}
+        </BarChart>
       }
       table={
         <SeriesTable

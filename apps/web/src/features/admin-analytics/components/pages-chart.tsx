@@ -1,10 +1,11 @@
 import type { TAdminAnalytics } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Line, LineChart } from 'recharts';
 
-import { AXIS_COLOUR, GRID_COLOUR, PAGE_COLOURS } from '../utils/chart-colours';
-import { formatBucketLong, formatBucketShort, formatCount, formatPeriod } from '../utils/format';
+import { PAGE_COLOURS } from '../utils/chart-colours';
+import { formatCount, formatPeriod } from '../utils/format';
 
+import { BUCKET_CHART_MARGIN, bucketAxes } from './bucket-axes';
 import { ChartSection } from './chart-section';
 import { SeriesTable } from './series-table';
 
@@ -27,34 +28,19 @@ export function PagesChart({ data }: { data: TAdminAnalytics }) {
       title={title}
       summary={summary}
       chart={
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 288 }}>
-          <LineChart data={data.series} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} stroke={GRID_COLOUR} />
-            <XAxis
-              dataKey="start"
-              tickFormatter={(value: string) => formatBucketShort(value, data.bucket, language)}
-              stroke={AXIS_COLOUR}
-              tick={{ fill: AXIS_COLOUR, fontSize: 12 }}
-              minTickGap={16}
-            />
-            <YAxis allowDecimals={false} stroke={AXIS_COLOUR} tick={{ fill: AXIS_COLOUR, fontSize: 12 }} />
-            <Tooltip
-              labelFormatter={(value) => formatBucketLong(String(value), data.bucket, language)}
-              formatter={(value) => formatCount(Number(value), language)}
-            />
-            <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
-            <Line type="linear" dataKey="pagesSent" name={labels.pagesSent} stroke={PAGE_COLOURS.sent} strokeWidth={2} dot={dots} />
-            <Line
-              type="linear"
-              dataKey="pagesReceived"
-              name={labels.pagesReceived}
-              stroke={PAGE_COLOURS.received}
-              strokeWidth={2}
-              strokeDasharray="6 4"
-              dot={dots}
-            />
-          </LineChart>
-        </ResponsiveContainer>
+        <LineChart data={data.series} accessibilityLayer={false} margin={BUCKET_CHART_MARGIN}>
+          {bucketAxes(data, language)}
+          <Line type="linear" dataKey="pagesSent" name={labels.pagesSent} stroke={PAGE_COLOURS.sent} strokeWidth={2} dot={dots} />
+          <Line
+            type="linear"
+            dataKey="pagesReceived"
+            name={labels.pagesReceived}
+            stroke={PAGE_COLOURS.received}
+            strokeWidth={2}
+            strokeDasharray="6 4"
+            dot={dots}
+          />
+        </LineChart>
       }
       table={
         <SeriesTable

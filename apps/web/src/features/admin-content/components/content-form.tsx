@@ -15,7 +15,7 @@ import { FieldDescription, FieldProblem } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { SelectField, SelectOptions } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -161,16 +161,14 @@ export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, 
         inputRef={(element) => (fields.current.title = element)}
       />
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-language`}>{t('content.form.language')}</Label>
-          <NativeSelect id={`${id}-language`} value={values.language} onChange={(e) => set({ language: e.target.value as TLanguage })}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`languages.${code}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id={`${id}-language`}
+          label={t('content.form.language')}
+          value={values.language}
+          onChange={(e) => set({ language: e.target.value as TLanguage })}
+        >
+          <SelectOptions values={LANGUAGES} labelOf={(code) => t(`languages.${code}`)} />
+        </SelectField>
         {kind === 'page' ? (
           <TextField
             label={t('content.form.path')}

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { SelectField, SelectOptions } from '@/components/ui/native-select';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import { ApiError } from '@/lib/api-client';
@@ -129,17 +128,16 @@ export function ContentList({ kind, language, onLanguage, editHref }: TContentLi
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex w-full flex-col gap-2 sm:w-56">
-          <Label htmlFor={`${id}-language`}>{t('content.filterLanguage')}</Label>
-          <NativeSelect id={`${id}-language`} value={language} onChange={(e) => onLanguage(e.target.value as TLanguage | 'all')}>
-            <option value="all">{t('content.allLanguages')}</option>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`languages.${code}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id={`${id}-language`}
+          label={t('content.filterLanguage')}
+          fieldClassName="w-full sm:w-56"
+          value={language}
+          onChange={(e) => onLanguage(e.target.value as TLanguage | 'all')}
+        >
+          <option value="all">{t('content.allLanguages')}</option>
+          <SelectOptions values={LANGUAGES} labelOf={(code) => t(`languages.${code}`)} />
+        </SelectField>
         <Button asChild>
           <Link ref={newButton} to={editHref('new')}>
             {t(`content.kinds.${kind}.new`)}

@@ -1,13 +1,9 @@
-import { useTranslation } from 'react-i18next';
-
-import { isPlannedSystemSetting } from '@faxline/shared';
-
 import { NativeSelect } from '@/components/ui/native-select';
 
 import type { TSettingsForm } from '../hooks/use-settings-form';
 import type { TSettingsDraft } from '../utils/settings-form';
 
-import { FieldFrame } from './field-frame';
+import { FieldFrame, useSettingFrame } from './field-frame';
 
 /** Settings chosen from a fixed list (the shared contract's enums). */
 export type TChoiceSettingName = 'defaultFaxResolution' | 'require2FA' | 'pgpEnabled' | 'automaticBackups';
@@ -21,18 +17,10 @@ type TChoiceSettingProps<N extends TChoiceSettingName> = {
 
 /** One value out of a few: the browser's own select, which keyboards, screen readers and phones handle natively. */
 export function ChoiceSetting<N extends TChoiceSettingName>({ form, name, options, className }: TChoiceSettingProps<N>) {
-  const { t } = useTranslation('admin-settings');
-  const id = `setting-${name}`;
-  const planned = isPlannedSystemSetting(name);
+  const frame = useSettingFrame(form, name);
+  const { id, planned } = frame;
   return (
-    <FieldFrame
-      id={id}
-      planned={planned}
-      label={t(`fields.${name}.label`)}
-      description={t(`fields.${name}.description`)}
-      error={form.errorOf(name)}
-      className={className}
-    >
+    <FieldFrame {...frame} className={className}>
       {(aria) => (
         <NativeSelect
           id={id}

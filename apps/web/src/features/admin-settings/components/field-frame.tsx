@@ -1,9 +1,14 @@
+import { isPlannedSystemSetting } from '@faxline/shared';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { FieldDescription, FieldProblem } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { PlannedBadge, PlannedNote } from '@/components/ui/planned-badge';
 import { cn } from '@/lib/utils';
+
+import type { TSettingsForm } from '../hooks/use-settings-form';
+import type { TFieldName } from '../utils/settings-form';
 
 /** What a control needs to be announced with its help and its problem. */
 export type TControlAria = { 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
@@ -49,4 +54,16 @@ export function FieldFrame({ id, label, description, error, status, planned = fa
       <FieldDescription id={descriptionId}>{description}</FieldDescription>
     </div>
   );
+}
+
+/** What the frame of the platform setting `name` says: its id, label, help and problem, and whether it is planned. */
+export function useSettingFrame(form: TSettingsForm, name: TFieldName) {
+  const { t } = useTranslation('admin-settings');
+  return {
+    id: `setting-${name}`,
+    planned: isPlannedSystemSetting(name),
+    label: t(`fields.${name}.label`),
+    description: t(`fields.${name}.description`),
+    error: form.errorOf(name),
+  };
 }

@@ -1,15 +1,13 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isPlannedSystemSetting } from '@faxline/shared';
-
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 
 import type { TSettingsForm } from '../hooks/use-settings-form';
 import type { TSettingsDraft } from '../utils/settings-form';
 
-import { FieldFrame } from './field-frame';
+import { FieldFrame, useSettingFrame } from './field-frame';
 
 /** Settings typed as free text (numbers included: the draft holds their text). */
 export type TTextSettingName = { [K in keyof TSettingsDraft]: string extends TSettingsDraft[K] ? K : never }[keyof TSettingsDraft];
@@ -44,9 +42,9 @@ export function TextSetting({
   ...inputProps
 }: TTextSettingProps) {
   const { t } = useTranslation('admin-settings');
-  const id = `setting-${name}`;
+  const frame = useSettingFrame(form, name);
+  const { id, planned } = frame;
   const value = form.draft[name];
-  const planned = isPlannedSystemSetting(name);
   const common = {
     id,
     name,
@@ -57,14 +55,7 @@ export function TextSetting({
     className: monospace ? 'font-mono' : undefined,
   };
   return (
-    <FieldFrame
-      id={id}
-      planned={planned}
-      label={t(`fields.${name}.label`)}
-      description={t(`fields.${name}.description`)}
-      error={form.errorOf(name)}
-      className={className}
-    >
+    <FieldFrame {...frame} className={className}>
       {(aria) =>
         multiline ? (
           <>

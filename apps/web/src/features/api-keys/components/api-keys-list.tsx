@@ -1,9 +1,10 @@
 import type { TApiKey, TApiKeysResponse } from '@faxline/shared';
-import { useId, useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CountedList } from '@/components/ui/counted-list';
 import { useDateFormat } from '@/lib/use-date-format';
 
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
@@ -15,7 +16,6 @@ export function ApiKeysList({ list }: { list: TApiKeysResponse }) {
   const { t, i18n } = useTranslation('api-keys');
   const [revoking, setRevoking] = useState<TRevoking | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
   const number = new Intl.NumberFormat(i18n.language);
 
   // Focus goes back to the Revoke button, or to the heading once its row is gone.
@@ -24,23 +24,18 @@ export function ApiKeysList({ list }: { list: TApiKeysResponse }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-hidden">
-          {t('list.title')}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('list.count', { used: number.format(list.apiKeys.length), max: number.format(list.max) })}
-        </p>
-      </div>
-      {list.apiKeys.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('list.empty')}</p>
-      ) : (
-        <ul aria-labelledby={headingId} className="flex flex-col divide-y rounded-lg border">
-          {list.apiKeys.map((apiKey) => (
-            <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={open(apiKey)} />
-          ))}
-        </ul>
-      )}
+      <CountedList
+        title={t('list.title')}
+        count={t('list.count', { used: number.format(list.apiKeys.length), max: number.format(list.max) })}
+        empty={t('list.empty')}
+        isEmpty={list.apiKeys.length === 0}
+        headingRef={heading}
+        listClassName="flex flex-col divide-y rounded-lg border"
+      >
+        {list.apiKeys.map((apiKey) => (
+          <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={open(apiKey)} />
+        ))}
+      </CountedList>
       {revoking ? <RevokeApiKeyDialog apiKey={revoking.apiKey} onClose={() => setRevoking(null)} returnFocus={focusBack} /> : null}
     </div>
   );

@@ -1,9 +1,8 @@
 import type { TCreateApiKeyResponse } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ShownOnceSecret } from '@/components/ui/shown-once-secret';
 
 type TNewApiKeyDialogProps = { created: TCreateApiKeyResponse; onClose: () => void };
 
@@ -20,31 +19,13 @@ export function NewApiKeyDialog({ created, onClose }: TNewApiKeyDialogProps) {
       <DialogContent closeLabel={t('secret.close')} onPointerDownOutside={(event) => event.preventDefault()} className="max-w-xl">
         <DialogTitle>{t('secret.title')}</DialogTitle>
         <DialogDescription className="text-base text-foreground">{t('secret.description', { name })}</DialogDescription>
-        <div className="flex min-w-0 flex-col gap-2">
-          <span className="text-sm font-medium">{t('secret.label', { name })}</span>
-          <code
-            translate="no"
-            data-testid="api-key-secret"
-            className="block rounded-md border bg-muted p-3 font-mono text-sm break-all select-all"
-          >
-            {created.secret}
-          </code>
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CopyButton
-            text={created.secret}
-            label={t('secret.copy')}
-            texts={{
-              copied: t('secret.copied'),
-              copiedDescription: t('secret.copiedDescription'),
-              failed: t('secret.copyFailed'),
-              failedDescription: t('secret.copyFailedDescription'),
-            }}
-          />
-          <Button type="button" onClick={onClose}>
-            {t('secret.done')}
-          </Button>
-        </div>
+        <ShownOnceSecret
+          label={t('secret.label', { name })}
+          secret={created.secret}
+          testId="api-key-secret"
+          texts={t('secret', { returnObjects: true })}
+          onClose={onClose}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { FormProblem } from '@/components/ui/form-field';
 import { SettingSwitch } from '@/components/ui/setting-switch';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -135,11 +136,7 @@ export function EmailToFaxForm({ settings }: { settings: TEmailToFaxSettings }) 
         onChange={(includeBody) => setValues((current) => ({ ...current, includeBody }))}
         disabled={saving}
       />
-      {problem && !problem.field ? (
-        <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm font-medium text-destructive">
-          {problem.message}
-        </p>
-      ) : null}
+      <FormProblem>{problem && !problem.field ? problem.message : null}</FormProblem>
       <Button type="submit" className="self-start" disabled={saving}>
         {saving ? t('save.saving') : t('save.button')}
       </Button>

@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { FieldDescription, FormField } from '@/components/ui/form-field';
+import { FieldDescription, FormField, FormProblem } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SettingSwitch } from '@/components/ui/setting-switch';
@@ -160,11 +160,7 @@ export function FaxIdentityForm({ identity }: { identity: TFaxIdentity }) {
         problem={problem}
         inputRef={inputRef}
       />
-      {problem && !problem.field ? (
-        <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm font-medium text-destructive">
-          {problem.message}
-        </p>
-      ) : null}
+      <FormProblem>{problem && !problem.field ? problem.message : null}</FormProblem>
       <div className="flex flex-col items-start gap-2">
         <Button type="submit" disabled={saving}>
           {saving ? t('save.saving') : t('save.button')}

@@ -1,9 +1,8 @@
 import type { TWebhookSecretResponse } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ShownOnceSecret } from '@/components/ui/shown-once-secret';
 import { useDateFormat } from '@/lib/use-date-format';
 
 /** A secret to show once: that of a new endpoint, or the one a rotation made (and the button that asked for it). */
@@ -44,32 +43,15 @@ export function WebhookSecretDialog({ shown, onClose }: TWebhookSecretDialogProp
         <DialogDescription className="text-base break-words text-foreground">
           {publicKey ? t('secret.publicKeyDescription', { url }) : t('secret.description', { url })}
         </DialogDescription>
-        <div className="flex min-w-0 flex-col gap-2">
-          <span className="text-sm font-medium">{publicKey ? t('secret.publicKeyLabel') : t('secret.label')}</span>
-          <code
-            translate="no"
-            data-testid="webhook-secret"
-            className="block rounded-md border bg-muted p-3 font-mono text-sm break-all select-all"
-          >
-            {secret}
-          </code>
-        </div>
-        {overlapUntil ? <p className="text-sm">{t('secret.overlap', { date: dates.dateTime(overlapUntil) })}</p> : null}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CopyButton
-            text={secret}
-            label={t('secret.copy')}
-            texts={{
-              copied: t('secret.copied'),
-              copiedDescription: t('secret.copiedDescription'),
-              failed: t('secret.copyFailed'),
-              failedDescription: t('secret.copyFailedDescription'),
-            }}
-          />
-          <Button type="button" onClick={onClose}>
-            {t('secret.done')}
-          </Button>
-        </div>
+        <ShownOnceSecret
+          label={publicKey ? t('secret.publicKeyLabel') : t('secret.label')}
+          secret={secret}
+          testId="webhook-secret"
+          texts={t('secret', { returnObjects: true })}
+          onClose={onClose}
+        >
+          {overlapUntil ? <p className="text-sm">{t('secret.overlap', { date: dates.dateTime(overlapUntil) })}</p> : null}
+        </ShownOnceSecret>
       </DialogContent>
     </Dialog>
   );

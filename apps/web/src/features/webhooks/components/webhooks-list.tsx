@@ -1,6 +1,8 @@
 import type { TWebhookEndpoint, TWebhookEndpointsResponse, TWebhookSecretResponse } from '@faxline/shared';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { CountedList } from '@/components/ui/counted-list';
 
 import { DeleteWebhookDialog } from './delete-webhook-dialog';
 import { EditWebhookDialog } from './edit-webhook-dialog';
@@ -20,7 +22,6 @@ export function WebhooksList({ list, onRotated }: TWebhooksListProps) {
   const { t, i18n } = useTranslation('webhooks');
   const [asking, setAsking] = useState<TAsking | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
   const number = new Intl.NumberFormat(i18n.language);
 
   // Focus goes back to the button that opened the dialog, or to the heading once its endpoint is gone.
@@ -29,27 +30,22 @@ export function WebhooksList({ list, onRotated }: TWebhooksListProps) {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-hidden">
-          {t('list.title')}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('list.count', { used: number.format(list.endpoints.length), max: number.format(list.max) })}
-        </p>
-      </div>
-      {list.endpoints.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('list.empty')}</p>
-      ) : (
-        <ul aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
-          {list.endpoints.map((endpoint) => (
-            <WebhookEndpointItem
-              key={endpoint.id}
-              endpoint={endpoint}
-              onAsk={(action, trigger) => setAsking({ action, endpoint, trigger })}
-            />
-          ))}
-        </ul>
-      )}
+      <CountedList
+        title={t('list.title')}
+        count={t('list.count', { used: number.format(list.endpoints.length), max: number.format(list.max) })}
+        empty={t('list.empty')}
+        isEmpty={list.endpoints.length === 0}
+        headingRef={heading}
+        listClassName="flex min-w-0 flex-col gap-4"
+      >
+        {list.endpoints.map((endpoint) => (
+          <WebhookEndpointItem
+            key={endpoint.id}
+            endpoint={endpoint}
+            onAsk={(action, trigger) => setAsking({ action, endpoint, trigger })}
+          />
+        ))}
+      </CountedList>
       {asking?.action === 'delete' ? <DeleteWebhookDialog endpoint={asking.endpoint} onClose={close} returnFocus={focusBack} /> : null}
       {asking?.action === 'rotate' ? (
         <RotateSecretDialog endpoint={asking.endpoint} onClose={close} onRotated={(rotated) => onRotated(rotated, asking.trigger)} />
