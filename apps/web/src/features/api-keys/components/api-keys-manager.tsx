@@ -2,8 +2,7 @@ import type { TCreateApiKeyResponse } from '@faxline/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 
 import { useApiKeys } from '../api/get-api-keys';
 
@@ -20,24 +19,11 @@ export function ApiKeysManager() {
   // The secret lives here, in memory, only until the dialog closes.
   const [created, setCreated] = useState<TCreateApiKeyResponse | null>(null);
 
-  if (apiKeys.isPending) {
+  if (apiKeys.isPending) return <Loading>{t('list.loading')}</Loading>;
+  if (apiKeys.isError)
     return (
-      <p role="status" className="text-muted-foreground">
-        {t('list.loading')}
-      </p>
+      <LoadFailed title={t('list.loadFailed')} error={apiKeys.error} retryLabel={t('list.retry')} onRetry={() => void apiKeys.refetch()} />
     );
-  }
-  if (apiKeys.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <p className="font-medium">{t('list.loadFailed')}</p>
-        {apiKeys.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{apiKeys.error.message}</p> : null}
-        <Button type="button" variant="outline" onClick={() => void apiKeys.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
-  }
   const { max } = apiKeys.data;
   return (
     <>

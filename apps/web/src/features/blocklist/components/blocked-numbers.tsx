@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 
 import { useBlocklist } from '../api/get-blocklist';
 
@@ -13,24 +12,16 @@ export function BlockedNumbers() {
   const { t } = useTranslation('blocklist');
   const blocklist = useBlocklist();
 
-  if (blocklist.isPending) {
+  if (blocklist.isPending) return <Loading>{t('list.loading')}</Loading>;
+  if (blocklist.isError)
     return (
-      <p role="status" className="text-muted-foreground">
-        {t('list.loading')}
-      </p>
+      <LoadFailed
+        title={t('list.loadFailed')}
+        error={blocklist.error}
+        retryLabel={t('list.retry')}
+        onRetry={() => void blocklist.refetch()}
+      />
     );
-  }
-  if (blocklist.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <p className="font-medium">{t('list.loadFailed')}</p>
-        {blocklist.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{blocklist.error.message}</p> : null}
-        <Button type="button" variant="outline" onClick={() => void blocklist.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
-  }
   return (
     <>
       <AddBlockedNumberForm />

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 
 import { useEmailToFaxSettings } from '../api/get-email-to-fax-settings';
 
@@ -13,24 +12,9 @@ export function EmailToFaxSettings() {
   const { t } = useTranslation('email-to-fax');
   const settings = useEmailToFaxSettings();
 
-  if (settings.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        {t('loading')}
-      </p>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <p className="font-medium">{t('loadFailed')}</p>
-        {settings.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{settings.error.message}</p> : null}
-        <Button type="button" variant="outline" onClick={() => void settings.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (settings.isPending) return <Loading>{t('loading')}</Loading>;
+  if (settings.isError)
+    return <LoadFailed title={t('loadFailed')} error={settings.error} retryLabel={t('retry')} onRetry={() => void settings.refetch()} />;
   return (
     <>
       <AboutEmailToFax domain={settings.data.domain} />

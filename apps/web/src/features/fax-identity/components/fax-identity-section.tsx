@@ -1,9 +1,8 @@
 import { roleMay } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { useAccountSummary } from '@/lib/account/get-account-summary';
-import { ApiError } from '@/lib/api-client';
 
 import { useFaxIdentity } from '../api/get-fax-identity';
 
@@ -42,23 +41,8 @@ function FaxIdentity() {
   const { t } = useTranslation('fax-identity');
   const identity = useFaxIdentity();
 
-  if (identity.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        {t('loading')}
-      </p>
-    );
-  }
-  if (identity.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <p className="font-medium">{t('loadFailed')}</p>
-        {identity.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{identity.error.message}</p> : null}
-        <Button type="button" variant="outline" onClick={() => void identity.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (identity.isPending) return <Loading>{t('loading')}</Loading>;
+  if (identity.isError)
+    return <LoadFailed title={t('loadFailed')} error={identity.error} retryLabel={t('retry')} onRetry={() => void identity.refetch()} />;
   return <FaxIdentityForm identity={identity.data} />;
 }

@@ -1,9 +1,8 @@
 import { roleMay } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { useAccountSummary } from '@/lib/account/get-account-summary';
-import { ApiError } from '@/lib/api-client';
 
 import { useFaxEmailSettings } from '../api/get-fax-email-settings';
 
@@ -42,23 +41,15 @@ function FaxEmail() {
   const { t } = useTranslation('settings');
   const settings = useFaxEmailSettings();
 
-  if (settings.isPending) {
+  if (settings.isPending) return <Loading>{t('faxEmail.loading')}</Loading>;
+  if (settings.isError)
     return (
-      <p role="status" className="text-muted-foreground">
-        {t('faxEmail.loading')}
-      </p>
+      <LoadFailed
+        title={t('faxEmail.loadFailed')}
+        error={settings.error}
+        retryLabel={t('faxEmail.retry')}
+        onRetry={() => void settings.refetch()}
+      />
     );
-  }
-  if (settings.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <p className="font-medium">{t('faxEmail.loadFailed')}</p>
-        {settings.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{settings.error.message}</p> : null}
-        <Button type="button" variant="outline" onClick={() => void settings.refetch()}>
-          {t('faxEmail.retry')}
-        </Button>
-      </div>
-    );
-  }
   return <FaxEmailForm settings={settings.data} />;
 }

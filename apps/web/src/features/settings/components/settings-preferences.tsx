@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { Loading } from '@/components/ui/query-states';
 import { Button } from '@/components/ui/button';
 import { useSettings } from '@/lib/account/get-settings';
 
@@ -10,13 +11,7 @@ export function SettingsPreferences() {
   const { t } = useTranslation('settings');
   const settings = useSettings();
 
-  if (settings.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        {t('loading')}
-      </p>
-    );
-  }
+  if (settings.isPending) return <Loading>{t('loading')}</Loading>;
   if (settings.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-6">

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 
 import { useWebhooks } from '../api/get-webhooks';
 
@@ -19,24 +18,16 @@ export function WebhooksManager() {
   // The secret lives here, in memory, only until the dialog closes.
   const [shown, setShown] = useState<TShownSecret | null>(null);
 
-  if (webhooks.isPending) {
+  if (webhooks.isPending) return <Loading>{t('list.loading')}</Loading>;
+  if (webhooks.isError)
     return (
-      <p role="status" className="text-muted-foreground">
-        {t('list.loading')}
-      </p>
+      <LoadFailed
+        title={t('list.loadFailed')}
+        error={webhooks.error}
+        retryLabel={t('list.retry')}
+        onRetry={() => void webhooks.refetch()}
+      />
     );
-  }
-  if (webhooks.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <p className="font-medium">{t('list.loadFailed')}</p>
-        {webhooks.error instanceof ApiError ? <p className="text-sm text-muted-foreground">{webhooks.error.message}</p> : null}
-        <Button type="button" variant="outline" onClick={() => void webhooks.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
-  }
   const { max } = webhooks.data;
   return (
     <>
