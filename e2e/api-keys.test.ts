@@ -8,7 +8,7 @@ import frApiKeys from '../apps/web/src/locales/fr/api-keys.json';
 import frDevelopers from '../apps/web/src/locales/fr/developers.json';
 import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
-import { overflowOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
+import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
 /**
  * API keys on /user/api-keys. The owner creates a key (its secret shown once), the key opens /v1,
@@ -143,13 +143,7 @@ describe('API keys on /user/api-keys (issue 17, item 1)', () => {
 
   it('shows its heading in en, es and fr, and fits a 390 px screen without sideways scrolling', async () => {
     for (const language of ['en', 'es', 'fr'] as const) {
-      const phoneContext = await browser.newContext({
-        baseURL: inject('baseUrl'),
-        viewport: { width: 390, height: 844 },
-        storageState: await owner.storageState(),
-      });
-      const phone = await phoneContext.newPage();
-      await phone.addInitScript((code) => localStorage.setItem('language', code), language);
+      const phone = await phonePageOf(browser, owner, language);
       await phone.goto('/user/api-keys');
       await visible(phone.getByRole('heading', { name: TEXTS[language].apiKeys.title, level: 1 }));
       await visible(phone.getByRole('button', { name: TEXTS[language].apiKeys.form.submit }));

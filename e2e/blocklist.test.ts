@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
-import { overflowOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
+import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
 /**
  * Junk fax: the account's blocklist on the Settings page. Calls from a blocked number are rejected
@@ -98,14 +98,7 @@ describe('Blocked Numbers on the Settings page (issue 16, item 6)', () => {
   it('fits a 390 px screen in English and French, with no accessibility violations', async () => {
     for (const language of ['en', 'fr'] as const) {
       const texts = await localeFile(language, 'blocklist');
-      // A context of its own with the owner's session: the language chosen here stays out of the owner's pages.
-      const phoneContext = await browser.newContext({
-        baseURL: inject('baseUrl'),
-        viewport: { width: 390, height: 844 },
-        storageState: await owner.storageState(),
-      });
-      const phone = await phoneContext.newPage();
-      await phone.addInitScript((code) => localStorage.setItem('language', code), language);
+      const phone = await phonePageOf(browser, owner, language);
       await phone.goto('/user/settings');
       const region = phone.getByRole('region', { name: texts.title });
       await visible(region.getByText('+1888555', { exact: true }));

@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
+import { faxHeaderTime } from '@faxline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
-import { overflowOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
+import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
 /**
  * Every sent fax carries a header line (date and time, the sender's name, its station id, "Page x/y")
@@ -26,23 +27,8 @@ const section = (page: Page) => page.getByRole('region', { name: 'Fax Header and
 const stationId = (page: Page, number: string) => section(page).getByLabel(`Station ID for ${number}`);
 const preview = (page: Page) => section(page).getByRole('status', { name: 'Preview' });
 
-/** "2026-11-26 14:05" in New York, as the header prints it. */
-const newYorkTime = (at: Date) => {
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/New_York',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-};
+/** "2026-11-26 14:05" in New York, as the header prints it (the server's own formatting). */
+const newYorkTime = (at: Date) => faxHeaderTime(at, 'America/New_York');
 
 describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', () => {
   let owner: BrowserContext;
@@ -125,13 +111,7 @@ describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', (
   it('fits a 390 px screen in English and French, with no accessibility violations', async () => {
     for (const language of ['en', 'fr'] as const) {
       const texts = await localeFile(language);
-      const phoneContext = await browser.newContext({
-        baseURL: inject('baseUrl'),
-        viewport: { width: 390, height: 844 },
-        storageState: await owner.storageState(),
-      });
-      const phone = await phoneContext.newPage();
-      await phone.addInitScript((code) => localStorage.setItem('language', code), language);
+      const phone = await phonePageOf(browser, owner, language);
       await phone.goto('/user/settings');
       const region = phone.getByRole('region', { name: texts.title });
       await visible(region.getByText(number, { exact: true }));

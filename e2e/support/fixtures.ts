@@ -97,3 +97,18 @@ export const overflowOf = (page: Page, { within = 'main', scrollingRegionsAllowe
     },
     { selector: within, regionsAllowed: scrollingRegionsAllowed },
   );
+
+/**
+ * A phone-sized page (390 × 844) with `person`'s session, in `language` (set before the first load, where the language
+ * menu keeps it). A context of its own, so that the language chosen there stays out of the person's other pages.
+ */
+export async function phonePageOf(browser: TestBrowser, person: BrowserContext, language: string): Promise<Page> {
+  const phoneContext = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: { width: 390, height: 844 },
+    storageState: await person.storageState(),
+  });
+  const phone = await phoneContext.newPage();
+  await phone.addInitScript((code) => localStorage.setItem('language', code), language);
+  return phone;
+}

@@ -54,8 +54,7 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { guessPageCount, readBody } from './simulator-kit';
+import { guessPageCount, listenOnLocalhost, readBody, SimulatorControls } from './simulator-kit';
 
 export type SignalWireFaxStatus =
   'queued' | 'processing' | 'sending' | 'delivered' | 'receiving' | 'received' | 'no-answer' | 'busy' | 'failed' | 'canceled';
@@ -383,13 +382,11 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
   const stepDelayMs = options.stepDelayMs ?? 5;
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 5000;
 
-  const outcomes = new Map<string, SignalWireOutcome>();
+  const controls = new SimulatorControls<SignalWireOutcome, SignalWireWebhookMode>('in-order');
   /** Documents served at the faxes' media links, by media sid. */
   const media = new Map<string, { faxSid: string; bytes: Buffer }>();
   const inbound = new Map<string, SignalWireFax>();
   const pending = new Set<Promise<unknown>>();
-  let failures: { status: number; left: number } | null = null;
-  let mode: SignalWireWebhookMode = 'in-order';
   let closed = false;
   let url = '';
 
@@ -475,13 +472,13 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     events: Record<string, string>[],
     log: SignalWireWebhookDelivery[],
   ): Promise<number | null> {
-    const order = mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
+    const order = controls.mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
     let lastStatus: number | null = null;
     for (const event of order) {
       if (closed) break;
       const delivery = await request(kind, target, method, event, log);
       if (event === events[events.length - 1]) lastStatus = delivery.status;
-      if (mode === 'duplicated' && !closed) await request(kind, target, method, event, log);
+      if (controls.mode === 'duplicated' && !closed) await request(kind, target, method, event, log);
       await sleep(stepDelayMs);
     }
     return lastStatus;
@@ -525,7 +522,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       To: fax.to,
       OriginalMediaUrl: sent.request.MediaUrl!,
     });
-    const inOrder = mode === 'in-order' || mode === 'duplicated';
+    const inOrder = controls.mode === 'in-order' || controls.mode === 'duplicated';
     const events: Record<string, string>[] = [];
     setStatus(fax, 'processing');
     events.push(base('processing'));
@@ -542,7 +539,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       const mediaParams: Record<string, string> = stored ? { MediaSid: fax.media_sid, MediaUrl: `${url}${fax.links.media}` } : {};
       setStatus(fax, 'sending');
       events.push(base('sending'));
-      const outcome = outcomes.get(fax.to) ?? { result: 'delivered' };
+      const outcome = controls.outcomes.get(fax.to) ?? { result: 'delivered' };
       if (outcome.result === 'delivered') {
         const pages = outcome.pages ?? got.pages;
         fax.num_pages = pages;
@@ -591,13 +588,30 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       throw compatError(400, 400, 'Ttl must be a whole number of minutes between 5 and 300.');
   }
 
+  /** A fax resource as the API first shows it, sent or received: its own media sid and links, no pages, price or duration yet. */
+  function newFax(sid: string, own: Pick<SignalWireFax, 'direction' | 'from' | 'to' | 'media_url' | 'quality' | 'status'>): SignalWireFax {
+    const mediaSid = randomUUID();
+    const created = now();
+    return {
+      account_sid: projectId,
+      api_version: API_VERSION,
+      date_created: created,
+      date_updated: created,
+      ...own,
+      media_sid: mediaSid,
+      num_pages: null,
+      price: null,
+      price_unit: 'USD',
+      sid,
+      duration: null,
+      links: { media: mediaLinkOf(sid, mediaSid) },
+      url: `${COMPAT_ROOT}/${projectId}/Faxes/${sid}`,
+    };
+  }
+
   async function createFax(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    if (failures && failures.left > 0) {
-      failures.left -= 1;
-      const status = failures.status;
-      if (failures.left === 0) failures = null;
-      throw errorFor('compat', status, `The service answered ${status}; try again.`);
-    }
+    const refused = controls.nextSendFailure();
+    if (refused !== null) throw errorFor('compat', refused, `The service answered ${refused}; try again.`);
     const contentType = (req.headers['content-type'] ?? '').toLowerCase();
     const body = paramsOf(
       await readBody(req, MAX_REQUEST_BYTES, () => compatError(413, 413, 'The request is too large.')),
@@ -606,28 +620,14 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     );
     validateSend(body);
     const sid = randomUUID();
-    const mediaSid = randomUUID();
-    const created = now();
-    const fax: SignalWireFax = {
-      account_sid: projectId,
-      api_version: API_VERSION,
-      date_created: created,
-      date_updated: created,
+    const fax = newFax(sid, {
       direction: 'outbound',
       from: body.From!,
       to: body.To!,
       media_url: body.MediaUrl!,
-      media_sid: mediaSid,
-      num_pages: null,
-      price: null,
-      price_unit: 'USD',
       quality: (body.Quality as SignalWireQuality | undefined) || 'fine',
-      sid,
       status: 'queued',
-      duration: null,
-      links: { media: mediaLinkOf(sid, mediaSid) },
-      url: `${COMPAT_ROOT}/${projectId}/Faxes/${sid}`,
-    };
+    });
     const sent: SignalWireSentFax = {
       sid,
       request: body,
@@ -823,37 +823,19 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
         } else res.end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLocalhost(server);
 
   /** The inbound flow: the number's fax request, its cXML, then the Receive action's callback. */
   async function runInbound(entry: SignalWireReceivedFax, number: SignalWireOwnedNumber, pdf: Buffer, pages?: number) {
     const base = { AccountSid: projectId, ApiVersion: API_VERSION, FaxSid: entry.sid, From: entry.from, To: entry.to };
-    const mediaSid = randomUUID();
-    const created = now();
-    const fax: SignalWireFax = {
-      account_sid: projectId,
-      api_version: API_VERSION,
-      date_created: created,
-      date_updated: created,
+    const fax = newFax(entry.sid, {
       direction: 'inbound',
       from: entry.from,
       to: entry.to,
       media_url: null,
-      media_sid: mediaSid,
-      num_pages: null,
-      price: null,
-      price_unit: 'USD',
       quality: 'fine',
-      sid: entry.sid,
       status: 'receiving',
-      duration: null,
-      links: { media: mediaLinkOf(entry.sid, mediaSid) },
-      url: `${COMPAT_ROOT}/${projectId}/Faxes/${entry.sid}`,
-    };
+    });
     inbound.set(entry.sid, fax);
     const asked = await request('fax-request', number.call_request_url!, number.call_request_method, base, entry.webhooks);
     const failed = (errorCode: string) => {
@@ -874,7 +856,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     }
     await sleep(stepDelayMs);
     const pageCount = pages ?? (await guessPageCount(pdf));
-    media.set(mediaSid, { faxSid: entry.sid, bytes: pdf });
+    media.set(fax.media_sid, { faxSid: entry.sid, bytes: pdf });
     entry.outcome = 'received';
     entry.mediaUrl = `${url}${fax.links.media}`;
     fax.media_url = entry.mediaUrl;
@@ -889,7 +871,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
       ...base,
       FaxStatus: 'received',
       NumPages: String(pageCount),
-      MediaSid: mediaSid,
+      MediaSid: fax.media_sid,
       MediaUrl: entry.mediaUrl,
       RemoteStationId: entry.from,
     };
@@ -908,15 +890,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     requestLog,
     ownedNumbers,
     availableNumbers,
-    outcomeFor(to, outcome) {
-      outcomes.set(to, outcome);
-    },
-    failNextSends(status, count = 1) {
-      failures = count > 0 ? { status, left: count } : null;
-    },
-    webhookMode(next) {
-      mode = next;
-    },
+    ...controls.methods(),
     async receive({ to, from, pdf, pages }) {
       const number = ownedNumbers.find((n) => n.number === to);
       if (!number || number.call_receive_mode !== 'fax' || number.call_handler !== 'laml_webhooks' || !number.call_request_url)

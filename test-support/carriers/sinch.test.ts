@@ -1,41 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSinchSimulator, type SinchSimulator } from './sinch';
 import { makePdf } from '../factories/documents';
+import { commonDocuments, startReceiver, type ReceivedRequest, type TestReceiver } from './test-receiver';
 
 /** What a receiver of Sinch callbacks got: the path, the headers and the raw body. */
-interface Hit {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A small node:http receiver: records callbacks, answers `answers.shift()` (else 200), and serves test documents. */
-async function startReceiver(documents: Record<string, { type: string; bytes: Buffer; status?: number }>) {
-  const hits: Hit[] = [];
-  const answers: number[] = [];
-  const fetches: { path: string; authorization: string | undefined }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      if (req.method === 'GET') {
-        fetches.push({ path, authorization: req.headers.authorization });
-        const doc = documents[path];
-        if (!doc) return void res.writeHead(404).end('not here');
-        res.writeHead(doc.status ?? 200, { 'content-type': doc.type }).end(doc.bytes);
-        return;
-      }
-      hits.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answers.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, hits, answers, fetches, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+type Hit = ReceivedRequest;
 
 type Callback = { event: string; eventTime: string; fax: Record<string, unknown>; file?: string; fileType?: string };
 const jsonOf = (hit: Hit) => JSON.parse(hit.body.toString('utf8')) as Callback;
@@ -62,24 +31,24 @@ const FROM = '+13125550199';
 
 describe('the Sinch Fax API v3 and Numbers API simulator (test-support/carriers/sinch.ts)', () => {
   let pdf: Buffer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: TestReceiver<Hit>;
   let sim: SinchSimulator;
 
   beforeAll(async () => {
     pdf = await makePdf(2);
-    receiver = await startReceiver({
-      '/doc.pdf': { type: 'application/pdf', bytes: pdf },
-      '/note.txt': { type: 'text/plain', bytes: Buffer.from('not a pdf') },
-      '/broken.pdf': { type: 'application/pdf', bytes: Buffer.from('%PDF-1.7\nthis is not really a PDF') },
-      '/gone.pdf': { type: 'text/plain', bytes: Buffer.from('gone'), status: 410 },
-    });
+    receiver = await startReceiver(
+      {
+        ...commonDocuments(pdf),
+        '/broken.pdf': { type: 'application/pdf', bytes: Buffer.from('%PDF-1.7\nthis is not really a PDF') },
+        '/gone.pdf': { type: 'text/plain', bytes: Buffer.from('gone'), status: 410 },
+      },
+      (request) => request,
+    );
   });
   afterAll(() => receiver.close());
 
   beforeEach(async () => {
-    receiver.hits.length = 0;
-    receiver.answers.length = 0;
-    receiver.fetches.length = 0;
+    receiver.reset();
     sim = await startSinchSimulator({ retryDelayMs: 10, stepDelayMs: 1 });
   });
   afterEach(() => sim.close());

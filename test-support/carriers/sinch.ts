@@ -56,9 +56,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
-import { multipartOf, pdfPageCount, readBody } from './simulator-kit';
+import { listenOnLocalhost, multipartOf, pdfPageCount, readBody, SimulatorControls } from './simulator-kit';
 
 export type SinchFaxStatus = 'QUEUED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILURE';
 export type SinchErrorType = 'DOCUMENT_CONVERSION_ERROR' | 'CALL_ERROR' | 'FAX_ERROR' | 'FATAL_ERROR' | 'GENERAL_ERROR' | 'LINE_ERROR';
@@ -475,13 +474,11 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 5000;
   const stepDelayMs = options.stepDelayMs ?? 5;
 
-  const outcomes = new Map<string, SinchOutcome>();
+  const controls = new SimulatorControls<SinchOutcome, SinchWebhookMode>('in-order');
   const documents = new Map<string, Buffer>();
   const pending = new Set<Promise<unknown>>();
   const provisioning = new Map<string, Promise<void>>();
   let lateCopies: { target: string; contentType: string; event: string; faxId: string; body: Buffer; log: SinchWebhookDelivery[] }[] = [];
-  let failures: { status: number; left: number } | null = null;
-  let mode: SinchWebhookMode = 'in-order';
   let closed = false;
   let url = '';
 
@@ -589,8 +586,8 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     log: SinchWebhookDelivery[],
   ): Promise<number | null> {
     const status = await deliver(target, payload, log);
-    if (mode === 'duplicated' && !closed) await deliver(target, payload, log);
-    if (mode === 'reordered' && !closed) {
+    if (controls.mode === 'duplicated' && !closed) await deliver(target, payload, log);
+    if (controls.mode === 'reordered' && !closed) {
       await flushLateCopies();
       lateCopies.push({ target, ...payload, log });
     }
@@ -686,7 +683,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
         fax.hasFile = 'true';
       }
       fax.numberOfPages = converted.pages;
-      const outcome = outcomes.get(fax.to) ?? { result: 'completed' };
+      const outcome = controls.outcomes.get(fax.to) ?? { result: 'completed' };
       if (outcome.result === 'completed') {
         const pages = outcome.pages ?? converted.pages;
         fax.numberOfPages = pages;
@@ -781,12 +778,8 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   }
 
   async function createFaxes(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    if (failures && failures.left > 0) {
-      failures.left -= 1;
-      const status = failures.status;
-      if (failures.left === 0) failures = null;
-      throw new FaxApiError(status, `The service answered ${status}; try again.`);
-    }
+    const refused = controls.nextSendFailure();
+    if (refused !== null) throw new FaxApiError(refused, `The service answered ${refused}; try again.`);
     const raw = await readBody(req, MAX_REQUEST_BYTES, () => new FaxApiError(413, 'The request is too large.'));
     const contentType = (req.headers['content-type'] ?? '').toLowerCase();
     let body: Record<string, unknown>;
@@ -1170,11 +1163,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
           sendJson(res, status, faxErrorBody(error instanceof FaxApiError ? error : new FaxApiError(500, 'An unexpected error occurred.')));
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLocalhost(server);
 
   const simulator: SinchSimulator = {
     url,
@@ -1191,15 +1180,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     activeNumbers,
     availableNumbers,
     services,
-    outcomeFor(to, outcome) {
-      outcomes.set(to, outcome);
-    },
-    failNextSends(status, count = 1) {
-      failures = count > 0 ? { status, left: count } : null;
-    },
-    webhookMode(next) {
-      mode = next;
-    },
+    ...controls.methods(),
     async receive({ to, from, pdf, pages }) {
       await provisioning.get(to);
       const number = activeNumbers.find((n) => n.phoneNumber === to);

@@ -1,9 +1,9 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTelnyxSimulator, type TelnyxEvent, type TelnyxNumberOrder, type TelnyxPhoneNumber, type TelnyxSimulator } from './telnyx';
 import { makePdf } from '../factories/documents';
+import { commonDocuments, startReceiver, type ReceivedRequest, type TestReceiver } from './test-receiver';
 
 /** What a receiver of Telnyx webhooks got: the raw body (signatures cover the bytes), the headers and the event. */
 interface Hit {
@@ -13,36 +13,11 @@ interface Hit {
   event: TelnyxEvent;
 }
 
-/** A small node:http receiver: records webhooks, answers `answers.shift()` (else 200), and serves test documents. */
-async function startReceiver(documents: Record<string, { type: string; bytes: Buffer; status?: number }>) {
-  const hits: Hit[] = [];
-  const answers: number[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      if (req.method === 'GET') {
-        const doc = documents[path];
-        if (!doc) return void res.writeHead(404).end('not here');
-        const redirect = doc.status && doc.status >= 300 && doc.status < 400 ? { location: '/doc.pdf' } : {};
-        res.writeHead(doc.status ?? 200, { 'content-type': doc.type, ...redirect }).end(doc.bytes);
-        return;
-      }
-      const body = Buffer.concat(chunks).toString('utf8');
-      hits.push({ path, headers: req.headers, body, event: JSON.parse(body) as TelnyxEvent });
-      res.writeHead(answers.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    hits,
-    answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** A webhook as the receiver recorded it: the body as text (signatures cover its bytes) and the event it holds. */
+const webhookOf = ({ path, headers, body }: ReceivedRequest): Hit => {
+  const text = body.toString('utf8');
+  return { path, headers, body: text, event: JSON.parse(text) as TelnyxEvent };
+};
 
 /** The brief's check: the portal's base64 key (raw 32 bytes) behind the SPKI DER prefix, then Ed25519 verify. */
 function verifies(publicKey: string, headers: IncomingHttpHeaders, body: string): boolean {
@@ -60,22 +35,23 @@ const FROM = '+13125550199';
 
 describe('the Telnyx Programmable Fax simulator (test-support/carriers/telnyx.ts)', () => {
   let pdf: Buffer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: TestReceiver<Hit>;
   let sim: TelnyxSimulator;
 
   beforeAll(async () => {
     pdf = await makePdf(2);
-    receiver = await startReceiver({
-      '/doc.pdf': { type: 'application/pdf', bytes: pdf },
-      '/note.txt': { type: 'text/plain', bytes: Buffer.from('not a pdf') },
-      '/moved.pdf': { type: 'text/plain', bytes: Buffer.from(''), status: 302 },
-    });
+    receiver = await startReceiver(
+      {
+        ...commonDocuments(pdf),
+        '/moved.pdf': { type: 'text/plain', bytes: Buffer.from(''), status: 302, location: '/doc.pdf' },
+      },
+      webhookOf,
+    );
   });
   afterAll(() => receiver.close());
 
   beforeEach(async () => {
-    receiver.hits.length = 0;
-    receiver.answers.length = 0;
+    receiver.reset();
     sim = await startTelnyxSimulator({ webhookUrl: `${receiver.base}/hooks/telnyx`, retryDelayMs: 10, stepDelayMs: 1 });
   });
   afterEach(() => sim.close());
@@ -629,7 +605,7 @@ describe("the Telnyx simulator's numbers: search, order, list and release", () =
 
   it("still delivers inbound faxes to any number, the account's or not", async () => {
     const pdf = await makePdf(1);
-    const receiver = await startReceiver({});
+    const receiver = await startReceiver({}, webhookOf);
     const inbound = await startTelnyxSimulator({ webhookUrl: `${receiver.base}/hooks`, orderWithoutSearch: true, numberOrderDelayMs: 0 });
     try {
       await fetch(`${inbound.url}/v2/number_orders`, {

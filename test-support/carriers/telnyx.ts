@@ -68,8 +68,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { guessPageCount, multipartOf, readBody } from './simulator-kit';
+import { guessPageCount, listenOnLocalhost, multipartOf, readBody, SimulatorControls } from './simulator-kit';
 
 export type TelnyxQuality = 'normal' | 'high' | 'very_high' | 'ultra_light' | 'ultra_dark';
 export type TelnyxFaxStatus = 'queued' | 'media.processed' | 'sending' | 'delivered' | 'failed' | 'received';
@@ -484,12 +483,10 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 5000;
   const stepDelayMs = options.stepDelayMs ?? 5;
 
-  const outcomes = new Map<string, TelnyxOutcome>();
+  const controls = new SimulatorControls<TelnyxOutcome, TelnyxWebhookMode>('in-order');
   const inboundMedia = new Map<string, Buffer>();
   const storedMedia = new Map<string, Buffer>();
   const pending = new Set<Promise<unknown>>();
-  let failures: { status: number; left: number } | null = null;
-  let mode: TelnyxWebhookMode = 'in-order';
   let requests = 0;
   let closed = false;
   let url = '';
@@ -580,13 +577,13 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
 
   /** Posts a fax's events in the current mode; answers the status the last event's delivery ended with (after retries). */
   async function deliverAll(primary: string, failover: string, events: TelnyxEvent['data'][], log: TelnyxWebhookDelivery[]) {
-    const order = mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
+    const order = controls.mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
     let lastStatus: number | null = null;
     for (const event of order) {
       if (closed) break;
       const status = await deliver(primary, failover, event, log);
       if (event === events[events.length - 1]) lastStatus = status;
-      if (mode === 'duplicated' && !closed) await deliver(primary, failover, event, log);
+      if (controls.mode === 'duplicated' && !closed) await deliver(primary, failover, event, log);
       await sleep(stepDelayMs);
     }
     return lastStatus;
@@ -646,7 +643,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       user_id: userId,
     });
     const queued = event('fax.queued', base('queued'));
-    const inOrder = mode === 'in-order' || mode === 'duplicated';
+    const inOrder = controls.mode === 'in-order' || controls.mode === 'duplicated';
     const events: TelnyxEvent['data'][] = [queued];
     // In order, fax.queued goes out before the download, as Telnyx posts it once the fax is accepted.
     if (inOrder && primary) await deliverAll(primary, failover, [queued], sent.webhooks);
@@ -654,7 +651,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
 
     const media = await fetchMedia(sent);
     if (sent.media && fax.store_media) storedMedia.set(fax.id, sent.media.bytes);
-    const outcome = outcomes.get(fax.to) ?? { result: 'delivered' };
+    const outcome = controls.outcomes.get(fax.to) ?? { result: 'delivered' };
     if ('failureReason' in media) {
       fax.failure_reason = media.failureReason;
       fax.internal_failure_reason = media.failureReason;
@@ -742,12 +739,8 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     const auth = req.headers.authorization ?? '';
     if (auth !== `Bearer ${apiKey}`) throw new HttpError(401, [errorForStatus(401)]);
     failIfAsked('POST', '/v2/faxes');
-    if (failures && failures.left > 0) {
-      failures.left -= 1;
-      const status = failures.status;
-      if (failures.left === 0) failures = null;
-      throw new HttpError(status, [errorForStatus(status)]);
-    }
+    const refused = controls.nextSendFailure();
+    if (refused !== null) throw new HttpError(refused, [errorForStatus(refused)]);
 
     const raw = await readBody(
       req,
@@ -1162,11 +1155,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
         else res.end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLocalhost(server);
 
   const simulator: TelnyxSimulator = {
     url,
@@ -1184,12 +1173,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       return requests;
     },
     requestLog,
-    outcomeFor(to, outcome) {
-      outcomes.set(to, outcome);
-    },
-    failNextSends(status, count = 1) {
-      failures = count > 0 ? { status, left: count } : null;
-    },
+    ...controls.methods(),
     failNextRequests(status, count = 1, only = {}) {
       requestFailures = count > 0 ? { status, left: count, ...only } : null;
     },
@@ -1199,9 +1183,6 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     takeNumber(phoneNumber) {
       const index = availableNumbers.findIndex((n) => n.phoneNumber === phoneNumber);
       if (index !== -1) availableNumbers.splice(index, 1);
-    },
-    webhookMode(next) {
-      mode = next;
     },
     async receive({ to, from, pdf, pages, progressEvents = false }) {
       if (!options.webhookUrl) throw new Error('receive() needs the simulator started with a webhookUrl');

@@ -51,10 +51,8 @@ export function renderReceivedFaxEmail(fax: FaxRow, form: TDocumentForm, context
   const pages = fax.pages ?? 0;
   const attached = form.kind === 'attached';
   const showsFirstPage = attached && Boolean(fax.thumbnailKey);
-  const rendered = renderEmail({
-    language,
+  const content = {
     subject: t('emails.fax.received.subject', { sender: senderLabel(t, fax, false), count: pages }),
-    greeting: recipient.name ? t('emails.greeting', { name: recipient.name }) : undefined,
     paragraphs: [
       t('emails.fax.received.intro', { sender: senderLabel(t, fax), number: numberLabel(fax.toNumber) }),
       form.kind === 'attached'
@@ -70,33 +68,14 @@ export function renderReceivedFaxEmail(fax: FaxRow, form: TDocumentForm, context
       { label: t('emails.fax.facts.pages'), value: new Intl.NumberFormat(language).format(pages) },
       { label: t('emails.fax.facts.receivedAt'), value: formatWhen(language, fax.completedAt ?? fax.createdAt, timeZone) },
     ],
-    image: showsFirstPage ? firstPageImage(t) : undefined,
-    action: { label: t('emails.fax.action'), url: faxPageUrl(context.publicUrl, fax) },
-    signature: t('emails.signature'),
-    ...noticeFooter(t, recipient, context.unsubscribeLink, fax.toNumber),
-  });
-  return {
-    to: recipient.address,
-    ...rendered,
-    messageId: context.messageId,
-    headers: noticeHeaders(context.unsubscribeLink),
-    attachments: attached
-      ? [
-          { faxId: fax.id, part: 'document', filename: faxFilename(fax, timeZone), contentType: 'application/pdf' },
-          ...(showsFirstPage
-            ? [
-                {
-                  faxId: fax.id,
-                  part: 'thumbnail' as const,
-                  filename: 'first-page.png',
-                  contentType: 'image/png' as const,
-                  cid: FIRST_PAGE_CID,
-                },
-              ]
-            : []),
-        ]
-      : undefined,
   };
+  const document = {
+    faxId: fax.id,
+    part: 'document' as const,
+    filename: faxFilename(fax, timeZone),
+    contentType: 'application/pdf' as const,
+  };
+  return faxEmail(fax, context, t, content, showsFirstPage, attached ? [document] : undefined);
 }
 
 /** The outcomes a sender is told of: how a sent fax ended. */
@@ -142,24 +121,50 @@ export function renderFaxOutcomeEmail(
   facts.push({ label: t('emails.fax.facts.endedAt'), value: formatWhen(language, fax.completedAt ?? fax.updatedAt, timeZone) });
   const showsFirstPage = showFirstPage && Boolean(fax.thumbnailKey);
 
-  const rendered = renderEmail({
-    language,
+  const content = {
     subject: t(`emails.fax.outcome.${outcome}.subject`, { recipient: recipientName }),
-    greeting: recipient.name ? t('emails.greeting', { name: recipient.name }) : undefined,
     paragraphs: [t(`emails.fax.outcome.${outcome}.body`, { recipient: recipientName, sent, total })],
     facts,
+  };
+  return faxEmail(fax, context, t, content, showsFirstPage, undefined);
+}
+
+/**
+ * A fax e-mail around its own subject, paragraphs and facts: the greeting, the first page when it is shown (inline,
+ * attached by its content id), the link to the fax, the signature and the notice footer, addressed to the recipient
+ * with the unsubscribe headers; `documents` are attached before the first page.
+ */
+function faxEmail(
+  fax: FaxRow,
+  context: TNoticeContext,
+  t: ReturnType<typeof translator>,
+  content: Pick<Parameters<typeof renderEmail>[0], 'subject' | 'paragraphs' | 'facts'>,
+  showsFirstPage: boolean,
+  documents: NonNullable<TEmail['attachments']> | undefined,
+): TEmail {
+  const { recipient } = context;
+  const rendered = renderEmail({
+    language: recipient.language,
+    ...content,
+    greeting: recipient.name ? t('emails.greeting', { name: recipient.name }) : undefined,
     image: showsFirstPage ? firstPageImage(t) : undefined,
     action: { label: t('emails.fax.action'), url: faxPageUrl(context.publicUrl, fax) },
     signature: t('emails.signature'),
     ...noticeFooter(t, recipient, context.unsubscribeLink, fax.toNumber),
   });
+  const firstPage = {
+    faxId: fax.id,
+    part: 'thumbnail' as const,
+    filename: 'first-page.png',
+    contentType: 'image/png' as const,
+    cid: FIRST_PAGE_CID,
+  };
+  const attachments = [...(documents ?? []), ...(showsFirstPage ? [firstPage] : [])];
   return {
     to: recipient.address,
     ...rendered,
     messageId: context.messageId,
     headers: noticeHeaders(context.unsubscribeLink),
-    attachments: showsFirstPage
-      ? [{ faxId: fax.id, part: 'thumbnail', filename: 'first-page.png', contentType: 'image/png', cid: FIRST_PAGE_CID }]
-      : undefined,
+    attachments: attachments.length > 0 ? attachments : undefined,
   };
 }

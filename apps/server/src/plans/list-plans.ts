@@ -3,36 +3,23 @@ import { asc, isNull } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { plans } from './schema';
 
+/** What a plan on sale shows: the fields of its contract, none of those the back office alone reads. */
+const ON_SALE_COLUMNS = {
+  id: plans.id,
+  slug: plans.slug,
+  name: plans.name,
+  category: plans.category,
+  currency: plans.currency,
+  monthlyPriceCents: plans.monthlyPriceCents,
+  yearlyMonthlyPriceCents: plans.yearlyMonthlyPriceCents,
+  pagesPerMonth: plans.pagesPerMonth,
+  apiRequestsPerMinute: plans.apiRequestsPerMinute,
+  isPopular: plans.isPopular,
+  isHipaa: plans.isHipaa,
+  text: plans.text,
+};
+
 /** The plans on sale, in catalogue order (what /pricing and /fax-plans show). */
 export async function listActivePlans(db: Database): Promise<TPlan[]> {
-  const rows = await db.select().from(plans).where(isNull(plans.archivedAt)).orderBy(asc(plans.sortOrder), asc(plans.name));
-  return rows.map(
-    ({
-      id,
-      slug,
-      name,
-      category,
-      currency,
-      monthlyPriceCents,
-      yearlyMonthlyPriceCents,
-      pagesPerMonth,
-      apiRequestsPerMinute,
-      isPopular,
-      isHipaa,
-      text,
-    }) => ({
-      id,
-      slug,
-      name,
-      category,
-      currency,
-      monthlyPriceCents,
-      yearlyMonthlyPriceCents,
-      pagesPerMonth,
-      apiRequestsPerMinute,
-      isPopular,
-      isHipaa,
-      text,
-    }),
-  );
+  return db.select(ON_SALE_COLUMNS).from(plans).where(isNull(plans.archivedAt)).orderBy(asc(plans.sortOrder), asc(plans.name));
 }

@@ -1,62 +1,45 @@
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareFaxImages, transmitOverAudio, ZFaxModemEnd } from '../../src/lines/t30/fax-modem';
 import { ecmV17CallMs } from '../../src/lines/t30/line-time';
-import { faxModemBinary as binary, writeSentFax } from '../support/t30-call';
+import { ANSWERER_IDENT, CALLER_IDENT, faxModemBinary as binary, identifiedCall, useSentFax } from '../support/t30-call';
 
 // A real T.30 call between two spandsp engines over G.711 audio: the pages the receiver decodes
 // are the pages we rendered, at the speed and in the line time the protocol gives them, in a few seconds of wall time.
 const execFileAsync = promisify(execFile);
-let dir: string;
-let tiffPath: string;
-let pageBytes: number[];
-
-beforeAll(async () => {
-  ({ dir, tiffPath, pageBytes } = await writeSentFax('faxline-t30-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const sent = useSentFax('faxline-t30-');
 
 describe('a fax call over audio', () => {
   it('delivers 3 fine pages at V.17 with ECM, pixel for pixel, in the protocol line time and under 5 s', async () => {
-    const outPath = path.join(dir, 'received-v17.tif');
-    const started = performance.now();
-    const { sender, receiver } = await transmitOverAudio({
-      binary,
-      tiffPath,
-      outPath,
-      sender: { ident: '+1 555 0100' },
-      receiver: { ident: '+1 555 0199' },
-    });
-    const wallMs = performance.now() - started;
+    const { sender, receiver, outPath, wallMs } = await identifiedCall(transmitOverAudio, sent, 'received-v17.tif');
 
-    expect(sender.end).toMatchObject({ completion: 0, pages: 3, bitRate: 14_400, ecm: true, remoteIdent: '+1 555 0199' });
+    expect(sender.end).toMatchObject({ completion: 0, pages: 3, bitRate: 14_400, ecm: true, remoteIdent: ANSWERER_IDENT });
     expect(sender.exitCode).toBe(0);
-    expect(receiver.end).toMatchObject({ completion: 0, pages: 3, remoteIdent: '+1 555 0100' });
+    expect(receiver.end).toMatchObject({ completion: 0, pages: 3, remoteIdent: CALLER_IDENT });
     expect(sender.pages.map((page) => [page.page, page.resolution, page.compression])).toEqual([
       [1, 'fine', 'T.6'],
       [2, 'fine', 'T.6'],
       [3, 'fine', 'T.6'],
     ]);
 
-    const comparison = await compareFaxImages(binary, tiffPath, outPath);
+    const comparison = await compareFaxImages(binary, sent.tiffPath, outPath);
     expect(comparison.pages).toHaveLength(3);
     for (const page of comparison.pages) expect(page).toMatchObject({ identical: true, differentRows: 0 });
 
-    const protocolMs = ecmV17CallMs(pageBytes);
+    const protocolMs = ecmV17CallMs(sent.pageBytes);
     expect(Math.abs(sender.end.lineMs - protocolMs) / protocolMs).toBeLessThan(0.05);
     expect(wallMs).toBeLessThan(5_000);
   });
 
   it('completes at 9,600 bit/s without ECM when the machines share only V.29', async () => {
-    const outPath = path.join(dir, 'received-v29.tif');
+    const outPath = path.join(sent.dir, 'received-v29.tif');
     const { sender, receiver } = await transmitOverAudio({
       binary,
-      tiffPath,
+      tiffPath: sent.tiffPath,
       outPath,
       sender: { ecm: false, modems: ['v29'] },
       receiver: { ecm: false, modems: ['v29'] },
@@ -64,27 +47,27 @@ describe('a fax call over audio', () => {
 
     expect(sender.end).toMatchObject({ completion: 0, pages: 3, bitRate: 9_600, ecm: false });
     expect(receiver.end).toMatchObject({ completion: 0, pages: 3 });
-    expect((await compareFaxImages(binary, tiffPath, outPath)).identical).toBe(true);
+    expect((await compareFaxImages(binary, sent.tiffPath, outPath)).identical).toBe(true);
   });
 
   it('resumes from a page: sends only the pages after those confirmed, and they are the rendered ones', async () => {
-    const outPath = path.join(dir, 'received-resumed.tif');
-    const { sender } = await transmitOverAudio({ binary, tiffPath, outPath, sender: { firstPage: 2 } });
+    const outPath = path.join(sent.dir, 'received-resumed.tif');
+    const { sender } = await transmitOverAudio({ binary, tiffPath: sent.tiffPath, outPath, sender: { firstPage: 2 } });
 
     expect(sender.end).toMatchObject({ completion: 0, pages: 2 });
-    const comparison = await compareFaxImages(binary, tiffPath, outPath, 2);
+    const comparison = await compareFaxImages(binary, sent.tiffPath, outPath, 2);
     expect(comparison.pages.map((page) => [page.page, page.identical])).toEqual([
       [2, true],
       [3, true],
     ]);
     expect(comparison.identical).toBe(true);
     // Page 1 is not what the resumed call carried.
-    expect((await compareFaxImages(binary, tiffPath, outPath)).identical).toBe(false);
+    expect((await compareFaxImages(binary, sent.tiffPath, outPath)).identical).toBe(false);
   });
 
   it('ends a call to a line that stays silent when T.30 timer T0 runs out, in line time, not wall time', async () => {
     // A peer that answers the socket but never the fax: it sends back A-law silence (0xD5) for every block it gets.
-    const socketPath = path.join(dir, 'silent.sock');
+    const socketPath = path.join(sent.dir, 'silent.sock');
     const server = net.createServer((socket) => {
       socket.on('data', (block: Buffer) => socket.write(Buffer.alloc(block.length, 0xd5)));
       socket.on('error', () => {});
@@ -92,7 +75,7 @@ describe('a fax call over audio', () => {
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
     try {
       const started = performance.now();
-      const result = await execFileAsync(binary, ['send', '--file', tiffPath, '--connect', socketPath]).catch(
+      const result = await execFileAsync(binary, ['send', '--file', sent.tiffPath, '--connect', socketPath]).catch(
         (error: { code: number; stdout: string }) => error,
       );
       const wallMs = performance.now() - started;
