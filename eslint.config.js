@@ -57,8 +57,6 @@ const upwardImportsToMend = {
   audit: { auth: ['schema.ts'] },
   auth: { accounts: ['schema.ts', 'create-owner-account.ts'], bells: ['email-operators-of-sign-up.ts'], 'system-settings': ['system-settings.ts'] },
   email: { faxes: ['fax-records.ts'] },
-  faxes: { receipts: ['issue-receipt.ts'] },
-  lines: { numbers: ['numbers.ts'], 'system-settings': ['system-settings.ts'] },
   plans: { accounts: ['schema.ts'] },
 };
 const capabilities = (existsSync(serverSrc) ? readdirSync(serverSrc, { withFileTypes: true }) : [])

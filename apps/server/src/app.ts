@@ -45,7 +45,7 @@ import { faxEmailSettingsRoutes } from './accounts/fax-email-settings-routes';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
-import { receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
+import { receiptDownloadRoutes, receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { mediaRoutes } from './faxes/media-routes';
 import { carrierWebhookRoutes } from './faxes/carrier-webhook-routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, routeDeps);
+      await api.register(receiptDownloadRoutes, routeDeps);
       await api.register(bellRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { Inbox } from '../lines/fax-line';
+import { accountHoldingNumber } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import { faxes } from './schema';
 
 /** Received faxes as the lines deliver them: in the account's history, unread. */
 export function faxInbox(db: Database): Inbox {
   return {
+    accountHolding: (phoneNumber) => accountHoldingNumber(db, phoneNumber),
     hasCopyOf: async (sentFaxId) => {
       const [copy] = await db.select({ id: faxes.id }).from(faxes).where(eq(faxes.sourceFaxId, sentFaxId));
       return Boolean(copy);

@@ -14,7 +14,6 @@ import {
   type TLanguage,
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
-import { downloadReceipt } from '../receipts/issue-receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../accounts/require-actor';
@@ -161,16 +160,6 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .header('content-disposition', `attachment; filename="${image.name}"`)
       .header('cache-control', 'private, no-store')
       .send(image.tiff);
-  });
-
-  // The signed transmission report of a delivered fax.
-  app.get('/faxes/:id/receipt', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
-    const receipt = await downloadReceipt({ db, files, systemSettings, publicUrl: config.publicUrl }, actorOf(request), request.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${receipt.name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(receipt.pdf));
   });
 
   app.get('/faxes/:id/thumbnail', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {

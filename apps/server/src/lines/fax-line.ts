@@ -61,6 +61,8 @@ export type Arrival = {
 
 /** Where lines put what arrives: the faxes module's received faxes (faxes/inbox.ts). */
 export type Inbox = {
+  /** The account holding a Faxline number, whose inbox a fax to it reaches; null when no account holds it. */
+  accountHolding(phoneNumber: string): Promise<string | null>;
   /** Whether the copy of this sent fax has arrived already (a call run again after a crash). */
   hasCopyOf(sentFaxId: string): Promise<boolean>;
   /** Stores the arrival; false when a copy of the same sent fax was there first. */

@@ -1,8 +1,6 @@
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { faxImagePdf } from '../documents/fax-image/fax-image-pdf';
 import { faxPageSize } from '../documents/fax-image/render-fax-image';
-import { accountHoldingNumber } from '../numbers/numbers';
-import type { Database } from '../platform/db/client';
 import type { CallOutcome, FaxLine, Inbox } from './fax-line';
 
 /**
@@ -10,10 +8,10 @@ import type { CallOutcome, FaxLine, Inbox } from './fax-line';
  * What arrives is what a fax machine would print: a PDF made from the fax image that was sent, never the sender's
  * files (docs/decisions/023). At most one copy per sent fax, so a call run again after a crash delivers once.
  */
-export function internalLine(deps: { db: Database; files: FileStore; inbox: Inbox }): FaxLine {
+export function internalLine(deps: { files: FileStore; inbox: Inbox }): FaxLine {
   return {
     name: 'internal',
-    accepts: async (toNumber) => (await accountHoldingNumber(deps.db, toNumber)) !== null,
+    accepts: async (toNumber) => (await deps.inbox.accountHolding(toNumber)) !== null,
     call: async (fax) => {
       const started = Date.now();
       // No call is made: the copy is the whole fax, every time.
@@ -25,7 +23,7 @@ export function internalLine(deps: { db: Database; files: FileStore; inbox: Inbo
       });
       // A run that died after the copy arrived: nothing more to store.
       if (await deps.inbox.hasCopyOf(fax.id)) return delivered();
-      const accountId = await accountHoldingNumber(deps.db, fax.toNumber);
+      const accountId = await deps.inbox.accountHolding(fax.toNumber);
       // Released since the line was chosen: nobody answers there any more.
       if (!accountId) return { result: 'not_a_fax_machine', pagesSent: 0, firstPage: 1, durationMs: Date.now() - started };
 

@@ -1,8 +1,7 @@
-import { CARRIER_SECRET_SETTINGS, type TAdminDashboard } from '@faxline/shared';
+import { CARRIER_SECRET_SETTINGS, type TAdminDashboard, type TSystemSettingsValues } from '@faxline/shared';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
-import type { SystemSettings } from '../system-settings/system-settings';
 import type { Carrier } from './carriers/carrier';
 import { carriersOf, NO_CARRIERS, type Carriers } from './carriers/carrier-setup';
 import { carrierNamed, configuredCarriers } from './carriers/carriers';
@@ -26,10 +25,18 @@ export type LinesConfig = Pick<
   | 'dataDir'
 >;
 
+/**
+ * Where the back office's carrier settings are read: the process's copy of the platform settings, kept in step with
+ * every save by NOTIFY (system-settings/system-settings.ts, which sits above the lines and is given to them).
+ */
+export type CarrierSettingsSource = {
+  current(): Promise<TSystemSettingsValues>;
+  secret(name: (typeof CARRIER_SECRET_SETTINGS)[number]): Promise<string | null>;
+};
+
 export type LinesInForceDeps = {
   config: LinesConfig;
-  /** The process's copy of the platform settings, kept in step with every save by NOTIFY (system-settings.ts). */
-  systemSettings: SystemSettings;
+  systemSettings: CarrierSettingsSource;
 };
 
 /** What the lines hand their faxes to, given by the faxes module: received faxes, and the pages kept for a try. */

@@ -1,7 +1,10 @@
 import { MAX_RECEIPT_BYTES, ZReceiptKeys, ZReceiptVerification, type TReceiptVerification } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../accounts/require-actor';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
+import { downloadReceipt } from './issue-receipt';
 import { receiptSigningKey } from './receipt-key';
 import { verifyReceipt } from './receipt-signature';
 
@@ -34,4 +37,17 @@ export const receiptVerifyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       return check.valid ? { valid: true, keyId: check.keyId, facts: check.facts as never } : check;
     },
   );
+};
+
+/** The signed transmission report of a delivered fax, for whoever may see the fax (beside the fax's other files). */
+export const receiptDownloadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, files, systemSettings, requireActor }) => {
+  const params = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
+  app.get('/faxes/:id/receipt', { schema: { params }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const receipt = await downloadReceipt({ db, files, systemSettings, publicUrl: config.publicUrl }, actorOf(request), request.params.id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${receipt.name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(receipt.pdf));
+  });
 };

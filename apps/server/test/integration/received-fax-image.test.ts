@@ -151,7 +151,7 @@ describe('a received fax is the fax image; downloads carry nothing that acts', (
     expect(receivedRow!.documentSha256).not.toBe(sentRow!.documentSha256);
 
     // A retried delivery (a worker that died after delivering) finds the copy there and leaves it as it is.
-    const line = internalLine({ db: t.db, files: t.env.files, inbox: faxInbox(t.db) });
+    const line = internalLine({ files: t.env.files, inbox: faxInbox(t.db) });
     expect(await line.call(sentRow!, { attempt: 1, firstPage: 1 })).toMatchObject({ result: 'delivered', pagesSent: sentRow!.pages });
     const copies = await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, faxId));
     expect(copies.map((row) => row.documentKey)).toEqual([receivedRow!.documentKey]);
