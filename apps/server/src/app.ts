@@ -27,6 +27,7 @@ import type { FileStore } from './platform/files/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxInboundCalls } from './faxes/receive-call';
 import { faxRoutes } from './faxes/routes';
+import { usageRoutes } from './faxes/usage-routes';
 import { healthRoutes } from './health/routes';
 import { registerMetrics } from './metrics/routes';
 import { withRequestId } from './platform/request-context';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(receiptDownloadRoutes, routeDeps);
       await api.register(bellRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
+      await api.register(usageRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);

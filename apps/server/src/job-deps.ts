@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FaxFilesOf } from './email/fax-attachments';
 import type { TConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import type { FileStore } from './platform/files/encrypted-file-store';
@@ -16,6 +17,8 @@ export type WorkerDeps = {
   files: FileStore;
   /** The process's copy of the platform settings, kept in step with every save by NOTIFY (as the API's). */
   systemSettings: SystemSettings;
+  /** The faxes' stored files, for the e-mails that attach them (faxes/fax-records.ts `documentKeysOf`). */
+  faxFilesOf: FaxFilesOf;
 };
 
 /** What a job handler may use; injected by the queue so handlers stay plain functions. */

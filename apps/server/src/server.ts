@@ -23,6 +23,7 @@ import { startSandboxExchange } from './lines/sandbox-exchange';
 import { faxInboundCalls } from './faxes/receive-call';
 import { startEmailGateway } from './email-to-fax/gateway';
 import { createSystemSettings } from './system-settings/system-settings';
+import { documentKeysOf } from './faxes/fax-records';
 
 /**
  * Which parts run: everything (default), only the HTTP API, only the job worker, or only the e-mail to fax gateway.
@@ -95,7 +96,7 @@ export async function startServer(
     const queue = await startQueue({
       url: databaseUrl,
       jobs,
-      deps: { db: database.db, config, files, systemSettings },
+      deps: { db: database.db, config, files, systemSettings, faxFilesOf: documentKeysOf },
       work: worksJobs,
       logger,
       notifications,

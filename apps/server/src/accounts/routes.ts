@@ -1,9 +1,7 @@
-import { roleMay, ZAccountSummary, ZDeleteAccountRequest, ZOk, ZSettings, ZUsage } from '@faxline/shared';
+import { roleMay, ZAccountSummary, ZDeleteAccountRequest, ZOk, ZSettings } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { verifyPassword } from '../auth/verify-password';
-import { monthlyUsage } from '../faxes/quota';
-import { clock } from '../platform/clock';
 import type { RouteDeps } from '../route-deps';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
@@ -13,7 +11,7 @@ import { signedInOf } from '../auth/session';
 import { actorOf } from './require-actor';
 import { readSettings, saveSettings } from './settings';
 
-/** The signed-in person's account and settings, the account's usage, and deleting the account. */
+/** The signed-in person's account and settings, and deleting the account (its usage: faxes/usage-routes.ts). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
   { auth, db, config, files, systemSettings, requireActor, requireSignedIn },
@@ -31,18 +29,6 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   app.put('/settings', { schema: { body: ZSettings, response: { 200: ZSettings } }, preHandler: requireSignedIn() }, async (request) => {
     return saveSettings(db, signedInOf(request).user.id, request.body);
-  });
-
-  app.get('/usage', { schema: { response: { 200: ZUsage } }, preHandler: requireActor('anyRole') }, async (request) => {
-    const { member } = actorOf(request);
-    const now = clock.now();
-    const { used, plan } = await monthlyUsage(db, member.accountId, { now });
-    return {
-      plan,
-      pagesUsed: used,
-      periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
-      periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
-    };
   });
 
   // 'Yes, delete my account' (spec 001 §2.5), with the owner's password.

@@ -19,6 +19,7 @@ import { installationSecretOf } from '../platform/local-secret';
 import { createLogger } from '../platform/logger';
 import { startQueue } from '../platform/queue/queue';
 import { createSystemSettings } from '../system-settings/system-settings';
+import { documentKeysOf } from '../faxes/fax-records';
 
 // `npm run admin:create -- --email E --password P [--name N]`, or without them an interactive form: creates a
 // platform admin, or makes an existing person one.
@@ -66,6 +67,7 @@ async function main(): Promise<number> {
       config,
       files: await openFileStore(config),
       systemSettings: createSystemSettings(handle.db, await installationSecretOf(config), NOT_LISTENING),
+      faxFilesOf: documentKeysOf,
     },
     work: false,
     logger,

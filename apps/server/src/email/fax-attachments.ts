@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { documentKeysOf } from '../faxes/fax-records';
 import type { Database } from '../platform/db/client';
 
 /**
@@ -24,16 +23,25 @@ export const ZFaxAttachment = z.object({
 });
 export type TFaxAttachment = z.infer<typeof ZFaxAttachment>;
 
+/**
+ * The stored files of faxes, by id, as the faxes module keeps them (faxes/fax-records.ts, `documentKeysOf`): e-mail sits
+ * below faxes, so the worker gives it this (job-deps.ts).
+ */
+export type FaxFilesOf = (
+  db: Database,
+  faxIds: string[],
+) => Promise<Array<{ id: string; documentKey: string | null; thumbnailKey: string | null }>>;
+
 export type ResolvedAttachment = Omit<TFaxAttachment, 'faxId' | 'part'> & { content: Uint8Array };
 
 /** The attachments with their bytes; null when a fax or a file they name is gone (a fax deleted meanwhile). */
 export async function resolveFaxAttachments(
-  deps: { db: Database; files: FileStore },
+  deps: { db: Database; files: FileStore; faxFilesOf: FaxFilesOf },
   references: readonly TFaxAttachment[],
 ): Promise<ResolvedAttachment[] | null> {
   if (references.length === 0) return [];
   const ids = [...new Set(references.map((reference) => reference.faxId))];
-  const rows = await documentKeysOf(deps.db, ids);
+  const rows = await deps.faxFilesOf(deps.db, ids);
   const resolved: ResolvedAttachment[] = [];
   for (const { faxId, part, ...attachment } of references) {
     const row = rows.find((candidate) => candidate.id === faxId);

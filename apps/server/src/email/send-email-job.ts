@@ -60,9 +60,9 @@ export const sendEmailJob = defineJob({
   // Exclusive, so that a send whose worker died is handed back within seconds (queue.ts, reclaimOrphans): one
   // message at a time per Message-ID, or per address for the e-mails that have none.
   exclusiveKey: (email) => `email.send:${email.messageId ?? email.to}`,
-  handler: async ({ attachments: references = [], ...email }, { db, config, files, logger }) => {
+  handler: async ({ attachments: references = [], ...email }, { db, config, files, faxFilesOf, logger }) => {
     if (email.messageId && !(await startTry(db, email.messageId))) return;
-    const attachments = await resolveFaxAttachments({ db, files }, references);
+    const attachments = await resolveFaxAttachments({ db, files, faxFilesOf }, references);
     if (!attachments) {
       // The fax was deleted after its e-mail was queued: its owner wanted it gone, so its document does not go out.
       logger.info({ to: email.to, subject: email.subject }, 'e-mail dropped: the fax it carries was deleted');

@@ -28,6 +28,7 @@ import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
 import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // The server as `npm start` runs it (the production bundle, --role=all with its worker process, its own PostgreSQL in
 // DATA_DIR, no DATABASE_URL) while 60 faxes are sent between its accounts; `kill -9` of the embedded PostgreSQL's
@@ -109,7 +110,7 @@ beforeAll(async () => {
   database = connectDatabase(url, testLogger);
   // Only to make the customers (their welcome e-mails are jobs for the server's worker): stopped before the kill.
   const files = createEncryptedFileStore({ dir: path.join(dataDir, 'unused'), masterKey: randomBytes(32) });
-  const queue = await startQueue({ url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db) }, work: false, logger: testLogger });
+  const queue = await startQueue({ url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db), faxFilesOf: documentKeysOf }, work: false, logger: testLogger });
   try {
     const auth = createAuth({ db: database.db, queue, config, secret: authSecret, logger: testLogger });
     for (let i = 0; i < PAIRS; i += 1) {

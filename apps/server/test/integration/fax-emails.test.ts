@@ -18,6 +18,7 @@ import { faxNumbers } from '../../src/numbers/schema';
 import { sendFaxRequest } from '../support/faxes';
 import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // E-mail leaves through a real SMTP server on loopback; each message is read back as a mail client reads it.
 const mails: ParsedMail[] = [];
@@ -52,6 +53,7 @@ const jobsDeps = () => ({
   config: t.config,
   files: t.files,
   systemSettings: t.env.systemSettings,
+  faxFilesOf: documentKeysOf,
   queue: t.env.queue,
   logger: testLogger,
 });

@@ -17,6 +17,7 @@ import { convertFixture } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { testLogger } from '../support/test-database';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 let t: TestApp;
 let png: Uint8Array;
@@ -368,6 +369,7 @@ describe('a worker that dies in the middle of a job', () => {
       db: t.db,
       files: t.env.files,
       systemSettings: t.env.systemSettings,
+      faxFilesOf: documentKeysOf,
       queue: t.env.queue,
       config: t.config,
       logger: testLogger,

@@ -23,6 +23,7 @@ import { translator } from '../../src/platform/i18n/i18n';
 import { testLogger } from '../support/test-database';
 import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, type TestApp } from '../support/test-app';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // A client of the public API may give `file_url` instead of files; the worker fetches it, and nothing a URL
 // says can make it reach inside our network. A local HTTPS server with a self-signed certificate plays the client's
@@ -308,6 +309,7 @@ describe('the documents job with a file_url', () => {
       db: t.db,
       files: t.files,
       systemSettings: t.env.systemSettings,
+      faxFilesOf: documentKeysOf,
       queue: t.env.queue,
       config: t.config,
       logger: testLogger,

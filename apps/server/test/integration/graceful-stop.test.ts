@@ -8,6 +8,7 @@ import { defineJob } from '../../src/job-deps';
 import { startQueue } from '../../src/platform/queue/queue';
 import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // "Graceful stop finishes or hands back running jobs". A worker told to stop takes no new job, lets
 // a short running job finish, and hands a long one back to the queue (not failed, no try counted), where another
@@ -46,6 +47,7 @@ describe('a worker that stops', () => {
       config: testConfig({ SHUTDOWN_TIMEOUT_MS: '2000', JOB_CONCURRENCY: 'test.slow=2' }),
       files,
       systemSettings: unreadSystemSettings(database.handle.db),
+      faxFilesOf: documentKeysOf,
     };
     const first = await startQueue({ url: database.url, jobs: [slowJob('first')], deps, work: true, logger: testLogger });
     await first.send(slowJob('first'), { ms: 300 });

@@ -8,6 +8,7 @@ import { defineJob } from '../../src/job-deps';
 import { startQueue } from '../../src/platform/queue/queue';
 import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // How many of one job a worker runs at once is set per job (JOB_CONCURRENCY), over its default.
 const database = useTestDatabase();
@@ -33,7 +34,7 @@ function gatheringJob(together: number) {
 
 async function runFour(env: Record<string, string>) {
   const { job, seen } = gatheringJob(4);
-  const deps = { db: database.handle.db, config: testConfig(env), files, systemSettings: unreadSystemSettings(database.handle.db) };
+  const deps = { db: database.handle.db, config: testConfig(env), files, systemSettings: unreadSystemSettings(database.handle.db), faxFilesOf: documentKeysOf };
   // Queued before any worker starts, so that every worker finds one at its first look.
   const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
   for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
@@ -72,6 +73,7 @@ describe('JOB_CONCURRENCY', () => {
           config: testConfig({ JOB_CONCURRENCY: 'faxes.transmitt=4' }),
           files,
           systemSettings: unreadSystemSettings(database.handle.db),
+          faxFilesOf: documentKeysOf,
         },
         work: true,
         logger: testLogger,

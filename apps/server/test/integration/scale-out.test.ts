@@ -31,6 +31,7 @@ import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
 import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
 // Redis, an S3-compatible bucket, two API processes and two workers (the production bundle, `--role=api` and
@@ -118,7 +119,7 @@ beforeAll(async () => {
     backend: localFileBackend(path.join(os.tmpdir(), 'faxline-scale-unused')),
     masterKey: randomBytes(32),
   });
-  queue = await startQueue({ url: postgres.url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db) }, work: false, logger: testLogger });
+  queue = await startQueue({ url: postgres.url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db), faxFilesOf: documentKeysOf }, work: false, logger: testLogger });
   auth = createAuth({ db: database.db, queue, config, secret: shared.AUTH_SECRET, logger: testLogger });
 }, 300_000);
 

@@ -9,6 +9,7 @@ import { defineJob } from '../../src/job-deps';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { createTestDatabase, testLogger, unreadSystemSettings } from '../support/test-database';
 import { testConfig } from '../support/test-app';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 // "Scheduled jobs run once per tick across all workers". Three workers on one database schedule the
 // same job every minute; each minute's tick runs it once, whichever worker's clock noticed it.
@@ -38,7 +39,7 @@ describe('a scheduled job with several workers', () => {
         cron: '* * * * *',
         handler: async () => void runs.push({ worker, at: new Date() }),
       });
-    const deps = { db: handle.db, config: testConfig(), files, systemSettings: unreadSystemSettings(handle.db) };
+    const deps = { db: handle.db, config: testConfig(), files, systemSettings: unreadSystemSettings(handle.db), faxFilesOf: documentKeysOf };
     for (const worker of [1, 2, 3])
       workers.push(await startQueue({ url: database.url, jobs: [everyMinute(worker)], deps, work: true, logger: testLogger }));
 

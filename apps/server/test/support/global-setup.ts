@@ -18,6 +18,7 @@ import { seedStartingFaqs } from '../../src/content/faq-seed';
 import { startQueue } from '../../src/platform/queue/queue';
 import { createSystemSettings } from '../../src/system-settings/system-settings';
 import { buildServerBundle } from '@test-support/faxline-process';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 export const TEMPLATE_DATABASE = 'faxline_template';
 
@@ -64,6 +65,7 @@ export default async function setup(project: TestProject) {
       config: loadConfig({ NODE_ENV: 'test' }),
       files: createEncryptedFileStore({ dir: path.join(dataDir, 'files'), masterKey: randomBytes(32) }),
       systemSettings: createSystemSettings(database.db, randomBytes(32).toString('base64url'), NOT_LISTENING),
+      faxFilesOf: documentKeysOf,
     },
     work: false,
     logger,

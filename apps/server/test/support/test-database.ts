@@ -18,6 +18,7 @@ import type { Logger } from '../../src/platform/logger';
 import { startQueue, type Queue } from '../../src/platform/queue/queue';
 import { createSystemSettings, type SystemSettings } from '../../src/system-settings/system-settings';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -97,7 +98,7 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     url,
     notifications,
     jobs,
-    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files, systemSettings },
+    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files, systemSettings, faxFilesOf: documentKeysOf },
     work: options.work ?? false,
     logger: options.logger ?? testLogger,
   });
