@@ -54,9 +54,7 @@ const serverFloors = [
 // passing it in, or a hook the higher folder registers. The list only shrinks.
 const upwardImportsToMend = {
   accounts: { events: ['platform-events.ts'], faxes: ['fax-records.ts'], numbers: ['numbers.ts', 'account-numbers.ts'] },
-  audit: { auth: ['schema.ts'] },
   auth: { accounts: ['schema.ts', 'create-owner-account.ts'], bells: ['email-operators-of-sign-up.ts'], 'system-settings': ['system-settings.ts'] },
-  plans: { accounts: ['schema.ts'] },
 };
 const capabilities = (existsSync(serverSrc) ? readdirSync(serverSrc, { withFileTypes: true }) : [])
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { memberRoutes } from './accounts/members-routes';
 import { accountRoutes } from './accounts/routes';
 import { adminUserRoutes } from './accounts/admin-users-routes';
+import { accountsOnPlan } from './accounts/accounts-on-plan';
 import { adminAnalyticsRoutes } from './admin/analytics-routes';
 import { guardBackOffice } from './admin/back-office-guard';
 import { adminDashboardRoutes } from './admin/dashboard-routes';
@@ -22,6 +23,7 @@ import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { createSessionReader } from './auth/session';
+import { idsOfPeopleMatching, peopleNamed } from './auth/people';
 import { createActorGuards } from './accounts/require-actor';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
@@ -159,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: deps.files,
     queue,
     planCatalogue,
+    accountsOnPlan,
     notifications: deps.notifications,
+    auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
     ...createActorGuards({ db: database.db, sessions }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have

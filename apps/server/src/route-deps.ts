@@ -2,12 +2,14 @@ import type { Auth } from './auth/auth';
 import type { SessionReader } from './auth/session';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import type { PlanCatalogue } from './plans/catalogue';
+import type { AccountsOnPlan } from './plans/manage-plans';
 import type { SystemSettings } from './system-settings/system-settings';
 import type { TConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import type { DatabaseNotifications } from './platform/db/notifications';
 import type { Queue } from './platform/queue/queue';
 import type { ActorGuards } from './accounts/require-actor';
+import type { AuditPeople } from './audit/read-audit-log';
 
 /**
  * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
@@ -23,6 +25,10 @@ export type RouteDeps = ActorGuards & {
   files: FileStore;
   queue: Queue;
   planCatalogue: PlanCatalogue;
+  /** How many accounts are on a plan, for the back office's plans below the accounts (accounts/accounts-on-plan.ts). */
+  accountsOnPlan: AccountsOnPlan;
   /** What other processes (and this one) changed in the database, for the caches that follow it. */
   notifications: DatabaseNotifications;
+  /** The people the audit trail names, for its viewer below auth/ (auth/people.ts). */
+  auditPeople: AuditPeople;
 };

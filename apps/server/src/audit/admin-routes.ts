@@ -7,9 +7,9 @@ import { readAuditFacets, readAuditLog } from './read-audit-log';
  * The audit log viewer's API, behind the back-office guard (admin/back-office-guard.ts). Read-only: the trail is append-only
  * (audit/schema.ts) and nothing here writes to it or to anything else.
  */
-export const adminAuditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const adminAuditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, auditPeople }) => {
   app.get('/audit', { schema: { querystring: ZAdminAuditQuery, response: { 200: ZAdminAuditResponse } } }, async (request) =>
-    readAuditLog(db, request.query),
+    readAuditLog({ db, people: auditPeople }, request.query),
   );
 
   app.get('/audit/facets', { schema: { response: { 200: ZAdminAuditFacets } } }, async () => readAuditFacets(db));

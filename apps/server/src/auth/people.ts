@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import type { Auth } from './auth';
 import { authCredentials, sessions, users } from './schema';
@@ -32,4 +32,23 @@ export async function setPassword(deps: { auth: Auth; db: Database }, userId: st
 /** Deletes people for good; their sessions, credentials and second factors go with them (the tables cascade). */
 export async function deletePeople(db: Database | Tx, userIds: string[]): Promise<void> {
   if (userIds.length > 0) await db.delete(users).where(inArray(users.id, userIds));
+}
+
+/** `%` and `_` in a searched text are meant literally, not as LIKE wildcards. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The ids of everyone whose e-mail address or name holds the text (the audit viewer's person filter). */
+export async function idsOfPeopleMatching(db: Database, text: string): Promise<string[]> {
+  const pattern = containing(text);
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.email, pattern), ilike(users.name, pattern)));
+  return found.map((row) => row.id);
+}
+
+/** The address and name of each of these people who still exists. */
+export async function peopleNamed(db: Database, ids: string[]): Promise<Array<{ id: string; email: string; name: string }>> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, ids));
 }

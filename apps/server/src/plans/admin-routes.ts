@@ -24,11 +24,11 @@ function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string
  * /api/admin/plans (spec 001 §2.11, §5; DESIGN.md "Plans"): the catalogue that /pricing and /fax-plans show, archived
  * plans included. A change is on the public pages at the next GET /api/plans, in every API process.
  */
-export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue }) => {
+export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue, accountsOnPlan }) => {
   const params = ZAdminPlanParams;
-  const deps = { db, planCatalogue };
+  const deps = { db, planCatalogue, accountsOnPlan };
 
-  app.get('/plans', { schema: { response: { 200: ZAdminPlansResponse } } }, async () => ({ plans: await listAdminPlans(db) }));
+  app.get('/plans', { schema: { response: { 200: ZAdminPlansResponse } } }, async () => ({ plans: await listAdminPlans(deps) }));
 
   app.post('/plans', { schema: { body: ZAdminPlanInput, response: { 201: ZAdminPlan } } }, async (request, reply) => {
     const plan = await createPlan(deps, request.body);

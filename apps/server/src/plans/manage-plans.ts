@@ -1,8 +1,7 @@
 import { LANGUAGES, type ZAdminPlanInput, type TAdminPlan, type TPlan } from '@faxline/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accounts } from '../accounts/schema';
 import { STARTING_PLAN_SLUG } from './catalogue';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -13,8 +12,14 @@ import { plans } from './schema';
 type TPlanInput = z.output<typeof ZAdminPlanInput>;
 type TPlanRow = typeof plans.$inferSelect;
 type TPlanText = TPlan['text'][keyof TPlan['text']];
-/** The database, and the in-memory catalogue of this process that each edit refreshes. */
-export type PlanEditDeps = { db: Database; planCatalogue: PlanCatalogue };
+/**
+ * How many accounts are on a plan, as SQL over the plan's id (accounts/accounts-on-plan.ts): the plans sit below the
+ * accounts, which name their plan, so the back office's plan routes are given it (RouteDeps.accountsOnPlan).
+ */
+export type AccountsOnPlan = (planId: SQLWrapper | string) => SQL<number>;
+/** The database, the in-memory catalogue of this process that each edit refreshes, and the plans' use. */
+export type PlanEditDeps = { db: Database; planCatalogue: PlanCatalogue; accountsOnPlan: AccountsOnPlan };
+type PlanReadDeps = Pick<PlanEditDeps, 'db' | 'accountsOnPlan'>;
 
 function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
   return {
@@ -35,20 +40,16 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
   };
 }
 
-const accountsOnPlan = (planId: string) => sql<number>`(SELECT count(*)::int FROM ${accounts} WHERE ${accounts.planId} = ${planId})`;
-
 /** Every plan, archived ones too, in catalogue order, with how many accounts are on each. */
-export async function listAdminPlans(db: Database): Promise<TAdminPlan[]> {
+export async function listAdminPlans({ db, accountsOnPlan }: PlanReadDeps): Promise<TAdminPlan[]> {
   const rows = await db
-    .select({ plan: plans, accountCount: sql<number>`count(${accounts.id})::int` })
+    .select({ plan: plans, accountCount: accountsOnPlan(plans.id) })
     .from(plans)
-    .leftJoin(accounts, eq(accounts.planId, plans.id))
-    .groupBy(plans.id)
     .orderBy(asc(plans.sortOrder), asc(plans.name));
   return rows.map(({ plan, accountCount }) => toAdminPlan(plan, accountCount));
 }
 
-async function findAdminPlan(db: Database, id: string): Promise<TAdminPlan> {
+async function findAdminPlan({ db, accountsOnPlan }: PlanReadDeps, id: string): Promise<TAdminPlan> {
   const [row] = await db
     .select({ plan: plans, accountCount: accountsOnPlan(id) })
     .from(plans)
@@ -111,7 +112,8 @@ async function freeSlug(db: Database, name: string): Promise<string> {
 }
 
 /** A new plan goes at the end of the catalogue, on sale at once. */
-export async function createPlan({ db, planCatalogue }: PlanEditDeps, input: TPlanInput): Promise<TAdminPlan> {
+export async function createPlan(deps: PlanEditDeps, input: TPlanInput): Promise<TAdminPlan> {
+  const { db, planCatalogue } = deps;
   const [last] = await db.select({ max: sql<number | null>`max(${plans.sortOrder})` }).from(plans);
   const id = randomUUID();
   await db.insert(plans).values({
@@ -122,7 +124,7 @@ export async function createPlan({ db, planCatalogue }: PlanEditDeps, input: TPl
     ...columnsOf(input),
   });
   planCatalogue.changed();
-  return findAdminPlan(db, id);
+  return findAdminPlan(deps, id);
 }
 
 /**
@@ -130,22 +132,24 @@ export async function createPlan({ db, planCatalogue }: PlanEditDeps, input: TPl
  * keys the new requests per minute (the public API reads the plan on every request).
  */
 export async function updatePlan(
-  { db, planCatalogue }: PlanEditDeps,
+  deps: PlanEditDeps,
   id: string,
   input: TPlanInput,
 ): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
-  const before = await findAdminPlan(db, id);
+  const { db, planCatalogue } = deps;
+  const before = await findAdminPlan(deps, id);
   await db
     .update(plans)
     .set({ ...columnsOf(input), updatedAt: new Date() })
     .where(eq(plans.id, id));
   planCatalogue.changed();
-  return { before, after: await findAdminPlan(db, id) };
+  return { before, after: await findAdminPlan(deps, id) };
 }
 
 /** Archived plans leave /pricing and /fax-plans; accounts on them keep them. */
-export async function setPlanArchived({ db, planCatalogue }: PlanEditDeps, id: string, archived: boolean): Promise<TAdminPlan> {
-  const plan = await findAdminPlan(db, id);
+export async function setPlanArchived(deps: PlanEditDeps, id: string, archived: boolean): Promise<TAdminPlan> {
+  const { db, planCatalogue } = deps;
+  const plan = await findAdminPlan(deps, id);
   if (Boolean(plan.archivedAt) !== archived) {
     await db
       .update(plans)
@@ -153,7 +157,7 @@ export async function setPlanArchived({ db, planCatalogue }: PlanEditDeps, id: s
       .where(eq(plans.id, id));
     planCatalogue.changed();
   }
-  return findAdminPlan(db, id);
+  return findAdminPlan(deps, id);
 }
 
 /**
@@ -161,14 +165,14 @@ export async function setPlanArchived({ db, planCatalogue }: PlanEditDeps, id: s
  * every sign-up is put on it.
  */
 export async function deletePlan(deps: PlanEditDeps, id: string): Promise<TAdminPlan> {
-  const { db } = deps;
-  const plan = await findAdminPlan(db, id);
+  const { db, accountsOnPlan } = deps;
+  const plan = await findAdminPlan(deps, id);
   if (plan.slug === STARTING_PLAN_SLUG) throw new AppError('conflict', 'errors.startingPlan');
   if (plan.accountCount > 0) throw new AppError('conflict', 'errors.planInUse', { count: plan.accountCount });
   // Checked again in the statement itself, in case an account was put on the plan meanwhile.
   const deleted = await db
     .delete(plans)
-    .where(and(eq(plans.id, id), sql`NOT EXISTS (SELECT 1 FROM ${accounts} WHERE ${accounts.planId} = ${id})`))
+    .where(and(eq(plans.id, id), sql`${accountsOnPlan(id)} = 0`))
     .returning({ id: plans.id });
   if (deleted.length === 0) return deletePlan(deps, id);
   deps.planCatalogue.changed();
