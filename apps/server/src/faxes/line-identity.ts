@@ -9,7 +9,7 @@ import type { FaxRow } from './fax-access';
 export type LineIdentity = { stationId: string | null; header: FaxHeader | null };
 
 /**
- * The line identity of a sent fax, from the account's fax identity (accounts/fax-identity.ts, its settings page): the
+ * The line identity of a sent fax, from the account's fax identity (numbers/fax-identity.ts, its settings page): the
  * station id of its From number, set per number (the number itself by default), and the account's header line (its
  * name, or the one it chose, and its time zone), unless the account turned the header off.
  */

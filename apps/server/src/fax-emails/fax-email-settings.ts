@@ -1,23 +1,17 @@
 import type { TFaxEmailSettings, ZSaveFaxEmailSettingsRequest } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { documentsInEmailOf, saveDocumentsInEmail } from '../accounts/fax-settings';
 import { numberSettingsOf, saveNumberSettings } from '../numbers/account-numbers';
-import { plans } from '../plans/schema';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
-import { accounts } from './schema';
 
 /**
  * How the account's received faxes go out by e-mail, as the settings page shows it: documents attached or
  * a sign-in link, whether the plan is a HIPAA plan (always the link), and each number's extra addresses.
  */
 export async function readFaxEmailSettings(db: Database, accountId: string): Promise<TFaxEmailSettings> {
-  const [account] = await db
-    .select({ documentsInEmail: accounts.documentsInEmail, isHipaa: plans.isHipaa })
-    .from(accounts)
-    .leftJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(accounts.id, accountId));
+  const account = await documentsInEmailOf(db, accountId);
   if (!account) throw new AppError('not_found', 'errors.forbidden');
   const numbers = (await numberSettingsOf(db, accountId)).map(({ phoneNumber, emailRecipients }) => ({ phoneNumber, emailRecipients }));
   return { documentsInEmail: account.documentsInEmail, hipaaPlan: account.isHipaa ?? false, numbers };
@@ -33,7 +27,7 @@ export async function saveFaxEmailSettings(
   request: z.output<typeof ZSaveFaxEmailSettingsRequest>,
 ): Promise<TFaxEmailSettings> {
   await inTransaction(db, async (tx) => {
-    await tx.update(accounts).set({ documentsInEmail: request.documentsInEmail }).where(eq(accounts.id, accountId));
+    await saveDocumentsInEmail(tx, accountId, request.documentsInEmail);
     for (const number of request.numbers) {
       const saved = await saveNumberSettings(tx, accountId, number.phoneNumber, { emailRecipients: number.emailRecipients });
       if (!saved) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });

@@ -1,9 +1,9 @@
 import { ZFaxIdentity, ZSaveFaxIdentityRequest } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../accounts/require-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
 import { readFaxIdentity, saveFaxIdentity } from './fax-identity';
-import { actorOf } from './require-actor';
 
 /** How the account's faxes introduce themselves on the line: kept by its owner and sub-admins. */
 export const faxIdentityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {

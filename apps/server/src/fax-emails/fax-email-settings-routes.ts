@@ -1,9 +1,9 @@
 import { ZFaxEmailSettings, ZSaveFaxEmailSettingsRequest } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../accounts/require-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
 import { readFaxEmailSettings, saveFaxEmailSettings } from './fax-email-settings';
-import { actorOf } from './require-actor';
 
 /** How the account's received faxes go out by e-mail: kept by its owner and sub-admins. */
 export const faxEmailSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
