@@ -17,6 +17,8 @@ import { createPerson } from '../apps/server/src/accounts/create-person';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { startServer } from '../apps/server/src/server';
+import { organizationTables } from '../apps/server/src/accounts/schema';
+import { accountLifecycle } from '../apps/server/src/account-lifecycle';
 
 type Targets = { hello: string; appUrl: string; cookie: string };
 type Figures = { requests: number; p99: number; errors: number; non2xx: number };
@@ -66,9 +68,9 @@ async function serve(): Promise<void> {
   process.on('message', (message) => message === 'stop' && void stop());
   process.on('disconnect', () => void stop());
 
-  const auth = createAuth({ db: running.database.db, queue: running.queue, config, secret: config.authSecret!, logger });
+  const auth = createAuth({ db: running.database.db, queue: running.queue, config, secret: config.authSecret!, logger, organizationTables });
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  await createPerson({ auth, db: running.database.db }, { name: 'Bench Customer', email, password: PASSWORD, emailVerified: true });
+  await createPerson({ auth, db: running.database.db, lifecycle: accountLifecycle }, { name: 'Bench Customer', email, password: PASSWORD, emailVerified: true });
 
   const signedIn = await fetch(`${publicUrl}/api/auth/sign-in`, {
     method: 'POST',

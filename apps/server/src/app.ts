@@ -20,11 +20,13 @@ import { adminBellRoutes } from './bells/admin-routes';
 import { bellRoutes } from './bells/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { signUpRoutes } from './accounts/sign-up-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { createSessionReader } from './auth/session';
 import { idsOfPeopleMatching, peopleNamed } from './auth/people';
 import { createActorGuards } from './accounts/require-actor';
+import { accountLifecycle } from './account-lifecycle';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import { mailboxRoutes } from './email/mailbox-routes';
 import { faxInboundCalls } from './faxes/receive-call';
@@ -164,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountsOnPlan,
     notifications: deps.notifications,
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
-    ...createActorGuards({ db: database.db, sessions }),
+    accountLifecycle,
+    ...createActorGuards({ db: database.db, sessions, lifecycle: accountLifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
   // changed something answers once this process has heard of its own change, so the next read shows it.
@@ -179,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);
       await api.register(platformInfoRoutes, routeDeps);
+      await api.register(signUpRoutes, routeDeps);
       await api.register(authRoutes, routeDeps);
       await api.register(twoFactorRoutes, routeDeps);
       await api.register(signInLinkRoutes, routeDeps);

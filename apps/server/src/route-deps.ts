@@ -8,6 +8,7 @@ import type { TConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import type { DatabaseNotifications } from './platform/db/notifications';
 import type { Queue } from './platform/queue/queue';
+import type { AccountLifecycle } from './accounts/account-lifecycle';
 import type { ActorGuards } from './accounts/require-actor';
 import type { AuditPeople } from './audit/read-audit-log';
 
@@ -31,4 +32,6 @@ export type RouteDeps = ActorGuards & {
   notifications: DatabaseNotifications;
   /** The people the audit trail names, for its viewer below auth/ (auth/people.ts). */
   auditPeople: AuditPeople;
+  /** What an account's opening and deletion take from the floors above accounts/ (account-lifecycle.ts). */
+  accountLifecycle: AccountLifecycle;
 };

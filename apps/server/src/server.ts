@@ -14,6 +14,7 @@ import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
 import { seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
+import { accountLifecycle } from './account-lifecycle';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
 import { faxEventConsumers } from './fax-event-consumers';
@@ -24,6 +25,7 @@ import { faxInboundCalls } from './faxes/receive-call';
 import { startEmailGateway } from './email-to-fax/gateway';
 import { createSystemSettings } from './system-settings/system-settings';
 import { documentKeysOf } from './faxes/fax-records';
+import { organizationTables } from './accounts/schema';
 
 /**
  * Which parts run: everything (default), only the HTTP API, only the job worker, or only the e-mail to fax gateway.
@@ -135,9 +137,9 @@ export async function startServer(
     let url: string | undefined;
     if (role === 'all' || role === 'api') {
       const secret = await secretOf();
-      const auth = createAuth({ db: database.db, queue, config, secret, logger });
+      const auth = createAuth({ db: database.db, queue, config, secret, logger, organizationTables });
       if (config.demoData) {
-        const credentials = await seedDemoData({ auth, db: database.db });
+        const credentials = await seedDemoData({ auth, db: database.db, lifecycle: accountLifecycle });
         if (credentials) process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
       }
       // The process cannot serve once its own database could not be started again; an outside one is not its to mend.

@@ -17,14 +17,14 @@ import { removeMember } from './member-changes';
 const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.adminAccess!.session.user.id, ip: request.ip });
 
 /** /api/admin/users (spec 001 §2.11): list, add, edit and delete people, behind the back-office guard (admin/back-office-guard.ts). */
-export const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, files }) => {
+export const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, files, accountLifecycle: lifecycle }) => {
   app.get('/users', { schema: { querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } } }, async (request) => {
     const { users, total } = await listPeople(db, request.query);
     return { users, total, page: request.query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
   });
 
   app.post('/users', { schema: { body: ZAdminCreateUserRequest, response: { 201: ZAdminUser } } }, async (request, reply) => {
-    const created = await addPerson({ auth, db }, actorOf(request), request.body, request.language);
+    const created = await addPerson({ auth, db, lifecycle }, actorOf(request), request.body, request.language);
     return reply.status(201).send(created);
   });
 
@@ -35,7 +35,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { a
   );
 
   app.delete('/users/:id', { schema: { params: ZAdminUserParams, response: { 200: ZOk } } }, async (request) => {
-    await removeMember({ db, files }, { screen: 'back-office', operator: actorOf(request) }, request.params.id);
+    await removeMember({ db, files, lifecycle }, { screen: 'back-office', operator: actorOf(request) }, request.params.id);
     return { ok: true as const };
   });
 };

@@ -13,7 +13,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Auth } from '../auth/auth';
 import { isCommonPassword } from '../auth/common-passwords';
 import { setPlatformRole } from '../auth/logins';
-import { createPerson } from './create-person';
+import { createPerson, type PersonDeps } from './create-person';
 import { endSessionsOf, renamePerson, setPassword } from '../auth/people';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
@@ -123,12 +123,7 @@ export async function findPerson(db: Database, id: string): Promise<TAdminUser> 
  * Add User: a person with their own customer account, as if they had signed up. An operator vouches for the address,
  * so it counts as confirmed ('Active') and no confirmation e-mail goes out.
  */
-export async function addPerson(
-  deps: { auth: Auth; db: Database },
-  actor: AdminActor,
-  request: CreateRequest,
-  language: TLanguage,
-): Promise<TAdminUser> {
+export async function addPerson(deps: PersonDeps, actor: AdminActor, request: CreateRequest, language: TLanguage): Promise<TAdminUser> {
   const { db } = deps;
   const [taken] = await db
     .select({ id: users.id })

@@ -5,8 +5,12 @@ import { createLogin, hashPassword, usernameTaken } from '../auth/logins';
 import { findUserByEmail } from '../auth/verify-password';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import type { AccountLifecycle } from './account-lifecycle';
 import { createOwnerAccount } from './create-owner-account';
 import { addMember } from './membership';
+
+/** Better Auth, the database, and what an account's opening takes from above (a person may get their own). */
+export type PersonDeps = { auth: Auth; db: Database; lifecycle: Pick<AccountLifecycle, 'opened'> };
 
 export type NewPerson = {
   name: string;
@@ -27,7 +31,7 @@ export type NewPerson = {
  * the back office. The same rules apply as at sign-up (unique address, no common password, Better Auth's hashing);
  * the creation hooks run too, so the person gets their account.
  */
-export async function createPerson(deps: { auth: Auth; db: Database }, person: NewPerson): Promise<{ id: string; accountId: string }> {
+export async function createPerson(deps: PersonDeps, person: NewPerson): Promise<{ id: string; accountId: string }> {
   const { password, ...rest } = person;
   if (isCommonPassword(password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
   return createPersonWithHash(deps, { ...rest, passwordHash: await hashPassword(deps.auth, password) });
@@ -35,7 +39,7 @@ export async function createPerson(deps: { auth: Auth; db: Database }, person: N
 
 /** `createPerson` with a password already hashed by `hashPassword` (and checked when it was chosen). */
 export async function createPersonWithHash(
-  deps: { auth: Auth; db: Database },
+  deps: PersonDeps,
   person: Omit<NewPerson, 'password'> & { passwordHash: string },
 ): Promise<{ id: string; accountId: string }> {
   const email = person.email.trim().toLowerCase();
@@ -43,7 +47,7 @@ export async function createPersonWithHash(
   if (person.username && (await usernameTaken(deps.db, person.username))) throw new AppError('conflict', 'errors.usernameTaken');
   const { account = 'own', ...login } = person;
   const user = await createLogin(deps.auth, { ...login, email });
-  if (account === 'own') return { id: user.id, accountId: await createOwnerAccount(deps.db, user) };
+  if (account === 'own') return { id: user.id, accountId: await createOwnerAccount(deps, user) };
   await addMember(deps.db, { accountId: account.join, userId: user.id, role: account.role });
   return { id: user.id, accountId: account.join };
 }

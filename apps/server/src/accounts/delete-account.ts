@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { deletePeople } from '../auth/people';
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { deleteFaxesOfAccount } from '../faxes/fax-records';
-import { releaseNumbersOf } from '../numbers/account-numbers';
 import type { Database } from '../platform/db/client';
+import type { AccountLifecycle } from './account-lifecycle';
 import { accountMembers, accounts } from './schema';
 
 /**
@@ -13,7 +12,7 @@ import { accountMembers, accounts } from './schema';
  * unreadable orphan files, never a fax pointing at a missing document.
  */
 export async function deleteAccount(
-  deps: { db: Database; files: FileStore },
+  deps: { db: Database; files: FileStore; lifecycle: Pick<AccountLifecycle, 'deleting'> },
   accountId: string,
 ): Promise<{ people: number; faxes: number }> {
   const keys: string[] = [];
@@ -22,8 +21,8 @@ export async function deleteAccount(
       .select({ userId: accountMembers.userId })
       .from(accountMembers)
       .where(eq(accountMembers.organizationId, accountId));
-    await releaseNumbersOf(tx, accountId);
-    const deletedFaxes = await deleteFaxesOfAccount(tx, accountId);
+    // Its numbers go back to the inventory and its faxes go (lifecycle.deleting).
+    const deletedFaxes = await deps.lifecycle.deleting(tx, accountId);
     keys.push(...deletedFaxes.fileKeys);
     await tx.delete(accounts).where(eq(accounts.id, accountId));
     await deletePeople(

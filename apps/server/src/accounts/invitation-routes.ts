@@ -29,7 +29,7 @@ const REFUSALS: Record<string, string> = {
  * asks with a button (a link scanner that follows the link accepts nothing); POST accepts. The link's secret is the
  * authority: no session is needed.
  */
-export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config }) => {
+export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, accountLifecycle }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
   // The page's form; its content says nothing the link does not.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
@@ -96,7 +96,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const t = translator(open.language);
       const words = wordsOf(open, t);
       try {
-        await acceptInvitation({ auth, db }, open, request.ip);
+        await acceptInvitation({ auth, db, lifecycle: accountLifecycle }, open, request.ip);
       } catch (error) {
         const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
         if (!refusal || !wantsPage(request)) throw error;

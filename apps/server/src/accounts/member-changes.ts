@@ -8,6 +8,7 @@ import type { FileStore } from '../platform/files/encrypted-file-store';
 import { AppError } from '../platform/http/app-error';
 import type { Actor } from './actor';
 import { findPerson, type AdminActor } from './admin-users';
+import type { AccountLifecycle } from './account-lifecycle';
 import { deleteAccount } from './delete-account';
 import { findMembership, memberOf, type Membership } from './membership';
 import { accountMembers } from './schema';
@@ -63,7 +64,11 @@ export async function changeMemberRole(db: Database, by: Actor, userId: string, 
  * account' does), which is refused for the account the operator belongs to, since it would delete them too. The back
  * office's refusals are audited, as its deletions are, under its own action.
  */
-export async function removeMember(deps: { db: Database; files: FileStore }, by: MemberChanger, userId: string): Promise<Removal> {
+export async function removeMember(
+  deps: { db: Database; files: FileStore; lifecycle: Pick<AccountLifecycle, 'deleting'> },
+  by: MemberChanger,
+  userId: string,
+): Promise<Removal> {
   const { db } = deps;
   const target =
     by.screen === 'members'

@@ -13,7 +13,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { languageOf, type Auth } from '../auth/auth';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, usernameTaken } from '../auth/logins';
-import { createPersonWithHash } from './create-person';
+import { createPersonWithHash, type PersonDeps } from './create-person';
 import { users } from '../auth/schema';
 import { deleteVerification, findVerification, storeVerification } from '../auth/verifications';
 import { findUserByEmail } from '../auth/verify-password';
@@ -205,7 +205,7 @@ export async function openInvitation(db: Database, token: string, now = new Date
  * The invitation is claimed first, so that two clicks make one login; when the login cannot be made (the address or
  * the username was taken meanwhile) the claim is given back and the refusal says why.
  */
-export async function acceptInvitation(deps: { auth: Auth; db: Database }, open: OpenInvitation, ip: string): Promise<void> {
+export async function acceptInvitation(deps: PersonDeps, open: OpenInvitation, ip: string): Promise<void> {
   const [claimed] = await deps.db
     .update(accountInvitations)
     .set({ status: 'accepted' })

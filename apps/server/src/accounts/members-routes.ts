@@ -27,7 +27,7 @@ const HOUR_MS = 3_600_000;
  * counts against the account.
  */
 export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { auth, db, files, queue, config, requireActor } = deps;
+  const { auth, db, files, queue, config, requireActor, accountLifecycle } = deps;
   // Each invitation e-mails an address of the inviter's choosing: counted per account, whoever of it invites.
   const invitingAccount = new WeakMap<FastifyRequest, string>();
   const invitationsPerHour = Math.round(MEMBER_INVITATIONS_PER_HOUR * config.rateLimitFactor);
@@ -80,7 +80,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     '/account/members/:userId',
     { schema: { params: ZMemberParams, response: { 200: ZOk } }, preHandler: requireActor('manageMembers') },
     async (request) => {
-      await removeMember({ db, files }, { screen: 'members', actor: actorOf(request) }, request.params.userId);
+      await removeMember({ db, files, lifecycle: accountLifecycle }, { screen: 'members', actor: actorOf(request) }, request.params.userId);
       return { ok: true as const };
     },
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { roleMay, type TGivenRole, type TMember, type TMemberRole } from '@faxline/shared';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { users } from '../auth/schema';
+import type { AccountLifecycle } from './account-lifecycle';
 import { createOwnerAccount } from './create-owner-account';
 import { accountMembers } from './schema';
 import type { Database } from '../platform/db/client';
@@ -13,7 +14,11 @@ export type Membership = { accountId: string; role: TMemberRole };
  * The account a person acts for, and their role in it (DESIGN.md "Accounts, people and roles"). A person without one
  * (a sign-up interrupted between creating the person and the account) gets their own account now.
  */
-export async function membershipOf(db: Database, user: { id: string; name: string; email: string }): Promise<Membership> {
+export async function membershipOf(
+  deps: { db: Database; lifecycle: Pick<AccountLifecycle, 'opened'> },
+  user: { id: string; name: string; email: string },
+): Promise<Membership> {
+  const { db } = deps;
   const read = () =>
     db
       .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
@@ -21,7 +26,7 @@ export async function membershipOf(db: Database, user: { id: string; name: strin
       .where(eq(accountMembers.userId, user.id));
   let [row] = await read();
   if (!row) {
-    await createOwnerAccount(db, user);
+    await createOwnerAccount(deps, user);
     [row] = await read();
   }
   if (!row) throw new AppError('permission_denied', 'errors.forbidden');

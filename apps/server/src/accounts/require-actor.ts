@@ -3,6 +3,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { requireSignedIn, signedInOf, type SessionReader } from '../auth/session';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import type { AccountLifecycle } from './account-lifecycle';
 import type { Actor } from './actor';
 import { membershipOf } from './membership';
 
@@ -34,12 +35,16 @@ export type ActorGuards = {
   actorFor(request: FastifyRequest, permission: ActorPermission): Promise<Actor>;
 };
 
-export function createActorGuards(deps: { db: Database; sessions: SessionReader }): ActorGuards {
+export function createActorGuards(deps: {
+  db: Database;
+  sessions: SessionReader;
+  lifecycle: Pick<AccountLifecycle, 'opened'>;
+}): ActorGuards {
   const signIn = requireSignedIn(deps.sessions);
 
   async function actorFor(request: FastifyRequest, permission: ActorPermission): Promise<Actor> {
     const { user } = signedInOf(request);
-    const member = await membershipOf(deps.db, user);
+    const member = await membershipOf(deps, user);
     if (permission !== 'anyRole' && !roleMay(member.role, permission)) throw new AppError('permission_denied', 'errors.forbidden');
     return { user: user as typeof user & { language?: string | null }, member, ip: request.ip };
   }

@@ -14,7 +14,7 @@ import { readSettings, saveSettings } from './settings';
 /** The signed-in person's account and settings, and deleting the account (its usage: faxes/usage-routes.ts). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { auth, db, config, files, systemSettings, requireActor, requireSignedIn },
+  { auth, db, config, files, systemSettings, accountLifecycle, requireActor, requireSignedIn },
 ) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         await audit('denied');
         throw new AppError('authentication_error', 'errors.incorrectPassword');
       }
-      const removed = await deleteAccount({ db, files }, member.accountId);
+      const removed = await deleteAccount({ db, files, lifecycle: accountLifecycle }, member.accountId);
       // The person's sessions went with them; the browser's cookie now names nothing.
       await audit('success', removed);
       return { ok: true as const };

@@ -60,3 +60,6 @@ export const accountInvitations = pgTable('account_invitations', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** These tables as Better Auth's organization plugin names them, handed to it where it is made (auth/auth.ts). */
+export const organizationTables = { organization: accounts, member: accountMembers, invitation: accountInvitations };

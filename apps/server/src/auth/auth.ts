@@ -1,11 +1,11 @@
 import { LANGUAGES, PASSWORD_MIN_LENGTH, type TLanguage, webPaths } from '@faxline/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { admin } from 'better-auth/plugins/admin';
 import { organization } from 'better-auth/plugins/organization';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
-import { accountInvitations, accountMembers, accounts } from '../accounts/schema';
 import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
 import type { TConfig } from '../platform/config';
@@ -34,7 +34,21 @@ export function sessionCopyLifetimes(config: Pick<TConfig, 'sessionCookieCacheSe
   return { copySeconds: config.sessionCookieCacheSeconds - memoSeconds, memoSeconds };
 }
 
-export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; secret: string; logger: Logger }) {
+/**
+ * The customer accounts' tables, which Better Auth's organization plugin manages as its `organization`, `member` and
+ * `invitation` models: they belong to accounts/, above auth/, so whoever creates Better Auth hands them over
+ * (accounts/schema.ts, `organizationTables`).
+ */
+export type OrganizationTables = { organization: PgTable; member: PgTable; invitation: PgTable };
+
+export function createAuth(deps: {
+  db: Database;
+  queue: Queue;
+  config: TConfig;
+  secret: string;
+  logger: Logger;
+  organizationTables: OrganizationTables;
+}) {
   const { db, queue, config } = deps;
   const sendActionEmail = async (kind: 'confirm' | 'reset', user: { email: string; name: string; language?: unknown }, url: string) => {
     await queue.send(sendEmailJob, renderActionEmail({ to: user.email, name: user.name, language: languageOf(user.language), kind, url }));
@@ -55,9 +69,7 @@ export function createAuth(deps: { db: Database; queue: Queue; config: TConfig; 
         session: sessions,
         account: authCredentials,
         verification: verifications,
-        organization: accounts,
-        member: accountMembers,
-        invitation: accountInvitations,
+        ...deps.organizationTables,
         twoFactor: twoFactors,
       },
     }),

@@ -10,8 +10,6 @@ import {
   ZSessionResponse,
   ZSignInRequest,
   ZSignInResponse,
-  ZSignUpRequest,
-  ZSignUpResponse,
   ZUpdateProfileRequest,
 } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,44 +18,24 @@ import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
 import { AUTH_BASE_PATH } from './auth';
 import { callAuth } from './better-auth-errors';
-import { isCommonPassword } from './common-passwords';
+import { assertPasswordNotCommon } from './common-passwords';
 import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
 import { signInWithPassword, signInWithPasswordAndCode } from './password-and-code';
 import { openSignInGate } from './sign-in-throttle';
-import { signUp } from './sign-up';
 
 const ok = { ok: true as const };
 const minute = 60_000;
 
-function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
-}
-
 /**
- * Sign-up, sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our
- * contracts, translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front.
+ * Sign-in, sign-out, session, password recovery and profile: thin routes over Better Auth, with our contracts,
+ * translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front. Sign-up opens an account,
+ * so it sits with the accounts (accounts/sign-up-routes.ts).
  */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { auth, db, config, queue, systemSettings, sessions: sessionDeps, requireSignedIn },
+  { auth, db, config, sessions: sessionDeps, requireSignedIn },
 ) => {
   const limit = perAddressLimit(config.rateLimitFactor);
-
-  app.post(
-    '/auth/sign-up',
-    { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: limit(5, 10 * minute) },
-    async (request, reply) => {
-      const { name, email, password, language } = request.body;
-      assertPasswordNotCommon(password);
-      const { requiresConfirmation, headers } = await signUp(
-        { auth, db, queue, config, systemSettings },
-        { name, email, password, language: language ?? request.language },
-        request,
-      );
-      if (headers) forwardCookies(headers, reply);
-      return { requiresConfirmation };
-    },
-  );
 
   app.post(
     '/auth/sign-in',

@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH, webPaths, ZSignUpRequest } from '@faxline/shared';
 import { createAuth } from '../auth/auth';
 import { openFileStore } from '../platform/files/encrypted-file-store';
 import { createPerson } from '../accounts/create-person';
+import { accountLifecycle } from '../account-lifecycle';
 import { setPlatformRole } from '../auth/logins';
 import { findUserByEmail } from '../auth/verify-password';
 import { jobs } from '../jobs';
@@ -20,6 +21,7 @@ import { createLogger } from '../platform/logger';
 import { startQueue } from '../platform/queue/queue';
 import { createSystemSettings } from '../system-settings/system-settings';
 import { documentKeysOf } from '../faxes/fax-records';
+import { organizationTables } from '../accounts/schema';
 
 // `npm run admin:create -- --email E --password P [--name N]`, or without them an interactive form: creates a
 // platform admin, or makes an existing person one.
@@ -75,13 +77,13 @@ async function main(): Promise<number> {
   try {
     await migrateDatabase(handle.pool);
     const secret = await installationSecretOf(config);
-    const auth = createAuth({ db: handle.db, queue, config, secret, logger });
+    const auth = createAuth({ db: handle.db, queue, config, secret, logger, organizationTables });
     const existing = await findUserByEmail(handle.db, parsed.data.email);
     if (existing) {
       await setPlatformRole(handle.db, existing.id, 'admin');
       stdout.write(`${parsed.data.email} already had an account and is now a platform admin (password unchanged).\n`);
     } else {
-      await createPerson({ auth, db: handle.db }, { ...parsed.data, platformRole: 'admin', emailVerified: true });
+      await createPerson({ auth, db: handle.db, lifecycle: accountLifecycle }, { ...parsed.data, platformRole: 'admin', emailVerified: true });
       stdout.write(`Platform admin ${parsed.data.email} created. Sign in at ${config.publicUrl}${webPaths.admin.login.path}\n`);
     }
     return 0;

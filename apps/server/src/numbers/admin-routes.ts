@@ -23,6 +23,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountLifecycle } from '../accounts/account-lifecycle';
 import { membershipOf } from '../accounts/membership';
 import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -57,17 +58,18 @@ function auditNumber(
 }
 
 /** The account a person acts for: a number assigned "to a user" goes to their account (DESIGN.md). */
-async function accountOfUser(db: Database, userId: string): Promise<string> {
+async function accountOfUser(deps: { db: Database; lifecycle: Pick<AccountLifecycle, 'opened'> }, userId: string): Promise<string> {
+  const { db } = deps;
   const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'errors.userNotFound');
-  return (await membershipOf(db, user)).accountId;
+  return (await membershipOf(deps, user)).accountId;
 }
 
 /**
  * /api/admin/numbers (spec 001 §2.11, §4, §5, §7): the fax number inventory, adding and editing numbers, assigning
  * them to a person's account and releasing them, searching it; and the user search of the assign dialog.
  */
-export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, systemSettings }) => {
+export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, systemSettings, accountLifecycle }) => {
   const params = ZAdminNumberParams;
   // Read at each request: an admin may have just given a carrier its keys (decision 058).
   const carriersNow = async () => (await linesInForce({ config, systemSettings })).configuredCarriers;
@@ -108,7 +110,7 @@ export const adminNumberRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
   app.post('/numbers/:id/assign', { schema: { params, body: ZAssignNumberRequest, response: { 200: ZAdminNumber } } }, async (request) => {
     // The number first: a missing number is reported as such, whoever the user is.
     await findNumber(db, request.params.id);
-    const accountId = await accountOfUser(db, request.body.userId);
+    const accountId = await accountOfUser({ db, lifecycle: accountLifecycle }, request.body.userId);
     const number = await assignNumber(db, request.params.id, accountId);
     await auditNumber(db, request, 'number.assign', number, accountId, { userId: request.body.userId });
     return number;

@@ -1,8 +1,6 @@
 import { webPaths } from '@faxline/shared';
 import { randomBytes } from 'node:crypto';
-import type { Auth } from '../auth/auth';
-import { createPerson } from '../accounts/create-person';
-import type { Database } from '../platform/db/client';
+import { createPerson, type PersonDeps } from '../accounts/create-person';
 import { claimSeedRun } from '../platform/db/seed-runs';
 
 export const DEMO_SEED = 'demo-data-v1';
@@ -17,7 +15,7 @@ const demoPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
  * as demo. Runs once per database: the marker row is written in the same transaction that claims the seed, so two
  * servers starting together seed once. Returns the credentials to print, or null when the seed had already run.
  */
-export async function seedDemoData(deps: { auth: Auth; db: Database }): Promise<DemoCredentials | null> {
+export async function seedDemoData(deps: PersonDeps): Promise<DemoCredentials | null> {
   if (!(await claimSeedRun(deps.db, DEMO_SEED))) return null;
   const people = [
     { who: 'Platform admin (demo)', name: 'Demo Admin', email: 'admin@demo.faxline.localhost', platformRole: 'admin' as const },

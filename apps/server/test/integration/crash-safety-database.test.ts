@@ -25,6 +25,7 @@ import {
 import { ProcessLogs } from '../support/process-logs';
 import { testConfig, TEST_ORIGIN } from '../support/test-app';
 import { testLogger } from '../support/test-database';
+import { organizationTables } from '../../src/accounts/schema';
 
 // The reliability battery: "PostgreSQL killed under load and restarted: every fax that got a 202 is
 // there and finishes". The whole server (startServer, role all: HTTP, queue and worker) runs here on a PostgreSQL
@@ -89,7 +90,7 @@ describe('PostgreSQL killed under load and restarted', () => {
     const logger = pino({ level: 'info' }, { write: (line: string) => logs.add('server', line) });
     server = await startServer(config, logger, 'all');
     const baseUrl = server.url!;
-    const auth = createAuth({ db: server.database.db, queue: server.queue, config, secret: config.authSecret!, logger: testLogger });
+    const auth = createAuth({ db: server.database.db, queue: server.queue, config, secret: config.authSecret!, logger: testLogger, organizationTables });
     const db = server.database.db;
     const sender = await unlimitedCustomer({ auth, db }, 'Outage Sender');
     const recipient = await unlimitedCustomer({ auth, db }, 'Outage Recipient');

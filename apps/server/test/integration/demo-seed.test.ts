@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountLifecycle } from '../../src/account-lifecycle';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -10,9 +11,10 @@ afterAll(() => t.close());
 
 describe('demo data', () => {
   it('creates a demo admin and a demo customer once, with passwords that work', async () => {
-    const credentials = await seedDemoData(t);
+    const deps = { auth: t.auth, db: t.db, lifecycle: accountLifecycle };
+    const credentials = await seedDemoData(deps);
     expect(credentials?.map((c) => c.email)).toEqual(['admin@demo.faxline.localhost', 'customer@demo.faxline.localhost']);
-    expect(await seedDemoData(t)).toBeNull();
+    expect(await seedDemoData(deps)).toBeNull();
 
     const [admin, customer] = credentials!;
     const cookie = await signIn(t.app, admin!.email, admin!.password);

@@ -29,6 +29,7 @@ import { ProcessLogs } from '../support/process-logs';
 import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
 import { documentKeysOf } from '../../src/faxes/fax-records';
+import { organizationTables } from '../../src/accounts/schema';
 
 // The server as `npm start` runs it (the production bundle, --role=all with its worker process, its own PostgreSQL in
 // DATA_DIR, no DATABASE_URL) while 60 faxes are sent between its accounts; `kill -9` of the embedded PostgreSQL's
@@ -112,7 +113,7 @@ beforeAll(async () => {
   const files = createEncryptedFileStore({ dir: path.join(dataDir, 'unused'), masterKey: randomBytes(32) });
   const queue = await startQueue({ url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db), faxFilesOf: documentKeysOf }, work: false, logger: testLogger });
   try {
-    const auth = createAuth({ db: database.db, queue, config, secret: authSecret, logger: testLogger });
+    const auth = createAuth({ db: database.db, queue, config, secret: authSecret, logger: testLogger, organizationTables });
     for (let i = 0; i < PAIRS; i += 1) {
       const sender = await unlimitedCustomer({ auth, db: database.db }, `Recovery Sender ${i}`);
       pairs.push({ sender, recipient: await unlimitedCustomer({ auth, db: database.db }, `Recovery Recipient ${i}`) });

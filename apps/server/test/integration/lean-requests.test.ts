@@ -13,6 +13,7 @@ import { PASSWORD, unique } from '@test-support/factories/values';
 import { adminPlanInputOf } from '../support/admin-plans';
 import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
+import { organizationTables } from '../../src/accounts/schema';
 
 // The session cookie's copy is trusted this long here (a minute in production), so that its end can be awaited.
 const COPY_SECONDS = 3;
@@ -31,6 +32,7 @@ async function openSecondInstance(first: TestApp) {
     config: first.config,
     secret: first.config.authSecret!,
     logger: testLogger,
+    organizationTables,
   });
   const app = await buildApp({
     config: first.config,

@@ -32,6 +32,7 @@ import { ProcessLogs } from '../support/process-logs';
 import { TEST_ORIGIN, testConfig } from '../support/test-app';
 import { testLogger, unreadSystemSettings } from '../support/test-database';
 import { documentKeysOf } from '../../src/faxes/fax-records';
+import { organizationTables } from '../../src/accounts/schema';
 
 // Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
 // Redis, an S3-compatible bucket, two API processes and two workers (the production bundle, `--role=api` and
@@ -120,7 +121,7 @@ beforeAll(async () => {
     masterKey: randomBytes(32),
   });
   queue = await startQueue({ url: postgres.url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db), faxFilesOf: documentKeysOf }, work: false, logger: testLogger });
-  auth = createAuth({ db: database.db, queue, config, secret: shared.AUTH_SECRET, logger: testLogger });
+  auth = createAuth({ db: database.db, queue, config, secret: shared.AUTH_SECRET, logger: testLogger, organizationTables });
 }, 300_000);
 
 afterAll(async () => {

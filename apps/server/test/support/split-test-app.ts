@@ -7,6 +7,7 @@ import { createAuth } from '../../src/auth/auth';
 import { openFileStore } from '../../src/platform/files/encrypted-file-store';
 import { testConfig } from './test-app';
 import { openTestEnvironment, testLogger } from './test-database';
+import { organizationTables } from '../../src/accounts/schema';
 
 export type SplitTestApp = Awaited<ReturnType<typeof openSplitTestApp>>;
 
@@ -29,7 +30,7 @@ export async function openSplitTestApp(options: { env?: Record<string, string> }
   // The application's own store on DATA_DIR/files, not the environment's throwaway one, so that a worker process
   // reads what the API stored.
   const files = await openFileStore(config);
-  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger: testLogger });
+  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger: testLogger, organizationTables });
   const app = await buildApp({
     config,
     logger: testLogger,

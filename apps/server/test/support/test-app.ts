@@ -9,6 +9,7 @@ import type { Logger } from '../../src/platform/logger';
 import { createUser, type TestPerson } from '@test-support/factories/accounts';
 import { PASSWORD } from '@test-support/factories/values';
 import { openTestEnvironment, testLogger } from './test-database';
+import { organizationTables } from '../../src/accounts/schema';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -34,7 +35,7 @@ export async function openTestApp(
   const config = testConfig(options.env);
   const logger = options.logger ?? testLogger;
   const env = options.sharing?.env ?? (await openTestEnvironment({ work: options.work ?? true, config, logger }));
-  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger });
+  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger, organizationTables });
   let shuttingDown = false;
   let canServe = true;
   const app = await buildApp({

@@ -1,20 +1,27 @@
 import { EMAIL_CONFIRMED_LANDING, type TLanguage, webPaths } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
-import { createOwnerAccount } from '../accounts/create-owner-account';
 import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
-import { emailOperatorsOfSignUp } from '../bells/email-operators-of-sign-up';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
-import type { SystemSettings } from '../system-settings/system-settings';
-import { languageOf, type Auth } from './auth';
-import { callAuth } from './better-auth-errors';
-import { requestHeaders } from './session';
-import { findUserByEmail } from './verify-password';
+import { languageOf, type Auth } from '../auth/auth';
+import { callAuth } from '../auth/better-auth-errors';
+import { requestHeaders } from '../auth/session';
+import { findUserByEmail } from '../auth/verify-password';
+import type { AccountLifecycle } from './account-lifecycle';
+import { createOwnerAccount } from './create-owner-account';
+import { emailOperatorsOfSignUp, type SettingsNow } from './email-operators-of-sign-up';
 
-type SignUpDeps = { auth: Auth; db: Database; queue: Queue; config: TConfig; systemSettings: Pick<SystemSettings, 'current'> };
+type SignUpDeps = {
+  auth: Auth;
+  db: Database;
+  queue: Queue;
+  config: TConfig;
+  systemSettings: SettingsNow;
+  lifecycle: Pick<AccountLifecycle, 'opened'>;
+};
 type SignUpInput = { name: string; email: string; password: string; language: TLanguage };
 
 /**
@@ -56,7 +63,7 @@ export async function signUp(
   // With confirmation on, Better Auth answers a taken address (two sign-ups at once) with a person it never stored.
   // The operators hear of it as the account opens, when the back office's settings ask for it.
   if ((await findUserByEmail(db, input.email))?.id === response.user.id)
-    await createOwnerAccount(db, response.user, emailOperatorsOfSignUp(deps));
+    await createOwnerAccount(deps, response.user, emailOperatorsOfSignUp(deps));
   return { requiresConfirmation: !response.token, headers };
 }
 

@@ -1,6 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage, webPaths } from '@faxline/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage, type TSystemSettingsValues, webPaths } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
-import type { OnAccountOpened, OpenedAccount } from '../accounts/create-owner-account';
 import { users } from '../auth/schema';
 import { renderEmail } from '../email/render-email';
 import { sendEmailJob, type TEmail } from '../email/send-email-job';
@@ -8,7 +7,10 @@ import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { translator } from '../platform/i18n/i18n';
 import type { Queue } from '../platform/queue/queue';
-import type { SystemSettings } from '../system-settings/system-settings';
+import type { OnAccountOpened, OpenedAccount } from './create-owner-account';
+
+/** The platform settings now in force (system-settings/, above the accounts, which are given its copy). */
+export type SettingsNow = { current(): Promise<TSystemSettingsValues> };
 
 /** The back office's list of people (the web app's paths.admin.users), searched by the `search` parameter. */
 
@@ -67,7 +69,7 @@ export function renderSignUpEmail(input: {
  */
 export function emailOperatorsOfSignUp(deps: {
   queue: Queue;
-  systemSettings: Pick<SystemSettings, 'current'>;
+  systemSettings: SettingsNow;
   config: TConfig;
 }): OnAccountOpened {
   return async (tx, client, account) => {

@@ -1,0 +1,28 @@
+import { ZSignUpRequest, ZSignUpResponse } from '@faxline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertPasswordNotCommon } from '../auth/common-passwords';
+import { forwardCookies } from '../auth/session';
+import { perAddressLimit } from '../platform/http/rate-limit';
+import type { RouteDeps } from '../route-deps';
+import { signUp } from './sign-up';
+
+/** Sign-up: a new person, the owner of a new account (sign-up.ts), with the other sign-in routes' limits and answers. */
+export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, queue, systemSettings, accountLifecycle }) => {
+  const limit = perAddressLimit(config.rateLimitFactor);
+
+  app.post(
+    '/auth/sign-up',
+    { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: limit(5, 10 * 60_000) },
+    async (request, reply) => {
+      const { name, email, password, language } = request.body;
+      assertPasswordNotCommon(password);
+      const { requiresConfirmation, headers } = await signUp(
+        { auth, db, queue, config, systemSettings, lifecycle: accountLifecycle },
+        { name, email, password, language: language ?? request.language },
+        request,
+      );
+      if (headers) forwardCookies(headers, reply);
+      return { requiresConfirmation };
+    },
+  );
+};
