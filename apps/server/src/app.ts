@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { memberRoutes } from './accounts/members-routes';
 import { accountRoutes } from './accounts/routes';
 import { adminUserRoutes } from './accounts/admin-users-routes';
-import { accountsOnPlan } from './accounts/accounts-on-plan';
+import { planUse } from './accounts/plan-use';
 import { adminAnalyticsRoutes } from './admin/analytics-routes';
 import { guardBackOffice } from './admin/back-office-guard';
 import { adminDashboardRoutes } from './admin/dashboard-routes';
@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: deps.files,
     queue,
     planCatalogue,
-    accountsOnPlan,
+    planUse,
     notifications: deps.notifications,
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
     accountLifecycle,

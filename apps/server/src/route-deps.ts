@@ -2,7 +2,7 @@ import type { Auth } from './auth/auth';
 import type { SessionReader } from './auth/session';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import type { PlanCatalogue } from './plans/catalogue';
-import type { AccountsOnPlan } from './plans/manage-plans';
+import type { PlanUse } from './plans/manage-plans';
 import type { SystemSettings } from './system-settings/system-settings';
 import type { TConfig } from './platform/config';
 import type { Database } from './platform/db/client';
@@ -26,8 +26,8 @@ export type RouteDeps = ActorGuards & {
   files: FileStore;
   queue: Queue;
   planCatalogue: PlanCatalogue;
-  /** How many accounts are on a plan, for the back office's plans below the accounts (accounts/accounts-on-plan.ts). */
-  accountsOnPlan: AccountsOnPlan;
+  /** How many accounts are on the plans, for the back office's plans below the accounts (accounts/plan-use.ts). */
+  planUse: PlanUse;
   /** What other processes (and this one) changed in the database, for the caches that follow it. */
   notifications: DatabaseNotifications;
   /** The people the audit trail names, for its viewer below auth/ (auth/people.ts). */

@@ -24,9 +24,9 @@ function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string
  * /api/admin/plans (spec 001 §2.11, §5; DESIGN.md "Plans"): the catalogue that /pricing and /fax-plans show, archived
  * plans included. A change is on the public pages at the next GET /api/plans, in every API process.
  */
-export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue, accountsOnPlan }) => {
+export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue, planUse }) => {
   const params = ZAdminPlanParams;
-  const deps = { db, planCatalogue, accountsOnPlan };
+  const deps = { db, planCatalogue, planUse };
 
   app.get('/plans', { schema: { response: { 200: ZAdminPlansResponse } } }, async () => ({ plans: await listAdminPlans(deps) }));
 

@@ -1,6 +1,6 @@
 import { LANGUAGES, type ZAdminPlanInput, type TAdminPlan, type TPlan } from '@faxline/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { STARTING_PLAN_SLUG } from './catalogue';
 import type { Database } from '../platform/db/client';
@@ -13,13 +13,18 @@ type TPlanInput = z.output<typeof ZAdminPlanInput>;
 type TPlanRow = typeof plans.$inferSelect;
 type TPlanText = TPlan['text'][keyof TPlan['text']];
 /**
- * How many accounts are on a plan, as SQL over the plan's id (accounts/accounts-on-plan.ts): the plans sit below the
- * accounts, which name their plan, so the back office's plan routes are given it (RouteDeps.accountsOnPlan).
+ * How many accounts are on the plans (accounts/plan-use.ts): the plans sit below the accounts, which name their plan,
+ * so the back office's plan routes are given it (RouteDeps.planUse).
  */
-export type AccountsOnPlan = (planId: SQLWrapper | string) => SQL<number>;
+export type PlanUse = {
+  /** The number of accounts on each plan that has any. */
+  countsByPlan(db: Database): Promise<Map<string, number>>;
+  /** How many accounts are on one plan, as SQL, so that a plan's deletion checks it in its own statement. */
+  onPlan(planId: string): SQL<number>;
+};
 /** The database, the in-memory catalogue of this process that each edit refreshes, and the plans' use. */
-export type PlanEditDeps = { db: Database; planCatalogue: PlanCatalogue; accountsOnPlan: AccountsOnPlan };
-type PlanReadDeps = Pick<PlanEditDeps, 'db' | 'accountsOnPlan'>;
+export type PlanEditDeps = { db: Database; planCatalogue: PlanCatalogue; planUse: PlanUse };
+type PlanReadDeps = Pick<PlanEditDeps, 'db' | 'planUse'>;
 
 function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
   return {
@@ -41,17 +46,17 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
 }
 
 /** Every plan, archived ones too, in catalogue order, with how many accounts are on each. */
-export async function listAdminPlans({ db, accountsOnPlan }: PlanReadDeps): Promise<TAdminPlan[]> {
-  const rows = await db
-    .select({ plan: plans, accountCount: accountsOnPlan(plans.id) })
-    .from(plans)
-    .orderBy(asc(plans.sortOrder), asc(plans.name));
-  return rows.map(({ plan, accountCount }) => toAdminPlan(plan, accountCount));
+export async function listAdminPlans({ db, planUse }: PlanReadDeps): Promise<TAdminPlan[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.name)),
+    planUse.countsByPlan(db),
+  ]);
+  return rows.map((plan) => toAdminPlan(plan, counts.get(plan.id) ?? 0));
 }
 
-async function findAdminPlan({ db, accountsOnPlan }: PlanReadDeps, id: string): Promise<TAdminPlan> {
+async function findAdminPlan({ db, planUse }: PlanReadDeps, id: string): Promise<TAdminPlan> {
   const [row] = await db
-    .select({ plan: plans, accountCount: accountsOnPlan(id) })
+    .select({ plan: plans, accountCount: planUse.onPlan(id) })
     .from(plans)
     .where(eq(plans.id, id));
   if (!row) throw new AppError('not_found', 'errors.planNotFound');
@@ -131,11 +136,7 @@ export async function createPlan(deps: PlanEditDeps, input: TPlanInput): Promise
  * Edits a plan; the slug stays, so links to it keep working. Accounts on it get the new pages at once, and their API
  * keys the new requests per minute (the public API reads the plan on every request).
  */
-export async function updatePlan(
-  deps: PlanEditDeps,
-  id: string,
-  input: TPlanInput,
-): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
+export async function updatePlan(deps: PlanEditDeps, id: string, input: TPlanInput): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
   const { db, planCatalogue } = deps;
   const before = await findAdminPlan(deps, id);
   await db
@@ -165,14 +166,14 @@ export async function setPlanArchived(deps: PlanEditDeps, id: string, archived: 
  * every sign-up is put on it.
  */
 export async function deletePlan(deps: PlanEditDeps, id: string): Promise<TAdminPlan> {
-  const { db, accountsOnPlan } = deps;
+  const { db, planUse } = deps;
   const plan = await findAdminPlan(deps, id);
   if (plan.slug === STARTING_PLAN_SLUG) throw new AppError('conflict', 'errors.startingPlan');
   if (plan.accountCount > 0) throw new AppError('conflict', 'errors.planInUse', { count: plan.accountCount });
   // Checked again in the statement itself, in case an account was put on the plan meanwhile.
   const deleted = await db
     .delete(plans)
-    .where(and(eq(plans.id, id), sql`${accountsOnPlan(id)} = 0`))
+    .where(and(eq(plans.id, id), sql`${planUse.onPlan(id)} = 0`))
     .returning({ id: plans.id });
   if (deleted.length === 0) return deletePlan(deps, id);
   deps.planCatalogue.changed();
