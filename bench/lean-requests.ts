@@ -68,9 +68,19 @@ async function serve(): Promise<void> {
   process.on('message', (message) => message === 'stop' && void stop());
   process.on('disconnect', () => void stop());
 
-  const auth = createAuth({ db: running.database.db, queue: running.queue, config, secret: config.authSecret!, logger, organizationTables });
+  const auth = createAuth({
+    db: running.database.db,
+    queue: running.queue,
+    config,
+    secret: config.authSecret!,
+    logger,
+    organizationTables,
+  });
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  await createPerson({ auth, db: running.database.db, lifecycle: accountLifecycle }, { name: 'Bench Customer', email, password: PASSWORD, emailVerified: true });
+  await createPerson(
+    { auth, db: running.database.db, lifecycle: accountLifecycle },
+    { name: 'Bench Customer', email, password: PASSWORD, emailVerified: true },
+  );
 
   const signedIn = await fetch(`${publicUrl}/api/auth/sign-in`, {
     method: 'POST',

@@ -30,6 +30,15 @@ describe("the server's import zones (eslint.config.js)", () => {
     expect(await zoneErrors('faxes/probe.ts', "import { addMember } from '../accounts/membership';\nexport const x = addMember;\n")).toEqual([]);
   });
 
+  it('allow no exception: the imports once let through by name are refused like any other', async () => {
+    expect(await zoneErrors('accounts/probe.ts', "import { assignFreeNumber } from '../numbers/numbers';\nexport const x = assignFreeNumber;\n")).toEqual([
+      expect.stringContaining('numbers/ is on the same floor as accounts/ or above it'),
+    ]);
+    expect(await zoneErrors('auth/probe.ts', "import { accounts } from '../accounts/schema';\nexport const x = accounts;\n")).toEqual([
+      expect.stringContaining('accounts/ is on the same floor as auth/ or above it'),
+    ]);
+  });
+
   it('refuse platform/ anything from a capability or from the files beside app.ts, and let it use platform/', async () => {
     const groundFloor = expect.stringContaining('platform/ is the ground floor');
     expect(await zoneErrors('platform/probe.ts', "import { sendFax } from '../faxes/send-fax';\nexport const x = sendFax;\n")).toEqual([

@@ -67,11 +67,7 @@ export function renderSignUpEmail(input: {
  * sign-up e-mails that address. Queued in the transaction that opens the account, so the e-mail goes if and only if
  * the account exists, and once (an account is opened once).
  */
-export function emailOperatorsOfSignUp(deps: {
-  queue: Queue;
-  systemSettings: SettingsNow;
-  config: TConfig;
-}): OnAccountOpened {
+export function emailOperatorsOfSignUp(deps: { queue: Queue; systemSettings: SettingsNow; config: TConfig }): OnAccountOpened {
   return async (tx, client, account) => {
     const { notifyOnNewUser, adminEmailForNotifications } = await deps.systemSettings.current();
     if (!notifyOnNewUser || !adminEmailForNotifications) return;

@@ -7,7 +7,10 @@ import type { RouteDeps } from '../route-deps';
 import { signUp } from './sign-up';
 
 /** Sign-up: a new person, the owner of a new account (sign-up.ts), with the other sign-in routes' limits and answers. */
-export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, queue, systemSettings, accountLifecycle }) => {
+export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { auth, db, config, queue, systemSettings, accountLifecycle },
+) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(

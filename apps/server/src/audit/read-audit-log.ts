@@ -69,11 +69,7 @@ export async function readAuditLog(deps: ViewerDeps, query: Filters & { page: nu
     .limit(ADMIN_AUDIT_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_AUDIT_PAGE_SIZE);
   const [events, counted] = await Promise.all([
-    db
-      .select()
-      .from(auditEvents)
-      .where(inArray(auditEvents.id, pageIds))
-      .orderBy(desc(auditEvents.at), desc(auditEvents.id)),
+    db.select().from(auditEvents).where(inArray(auditEvents.id, pageIds)).orderBy(desc(auditEvents.at), desc(auditEvents.id)),
     db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM (${db
         .select({ one: sql`1` })

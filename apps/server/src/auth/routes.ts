@@ -31,10 +31,7 @@ const minute = 60_000;
  * translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front. Sign-up opens an account,
  * so it sits with the accounts (accounts/sign-up-routes.ts).
  */
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
-  app,
-  { auth, db, config, sessions: sessionDeps, requireSignedIn },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, sessions: sessionDeps, requireSignedIn }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(

@@ -83,7 +83,10 @@ async function main(): Promise<number> {
       await setPlatformRole(handle.db, existing.id, 'admin');
       stdout.write(`${parsed.data.email} already had an account and is now a platform admin (password unchanged).\n`);
     } else {
-      await createPerson({ auth, db: handle.db, lifecycle: accountLifecycle }, { ...parsed.data, platformRole: 'admin', emailVerified: true });
+      await createPerson(
+        { auth, db: handle.db, lifecycle: accountLifecycle },
+        { ...parsed.data, platformRole: 'admin', emailVerified: true },
+      );
       stdout.write(`Platform admin ${parsed.data.email} created. Sign in at ${config.publicUrl}${webPaths.admin.login.path}\n`);
     }
     return 0;

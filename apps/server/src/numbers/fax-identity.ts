@@ -24,7 +24,11 @@ export async function readFaxIdentity(db: Database, accountId: string): Promise<
 /** Saves both at once; a number that is not the account's is refused and nothing changes. */
 export async function saveFaxIdentity(db: Database, accountId: string, request: Required<TSaveFaxIdentityRequest>): Promise<TFaxIdentity> {
   await inTransaction(db, async (tx) => {
-    await saveFaxHeader(tx, accountId, { enabled: request.header.enabled, name: request.header.name || null, timeZone: request.header.timeZone });
+    await saveFaxHeader(tx, accountId, {
+      enabled: request.header.enabled,
+      name: request.header.name || null,
+      timeZone: request.header.timeZone,
+    });
     for (const number of request.numbers) {
       const saved = await saveNumberSettings(tx, accountId, number.phoneNumber, { stationId: number.stationId || null });
       if (!saved) throw new AppError('invalid_request', 'errors.numberNotYours', { number: number.phoneNumber });

@@ -90,7 +90,14 @@ describe('PostgreSQL killed under load and restarted', () => {
     const logger = pino({ level: 'info' }, { write: (line: string) => logs.add('server', line) });
     server = await startServer(config, logger, 'all');
     const baseUrl = server.url!;
-    const auth = createAuth({ db: server.database.db, queue: server.queue, config, secret: config.authSecret!, logger: testLogger, organizationTables });
+    const auth = createAuth({
+      db: server.database.db,
+      queue: server.queue,
+      config,
+      secret: config.authSecret!,
+      logger: testLogger,
+      organizationTables,
+    });
     const db = server.database.db;
     const sender = await unlimitedCustomer({ auth, db }, 'Outage Sender');
     const recipient = await unlimitedCustomer({ auth, db }, 'Outage Recipient');

@@ -34,7 +34,13 @@ function gatheringJob(together: number) {
 
 async function runFour(env: Record<string, string>) {
   const { job, seen } = gatheringJob(4);
-  const deps = { db: database.handle.db, config: testConfig(env), files, systemSettings: unreadSystemSettings(database.handle.db), faxFilesOf: documentKeysOf };
+  const deps = {
+    db: database.handle.db,
+    config: testConfig(env),
+    files,
+    systemSettings: unreadSystemSettings(database.handle.db),
+    faxFilesOf: documentKeysOf,
+  };
   // Queued before any worker starts, so that every worker finds one at its first look.
   const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
   for (let n = 0; n < 4; n += 1) await sender.send(job, { n });

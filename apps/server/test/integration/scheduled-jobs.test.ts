@@ -39,7 +39,13 @@ describe('a scheduled job with several workers', () => {
         cron: '* * * * *',
         handler: async () => void runs.push({ worker, at: new Date() }),
       });
-    const deps = { db: handle.db, config: testConfig(), files, systemSettings: unreadSystemSettings(handle.db), faxFilesOf: documentKeysOf };
+    const deps = {
+      db: handle.db,
+      config: testConfig(),
+      files,
+      systemSettings: unreadSystemSettings(handle.db),
+      faxFilesOf: documentKeysOf,
+    };
     for (const worker of [1, 2, 3])
       workers.push(await startQueue({ url: database.url, jobs: [everyMinute(worker)], deps, work: true, logger: testLogger }));
 

@@ -30,7 +30,14 @@ export async function openSplitTestApp(options: { env?: Record<string, string> }
   // The application's own store on DATA_DIR/files, not the environment's throwaway one, so that a worker process
   // reads what the API stored.
   const files = await openFileStore(config);
-  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger: testLogger, organizationTables });
+  const auth = createAuth({
+    db: env.database.db,
+    queue: env.queue,
+    config,
+    secret: config.authSecret!,
+    logger: testLogger,
+    organizationTables,
+  });
   const app = await buildApp({
     config,
     logger: testLogger,

@@ -98,7 +98,13 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     url,
     notifications,
     jobs,
-    deps: { db: database.db, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), files, systemSettings, faxFilesOf: documentKeysOf },
+    deps: {
+      db: database.db,
+      config: options.config ?? loadConfig({ NODE_ENV: 'test' }),
+      files,
+      systemSettings,
+      faxFilesOf: documentKeysOf,
+    },
     work: options.work ?? false,
     logger: options.logger ?? testLogger,
   });
