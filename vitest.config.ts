@@ -40,10 +40,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
-          // The files share one process and its loaded modules: each would otherwise import the whole server anew,
-          // seconds of CPU a file (decision 078). Each file still opens its own app on its own database and closes it;
-          // what a file changes in the process (the clock, PATH, a spy) it puts back in its afterAll.
-          isolate: false,
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           // Limits against a hang, not a speed check: the files share the two cores with the browser lane.
           testTimeout: 120_000,
@@ -55,8 +51,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // One thread loads Playwright, axe and the texts once for every file; each file launches its own Chromium.
-          isolate: false,
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
