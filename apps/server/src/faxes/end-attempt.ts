@@ -1,10 +1,11 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { CallOutcome } from '../lines/fax-line';
-import { nextTryAfter } from '../lines/retry-policy';
+import { countedTries, nextTryAfter, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
 import { translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
+import type { Database } from '../platform/db/client';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts } from './schema';
@@ -16,11 +17,12 @@ export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
  * Ends a try with its outcome, once (decision 056: the call's own end, or a carrier's webhook): the attempt's end,
  * the fax's new state and the next try are recorded together, and only while the attempt is open, so that a run
  * that dies after this commit, or a second report of the same end, finds it ended and changes nothing. Returns
- * whether this call ended it.
+ * whether this call ended it. `interrupted`: the try was cut short by its worker's death (decision 081): its next try
+ * goes at once and, for the first few, is not counted against the retries.
  */
 export async function endAttempt(
   deps: AttemptDeps,
-  target: { faxId: string; attempt: number; language: string },
+  target: { faxId: string; attempt: number; language: string; interrupted?: boolean },
   outcome: CallOutcome,
 ): Promise<boolean> {
   const { db, files, queue, config } = deps;
@@ -37,6 +39,7 @@ export async function endAttempt(
         firstPage: outcome.firstPage,
         result: outcome.result,
         call: outcome.call ?? null,
+        interrupted: target.interrupted ?? false,
         // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
         ...(transmitted ? { imageKey: transmitted.key } : {}),
       })
@@ -50,7 +53,8 @@ export async function endAttempt(
       return true;
     }
     const reason = outcome.result as TFaxFailureReason;
-    const wait = nextTryAfter(reason, attempt);
+    const interrupted = await interruptedTries(tx, faxId);
+    const wait = target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
     if (wait === null) {
       await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
       return true;
@@ -67,3 +71,12 @@ export async function endAttempt(
   });
 }
 
+
+/** How many of a fax's tries were cut short by their worker's death (decision 081). */
+export async function interruptedTries(db: Pick<Database, 'select'>, faxId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(faxAttempts)
+    .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.interrupted, true)));
+  return row?.n ?? 0;
+}

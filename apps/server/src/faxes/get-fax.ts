@@ -1,7 +1,8 @@
-import { hasTransmissionReport, type TFaxDetails } from '@faxline/shared';
+import { hasTransmissionReport, type TFaxDetails, type TFaxFailureReason } from '@faxline/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FileStore } from '../platform/files/encrypted-file-store';
-import { triesAllowedFor } from '../lines/retry-policy';
+import { triesAllowedFor, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
+import { interruptedTries } from './end-attempt';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from './fax-access';
@@ -47,9 +48,15 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     hasImage: fax.imageKey !== null,
     hasReceipt: hasTransmissionReport(fax) && fax.imageKey !== null,
     hasThumbnail: fax.thumbnailKey !== null,
-    nextTry: fax.nextTryAt && fax.retryReason ? { number: attempts.length + 1, of: triesAllowedFor(fax.retryReason) } : null,
+    nextTry: fax.nextTryAt && fax.retryReason ? await nextTryOf(db, fax.id, attempts.length, fax.retryReason) : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),
   };
+}
+
+/** The next try's number and how many tries the fax may have, its uncounted interrupted ones added (decision 081). */
+async function nextTryOf(db: Database, faxId: string, tries: number, reason: TFaxFailureReason) {
+  const uncounted = Math.min(await interruptedTries(db, faxId), UNCOUNTED_INTERRUPTIONS);
+  return { number: tries + 1, of: triesAllowedFor(reason) + uncounted };
 }
 
 /**

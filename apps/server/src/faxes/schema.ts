@@ -156,6 +156,11 @@ export const faxAttempts = pgTable(
     call: jsonb('call').$type<TFaxCallDetails>(),
     /** A carrier's id of the fax this try handed to it (decision 056): its webhooks end the try. */
     carrierFaxId: text('carrier_fax_id'),
+    /**
+     * The try was cut short by the death of the worker that made it, not by the line (decision 081): a few such tries
+     * are not counted against the fax's retries.
+     */
+    interrupted: boolean('interrupted').notNull().default(false),
   },
   (table) => [
     uniqueIndex('fax_attempts_fax_number_idx').on(table.faxId, table.number),

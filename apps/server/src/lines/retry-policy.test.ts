@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTryAfter } from './retry-policy';
+import { countedTries, nextTryAfter } from './retry-policy';
 
 describe('retry policy', () => {
   it('retries busy 3 more times, 3 minutes apart', () => {
@@ -11,5 +11,8 @@ describe('retry policy', () => {
   });
   it('never retries a number that is not a fax machine', () => {
     expect(nextTryAfter('not_a_fax_machine', 1)).toBeNull();
+  });
+  it('does not count up to three tries cut short by their worker, and counts every one after those', () => {
+    expect([0, 1, 3, 4, 6].map((interrupted) => countedTries(6, interrupted))).toEqual([6, 5, 3, 3, 3]);
   });
 });

@@ -15,6 +15,17 @@ export function triesAllowedFor(reason: TFaxFailureReason): number {
   return (POLICY[reason]?.retries ?? 0) + 1;
 }
 
+/**
+ * Tries cut short by the death of the worker that made them (a crash or a kill, not the line's doing) that are not
+ * counted against a fax's retries (decision 081). Only a few: a fax whose every try kills its worker must still end.
+ */
+export const UNCOUNTED_INTERRUPTIONS = 3;
+
+/** How many of a fax's `tries` count against its retries, when `interrupted` of them were cut short by a worker's death. */
+export function countedTries(tries: number, interrupted: number): number {
+  return tries - Math.min(interrupted, UNCOUNTED_INTERRUPTIONS);
+}
+
 /** After attempt `attempt` failed for `reason`: the wait before the next try, or null when there is none. */
 export function nextTryAfter(reason: TFaxFailureReason, attempt: number): number | null {
   const rule = POLICY[reason];

@@ -346,46 +346,85 @@ describe('quota, cancel, and the audit trail', () => {
 });
 
 describe('a worker that dies in the middle of a job', () => {
-  it('loses no fax and calls no number twice blind: the unfinished attempt counts as a line error, the retry delivers', async () => {
-    const sender = await customer();
+  it('loses no fax and calls no number twice blind: the unfinished attempt ends as an interrupted line error, the retry delivers', async () => {
     // The state a worker leaves when it dies during a call: the fax sending with its image stored, attempt 1 started
-    // and never ended.
-    const image = (await renderFaxImage(await makePdf(1), 'fine')).tiff;
-    const fax = await createFax(t, {
-      accountId: sender.accountId,
-      userId: sender.id,
-      status: 'sending',
-      toNumber: '+12025550143',
-      pages: 1,
-      imageKey: (await t.env.files.put(image)).key,
-      imageBytes: image.length,
-      line: 'sandbox',
-    });
-    await t.db.insert(faxAttempts).values({ faxId: fax!.id, number: 1, line: 'sandbox' });
-
-    // pg-boss runs the job again once it expires; here we run that second delivery of the job directly.
-    // Run directly, outside the queue: no other call holds this number's slot.
-    const deps = {
-      db: t.db,
-      files: t.env.files,
-      systemSettings: t.env.systemSettings,
-      faxFilesOf: documentKeysOf,
-      queue: t.env.queue,
-      config: t.config,
-      logger: testLogger,
-      holdLock: async () => true,
-    };
-    await transmitFaxJob.handler({ faxId: fax!.id, attempt: 1 }, deps);
-    await expect.poll(() => statusOf(fax!.id, sender.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
+    // and never ended. pg-boss runs the job again once it expires; here we run that second delivery of the job directly
+    // (outside the queue: no other call holds this number's slot).
+    const fax = await faxLeftByDyingWorkers(1);
+    const deps = jobDeps();
+    await transmitFaxJob.handler({ faxId: fax.id, attempt: 1 }, deps);
+    await expect.poll(() => statusOf(fax.id, fax.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
 
     // A third delivery of the same job finds the attempt done and does nothing.
-    await transmitFaxJob.handler({ faxId: fax!.id, attempt: 1 }, deps);
-    await prepareFaxJob.handler({ faxId: fax!.id }, deps);
-    const result = await details(fax!.id, sender.cookie);
+    await transmitFaxJob.handler({ faxId: fax.id, attempt: 1 }, deps);
+    await prepareFaxJob.handler({ faxId: fax.id }, deps);
+    const result = await details(fax.id, fax.cookie);
     expect(result.status).toBe('delivered');
     expect(result.attempts.map((a) => [a.number, a.result])).toEqual([
       [1, 'line_error'],
       [2, 'delivered'],
     ]);
+    expect(await interruptedFlags(fax.id)).toEqual([true, false]);
+  }, 60_000);
+
+  it('does not count tries cut short by their worker against the retries: three cut tries, and the fourth delivers', async () => {
+    const fax = await faxLeftByDyingWorkers(3);
+    await transmitFaxJob.handler({ faxId: fax.id, attempt: 1 }, jobDeps());
+    await expect.poll(() => statusOf(fax.id, fax.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
+    const result = await details(fax.id, fax.cookie);
+    expect(result.attempts.map((a) => [a.number, a.result])).toEqual([
+      [1, 'line_error'],
+      [2, 'line_error'],
+      [3, 'line_error'],
+      [4, 'delivered'],
+    ]);
+    expect(await interruptedFlags(fax.id)).toEqual([true, true, true, false]);
+  }, 60_000);
+
+  it('ends a fax whose every try dies with its worker: past three uncounted ones, cut tries count as line errors', async () => {
+    const fax = await faxLeftByDyingWorkers(6);
+    const deps = jobDeps();
+    for (let attempt = 1; attempt <= 6; attempt += 1) await transmitFaxJob.handler({ faxId: fax.id, attempt }, deps);
+    const result = await details(fax.id, fax.cookie);
+    expect(result.status).toBe('failed');
+    expect(result.failureReason).toBe('line_error');
+    expect(result.attempts.map((a) => a.result)).toEqual(Array(6).fill('line_error'));
   }, 60_000);
 });
+
+/** A fax sending with its image stored and tries 1 to `tries` started and never ended: what dying workers leave. */
+async function faxLeftByDyingWorkers(tries: number) {
+  const sender = await customer();
+  const image = (await renderFaxImage(await makePdf(1), 'fine')).tiff;
+  const fax = await createFax(t, {
+    accountId: sender.accountId,
+    userId: sender.id,
+    status: 'sending',
+    toNumber: '+12025550143',
+    pages: 1,
+    imageKey: (await t.env.files.put(image)).key,
+    imageBytes: image.length,
+    line: 'sandbox',
+  });
+  for (let number = 1; number <= tries; number += 1) await t.db.insert(faxAttempts).values({ faxId: fax!.id, number, line: 'sandbox' });
+  return { id: fax!.id, cookie: sender.cookie };
+}
+
+/** What a worker hands a job (the test app's own), with the number's slot always free. */
+function jobDeps() {
+  return {
+    db: t.db,
+    files: t.env.files,
+    systemSettings: t.env.systemSettings,
+    faxFilesOf: documentKeysOf,
+    queue: t.env.queue,
+    config: t.config,
+    logger: testLogger,
+    holdLock: async () => true,
+  };
+}
+
+async function interruptedFlags(faxId: string): Promise<boolean[]> {
+  const rows = await t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
+  return rows.map((a) => a.interrupted);
+}

@@ -46,8 +46,13 @@ const KILL_AT = 200;
 const SENDERS = 4;
 /** Each sender's sessions: the web API's limit (100 a minute per session) is not what this test is about. */
 const SESSIONS_PER_SENDER = 2;
-/** After the last send, how long every fax may take to reach its final state (a killed worker's jobs come back). */
-const SETTLE_MS = 240_000;
+/**
+ * After the last send, how long the faxes may go without one more reaching its final state (a killed worker's jobs
+ * come back within seconds); while they keep arriving, the wait goes on up to the test's own limit. How long they
+ * take depends on the machine and what shares it, and is printed, not judged.
+ */
+const STALL_MS = 120_000;
+const TEST_MS = 1_200_000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tally = (codes: number[]) => codes.reduce<Record<number, number>>((sum, code) => ({ ...sum, [code]: (sum[code] ?? 0) + 1 }), {});
@@ -203,7 +208,7 @@ describe('two API servers and two workers on Debian PostgreSQL, Redis and an S3 
     };
     await Promise.all(Array.from({ length: SENDERS }, () => sendAll()));
     const sentMs = Date.now() - started;
-    const settleMs = await waitUntilAllFinal(database.db, sends, SETTLE_MS);
+    const settleMs = await waitUntilAllFinal(database.db, sends, TEST_MS - 60_000 - (Date.now() - started), { stallMs: STALL_MS });
     const exam = await examineFaxes(database.db, sends, {
       senderAccountId: sender.accountId,
       recipientAccountId: recipient.accountId,
@@ -236,5 +241,5 @@ describe('two API servers and two workers on Debian PostgreSQL, Redis and an S3 
     // Each fax's document and fax image at least, all in the bucket; nothing in any process's data folder.
     expect.soft(objects.length).toBeGreaterThanOrEqual(2 * FAXES);
     expect.soft(localFiles).toEqual([]);
-  }, 900_000);
+  }, TEST_MS);
 });

@@ -76,8 +76,11 @@ export const transmitFaxJob = defineJob({
         logger.warn({ faxId, attempt, line: previous.line }, 'an earlier run died handing the fax to a carrier; waiting for its webhooks');
         return;
       }
-      logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; counting it as a line error');
-      outcome = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 };
+      // The call dropped with its worker: a line error to the far end, but not the line's doing (decision 081).
+      logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; ending it as interrupted');
+      const cut = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 } as const;
+      await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language, interrupted: true }, cut);
+      return;
     } else {
       // The try begins: no longer waiting for it. A fax canceled while it waited is not called; the attempt goes.
       if (!(await moveFax(db, faxId, ['sending'], 'sending', { line: line.name, nextTryAt: null }))) {

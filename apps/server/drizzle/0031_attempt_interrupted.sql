@@ -1,0 +1,1 @@
+ALTER TABLE "fax_attempts" ADD COLUMN "interrupted" boolean DEFAULT false NOT NULL;
