@@ -26,6 +26,9 @@ export default defineConfig({
     maxWorkers,
     minWorkers: 1,
     sequence: { sequencer: LongestFirstSequencer },
+    // A forks process is kept from one file to the next (the pool's setting, read only at the root); whether a file
+    // also keeps the modules the file before it loaded is each project's own choice below.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         resolve: { alias: { '@': webSrc } },
@@ -33,6 +36,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'test-support/**/*.test.ts'],
           environment: 'node',
+          // Each file loads its modules anew: some replace a module (`vi.mock`) for themselves alone.
+          poolOptions: { forks: { isolate: true } },
         },
       },
       {
@@ -41,6 +46,9 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          // The server's modules are loaded once per process, not once per file (each file imported the whole server
+          // anew, seconds of a lane's time each): a file gets its own database, app and queue, never a module's state.
+          poolOptions: { forks: { isolate: false } },
           // Limits against a hang, not a speed check: the files share the two cores with the browser lane.
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -58,7 +58,13 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
       },
     )
     .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Legacy mode: axe runs in the page (and in its frames, injected into each) and reports from there. The default
+  // opens a blank page of its own to assemble the frames' results, a new renderer process per check: the same rules
+  // and the same verdicts, measured at about 0.7 s more per check on this machine (decision 078).
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const violations = results.violations.map(
     (v) => `${v.impact ?? 'unknown'}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
