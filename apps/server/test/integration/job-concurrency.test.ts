@@ -87,3 +87,28 @@ describe('JOB_CONCURRENCY', () => {
     ).rejects.toThrow(/JOB_CONCURRENCY names faxes.transmitt, which is no job/);
   });
 });
+
+describe('several queues in one process', () => {
+  it('lets each end a job by itself, not only the first one made (the endings are patched once per process)', async () => {
+    const { job } = gatheringJob(1);
+    const deps = {
+      db: database.handle.db,
+      config: testConfig(),
+      files,
+      systemSettings: unreadSystemSettings(database.handle.db),
+      faxFilesOf: documentKeysOf,
+    };
+    for (let round = 1; round <= 2; round += 1) {
+      const queue = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+      try {
+        await queue.send(job, { n: round });
+        const [fetched] = await queue.boss.fetch(job.name);
+        await queue.boss.complete(job.name, fetched!.id);
+        const { rows } = await database.handle.pool.query<{ state: string }>(`select state from pgboss.job where id = $1`, [fetched!.id]);
+        expect(rows[0]?.state, `round ${round}`).toBe('completed');
+      } finally {
+        await queue.stop();
+      }
+    }
+  });
+});

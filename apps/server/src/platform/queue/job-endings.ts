@@ -39,7 +39,9 @@ export function hearEveryJobEnding(logger: Logger): void {
   prototype.__endingsHeard = true;
   for (const name of ['complete', 'fail'] as const) {
     const original = prototype[name];
-    prototype[name] = function (this: Manager, queueName: unknown, id: unknown, ...rest: unknown[]) {
+    // Named as the original: pg-boss hands a manager's functions to each new PgBoss by their names, so a nameless
+    // patch would leave every later queue of the process without `complete` and `fail`.
+    prototype[name] = function heardEnding(this: Manager, queueName: unknown, id: unknown, ...rest: unknown[]) {
       const setAside = handedBack.get(this.db);
       const ids = (Array.isArray(id) ? id : [id]).filter((one) => !setAside?.has(String(one)));
       if (ids.length === 0) return Promise.resolve();
@@ -49,5 +51,6 @@ export function hearEveryJobEnding(logger: Logger): void {
       );
       return ending;
     };
+    Object.defineProperty(prototype[name], 'name', { value: name });
   }
 }
