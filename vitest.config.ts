@@ -46,6 +46,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          setupFiles: ['apps/server/test/support/each-file.ts'],
           // The server's modules are loaded once per process, not once per file (each file imported the whole server
           // anew, seconds of a lane's time each): a file gets its own database, app and queue, never a module's state.
           poolOptions: { forks: { isolate: false } },
