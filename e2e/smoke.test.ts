@@ -16,7 +16,15 @@ describe('npm start', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
-    const server = startFaxline({ command: ['npm', 'start'], port, env: { DATA_DIR: dataDir } });
+    // A person's shell, not the test runner's: Vitest sets NODE_ENV=test, which Vite builds by, so `npm start` saw a
+    // changed web app and rebuilt it in place, under the browser tests' own server (decision 078).
+    const { NODE_ENV: _testRunners, ...shell } = process.env;
+    const server = startFaxline({
+      command: ['npm', 'start'],
+      port,
+      inheritEnv: false,
+      env: { ...(shell as Record<string, string>), DATA_DIR: dataDir },
+    });
     try {
       await server.untilReady();
       expect(await postgresProcessesUnder(dataDir)).toHaveLength(1);
@@ -38,6 +46,8 @@ describe('npm start', () => {
 
     expect(server.output()).toContain('"msg":"stopped"');
     expect(await postgresProcessesUnder(dataDir)).toEqual([]);
-    // npm start builds the app first: about 30 s on a quiet machine, three times that on a loaded one.
+    // `npm test` has built the checkout: this start builds nothing (decision 077), and says so.
+    expect(server.output()).toContain('build: web app unchanged since its last build');
+    expect(server.output()).toContain('build: server unchanged since its last build');
   }, 180_000);
 });
