@@ -164,7 +164,7 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     for (const anchor of ['why-choose-api', 'api-information', 'download-api-classes']) {
       expect(await page.locator(`[id="${anchor}"]`).count(), anchor).toBe(1);
     }
-    const main = (await page.locator('main').textContent()) ?? '';
+    const main = (await page.locator('main#main').textContent()) ?? '';
     const base = `${inject('baseUrl')}/v1`;
     for (const text of [
       `curl -X POST ${base}/faxes`,
@@ -203,7 +203,7 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     const page = await visitor.newPage();
     await page.goto('/api-documentation#authentication');
     await visible(page.locator('[id="authentication"]').getByText('Authorization: Bearer YOUR_API_KEY', { exact: true }));
-    const main = (await page.locator('main').textContent()) ?? '';
+    const main = (await page.locator('main#main').textContent()) ?? '';
     for (const text of ['"file_url": "https://example.com/documents/referral.pdf"', '"send_time"', '"cover_page"', '"status": "queued"']) {
       expect(main, text).toContain(text);
     }

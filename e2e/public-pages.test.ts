@@ -441,7 +441,8 @@ describe('developers', () => {
     await page.goto('/api-documentation#authentication');
     const auth = page.locator('[id="authentication"]');
     await visible(auth.getByText('Authorization: Bearer YOUR_API_KEY', { exact: true }));
-    const body = await page.locator('main').textContent();
+    // The page's own main landmark: the OpenAPI reference, once it has loaded below, draws landmarks of its own.
+    const body = await page.locator('main#main').textContent();
     for (const text of [
       'POST',
       '/v1/faxes/{fax_id}',
