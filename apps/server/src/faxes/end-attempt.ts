@@ -54,7 +54,8 @@ export async function endAttempt(
     }
     const reason = outcome.result as TFaxFailureReason;
     const interrupted = await interruptedTries(tx, faxId);
-    const wait = target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
+    const wait =
+      target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
     if (wait === null) {
       await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
       return true;
@@ -70,7 +71,6 @@ export async function endAttempt(
     return true;
   });
 }
-
 
 /** How many of a fax's tries were cut short by their worker's death (decision 081). */
 export async function interruptedTries(db: Pick<Database, 'select'>, faxId: string): Promise<number> {

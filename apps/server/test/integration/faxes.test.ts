@@ -15,9 +15,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { createFax } from '@test-support/factories/faxes';
 import { convertFixture } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
-import { testLogger } from '../support/test-database';
-import { openTestApp, signIn, type TestApp } from '../support/test-app';
-import { documentKeysOf } from '../../src/faxes/fax-records';
+import { jobDepsOf, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let png: Uint8Array;
@@ -351,7 +349,7 @@ describe('a worker that dies in the middle of a job', () => {
     // and never ended. pg-boss runs the job again once it expires; here we run that second delivery of the job directly
     // (outside the queue: no other call holds this number's slot).
     const fax = await faxLeftByDyingWorkers(1);
-    const deps = jobDeps();
+    const deps = jobDepsOf(t);
     await transmitFaxJob.handler({ faxId: fax.id, attempt: 1 }, deps);
     await expect.poll(() => statusOf(fax.id, fax.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
 
@@ -369,7 +367,7 @@ describe('a worker that dies in the middle of a job', () => {
 
   it('does not count tries cut short by their worker against the retries: three cut tries, and the fourth delivers', async () => {
     const fax = await faxLeftByDyingWorkers(3);
-    await transmitFaxJob.handler({ faxId: fax.id, attempt: 1 }, jobDeps());
+    await transmitFaxJob.handler({ faxId: fax.id, attempt: 1 }, jobDepsOf(t));
     await expect.poll(() => statusOf(fax.id, fax.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
     const result = await details(fax.id, fax.cookie);
     expect(result.attempts.map((a) => [a.number, a.result])).toEqual([
@@ -383,7 +381,7 @@ describe('a worker that dies in the middle of a job', () => {
 
   it('ends a fax whose every try dies with its worker: past three uncounted ones, cut tries count as line errors', async () => {
     const fax = await faxLeftByDyingWorkers(6);
-    const deps = jobDeps();
+    const deps = jobDepsOf(t);
     for (let attempt = 1; attempt <= 6; attempt += 1) await transmitFaxJob.handler({ faxId: fax.id, attempt }, deps);
     const result = await details(fax.id, fax.cookie);
     expect(result.status).toBe('failed');
@@ -408,20 +406,6 @@ async function faxLeftByDyingWorkers(tries: number) {
   });
   for (let number = 1; number <= tries; number += 1) await t.db.insert(faxAttempts).values({ faxId: fax!.id, number, line: 'sandbox' });
   return { id: fax!.id, cookie: sender.cookie };
-}
-
-/** What a worker hands a job (the test app's own), with the number's slot always free. */
-function jobDeps() {
-  return {
-    db: t.db,
-    files: t.env.files,
-    systemSettings: t.env.systemSettings,
-    faxFilesOf: documentKeysOf,
-    queue: t.env.queue,
-    config: t.config,
-    logger: testLogger,
-    holdLock: async () => true,
-  };
 }
 
 async function interruptedFlags(faxId: string): Promise<boolean[]> {

@@ -20,10 +20,8 @@ import { SOURCE_FETCH_TRIES } from '../../src/faxes/jobs/keep-source-document';
 import { users } from '../../src/auth/schema';
 import { faxes, faxFiles } from '../../src/faxes/schema';
 import { translator } from '../../src/platform/i18n/i18n';
-import { testLogger } from '../support/test-database';
 import { callV1, ownerWithApiKey } from '../support/api-keys';
-import { openTestApp, type TestApp } from '../support/test-app';
-import { documentKeysOf } from '../../src/faxes/fax-records';
+import { jobDepsOf, openTestApp, type TestApp } from '../support/test-app';
 
 // A client of the public API may give `file_url` instead of files; the worker fetches it, and nothing a URL
 // says can make it reach inside our network. A local HTTPS server with a self-signed certificate plays the client's
@@ -305,17 +303,7 @@ describe('the documents job with a file_url', () => {
       sourceUrl: `${origin}/never-fetched.pdf`,
       files: [{ name: 'kept.pdf', bytes: pdf, type: 'pdf' }],
     });
-    const deps = {
-      db: t.db,
-      files: t.files,
-      systemSettings: t.env.systemSettings,
-      faxFilesOf: documentKeysOf,
-      queue: t.env.queue,
-      config: t.config,
-      logger: testLogger,
-      holdLock: async () => true,
-    };
-    await prepareFaxJob.handler({ faxId: fax.id }, deps);
+    await prepareFaxJob.handler({ faxId: fax.id }, jobDepsOf(t));
     await finalState(fax.id);
     expect((await rowOf(fax.id)).status).toBe('delivered');
     expect(hitsOf('/never-fetched.pdf')).toBe(0);

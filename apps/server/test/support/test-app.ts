@@ -10,6 +10,7 @@ import { createUser, type TestPerson } from '@test-support/factories/accounts';
 import { PASSWORD } from '@test-support/factories/values';
 import { openTestEnvironment, testLogger } from './test-database';
 import { organizationTables } from '../../src/accounts/schema';
+import { documentKeysOf } from '../../src/faxes/fax-records';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -185,4 +186,18 @@ export function linkIn(text: string): URL {
   const match = text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`No link in:\n${text}`);
   return new URL(match[0]);
+}
+
+/** What a worker hands a job, from a test app's own parts, with the number's slot always free: for a job run by hand. */
+export function jobDepsOf(t: TestApp) {
+  return {
+    db: t.db,
+    files: t.files,
+    systemSettings: t.env.systemSettings,
+    faxFilesOf: documentKeysOf,
+    queue: t.env.queue,
+    config: t.config,
+    logger: testLogger,
+    holdLock: async () => true,
+  };
 }

@@ -39,9 +39,7 @@ export function hearEveryJobEnding(logger: Logger): void {
   prototype.__endingsHeard = true;
   for (const name of ['complete', 'fail'] as const) {
     const original = prototype[name];
-    // Named as the original: pg-boss hands a manager's functions to each new PgBoss by their names, so a nameless
-    // patch would leave every later queue of the process without `complete` and `fail`.
-    prototype[name] = function heardEnding(this: Manager, queueName: unknown, id: unknown, ...rest: unknown[]) {
+    prototype[name] = function (this: Manager, queueName: unknown, id: unknown, ...rest: unknown[]) {
       const setAside = handedBack.get(this.db);
       const ids = (Array.isArray(id) ? id : [id]).filter((one) => !setAside?.has(String(one)));
       if (ids.length === 0) return Promise.resolve();
@@ -51,6 +49,8 @@ export function hearEveryJobEnding(logger: Logger): void {
       );
       return ending;
     };
+    // Named as the original: pg-boss hands a manager's functions to each new PgBoss by their names, so a nameless
+    // patch would leave every later queue of the process without `complete` and `fail`.
     Object.defineProperty(prototype[name], 'name', { value: name });
   }
 }
