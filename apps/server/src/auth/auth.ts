@@ -41,6 +41,12 @@ export function sessionCopyLifetimes(config: Pick<TConfig, 'sessionCookieCacheSe
  */
 export type OrganizationTables = { organization: PgTable; member: PgTable; invitation: PgTable };
 
+/** How passwords are hashed and checked: Better Auth's own scrypt unless given (tests give it remembered: the same). */
+export type PasswordHashing = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+};
+
 export function createAuth(deps: {
   db: Database;
   queue: Queue;
@@ -48,6 +54,7 @@ export function createAuth(deps: {
   secret: string;
   logger: Logger;
   organizationTables: OrganizationTables;
+  passwordHashing?: PasswordHashing;
 }) {
   const { db, queue, config } = deps;
   const sendActionEmail = async (kind: 'confirm' | 'reset', user: { email: string; name: string; language?: unknown }, url: string) => {
@@ -88,6 +95,7 @@ export function createAuth(deps: {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       // Our own page reads the token and posts the new password (auth/routes.ts).
       sendResetPassword: async ({ user, token }) =>
         sendActionEmail('reset', user, `${config.publicUrl}${webPaths.resetPassword.path}?token=${encodeURIComponent(token)}`),

@@ -6,6 +6,7 @@ import { ZSendFaxResponse } from '@faxline/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuth } from '../../src/auth/auth';
+import { rememberedPasswords } from '../support/remembered-passwords';
 import { startServer, type RunningServer } from '../../src/server';
 import { makePdf } from '@test-support/factories/documents';
 import { startCrashablePostgres, type CrashablePostgres } from '../support/crashable-postgres';
@@ -97,6 +98,7 @@ describe('PostgreSQL killed under load and restarted', () => {
       secret: config.authSecret!,
       logger: testLogger,
       organizationTables,
+      passwordHashing: rememberedPasswords,
     });
     const db = server.database.db;
     const sender = await unlimitedCustomer({ auth, db }, 'Outage Sender');

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
+import { rememberedPasswords } from '../support/remembered-passwords';
 import { sessions, users } from '../../src/auth/schema';
 import { connectDatabase } from '../../src/platform/db/client';
 import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
@@ -33,6 +34,7 @@ async function openSecondInstance(first: TestApp) {
     secret: first.config.authSecret!,
     logger: testLogger,
     organizationTables,
+    passwordHashing: rememberedPasswords,
   });
   const app = await buildApp({
     config: first.config,

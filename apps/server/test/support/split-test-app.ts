@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
+import { rememberedPasswords } from './remembered-passwords';
 import { openFileStore } from '../../src/platform/files/encrypted-file-store';
 import { testConfig } from './test-app';
 import { openTestEnvironment, testLogger } from './test-database';
@@ -37,6 +38,7 @@ export async function openSplitTestApp(options: { env?: Record<string, string> }
     secret: config.authSecret!,
     logger: testLogger,
     organizationTables,
+    passwordHashing: rememberedPasswords,
   });
   const app = await buildApp({
     config,

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
+import { rememberedPasswords } from './remembered-passwords';
 import type { NewPerson } from '../../src/accounts/create-person';
 import { loadConfig, type TConfig } from '../../src/platform/config';
 import type { Logger } from '../../src/platform/logger';
@@ -36,7 +37,15 @@ export async function openTestApp(
   const config = testConfig(options.env);
   const logger = options.logger ?? testLogger;
   const env = options.sharing?.env ?? (await openTestEnvironment({ work: options.work ?? true, config, logger }));
-  const auth = createAuth({ db: env.database.db, queue: env.queue, config, secret: config.authSecret!, logger, organizationTables });
+  const auth = createAuth({
+    db: env.database.db,
+    queue: env.queue,
+    config,
+    secret: config.authSecret!,
+    logger,
+    organizationTables,
+    passwordHashing: rememberedPasswords,
+  });
   let shuttingDown = false;
   let canServe = true;
   const app = await buildApp({
