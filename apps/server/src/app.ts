@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCrossSiteProtection(app, config.trustedOrigins);
   // Limits are set per route (sign-in, sign-up, password reset...); in memory by default, in Redis (REDIS_URL) when
   // several servers must count together. Redis out of reach lets requests through rather than refuse them all.
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, deps.logger) : null;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, deps.logger) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true, nameSpace: 'faxline-limit:' } : {}) });
 
