@@ -32,10 +32,12 @@ describe('the per-key limit over a sliding minute', () => {
   it('counts a high limit per minute, in constant memory, at any limit', () => {
     let now = 30_000; // half way through a minute
     const limiter = createRateLimiter(() => now);
-    for (let i = 0; i < 100_000; i += 1) expect(limiter.hit('k', 100_000).allowed).toBe(true);
+    // Counted, then judged once: an assertion per hit made this test take seconds on a busy machine.
+    const allowedOf = (hits: number) => Array.from({ length: hits }).filter(() => limiter.hit('k', 100_000).allowed).length;
+    expect(allowedOf(100_000)).toBe(100_000);
     expect(limiter.hit('k', 100_000)).toMatchObject({ allowed: false, remaining: 0, resetAt: 60, retryAfter: 30 });
     now = 90_000; // half of the last minute is still in the sliding one: 50,000 more may go
-    for (let i = 0; i < 50_000; i += 1) expect(limiter.hit('k', 100_000).allowed).toBe(true);
+    expect(allowedOf(50_000)).toBe(50_000);
     expect(limiter.hit('k', 100_000).allowed).toBe(false);
     expect(limiter.hit('huge', 1e13)).toMatchObject({ allowed: true, limit: 1e13 });
   });

@@ -11,7 +11,9 @@ import { openTestApp, signIn, type TestApp } from '../support/test-app';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await openTestApp({ env: { DB_POOL_SIZE: '3', DB_CONNECTION_TIMEOUT_MS: '300' } });
+  // The wait for a connection is what runs out while the test holds all three; long enough that opening a connection
+  // on a busy machine does not (300 ms did not, once, for the test's own first query).
+  t = await openTestApp({ env: { DB_POOL_SIZE: '3', DB_CONNECTION_TIMEOUT_MS: '2000' } });
 });
 afterAll(() => t.close());
 
