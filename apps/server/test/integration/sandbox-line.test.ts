@@ -1,5 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { faxHeaderTime, SANDBOX_TEST_NUMBERS, ZFaxDetails, ZSendFaxResponse } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,8 +41,6 @@ const call = (toNumber: string, pages: 1 | 2 | 3, attempt = 1, clockScale = 0, f
     faxModemPath: t.config.faxModemPath,
     clockScale,
   });
-
-const sandboxTempDirs = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('faxline-sandbox-'));
 
 describe('the sandbox line over T.30', () => {
   it('delivers every page to a healthy fax machine at V.17 with ECM, in the protocol line time', async () => {
@@ -108,14 +108,27 @@ describe('the sandbox line over T.30', () => {
   }, 60_000);
 
   it('takes the line time scaled by the fax clock in wall time, and leaves no files behind', async () => {
-    const before = await sandboxTempDirs();
+    // A temporary folder of this call's own: other test files send sandbox faxes at the same time.
+    const ownTemp = await mkdtemp(path.join(os.tmpdir(), 'sandbox-line-test-'));
+    const made: string[] = [];
+    const watcher = watch(ownTemp, (_event, name) => void (name && made.push(name)));
+    const systemTemp = process.env.TMPDIR;
+    process.env.TMPDIR = ownTemp;
     const started = performance.now();
-    const outcome = await call(SANDBOX_TEST_NUMBERS.delivers, 1, 1, 0.05);
+    const outcome = await call(SANDBOX_TEST_NUMBERS.delivers, 1, 1, 0.05).finally(() => {
+      if (systemTemp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = systemTemp;
+    });
     const wallMs = performance.now() - started;
     expect(outcome.result).toBe('delivered');
     expect(wallMs).toBeGreaterThanOrEqual(outcome.durationMs! * 0.05 - 5);
     expect(wallMs).toBeLessThan(outcome.durationMs! * 0.05 + 2_000);
-    expect(await sandboxTempDirs()).toEqual(before);
+    const left = await readdir(ownTemp);
+    watcher.close();
+    await rm(ownTemp, { recursive: true, force: true });
+    // The call worked there (its folder came and went), and left nothing.
+    expect(made.some((name) => name.startsWith('faxline-sandbox-'))).toBe(true);
+    expect(left).toEqual([]);
   }, 30_000);
 });
 
