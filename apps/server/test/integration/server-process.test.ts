@@ -1,8 +1,18 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startFaxline, startProcess, tempDataDir } from '@test-support/faxline-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startFaxline as startFaxlineBuild, startProcess, tempDataDir, type ServerBundle } from '@test-support/faxline-process';
 import { postgresProcessesUnder } from '@test-support/process-table';
+import { serverBundleOfThisRun } from '../support/server-bundle';
+
+// The production server as a process: its settings' errors, its roles, its stop, its worker process. The bundle this
+// test run built (as `npm run build` makes it), without the web app: these tests read no page.
+let bundle: ServerBundle;
+beforeAll(async () => {
+  bundle = await serverBundleOfThisRun();
+});
+const startFaxline = (options: Parameters<typeof startFaxlineBuild>[0] = {}) =>
+  startFaxlineBuild({ ...options, server: bundle.file, env: { WEB_DIST_DIR: '', ...options.env } });
 
 const dirs: string[] = [];
 afterAll(async () => {
