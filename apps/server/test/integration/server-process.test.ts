@@ -40,6 +40,13 @@ async function isRunning(pid: number): Promise<boolean> {
   return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
 }
 
+/** What GET /healthz on `port` answers: its status, or 'refused' when nothing listens there. */
+const healthzAnswer = (port: number) =>
+  fetch(`http://localhost:${port}/healthz`).then(
+    (response) => response.status,
+    () => 'refused' as const,
+  );
+
 /** The first truthy answer of `probe`, asked every 100 ms for up to a minute. */
 async function eventually<T>(probe: () => Promise<T | undefined | false>): Promise<T> {
   const deadline = Date.now() + 60_000;
@@ -154,12 +161,7 @@ describe('the server process', () => {
     const port = await freePort();
     const worker = startFaxline({ role: 'worker', port, env: { DATA_DIR: dataDir } });
     await expect.poll(() => worker.output(), { timeout: 60_000 }).toContain('"role":"worker"');
-    expect(
-      await fetch(`http://localhost:${port}/healthz`).then(
-        (r) => r.status,
-        () => 'refused',
-      ),
-    ).toBe('refused');
+    expect(await healthzAnswer(port)).toBe('refused');
     worker.signal('SIGTERM');
     expect(await worker.finished).toBe(0);
   });
@@ -180,12 +182,7 @@ describe('the server process', () => {
       socket.once('error', reject);
     });
     expect(greeting).toMatch(/^220 fax\.localhost ESMTP Faxline e-mail to fax/);
-    expect(
-      await fetch(`http://localhost:${port}/healthz`).then(
-        (r) => r.status,
-        () => 'refused',
-      ),
-    ).toBe('refused');
+    expect(await healthzAnswer(port)).toBe('refused');
     gateway.signal('SIGTERM');
     expect(await gateway.finished).toBe(0);
   });

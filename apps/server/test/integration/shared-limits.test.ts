@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../support/api-keys';
 import { unlimitedCustomer } from '../support/fax-battery';
+import { connectRedis } from '../../src/platform/redis';
+import { freePort } from '@test-support/faxline-process';
 import { startRedisServer } from '../support/redis-server';
+import { testLogger } from '../support/test-database';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // Two API servers on one database count their rate limits together in Redis (Debian's
@@ -54,6 +57,18 @@ describe('rate limits shared through Redis', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('starts counting with the first request: the connection is up before a server takes any, or known to be down', async () => {
+    const connected = await connectRedis(redis.url, testLogger);
+    expect(connected.status).toBe('ready');
+    connected.disconnect();
+    // Nothing listening: the server starts anyway, about a second later, and counts in its own process.
+    const started = Date.now();
+    const unreachable = await connectRedis(`redis://127.0.0.1:${await freePort()}`, testLogger);
+    expect(unreachable.status).not.toBe('ready');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    unreachable.disconnect();
   });
 
   it('keeps answering when Redis dies: nothing is refused for want of it, and no 500', async () => {
