@@ -42,7 +42,7 @@ const serverFloors = [
   ['lines'],
   ['system-settings'],
   ['numbers'],
-  ['blocklist', 'contacts', 'content', 'api-keys'],
+  ['blocklist', 'contacts', 'content', 'api-keys', 'billing'],
   ['faxes'],
   ['receipts'],
   ['events'],

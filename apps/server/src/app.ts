@@ -43,6 +43,8 @@ import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
 import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { billingRoutes } from './billing/routes';
+import { billingWebhookRoutes } from './billing/webhook-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
@@ -220,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);
+      await api.register(billingRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);
@@ -231,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(receiptVerifyRoutes, routeDeps);
       // A line's reports, signed by the line (HylaFAX's faxrcvd hook): registered when its secret is configured.
       await api.register(carrierWebhookRoutes, routeDeps);
+      // The payment provider's events, signed by it: no session.
+      await api.register(billingWebhookRoutes, routeDeps);
       await api.register(hylafaxRoutes, { config, inboundCalls: faxInboundCalls({ db: database.db, files: deps.files }) });
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { startBillingTestMode } from './billing/test-mode';
 import { createAuth } from './auth/auth';
 import { openFileStore } from './platform/files/encrypted-file-store';
 import { jobs } from './jobs';
@@ -144,8 +145,23 @@ export async function startServer(
       }
       // The process cannot serve once its own database could not be started again; an outside one is not its to mend.
       const canServe = () => embedded?.state() !== 'gave-up';
-      app = await buildApp({ config, logger, database, notifications, queue, auth, files, isShuttingDown: () => shuttingDown, canServe });
+      // Without a Stripe key in development, billing runs against the Stripe simulator (decision 082).
+      const billingTestMode = config.stripe.simulator ? await startBillingTestMode({ db: database.db, logger }) : undefined;
+      if (billingTestMode) cleanups.push({ part: 'Stripe simulator', stop: () => billingTestMode.simulator.close() });
+      const appConfig = billingTestMode ? { ...config, stripe: billingTestMode.stripe } : config;
+      app = await buildApp({
+        config: appConfig,
+        logger,
+        database,
+        notifications,
+        queue,
+        auth,
+        files,
+        isShuttingDown: () => shuttingDown,
+        canServe,
+      });
       url = await app.listen({ host: config.host, port: config.port });
+      billingTestMode?.listening(url);
       // Inbound calls through the sandbox land in the inbox from here: the API process answers them.
       const exchange = await startSandboxExchange({
         calls: faxInboundCalls({ db: database.db, files }),

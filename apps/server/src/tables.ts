@@ -5,6 +5,7 @@ export * from './admin/schema';
 export * from './api-keys/schema';
 export * from './audit/schema';
 export * from './auth/schema';
+export * from './billing/schema';
 export * from './blocklist/schema';
 export * from './contacts/schema';
 export * from './content/schema';

@@ -37,6 +37,8 @@ const ROLE_PERMISSIONS = {
   manageApiKeys: ['owner', 'admin'],
   /** The account's webhook endpoints, which receive its fax events. */
   manageWebhooks: ['owner', 'admin'],
+  /** The account's plan, payment method, invoices and usage ledger (spec 001 §2.8: the Billing role). */
+  manageBilling: ['owner', 'billing'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

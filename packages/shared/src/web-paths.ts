@@ -68,6 +68,8 @@ export const webPaths = {
     webhooks: route('/user/webhooks'),
     /** Faxing by e-mail: who may send for the account and how strictly: owner and sub-admins. */
     emailToFax: route('/user/email-to-fax'),
+    /** The account's plan, payment and invoices: the owner and the Billing role. */
+    billing: route('/user/billing'),
   },
   admin: {
     login: {

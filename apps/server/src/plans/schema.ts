@@ -13,6 +13,9 @@ export const plans = pgTable('plans', {
   pagesPerMonth: integer('pages_per_month'),
   /** Requests per minute each API key of an account on this plan may make (spec 000 §9: 100 by default). */
   apiRequestsPerMinute: integer('api_requests_per_minute').notNull().default(100),
+  /** The provider's prices a subscription to this plan is sold at (decision 082); none: not for sale through a provider. */
+  stripeMonthlyPriceId: text('stripe_monthly_price_id'),
+  stripeYearlyPriceId: text('stripe_yearly_price_id'),
   isPopular: boolean('is_popular').notNull().default(false),
   isHipaa: boolean('is_hipaa').notNull().default(false),
   /** Description and features per language. */

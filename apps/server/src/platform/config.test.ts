@@ -107,6 +107,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: expected at least 32 characters/);
   });
 
+  it('bills against the Stripe simulator in development without a key, against Stripe with one, and never simulates in production', () => {
+    expect(loadConfig({}).stripe).toMatchObject({ simulator: true, secretKey: undefined });
+    expect(loadConfig({ NODE_ENV: 'test' }).stripe.simulator).toBe(false);
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: 'sk_live_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiUrl: 'https://api.stripe.com',
+      simulator: false,
+    });
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), FILES_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+    expect(loadConfig(production).stripe.simulator).toBe(false);
+    expect(() => loadConfig({ ...production, STRIPE_SIMULATOR: 'true' })).toThrow(/STRIPE_SIMULATOR is for development and tests/);
+    expect(() => loadConfig({ ...keys, STRIPE_SIMULATOR: 'true' })).toThrow(/never in production nor beside STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: expected a secret key/);
+  });
+
   it('reads how many of each job a worker runs at once', () => {
     expect(loadConfig({}).jobConcurrency).toEqual({});
     expect(loadConfig({ JOB_CONCURRENCY: 'faxes.transmit=40, webhooks.deliver=8' }).jobConcurrency).toEqual({

@@ -187,8 +187,18 @@ const ZEnv = z.object({
   SMTP_INGRESS_TLS_CERT: z.string().min(1, { error: 'expected a file path' }).optional(),
   SMTP_INGRESS_TLS_KEY: z.string().min(1, { error: 'expected a file path' }).optional(),
   /** Connections the gateway takes at once from one client (an IPv4 address or an IPv6 /64), and per sending address. */
-  SMTP_INGRESS_CONNECTIONS_PER_CLIENT: z.coerce.number({ error: 'expected a whole number from 1 to 100' }).int().min(1).max(100).default(20),
-  SMTP_INGRESS_CONNECTIONS_PER_SENDER: z.coerce.number({ error: 'expected a whole number from 1 to 100' }).int().min(1).max(100).default(10),
+  SMTP_INGRESS_CONNECTIONS_PER_CLIENT: z.coerce
+    .number({ error: 'expected a whole number from 1 to 100' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(20),
+  SMTP_INGRESS_CONNECTIONS_PER_SENDER: z.coerce
+    .number({ error: 'expected a whole number from 1 to 100' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(10),
   /** Megabytes of messages the gateway reads into faxes at once (their files are in memory then); more wait their turn. */
   SMTP_INGRESS_READING_MB: z.coerce.number({ error: 'expected a whole number from 16 to 4096' }).int().min(16).max(4096).default(128),
   /** Faxes are e-mailed to `<number's digits>@FAX_EMAIL_DOMAIN`. */
@@ -221,6 +231,24 @@ const ZEnv = z.object({
     .trim()
     .regex(/^(all|\+\d{1,15}(\s*,\s*\+\d{1,15})*)$/, { error: 'expected all, or prefixes in international format such as +1,+44' })
     .default('all'),
+  /**
+   * Stripe (decision 082): the secret key, the signing secret of the webhook endpoint Stripe posts to, and the API's
+   * address (Stripe's, unless a test or a machine without keys points it at the Stripe simulator).
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'expected a secret key such as sk_test_…' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'expected a webhook signing secret such as whsec_…' })
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default('https://api.stripe.com'),
+  /**
+   * Billing in test mode against the Stripe simulator that the server starts itself (decision 082): on by default in
+   * development without a Stripe key, so that a fresh machine can click through buying a plan; never in production.
+   */
+  STRIPE_SIMULATOR: booleanFromEnv.optional(),
   /**
    * Fax carriers (decisions 056 and 057). Each is configured by its credentials, all of them or none; its
    * API address is the carrier's unless a test points it at a simulator. CARRIER_ROUTES says which carrier takes which
@@ -489,6 +517,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `(AUTH_SECRET: at least 32 characters; FILES_MASTER_KEY: 32 random bytes in base64, e.g. \`openssl rand -base64 32\`).`,
     );
   }
+  const stripeSimulator = e.STRIPE_SIMULATOR ?? (e.NODE_ENV === 'development' && !e.STRIPE_SECRET_KEY);
+  if (stripeSimulator && (e.NODE_ENV === 'production' || e.STRIPE_SECRET_KEY))
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SIMULATOR is for development and tests, never in production nor beside STRIPE_SECRET_KEY.',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -523,6 +556,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hylafax: hylafaxOf(e),
     ...carrierEnvironmentOf(e),
     hylafaxHookSecret: e.HYLAFAX_HOOK_SECRET,
+    /** Raw values; billing/ reads them into its provider (billing-providers.ts). */
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+      simulator: stripeSimulator,
+    },
     metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_TOKEN === undefined && e.NODE_ENV !== 'production' },
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),

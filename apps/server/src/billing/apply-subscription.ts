@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { moveAccountToPlan } from '../accounts/account-plan';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../platform/db/client';
+import { inTransaction } from '../platform/db/transaction';
+import { planOfPrice, startingPlanId } from '../plans/plan-prices';
+import type { BillingProvider, ProviderSubscription } from './billing-provider';
+import type { TSubscriptionStatus } from '@faxline/shared';
+import { subscriptions } from './schema';
+
+/** Statuses in which the subscription's plan is the account's plan (a failed payment keeps it during the grace). */
+const PLAN_IN_FORCE: readonly TSubscriptionStatus[] = ['active', 'past_due'];
+const PAYMENT_FAILED: readonly TSubscriptionStatus[] = ['past_due', 'unpaid'];
+
+/**
+ * Makes Faxline's copy of a subscription what the provider says it is now, and the account's plan follow it
+ * (decision 082). It reads only the provider's current state, never the event that prompted it, so that any number
+ * of events, repeated or out of order, leave the same result; a plan that changes is written to the audit trail.
+ */
+export async function applySubscription(db: Database, provider: BillingProvider, state: ProviderSubscription): Promise<void> {
+  const sold = await planOfPrice(db, state.priceId);
+  // Left unapplied, so that the provider's next try applies it once the back office names the price.
+  if (!sold) throw new Error(`${provider.name} price ${state.priceId} (subscription ${state.subscriptionId}) is no plan's price`);
+
+  await inTransaction(db, async (tx) => {
+    const [known] = await tx
+      .select()
+      .from(subscriptions)
+      .where(state.accountId ? eq(subscriptions.accountId, state.accountId) : eq(subscriptions.subscriptionId, state.subscriptionId))
+      .for('update');
+    const accountId = state.accountId ?? known?.accountId;
+    if (!accountId) throw new Error(`${provider.name} subscription ${state.subscriptionId} names no account of Faxline`);
+    // An account's earlier subscription that ends after a newer one began changes nothing.
+    if (known && known.subscriptionId !== state.subscriptionId && !PLAN_IN_FORCE.includes(state.status)) return;
+
+    const row = {
+      accountId,
+      provider: provider.name,
+      customerId: state.customerId,
+      subscriptionId: state.subscriptionId,
+      planId: sold.planId,
+      interval: sold.interval,
+      status: state.status,
+      currentPeriodStart: state.currentPeriodStart,
+      currentPeriodEnd: state.currentPeriodEnd,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      paymentFailedAt: PAYMENT_FAILED.includes(state.status) ? (known?.paymentFailedAt ?? new Date()) : null,
+      updatedAt: new Date(),
+    };
+    await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.accountId, set: row });
+
+    const planInForce = PLAN_IN_FORCE.includes(state.status) ? sold.planId : await startingPlanId(tx);
+    const moved = planInForce ? await moveAccountToPlan(tx, accountId, planInForce) : undefined;
+    if (!moved) return;
+    await recordAuditEvent(tx, {
+      actorUserId: null,
+      accountId,
+      ip: null,
+      action: 'billing.plan_changed',
+      objectType: 'account',
+      objectId: accountId,
+      outcome: 'success',
+      details: { provider: provider.name, subscriptionId: state.subscriptionId, status: state.status, from: moved.from, to: planInForce },
+    });
+  });
+}

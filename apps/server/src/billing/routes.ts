@@ -1,0 +1,71 @@
+import { webPaths, ZBillingResponse, ZCheckoutRequest, ZCheckoutResponse } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { peopleNamed } from '../auth/people';
+import { actorOf } from '../accounts/require-actor';
+import { AppError } from '../platform/http/app-error';
+import { priceOfPlan } from '../plans/plan-prices';
+import type { RouteDeps } from '../route-deps';
+import { billingProvidersOf } from './billing-providers';
+import { subscriptions } from './schema';
+
+/** The account's billing, for its owner and Billing members (spec 001 §2.8): /user/billing. */
+export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db, requireActor, config } = deps;
+  const { stripe } = billingProvidersOf(config);
+
+  app.get(
+    '/billing',
+    { schema: { response: { 200: ZBillingResponse } }, preHandler: requireActor('manageBilling') },
+    async (request, reply) => {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.accountId, actorOf(request).member.accountId));
+      reply.header('cache-control', 'no-store');
+      return {
+        enabled: stripe !== null,
+        testMode: stripe?.testMode ?? false,
+        subscription: row
+          ? {
+              planId: row.planId,
+              interval: row.interval,
+              status: row.status,
+              currentPeriodStart: row.currentPeriodStart.toISOString(),
+              currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+              cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+              paymentFailedAt: row.paymentFailedAt?.toISOString() ?? null,
+            }
+          : null,
+      };
+    },
+  );
+
+  // The first subscription: the provider's payment page, which comes back to /user/billing. The plan changes only when
+  // the provider's webhook says the subscription exists, never on the way back (a person can come back unpaid).
+  app.post(
+    '/billing/checkout',
+    { schema: { body: ZCheckoutRequest, response: { 200: ZCheckoutResponse } }, preHandler: requireActor('manageBilling') },
+    async (request) => {
+      if (!stripe) throw new AppError('conflict', 'errors.billingOff');
+      const actor = actorOf(request);
+      const priceId = await priceOfPlan(db, request.body.planId, request.body.interval);
+      if (!priceId) throw new AppError('not_found', 'errors.planNotForSale', {}, 'body.planId');
+      const [known] = await db
+        .select({ customerId: subscriptions.customerId })
+        .from(subscriptions)
+        .where(eq(subscriptions.accountId, actor.member.accountId));
+      const [person] = await peopleNamed(db, [actor.user.id]);
+      if (!person) throw new AppError('authentication_error', 'errors.unauthenticated');
+      const page = `${config.publicUrl}${webPaths.user.billing.path}`;
+      return stripe.startCheckout({
+        accountId: actor.member.accountId,
+        email: person.email,
+        priceId,
+        customerId: known?.customerId ?? null,
+        successUrl: `${page}?checkout=done`,
+        cancelUrl: `${page}?checkout=cancelled`,
+      });
+    },
+  );
+};

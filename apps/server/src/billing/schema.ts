@@ -1,0 +1,48 @@
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TBillingInterval, TSubscriptionStatus } from '@faxline/shared';
+import { accounts } from '../accounts/schema';
+import { plans } from '../plans/schema';
+
+export const BILLING_PROVIDERS = ['stripe', 'paypal'] as const;
+export type TBillingProvider = (typeof BILLING_PROVIDERS)[number];
+
+/**
+ * An account's paid subscription as its provider last told it (decision 082): one row per account, rewritten from the
+ * provider's current state after every event, so that events applied in any order leave the same row. The account's
+ * plan (`accounts.plan_id`) follows it.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<TBillingProvider>().notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id').notNull().unique(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    interval: text('interval').$type<TBillingInterval>().notNull(),
+    status: text('status').$type<TSubscriptionStatus>().notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Cancelled by the customer: it ends at the period's end unless they undo it. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a payment first failed in the current run of failures; cleared by a payment (the grace period counts from it). */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_customer_idx').on(table.provider, table.customerId)],
+);
+
+/**
+ * Every provider event applied, kept by its id in the transaction that applied it: a repeat finds it and changes
+ * nothing. An event whose applying failed is not kept, so that the provider's next try applies it.
+ */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').$type<TBillingProvider>().notNull(),
+  type: text('type').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,152 @@
+import { createCoupon, createPrice, createProduct, releaseLookupKey } from './catalog';
+import { invalidParam, missingParam } from './errors';
+import { recordUpdate, snapshot } from './events';
+import { pageOf } from './list';
+import {
+  mergedMetadata,
+  oneOf,
+  optionalBoolean,
+  optionalInteger,
+  optionalObject,
+  optionalString,
+  optionalStringArray,
+  rejectUnknownParams,
+  requiredString,
+} from './params';
+import { route, type ApiRoute } from './router';
+
+/** Products, prices and coupons: `/v1/products`, `/v1/prices`, `/v1/coupons`. */
+export const catalogRoutes: ApiRoute[] = [
+  route('POST', '/v1/products', ({ store, params }) => {
+    rejectUnknownParams(params, ['id', 'name', 'description', 'active', 'metadata']);
+    return createProduct(store, {
+      id: optionalString(params, 'id'),
+      name: requiredString(params, 'name'),
+      description: optionalString(params, 'description'),
+      active: optionalBoolean(params, 'active'),
+      metadata: mergedMetadata({}, params),
+    });
+  }),
+  route('GET', '/v1/products/:id', ({ store, path }) => store.products.find(path.id!)),
+  route('POST', '/v1/products/:id', ({ store, params, path }) => {
+    rejectUnknownParams(params, ['name', 'description', 'active', 'metadata']);
+    const product = store.products.find(path.id!);
+    const before = snapshot(product);
+    product.name = optionalString(params, 'name') || product.name;
+    product.description = optionalString(params, 'description') ?? product.description;
+    product.active = optionalBoolean(params, 'active') ?? product.active;
+    product.metadata = mergedMetadata(product.metadata, params);
+    product.updated = store.clock.seconds();
+    recordUpdate(store, 'product.updated', before, product);
+    return product;
+  }),
+  route('GET', '/v1/products', ({ store, params }) => {
+    const active = optionalBoolean(params, 'active');
+    const ids = optionalStringArray(params, 'ids');
+    const products = store.products
+      .all()
+      .filter((product) => (active === undefined || product.active === active) && (!ids || ids.includes(product.id)));
+    return pageOf(products, params, '/v1/products');
+  }),
+
+  route('POST', '/v1/prices', ({ store, params }) => {
+    rejectUnknownParams(params, [
+      'product',
+      'product_data',
+      'unit_amount',
+      'currency',
+      'recurring',
+      'lookup_key',
+      'transfer_lookup_key',
+      'nickname',
+      'active',
+      'metadata',
+    ]);
+    const unitAmount = optionalInteger(params, 'unit_amount');
+    if (unitAmount === undefined) throw missingParam('unit_amount');
+    if (unitAmount < 0) throw invalidParam('unit_amount', 'unit_amount must be at least 0.');
+    const productData = optionalObject(params, 'product_data');
+    const productId = optionalString(params, 'product');
+    if (!productId && !productData) throw missingParam('product');
+    const recurring = optionalObject(params, 'recurring');
+    return createPrice(store, {
+      product: productId ?? {
+        name: requiredString(productData!, 'name', 'product_data[name]'),
+        metadata: mergedMetadata({}, productData!),
+      },
+      currency: requiredString(params, 'currency'),
+      unitAmount,
+      interval: recurring
+        ? oneOf(requiredString(recurring, 'interval', 'recurring[interval]'), ['month', 'year'], 'recurring[interval]')
+        : undefined,
+      intervalCount: recurring ? optionalInteger(recurring, 'interval_count', 'recurring[interval_count]') : undefined,
+      lookupKey: optionalString(params, 'lookup_key'),
+      transferLookupKey: optionalBoolean(params, 'transfer_lookup_key'),
+      nickname: optionalString(params, 'nickname'),
+      active: optionalBoolean(params, 'active'),
+      metadata: mergedMetadata({}, params),
+    });
+  }),
+  route('GET', '/v1/prices/:id', ({ store, path }) => store.prices.find(path.id!)),
+  route('POST', '/v1/prices/:id', ({ store, params, path }) => {
+    rejectUnknownParams(params, ['active', 'lookup_key', 'transfer_lookup_key', 'nickname', 'metadata']);
+    const price = store.prices.find(path.id!);
+    const before = snapshot(price);
+    const lookupKey = optionalString(params, 'lookup_key');
+    if (lookupKey !== undefined && lookupKey !== price.lookup_key) {
+      releaseLookupKey(store, lookupKey, optionalBoolean(params, 'transfer_lookup_key') ?? false);
+      price.lookup_key = lookupKey === '' ? null : lookupKey;
+    }
+    price.active = optionalBoolean(params, 'active') ?? price.active;
+    price.nickname = optionalString(params, 'nickname') ?? price.nickname;
+    price.metadata = mergedMetadata(price.metadata, params);
+    recordUpdate(store, 'price.updated', before, price);
+    return price;
+  }),
+  route('GET', '/v1/prices', ({ store, params }) => {
+    const product = optionalString(params, 'product');
+    const active = optionalBoolean(params, 'active');
+    const lookupKeys = optionalStringArray(params, 'lookup_keys');
+    const type = optionalString(params, 'type');
+    const currency = optionalString(params, 'currency');
+    const prices = store.prices
+      .all()
+      .filter((price) => product === undefined || price.product === product)
+      .filter((price) => active === undefined || price.active === active)
+      .filter((price) => !lookupKeys || (price.lookup_key !== null && lookupKeys.includes(price.lookup_key)))
+      .filter((price) => type === undefined || price.type === type)
+      .filter((price) => currency === undefined || price.currency === currency.toLowerCase());
+    return pageOf(prices, params, '/v1/prices');
+  }),
+
+  route('POST', '/v1/coupons', ({ store, params }) => {
+    rejectUnknownParams(params, [
+      'id',
+      'name',
+      'percent_off',
+      'amount_off',
+      'currency',
+      'duration',
+      'duration_in_months',
+      'max_redemptions',
+      'redeem_by',
+      'metadata',
+    ]);
+    const percentOff = optionalString(params, 'percent_off');
+    if (percentOff !== undefined && !/^\d+(\.\d+)?$/.test(percentOff)) throw invalidParam('percent_off', `Invalid decimal: ${percentOff}`);
+    return createCoupon(store, {
+      id: optionalString(params, 'id'),
+      name: optionalString(params, 'name'),
+      percentOff: percentOff === undefined ? undefined : Number(percentOff),
+      amountOff: optionalInteger(params, 'amount_off'),
+      currency: optionalString(params, 'currency'),
+      duration: oneOf(optionalString(params, 'duration'), ['once', 'forever', 'repeating'], 'duration') ?? 'once',
+      durationInMonths: optionalInteger(params, 'duration_in_months'),
+      maxRedemptions: optionalInteger(params, 'max_redemptions'),
+      redeemBy: optionalInteger(params, 'redeem_by'),
+      metadata: mergedMetadata({}, params),
+    });
+  }),
+  route('GET', '/v1/coupons/:id', ({ store, path }) => store.coupons.find(path.id!)),
+  route('GET', '/v1/coupons', ({ store, params }) => pageOf(store.coupons.all(), params, '/v1/coupons')),
+];

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Logger } from '../platform/logger';
+import type { Database } from '../platform/db/client';
+import type { TConfig } from '../platform/config';
+import { namePlanPrices, pricedPlans } from '../plans/plan-prices';
+import { startStripeSimulator, type StripeSimulator } from './stripe-simulator/server';
+
+/** The simulator's secret key: it accepts any, and this one says what it is in logs. */
+const SIMULATOR_SECRET_KEY = 'sk_test_faxline_simulator';
+
+/**
+ * Billing in test mode (decision 082): the Stripe simulator, started by this process, with each plan on sale given a
+ * monthly and a yearly price in it, so that a fresh machine can click through buying a plan. The simulator keeps its
+ * customers and subscriptions in memory: a restart begins them anew (the plans are priced again). Answers the Stripe
+ * settings that point the server at it, and `listening`, to call once the server's own address is known (where the
+ * simulator posts its webhooks).
+ */
+export async function startBillingTestMode(deps: { db: Database; logger: Logger }): Promise<{
+  simulator: StripeSimulator;
+  stripe: TConfig['stripe'];
+  listening: (serverUrl: string) => void;
+}> {
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const simulator = await startStripeSimulator({ webhookSecret, renewalCheckMs: 60_000 });
+  try {
+    const stripe = new Stripe(SIMULATOR_SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+    for (const plan of await pricedPlans(deps.db)) {
+      const product = await stripe.products.create({ name: plan.name, metadata: { plan_id: plan.id } });
+      const price = (interval: 'month' | 'year', cents: number) =>
+        stripe.prices.create({ product: product.id, currency: plan.currency.toLowerCase(), unit_amount: cents, recurring: { interval } });
+      const monthly = await price('month', plan.monthlyPriceCents!);
+      const yearly = await price('year', plan.yearlyMonthlyPriceCents! * 12);
+      await namePlanPrices(deps.db, plan.id, { monthly: monthly.id, yearly: yearly.id });
+    }
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
+  deps.logger.warn({ simulator: simulator.url }, 'billing in test mode: payments go to the Stripe simulator, no money moves');
+  return {
+    simulator,
+    stripe: { secretKey: SIMULATOR_SECRET_KEY, webhookSecret, apiUrl: simulator.url, simulator: true },
+    listening: (serverUrl) => simulator.setWebhookUrl(`${serverUrl.replace(/\/$/, '')}/api/billing/stripe/webhook`),
+  };
+}

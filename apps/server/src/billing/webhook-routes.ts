@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../platform/http/app-error';
+import { inTransaction } from '../platform/db/transaction';
+import type { RouteDeps } from '../route-deps';
+import { applySubscription } from './apply-subscription';
+import { InvalidWebhook, type BillingProvider } from './billing-provider';
+import { billingProvidersOf } from './billing-providers';
+import { billingEvents } from './schema';
+
+/** Stripe's events are a few kilobytes; this refuses anything that is not one. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * POST /api/billing/stripe/webhook (decision 082). The signature covers the exact bytes, so the body is read raw and
+ * checked before anything is parsed: a webhook that is not Stripe's is a 400 that changes nothing. Each event is stored
+ * once by its id, with what it changed: one already applied is acknowledged again and changes nothing. Applying reads
+ * the subscription as Stripe holds it now, so events may come in any order; an event whose applying fails is not kept
+ * and is answered 500, so that Stripe's next try applies it.
+ */
+export async function billingWebhookRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { stripe } = billingProvidersOf(deps.config);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/billing/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    if (!stripe) throw new AppError('not_found', 'errors.notFound');
+    await takeWebhook(deps, stripe, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers);
+    return reply.code(200).send({ received: true });
+  });
+}
+
+async function takeWebhook(
+  deps: RouteDeps,
+  provider: BillingProvider,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+) {
+  let event;
+  try {
+    event = provider.verifyWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof InvalidWebhook) throw new AppError('invalid_request', 'errors.billingSignatureInvalid');
+    throw error;
+  }
+  await inTransaction(deps.db, async (tx) => {
+    // A second delivery of the same event waits here on the first one's row, then finds it and changes nothing.
+    const [fresh] = await tx
+      .insert(billingEvents)
+      .values({ id: event.id, provider: provider.name, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    if (fresh && event.subscriptionId) await applySubscription(tx, provider, await provider.subscription(event.subscriptionId));
+  });
+}
