@@ -52,9 +52,11 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const priceId = await priceOfPlan(db, request.body.planId, request.body.interval);
       if (!priceId) throw new AppError('not_found', 'errors.planNotForSale', {}, 'body.planId');
       const [known] = await db
-        .select({ customerId: subscriptions.customerId })
+        .select({ customerId: subscriptions.customerId, status: subscriptions.status })
         .from(subscriptions)
         .where(eq(subscriptions.accountId, actor.member.accountId));
+      // A paying account changes its plan, it does not buy a second one (the change of plan is issue 36's next part).
+      if (known && ['active', 'past_due'].includes(known.status)) throw new AppError('conflict', 'errors.alreadySubscribed');
       const [person] = await peopleNamed(db, [actor.user.id]);
       if (!person) throw new AppError('authentication_error', 'errors.unauthenticated');
       const page = `${config.publicUrl}${webPaths.user.billing.path}`;

@@ -86,6 +86,14 @@ describe('buying a plan through Stripe', () => {
       'the plan to change',
     );
 
+    // Paying, the account changes its plan; it is not sold a second subscription.
+    const second = await callApi(t.app, 'POST', '/api/billing/checkout', {
+      cookie,
+      payload: { planId: professional.id, interval: 'month' },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toMatch(/already pays for a plan/);
+
     const billing = ZBillingResponse.parse((await callApi(t.app, 'GET', '/api/billing', { cookie })).json());
     expect(billing).toMatchObject({
       enabled: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type TBillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -8,7 +9,7 @@ export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** POST /api/billing/checkout: the plan the owner chose on /pricing, /fax-plans or /user/billing, and how often to pay. */
 export const ZCheckoutRequest = z.object({
-  planId: z.string().min(1).max(100),
+  planId: z.string().min(1).max(100).check(singleLineText),
   interval: z.enum(BILLING_INTERVALS),
 });
 export type TCheckoutRequest = z.infer<typeof ZCheckoutRequest>;
