@@ -77,6 +77,7 @@ describe('the user area layout on desktop (1280 px)', () => {
       'API Keys',
       'Webhooks',
       'E-mail to Fax',
+      'Billing',
     ];
     const security = {
       'Single Sign-On (SSO)': '/security-privacy#sso',
@@ -187,7 +188,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(page.getByRole('heading', { name: 'Welcome, Bill', level: 1 }));
     await expect
       .poll(() => sidebar(page).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'My Profile', 'Settings']);
+      .toEqual(['Overview', 'My Profile', 'Settings', 'Billing']);
     await visible(page.getByRole('region', { name: 'Pages This Month' }));
     expect(await page.getByRole('region', { name: 'Recent Faxes' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Your Fax Numbers' }).count()).toBe(0);

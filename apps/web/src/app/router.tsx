@@ -57,6 +57,7 @@ const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
 const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
 const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
+const BillingRoute = lazy(() => import('./routes/user/billing'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
@@ -159,6 +160,7 @@ export const router = createBrowserRouter([
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
               { path: paths.user.webhooks.path, Component: WebhooksRoute },
               { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
+              { path: paths.user.billing.path, Component: BillingRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

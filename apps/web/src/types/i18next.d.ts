@@ -8,6 +8,7 @@ import type enAdminSettings from '@/locales/en/admin-settings.json';
 import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enApiKeys from '@/locales/en/api-keys.json';
 import type enAuth from '@/locales/en/auth.json';
+import type enBilling from '@/locales/en/billing.json';
 import type enBlocklist from '@/locales/en/blocklist.json';
 import type enContacts from '@/locales/en/contacts.json';
 import type enDevelopers from '@/locales/en/developers.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       'admin-support': typeof enAdminSupport;
       'api-keys': typeof enApiKeys;
       auth: typeof enAuth;
+      billing: typeof enBilling;
       blocklist: typeof enBlocklist;
       contacts: typeof enContacts;
       developers: typeof enDevelopers;

@@ -7,9 +7,9 @@ import { CheckIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/ui/page-section';
 import { paths } from '@/config/paths';
-import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { PlansState } from '@/features/plans/components/plans-state';
+import { usePlans } from '@/lib/plans/get-plans';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
@@ -20,7 +20,7 @@ function PlanList({ plans }: { plans: TPlan[] }) {
     <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
       {plans.map((plan) => (
         <li key={plan.id}>
-          <PlanCard plan={plan} period="monthly" showYearlyAlternative />
+          <PlanCard plan={plan} period="month" showYearlyAlternative />
         </li>
       ))}
     </ul>

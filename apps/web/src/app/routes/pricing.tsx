@@ -1,4 +1,4 @@
-import type { TPlan } from '@faxline/shared';
+import type { TBillingInterval, TPlan } from '@faxline/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,17 +6,16 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { usePlans } from '@/features/plans/api/get-plans';
 import { BillingPeriodToggle } from '@/features/plans/components/billing-period-toggle';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { PlansState } from '@/features/plans/components/plans-state';
-import type { TBillingPeriod } from '@/features/plans/utils/plan-prices';
+import { usePlans } from '@/lib/plans/get-plans';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 const NOTES = ['pages', 'yearly', 'international', 'change'] as const;
 
-function PlanGroup({ title, plans, period }: { title: string; plans: TPlan[]; period: TBillingPeriod }) {
+function PlanGroup({ title, plans, period }: { title: string; plans: TPlan[]; period: TBillingInterval }) {
   if (plans.length === 0) return null;
   return (
     <section aria-label={title} className="flex flex-col gap-6">
@@ -36,7 +35,7 @@ function PlanGroup({ title, plans, period }: { title: string; plans: TPlan[]; pe
 export default function PricingRoute() {
   const { t } = useTranslation('marketing');
   useDocumentMeta({ title: t('pricing.meta.title'), description: t('pricing.meta.description') });
-  const [period, setPeriod] = useState<TBillingPeriod>('monthly');
+  const [period, setPeriod] = useState<TBillingInterval>('month');
   useScrollToHash(!usePlans().isPending);
 
   return (

@@ -5,7 +5,7 @@ import { matchingNavEntry, maySeeFaxes, navEntriesFor } from './user-nav';
 const keys = (role: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(role).map((entry) => entry.key);
 
 describe('navEntriesFor', () => {
-  it('shows every entry to the owner and to a sub-admin', () => {
+  it('shows every entry to the owner, and all but Billing to a sub-admin', () => {
     const all = [
       'overview',
       'sendFax',
@@ -17,17 +17,18 @@ describe('navEntriesFor', () => {
       'apiKeys',
       'webhooks',
       'emailToFax',
+      'billing',
     ];
     expect(keys('owner')).toEqual(all);
-    expect(keys('admin')).toEqual(all);
+    expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing'));
   });
 
-  it('hides User Administration, API Keys, Webhooks and E-mail to Fax from a standard user', () => {
+  it('hides User Administration, API Keys, Webhooks, E-mail to Fax and Billing from a standard user', () => {
     expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings']);
   });
 
-  it('hides the fax pages, User Administration, API Keys, Webhooks and E-mail to Fax from a Billing contact', () => {
-    expect(keys('billing')).toEqual(['overview', 'profile', 'settings']);
+  it('shows a Billing contact Overview, My Profile, Settings and Billing only', () => {
+    expect(keys('billing')).toEqual(['overview', 'profile', 'settings', 'billing']);
   });
 
   it('shows what a standard user may use while the role is unknown', () => {
@@ -45,6 +46,7 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/api-keys')?.key).toBe('apiKeys');
     expect(matchingNavEntry('/user/webhooks')?.key).toBe('webhooks');
     expect(matchingNavEntry('/user/email-to-fax')?.key).toBe('emailToFax');
+    expect(matchingNavEntry('/user/billing')?.key).toBe('billing');
   });
 
   it('finds none for a page without an entry (the header then says User Dashboard)', () => {

@@ -14,7 +14,8 @@ export type TUserNavKey =
   | 'settings'
   | 'apiKeys'
   | 'webhooks'
-  | 'emailToFax';
+  | 'emailToFax'
+  | 'billing';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
 type TUserNavEntry = {
@@ -30,8 +31,9 @@ const MANAGER_ROLES = rolesThat('manageMembers');
 const API_KEY_ROLES = rolesThat('manageApiKeys');
 const WEBHOOK_ROLES = rolesThat('manageWebhooks');
 const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
+const BILLING_ROLES = rolesThat('manageBilling');
 
-/** The sidebar entries of spec 001 §2.2, in order, then API Keys, Webhooks, E-mail to Fax. */
+/** The sidebar entries of spec 001 §2.2, in order, then API Keys, Webhooks, E-mail to Fax, Billing. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -43,6 +45,7 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'apiKeys', href: paths.user.apiKeys.getHref(), roles: API_KEY_ROLES },
   { key: 'webhooks', href: paths.user.webhooks.getHref(), roles: WEBHOOK_ROLES },
   { key: 'emailToFax', href: paths.user.emailToFax.getHref(), roles: EMAIL_TO_FAX_ROLES },
+  { key: 'billing', href: paths.user.billing.getHref(), roles: BILLING_ROLES },
 ];
 
 /** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */

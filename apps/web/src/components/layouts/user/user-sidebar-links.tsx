@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import {
   CodeIcon,
+  CreditCardIcon,
   HistoryIcon,
   KeyIcon,
   LayoutGridIcon,
@@ -36,6 +37,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   apiKeys: KeyIcon,
   webhooks: ZapIcon,
   emailToFax: MailIcon,
+  billing: CreditCardIcon,
 };
 
 const SECURITY_ICONS: Record<TSecurityLinkKey, TIcon> = {

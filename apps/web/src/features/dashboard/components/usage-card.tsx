@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { MeterBar } from '@/components/ui/meter-bar';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
-
-import { useUsage } from '../api/get-usage';
-import { usageMeterOf, type TUsageMeter } from '../utils/usage-meter';
+import { useUsage } from '@/lib/account/get-usage';
+import { usageMeterOf, type TUsageMeter } from '@/lib/account/usage-meter';
 
 import { CardFailed, CardLoading, DashboardCard } from './dashboard-card';
 
@@ -52,20 +51,7 @@ function UsageMeter({ meter }: { meter: TUsageMeter }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-lg font-semibold">{text}</p>
-      <div
-        role="meter"
-        aria-label={t('dashboard.usage.progressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={meter.limit}
-        aria-valuenow={Math.min(meter.used, meter.limit)}
-        aria-valuetext={text}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-muted ring-1 ring-input/40 ring-inset"
-      >
-        <div
-          className={cn('h-full rounded-full', meter.percent >= 90 ? 'bg-destructive' : 'bg-primary')}
-          style={{ width: `${meter.percent}%` }}
-        />
-      </div>
+      <MeterBar label={t('dashboard.usage.progressLabel')} value={meter.used} max={meter.limit} valueText={text} percent={meter.percent} />
     </div>
   );
 }

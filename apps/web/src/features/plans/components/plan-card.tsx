@@ -1,4 +1,4 @@
-import type { TPlan } from '@faxline/shared';
+import type { TBillingInterval, TPlan } from '@faxline/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,14 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { planPrice } from '@/lib/plans/plan-prices';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 
-import { planPrice, type TBillingPeriod } from '../utils/plan-prices';
-
 type TPlanCardProps = {
   plan: TPlan;
-  period: TBillingPeriod;
+  period: TBillingInterval;
   /** On monthly prices, also say what a month costs when billed yearly (the fax plans page shows both). */
   showYearlyAlternative?: boolean;
 };
@@ -26,7 +25,7 @@ export function PlanCard({ plan, period, showYearlyAlternative = false }: TPlanC
   const { language } = useLanguage();
   const nameId = useId();
   const price = planPrice(plan, period, language);
-  const yearly = showYearlyAlternative && period === 'monthly' ? planPrice(plan, 'yearly', language) : null;
+  const yearly = showYearlyAlternative && period === 'month' ? planPrice(plan, 'year', language) : null;
   const text = plan.text[language];
 
   return (

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-
-import { usePlans } from '../api/get-plans';
+import { usePlans } from '@/lib/plans/get-plans';
 
 type TPlansStateProps = {
   /** Renders the loaded catalogue. */

@@ -8,25 +8,25 @@ const enterprise = { monthlyPriceCents: null, yearlyMonthlyPriceCents: null, cur
 const plain = (text: string | null) => text?.replace(/\s/g, ' ');
 
 describe('planPrice', () => {
-  it('shows the monthly price on monthly billing, with no yearly amount', () => {
-    const price = planPrice(basic, 'monthly', 'en');
+  it('shows the monthly price when paying monthly, with no yearly amount', () => {
+    const price = planPrice(basic, 'month', 'en');
     expect(price).toEqual({ kind: 'fixed', perMonth: '$9.99', perYear: null });
   });
 
-  it('shows the yearly-billing monthly price and the amount charged per year', () => {
-    expect(planPrice(basic, 'yearly', 'en')).toEqual({ kind: 'fixed', perMonth: '$7.99', perYear: '$95.88' });
+  it('shows the monthly price when paying yearly and the amount charged per year', () => {
+    expect(planPrice(basic, 'year', 'en')).toEqual({ kind: 'fixed', perMonth: '$7.99', perYear: '$95.88' });
   });
 
   it('formats in the active language', () => {
-    const es = planPrice(basic, 'yearly', 'es');
-    const fr = planPrice(basic, 'monthly', 'fr');
+    const es = planPrice(basic, 'year', 'es');
+    const fr = planPrice(basic, 'month', 'fr');
     expect(es.kind === 'fixed' && [plain(es.perMonth), plain(es.perYear)]).toEqual(['7,99 US$', '95,88 US$']);
     expect(fr.kind === 'fixed' && plain(fr.perMonth)).toBe('9,99 $US');
   });
 
   it('has no price for a plan priced on request', () => {
-    expect(planPrice(enterprise, 'monthly', 'en')).toEqual({ kind: 'custom' });
-    expect(planPrice(enterprise, 'yearly', 'fr')).toEqual({ kind: 'custom' });
+    expect(planPrice(enterprise, 'month', 'en')).toEqual({ kind: 'custom' });
+    expect(planPrice(enterprise, 'year', 'fr')).toEqual({ kind: 'custom' });
   });
 });
 

@@ -5,7 +5,10 @@ export type TUsageMeter =
   | { kind: 'unlimited'; used: number }
   | { kind: 'noPlan'; used: number };
 
-/** What the usage card shows: pages against the plan's pages (the bar stops at 100 % when over), or the count alone. */
+/**
+ * What the dashboard's usage card and /user/billing show: pages against the plan's pages (the bar stops at 100 % when
+ * over), or the count alone.
+ */
 export function usageMeterOf(usage: Pick<TUsage, 'plan' | 'pagesUsed'>): TUsageMeter {
   const used = Math.max(0, usage.pagesUsed);
   if (!usage.plan) return { kind: 'noPlan', used };

@@ -1,18 +1,15 @@
-import { YEARLY_DISCOUNT, type TLanguage, type TPlan } from '@faxline/shared';
+import { YEARLY_DISCOUNT, type TBillingInterval, type TLanguage, type TPlan } from '@faxline/shared';
 
 import { formatMoney } from '@/lib/format-money';
-
-export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
-export type TBillingPeriod = (typeof BILLING_PERIODS)[number];
 
 export type TPlanPrice =
   /** Priced on request (Enterprise): the card shows "Custom" and a contact link. */
   | { kind: 'custom' }
   | {
       kind: 'fixed';
-      /** What one month costs on this billing period, formatted. */
+      /** What one month costs when paying this often, formatted. */
       perMonth: string;
-      /** Yearly billing only: the amount charged once a year, formatted. */
+      /** Yearly payment only: the amount charged once a year, formatted. */
       perYear: string | null;
     };
 
@@ -25,17 +22,17 @@ export function yearlyMonthlyPriceCents(plan: Pick<TPlan, 'monthlyPriceCents' | 
   return plan.yearlyMonthlyPriceCents ?? Math.round(plan.monthlyPriceCents * (1 - YEARLY_DISCOUNT));
 }
 
-/** The price a plan card shows for a billing period, in the language's way of writing the plan's currency. */
+/** The price a plan shows for paying monthly or yearly, in the language's way of writing the plan's currency. */
 export function planPrice(
   plan: Pick<TPlan, 'monthlyPriceCents' | 'yearlyMonthlyPriceCents' | 'currency'>,
-  period: TBillingPeriod,
+  interval: TBillingInterval,
   language: TLanguage,
 ): TPlanPrice {
-  const monthly = period === 'monthly' ? plan.monthlyPriceCents : yearlyMonthlyPriceCents(plan);
+  const monthly = interval === 'month' ? plan.monthlyPriceCents : yearlyMonthlyPriceCents(plan);
   if (monthly === null) return { kind: 'custom' };
   return {
     kind: 'fixed',
     perMonth: formatMoney(monthly, plan.currency, language),
-    perYear: period === 'yearly' ? formatMoney(monthly * 12, plan.currency, language) : null,
+    perYear: interval === 'year' ? formatMoney(monthly * 12, plan.currency, language) : null,
   };
 }

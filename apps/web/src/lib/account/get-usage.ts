@@ -5,7 +5,7 @@ import { apiGet } from '@/lib/api-client';
 
 export const usageQueryKey = ['account', 'usage'] as const;
 
-/** GET /api/usage: the pages the account used this month (UTC) against its plan's pages. */
+/** GET /api/usage: the pages the account used this month (UTC) against its plan's pages (the dashboard, /user/billing). */
 export function getUsage(): Promise<TUsage> {
   return apiGet('/usage', ZUsage);
 }

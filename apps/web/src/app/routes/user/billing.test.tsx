@@ -1,0 +1,229 @@
+import {
+  LANGUAGES,
+  MESSAGE_DEFAULTS,
+  MESSAGES,
+  type TAccountSummary,
+  type TBillingResponse,
+  type TLanguage,
+  type TPlan,
+  type TUsage,
+} from '@faxline/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+
+import { billingQueryKey } from '@/features/billing/api/get-billing';
+import { accountSummaryQueryKey } from '@/lib/account/get-account-summary';
+import { usageQueryKey } from '@/lib/account/get-usage';
+import { plansQueryKey } from '@/lib/plans/get-plans';
+import { LanguageContext } from '@/lib/use-language';
+import enTexts from '@/locales/en/billing.json';
+import enCommon from '@/locales/en/common.json';
+import enErrors from '@/locales/en/errors.json';
+import esTexts from '@/locales/es/billing.json';
+
+import BillingRoute from './billing';
+
+// The app's i18next starts from the browser's language and storage; each render here brings its own instance instead.
+vi.mock('@/lib/i18n', () => ({ i18n: { language: 'en', t: (key: string) => key } }));
+
+const plan = (id: string, name: string, monthlyPriceCents: number | null, pagesPerMonth: number | null): TPlan => ({
+  id,
+  slug: id,
+  name,
+  category: 'standard',
+  currency: 'USD',
+  monthlyPriceCents,
+  yearlyMonthlyPriceCents: monthlyPriceCents === null ? null : Math.round(monthlyPriceCents * 0.8),
+  pagesPerMonth,
+  apiRequestsPerMinute: 100,
+  isPopular: false,
+  isHipaa: false,
+  text: Object.fromEntries(
+    LANGUAGES.map((language): [TLanguage, TPlan['text'][TLanguage]] => [language, { description: `${name} (${language})`, features: [] }]),
+  ) as TPlan['text'],
+});
+const catalogue = [
+  plan('plan-basic', 'Basic', 999, 150),
+  plan('plan-business', 'Business', 2999, 1000),
+  plan('plan-enterprise', 'Enterprise', null, null),
+];
+const usage: TUsage = {
+  plan: { name: 'Basic', pagesPerMonth: 150 },
+  pagesUsed: 12,
+  periodStart: '2026-03-01T00:00:00.000Z',
+  periodEnd: '2026-04-01T00:00:00.000Z',
+};
+const paidBasic: NonNullable<TBillingResponse['subscription']> = {
+  planId: 'plan-basic',
+  interval: 'month',
+  status: 'active',
+  currentPeriodStart: '2026-03-01T12:00:00.000Z',
+  currentPeriodEnd: '2026-04-01T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  paymentFailedAt: null,
+};
+const billing = (fields: Partial<TBillingResponse> = {}): TBillingResponse => ({
+  enabled: true,
+  testMode: false,
+  subscription: null,
+  ...fields,
+});
+
+type TRender = { role?: TAccountSummary['role'] | null; billing?: TBillingResponse; language?: TLanguage; search?: string };
+
+/** The page as it first renders, with the account, its billing, its usage and the catalogue already answered. */
+async function render({ role = 'owner', billing: answer = billing(), language = 'en', search = '' }: TRender = {}) {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: language,
+    resources: {
+      en: { common: enCommon, errors: enErrors, messages: MESSAGES.en, billing: enTexts },
+      es: { billing: esTexts },
+    },
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false, defaultVariables: { ...MESSAGE_DEFAULTS } },
+    showSupportNotice: false,
+  });
+  const client = new QueryClient();
+  if (role) client.setQueryData(accountSummaryQueryKey, { role, plan: { id: 'plan-basic', name: 'Basic' } } as TAccountSummary);
+  client.setQueryData(billingQueryKey, answer);
+  client.setQueryData(usageQueryKey, usage);
+  client.setQueryData(plansQueryKey, { plans: catalogue });
+  const languageContext = { language, setLanguage: () => {}, languages: LANGUAGES };
+  return renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      { initialEntries: [`/user/billing${search}`] },
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(
+          LanguageContext.Provider,
+          { value: languageContext },
+          createElement(QueryClientProvider, { client }, createElement(BillingRoute)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The page's text without its tags, as a person reads it. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+/** Whether the radio button of that value is the one chosen. */
+const chosen = (html: string, value: string) =>
+  /\schecked=""/.test(new RegExp(`<input type="radio"[^>]*value="${value}"[^>]*>`).exec(html)?.[0] ?? '');
+/** The opening tag of the button whose text starts with `label` (a plan's name may follow, for screen readers). */
+const buttons = (html: string, label: string) => [
+  ...html.matchAll(new RegExp(`<button[^>]*>${label}(?:<span class="sr-only"> ([^<]+)</span>)?</button>`, 'g')),
+];
+const testModeText = 'Test mode: payments go to a Stripe simulator and no money moves.';
+
+describe('/user/billing', () => {
+  it('says so when payments are in test mode', async () => {
+    const html = await render({ billing: billing({ testMode: true }) });
+    expect(html).toContain(`<h1 class="text-3xl font-bold tracking-tight">${enTexts.title}</h1>`);
+    expect(text(html)).toContain(testModeText);
+    expect(text(await render())).not.toContain(testModeText);
+  });
+
+  it("shows the plan, this month's pages against it, and a Choose button on each plan sold online", async () => {
+    const html = await render();
+    const page = text(html);
+    expect(page).toContain('Your plan');
+    expect(page).toContain('Plan Basic');
+    expect(page).toContain('12 of 150 pages');
+    expect(html).toMatch(/role="meter"[^>]*aria-valuenow="12"/);
+    expect(page).toContain(enTexts.yourPlan.noSubscription);
+    // Monthly by default, each price as English writes dollars.
+    expect(page).toContain('$9.99 per month');
+    expect(page).toContain('$29.99 per month');
+    expect(page).toContain('1,000 pages a month');
+    expect(buttons(html, 'Choose').map((match) => match[1])).toEqual(['Basic', 'Business']);
+    expect(buttons(html, 'Current plan')).toEqual([]);
+    // Priced on request: the way to sales, not to a payment page.
+    expect(html).toMatch(/<a [^>]*href="\/contact"[^>]*>Contact sales<\/a>/);
+    expect(chosen(html, 'month')).toBe(true);
+    expect(chosen(html, 'year')).toBe(false);
+  });
+
+  it('marks the plan paid for as the current plan on its interval, with the subscription in words', async () => {
+    const html = await render({ billing: billing({ subscription: paidBasic }) });
+    const current = buttons(html, 'Current plan');
+    expect(current).toHaveLength(1);
+    expect(current[0]?.[0]).toContain('disabled=""');
+    expect(buttons(html, 'Choose').map((match) => match[1])).toEqual(['Business']);
+    const page = text(html);
+    expect(page).toContain('Payment Monthly');
+    expect(page).toContain('Status Active');
+    expect(page).toContain('Current period March 1, 2026 to April 1, 2026');
+    expect(page).not.toContain(enTexts.yourPlan.noSubscription);
+  });
+
+  it('opens on the interval paid for: a yearly subscription shows yearly prices', async () => {
+    const html = await render({ billing: billing({ subscription: { ...paidBasic, interval: 'year' } }) });
+    expect(chosen(html, 'year')).toBe(true);
+    expect(text(html)).toContain('$95.88 charged once a year');
+    expect(buttons(html, 'Current plan')).toHaveLength(1);
+  });
+
+  it('warns of a failed payment with its date, and says when a cancelled plan ends', async () => {
+    const failed = text(
+      await render({
+        billing: billing({ subscription: { ...paidBasic, status: 'past_due', paymentFailedAt: '2026-03-02T12:00:00.000Z' } }),
+      }),
+    );
+    expect(failed).toContain('Status Payment failed');
+    expect(failed).toContain(enTexts.paymentFailed.title);
+    expect(failed).toContain('The payment of March 2, 2026 did not go through.');
+    const ending = text(await render({ billing: billing({ subscription: { ...paidBasic, cancelAtPeriodEnd: true } }) }));
+    expect(ending).toContain('Status Cancelled: ends on April 1, 2026');
+  });
+
+  it('with payment off here, says the team assigns plans, links to the contact page, and offers no Choose', async () => {
+    const html = await render({ billing: billing({ enabled: false }) });
+    const page = text(html);
+    expect(page).toContain(enTexts.off.title);
+    expect(page).toContain('Plans are assigned by the Faxline team. To change your plan, contact us .');
+    expect(html).toMatch(/<a [^>]*href="\/contact"[^>]*>contact us<\/a>/);
+    expect(buttons(html, 'Choose')).toEqual([]);
+    expect(html).not.toContain('>Contact sales</a>');
+    // The catalogue and its prices are still there to read.
+    expect(page).toContain('$9.99 per month');
+  });
+
+  it('thanks the person back from a payment, and says when they cancelled it', async () => {
+    expect(text(await render({ search: '?checkout=done' }))).toContain(enTexts.checkout.done);
+    const cancelled = text(await render({ search: '?checkout=cancelled' }));
+    expect(cancelled).toContain(enTexts.checkout.cancelled);
+    expect(cancelled).not.toContain(enTexts.checkout.done);
+    expect(text(await render())).not.toContain(enTexts.checkout.cancelled);
+  });
+
+  it('speaks the reader’s language, prices included', async () => {
+    const page = text(await render({ language: 'es' }));
+    expect(page).toContain(esTexts.title);
+    expect(page).toContain(esTexts.plans.heading);
+    expect(page.replace(/\s/g, ' ')).toContain('9,99 US$ al mes');
+  });
+
+  it.each(['admin', 'user'] as const)('tells a %s who can help, and shows no billing', async (role) => {
+    const html = await render({ role });
+    expect(text(html)).toContain(enTexts.notAllowed);
+    expect(html).not.toContain(`>${enTexts.yourPlan.heading}</h2>`);
+  });
+
+  it('shows a Billing contact the page', async () => {
+    const html = await render({ role: 'billing' });
+    expect(html).toContain(`>${enTexts.yourPlan.heading}</h2>`);
+    expect(html).not.toContain(enTexts.notAllowed);
+  });
+});

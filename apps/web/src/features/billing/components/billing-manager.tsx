@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+
+import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { useAccountSummary } from '@/lib/account/get-account-summary';
+
+import { useBillingAfterCheckout } from '../hooks/use-billing-after-checkout';
+import { paidChoiceOf } from '../utils/subscription-state';
+
+import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
+import { PlanCatalogue } from './plan-catalogue';
+import { YourPlan } from './your-plan';
+
+const cardClass = 'flex min-w-0 flex-col gap-6 rounded-lg border p-4 sm:p-6';
+
+/** The account's plan and the catalogue once the billing has arrived; what came of a payment, on the way back. */
+export function BillingManager() {
+  const { t } = useTranslation('billing');
+  const { billing, returned, waiting } = useBillingAfterCheckout();
+  const accountPlanId = useAccountSummary().data?.plan?.id;
+
+  const returnNotice = returned ? (
+    <CheckoutReturnNotice returned={returned} waiting={waiting} confirmed={Boolean(billing.data?.subscription)} />
+  ) : null;
+  if (billing.isPending) {
+    return (
+      <>
+        {returnNotice}
+        <Loading>{t('loading')}</Loading>
+      </>
+    );
+  }
+  if (billing.isError) {
+    return (
+      <>
+        {returnNotice}
+        <LoadFailed title={t('loadFailed')} error={billing.error} retryLabel={t('retry')} onRetry={() => void billing.refetch()} />
+      </>
+    );
+  }
+  const { enabled, testMode, subscription } = billing.data;
+  return (
+    <>
+      {testMode ? <TestModeNotice /> : null}
+      {returnNotice}
+      {enabled ? null : <PaymentOffNotice />}
+      <YourPlan subscription={subscription} enabled={enabled} className={cardClass} />
+      <PlanCatalogue enabled={enabled} paid={paidChoiceOf(subscription, accountPlanId)} className={cardClass} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { YEARLY_DISCOUNT, type TBillingInterval } from '@faxline/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Badge } from '@/components/ui/badge';
+import { ChoiceSwitch } from '@/components/ui/choice-switch';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { ApiError } from '@/lib/api-client';
+import { usePlans } from '@/lib/plans/get-plans';
+import { toast } from '@/lib/toast';
+
+import { useCheckOut } from '../api/start-checkout';
+import type { TPaidChoice } from '../utils/subscription-state';
+
+import { PlanOffer, type TOfferAction } from './plan-offer';
+
+type TPlanCatalogueProps = {
+  /** Online payment is on here: each plan has its Choose button. */
+  enabled: boolean;
+  /** What the account pays for now, if anything: its plan reads "Current plan" on the same interval. */
+  paid: TPaidChoice | null;
+  className: string;
+};
+
+/** The plans on sale, paid monthly or yearly; Choose opens the payment provider's page. */
+export function PlanCatalogue({ enabled, paid, className }: TPlanCatalogueProps) {
+  const { t, i18n } = useTranslation(['billing', 'errors']);
+  const plans = usePlans();
+  const headingId = useId();
+  const [interval, setBillingInterval] = useState<TBillingInterval>(paid?.interval ?? 'month');
+  const checkOut = useCheckOut();
+  // After success the browser is on its way to the payment page: the button stays busy until it has left.
+  const leaving = checkOut.isPending || checkOut.isSuccess;
+  const openingPlanId = leaving ? checkOut.variables?.planId : undefined;
+
+  // Back from the payment page with the browser's Back button, the page may be shown as it was left: busy.
+  const resetCheckOut = checkOut.reset;
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) resetCheckOut();
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, [resetCheckOut]);
+
+  const choose = (planId: string) =>
+    checkOut.mutate(
+      { planId, interval },
+      {
+        onError: (error) =>
+          toast({
+            title: t('plans.checkoutFailed'),
+            description: error instanceof ApiError ? error.message : t('errors:api.unknown'),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const actionFor = (planId: string): TOfferAction => {
+    if (!enabled) return { kind: 'none' };
+    if (paid?.planId === planId && paid.interval === interval) return { kind: 'current' };
+    return { kind: 'choose', busy: leaving, opening: openingPlanId === planId, onChoose: () => choose(planId) };
+  };
+  const save = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(YEARLY_DISCOUNT);
+
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <div className="flex flex-col gap-2">
+        <h2 id={headingId} className="text-xl font-semibold">
+          {t('plans.heading')}
+        </h2>
+        {enabled ? <p className="text-sm text-muted-foreground">{t('plans.intro')}</p> : null}
+      </div>
+      <ChoiceSwitch
+        align="start"
+        legend={t('plans.intervalLabel')}
+        options={[
+          { value: 'month', label: t('interval.month') },
+          { value: 'year', label: t('interval.year'), badge: <Badge variant="success">{t('plans.save', { percent: save })}</Badge> },
+        ]}
+        value={interval}
+        onChange={setBillingInterval}
+      />
+      {/* Said once a Choose is pressed: a button's new text alone is not announced. */}
+      <p role="status" className="sr-only">
+        {openingPlanId ? t('plans.opening') : null}
+      </p>
+      {plans.isPending ? <Loading>{t('plans.loading')}</Loading> : null}
+      {plans.isError ? (
+        <LoadFailed title={t('plans.loadFailed')} error={plans.error} retryLabel={t('retry')} onRetry={() => void plans.refetch()} />
+      ) : null}
+      {plans.data?.plans.length === 0 ? <p className="text-muted-foreground">{t('plans.empty')}</p> : null}
+      {plans.data?.plans.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {plans.data.plans.map((plan) => (
+            <li key={plan.id}>
+              <PlanOffer plan={plan} interval={interval} action={actionFor(plan.id)} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
