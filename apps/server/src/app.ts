@@ -43,6 +43,7 @@ import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
 import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { billingProvidersOf } from './billing/billing-providers';
 import { billingRoutes } from './billing/routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
 import { webhookRoutes } from './webhooks/routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications: deps.notifications,
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
     accountLifecycle,
+    billing: billingProvidersOf(config),
     ...createActorGuards({ db: database.db, sessions, lifecycle: accountLifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { moveAccountToPlan } from '../accounts/account-plan';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
@@ -10,14 +10,27 @@ import { subscriptions } from './schema';
 
 /** Statuses in which the subscription's plan is the account's plan (a failed payment keeps it during the grace). */
 const PLAN_IN_FORCE: readonly TSubscriptionStatus[] = ['active', 'past_due'];
+/** Whether a subscription in this status is what the account pays for its plan with. */
+export const paysForPlan = (status: TSubscriptionStatus): boolean => PLAN_IN_FORCE.includes(status);
 const PAYMENT_FAILED: readonly TSubscriptionStatus[] = ['past_due', 'unpaid'];
+
+/**
+ * Reads a subscription from its provider and applies it, one reader of a subscription at a time: two events of one
+ * subscription taken at once would otherwise read it at two moments and could write the older state last.
+ */
+export async function syncSubscription(db: Database, provider: BillingProvider, subscriptionId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${provider.name}:${subscriptionId}`}))`);
+    await applySubscription(tx, provider, await provider.subscription(subscriptionId));
+  });
+}
 
 /**
  * Makes Faxline's copy of a subscription what the provider says it is now, and the account's plan follow it
  * (decision 082). It reads only the provider's current state, never the event that prompted it, so that any number
  * of events, repeated or out of order, leave the same result; a plan that changes is written to the audit trail.
  */
-export async function applySubscription(db: Database, provider: BillingProvider, state: ProviderSubscription): Promise<void> {
+async function applySubscription(db: Database, provider: BillingProvider, state: ProviderSubscription): Promise<void> {
   const sold = await planOfPrice(db, state.priceId);
   // Left unapplied, so that the provider's next try applies it once the back office names the price.
   if (!sold) throw new Error(`${provider.name} price ${state.priceId} (subscription ${state.subscriptionId}) is no plan's price`);
@@ -31,7 +44,7 @@ export async function applySubscription(db: Database, provider: BillingProvider,
     const accountId = state.accountId ?? known?.accountId;
     if (!accountId) throw new Error(`${provider.name} subscription ${state.subscriptionId} names no account of Faxline`);
     // An account's earlier subscription that ends after a newer one began changes nothing.
-    if (known && known.subscriptionId !== state.subscriptionId && !PLAN_IN_FORCE.includes(state.status)) return;
+    if (known && known.subscriptionId !== state.subscriptionId && !paysForPlan(state.status)) return;
 
     const row = {
       accountId,
@@ -49,7 +62,7 @@ export async function applySubscription(db: Database, provider: BillingProvider,
     };
     await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.accountId, set: row });
 
-    const planInForce = PLAN_IN_FORCE.includes(state.status) ? sold.planId : await startingPlanId(tx);
+    const planInForce = paysForPlan(state.status) ? sold.planId : await startingPlanId(tx);
     const moved = planInForce ? await moveAccountToPlan(tx, accountId, planInForce) : undefined;
     if (!moved) return;
     await recordAuditEvent(tx, {

@@ -6,13 +6,13 @@ import { actorOf } from '../accounts/require-actor';
 import { AppError } from '../platform/http/app-error';
 import { priceOfPlan } from '../plans/plan-prices';
 import type { RouteDeps } from '../route-deps';
-import { billingProvidersOf } from './billing-providers';
+import { paysForPlan } from './apply-subscription';
 import { subscriptions } from './schema';
 
 /** The account's billing, for its owner and Billing members (spec 001 §2.8): /user/billing. */
 export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, requireActor, config } = deps;
-  const { stripe } = billingProvidersOf(config);
+  const { stripe } = deps.billing;
 
   app.get(
     '/billing',
@@ -56,7 +56,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         .from(subscriptions)
         .where(eq(subscriptions.accountId, actor.member.accountId));
       // A paying account changes its plan, it does not buy a second one (the change of plan is issue 36's next part).
-      if (known && ['active', 'past_due'].includes(known.status)) throw new AppError('conflict', 'errors.alreadySubscribed');
+      if (known && paysForPlan(known.status)) throw new AppError('conflict', 'errors.alreadySubscribed');
       const [person] = await peopleNamed(db, [actor.user.id]);
       if (!person) throw new AppError('authentication_error', 'errors.unauthenticated');
       const page = `${config.publicUrl}${webPaths.user.billing.path}`;

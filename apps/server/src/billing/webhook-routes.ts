@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { inTransaction } from '../platform/db/transaction';
 import type { RouteDeps } from '../route-deps';
-import { applySubscription } from './apply-subscription';
+import { syncSubscription } from './apply-subscription';
 import { InvalidWebhook, type BillingProvider } from './billing-provider';
-import { billingProvidersOf } from './billing-providers';
 import { billingEvents } from './schema';
 
 /** Stripe's events are a few kilobytes; this refuses anything that is not one. */
@@ -18,7 +17,7 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * and is answered 500, so that Stripe's next try applies it.
  */
 export async function billingWebhookRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { stripe } = billingProvidersOf(deps.config);
+  const { stripe } = deps.billing;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -49,6 +48,6 @@ async function takeWebhook(
       .values({ id: event.id, provider: provider.name, type: event.type })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
-    if (fresh && event.subscriptionId) await applySubscription(tx, provider, await provider.subscription(event.subscriptionId));
+    if (fresh && event.subscriptionId) await syncSubscription(tx, provider, event.subscriptionId);
   });
 }
