@@ -69,7 +69,12 @@ export const webPaths = {
     /** Faxing by e-mail: who may send for the account and how strictly: owner and sub-admins. */
     emailToFax: route('/user/email-to-fax'),
     /** The account's plan, payment and invoices: the owner and the Billing role. */
-    billing: route('/user/billing'),
+    billing: {
+      path: '/user/billing',
+      /** `plan` (a slug) and `interval`: the plan a visitor chose on /pricing or /fax-plans, offered there to pay for. */
+      getHref: (chosen?: { plan: string; interval: 'month' | 'year' }) =>
+        chosen ? `/user/billing?${new URLSearchParams({ plan: chosen.plan, interval: chosen.interval }).toString()}` : '/user/billing',
+    },
   },
   admin: {
     login: {

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
 import { planPrice } from '@/lib/plans/plan-prices';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -27,6 +28,10 @@ export function PlanCard({ plan, period, showYearlyAlternative = false }: TPlanC
   const price = planPrice(plan, period, language);
   const yearly = showYearlyAlternative && period === 'month' ? planPrice(plan, 'year', language) : null;
   const text = plan.text[language];
+  const { user } = useAuth();
+  // The chosen plan waits on /user/billing; a visitor signs up first and lands there (the sign-in page, linked from the
+  // sign-up page, carries the same destination), someone signed in goes straight there.
+  const billing = paths.user.billing.getHref({ plan: plan.slug, interval: period });
 
   return (
     <Card
@@ -85,7 +90,7 @@ export function PlanCard({ plan, period, showYearlyAlternative = false }: TPlanC
             {t('plans.contactSales')}
           </Link>
         ) : (
-          <Link to={paths.signUp.getHref()} aria-describedby={nameId}>
+          <Link to={user ? billing : paths.signUp.getHref()} state={user ? undefined : { from: billing }} aria-describedby={nameId}>
             {t('plans.getStarted')}
           </Link>
         )}
