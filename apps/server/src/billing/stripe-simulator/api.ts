@@ -16,7 +16,15 @@ import { scheduleRoutes } from './schedules-api';
 import { subscriptionRoutes } from './subscriptions-api';
 import { SIMULATED_API_VERSION } from './wire';
 
-const routes = [...catalogRoutes, ...customerRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...scheduleRoutes, ...invoiceRoutes, ...eventRoutes];
+const routes = [
+  ...catalogRoutes,
+  ...customerRoutes,
+  ...checkoutRoutes,
+  ...subscriptionRoutes,
+  ...scheduleRoutes,
+  ...invoiceRoutes,
+  ...eventRoutes,
+];
 
 export type ApiAnswer = StoredAnswer & { headers: Record<string, string> };
 

@@ -77,7 +77,11 @@ describe('subscription schedules', () => {
 
     kit.simulator.advanceTime(2 * DAY_MS);
     const moved = await kit.stripe.subscriptions.retrieve(subscription.id);
-    expect(moved.items.data[0]).toMatchObject({ price: { id: plans.monthly.id }, current_period_start: DEC_15, current_period_end: JAN_15 });
+    expect(moved.items.data[0]).toMatchObject({
+      price: { id: plans.monthly.id },
+      current_period_start: DEC_15,
+      current_period_end: JAN_15,
+    });
     const renewal = await kit.stripe.invoices.retrieve(String(moved.latest_invoice));
     expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', amount_paid: 1900, status: 'paid' });
     expect((await kit.stripe.subscriptionSchedules.retrieve(schedule.id)).current_phase).toEqual({ start_date: DEC_15, end_date: JAN_15 });

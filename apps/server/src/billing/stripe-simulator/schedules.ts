@@ -53,7 +53,10 @@ export function scheduleFromSubscription(store: Store, subscription: Subscriptio
     throw invalidParam('from_subscription', `You cannot migrate a subscription that is canceled: ${subscription.id}.`);
   }
   if (subscription.schedule) {
-    throw invalidParam('from_subscription', `You cannot migrate a subscription that is already attached to a schedule: \`${String(subscription.schedule)}\`.`);
+    throw invalidParam(
+      'from_subscription',
+      `You cannot migrate a subscription that is already attached to a schedule: \`${String(subscription.schedule)}\`.`,
+    );
   }
   const item = onlyItem(subscription);
   const now = store.clock.seconds();
@@ -75,7 +78,14 @@ export function scheduleFromSubscription(store: Store, subscription: Subscriptio
       collection_method: 'charge_automatically',
       default_payment_method: null,
       description: null,
-      invoice_settings: { account_tax_ids: null, custom_fields: null, days_until_due: null, description: null, footer: null, issuer: { type: 'self' } },
+      invoice_settings: {
+        account_tax_ids: null,
+        custom_fields: null,
+        days_until_due: null,
+        description: null,
+        footer: null,
+        issuer: { type: 'self' },
+      },
       on_behalf_of: null,
       transfer_data: null,
     },
@@ -104,7 +114,12 @@ export function scheduleFromSubscription(store: Store, subscription: Subscriptio
  * its `duration`, or one period of its price later. The simulator does not change the current phase's price (Faxline
  * changes a plan at once through the subscription), and keeps one item per phase.
  */
-export function replacePhases(store: Store, schedule: SubscriptionSchedule, inputs: PhaseInput[], endBehavior?: string): SubscriptionSchedule {
+export function replacePhases(
+  store: Store,
+  schedule: SubscriptionSchedule,
+  inputs: PhaseInput[],
+  endBehavior?: string,
+): SubscriptionSchedule {
   assertChangeable(schedule);
   const subscription = store.subscriptions.find(String(schedule.subscription));
   const current = onlyItem(subscription);
@@ -115,7 +130,10 @@ export function replacePhases(store: Store, schedule: SubscriptionSchedule, inpu
     throw invalidParam('phases[0][start_date]', 'You can not modify the start date of the current phase.');
   }
   if (first.price.id !== current.price.id || first.quantity !== (current.quantity ?? 1)) {
-    throw invalidParam('phases[0][items]', "The Stripe simulator does not change the current phase's items: change the subscription itself.");
+    throw invalidParam(
+      'phases[0][items]',
+      "The Stripe simulator does not change the current phase's items: change the subscription itself.",
+    );
   }
   const phases: Phase[] = [];
   let start = currentStart;
@@ -205,7 +223,8 @@ export function enterPhaseAt(store: Store, subscription: Subscription, boundary:
   const item = onlyItem(subscription);
   const price = store.prices.find(String(phase.items[0]!.price));
   const newInterval =
-    price.recurring?.interval !== item.price.recurring?.interval || price.recurring?.interval_count !== item.price.recurring?.interval_count;
+    price.recurring?.interval !== item.price.recurring?.interval ||
+    price.recurring?.interval_count !== item.price.recurring?.interval_count;
   item.price = price;
   item.plan = planOf(price);
   item.quantity = phase.items[0]!.quantity ?? 1;
