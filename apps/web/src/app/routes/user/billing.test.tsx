@@ -66,6 +66,7 @@ const paidBasic: NonNullable<TBillingResponse['subscription']> = {
   currentPeriodEnd: '2026-04-01T12:00:00.000Z',
   cancelAtPeriodEnd: false,
   paymentFailedAt: null,
+  scheduledChange: null,
 };
 const billing = (fields: Partial<TBillingResponse> = {}): TBillingResponse => ({
   enabled: true,
