@@ -12,6 +12,7 @@ export * from './contracts/health';
 export * from './contracts/plans';
 export * from './contracts/billing';
 export * from './contracts/billing-plan-change';
+export * from './plan-change-timing';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';

@@ -5,6 +5,7 @@ import {
   ZPlanChangeChoice,
   ZPlanChangePreview,
   ZPlanChangeRequest,
+  planChangeTimingOf,
   type TPlanChangeChoice,
 } from '@faxline/shared';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -19,7 +20,6 @@ import { plans } from '../plans/schema';
 import type { RouteDeps } from '../route-deps';
 import { paysForPlan, syncSubscription } from './apply-subscription';
 import { PaymentDeclined, type BillingProvider } from './billing-provider';
-import { planChangeTimingOf } from './plan-change-timing';
 import { subscriptions } from './schema';
 
 /** How long a previewed price holds: a confirmation later than this asks for a new preview. */

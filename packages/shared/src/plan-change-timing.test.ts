@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { planChangeTimingOf, type PlanChoice } from './plan-change-timing';
+import { planChangeTimingOf, type TPricedPlanChoice } from './plan-change-timing';
 
-const starter = (interval: PlanChoice['interval']): PlanChoice => ({ planId: 'starter', interval, monthlyPriceCents: 1000 });
-const pro = (interval: PlanChoice['interval']): PlanChoice => ({ planId: 'pro', interval, monthlyPriceCents: 2000 });
+const starter = (interval: TPricedPlanChoice['interval']): TPricedPlanChoice => ({ planId: 'starter', interval, monthlyPriceCents: 1000 });
+const pro = (interval: TPricedPlanChoice['interval']): TPricedPlanChoice => ({ planId: 'pro', interval, monthlyPriceCents: 2000 });
 
 describe('planChangeTimingOf', () => {
   it('takes a dearer plan at once, whatever the interval', () => {
