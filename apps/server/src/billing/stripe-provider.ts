@@ -14,6 +14,10 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  // A downgrade scheduled or dropped changes the schedule, not the subscription (decision 083).
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
 ]);
 
 /** Stripe through its official package; `apiUrl` points it at the Stripe simulator in tests and test mode. */
@@ -186,6 +190,8 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
       return object.id as string;
     case 'checkout.session':
       return idOf(object.subscription);
+    case 'subscription_schedule':
+      return idOf(object.subscription) ?? idOf(object.released_subscription);
     case 'invoice':
       return idOf((object as unknown as Stripe.Invoice).parent?.subscription_details?.subscription);
     default:

@@ -229,6 +229,39 @@ describe('changing a paying plan', () => {
     expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', amount_paid: 1999 });
   });
 
+  it("takes a schedule's own event: the scheduled change is read from Stripe on subscription_schedule.updated", async () => {
+    const { account, cookie } = await payingOwner(business);
+    const quote = await preview(cookie, professional.id, 'month');
+    expect(
+      (await change(cookie, { planId: professional.id, interval: 'month', expectedAmountCents: 0, quotedAt: quote.quotedAt })).statusCode,
+    ).toBe(204);
+    await simulator.webhooksSettled();
+    // As if the route's own read had been lost: only the schedule's event is left to tell.
+    await t.db
+      .update(subscriptions)
+      .set({ scheduledPlanId: null, scheduledInterval: null, scheduledChangeAt: null })
+      .where(eq(subscriptions.accountId, account.id));
+    const row = await rowOf(account.id);
+    const { schedule } = await stripe.subscriptions.retrieve(row.subscriptionId);
+    const event = JSON.stringify({
+      id: `evt_schedule_${row.subscriptionId}`,
+      object: 'event',
+      type: 'subscription_schedule.updated',
+      data: { object: await stripe.subscriptionSchedules.retrieve(String(schedule)) },
+    });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }),
+      },
+      payload: event,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await rowOf(account.id)).toMatchObject({ scheduledPlanId: professional.id, scheduledInterval: 'month' });
+  });
+
   it('drops a scheduled downgrade on request ("Keep my current plan"): it never happens', async () => {
     const { account, cookie } = await payingOwner(business);
     const quote = await preview(cookie, professional.id, 'month');
