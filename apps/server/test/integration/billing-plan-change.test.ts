@@ -159,6 +159,34 @@ describe('changing a paying plan', () => {
     });
   });
 
+  it('switches the same plan to yearly at once: a new yearly period, charged the year less the unused month', async () => {
+    const { account, cookie } = await payingOwner(professional);
+    simulator.advanceTime(15 * DAY_MS);
+    const quote = await preview(cookie, professional.id, 'year');
+    expect(quote.timing).toBe('now');
+    const [plan] = await t.db.select().from(plans).where(eq(plans.id, professional.id));
+    const year = plan!.yearlyMonthlyPriceCents! * 12;
+    expect(quote.lines.map((line) => line.amountCents)).toContain(year);
+    expect(quote.amountDueCents).toBeLessThan(year);
+    expect(quote.amountDueCents).toBeGreaterThan(year - plan!.monthlyPriceCents!);
+
+    const answer = await change(cookie, {
+      planId: professional.id,
+      interval: 'year',
+      expectedAmountCents: quote.amountDueCents,
+      quotedAt: quote.quotedAt,
+    });
+    expect(answer.statusCode, answer.body).toBe(204);
+    const subscription = (await billingOf(cookie)).subscription!;
+    expect(subscription).toMatchObject({ planId: professional.id, interval: 'year', currentPeriodStart: quote.quotedAt });
+    const days = (Date.parse(subscription.currentPeriodEnd) - Date.parse(subscription.currentPeriodStart)) / DAY_MS;
+    expect(days).toBeGreaterThanOrEqual(365);
+    expect((await invoicesOf(account.id))[0]).toMatchObject({ amount_paid: quote.amountDueCents });
+
+    // Back to monthly is a change at the end of the paid year.
+    expect((await preview(cookie, professional.id, 'month')).timing).toBe('periodEnd');
+  });
+
   it('refuses a stale amount or quote with 409, charging nothing and changing nothing', async () => {
     const { account, cookie } = await payingOwner(professional);
     simulator.advanceTime(5 * DAY_MS);
