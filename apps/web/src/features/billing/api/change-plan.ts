@@ -26,10 +26,13 @@ export function dropScheduledChange(): Promise<void> {
   return apiSend('DELETE', '/billing/change', undefined, z.undefined());
 }
 
-/** The preview, asked once when the confirmation opens; never reused for another opening (the price moves by the second). */
+/**
+ * The preview, asked once when the confirmation opens; never reused for another opening (the price moves by the second).
+ * Outside the billing's key, so that the change it confirms does not ask for it again.
+ */
 export function usePlanChangePreview(choice: TPlanChangeChoice) {
   return useQuery({
-    queryKey: ['billing', 'change-preview', choice.planId, choice.interval],
+    queryKey: ['plan-change-preview', choice.planId, choice.interval],
     queryFn: () => previewPlanChange(choice),
     gcTime: 0,
     staleTime: Infinity,
