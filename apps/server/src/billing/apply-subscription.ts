@@ -34,6 +34,10 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
   const sold = await planOfPrice(db, state.priceId);
   // Left unapplied, so that the provider's next try applies it once the back office names the price.
   if (!sold) throw new Error(`${provider.name} price ${state.priceId} (subscription ${state.subscriptionId}) is no plan's price`);
+  const scheduled = state.scheduledChange ? await planOfPrice(db, state.scheduledChange.priceId) : null;
+  if (state.scheduledChange && !scheduled) {
+    throw new Error(`${provider.name} price ${state.scheduledChange.priceId} (scheduled on ${state.subscriptionId}) is no plan's price`);
+  }
 
   await inTransaction(db, async (tx) => {
     const [known] = await tx
@@ -57,6 +61,9 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
       currentPeriodStart: state.currentPeriodStart,
       currentPeriodEnd: state.currentPeriodEnd,
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      scheduledPlanId: scheduled?.planId ?? null,
+      scheduledInterval: scheduled?.interval ?? null,
+      scheduledChangeAt: scheduled ? state.scheduledChange!.startsAt : null,
       paymentFailedAt: PAYMENT_FAILED.includes(state.status) ? (known?.paymentFailedAt ?? new Date()) : null,
       updatedAt: new Date(),
     };

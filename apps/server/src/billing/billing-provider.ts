@@ -17,6 +17,41 @@ export interface BillingProvider {
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
   /** The subscription as the provider holds it now: what every event is applied from, whatever order they came in. */
   subscription(subscriptionId: string): Promise<ProviderSubscription>;
+
+  // Changing a paying subscription (decision 083). Each answers once the provider has it; the account follows by sync.
+  /**
+   * What moving to `priceId` at once would charge, prorated as of `at` (null: the provider's now, which is its clock's,
+   * a test clock's included); changes nothing.
+   */
+  previewPlanChange(subscriptionId: string, priceId: string, at: Date | null): Promise<PlanChangeQuote>;
+  /** Moves to `priceId` at once and charges the prorations as of `at` (the quote's), dropping a change scheduled. */
+  changePlanNow(subscriptionId: string, priceId: string, at: Date): Promise<void>;
+  /** Moves to `priceId` when the current period ends, nothing charged before; replaces a change already scheduled. */
+  schedulePlanChange(subscriptionId: string, priceId: string): Promise<void>;
+  /** Drops the change scheduled for the period's end, if any: the subscription renews on its current price. */
+  dropScheduledChange(subscriptionId: string): Promise<void>;
+  /** Ends the subscription at its period's end (dropping a scheduled change), or undoes that while it runs. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** The provider's page where the customer changes their card; it comes back to `returnUrl`. */
+  paymentPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** The card the provider charges for this subscription; null when it holds none. */
+  paymentCard(subscriptionId: string): Promise<PaymentCard | null>;
+}
+
+/** The amount due now for a change of plan, with the provider's lines (a credit is negative), in minor units. */
+export type PlanChangeQuote = {
+  amountDueCents: number;
+  currency: string;
+  lines: { description: string; amountCents: number }[];
+  /** The moment the prorations are computed for: passed back to `changePlanNow` to be charged exactly this. */
+  prorationDate: Date;
+};
+
+export type PaymentCard = { brand: string; last4: string; expMonth: number; expYear: number };
+
+/** The card was declined for a charge asked for now: nothing changed. */
+export class PaymentDeclined extends Error {
+  override name = 'PaymentDeclined';
 }
 
 export type CheckoutOrder = {
@@ -42,6 +77,8 @@ export type ProviderSubscription = {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** The price the subscription moves to at `startsAt` (a downgrade at the period's end); null when none is scheduled. */
+  scheduledChange: { priceId: string; startsAt: Date } | null;
 };
 
 /** A webhook that is not the provider's (a bad or missing signature, or too old): refused with 400, nothing stored. */

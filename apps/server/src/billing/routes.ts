@@ -35,6 +35,10 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
               currentPeriodEnd: row.currentPeriodEnd.toISOString(),
               cancelAtPeriodEnd: row.cancelAtPeriodEnd,
               paymentFailedAt: row.paymentFailedAt?.toISOString() ?? null,
+              scheduledChange:
+                row.scheduledPlanId && row.scheduledInterval && row.scheduledChangeAt
+                  ? { planId: row.scheduledPlanId, interval: row.scheduledInterval, startsAt: row.scheduledChangeAt.toISOString() }
+                  : null,
             }
           : null,
       };

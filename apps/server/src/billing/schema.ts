@@ -31,6 +31,10 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** When a payment first failed in the current run of failures; cleared by a payment (the grace period counts from it). */
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /** A downgrade the provider will apply at `scheduledChangeAt` (decision 083); null when none is scheduled. */
+    scheduledPlanId: text('scheduled_plan_id').references(() => plans.id),
+    scheduledInterval: text('scheduled_interval').$type<TBillingInterval>(),
+    scheduledChangeAt: timestamp('scheduled_change_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_customer_idx').on(table.provider, table.customerId)],

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { BillingProvider, CheckoutOrder, ProviderEvent, ProviderSubscription } from './billing-provider';
-import { InvalidWebhook } from './billing-provider';
+import type { BillingProvider, CheckoutOrder, PaymentCard, ProviderEvent, ProviderSubscription } from './billing-provider';
+import { InvalidWebhook, PaymentDeclined } from './billing-provider';
 import { SUBSCRIPTION_STATUSES, type TSubscriptionStatus } from '@faxline/shared';
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl: string };
@@ -14,6 +14,10 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  // A downgrade scheduled or dropped changes the schedule, not the subscription (decision 083).
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
 ]);
 
 /** Stripe through its official package; `apiUrl` points it at the Stripe simulator in tests and test mode. */
@@ -59,9 +63,122 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
     },
 
     async subscription(subscriptionId: string): Promise<ProviderSubscription> {
-      return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId));
+      return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }));
+    },
+
+    async previewPlanChange(subscriptionId, priceId, at) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const preview = await stripe.invoices.createPreview({
+        customer: customerIdOf(subscription),
+        subscription: subscriptionId,
+        subscription_details: {
+          items: [{ id: onlyItem(subscription).id, price: priceId }],
+          proration_behavior: 'always_invoice',
+          ...(at ? { proration_date: unixSeconds(at) } : {}),
+        },
+      });
+      const prorationDate = preview.parent?.subscription_details?.subscription_proration_date ?? (at ? unixSeconds(at) : null);
+      if (prorationDate === null) throw new Error(`Stripe's preview of a change of ${subscriptionId} names no proration date`);
+      return {
+        amountDueCents: preview.amount_due,
+        currency: preview.currency.toUpperCase(),
+        lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amountCents: line.amount })),
+        prorationDate: new Date(prorationDate * 1000),
+      };
+    },
+
+    async changePlanNow(subscriptionId, priceId, at) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      // A schedule would put its own price back at the period's end: the change at once replaces it.
+      if (subscription.schedule) await stripe.subscriptionSchedules.release(idOf(subscription.schedule));
+      try {
+        await stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: onlyItem(subscription).id, price: priceId }],
+          proration_behavior: 'always_invoice',
+          proration_date: unixSeconds(at),
+          // A card that declines refuses the change: nothing is changed rather than a plan given unpaid.
+          payment_behavior: 'error_if_incomplete',
+        });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclined(error.message);
+        throw error;
+      }
+    },
+
+    async schedulePlanChange(subscriptionId, priceId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = onlyItem(subscription);
+      const schedule = subscription.schedule
+        ? await stripe.subscriptionSchedules.retrieve(idOf(subscription.schedule))
+        : await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+      const next = await stripe.prices.retrieve(priceId);
+      await stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [
+          {
+            items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+            start_date: schedule.current_phase?.start_date ?? item.current_period_start,
+            end_date: item.current_period_end,
+          },
+          {
+            items: [{ price: priceId, quantity: 1 }],
+            duration: { interval: next.recurring?.interval ?? 'month', interval_count: next.recurring?.interval_count ?? 1 },
+          },
+        ],
+        end_behavior: 'release',
+      });
+    },
+
+    async dropScheduledChange(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      if (subscription.schedule) await stripe.subscriptionSchedules.release(idOf(subscription.schedule));
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      // Cancelling drops a downgrade scheduled for the same date: nothing is to happen then but the end.
+      if (cancel && subscription.schedule) await stripe.subscriptionSchedules.release(idOf(subscription.schedule));
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async paymentPortal(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: session.url };
+    },
+
+    async paymentCard(subscriptionId): Promise<PaymentCard | null> {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      let cardId = subscription.default_payment_method ? idOf(subscription.default_payment_method) : null;
+      if (!cardId) {
+        const customer = await stripe.customers.retrieve(customerIdOf(subscription));
+        const fallback = customer.deleted ? null : customer.invoice_settings.default_payment_method;
+        cardId = fallback ? idOf(fallback) : null;
+      }
+      if (!cardId) return null;
+      const { card } = await stripe.paymentMethods.retrieve(cardId);
+      return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
   };
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+const customerIdOf = (subscription: Stripe.Subscription) => idOf(subscription.customer);
+
+function onlyItem(subscription: Stripe.Subscription): Stripe.SubscriptionItem {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no item`);
+  return item;
+}
+
+/** The price a subscription's schedule moves it to when its current period ends; null without one. */
+function scheduledChangeOf(subscription: Stripe.Subscription, item: Stripe.SubscriptionItem): ProviderSubscription['scheduledChange'] {
+  const schedule = subscription.schedule;
+  if (!schedule || typeof schedule === 'string' || schedule.status !== 'active') return null;
+  const next = schedule.phases.find((phase) => phase.start_date >= item.current_period_end);
+  const price = next?.items[0]?.price;
+  if (!next || !price) return null;
+  const priceId = idOf(price);
+  return priceId === item.price.id ? null : { priceId, startsAt: new Date(next.start_date * 1000) };
 }
 
 /** The subscription an event is about, wherever this event type keeps it. */
@@ -73,6 +190,8 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
       return object.id as string;
     case 'checkout.session':
       return idOf(object.subscription);
+    case 'subscription_schedule':
+      return idOf(object.subscription) ?? idOf(object.released_subscription);
     case 'invoice':
       return idOf((object as unknown as Stripe.Invoice).parent?.subscription_details?.subscription);
     default:
@@ -81,8 +200,7 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 }
 
 function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
-  const item = subscription.items.data[0];
-  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no item`);
+  const item = onlyItem(subscription);
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status)
     ? (subscription.status as TSubscriptionStatus)
     : // trialing counts as active; incomplete_expired as ended.
@@ -91,12 +209,13 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
       : 'canceled';
   return {
     subscriptionId: subscription.id,
-    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    customerId: customerIdOf(subscription),
     accountId: subscription.metadata?.account_id ?? null,
     priceId: item.price.id,
     status,
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    scheduledChange: scheduledChangeOf(subscription, item),
   };
 }

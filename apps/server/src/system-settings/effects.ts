@@ -25,7 +25,8 @@ function rateLimitKey(request: FastifyRequest): string {
 
 /**
  * The system settings that act on every API request: the API rate limit (requests per window, scaled by
- * RATE_LIMIT_FACTOR like every limit; the back office itself is exempt so an admin can always undo a bad value),
+ * RATE_LIMIT_FACTOR like every limit; the back office itself is exempt so an admin can always undo a bad value, and so
+ * are the payment provider's signed webhooks),
  * maintenance mode (503 to everyone but platform admins), and require2FA (read here for the session checks).
  */
 export async function registerSystemSettingsEffects(api: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -43,7 +44,8 @@ export async function registerSystemSettingsEffects(api: FastifyInstance, deps: 
     max: async () => Math.round((await systemSettings.current()).apiRateLimit * config.rateLimitFactor),
     timeWindow: async () => (await systemSettings.current()).apiRateLimitWindowMinutes * 60_000,
     keyGenerator: rateLimitKey,
-    allowList: (request) => request.url.startsWith('/api/admin'),
+    // A payment provider's signed webhooks come in bursts from a few addresses (a renewal is five events): not a person's.
+    allowList: (request) => request.url.startsWith('/api/admin') || request.url === '/api/billing/stripe/webhook',
   });
   api.addHook('onRequest', async (request, reply) => {
     const limit = await checkApiLimit(request);

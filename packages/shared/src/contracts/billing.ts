@@ -33,6 +33,8 @@ export const ZBillingResponse = z.object({
       currentPeriodEnd: z.iso.datetime(),
       cancelAtPeriodEnd: z.boolean(),
       paymentFailedAt: z.iso.datetime().nullable(),
+      /** A downgrade waiting for the period's end (decision 083), as the provider holds it; cancellable until then. */
+      scheduledChange: z.object({ planId: z.string(), interval: z.enum(BILLING_INTERVALS), startsAt: z.iso.datetime() }).nullable(),
     })
     .nullable(),
 });

@@ -12,10 +12,19 @@ import { invoiceRoutes } from './invoices-api';
 import { expandList } from './params';
 import { matchRoute } from './router';
 import { objectById, type Store } from './store';
+import { scheduleRoutes } from './schedules-api';
 import { subscriptionRoutes } from './subscriptions-api';
 import { SIMULATED_API_VERSION } from './wire';
 
-const routes = [...catalogRoutes, ...customerRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes];
+const routes = [
+  ...catalogRoutes,
+  ...customerRoutes,
+  ...checkoutRoutes,
+  ...subscriptionRoutes,
+  ...scheduleRoutes,
+  ...invoiceRoutes,
+  ...eventRoutes,
+];
 
 export type ApiAnswer = StoredAnswer & { headers: Record<string, string> };
 

@@ -17,6 +17,8 @@ export type InvoiceDraft = {
   period: Period;
   /** A preview is never kept: its id says so and it has no number nor page. */
   preview?: boolean;
+  /** The moment a preview's prorations are computed for: `subscription_proration_date`, to pass to the update. */
+  prorationDate?: number;
 };
 
 /** Builds an invoice with its totals, without keeping it. */
@@ -87,7 +89,11 @@ export function draftInvoice(store: Store, draft: InvoiceDraft): Invoice {
       ? {
           type: 'subscription_details',
           quote_details: null,
-          subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id },
+          subscription_details: {
+            metadata: { ...subscription.metadata },
+            subscription: subscription.id,
+            ...(draft.prorationDate === undefined ? {} : { subscription_proration_date: draft.prorationDate }),
+          },
         }
       : null,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },

@@ -43,6 +43,7 @@ describe('changing plan', () => {
     // Twenty of thirty days left: a credit of 2/3 of $19 and a charge of 2/3 of $49, each rounded to the cent.
     expect(prorationLines(preview)).toEqual([-1267, 3267]);
     expect(preview.amount_due).toBe(2000);
+    expect(preview.parent?.subscription_details?.subscription_proration_date).toBe(prorationDate);
     expect(preview.lines.data.map((line) => line.description)).toEqual([
       'Unused time on Faxline Pro after 25 Nov 2026',
       'Remaining time on Faxline Business after 25 Nov 2026',

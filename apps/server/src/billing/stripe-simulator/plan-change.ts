@@ -114,6 +114,7 @@ function invoiceNow(
   waiting: InvoiceItem[],
   at: number,
   preview: boolean,
+  prorationDate?: number,
 ): Invoice {
   const lines = [
     ...(outcome.newPeriod ? [subscriptionLine(store, subscription, outcome.item, outcome.newPeriod)] : []),
@@ -128,6 +129,7 @@ function invoiceNow(
     at,
     period: { start: at, end: at },
     preview,
+    prorationDate,
   });
 }
 
@@ -171,7 +173,7 @@ export function applyPlanChange(store: Store, subscription: Subscription, change
 export function previewPlanChange(store: Store, subscription: Subscription, change: PlanChange): Invoice {
   const outcome = workOutChange(store, subscription, change);
   const waiting = [...pendingItemsFor(store, String(subscription.customer), subscription.id), ...outcome.prorations];
-  if (outcome.invoicesNow) return invoiceNow(store, subscription, outcome, waiting, store.clock.seconds(), true);
+  if (outcome.invoicesNow) return invoiceNow(store, subscription, outcome, waiting, store.clock.seconds(), true, change.prorationDate);
   return previewRenewal(store, subscription, outcome.item, waiting);
 }
 

@@ -3,6 +3,7 @@ import { recordUpdate, snapshot } from './events';
 import { invoiceItemLine, pendingItemsFor, subscriptionLine } from './invoice-lines';
 import { chargeInvoice, draftInvoice, issueInvoice } from './invoicing';
 import type { Store } from './store';
+import { enterPhaseAt } from './schedules';
 import { endSubscription, onlyItem, periodEnd } from './subscriptions';
 import type { Subscription } from './wire';
 
@@ -33,6 +34,11 @@ function renewSubscription(store: Store, subscription: Subscription): void {
     return;
   }
   const before = snapshot(subscription);
+  // A schedule's next phase (a downgrade at the period's end) takes effect before the new period is invoiced.
+  if (enterPhaseAt(store, subscription, boundary)) {
+    endSubscription(store, subscription, boundary);
+    return;
+  }
   const previous = { start: item.current_period_start, end: boundary };
   item.current_period_start = boundary;
   item.current_period_end = periodEnd(subscription, item.price, boundary);

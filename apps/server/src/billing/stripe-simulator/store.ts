@@ -14,6 +14,7 @@ import type {
   Product,
   StripeEvent,
   Subscription,
+  SubscriptionSchedule,
   TaxId,
 } from './wire';
 
@@ -66,6 +67,7 @@ export type Store = {
   checkoutTerms: Map<string, CheckoutTerms>;
   portalSessions: Table<PortalSession>;
   subscriptions: Table<Subscription>;
+  subscriptionSchedules: Table<SubscriptionSchedule>;
   invoices: Table<Invoice>;
   invoiceItems: Table<InvoiceItem>;
   events: Table<StripeEvent>;
@@ -94,6 +96,7 @@ export function createStore(clock: SimulatorClock, publicUrl: string): Store {
     checkoutTerms: new Map(),
     portalSessions: new Table('billing_portal.session'),
     subscriptions: new Table('subscription'),
+    subscriptionSchedules: new Table('subscription_schedule'),
     invoices: new Table('invoice'),
     invoiceItems: new Table('invoiceitem'),
     events: new Table('event'),
@@ -114,6 +117,8 @@ const TABLE_BY_PREFIX: [string, keyof Store][] = [
   ['pm_', 'paymentMethods'],
   ['cs_', 'checkoutSessions'],
   ['bps_', 'portalSessions'],
+  // Before `sub_`, which it begins with.
+  ['sub_sched_', 'subscriptionSchedules'],
   ['sub_', 'subscriptions'],
   ['in_', 'invoices'],
   ['ii_', 'invoiceItems'],

@@ -32,6 +32,7 @@ export type CheckoutLineItem = Wire<Stripe.LineItem>;
 export type PortalSession = Wire<Stripe.BillingPortal.Session>;
 export type Subscription = Wire<Stripe.Subscription>;
 export type SubscriptionItem = Wire<Stripe.SubscriptionItem>;
+export type SubscriptionSchedule = Wire<Stripe.SubscriptionSchedule>;
 export type Invoice = Wire<Stripe.Invoice>;
 export type InvoiceLine = Wire<Stripe.InvoiceLineItem>;
 export type InvoiceItem = Wire<Stripe.InvoiceItem>;

@@ -66,6 +66,7 @@ const paidBasic: NonNullable<TBillingResponse['subscription']> = {
   currentPeriodEnd: '2026-04-01T12:00:00.000Z',
   cancelAtPeriodEnd: false,
   paymentFailedAt: null,
+  scheduledChange: null,
 };
 const billing = (fields: Partial<TBillingResponse> = {}): TBillingResponse => ({
   enabled: true,
@@ -74,10 +75,23 @@ const billing = (fields: Partial<TBillingResponse> = {}): TBillingResponse => ({
   ...fields,
 });
 
-type TRender = { role?: TAccountSummary['role'] | null; billing?: TBillingResponse; language?: TLanguage; search?: string };
+type TRender = {
+  role?: TAccountSummary['role'] | null;
+  billing?: TBillingResponse;
+  language?: TLanguage;
+  search?: string;
+  /** The plan the account is on (Basic unless said). */
+  accountPlan?: { id: string; name: string };
+};
 
 /** The page as it first renders, with the account, its billing, its usage and the catalogue already answered. */
-async function render({ role = 'owner', billing: answer = billing(), language = 'en', search = '' }: TRender = {}) {
+async function render({
+  role = 'owner',
+  billing: answer = billing(),
+  language = 'en',
+  search = '',
+  accountPlan = { id: 'plan-basic', name: 'Basic' },
+}: TRender = {}) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: language,
@@ -90,7 +104,7 @@ async function render({ role = 'owner', billing: answer = billing(), language = 
     showSupportNotice: false,
   });
   const client = new QueryClient();
-  if (role) client.setQueryData(accountSummaryQueryKey, { role, plan: { id: 'plan-basic', name: 'Basic' } } as TAccountSummary);
+  if (role) client.setQueryData(accountSummaryQueryKey, { role, plan: accountPlan } as TAccountSummary);
   client.setQueryData(billingQueryKey, answer);
   client.setQueryData(usageQueryKey, usage);
   client.setQueryData(plansQueryKey, { plans: catalogue });
@@ -160,7 +174,9 @@ describe('/user/billing', () => {
     const current = buttons(html, 'Current plan');
     expect(current).toHaveLength(1);
     expect(current[0]?.[0]).toContain('disabled=""');
-    expect(buttons(html, 'Choose').map((match) => match[1])).toEqual(['Business']);
+    // Paying, the account changes its plan rather than buying another: a dearer plan is an upgrade.
+    expect(buttons(html, 'Choose')).toEqual([]);
+    expect(buttons(html, 'Upgrade').map((match) => match[1])).toEqual(['Business']);
     const page = text(html);
     expect(page).toContain('Payment Monthly');
     expect(page).toContain('Status Active');
@@ -186,6 +202,36 @@ describe('/user/billing', () => {
     expect(failed).toContain('The payment of March 2, 2026 did not go through.');
     const ending = text(await render({ billing: billing({ subscription: { ...paidBasic, cancelAtPeriodEnd: true } }) }));
     expect(ending).toContain('Status Cancelled: ends on April 1, 2026');
+  });
+
+  it('offers the change each plan is, cancelling in one click, and the card with the way to change it', async () => {
+    const paidBusiness = { ...paidBasic, planId: 'plan-business' };
+    const html = await render({ billing: billing({ subscription: paidBusiness }), accountPlan: { id: 'plan-business', name: 'Business' } });
+    expect(buttons(html, 'Downgrade').map((match) => match[1])).toEqual(['Basic']);
+    expect(buttons(html, 'Cancel subscription')).toHaveLength(1);
+    expect(buttons(html, 'Change payment method')).toHaveLength(1);
+    expect(text(html)).toContain(enTexts.card.heading);
+    const yearly = await render({ billing: billing({ subscription: { ...paidBasic, interval: 'year' } }) });
+    expect(buttons(yearly, 'Upgrade').map((match) => match[1])).toEqual(['Business']);
+  });
+
+  it('shows a scheduled downgrade with the way to keep the plan, and a cancelled plan with Undo and no change offered', async () => {
+    const scheduled = await render({
+      billing: billing({
+        subscription: {
+          ...paidBasic,
+          scheduledChange: { planId: 'plan-business', interval: 'year', startsAt: '2026-04-01T12:00:00.000Z' },
+        },
+      }),
+    });
+    expect(text(scheduled)).toContain('Scheduled change: Business (Yearly) from April 1, 2026');
+    expect(buttons(scheduled, 'Keep my current plan')).toHaveLength(1);
+
+    const cancelled = await render({ billing: billing({ subscription: { ...paidBasic, cancelAtPeriodEnd: true } }) });
+    expect(text(cancelled)).toContain('Your plan ends on April 1, 2026.');
+    expect(buttons(cancelled, 'Undo')).toHaveLength(1);
+    expect(buttons(cancelled, 'Cancel subscription')).toEqual([]);
+    expect(buttons(cancelled, 'Upgrade')).toEqual([]);
   });
 
   it('with payment off here, says the team assigns plans, links to the contact page, and offers no Choose', async () => {

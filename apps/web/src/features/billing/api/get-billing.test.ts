@@ -15,6 +15,7 @@ const subscription: TBillingResponse['subscription'] = {
   currentPeriodEnd: '2026-04-01T12:00:00.000Z',
   cancelAtPeriodEnd: false,
   paymentFailedAt: null,
+  scheduledChange: null,
 };
 
 /** How long the billing query waits before asking again, with `data` as its last answer. */

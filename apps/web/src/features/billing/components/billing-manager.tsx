@@ -7,6 +7,7 @@ import { useBillingAfterCheckout } from '../hooks/use-billing-after-checkout';
 import { paidChoiceOf } from '../utils/subscription-state';
 
 import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
+import { ManageSubscription } from './manage-subscription';
 import { PlanCatalogue } from './plan-catalogue';
 import { YourPlan } from './your-plan';
 
@@ -44,7 +45,15 @@ export function BillingManager() {
       {returnNotice}
       {enabled ? null : <PaymentOffNotice />}
       <YourPlan subscription={subscription} enabled={enabled} className={cardClass} />
-      <PlanCatalogue enabled={enabled} paid={paidChoiceOf(subscription, accountPlanId)} className={cardClass} />
+      {enabled && subscription && subscription.status !== 'canceled' ? (
+        <ManageSubscription subscription={subscription} className={cardClass} />
+      ) : null}
+      <PlanCatalogue
+        enabled={enabled}
+        paid={paidChoiceOf(subscription, accountPlanId)}
+        changeable={subscription?.status === 'active' && !subscription.cancelAtPeriodEnd}
+        className={cardClass}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { YEARLY_DISCOUNT, type TBillingInterval } from '@faxline/shared';
+import { planChangeTimingOf, YEARLY_DISCOUNT, type TBillingInterval, type TPlan } from '@faxline/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useCheckOut } from '../api/start-checkout';
 import type { TPaidChoice } from '../utils/subscription-state';
 
+import { PlanChangeDialog } from './plan-change-dialog';
 import { PlanOffer, type TOfferAction } from './plan-offer';
 
 type TPlanCatalogueProps = {
@@ -19,16 +20,19 @@ type TPlanCatalogueProps = {
   enabled: boolean;
   /** What the account pays for now, if anything: its plan reads "Current plan" on the same interval. */
   paid: TPaidChoice | null;
+  /** The paid plan can be changed (the subscription is active and not cancelled): other plans offer the change. */
+  changeable: boolean;
   className: string;
 };
 
 /** The plans on sale, paid monthly or yearly; Choose opens the payment provider's page. */
-export function PlanCatalogue({ enabled, paid, className }: TPlanCatalogueProps) {
+export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCatalogueProps) {
   const { t, i18n } = useTranslation(['billing', 'errors']);
   const plans = usePlans();
   const headingId = useId();
   const [interval, setBillingInterval] = useState<TBillingInterval>(paid?.interval ?? 'month');
   const checkOut = useCheckOut();
+  const [changing, setChanging] = useState<{ plan: TPlan; interval: TBillingInterval } | null>(null);
   // After success the browser is on its way to the payment page: the button stays busy until it has left.
   const leaving = checkOut.isPending || checkOut.isSuccess;
   const openingPlanId = leaving ? checkOut.variables?.planId : undefined;
@@ -56,10 +60,26 @@ export function PlanCatalogue({ enabled, paid, className }: TPlanCatalogueProps)
       },
     );
 
-  const actionFor = (planId: string): TOfferAction => {
+  const actionFor = (plan: TPlan): TOfferAction => {
     if (!enabled) return { kind: 'none' };
-    if (paid?.planId === planId && paid.interval === interval) return { kind: 'current' };
-    return { kind: 'choose', busy: leaving, opening: openingPlanId === planId, onChoose: () => choose(planId) };
+    if (paid?.planId === plan.id && paid.interval === interval) return { kind: 'current' };
+    if (paid) return changeable ? changeActionFor(plan) : { kind: 'none' };
+    return { kind: 'choose', busy: leaving, opening: openingPlanId === plan.id, onChoose: () => choose(plan.id) };
+  };
+  // A paying account changes its plan: at once when dearer, at the period's end when cheaper (decision 083).
+  const changeActionFor = (plan: TPlan): TOfferAction => {
+    const current = plans.data?.plans.find((candidate) => candidate.id === paid?.planId);
+    if (!paid || current?.monthlyPriceCents == null || plan.monthlyPriceCents === null) return { kind: 'none' };
+    const timing = planChangeTimingOf(
+      { ...paid, monthlyPriceCents: current.monthlyPriceCents },
+      { planId: plan.id, interval, monthlyPriceCents: plan.monthlyPriceCents },
+    );
+    if (!timing) return { kind: 'current' };
+    const label =
+      plan.id === paid.planId
+        ? t(interval === 'year' ? 'change.toYearly' : 'change.toMonthly')
+        : t(timing === 'now' ? 'change.upgrade' : 'change.downgrade');
+    return { kind: 'change', label, onChoose: () => setChanging({ plan, interval }) };
   };
   const save = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(YEARLY_DISCOUNT);
 
@@ -94,11 +114,12 @@ export function PlanCatalogue({ enabled, paid, className }: TPlanCatalogueProps)
         <ul className="grid gap-4 sm:grid-cols-2">
           {plans.data.plans.map((plan) => (
             <li key={plan.id}>
-              <PlanOffer plan={plan} interval={interval} action={actionFor(plan.id)} />
+              <PlanOffer plan={plan} interval={interval} action={actionFor(plan)} />
             </li>
           ))}
         </ul>
       ) : null}
+      {changing ? <PlanChangeDialog plan={changing.plan} interval={changing.interval} onClose={() => setChanging(null)} /> : null}
     </section>
   );
 }

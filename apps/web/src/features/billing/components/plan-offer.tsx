@@ -13,7 +13,11 @@ import { cn } from '@/lib/utils';
 
 /** What the plan's button does: nothing when payment is off here. */
 export type TOfferAction =
-  { kind: 'none' } | { kind: 'current' } | { kind: 'choose'; busy: boolean; opening: boolean; onChoose: () => void };
+  | { kind: 'none' }
+  | { kind: 'current' }
+  | { kind: 'choose'; busy: boolean; opening: boolean; onChoose: () => void }
+  /** A paying account's change to this plan: Upgrade, Downgrade, Switch to yearly…, confirmed in a dialog. */
+  | { kind: 'change'; label: string; onChoose: () => void };
 
 type TPlanOfferProps = {
   plan: TPlan;
@@ -83,6 +87,14 @@ function OfferButton({ action, custom, planName, nameId }: TOfferButtonProps) {
         <Link to={paths.contact.getHref()} aria-describedby={nameId}>
           {t('plans.contactSales')}
         </Link>
+      </Button>
+    );
+  }
+  if (action.kind === 'change') {
+    return (
+      <Button type="button" variant="outline" className="w-full" onClick={action.onChoose}>
+        {action.label}
+        <span className="sr-only"> {planName}</span>
       </Button>
     );
   }

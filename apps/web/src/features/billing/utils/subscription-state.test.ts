@@ -10,6 +10,7 @@ const subscription = (fields: Partial<TSubscription> = {}): TSubscription => ({
   currentPeriodEnd: '2026-04-01T12:00:00.000Z',
   cancelAtPeriodEnd: false,
   paymentFailedAt: null,
+  scheduledChange: null,
   ...fields,
 });
 
