@@ -1,6 +1,7 @@
 import { planChangeTimingOf, YEARLY_DISCOUNT, type TBillingInterval, type TPlan } from '@faxline/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { ChoiceSwitch } from '@/components/ui/choice-switch';
@@ -30,7 +31,10 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
   const { t, i18n } = useTranslation(['billing', 'errors']);
   const plans = usePlans();
   const headingId = useId();
-  const [interval, setBillingInterval] = useState<TBillingInterval>(paid?.interval ?? 'month');
+  // The plan chosen on /pricing or /fax-plans (paths.user.billing.getHref), offered first and marked.
+  const [search] = useSearchParams();
+  const chosen = chosenOf(search);
+  const [interval, setBillingInterval] = useState<TBillingInterval>(paid?.interval ?? chosen?.interval ?? 'month');
   const checkOut = useCheckOut();
   const [changing, setChanging] = useState<{ plan: TPlan; interval: TBillingInterval } | null>(null);
   // After success the browser is on its way to the payment page: the button stays busy until it has left.
@@ -114,7 +118,7 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
         <ul className="grid gap-4 sm:grid-cols-2">
           {plans.data.plans.map((plan) => (
             <li key={plan.id}>
-              <PlanOffer plan={plan} interval={interval} action={actionFor(plan)} />
+              <PlanOffer plan={plan} interval={interval} action={actionFor(plan)} chosen={plan.slug === chosen?.plan} />
             </li>
           ))}
         </ul>
@@ -122,4 +126,12 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
       {changing ? <PlanChangeDialog plan={changing.plan} interval={changing.interval} onClose={() => setChanging(null)} /> : null}
     </section>
   );
+}
+
+/** The `plan` and `interval` a pricing page's Get Started carried here, if they are well formed. */
+function chosenOf(search: URLSearchParams): { plan: string; interval: TBillingInterval } | null {
+  const plan = search.get('plan');
+  const interval = search.get('interval');
+  if (!plan) return null;
+  return { plan, interval: interval === 'year' ? 'year' : 'month' };
 }

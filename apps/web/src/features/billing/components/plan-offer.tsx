@@ -1,5 +1,5 @@
 import type { TBillingInterval, TPlan } from '@faxline/shared';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -23,21 +23,33 @@ type TPlanOfferProps = {
   plan: TPlan;
   interval: TBillingInterval;
   action: TOfferAction;
+  /** The plan the visitor chose on a pricing page before coming here: marked, and brought into view. */
+  chosen?: boolean;
 };
 
 /** One plan as the account can take it: name, price for how often it pays, pages, and Choose. */
-export function PlanOffer({ plan, interval, action }: TPlanOfferProps) {
+export function PlanOffer({ plan, interval, action, chosen = false }: TPlanOfferProps) {
   const { t, i18n } = useTranslation('billing');
   const { language } = useLanguage();
   const nameId = useId();
   const price = planPrice(plan, interval, language);
   const pages = plan.pagesPerMonth;
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (chosen) card.current?.scrollIntoView({ block: 'center' });
+  }, [chosen]);
 
   return (
-    <Card role="article" aria-labelledby={nameId} className={cn('h-full gap-4 p-4 sm:p-6', action.kind === 'current' && 'border-primary')}>
+    <Card
+      ref={card}
+      role="article"
+      aria-labelledby={nameId}
+      className={cn('h-full gap-4 p-4 sm:p-6', action.kind === 'current' && 'border-primary', chosen && 'border-2 border-primary')}
+    >
       <div className="flex flex-col gap-2">
-        {plan.isPopular || plan.isHipaa ? (
+        {plan.isPopular || plan.isHipaa || chosen ? (
           <div className="flex flex-wrap gap-2">
+            {chosen ? <Badge variant="accent">{t('plans.chosen')}</Badge> : null}
             {plan.isPopular ? <Badge>{t('plans.popular')}</Badge> : null}
             {plan.isHipaa ? <Badge variant="success">{t('plans.hipaa')}</Badge> : null}
           </div>
