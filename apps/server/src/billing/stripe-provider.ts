@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { BillingProvider, CheckoutOrder, ProviderEvent, ProviderSubscription } from './billing-provider';
+import type { AmountDue, BillingProvider, CheckoutOrder, ProviderEvent, ProviderSubscription } from './billing-provider';
 import { InvalidWebhook } from './billing-provider';
 import { SUBSCRIPTION_STATUSES, type TSubscriptionStatus } from '@faxline/shared';
 
@@ -59,7 +59,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
     },
 
     async subscription(subscriptionId: string): Promise<ProviderSubscription> {
-      return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId));
+      return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }));
     },
   };
 }
@@ -98,5 +98,12 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    amountDue: amountDueOf(subscription.latest_invoice),
   };
+}
+
+/** What the subscription's latest invoice still asks for, when it is open (read expanded, as the subscription is). */
+function amountDueOf(invoice: Stripe.Subscription['latest_invoice']): AmountDue | null {
+  if (!invoice || typeof invoice === 'string' || invoice.status !== 'open') return null;
+  return { cents: invoice.amount_remaining, currency: invoice.currency };
 }
