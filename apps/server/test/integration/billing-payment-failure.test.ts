@@ -9,6 +9,7 @@ import {
   type TSystemSettingsValues,
 } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
@@ -21,12 +22,14 @@ import { receiveInboundCall } from '../../src/faxes/receive-call';
 import { fixedClock, setClock } from '../../src/platform/clock';
 import { plans } from '../../src/plans/schema';
 import { callV1, createApiKey } from '../support/api-keys';
+import { startTestGateway } from '../support/email-gateway';
 import { sendFaxRequest } from '../support/faxes';
 import { adminSession, callApi, errorOf, latestEmailTo, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
 
 // A renewal that fails (issue 36, decision 085): the owner and the Billing members are e-mailed once per run of
 // failures, the operators too when notifyOnFailedPayment is on; the portal's banner reads the server; sending goes on
-// for seven days, then pauses on every channel with the way out, while received faxes still land; paying resumes
+// for seven days, then pauses on every channel (portal, /v1, e-mail to fax) with the way out, while received faxes
+// still land; paying resumes
 // sending at once. Stripe is the simulator, which signs its webhooks as Stripe does; Faxline's clock is moved for the
 // grace, the simulator's for the renewal.
 
@@ -39,6 +42,7 @@ let t: TestApp;
 let simulator: StripeSimulator;
 let admin: { email: string; cookie: string };
 let professional: { id: string; monthlyCents: number };
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
   simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
@@ -50,14 +54,19 @@ beforeAll(async () => {
   const product = await stripe.products.create({ name: plan!.name });
   const price = (interval: 'month' | 'year', cents: number) =>
     stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const [monthly, yearly] = await Promise.all([price('month', plan!.monthlyPriceCents!), price('year', plan!.yearlyMonthlyPriceCents! * 12)]);
+  const [monthly, yearly] = await Promise.all([
+    price('month', plan!.monthlyPriceCents!),
+    price('year', plan!.yearlyMonthlyPriceCents! * 12),
+  ]);
   await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
   professional = { id: plan!.id, monthlyCents: plan!.monthlyPriceCents! };
+  gateway = await startTestGateway(t);
   const session = await adminSession(t);
   admin = { email: session.person.email, cookie: session.cookie };
 }, 120_000);
 afterEach(() => setClock());
 afterAll(async () => {
+  await gateway?.stop();
   await t?.close();
   await simulator?.close();
 });
@@ -87,16 +96,22 @@ async function emailsTo(address: string, subject: string | RegExp = SUBJECT) {
         union all
         select data from pgboss.archive where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}`,
   );
-  return rows.rows.map((row) => row.data).filter((email) => (typeof subject === 'string' ? email.subject === subject : subject.test(email.subject)));
+  return rows.rows
+    .map((row) => row.data)
+    .filter((email) => (typeof subject === 'string' ? email.subject === subject : subject.test(email.subject)));
 }
 
-const subscriptionOf = async (accountId: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0];
+const subscriptionOf = async (accountId: string) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0];
 
 /** An account on Professional, paid monthly through the simulator's checkout, with a Billing and a User member. */
 async function payingAccount() {
   const account = await createAccount(t, { members: [{ role: 'billing' }, { role: 'user' }] });
   const cookie = await signIn(t.app, account.owner.email);
-  const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', { cookie, payload: { planId: professional.id, interval: 'month' } });
+  const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', {
+    cookie,
+    payload: { planId: professional.id, interval: 'month' },
+  });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const { url } = ZCheckoutResponse.parse(checkout.json());
   const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
@@ -147,11 +162,33 @@ const sendFromApi = (secret: string, now: Date) =>
     },
   });
 
+/** A fax by e-mail from the sender, as a mail client hands it to the gateway: accepted, or the SMTP refusal. */
+async function mailFax(from: string): Promise<{ accepted: boolean; response: string }> {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: gateway.port, secure: false, ignoreTLS: true });
+  try {
+    const info = await transport.sendMail({
+      from,
+      to: `${SANDBOX_TEST_NUMBERS.delivers.slice(1)}@${t.config.emailToFax.domain}`,
+      subject: 'Lab results',
+      text: 'Attached.',
+      attachments: [{ filename: 'results.pdf', content: Buffer.from(await makePdf(1)) }],
+    });
+    return { accepted: true, response: info.response };
+  } catch (error) {
+    return { accepted: false, response: (error as { response?: string }).response ?? String(error) };
+  }
+}
+
 describe('a payment that fails', () => {
   it('e-mails the owner and the Billing member once, shows the banner, pauses sending after the grace, never receiving, and resumes on payment', async () => {
     await saveSettings({ adminEmailForNotifications: admin.email, notifyOnFailedPayment: true });
     const { account, cookie, billing, user, customerId } = await payingAccount();
     const { secret } = await createApiKey(t, cookie);
+    const policy = await callApi(t.app, 'PUT', '/api/account/email-to-fax', {
+      cookie,
+      payload: { allowedSenders: [], authPolicy: 'off', includeBody: true },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
     const userCookie = await signIn(t.app, user.email);
     expect(await bannerOf(cookie)).toEqual({ failure: null });
 
@@ -202,7 +239,9 @@ describe('a payment that fails', () => {
     const refused = await sendFromPortal(cookie, afterGrace);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toMatchObject({ code: 'errors.sendingPausedUnpaid' });
-    expect(errorOf(refused).message).toMatch(/Sending is paused: the payment for this account's plan failed and its 7 days of grace are over/);
+    expect(errorOf(refused).message).toMatch(
+      /Sending is paused: the payment for this account's plan failed and its 7 days of grace are over/,
+    );
     expect(errorOf(refused).message).toContain(`${t.config.publicUrl}/user/billing`);
     const refusedInFrench = await sendFromPortal(userCookie, afterGrace, 'fr');
     expect(refusedInFrench.statusCode).toBe(403);
@@ -212,6 +251,9 @@ describe('a payment that fails', () => {
     expect(refusedByApi.json()).toMatchObject({
       error: { type: 'permission_error', code: 'errors.sendingPausedUnpaid', message: expect.stringContaining('/user/billing') },
     });
+    const refusedByEmail = await mailFax(account.owner.email);
+    expect(refusedByEmail.accepted).toBe(false);
+    expect(refusedByEmail.response).toMatch(/^550 .*Sending is paused/);
     expect(await bannerOf(userCookie)).toEqual({ failure: { sendingPaused: true, graceEndsAt: null } });
 
     // Receiving never stops: a fax to the account's number lands, and its document can be read.
@@ -256,7 +298,12 @@ describe('a payment that fails', () => {
     const operatorsBefore = (await emailsTo(admin.email, /^A payment failed: /)).length;
     const { account, billing, customerId } = await payingAccount();
     await failRenewal(account.id, customerId);
-    for (const person of [account.owner, billing]) await until(() => emailsTo(person.email), (emails) => emails.length === 1, 'the e-mail');
+    for (const person of [account.owner, billing])
+      await until(
+        () => emailsTo(person.email),
+        (emails) => emails.length === 1,
+        'the e-mail',
+      );
     expect(await emailsTo(admin.email, /^A payment failed: /)).toHaveLength(operatorsBefore);
     simulator.payOpenInvoices(customerId);
   }, 120_000);
