@@ -29,9 +29,8 @@ import { adminSession, callApi, errorOf, latestEmailTo, openTestApp, signIn, som
 // A renewal that fails (issue 36, decision 085): the owner and the Billing members are e-mailed once per run of
 // failures, the operators too when notifyOnFailedPayment is on; the portal's banner reads the server; sending goes on
 // for seven days, then pauses on every channel (portal, /v1, e-mail to fax) with the way out, while received faxes
-// still land; paying resumes
-// sending at once. Stripe is the simulator, which signs its webhooks as Stripe does; Faxline's clock is moved for the
-// grace, the simulator's for the renewal.
+// still land; paying resumes sending at once. Stripe is the simulator, which signs its webhooks as Stripe does;
+// Faxline's clock is moved for the grace, the simulator's for the renewal.
 
 const SECRET_KEY = 'sk_test_faxline';
 const WEBHOOK_SECRET = 'whsec_faxlinetest';
