@@ -1,10 +1,10 @@
-import { LANGUAGES, DEFAULT_LANGUAGE, roleMay, type TLanguage } from '@faxline/shared';
+import { LANGUAGES, DEFAULT_LANGUAGE, roleMay, type TLanguage, type TMemberRole } from '@faxline/shared';
 import { asc, eq } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
 import { accountMembers } from './schema';
 
-export type PersonWhoPays = { email: string; name: string; language: TLanguage; timeZone: string };
+export type PersonWhoPays = { role: TMemberRole; email: string; name: string; language: TLanguage; timeZone: string };
 
 /**
  * The people of an account who can pay for its plan (the owner and the Billing members, `manageBilling`), each with
@@ -20,6 +20,7 @@ export async function peopleWhoPay(db: Database, accountId: string): Promise<Per
   return rows
     .filter((row) => roleMay(row.role, 'manageBilling'))
     .map((row) => ({
+      role: row.role,
       email: row.email,
       name: row.name,
       language: (LANGUAGES as readonly string[]).includes(row.language) ? (row.language as TLanguage) : DEFAULT_LANGUAGE,

@@ -14,7 +14,13 @@ import { plans } from '../plans/schema';
 import type { AmountDue } from './billing-provider';
 
 /** A run of payment failures that has just begun: the first failure since the account last paid. */
-export type PaymentFailureBegun = { accountId: string; subscriptionId: string; planId: string; failedAt: Date; amountDue: AmountDue | null };
+export type PaymentFailureBegun = {
+  accountId: string;
+  subscriptionId: string;
+  planId: string;
+  failedAt: Date;
+  amountDue: AmountDue | null;
+};
 
 export type PaymentFailureEmailDeps = {
   queue: Queue;
@@ -63,7 +69,7 @@ export async function emailPaymentFailure(
   const { notifyOnFailedPayment, adminEmailForNotifications } = await deps.systemSettings.current();
   if (notifyOnFailedPayment && adminEmailForNotifications) {
     const reader = await readerOfAddress(db, adminEmailForNotifications);
-    const owner = people[0]?.email ?? '';
+    const owner = people.find((person) => person.role === 'owner')?.email ?? '';
     emails.push({
       ...renderOperatorsEmail({
         ...factsFor(names, failure.amountDue, graceEndsAt, reader.language, reader.timeZone),
@@ -78,7 +84,13 @@ export async function emailPaymentFailure(
   for (const email of emails) await deps.queue.send(sendEmailJob, email, { transaction: client });
 }
 
-function factsFor(names: { account: string; plan: string }, amount: AmountDue | null, graceEndsAt: Date, language: TLanguage, timeZone: string): Facts {
+function factsFor(
+  names: { account: string; plan: string },
+  amount: AmountDue | null,
+  graceEndsAt: Date,
+  language: TLanguage,
+  timeZone: string,
+): Facts {
   return {
     account: names.account,
     plan: names.plan,
