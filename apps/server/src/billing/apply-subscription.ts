@@ -70,7 +70,13 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
 
     const paymentFailureBegun =
       row.paymentFailedAt && !known?.paymentFailedAt
-        ? { accountId, subscriptionId: state.subscriptionId, planId: sold.planId, failedAt: row.paymentFailedAt, amountDue: state.amountDue }
+        ? {
+            accountId,
+            subscriptionId: state.subscriptionId,
+            planId: sold.planId,
+            failedAt: row.paymentFailedAt,
+            amountDue: state.amountDue,
+          }
         : null;
 
     const planInForce = paysForPlan(state.status) ? sold.planId : await startingPlanId(tx);

@@ -52,7 +52,6 @@ async function takeWebhook(
     if (!fresh || !event.subscriptionId) return;
     const { paymentFailureBegun } = await syncSubscription(tx, provider, event.subscriptionId);
     // Told with the change that records it, so once per run of failures whatever the events' number and order.
-    if (paymentFailureBegun)
-      await emailPaymentFailure({ ...deps, publicUrl: deps.config.publicUrl }, tx, client, paymentFailureBegun);
+    if (paymentFailureBegun) await emailPaymentFailure({ ...deps, publicUrl: deps.config.publicUrl }, tx, client, paymentFailureBegun);
   });
 }

@@ -39,7 +39,10 @@ beforeAll(async () => {
   const product = await stripe.products.create({ name: plan!.name });
   const price = (interval: 'month' | 'year', cents: number) =>
     stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const [monthly, yearly] = await Promise.all([price('month', plan!.monthlyPriceCents!), price('year', plan!.yearlyMonthlyPriceCents! * 12)]);
+  const [monthly, yearly] = await Promise.all([
+    price('month', plan!.monthlyPriceCents!),
+    price('year', plan!.yearlyMonthlyPriceCents! * 12),
+  ]);
   await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
   professional = plan!.id;
   admin = (await adminSession(t)).cookie;
@@ -71,7 +74,7 @@ async function postWebhook(app: TestApp, secret: string, id: string): Promise<nu
 }
 
 describe("the back office's Stripe keys", () => {
-  it('are refused unless both are given in Stripe\'s formats, and a refusal changes nothing', async () => {
+  it("are refused unless both are given in Stripe's formats, and a refusal changes nothing", async () => {
     const cases = [
       [{ stripeSecretKey: BACK_OFFICE.stripeSecretKey }, 'errors.stripeSettingsIncomplete', 'body.secrets.stripeWebhookSecret'],
       [{ stripeWebhookSecret: BACK_OFFICE.stripeWebhookSecret }, 'errors.stripeSettingsIncomplete', 'body.secrets.stripeSecretKey'],
@@ -111,7 +114,10 @@ describe("the back office's Stripe keys", () => {
 
     // The keys are in force: the checkout goes to Stripe, whose webhooks, signed with the saved secret, are taken.
     expect(await billing()).toMatchObject({ enabled: true, testMode: true });
-    const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', { cookie, payload: { planId: professional, interval: 'month' } });
+    const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', {
+      cookie,
+      payload: { planId: professional, interval: 'month' },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(ZCheckoutResponse.parse(checkout.json()).url).toContain(simulator.url);
     expect(await postWebhook(t, BACK_OFFICE.stripeWebhookSecret, 'evt_signed_by_back_office')).toBe(200);
@@ -125,8 +131,10 @@ describe("the back office's Stripe keys", () => {
     expect(await t.db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, 'evt_old_secret'))).toEqual([]);
   });
 
-  it('give way to the environment when it sets Stripe\'s keys, and cannot be changed there', async () => {
-    const view = ZSystemSettingsResponse.parse((await callApi(withEnvironment.app, 'GET', '/api/admin/settings', { cookie: adminOfEnvironment })).json());
+  it("give way to the environment when it sets Stripe's keys, and cannot be changed there", async () => {
+    const view = ZSystemSettingsResponse.parse(
+      (await callApi(withEnvironment.app, 'GET', '/api/admin/settings', { cookie: adminOfEnvironment })).json(),
+    );
     expect(view.stripeFromEnvironment).toBe(true);
     // The back office's keys are stored (saved through the other server), but the environment's are in force here.
     expect(view.secrets.stripeSecretKey.set).toBe(true);
