@@ -35,7 +35,7 @@ import { adminSession, callApi, errorOf, latestEmailTo, openTestApp, signIn, som
 const SECRET_KEY = 'sk_test_faxline';
 const WEBHOOK_SECRET = 'whsec_faxlinetest';
 const DAY_MS = 86_400_000;
-const SUBJECT = 'The payment for your Faxline plan failed';
+const SUBJECT = { en: 'The payment for your Faxline plan failed', es: 'El pago de su plan de Faxline ha fallado' } as const;
 
 let t: TestApp;
 let simulator: StripeSimulator;
@@ -89,7 +89,7 @@ async function saveSettings(values: Partial<TSystemSettingsValues>) {
 }
 
 /** Every e-mail queued to the address with that subject, whether sent yet or not. */
-async function emailsTo(address: string, subject: string | RegExp = SUBJECT) {
+async function emailsTo(address: string, subject: string | RegExp = SUBJECT.en) {
   const rows = await t.db.execute<{ data: { subject: string; text: string } }>(
     sql`select data from pgboss.job where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}
         union all
@@ -104,8 +104,8 @@ const subscriptionOf = async (accountId: string) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0];
 
 /** An account on Professional, paid monthly through the simulator's checkout, with a Billing and a User member. */
-async function payingAccount() {
-  const account = await createAccount(t, { members: [{ role: 'billing' }, { role: 'user' }] });
+async function payingAccount(billingLanguage: 'en' | 'es' = 'en') {
+  const account = await createAccount(t, { members: [{ role: 'billing', language: billingLanguage }, { role: 'user' }] });
   const cookie = await signIn(t.app, account.owner.email);
   const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', {
     cookie,
@@ -181,7 +181,7 @@ async function mailFax(from: string): Promise<{ accepted: boolean; response: str
 describe('a payment that fails', () => {
   it('e-mails the owner and the Billing member once, shows the banner, pauses sending after the grace, never receiving, and resumes on payment', async () => {
     await saveSettings({ adminEmailForNotifications: admin.email, notifyOnFailedPayment: true });
-    const { account, cookie, billing, user, customerId } = await payingAccount();
+    const { account, cookie, billing, user, customerId } = await payingAccount('es');
     const { secret } = await createApiKey(t, cookie);
     const policy = await callApi(t.app, 'PUT', '/api/account/email-to-fax', {
       cookie,
@@ -194,17 +194,24 @@ describe('a payment that fails', () => {
     const failedAt = await failRenewal(account.id, customerId);
     const graceEndsAt = new Date(failedAt.getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
 
-    // One e-mail each for the owner and the Billing member, in their language, with the amount, the date and the way
-    // out; the User member, who cannot pay, gets none; the operators get theirs.
-    const amount = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(professional.monthlyCents / 100);
-    const graceDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(graceEndsAt);
-    for (const person of [account.owner, billing]) {
-      const emails = await emailsTo(person.email);
+    // One e-mail each for the owner and the Billing member (who reads Spanish), in their language, with the amount,
+    // the date and the way out; the User member, who cannot pay, gets none; the operators get theirs.
+    const amountIn = (language: string) =>
+      new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(professional.monthlyCents / 100);
+    const amount = amountIn('en');
+    const readers = [
+      { person: account.owner, language: 'en', subject: SUBJECT.en, receiving: /Receiving faxes never stops/ },
+      { person: billing, language: 'es', subject: SUBJECT.es, receiving: /La recepción de faxes nunca se detiene/ },
+    ] as const;
+    for (const { person, language, subject, receiving } of readers) {
+      const emails = await emailsTo(person.email, /./);
       expect(emails, person.email).toHaveLength(1);
-      expect(emails[0]!.text).toContain(amount);
+      expect(emails[0]!.subject).toBe(subject);
+      expect(emails[0]!.text).toContain(amountIn(language));
+      const graceDate = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(graceEndsAt);
       expect(emails[0]!.text).toContain(graceDate);
       expect(emails[0]!.text).toContain(`${t.config.publicUrl}/user/billing`);
-      expect(emails[0]!.text).toMatch(/Receiving faxes never stops/);
+      expect(emails[0]!.text).toMatch(receiving);
     }
     expect((await latestEmailTo(t.app, account.owner.email, /payment for your Faxline plan failed/)).text).toContain(amount);
     expect(await emailsTo(user.email, /./)).toEqual([]);
@@ -215,7 +222,7 @@ describe('a payment that fails', () => {
 
     // Stripe sends its events again: nothing is e-mailed twice.
     for (const event of simulator.events()) expect((await simulator.replay(event.id)).status).toBe(200);
-    for (const person of [account.owner, billing]) expect(await emailsTo(person.email)).toHaveLength(1);
+    for (const person of [account.owner, billing]) expect(await emailsTo(person.email, /./)).toHaveLength(1);
     expect(await emailsTo(admin.email, /^A payment failed: /)).toHaveLength(1);
 
     // The banner: when sending pauses, for those who can pay; only whether it is paused for the others.
