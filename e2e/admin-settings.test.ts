@@ -87,7 +87,7 @@ describe('/admin/settings', () => {
     await page.close();
   });
 
-  // Decision 039: the payment gateway and the platform API key have no effect yet, so their controls are disabled and
+  // Decision 039: the Stripe price lists and the platform API key have no effect yet, so their controls are disabled and
   // "Planned"; what is stored is still shown (a secret only by its last four characters) and kept through a save.
   it('shows a stored price list and a stored secret read-only, the secret only as its last four characters', async () => {
     const secret = 'fxk_live_e2e_9d8c7b6a5Q4Z';
