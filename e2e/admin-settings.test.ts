@@ -87,7 +87,7 @@ describe('/admin/settings', () => {
     await page.close();
   });
 
-  // Decision 039: the payment gateway and the platform API key have no effect yet, so their controls are disabled and
+  // Decision 039: the Stripe price lists and the platform API key have no effect yet, so their controls are disabled and
   // "Planned"; what is stored is still shown (a secret only by its last four characters) and kept through a save.
   it('shows a stored price list and a stored secret read-only, the secret only as its last four characters', async () => {
     const secret = 'fxk_live_e2e_9d8c7b6a5Q4Z';
@@ -191,13 +191,14 @@ describe('controls without an effect (issue 15, item 7; decision 039)', () => {
     expect(await pgp.getAttribute('aria-describedby')).toContain('setting-pgpEnabled-planned');
 
     // The other controls nothing acts on yet are shown the same way; one that takes effect is not.
-    for (const label of ['Single sign-on (SSO)', 'Stripe publishable key', 'Automatic backups', 'Failed payments', 'Admin logo URL']) {
+    for (const label of ['Single sign-on (SSO)', 'Stripe publishable key', 'Automatic backups', 'Admin logo URL']) {
       expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
     }
     expect(await page.getByLabel('Site name', { exact: true }).isDisabled()).toBe(false);
-    // Sign-ups are e-mailed to the notification address: those two controls are open.
+    // Sign-ups and failed payments are e-mailed to the notification address: those controls are open.
     expect(await page.getByLabel('Notification e-mail address', { exact: true }).isDisabled()).toBe(false);
     expect(await page.getByLabel('New user sign-ups', { exact: true }).isDisabled()).toBe(false);
+    expect(await page.getByLabel('Failed payments', { exact: true }).isDisabled()).toBe(false);
     expect(await page.getByRole('switch', { name: 'Maintenance mode' }).isDisabled()).toBe(false);
     await page.screenshot({ path: '/tmp/x/admin-settings-pgp.png', fullPage: false, clip: undefined });
     await page.locator('#advanced-security-settings').screenshot({ path: '/tmp/x/admin-settings-security.png' });

@@ -43,7 +43,8 @@ import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
 import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
-import { billingProvidersOf } from './billing/billing-providers';
+import { billingInForce } from './billing/billing-providers';
+import { paymentFailureRoutes } from './billing/payment-failure-routes';
 import { billingRoutes } from './billing/routes';
 import { planChangeRoutes } from './billing/plan-change-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
@@ -171,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications: deps.notifications,
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
     accountLifecycle,
-    billing: billingProvidersOf(config),
+    billing: billingInForce({ config, systemSettings }),
     ...createActorGuards({ db: database.db, sessions, lifecycle: accountLifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(apiKeyRoutes, routeDeps);
       await api.register(billingRoutes, routeDeps);
       await api.register(planChangeRoutes, routeDeps);
+      await api.register(paymentFailureRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);

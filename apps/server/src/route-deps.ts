@@ -11,7 +11,7 @@ import type { Queue } from './platform/queue/queue';
 import type { AccountLifecycle } from './accounts/account-lifecycle';
 import type { ActorGuards } from './accounts/require-actor';
 import type { AuditPeople } from './audit/read-audit-log';
-import type { BillingProviders } from './billing/billing-providers';
+import type { BillingInForce } from './billing/billing-providers';
 
 /**
  * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
@@ -35,6 +35,6 @@ export type RouteDeps = ActorGuards & {
   auditPeople: AuditPeople;
   /** What an account's opening and deletion take from the floors above accounts/ (account-lifecycle.ts). */
   accountLifecycle: AccountLifecycle;
-  /** The payment providers configured here, each built once (billing/billing-providers.ts). */
-  billing: BillingProviders;
+  /** The payment providers in force, made from the keys in force (billing/billing-providers.ts): ask at each use. */
+  billing: BillingInForce;
 };

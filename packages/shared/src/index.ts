@@ -13,6 +13,7 @@ export * from './contracts/plans';
 export * from './contracts/billing';
 export * from './contracts/billing-plan-change';
 export * from './plan-change-timing';
+export * from './contracts/payment-failure';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';

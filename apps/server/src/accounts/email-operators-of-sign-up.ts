@@ -18,7 +18,7 @@ export type SettingsNow = { current(): Promise<TSystemSettingsValues> };
  * The language and time zone of the operators' address: its person's own when it is a Faxline login, else the
  * default language and UTC.
  */
-async function readerOfAddress(db: Database, address: string): Promise<{ language: TLanguage; timeZone: string }> {
+export async function readerOfAddress(db: Database, address: string): Promise<{ language: TLanguage; timeZone: string }> {
   const [person] = await db
     .select({ language: users.language, timeZone: users.timeZone })
     .from(users)

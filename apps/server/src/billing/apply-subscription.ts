@@ -6,7 +6,9 @@ import { inTransaction } from '../platform/db/transaction';
 import { planOfPrice, startingPlanId } from '../plans/plan-prices';
 import type { BillingProvider, ProviderSubscription } from './billing-provider';
 import type { TSubscriptionStatus } from '@faxline/shared';
+import type { PaymentFailureBegun } from './payment-failure-emails';
 import { subscriptions } from './schema';
+import { clock } from '../platform/clock';
 
 /** Statuses in which the subscription's plan is the account's plan (a failed payment keeps it during the grace). */
 const PLAN_IN_FORCE: readonly TSubscriptionStatus[] = ['active', 'past_due'];
@@ -18,19 +20,22 @@ const PAYMENT_FAILED: readonly TSubscriptionStatus[] = ['past_due', 'unpaid'];
  * Reads a subscription from its provider and applies it, one reader of a subscription at a time: two events of one
  * subscription taken at once would otherwise read it at two moments and could write the older state last.
  */
-export async function syncSubscription(db: Database, provider: BillingProvider, subscriptionId: string): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function syncSubscription(db: Database, provider: BillingProvider, subscriptionId: string): Promise<SubscriptionApplied> {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${provider.name}:${subscriptionId}`}))`);
-    await applySubscription(tx, provider, await provider.subscription(subscriptionId));
+    return applySubscription(tx, provider, await provider.subscription(subscriptionId));
   });
 }
+
+/** What applying changed that others must hear of: a run of payment failures that began with it (decision 085). */
+export type SubscriptionApplied = { paymentFailureBegun: PaymentFailureBegun | null };
 
 /**
  * Makes Faxline's copy of a subscription what the provider says it is now, and the account's plan follow it
  * (decision 082). It reads only the provider's current state, never the event that prompted it, so that any number
  * of events, repeated or out of order, leave the same result; a plan that changes is written to the audit trail.
  */
-async function applySubscription(db: Database, provider: BillingProvider, state: ProviderSubscription): Promise<void> {
+async function applySubscription(db: Database, provider: BillingProvider, state: ProviderSubscription): Promise<SubscriptionApplied> {
   const sold = await planOfPrice(db, state.priceId);
   // Left unapplied, so that the provider's next try applies it once the back office names the price.
   if (!sold) throw new Error(`${provider.name} price ${state.priceId} (subscription ${state.subscriptionId}) is no plan's price`);
@@ -39,7 +44,7 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
     throw new Error(`${provider.name} price ${state.scheduledChange.priceId} (scheduled on ${state.subscriptionId}) is no plan's price`);
   }
 
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [known] = await tx
       .select()
       .from(subscriptions)
@@ -48,7 +53,7 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
     const accountId = state.accountId ?? known?.accountId;
     if (!accountId) throw new Error(`${provider.name} subscription ${state.subscriptionId} names no account of Faxline`);
     // An account's earlier subscription that ends after a newer one began changes nothing.
-    if (known && known.subscriptionId !== state.subscriptionId && !paysForPlan(state.status)) return;
+    if (known && known.subscriptionId !== state.subscriptionId && !paysForPlan(state.status)) return { paymentFailureBegun: null };
 
     const row = {
       accountId,
@@ -64,14 +69,26 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
       scheduledPlanId: scheduled?.planId ?? null,
       scheduledInterval: scheduled?.interval ?? null,
       scheduledChangeAt: scheduled ? state.scheduledChange!.startsAt : null,
-      paymentFailedAt: PAYMENT_FAILED.includes(state.status) ? (known?.paymentFailedAt ?? new Date()) : null,
+      // The first failure of a run, kept until a payment clears it: the grace counts from it.
+      paymentFailedAt: PAYMENT_FAILED.includes(state.status) ? (known?.paymentFailedAt ?? clock.now()) : null,
       updatedAt: new Date(),
     };
     await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.accountId, set: row });
 
+    const paymentFailureBegun =
+      row.paymentFailedAt && !known?.paymentFailedAt
+        ? {
+            accountId,
+            subscriptionId: state.subscriptionId,
+            planId: sold.planId,
+            failedAt: row.paymentFailedAt,
+            amountDue: state.amountDue,
+          }
+        : null;
+
     const planInForce = paysForPlan(state.status) ? sold.planId : await startingPlanId(tx);
     const moved = planInForce ? await moveAccountToPlan(tx, accountId, planInForce) : undefined;
-    if (!moved) return;
+    if (!moved) return { paymentFailureBegun };
     await recordAuditEvent(tx, {
       actorUserId: null,
       accountId,
@@ -82,5 +99,6 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
       outcome: 'success',
       details: { provider: provider.name, subscriptionId: state.subscriptionId, status: state.status, from: moved.from, to: planInForce },
     });
+    return { paymentFailureBegun };
   });
 }

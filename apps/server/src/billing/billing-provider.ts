@@ -79,7 +79,12 @@ export type ProviderSubscription = {
   cancelAtPeriodEnd: boolean;
   /** The price the subscription moves to at `startsAt` (a downgrade at the period's end); null when none is scheduled. */
   scheduledChange: { priceId: string; startsAt: Date } | null;
+  /** What its latest invoice still asks for when that invoice is unpaid (what a failed payment e-mail names). */
+  amountDue: AmountDue | null;
 };
+
+/** An amount in the currency's smallest unit (cents), and the currency's ISO code. */
+export type AmountDue = { cents: number; currency: string };
 
 /** A webhook that is not the provider's (a bad or missing signature, or too old): refused with 400, nothing stored. */
 export class InvalidWebhook extends Error {

@@ -34,11 +34,11 @@ type Subscription = typeof subscriptions.$inferSelect;
  */
 export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, requireActor, config } = deps;
-  const { stripe } = deps.billing;
   const guard = { preHandler: requireActor('manageBilling') };
 
   /** The provider and the account's subscription in force; 409 when there is none to change. */
   async function paying(request: FastifyRequest) {
+    const { stripe } = await deps.billing.current();
     if (!stripe) throw new AppError('conflict', 'errors.billingOff');
     const row = await subscriptionOf(db, actorOf(request).member.accountId);
     if (!row || !paysForPlan(row.status)) throw new AppError('conflict', 'errors.billingNoSubscription');
@@ -150,6 +150,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   });
 
   app.post('/billing/portal', { schema: { response: { 200: ZBillingPortalResponse } }, ...guard }, async (request) => {
+    const { stripe } = await deps.billing.current();
     if (!stripe) throw new AppError('conflict', 'errors.billingOff');
     const row = await subscriptionOf(db, actorOf(request).member.accountId);
     if (!row) throw new AppError('conflict', 'errors.billingNoSubscription');
@@ -158,6 +159,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
 
   app.get('/billing/payment-method', { schema: { response: { 200: ZPaymentMethodResponse } }, ...guard }, async (request, reply) => {
     const row = await subscriptionOf(db, actorOf(request).member.accountId);
+    const { stripe } = await deps.billing.current();
     reply.header('cache-control', 'no-store');
     if (!stripe || !row || row.status === 'canceled') return { card: null };
     return { card: await stripe.paymentCard(row.subscriptionId) };

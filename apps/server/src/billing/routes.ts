@@ -12,12 +12,12 @@ import { subscriptions } from './schema';
 /** The account's billing, for its owner and Billing members (spec 001 §2.8): /user/billing. */
 export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, requireActor, config } = deps;
-  const { stripe } = deps.billing;
 
   app.get(
     '/billing',
     { schema: { response: { 200: ZBillingResponse } }, preHandler: requireActor('manageBilling') },
     async (request, reply) => {
+      const { stripe } = await deps.billing.current();
       const [row] = await db
         .select()
         .from(subscriptions)
@@ -51,6 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     '/billing/checkout',
     { schema: { body: ZCheckoutRequest, response: { 200: ZCheckoutResponse } }, preHandler: requireActor('manageBilling') },
     async (request) => {
+      const { stripe } = await deps.billing.current();
       if (!stripe) throw new AppError('conflict', 'errors.billingOff');
       const actor = actorOf(request);
       const priceId = await priceOfPlan(db, request.body.planId, request.body.interval);

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { BillingProvider, CheckoutOrder, PaymentCard, ProviderEvent, ProviderSubscription } from './billing-provider';
+import type { AmountDue, BillingProvider, CheckoutOrder, PaymentCard, ProviderEvent, ProviderSubscription } from './billing-provider';
 import { InvalidWebhook, PaymentDeclined } from './billing-provider';
 import { SUBSCRIPTION_STATUSES, type TSubscriptionStatus } from '@faxline/shared';
 
@@ -63,7 +63,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
     },
 
     async subscription(subscriptionId: string): Promise<ProviderSubscription> {
-      return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }));
+      return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule', 'latest_invoice'] }));
     },
 
     async previewPlanChange(subscriptionId, priceId, at) {
@@ -217,5 +217,12 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     scheduledChange: scheduledChangeOf(subscription, item),
+    amountDue: amountDueOf(subscription.latest_invoice),
   };
+}
+
+/** What the subscription's latest invoice still asks for, when it is open (read expanded, as the subscription is). */
+function amountDueOf(invoice: Stripe.Subscription['latest_invoice']): AmountDue | null {
+  if (!invoice || typeof invoice === 'string' || invoice.status !== 'open') return null;
+  return { cents: invoice.amount_remaining, currency: invoice.currency };
 }

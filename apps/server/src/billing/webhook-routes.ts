@@ -4,6 +4,7 @@ import { inTransaction } from '../platform/db/transaction';
 import type { RouteDeps } from '../route-deps';
 import { syncSubscription } from './apply-subscription';
 import { InvalidWebhook, type BillingProvider } from './billing-provider';
+import { emailPaymentFailure } from './payment-failure-emails';
 import { billingEvents } from './schema';
 
 /** Stripe's events are a few kilobytes; this refuses anything that is not one. */
@@ -17,11 +18,11 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * and is answered 500, so that Stripe's next try applies it.
  */
 export async function billingWebhookRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { stripe } = deps.billing;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post('/billing/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    const { stripe } = await deps.billing.current();
     if (!stripe) throw new AppError('not_found', 'errors.notFound');
     await takeWebhook(deps, stripe, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers);
     return reply.code(200).send({ received: true });
@@ -41,13 +42,16 @@ async function takeWebhook(
     if (error instanceof InvalidWebhook) throw new AppError('invalid_request', 'errors.billingSignatureInvalid');
     throw error;
   }
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, client) => {
     // A second delivery of the same event waits here on the first one's row, then finds it and changes nothing.
     const [fresh] = await tx
       .insert(billingEvents)
       .values({ id: event.id, provider: provider.name, type: event.type })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
-    if (fresh && event.subscriptionId) await syncSubscription(tx, provider, event.subscriptionId);
+    if (!fresh || !event.subscriptionId) return;
+    const { paymentFailureBegun } = await syncSubscription(tx, provider, event.subscriptionId);
+    // Told with the change that records it, so once per run of failures whatever the events' number and order.
+    if (paymentFailureBegun) await emailPaymentFailure({ ...deps, publicUrl: deps.config.publicUrl }, tx, client, paymentFailureBegun);
   });
 }

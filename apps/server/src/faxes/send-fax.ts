@@ -30,6 +30,7 @@ import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
 import { faxFiles, faxes } from './schema';
 import { clock } from '../platform/clock';
+import { assertSendingNotPaused } from '../billing/sending-pause';
 
 export type SendFaxInput = {
   actor: FaxActor;
@@ -97,6 +98,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
     if (existing.length > 0) return { faxes: existing, created: false, pages: null };
   }
+  await assertSendingNotPaused(db, member.accountId, deps.config.publicUrl);
 
   for (const recipient of recipients) {
     assertRecipientAllowed(recipient, rules.blockedRecipientPrefixes);

@@ -4,6 +4,7 @@ import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { linesInForce } from '../lines/lines-in-force';
 import { checkCarrierSettings } from './carrier-settings';
+import { checkStripeSettings, stripeFromEnvironment } from './stripe-settings';
 
 /**
  * GET /api/platform: maintenance, limits and theme, for every page (no session needed), and which numbers outside
@@ -39,7 +40,11 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       details,
     });
 
-  const view = async () => ({ ...(await systemSettings.adminView()), carriersFromEnvironment: config.carriersFromEnvironment });
+  const view = async () => ({
+    ...(await systemSettings.adminView()),
+    carriersFromEnvironment: config.carriersFromEnvironment,
+    stripeFromEnvironment: stripeFromEnvironment(config),
+  });
 
   app.get('/settings', { schema: { response: { 200: ZSystemSettingsResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -49,7 +54,9 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
   app.put('/settings', { schema: { body: ZSaveSystemSettingsRequest, response: { 200: ZSystemSettingsResponse } } }, async (request) => {
     const actor = request.adminAccess!.session.user.id;
     const before = await systemSettings.current();
-    checkCarrierSettings(request.body, await systemSettings.adminView(), config);
+    const stored = await systemSettings.adminView();
+    checkCarrierSettings(request.body, stored, config);
+    checkStripeSettings(request.body, stored, config);
     await systemSettings.save(request.body, actor);
     // Which settings changed (names only for secrets: their values are never written anywhere in clear).
     const changed = Object.keys(request.body.values).filter(

@@ -101,7 +101,7 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     },
 
     /** The back office's view: every value, the secrets masked. */
-    adminView: async (): Promise<Omit<TSystemSettingsResponse, 'carriersFromEnvironment'>> => {
+    adminView: async (): Promise<Omit<TSystemSettingsResponse, 'carriersFromEnvironment' | 'stripeFromEnvironment'>> => {
       const { values, secrets, updatedAt } = await load();
       return { values, secrets: await maskedSecrets(secrets), updatedAt: updatedAt?.toISOString() ?? null };
     },

@@ -1,10 +1,11 @@
 import { UserLayout } from '@/components/layouts/user/user-layout';
+import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { UserNotifications } from '@/features/notifications/components/user-notifications';
 
 /**
- * Every /user page's layout with its header's bell of fax events: the app puts the feature in, since a layout
- * (components/) may not import a feature itself.
+ * Every /user page's layout with its header's bell of fax events and a failed payment's banner: the app puts the
+ * features in, since a layout (components/) may not import a feature itself.
  */
 export function UserAreaLayout() {
-  return <UserLayout notifications={<UserNotifications />} />;
+  return <UserLayout notifications={<UserNotifications />} banner={<PaymentFailedBanner />} />;
 }

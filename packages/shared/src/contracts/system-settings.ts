@@ -7,8 +7,8 @@ import { parseCarrierRoutes } from '../carrier-routes';
  * The platform's settings (spec 001 §2.11 /admin/settings, §3 System settings, §9 defaults), saved on the server.
  * Several take effect at once: maxFileSizeMB and the API rate limit are enforced by the server, maintenanceMode shows a
  * maintenance page to everyone but platform admins, require2FA 'required' makes everyone enrol, welcomeMessage shows
- * on the user dashboard, the colours theme the back office, and notifyOnNewUser e-mails each sign-up to
- * adminEmailForNotifications.
+ * on the user dashboard, the colours theme the back office, notifyOnNewUser e-mails each sign-up and
+ * notifyOnFailedPayment each failed payment to adminEmailForNotifications, and the Stripe keys take payments.
  */
 
 export const MAX_FILE_SIZE_MB_LIMIT = 25;
@@ -24,7 +24,19 @@ export const CARRIER_SECRET_SETTINGS = [
   'sinchKeySecret',
   'sinchWebhookSecret',
 ] as const;
-export const SECRET_SETTINGS = ['apiKey', 'paypalClientSecret', 'paypalWebhookId', ...CARRIER_SECRET_SETTINGS] as const;
+/** Stripe's keys (decision 085): in force unless the server's environment sets Stripe's (STRIPE_*). */
+export const STRIPE_SECRET_SETTINGS = ['stripeSecretKey', 'stripeWebhookSecret'] as const;
+export type TStripeSecretSetting = (typeof STRIPE_SECRET_SETTINGS)[number];
+/** Stripe's key formats: a secret (or restricted) key, and a webhook endpoint's signing secret. */
+export const STRIPE_SECRET_KEY_PATTERN = /^(sk|rk)_(test|live)_\w+$/;
+export const STRIPE_WEBHOOK_SECRET_PATTERN = /^whsec_\w+$/;
+export const SECRET_SETTINGS = [
+  'apiKey',
+  'paypalClientSecret',
+  'paypalWebhookId',
+  ...STRIPE_SECRET_SETTINGS,
+  ...CARRIER_SECRET_SETTINGS,
+] as const;
 export type TSecretSetting = (typeof SECRET_SETTINGS)[number];
 
 const ZColour = z
@@ -150,14 +162,13 @@ export const PLANNED_SYSTEM_SETTINGS = [
   'ssoEnabled',
   'pgpEnabled',
   'apiKey',
+  // Checkout is Stripe's hosted page, which needs no publishable key; each plan names its own prices (decision 085).
   'stripePublishableKey',
   'stripeDefaultPriceId',
   'stripeAdditionalPriceIds',
   'paypalClientId',
   'paypalClientSecret',
   'paypalWebhookId',
-  // Faxline takes no payments yet: no payment can fail.
-  'notifyOnFailedPayment',
   'automaticBackups',
   'backupRetentionDays',
   'adminLogoUrl',
@@ -244,6 +255,8 @@ export const ZSystemSettingsResponse = z.object({
    * in force, and the back office's carrier settings can be neither changed nor used (decision 058).
    */
   carriersFromEnvironment: z.boolean(),
+  /** The environment sets Stripe's keys (STRIPE_*, or the test mode's simulator): they are in force, not these (decision 085). */
+  stripeFromEnvironment: z.boolean(),
 });
 export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
 

@@ -40,6 +40,8 @@ type TAreaFrameProps = {
   title: string;
   /** The header's end: notifications and the avatar menu. */
   actions: ReactNode;
+  /** What every page of the area starts with (the user area: a failed payment's banner). */
+  banner?: ReactNode;
 };
 
 /**
@@ -57,6 +59,7 @@ export function AreaFrame({
   drawerWidthClassName,
   title,
   actions,
+  banner,
 }: TAreaFrameProps) {
   const { t } = useTranslation('common');
   const isDesktop = useMediaQuery(AREA_DESKTOP_QUERY);
@@ -94,6 +97,7 @@ export function AreaFrame({
         />
         {/* tabIndex lets the skip link move keyboard focus here, not only scroll. */}
         <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
+          {banner}
           <Suspense
             fallback={
               <p role="status" className="sr-only">

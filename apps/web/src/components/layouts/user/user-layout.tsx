@@ -15,17 +15,20 @@ import { UserSidebarLinks } from './user-sidebar-links';
 /**
  * The layout of every /user page (spec 001 §2.2): a sidebar beside the page on desktop, a drawer on phones, and a
  * header; no public header or footer. Its texts load with it, meanwhile the common 'Loading…' stands in.
- * `notifications` is the header's bell, a feature the app puts here (app/user-area-layout.tsx).
+ * `notifications` is the header's bell and `banner` what every page starts with (a failed payment's), features the
+ * app puts here (app/user-area-layout.tsx).
  */
-export function UserLayout({ notifications }: { notifications: ReactNode }) {
+export function UserLayout({ notifications, banner }: TUserAreaSlots) {
   return (
     <AreaLayout>
-      <UserArea notifications={notifications} />
+      <UserArea notifications={notifications} banner={banner} />
     </AreaLayout>
   );
 }
 
-function UserArea({ notifications }: { notifications: ReactNode }) {
+type TUserAreaSlots = { notifications: ReactNode; banner?: ReactNode };
+
+function UserArea({ notifications, banner }: TUserAreaSlots) {
   // `messages` (the forms' checks) loads with the area, not with the first form: a form that appears later (the
   // Delete Account card once the role is known) would otherwise suspend the page, hiding it and dropping its focus.
   // `notifications` (the bell's texts) too, so that the header does not suspend when the bell first renders.
@@ -59,6 +62,7 @@ function UserArea({ notifications }: { notifications: ReactNode }) {
           <UserAccountMenu user={user} role={role} />
         </>
       }
+      banner={banner}
     />
   );
 }

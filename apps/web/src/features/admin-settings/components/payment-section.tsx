@@ -1,13 +1,30 @@
+import { useTranslation } from 'react-i18next';
+
 import type { TSettingsForm } from '../hooks/use-settings-form';
 
 import { SecretSetting } from './secret-setting';
 import { FieldGrid, SettingsSection } from './settings-section';
 import { TextSetting } from './text-setting';
+import { WarningNote } from './warning-note';
 
-/** Stripe (keys and price IDs, the extra prices as JSON) and PayPal (client ID, secret, webhook ID). */
+/**
+ * Stripe (its secret key and webhook signing secret, decision 085; the publishable key and price IDs, still planned)
+ * and PayPal (client ID, secret, webhook ID). Saved, Stripe's keys take payments at once; while the server's
+ * environment sets Stripe's keys, it is in force and these can only be read.
+ */
 export function PaymentSection({ form }: { form: TSettingsForm }) {
+  const { t } = useTranslation('admin-settings');
+  const locked = form.stored.stripeFromEnvironment;
   return (
     <SettingsSection section="payment">
+      <WarningNote>{locked ? t('payment.fromEnvironment') : null}</WarningNote>
+      <FieldGrid>
+        <SecretSetting form={form} name="stripeSecretKey" locked={locked} />
+        <SecretSetting form={form} name="stripeWebhookSecret" locked={locked} />
+      </FieldGrid>
+      <p className="text-sm text-muted-foreground">
+        {t('payment.webhook')} <code className="break-all">{`${window.location.origin}/api/billing/stripe/webhook`}</code>
+      </p>
       <FieldGrid>
         <TextSetting form={form} name="stripePublishableKey" maxLength={200} autoComplete="off" spellCheck={false} />
         <TextSetting form={form} name="stripeDefaultPriceId" maxLength={200} autoComplete="off" spellCheck={false} />

@@ -1,4 +1,4 @@
-import type { TUsage } from '@faxline/shared';
+import { graceEndOf, type TUsage } from '@faxline/shared';
 import { useId, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -121,7 +121,15 @@ function PaymentFailedWarning({ subscription }: { subscription: TSubscription })
       <p className="font-semibold text-destructive">{t('paymentFailed.title')}</p>
       <p>
         {state.failedAt ? (
-          <Trans t={t} i18nKey="paymentFailed.dated" values={{ date: dates.date(state.failedAt, 'long') }} components={{ contactLink }} />
+          <Trans
+            t={t}
+            i18nKey="paymentFailed.dated"
+            values={{
+              date: dates.date(state.failedAt, 'long'),
+              graceEnd: dates.dateTime(graceEndOf(new Date(state.failedAt)).toISOString()),
+            }}
+            components={{ contactLink }}
+          />
         ) : (
           <Trans t={t} i18nKey="paymentFailed.undated" components={{ contactLink }} />
         )}

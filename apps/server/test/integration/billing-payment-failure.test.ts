@@ -1,0 +1,316 @@
+import type { AddressInfo } from 'node:net';
+import {
+  DEFAULT_SYSTEM_SETTINGS,
+  PAYMENT_GRACE_DAYS,
+  SANDBOX_TEST_NUMBERS,
+  ZCheckoutResponse,
+  ZFaxDetails,
+  ZPaymentFailureResponse,
+  type TSystemSettingsValues,
+} from '@faxline/shared';
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@test-support/factories/accounts';
+import { makePdf } from '@test-support/factories/documents';
+import { accounts } from '../../src/accounts/schema';
+import { subscriptions } from '../../src/billing/schema';
+import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
+import { receiveInboundCall } from '../../src/faxes/receive-call';
+import { fixedClock, setClock } from '../../src/platform/clock';
+import { plans } from '../../src/plans/schema';
+import { callV1, createApiKey } from '../support/api-keys';
+import { startTestGateway } from '../support/email-gateway';
+import { sendFaxRequest } from '../support/faxes';
+import { adminSession, callApi, errorOf, latestEmailTo, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+
+// A renewal that fails (issue 36, decision 085): the owner and the Billing members are e-mailed once per run of
+// failures, the operators too when notifyOnFailedPayment is on; the portal's banner reads the server; sending goes on
+// for seven days, then pauses on every channel (portal, /v1, e-mail to fax) with the way out, while received faxes
+// still land; paying resumes sending at once. Stripe is the simulator, which signs its webhooks as Stripe does;
+// Faxline's clock is moved for the grace, the simulator's for the renewal.
+
+const SECRET_KEY = 'sk_test_faxline';
+const WEBHOOK_SECRET = 'whsec_faxlinetest';
+const DAY_MS = 86_400_000;
+const SUBJECT = { en: 'The payment for your Faxline plan failed', es: 'El pago de su plan de Faxline ha fallado' } as const;
+
+let t: TestApp;
+let simulator: StripeSimulator;
+let admin: { email: string; cookie: string };
+let professional: { id: string; monthlyCents: number };
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
+  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
+  const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
+  const product = await stripe.products.create({ name: plan!.name });
+  const price = (interval: 'month' | 'year', cents: number) =>
+    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
+  const [monthly, yearly] = await Promise.all([
+    price('month', plan!.monthlyPriceCents!),
+    price('year', plan!.yearlyMonthlyPriceCents! * 12),
+  ]);
+  await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
+  professional = { id: plan!.id, monthlyCents: plan!.monthlyPriceCents! };
+  gateway = await startTestGateway(t);
+  const session = await adminSession(t);
+  admin = { email: session.person.email, cookie: session.cookie };
+}, 120_000);
+afterEach(() => setClock());
+afterAll(async () => {
+  await gateway?.stop();
+  await t?.close();
+  await simulator?.close();
+});
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (const by = Date.now() + 20_000; Date.now() < by; await delay(50)) {
+    const value = await read();
+    if (done(value)) return value;
+  }
+  throw new Error(`waited 20 s for ${what}`);
+}
+
+async function saveSettings(values: Partial<TSystemSettingsValues>) {
+  const saved = await callApi(t.app, 'PUT', '/api/admin/settings', {
+    cookie: admin.cookie,
+    payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ...values }, secrets: {} },
+    remoteAddress: someClientAddress(),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** Every e-mail queued to the address with that subject, whether sent yet or not. */
+async function emailsTo(address: string, subject: string | RegExp = SUBJECT.en) {
+  const rows = await t.db.execute<{ data: { subject: string; text: string } }>(
+    sql`select data from pgboss.job where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}
+        union all
+        select data from pgboss.archive where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}`,
+  );
+  return rows.rows
+    .map((row) => row.data)
+    .filter((email) => (typeof subject === 'string' ? email.subject === subject : subject.test(email.subject)));
+}
+
+const subscriptionOf = async (accountId: string) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0];
+
+/** An account on Professional, paid monthly through the simulator's checkout, with a Billing and a User member. */
+async function payingAccount(billingLanguage: 'en' | 'es' = 'en') {
+  const account = await createAccount(t, { members: [{ role: 'billing', language: billingLanguage }, { role: 'user' }] });
+  const cookie = await signIn(t.app, account.owner.email);
+  const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', {
+    cookie,
+    payload: { planId: professional.id, interval: 'month' },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const { url } = ZCheckoutResponse.parse(checkout.json());
+  const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  const planOf = async () => (await t.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, account.id)))[0]?.planId;
+  await until(planOf, (planId) => planId === professional.id, 'the plan to change');
+  const [billing, user] = account.members;
+  return { account, cookie, billing: billing!, user: user!, customerId: (await subscriptionOf(account.id))!.customerId };
+}
+
+/** The card declines and the month ends: Stripe renews, the charge fails, and Faxline hears of it. */
+async function failRenewal(accountId: string, customerId: string): Promise<Date> {
+  simulator.setCardDeclines(customerId, true);
+  simulator.advanceTime(32 * DAY_MS);
+  const row = await until(
+    () => subscriptionOf(accountId),
+    (subscription) => subscription?.paymentFailedAt != null,
+    'the payment failure to be recorded',
+  );
+  await simulator.webhooksSettled();
+  expect(row!.status).toBe('past_due');
+  return row!.paymentFailedAt!;
+}
+
+const bannerOf = async (cookie: string) =>
+  ZPaymentFailureResponse.parse((await callApi(t.app, 'GET', '/api/billing/payment-failure', { cookie })).json());
+
+/** A cover-page fax from the portal, scheduled a day ahead of Faxline's clock so that no worker has to send it now. */
+const sendFromPortal = (cookie: string, now: Date, language = 'en') =>
+  sendFaxRequest(
+    t.app,
+    cookie,
+    {
+      recipientNumber: SANDBOX_TEST_NUMBERS.delivers,
+      faxQuality: 'fine',
+      coverPageMessage: 'Lab results',
+      scheduledAt: new Date(now.getTime() + DAY_MS).toISOString(),
+    },
+    [],
+    { 'accept-language': language },
+  );
+const sendFromApi = (secret: string, now: Date) =>
+  callV1(t, secret, 'POST', '/v1/faxes', {
+    payload: {
+      recipient: SANDBOX_TEST_NUMBERS.delivers,
+      send_time: new Date(now.getTime() + DAY_MS).toISOString(),
+      cover_page: { notes: 'Lab results' },
+    },
+  });
+
+/** A fax by e-mail from the sender, as a mail client hands it to the gateway: accepted, or the SMTP refusal. */
+async function mailFax(from: string): Promise<{ accepted: boolean; response: string }> {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: gateway.port, secure: false, ignoreTLS: true });
+  try {
+    const info = await transport.sendMail({
+      from,
+      to: `${SANDBOX_TEST_NUMBERS.delivers.slice(1)}@${t.config.emailToFax.domain}`,
+      subject: 'Lab results',
+      text: 'Attached.',
+      attachments: [{ filename: 'results.pdf', content: Buffer.from(await makePdf(1)) }],
+    });
+    return { accepted: true, response: info.response };
+  } catch (error) {
+    return { accepted: false, response: (error as { response?: string }).response ?? String(error) };
+  }
+}
+
+describe('a payment that fails', () => {
+  it('e-mails the owner and the Billing member once, shows the banner, pauses sending after the grace, never receiving, and resumes on payment', async () => {
+    await saveSettings({ adminEmailForNotifications: admin.email, notifyOnFailedPayment: true });
+    const { account, cookie, billing, user, customerId } = await payingAccount('es');
+    const { secret } = await createApiKey(t, cookie);
+    const policy = await callApi(t.app, 'PUT', '/api/account/email-to-fax', {
+      cookie,
+      payload: { allowedSenders: [], authPolicy: 'off', includeBody: true },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const userCookie = await signIn(t.app, user.email);
+    expect(await bannerOf(cookie)).toEqual({ failure: null });
+
+    const failedAt = await failRenewal(account.id, customerId);
+    const graceEndsAt = new Date(failedAt.getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
+
+    // One e-mail each for the owner and the Billing member (who reads Spanish), in their language, with the amount,
+    // the date and the way out; the User member, who cannot pay, gets none; the operators get theirs.
+    const amountIn = (language: string) =>
+      new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(professional.monthlyCents / 100);
+    const amount = amountIn('en');
+    const readers = [
+      { person: account.owner, language: 'en', subject: SUBJECT.en, receiving: /Receiving faxes never stops/ },
+      { person: billing, language: 'es', subject: SUBJECT.es, receiving: /La recepción de faxes nunca se detiene/ },
+    ] as const;
+    for (const { person, language, subject, receiving } of readers) {
+      const emails = await emailsTo(person.email, /./);
+      expect(emails, person.email).toHaveLength(1);
+      expect(emails[0]!.subject).toBe(subject);
+      expect(emails[0]!.text).toContain(amountIn(language));
+      const graceDate = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(graceEndsAt);
+      expect(emails[0]!.text).toContain(graceDate);
+      expect(emails[0]!.text).toContain(`${t.config.publicUrl}/user/billing`);
+      expect(emails[0]!.text).toMatch(receiving);
+    }
+    expect((await latestEmailTo(t.app, account.owner.email, /payment for your Faxline plan failed/)).text).toContain(amount);
+    expect(await emailsTo(user.email, /./)).toEqual([]);
+    const operators = await emailsTo(admin.email, /^A payment failed: /);
+    expect(operators).toHaveLength(1);
+    expect(operators[0]!.text).toContain(account.owner.email);
+    expect(operators[0]!.text).toContain(amount);
+
+    // Stripe sends its events again: nothing is e-mailed twice.
+    for (const event of simulator.events()) expect((await simulator.replay(event.id)).status).toBe(200);
+    for (const person of [account.owner, billing]) expect(await emailsTo(person.email, /./)).toHaveLength(1);
+    expect(await emailsTo(admin.email, /^A payment failed: /)).toHaveLength(1);
+
+    // The banner: when sending pauses, for those who can pay; only whether it is paused for the others.
+    expect(await bannerOf(cookie)).toEqual({ failure: { sendingPaused: false, graceEndsAt: graceEndsAt.toISOString() } });
+    expect(await bannerOf(await signIn(t.app, billing.email))).toEqual({
+      failure: { sendingPaused: false, graceEndsAt: graceEndsAt.toISOString() },
+    });
+    expect(await bannerOf(userCookie)).toEqual({ failure: { sendingPaused: false, graceEndsAt: null } });
+
+    // Within the grace, every channel sends.
+    const lastMinute = new Date(graceEndsAt.getTime() - 60_000);
+    setClock(fixedClock(lastMinute));
+    const withinGrace = await sendFromPortal(cookie, lastMinute);
+    expect(withinGrace.statusCode, withinGrace.body).toBe(202);
+    expect((await sendFromApi(secret, lastMinute)).statusCode).toBe(202);
+
+    // After it, sending pauses on every channel, with the reason and the way out, in the sender's language.
+    const afterGrace = new Date(graceEndsAt.getTime() + 60_000);
+    setClock(fixedClock(afterGrace));
+    const refused = await sendFromPortal(cookie, afterGrace);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'errors.sendingPausedUnpaid' });
+    expect(errorOf(refused).message).toMatch(
+      /Sending is paused: the payment for this account's plan failed and its 7 days of grace are over/,
+    );
+    expect(errorOf(refused).message).toContain(`${t.config.publicUrl}/user/billing`);
+    const refusedInFrench = await sendFromPortal(userCookie, afterGrace, 'fr');
+    expect(refusedInFrench.statusCode).toBe(403);
+    expect(errorOf(refusedInFrench).message).toMatch(/^L’envoi est suspendu/);
+    const refusedByApi = await sendFromApi(secret, afterGrace);
+    expect(refusedByApi.statusCode).toBe(403);
+    expect(refusedByApi.json()).toMatchObject({
+      error: { type: 'permission_error', code: 'errors.sendingPausedUnpaid', message: expect.stringContaining('/user/billing') },
+    });
+    const refusedByEmail = await mailFax(account.owner.email);
+    expect(refusedByEmail.accepted).toBe(false);
+    expect(refusedByEmail.response).toMatch(/^550 .*Sending is paused/);
+    expect(await bannerOf(userCookie)).toEqual({ failure: { sendingPaused: true, graceEndsAt: null } });
+
+    // Receiving never stops: a fax to the account's number lands, and its document can be read.
+    const tiff = (await renderFaxImage(await makePdf(1), 'fine')).tiff;
+    const received = await receiveInboundCall(
+      { db: t.db, files: t.files },
+      {
+        callId: `payment-failure-${account.id}`,
+        line: 'sandbox',
+        toNumber: account.number!,
+        fromNumber: '+15557654321',
+        remoteIdent: 'ACME CLINIC',
+        tiff,
+        details: { pages: 1, bitRate: 14_400, resolution: 'fine', ecm: true, completion: null, lineMs: 30_000 },
+      },
+    );
+    expect(received).toMatchObject({ outcome: 'stored' });
+    const faxId = (received as { faxId: string }).faxId;
+    const shown = await callApi(t.app, 'GET', `/api/faxes/${faxId}`, { cookie });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const details = ZFaxDetails.parse(shown.json());
+    expect(details).toMatchObject({ direction: 'inbound', status: 'received', pages: 1, hasDocument: true });
+    const document = await callApi(t.app, 'GET', `/api/faxes/${faxId}/document`, { cookie });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toMatch(/pdf/);
+
+    // The card is fixed and the open invoice paid: sending resumes at once, on every channel.
+    simulator.payOpenInvoices(customerId);
+    await until(
+      () => subscriptionOf(account.id),
+      (subscription) => subscription?.paymentFailedAt === null && subscription.status === 'active',
+      'the payment to be recorded',
+    );
+    expect(await bannerOf(cookie)).toEqual({ failure: null });
+    const resumed = await sendFromPortal(cookie, afterGrace);
+    expect(resumed.statusCode, resumed.body).toBe(202);
+    expect((await sendFromApi(secret, afterGrace)).statusCode).toBe(202);
+  }, 120_000);
+
+  it('does not e-mail the operators when notifyOnFailedPayment is off (the people who pay still hear)', async () => {
+    await saveSettings({ adminEmailForNotifications: admin.email, notifyOnFailedPayment: false });
+    const operatorsBefore = (await emailsTo(admin.email, /^A payment failed: /)).length;
+    const { account, billing, customerId } = await payingAccount();
+    await failRenewal(account.id, customerId);
+    for (const person of [account.owner, billing])
+      await until(
+        () => emailsTo(person.email),
+        (emails) => emails.length === 1,
+        'the e-mail',
+      );
+    expect(await emailsTo(admin.email, /^A payment failed: /)).toHaveLength(operatorsBefore);
+    simulator.payOpenInvoices(customerId);
+  }, 120_000);
+});
