@@ -13,9 +13,18 @@ import { expandList } from './params';
 import { matchRoute } from './router';
 import { objectById, type Store } from './store';
 import { subscriptionRoutes } from './subscriptions-api';
+import { taxIdRoutes } from './tax-ids-api';
 import { SIMULATED_API_VERSION } from './wire';
 
-const routes = [...catalogRoutes, ...customerRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes];
+const routes = [
+  ...catalogRoutes,
+  ...customerRoutes,
+  ...taxIdRoutes,
+  ...checkoutRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...eventRoutes,
+];
 
 export type ApiAnswer = StoredAnswer & { headers: Record<string, string> };
 
