@@ -6,7 +6,9 @@ import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useBillingAfterCheckout } from '../hooks/use-billing-after-checkout';
 import { paidChoiceOf } from '../utils/subscription-state';
 
+import { BillingDetailsForm } from './billing-details-form';
 import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
+import { InvoiceList } from './invoice-list';
 import { PlanCatalogue } from './plan-catalogue';
 import { YourPlan } from './your-plan';
 
@@ -45,6 +47,8 @@ export function BillingManager() {
       {enabled ? null : <PaymentOffNotice />}
       <YourPlan subscription={subscription} enabled={enabled} className={cardClass} />
       <PlanCatalogue enabled={enabled} paid={paidChoiceOf(subscription, accountPlanId)} className={cardClass} />
+      <BillingDetailsForm className={cardClass} />
+      <InvoiceList className={cardClass} />
     </>
   );
 }
