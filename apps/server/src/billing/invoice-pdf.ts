@@ -7,7 +7,7 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const RIGHT = A4[0] - MARGIN;
 /** The columns of the lines' table: description, period, quantity, amount (right-aligned at its edge). */
-const COLUMNS = { description: MARGIN, period: 290, quantity: 430, amountRight: RIGHT };
+const COLUMNS = { description: MARGIN, period: 270, quantityRight: 450, amountRight: RIGHT };
 
 export type InvoicePdfInput = {
   invoice: ProviderInvoice;
@@ -33,8 +33,10 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const { invoice, language } = input;
   const t = translator(language);
   const money = (cents: number) => formatInvoiceMoney(cents, invoice.currency, language);
-  const day = (date: Date) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  const period = (start: Date, end: Date) => t('invoice.periodDates', { start: day(start), end: day(end) });
+  const day = (date: Date, dateStyle: 'long' | 'medium' = 'long') =>
+    new Intl.DateTimeFormat(language, { dateStyle, timeZone: 'UTC' }).format(date);
+  const period = (start: Date, end: Date, dateStyle: 'long' | 'medium' = 'long') =>
+    t('invoice.periodDates', { start: day(start, dateStyle), end: day(end, dateStyle) });
 
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`${t('invoice.title')} ${invoice.number ?? invoice.id}`);
@@ -92,7 +94,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const header = () => {
     writer.text(t('invoice.description'), bold, 9, COLUMNS.description);
     writer.text(t('invoice.linePeriod'), bold, 9, COLUMNS.period);
-    writer.text(t('invoice.quantity'), bold, 9, COLUMNS.quantity);
+    writer.right(t('invoice.quantity'), bold, 9, COLUMNS.quantityRight);
     writer.right(t('invoice.amount'), bold, 9, COLUMNS.amountRight);
     writer.down(6);
     writer.rule();
@@ -106,8 +108,8 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
       writer.newPage();
       header();
     }
-    writer.text(period(line.periodStart, line.periodEnd), regular, 8, COLUMNS.period);
-    writer.text(String(line.quantity), regular, 9, COLUMNS.quantity);
+    writer.text(period(line.periodStart, line.periodEnd, 'medium'), regular, 8, COLUMNS.period);
+    writer.right(String(line.quantity), regular, 9, COLUMNS.quantityRight);
     writer.right(money(line.amount), regular, 9, COLUMNS.amountRight);
     for (const part of wrapped) {
       writer.text(part, regular, 9, COLUMNS.description);
@@ -128,7 +130,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   ];
   if (writer.wouldBreak(totals.length * 15)) writer.newPage();
   for (const [label, value, font] of totals) {
-    writer.right(label, font, 10, COLUMNS.quantity + 40);
+    writer.right(label, font, 10, COLUMNS.quantityRight + 20);
     writer.right(value, font, 10, COLUMNS.amountRight);
     writer.down(15);
   }

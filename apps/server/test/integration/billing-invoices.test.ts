@@ -179,6 +179,7 @@ describe("the account's billing details and invoices", () => {
     expect(text).toContain('Facture');
     expect(text).toContain('Analytische Maschinen GmbH');
     expect(text).toContain('Allemagne');
+    expect(text).toContain('Mode test');
 
     // New details reach Stripe's customer and the next invoice; this one keeps those it was made with.
     const moved = { ...details, country: 'AT' as const, city: 'Wien', postalCode: '1010', taxId: 'ATU12345678' };
