@@ -13,8 +13,10 @@ export type InvoicePdfInput = {
   invoice: ProviderInvoice;
   /** The account owner's: the texts, the dates and the amounts' format. */
   language: TLanguage;
-  /** Faxline as the seller, from the system settings. */
+  /** Faxline's name on the page's head, from the system settings (the site name). */
   sellerName: string;
+  /** Faxline as the seller: legal name, address, tax id, a line each (the system settings); empty: the site name. */
+  sellerDetails: string;
   /** Payments went to a simulator or a provider's test mode: the invoice says so. */
   testMode: boolean;
 };
@@ -70,7 +72,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const { buyer } = invoice;
   const country = buyer.country ? (new Intl.DisplayNames([language], { type: 'region' }).of(buyer.country) ?? buyer.country) : null;
   const blocks: [string, string[]][] = [
-    [t('invoice.seller'), [input.sellerName]],
+    [t('invoice.seller'), sellerLines(input)],
     [
       t('invoice.billedTo'),
       [buyer.name ?? '', ...buyer.address, country ?? '', ...buyer.taxIds.map((taxId) => t('invoice.taxId', { taxId }))].filter(Boolean),
@@ -135,6 +137,14 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
     writer.down(15);
   }
   return pdf.save({ useObjectStreams: false });
+}
+
+function sellerLines(input: InvoicePdfInput): string[] {
+  const lines = input.sellerDetails
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.length ? lines : [input.sellerName];
 }
 
 /** Writes down A4 pages from the top, a new page when one is full; text the standard fonts cannot print becomes "?". */

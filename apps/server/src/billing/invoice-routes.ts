@@ -67,10 +67,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       if (!stripe) throw new AppError('not_found', 'errors.invoiceNotFound');
       const accountId = actorOf(request).member.accountId;
       const invoice = await invoiceOfAccount(db, stripe, accountId, request.params.id);
+      const settings = await systemSettings.current();
       const pdf = await invoicePdf({
         invoice,
         language: await ownerLanguageOf(db, accountId),
-        sellerName: (await systemSettings.current()).siteName,
+        sellerName: settings.siteName,
+        sellerDetails: settings.invoiceSellerDetails,
         testMode: stripe.testMode,
       });
       const fileName = `invoice-${(invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;

@@ -137,6 +137,9 @@ describe("the account's billing details and invoices", () => {
   });
 
   it("lists the invoice of a subscription bought with the details, and downloads Faxline's PDF of it in the owner's language", async () => {
+    const settings = t.env.systemSettings;
+    const seller = 'Faxline SAS\n10 rue de la Paix, 75002 Paris, France\nTVA FR12345678901';
+    await settings.save({ values: { ...(await settings.current()), invoiceSellerDetails: seller }, secrets: {} }, 'test');
     const account = await createAccount(t);
     await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, account.owner.id));
     const cookie = await signIn(t.app, account.owner.email);
@@ -180,6 +183,8 @@ describe("the account's billing details and invoices", () => {
     expect(text).toContain('Analytische Maschinen GmbH');
     expect(text).toContain('Allemagne');
     expect(text).toContain('Mode test');
+    expect(text).toContain('Faxline SAS');
+    expect(text).toContain('TVA FR12345678901');
 
     // New details reach Stripe's customer and the next invoice; this one keeps those it was made with.
     const moved = { ...details, country: 'AT' as const, city: 'Wien', postalCode: '1010', taxId: 'ATU12345678' };
