@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 
 /** An invoice's states, as Stripe names them (drafts are not shown: they are not invoices yet). */
 export const INVOICE_STATUSES = ['open', 'paid', 'uncollectible', 'void'] as const;
@@ -12,7 +13,8 @@ export const ZInvoiceId = z
   .string()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/);
+  .check(singleLineText)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invoiceId' });
 
 /** GET /api/billing/invoices?after=…: the page after the invoice `after` (the first page without it). */
 export const ZInvoiceListQuery = z.object({ after: ZInvoiceId.optional() });
