@@ -21,10 +21,10 @@ export async function billingProfileOf(db: Database, accountId: string): Promise
  */
 export async function customerOfAccount(db: Database, provider: BillingProvider, accountId: string): Promise<string | null> {
   const [subscription] = await db
-    .select({ customerId: subscriptions.customerId })
+    .select({ customerId: subscriptions.customerId, provider: subscriptions.provider })
     .from(subscriptions)
     .where(eq(subscriptions.accountId, accountId));
-  if (subscription) return subscription.customerId;
+  if (subscription) return subscription.provider === provider.name ? subscription.customerId : null;
   const [profile] = await db
     .select({ customerId: billingProfiles.customerId, provider: billingProfiles.provider })
     .from(billingProfiles)
