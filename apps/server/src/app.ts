@@ -47,6 +47,8 @@ import { billingInForce } from './billing/billing-providers';
 import { paymentFailureRoutes } from './billing/payment-failure-routes';
 import { billingRoutes } from './billing/routes';
 import { planChangeRoutes } from './billing/plan-change-routes';
+import { invoiceRoutes } from './billing/invoice-routes';
+import { billingProfileRoutes } from './billing/profile-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
@@ -229,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(billingRoutes, routeDeps);
       await api.register(planChangeRoutes, routeDeps);
       await api.register(paymentFailureRoutes, routeDeps);
+      await api.register(billingProfileRoutes, routeDeps);
+      await api.register(invoiceRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);

@@ -14,6 +14,8 @@ export * from './contracts/billing';
 export * from './contracts/billing-plan-change';
 export * from './plan-change-timing';
 export * from './contracts/payment-failure';
+export * from './contracts/billing-profile';
+export * from './contracts/billing-invoices';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';

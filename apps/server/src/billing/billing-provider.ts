@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { TSubscriptionStatus } from '@faxline/shared';
+import type { TInvoiceStatus, TSubscriptionStatus } from '@faxline/shared';
 import type { TBillingProvider } from './schema';
 
 /**
@@ -36,6 +36,14 @@ export interface BillingProvider {
   paymentPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The card the provider charges for this subscription; null when it holds none. */
   paymentCard(subscriptionId: string): Promise<PaymentCard | null>;
+
+  // Billing details and invoices (decision 084).
+  /** Makes the account's customer from its billing details, or brings one up to date; answers its id. */
+  saveCustomer(customer: ProviderCustomer): Promise<string>;
+  /** A page of the customer's invoices, newest first, drafts left out. */
+  invoices(customerId: string, page: { limit: number; after: string | null }): Promise<InvoicePage>;
+  /** One invoice with every line; null when the provider has none by this id. */
+  invoice(invoiceId: string): Promise<ProviderInvoice | null>;
 }
 
 /** The amount due now for a change of plan, with the provider's lines (a credit is negative), in minor units. */
@@ -85,6 +93,65 @@ export type ProviderSubscription = {
 
 /** An amount in the currency's smallest unit (cents), and the currency's ISO code. */
 export type AmountDue = { cents: number; currency: string };
+
+/** The account's billing name, address and tax id as Faxline keeps them (`billing_profiles`). */
+export type BillingDetails = {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  region: string;
+  country: string;
+  /** Empty: none. */
+  taxId: string;
+};
+
+/** `customerId` null: a new customer, for the account's first checkout. */
+export type ProviderCustomer = { customerId: string | null; accountId: string; email: string; details: BillingDetails };
+
+/** Amounts in the currency's smallest unit, as providers give them; `currency` ISO 4217 in upper case. */
+export type InvoiceSummary = {
+  id: string;
+  customerId: string;
+  number: string | null;
+  status: TInvoiceStatus;
+  issuedAt: Date;
+  /** The service period its lines cover. */
+  periodStart: Date;
+  periodEnd: Date;
+  currency: string;
+  total: number;
+  amountPaid: number;
+  amountDue: number;
+};
+
+export type InvoicePage = { invoices: InvoiceSummary[]; nextAfter: string | null };
+
+export type InvoiceLine = {
+  description: string;
+  periodStart: Date;
+  periodEnd: Date;
+  quantity: number;
+  amount: number;
+  /** A credit or charge for the part of a period after a change of plan. */
+  proration: boolean;
+};
+
+/** The whole invoice: its buyer as the invoice names them (not as the account's details are now), lines and totals. */
+export type ProviderInvoice = InvoiceSummary & {
+  /** `address` without the country; `country` its ISO code. */
+  buyer: { name: string | null; address: string[]; country: string | null; taxIds: string[] };
+  lines: InvoiceLine[];
+  subtotal: number;
+  discount: number;
+  tax: number;
+};
+
+/** The provider refused the tax id (its own check of the format): a 400 on the field, nothing saved. */
+export class RefusedTaxId extends Error {
+  override name = 'RefusedTaxId';
+}
 
 /** A webhook that is not the provider's (a bad or missing signature, or too old): refused with 400, nothing stored. */
 export class InvalidWebhook extends Error {

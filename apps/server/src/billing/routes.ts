@@ -7,6 +7,7 @@ import { AppError } from '../platform/http/app-error';
 import { priceOfPlan } from '../plans/plan-prices';
 import type { RouteDeps } from '../route-deps';
 import { paysForPlan } from './apply-subscription';
+import { checkoutCustomer } from './billing-profile';
 import { subscriptions } from './schema';
 
 /** The account's billing, for its owner and Billing members (spec 001 §2.8): /user/billing. */
@@ -69,7 +70,8 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         accountId: actor.member.accountId,
         email: person.email,
         priceId,
-        customerId: known?.customerId ?? null,
+        // The saved billing details make a new customer, so that the first invoice is addressed to them.
+        customerId: known?.customerId ?? (await checkoutCustomer({ db, provider: stripe }, actor.member.accountId, person.email)),
         successUrl: `${page}?checkout=done`,
         cancelUrl: `${page}?checkout=cancelled`,
       });

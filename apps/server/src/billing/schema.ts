@@ -50,3 +50,25 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The account's billing name, address and tax id (one row per account), kept by Faxline and given to the provider's
+ * customer: what a new customer is made with at checkout, and what each invoice is addressed to. `customerId` is the
+ * provider's customer made from it before the account's first subscription, so that a second checkout reuses it.
+ */
+export const billingProfiles = pgTable('billing_profiles', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  line1: text('line1').notNull(),
+  line2: text('line2').notNull().default(''),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull().default(''),
+  region: text('region').notNull().default(''),
+  country: text('country').notNull(),
+  taxId: text('tax_id').notNull().default(''),
+  provider: text('provider').$type<TBillingProvider>(),
+  customerId: text('customer_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

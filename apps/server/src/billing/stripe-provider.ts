@@ -1,8 +1,20 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { AmountDue, BillingProvider, CheckoutOrder, PaymentCard, ProviderEvent, ProviderSubscription } from './billing-provider';
-import { InvalidWebhook, PaymentDeclined } from './billing-provider';
-import { SUBSCRIPTION_STATUSES, type TSubscriptionStatus } from '@faxline/shared';
+import type {
+  AmountDue,
+  BillingProvider,
+  CheckoutOrder,
+  InvoicePage,
+  InvoiceSummary,
+  PaymentCard,
+  ProviderCustomer,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+} from './billing-provider';
+import { InvalidWebhook, PaymentDeclined, RefusedTaxId } from './billing-provider';
+import { stripeTaxIdOf } from './stripe-tax-ids';
+import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES, type TInvoiceStatus, type TSubscriptionStatus } from '@faxline/shared';
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl: string };
 
@@ -157,11 +169,133 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       const { card } = await stripe.paymentMethods.retrieve(cardId);
       return card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
+
+    async saveCustomer(customer: ProviderCustomer): Promise<string> {
+      try {
+        return await saveStripeCustomer(stripe, customer);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'tax_id_invalid') throw new RefusedTaxId(error.message);
+        throw error;
+      }
+    },
+
+    async invoices(customerId, page): Promise<InvoicePage> {
+      const list = await stripe.invoices.list({
+        customer: customerId,
+        limit: page.limit,
+        ...(page.after ? { starting_after: page.after } : {}),
+      });
+      return {
+        invoices: list.data.filter((invoice) => invoice.status !== 'draft').map(invoiceSummaryOf),
+        nextAfter: list.has_more ? (list.data.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    async invoice(invoiceId: string): Promise<ProviderInvoice | null> {
+      let invoice: Stripe.Invoice;
+      try {
+        invoice = await stripe.invoices.retrieve(invoiceId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+      if (invoice.status === 'draft') return null;
+      // An invoice carries its first lines only; the others are a list of their own.
+      const lines = invoice.lines.has_more
+        ? await stripe.invoices.listLineItems(invoice.id, { limit: 100 }).autoPagingToArray({ limit: 10_000 })
+        : invoice.lines.data;
+      return invoiceOf(invoice, lines);
+    },
+  };
+}
+
+/** Makes the customer with the account's details, or updates its name and address and replaces its tax id. */
+async function saveStripeCustomer(stripe: Stripe, customer: ProviderCustomer): Promise<string> {
+  const { details } = customer;
+  const address = {
+    line1: details.line1,
+    line2: details.line2,
+    city: details.city,
+    postal_code: details.postalCode,
+    state: details.region,
+    country: details.country,
+  };
+  const taxId = stripeTaxIdOf(details.country, details.taxId);
+  if (!customer.customerId) {
+    const created = await stripe.customers.create({
+      email: customer.email,
+      name: details.name,
+      address,
+      metadata: { account_id: customer.accountId },
+      ...(taxId ? { tax_id_data: [taxId as Stripe.CustomerCreateParams.TaxIdDatum] } : {}),
+    });
+    return created.id;
+  }
+  const customerId = customer.customerId;
+  await stripe.customers.update(customerId, { name: details.name, address });
+  const existing = await stripe.customers.listTaxIds(customerId, { limit: 100 }).autoPagingToArray({ limit: 1000 });
+  const kept = existing.find((known) => taxId && known.type === taxId.type && known.value === taxId.value);
+  // Added before the old ones go, so that a refused new one leaves the customer as it was.
+  if (taxId && !kept) await stripe.customers.createTaxId(customerId, taxId as Stripe.CustomerCreateTaxIdParams);
+  for (const old of existing) if (old !== kept) await stripe.customers.deleteTaxId(customerId, old.id);
+  return customerId;
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+const dateOf = (seconds: number) => new Date(seconds * 1000);
+
+/** Stripe's status among Faxline's; a draft (never shown) or a status Stripe adds later reads as still open. */
+const invoiceStatusOf = (status: Stripe.Invoice['status']): TInvoiceStatus =>
+  (INVOICE_STATUSES as readonly string[]).includes(status ?? '') ? (status as TInvoiceStatus) : 'open';
+
+function invoiceSummaryOf(invoice: Stripe.Invoice): InvoiceSummary {
+  const periods = invoice.lines.data.map((line) => line.period);
+  return {
+    id: invoice.id,
+    customerId: idOf(invoice.customer as string | { id: string }),
+    number: invoice.number,
+    status: invoiceStatusOf(invoice.status),
+    issuedAt: dateOf(invoice.status_transitions.finalized_at ?? invoice.created),
+    // A subscription invoice's own period looks back; its lines say what it pays for.
+    periodStart: dateOf(periods.length ? Math.min(...periods.map((period) => period.start)) : invoice.period_start),
+    periodEnd: dateOf(periods.length ? Math.max(...periods.map((period) => period.end)) : invoice.period_end),
+    currency: invoice.currency.toUpperCase(),
+    total: invoice.total,
+    amountPaid: invoice.amount_paid,
+    amountDue: invoice.amount_remaining,
+  };
+}
+
+function invoiceOf(invoice: Stripe.Invoice, lines: Stripe.InvoiceLineItem[]): ProviderInvoice {
+  const address = invoice.customer_address;
+  const sum = (amounts: { amount: number }[] | null | undefined) => (amounts ?? []).reduce((total, entry) => total + entry.amount, 0);
+  return {
+    ...invoiceSummaryOf({ ...invoice, lines: { ...invoice.lines, data: lines } }),
+    buyer: {
+      name: invoice.customer_name,
+      address: address
+        ? [address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state].filter(
+            (part): part is string => Boolean(part),
+          )
+        : [],
+      country: address?.country ?? null,
+      taxIds: (invoice.customer_tax_ids ?? []).flatMap((taxId) => (taxId.value ? [taxId.value] : [])),
+    },
+    lines: lines.map((line) => ({
+      description: line.description ?? '',
+      periodStart: dateOf(line.period.start),
+      periodEnd: dateOf(line.period.end),
+      quantity: line.quantity ?? 1,
+      amount: line.amount,
+      proration: Boolean(line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration),
+    })),
+    subtotal: invoice.subtotal,
+    discount: sum(invoice.total_discount_amounts),
+    tax: sum(invoice.total_taxes),
   };
 }
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 const customerIdOf = (subscription: Stripe.Subscription) => idOf(subscription.customer);
 
 function onlyItem(subscription: Stripe.Subscription): Stripe.SubscriptionItem {

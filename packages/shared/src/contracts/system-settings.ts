@@ -98,6 +98,8 @@ export const ZSystemSettingsValues = z.object({
     .min(1, { error: 'validation.range' })
     .max(1440, { error: 'validation.range' }),
   welcomeMessage: z.string().trim().max(500).check(multiLineText),
+  /** Faxline as the seller on its invoices: legal name, postal address, tax id, a line each (empty: the site name). */
+  invoiceSellerDetails: z.string().trim().max(500).check(multiLineText),
   ssoEnabled: z.boolean(),
   require2FA: z.enum(REQUIRE_2FA_VALUES),
   pgpEnabled: z.enum(PGP_VALUES),
@@ -188,6 +190,7 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   apiRateLimit: 100,
   apiRateLimitWindowMinutes: 1,
   welcomeMessage: '',
+  invoiceSellerDetails: '',
   ssoEnabled: false,
   require2FA: 'optional',
   pgpEnabled: 'disabled',

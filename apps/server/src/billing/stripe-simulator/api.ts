@@ -14,6 +14,7 @@ import { matchRoute } from './router';
 import { objectById, type Store } from './store';
 import { scheduleRoutes } from './schedules-api';
 import { subscriptionRoutes } from './subscriptions-api';
+import { taxIdRoutes } from './tax-ids-api';
 import { SIMULATED_API_VERSION } from './wire';
 
 const routes = [
@@ -22,6 +23,7 @@ const routes = [
   ...checkoutRoutes,
   ...subscriptionRoutes,
   ...scheduleRoutes,
+  ...taxIdRoutes,
   ...invoiceRoutes,
   ...eventRoutes,
 ];

@@ -1,3 +1,4 @@
+import { noSuchObject } from './errors';
 import { recordEvent, recordUpdate, snapshot } from './events';
 import { newId } from './ids';
 import type { Store } from './store';
@@ -45,11 +46,19 @@ export function createCustomer(store: Store, input: CustomerInput): Customer {
   return customer;
 }
 
-function addTaxId(store: Store, customer: Customer, data: { type: string; value: string }): TaxId {
+/** Stripe's country of a tax id: its type's, but an EU VAT number's own prefix (Greece writes EL). */
+function taxIdCountry(data: { type: string; value: string }): string {
+  if (data.type !== 'eu_vat') return data.type.slice(0, 2).toUpperCase();
+  const prefix = data.value.slice(0, 2).toUpperCase();
+  return prefix === 'EL' ? 'GR' : prefix;
+}
+
+/** Keeps a tax id on the customer; its value's format is not checked (Stripe checks it against the type). */
+export function addTaxId(store: Store, customer: Customer, data: { type: string; value: string }): TaxId {
   return store.taxIds.add({
     id: newId('txi_'),
     object: 'tax_id',
-    country: data.type.slice(0, 2).toUpperCase(),
+    country: taxIdCountry(data),
     created: store.clock.seconds(),
     customer: customer.id,
     customer_account: null,
@@ -59,6 +68,15 @@ function addTaxId(store: Store, customer: Customer, data: { type: string; value:
     value: data.value,
     verification: { status: 'unavailable', verified_address: null, verified_name: null },
   });
+}
+
+/** Deletes one of the customer's tax ids (`customer.tax_id.deleted`); answers Stripe's deleted object. */
+export function deleteTaxId(store: Store, customerId: string, taxIdId: string): { id: string; object: 'tax_id'; deleted: true } {
+  const taxId = store.taxIds.get(taxIdId);
+  if (!taxId || taxId.customer !== customerId) throw noSuchObject('tax_id', taxIdId);
+  store.taxIds.remove(taxId.id);
+  recordEvent(store, 'customer.tax_id.deleted', taxId);
+  return { id: taxId.id, object: 'tax_id', deleted: true };
 }
 
 export function taxIdsOf(store: Store, customerId: string): TaxId[] {

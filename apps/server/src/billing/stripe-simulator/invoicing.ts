@@ -1,3 +1,4 @@
+import { taxIdsOf } from './customers';
 import { applyDiscounts, couponOf } from './discounts';
 import { recordEvent, recordUpdate, snapshot } from './events';
 import { newId } from './ids';
@@ -63,7 +64,8 @@ export function draftInvoice(store: Store, draft: InvoiceDraft): Invoice {
     customer_phone: customer.phone ?? null,
     customer_shipping: null,
     customer_tax_exempt: 'none',
-    customer_tax_ids: [],
+    // As on Stripe, the customer's tax ids as they are when the invoice is made; later changes do not reach it.
+    customer_tax_ids: taxIdsOf(store, customer.id).map(({ type, value }) => ({ type, value })),
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],

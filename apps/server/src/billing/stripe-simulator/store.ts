@@ -44,6 +44,11 @@ export class Table<T extends Identified> {
   all(): T[] {
     return [...this.rows.values()];
   }
+
+  /** Forgets the object (a deleted tax id): later reads answer Stripe's 404. */
+  remove(id: string): void {
+    this.rows.delete(id);
+  }
 }
 
 /** What a checkout session sells: kept beside the session, whose object does not show it. */

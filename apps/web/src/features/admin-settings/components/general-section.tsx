@@ -18,7 +18,10 @@ function maintenanceWarning(form: TSettingsForm): 'maintenanceOn' | 'maintenance
   return now ? 'maintenanceOffOnSave' : null;
 }
 
-/** Site name and address, maintenance mode, upload limit, default resolution and the dashboard's welcome message. */
+/**
+ * Site name and address, maintenance mode, upload limit, default resolution, the dashboard's welcome message and the
+ * seller's details on invoices.
+ */
 export function GeneralSection({ form }: { form: TSettingsForm }) {
   const { t } = useTranslation('admin-settings');
   const warning = maintenanceWarning(form);
@@ -43,6 +46,7 @@ export function GeneralSection({ form }: { form: TSettingsForm }) {
         />
       </FieldGrid>
       <TextSetting form={form} name="welcomeMessage" multiline showCount maxLength={500} />
+      <TextSetting form={form} name="invoiceSellerDetails" multiline showCount maxLength={500} />
     </SettingsSection>
   );
 }

@@ -58,6 +58,7 @@ export const FIELD_ORDER: readonly TFieldName[] = [
   'maxFileSizeMB',
   'defaultFaxResolution',
   'welcomeMessage',
+  'invoiceSellerDetails',
   'ssoEnabled',
   'require2FA',
   'pgpEnabled',

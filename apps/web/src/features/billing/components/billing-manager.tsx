@@ -6,8 +6,10 @@ import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useBillingAfterCheckout } from '../hooks/use-billing-after-checkout';
 import { paidChoiceOf } from '../utils/subscription-state';
 
+import { BillingDetailsForm } from './billing-details-form';
 import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
 import { ManageSubscription } from './manage-subscription';
+import { InvoiceList } from './invoice-list';
 import { PlanCatalogue } from './plan-catalogue';
 import { YourPlan } from './your-plan';
 
@@ -54,6 +56,8 @@ export function BillingManager() {
         changeable={subscription?.status === 'active' && !subscription.cancelAtPeriodEnd}
         className={cardClass}
       />
+      <BillingDetailsForm className={cardClass} />
+      <InvoiceList className={cardClass} />
     </>
   );
 }

@@ -1,0 +1,241 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ZBillingProfileResponse, ZCheckoutResponse, ZInvoiceListResponse, type TBillingProfile } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@test-support/factories/accounts';
+import { users } from '../../src/auth/schema';
+import { billingProfiles, subscriptions } from '../../src/billing/schema';
+import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { plans } from '../../src/plans/schema';
+import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+
+// The account's billing details and its invoices (issue 36, decision 084): the details are checked per country and
+// given to Stripe's customer, the invoices listed from Stripe, and each downloaded as Faxline's own PDF, which qpdf
+// finds well formed and pdftotext reads. The `stripe` package on both sides, pointed at the Stripe simulator.
+
+const run = promisify(execFile);
+const SECRET_KEY = 'sk_test_faxline';
+const WEBHOOK_SECRET = 'whsec_faxlinetest';
+
+let t: TestApp;
+let simulator: StripeSimulator;
+let stripe: Stripe;
+let professional: { id: string; yearlyCents: number };
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'faxline-invoices-'));
+  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
+  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
+  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+
+  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
+  const product = await stripe.products.create({ name: plan!.name });
+  const yearlyCents = plan!.yearlyMonthlyPriceCents! * 12;
+  const yearly = await stripe.prices.create({
+    product: product.id,
+    currency: 'usd',
+    unit_amount: yearlyCents,
+    recurring: { interval: 'year' },
+  });
+  await t.db.update(plans).set({ stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
+  professional = { id: plan!.id, yearlyCents };
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await simulator?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (const by = Date.now() + 20_000; Date.now() < by; await delay(50)) {
+    const value = await read();
+    if (done(value)) return value;
+  }
+  throw new Error(`waited 20 s for ${what}`);
+}
+
+const details: TBillingProfile = {
+  name: 'Analytische Maschinen GmbH',
+  line1: 'Friedrichstraße 12',
+  line2: '',
+  city: 'Berlin',
+  postalCode: '10117',
+  region: '',
+  country: 'DE',
+  taxId: 'de 123 456 789',
+};
+
+/** Pays for Professional yearly as the owner would: checkout, the test card on the simulator's page, and Stripe's word. */
+async function subscribe(cookie: string, accountId: string) {
+  const answer = await callApi(t.app, 'POST', '/api/billing/checkout', { cookie, payload: { planId: professional.id, interval: 'year' } });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const { url } = ZCheckoutResponse.parse(answer.json());
+  const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  await until(
+    () => t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)),
+    (rows) => rows[0]?.status === 'active',
+    'the subscription',
+  );
+}
+
+async function listInvoices(cookie: string) {
+  const answer = await callApi(t.app, 'GET', '/api/billing/invoices', { cookie });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return ZInvoiceListResponse.parse(answer.json());
+}
+
+/** The PDF as pdftotext reads it, after qpdf --check has found it well formed; spaces of any kind as one. */
+async function pdfText(body: Buffer, name: string): Promise<string> {
+  const file = path.join(scratch, `${name}.pdf`);
+  await writeFile(file, body);
+  const check = await run('qpdf', ['--check', file]);
+  expect(check.stdout).toMatch(/No syntax or stream encoding errors found/);
+  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+  return stdout.replace(/[\s\u00a0\u202f]+/g, ' ');
+}
+const oneSpaced = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
+
+describe("the account's billing details and invoices", () => {
+  it('saves the details with a tax id checked for the country, and refuses a wrong one with a 400 on the field that saves nothing', async () => {
+    const account = await createAccount(t);
+    const cookie = await signIn(t.app, account.owner.email);
+    expect(ZBillingProfileResponse.parse((await callApi(t.app, 'GET', '/api/billing/profile', { cookie })).json())).toEqual({
+      profile: null,
+    });
+
+    const wrong = await callApi(t.app, 'PUT', '/api/billing/profile', { cookie, payload: { ...details, taxId: 'DE12345' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.issues).toEqual([expect.objectContaining({ path: 'body.taxId' })]);
+    expect(wrong.json().error.message).toMatch(/format used in the chosen country/);
+    const wrongInFrench = await callApi(t.app, 'PUT', '/api/billing/profile', {
+      cookie,
+      language: 'fr',
+      payload: { ...details, country: 'FR', taxId: 'FR123' },
+    });
+    expect(wrongInFrench.statusCode).toBe(400);
+    expect(wrongInFrench.json().error.message).toMatch(/n'a pas le format du pays choisi/);
+    expect(await t.db.select().from(billingProfiles).where(eq(billingProfiles.accountId, account.id))).toEqual([]);
+
+    const saved = await callApi(t.app, 'PUT', '/api/billing/profile', { cookie, payload: details });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZBillingProfileResponse.parse(saved.json()).profile).toEqual({ ...details, taxId: 'DE 123 456 789' });
+    expect(ZBillingProfileResponse.parse((await callApi(t.app, 'GET', '/api/billing/profile', { cookie })).json()).profile).toMatchObject({
+      name: details.name,
+      taxId: 'DE 123 456 789',
+    });
+  });
+
+  it("lists the invoice of a subscription bought with the details, and downloads Faxline's PDF of it in the owner's language", async () => {
+    const settings = t.env.systemSettings;
+    const seller = 'Faxline SAS\n10 rue de la Paix, 75002 Paris, France\nTVA FR12345678901';
+    await settings.save({ values: { ...(await settings.current()), invoiceSellerDetails: seller }, secrets: {} }, 'test');
+    const account = await createAccount(t);
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, account.owner.id));
+    const cookie = await signIn(t.app, account.owner.email);
+    expect((await callApi(t.app, 'PUT', '/api/billing/profile', { cookie, payload: details })).statusCode).toBe(200);
+    expect(await listInvoices(cookie)).toEqual({ invoices: [], nextAfter: null });
+
+    await subscribe(cookie, account.id);
+    // The checkout made Stripe's customer from the saved details.
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id));
+    const customer = await stripe.customers.retrieve(row!.customerId, { expand: ['tax_ids'] });
+    expect(customer).toMatchObject({ name: details.name, address: { city: 'Berlin', country: 'DE', postal_code: '10117' } });
+    expect((customer as Stripe.Customer).tax_ids?.data.map((taxId) => [taxId.type, taxId.value])).toEqual([['eu_vat', 'DE123456789']]);
+
+    const { invoices, nextAfter } = await listInvoices(cookie);
+    expect(nextAfter).toBeNull();
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        status: 'paid',
+        currency: 'USD',
+        total: professional.yearlyCents,
+        amountPaid: professional.yearlyCents,
+        amountDue: 0,
+      }),
+    ]);
+    const [invoice] = invoices;
+    expect(invoice!.number).toMatch(/^SIM-\d{4}$/);
+    const days = (Date.parse(invoice!.periodEnd) - Date.parse(invoice!.periodStart)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+
+    const pdf = await callApi(t.app, 'GET', `/api/billing/invoices/${invoice!.id}/pdf`, { cookie });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice!.number}.pdf"`);
+    const text = await pdfText(pdf.rawPayload, invoice!.id);
+    const total = oneSpaced(new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(professional.yearlyCents / 100));
+    expect(total).toMatch(/\$US$/);
+    expect(text).toContain(invoice!.number!);
+    expect(text).toContain(`Total ${total}`);
+    expect(text).toContain('N° de TVA : DE123456789');
+    expect(text).toContain('Facture');
+    expect(text).toContain('Analytische Maschinen GmbH');
+    expect(text).toContain('Allemagne');
+    expect(text).toContain('Mode test');
+    expect(text).toContain('Faxline SAS');
+    expect(text).toContain('TVA FR12345678901');
+
+    // New details reach Stripe's customer and the next invoice; this one keeps those it was made with.
+    const moved = { ...details, country: 'AT' as const, city: 'Wien', postalCode: '1010', taxId: 'ATU12345678' };
+    expect((await callApi(t.app, 'PUT', '/api/billing/profile', { cookie, payload: moved })).statusCode).toBe(200);
+    const after = await stripe.customers.retrieve(row!.customerId, { expand: ['tax_ids'] });
+    expect((after as Stripe.Customer).tax_ids?.data.map((taxId) => taxId.value)).toEqual(['ATU12345678']);
+    expect(
+      await pdfText((await callApi(t.app, 'GET', `/api/billing/invoices/${invoice!.id}/pdf`, { cookie })).rawPayload, 'again'),
+    ).toContain('DE123456789');
+  });
+
+  it("answers 404 for another account's invoice and for one that does not exist", async () => {
+    const payer = await createAccount(t);
+    const payerCookie = await signIn(t.app, payer.owner.email);
+    await subscribe(payerCookie, payer.id);
+    const [invoice] = (await listInvoices(payerCookie)).invoices;
+
+    const other = await createAccount(t);
+    const otherCookie = await signIn(t.app, other.owner.email);
+    await subscribe(otherCookie, other.id);
+    const theirs = await callApi(t.app, 'GET', `/api/billing/invoices/${invoice!.id}/pdf`, { cookie: otherCookie });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.message).toMatch(/not this account's/);
+    expect((await callApi(t.app, 'GET', '/api/billing/invoices/in_nothing/pdf', { cookie: otherCookie })).statusCode).toBe(404);
+    expect((await callApi(t.app, 'GET', '/api/billing/invoices/not%20an%20id/pdf', { cookie: otherCookie })).statusCode).toBe(400);
+    expect((await listInvoices(otherCookie)).invoices.map((listed) => listed.id)).not.toContain(invoice!.id);
+  });
+
+  it('is for the owner and the Billing role: a User sub-user gets 403 on every route, a Billing member lists and downloads', async () => {
+    const account = await createAccount(t, { members: [{ role: 'billing' }, { role: 'user' }] });
+    const [billing, user] = account.members;
+    const billingCookie = await signIn(t.app, billing!.email);
+    expect((await callApi(t.app, 'PUT', '/api/billing/profile', { cookie: billingCookie, payload: details })).statusCode).toBe(200);
+    await subscribe(billingCookie, account.id);
+    const [invoice] = (await listInvoices(billingCookie)).invoices;
+    const pdf = await callApi(t.app, 'GET', `/api/billing/invoices/${invoice!.id}/pdf`, { cookie: billingCookie });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload, 'billing-member')).toContain(invoice!.number!);
+
+    const userCookie = await signIn(t.app, user!.email);
+    const routes: [string, string, object?][] = [
+      ['GET', '/api/billing/profile'],
+      ['PUT', '/api/billing/profile', { ...details, name: 'Someone Else' }],
+      ['GET', '/api/billing/invoices'],
+      ['GET', `/api/billing/invoices/${invoice!.id}/pdf`],
+    ];
+    for (const [method, url, payload] of routes) {
+      const answer = await callApi(t.app, method as 'GET', url, { cookie: userCookie, ...(payload ? { payload } : {}) });
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const [profile] = await t.db.select().from(billingProfiles).where(eq(billingProfiles.accountId, account.id));
+    expect(profile!.name).toBe(details.name);
+  });
+});
