@@ -43,6 +43,11 @@ export class Table<T extends Identified> {
   all(): T[] {
     return [...this.rows.values()];
   }
+
+  /** Gone from the API (a deleted coupon): answers 404 from now on. */
+  remove(id: string): void {
+    this.rows.delete(id);
+  }
 }
 
 /** What a checkout session sells: kept beside the session, whose object does not show it. */
@@ -58,6 +63,8 @@ export type Store = {
   products: Table<Product>;
   prices: Table<Price>;
   coupons: Table<Coupon>;
+  /** Deleted coupons, which the discounts they gave still name (Stripe keeps those discounts). */
+  deletedCoupons: Map<string, Coupon>;
   discounts: Table<Discount>;
   customers: Table<Customer>;
   taxIds: Table<TaxId>;
@@ -86,6 +93,7 @@ export function createStore(clock: SimulatorClock, publicUrl: string): Store {
     products: new Table('product'),
     prices: new Table('price'),
     coupons: new Table('coupon'),
+    deletedCoupons: new Map(),
     discounts: new Table('discount'),
     customers: new Table('customer'),
     taxIds: new Table('tax_id'),
