@@ -46,6 +46,8 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { billingProvidersOf } from './billing/billing-providers';
 import { billingRoutes } from './billing/routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
+import { adminPromotionRoutes } from './billing/promotions/admin-routes';
+import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
@@ -207,12 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminAuditRoutes,
             adminSettingsRoutes,
             adminBellRoutes,
+            adminPromotionRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
         { prefix: '/admin' },
       );
       await api.register(planRoutes, { planCatalogue });
+      await api.register(publicPromotionRoutes, routeDeps);
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, routeDeps);

@@ -7,6 +7,7 @@ import { AppError } from '../platform/http/app-error';
 import { priceOfPlan } from '../plans/plan-prices';
 import type { RouteDeps } from '../route-deps';
 import { paysForPlan } from './apply-subscription';
+import { couponForCheckout } from './promotions/promotions';
 import { subscriptions } from './schema';
 
 /** The account's billing, for its owner and Billing members (spec 001 §2.8): /user/billing. */
@@ -67,6 +68,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         customerId: known?.customerId ?? null,
         successUrl: `${page}?checkout=done`,
         cancelUrl: `${page}?checkout=cancelled`,
+        couponId: await couponForCheckout(db, stripe.name, request.body.interval),
       });
     },
   );

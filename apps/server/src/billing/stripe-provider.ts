@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { BillingProvider, CheckoutOrder, ProviderEvent, ProviderSubscription } from './billing-provider';
+import type { BillingProvider, CheckoutOrder, ProviderCoupon, ProviderEvent, ProviderSubscription } from './billing-provider';
 import { InvalidWebhook } from './billing-provider';
 import { SUBSCRIPTION_STATUSES, type TSubscriptionStatus } from '@faxline/shared';
 
@@ -41,6 +41,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
         metadata: { account_id: order.accountId },
         success_url: order.successUrl,
         cancel_url: order.cancelUrl,
+        ...(order.couponId ? { discounts: [{ coupon: order.couponId }] } : {}),
       });
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { url: session.url };
@@ -55,13 +56,44 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       } catch (error) {
         throw new InvalidWebhook((error as Error).message);
       }
-      return { id: event.id, type: event.type, subscriptionId: SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        subscriptionId: SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null,
+        redeemedCouponId:
+          event.type === 'checkout.session.completed' ? couponOfSession(event.data.object as Stripe.Checkout.Session) : null,
+      };
     },
 
     async subscription(subscriptionId: string): Promise<ProviderSubscription> {
       return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId));
     },
+
+    async createCoupon(coupon: ProviderCoupon) {
+      const created = await stripe.coupons.create({
+        name: coupon.name,
+        ...('percentOff' in coupon.discount
+          ? { percent_off: coupon.discount.percentOff }
+          : { amount_off: coupon.discount.amountOffCents, currency: coupon.discount.currency.toLowerCase() }),
+        // Once: the first invoice (a month, or a year) is discounted, the renewals are at the plan's price.
+        duration: 'once',
+        redeem_by: Math.floor(coupon.redeemBy.getTime() / 1000),
+        ...(coupon.maxRedemptions !== null ? { max_redemptions: coupon.maxRedemptions } : {}),
+        metadata: { promotion_id: coupon.promotionId },
+      });
+      return { couponId: created.id };
+    },
+
+    async endCoupon(couponId: string) {
+      await stripe.coupons.del(couponId);
+    },
   };
+}
+
+/** The coupon a completed checkout applied, if any. */
+function couponOfSession(session: Stripe.Checkout.Session): string | null {
+  const coupon = session.discounts?.[0]?.coupon;
+  return typeof coupon === 'string' ? coupon : (coupon?.id ?? null);
 }
 
 /** The subscription an event is about, wherever this event type keeps it. */

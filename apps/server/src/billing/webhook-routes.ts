@@ -4,6 +4,7 @@ import { inTransaction } from '../platform/db/transaction';
 import type { RouteDeps } from '../route-deps';
 import { syncSubscription } from './apply-subscription';
 import { InvalidWebhook, type BillingProvider } from './billing-provider';
+import { countRedemption } from './promotions/promotions';
 import { billingEvents } from './schema';
 
 /** Stripe's events are a few kilobytes; this refuses anything that is not one. */
@@ -49,5 +50,6 @@ async function takeWebhook(
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (fresh && event.subscriptionId) await syncSubscription(tx, provider, event.subscriptionId);
+    if (fresh && event.redeemedCouponId) await countRedemption(tx, provider.name, event.redeemedCouponId);
   });
 }
