@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { auditEvents } from '../../src/audit/schema';
 import { promotions } from '../../src/billing/promotions/schema';
+import { recreatePromotionCoupons } from '../../src/billing/promotions/test-mode-coupons';
 import { subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
@@ -255,5 +256,21 @@ describe('promotions', () => {
       expect((await call('POST', '/api/admin/promotions/whatever/end')).statusCode).toBe(403);
     }
     expect(await activePromotion()).toBeNull();
+  });
+
+  it('in test mode, gives a restarted simulator the coupons of the promotions still open, with the redemptions left', async () => {
+    const open = await createPromotion(yearlyTwenty({ maxRedemptions: 5 }));
+    await t.db.update(promotions).set({ redemptions: 2 }).where(eq(promotions.id, open.id));
+    const restarted = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
+    try {
+      const fresh = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: restarted.port, protocol: 'http' });
+      await recreatePromotionCoupons(t.db, fresh);
+      expect(await fresh.coupons.retrieve(open.providerCouponId)).toMatchObject({ percent_off: 20, max_redemptions: 3, duration: 'once' });
+      // Only the open one: the ended promotions of the tests above get no coupon.
+      expect((await fresh.coupons.list()).data.map((coupon) => coupon.id)).toEqual([open.providerCouponId]);
+    } finally {
+      await restarted.close();
+    }
+    await endPromotion(open.id);
   });
 });
