@@ -1,30 +1,45 @@
+import type { TActivePromotion } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { BandCloseButton } from '@/components/ui/band-close-button';
 import { paths } from '@/config/paths';
+import { useActivePromotion } from '@/lib/promotions/active-promotion-query';
+import { promotionLastDay, promotionOffer } from '@/lib/promotions/promotion-terms';
+import { useLanguage } from '@/lib/use-language';
 import { usePersistedFlag } from '@/lib/use-persisted-flag';
 
-// Named after the offer, so that a later announcement shows again to those who dismissed this one.
-const DISMISSED_KEY = 'announcement-dismissed:annual-50';
-
 /**
- * The dismissible announcement bar (spec 000 §2, §4). The offer is a link to /fax-plans; the dismiss button beside it
- * is a separate control, and only it hides the bar (for good, in this browser).
+ * The dismissible announcement bar (spec 000 §2, §4; decision 088): the promotion in force, as the server says it is,
+ * and nothing when none is. The offer is a link to /pricing; the dismiss button beside it is a separate control, and
+ * only it hides the bar (for good, in this browser, for this promotion).
  */
 export function AnnouncementBar() {
+  const { data: promotion } = useActivePromotion();
+  if (!promotion) return null;
+  // Keyed by the promotion, so that a dismissal is remembered for this one and a later one shows again.
+  return <PromotionBar key={promotion.validUntil} promotion={promotion} />;
+}
+
+function PromotionBar({ promotion }: { promotion: TActivePromotion }) {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = usePersistedFlag(DISMISSED_KEY);
+  const { language } = useLanguage();
+  const [dismissed, setDismissed] = usePersistedFlag(`announcement-dismissed:${promotion.validUntil}`);
   if (dismissed) return null;
+  // The terms as its coupon has them, whatever its name says: what it takes off, on what, until when.
+  const terms = t(`announcement.text.${promotion.appliesTo}`, {
+    offer: promotionOffer(promotion, language),
+    date: promotionLastDay(promotion, language),
+  });
 
   return (
     <aside aria-label={t('announcement.label')} className="bg-primary text-primary-foreground">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-1.5 sm:px-4">
         <Link
-          to={paths.faxPlans.getHref()}
+          to={paths.pricing.getHref()}
           className="flex-1 rounded-sm py-1 text-center text-sm outline-hidden hover:underline focus-visible:ring-2 focus-visible:ring-primary-foreground"
         >
-          <span className="font-semibold">{t('announcement.text')}</span>{' '}
+          <span className="font-semibold">{promotion.name[language]}</span> {terms}{' '}
           <span className="underline underline-offset-2">{t('announcement.cta')}</span>
         </Link>
         <BandCloseButton label={t('announcement.dismiss')} onClick={() => setDismissed(true)} />
