@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPercent, promotionOffer, yearlySaving } from './promotion-terms';
+import { formatPercent, promotionOffer } from './promotion-terms';
+import { yearlySaving } from './yearly-saving';
 
 const plan = (monthlyPriceCents: number | null, yearlyMonthlyPriceCents: number | null) => ({ monthlyPriceCents, yearlyMonthlyPriceCents });
 

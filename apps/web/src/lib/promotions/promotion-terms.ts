@@ -1,8 +1,8 @@
-import type { TActivePromotion, TPlan } from '@faxline/shared';
+// Types only from @faxline/shared: the announcement bar is in the landing page's first-load bundle, zod is not.
+import type { TActivePromotion } from '@faxline/shared';
 
 import { formatDate } from '@/lib/format-date';
 import { formatMoney } from '@/lib/format-money';
-import { yearlyMonthlyPriceCents } from '@/lib/plans/plan-prices';
 
 /** A share (0.2) as the language writes a percentage: "20%" in English, "20 %" in Spanish and French. */
 export function formatPercent(share: number, language: string): string {
@@ -21,22 +21,4 @@ export function promotionOffer(promotion: Pick<TActivePromotion, 'percentOff' | 
  */
 export function promotionLastDay(promotion: Pick<TActivePromotion, 'validUntil'>, language: string): string {
   return formatDate(new Date(Date.parse(promotion.validUntil) - 1).toISOString(), language, undefined, 'long');
-}
-
-/**
- * What paying yearly saves, from the plans' own prices (decision 088): each plan's yearly monthly price (as its card shows it) against
- * its monthly price, in whole percent rounded down (never more than it is). `upTo` when plans save different amounts:
- * the texts then say "up to" the largest. Null when no plan saves anything by paying yearly: no text offers a saving.
- */
-export function yearlySaving(
-  plans: readonly Pick<TPlan, 'monthlyPriceCents' | 'yearlyMonthlyPriceCents'>[],
-): { share: number; upTo: boolean } | null {
-  const percents = plans.flatMap((plan) => {
-    const yearly = yearlyMonthlyPriceCents(plan);
-    if (!plan.monthlyPriceCents || yearly === null) return [];
-    return [Math.floor(((plan.monthlyPriceCents - yearly) * 100) / plan.monthlyPriceCents)];
-  });
-  const largest = Math.max(0, ...percents);
-  if (largest === 0) return null;
-  return { share: largest / 100, upTo: percents.some((percent) => percent !== largest) };
 }

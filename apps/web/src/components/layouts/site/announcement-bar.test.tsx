@@ -2,16 +2,16 @@ import { LANGUAGES, type TActivePromotion, type TActivePromotionResponse, type T
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { activePromotionQueryKey } from '@/lib/promotions/active-promotion-query';
 import { LanguageContext } from '@/lib/use-language';
-import enCommon from '@/locales/en/common.json';
-import esCommon from '@/locales/es/common.json';
-import frCommon from '@/locales/fr/common.json';
+import enMarketing from '@/locales/en/marketing.json';
+import esMarketing from '@/locales/es/marketing.json';
+import frMarketing from '@/locales/fr/marketing.json';
 
 import { AnnouncementBar } from './announcement-bar';
 
@@ -30,15 +30,15 @@ async function render(response: TActivePromotionResponse, language: TLanguage = 
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: language,
-    resources: { en: { common: enCommon }, es: { common: esCommon }, fr: { common: frCommon } },
+    resources: { en: { marketing: enMarketing }, es: { marketing: esMarketing }, fr: { marketing: frMarketing } },
     fallbackLng: 'en',
-    defaultNS: 'common',
     interpolation: { escapeValue: false },
     showSupportNotice: false,
   });
   const client = new QueryClient();
   client.setQueryData(activePromotionQueryKey, response);
-  return renderToStaticMarkup(
+  // Prerendered, which waits for the lazily loaded bar as a browser would.
+  const { prelude } = await prerenderToNodeStream(
     createElement(
       MemoryRouter,
       null,
@@ -53,6 +53,9 @@ async function render(response: TActivePromotionResponse, language: TLanguage = 
       ),
     ),
   );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 const text = (html: string) =>
@@ -82,6 +85,7 @@ describe('the announcement bar', () => {
   });
 
   it('is absent when no promotion is in force', async () => {
-    expect(await render({ promotion: null })).toBe('');
+    expect(text(await render({ promotion: null }))).toBe('');
+    expect(await render({ promotion: null })).not.toMatch(/<aside/);
   });
 });

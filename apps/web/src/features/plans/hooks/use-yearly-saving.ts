@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 
 import { usePlans } from '@/lib/plans/get-plans';
 import { useActivePromotion } from '@/lib/promotions/active-promotion-query';
-import { formatPercent, promotionLastDay, promotionOffer, yearlySaving } from '@/lib/promotions/promotion-terms';
+import { formatPercent, promotionLastDay, promotionOffer } from '@/lib/promotions/promotion-terms';
+import { yearlySaving } from '@/lib/promotions/yearly-saving';
 import { useLanguage } from '@/lib/use-language';
 
 /**
