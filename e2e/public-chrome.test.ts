@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DESTINATIONS, KEYWORD_RULES, type TPage } from '../apps/web/src/features/assistant/utils/keyword-routes';
 import { resolveDestination, type TViewer } from '../apps/web/src/features/assistant/utils/route-access';
 import enCommon from '../apps/web/src/locales/en/common.json';
 import esCommon from '../apps/web/src/locales/es/common.json';
 import frCommon from '../apps/web/src/locales/fr/common.json';
-import { createPlatformAdmin, signedInPerson } from './support/accounts';
+import { adminContext, createPlatformAdmin, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { hidden, useBrowser, visible } from './support/fixtures';
 
@@ -217,28 +217,55 @@ describe('the header at 1280 px', () => {
 });
 
 describe('the announcement bar and the cookie notice', () => {
-  it('goes to /fax-plans from the announcement, which only its own button dismisses, for good', async () => {
+  it('shows the promotion in force, goes to /pricing, is dismissed only by its own button, and is gone once it ends', async () => {
+    // The back office's promotion, made at the Stripe simulator the test server runs (STRIPE_SIMULATOR, global-setup).
+    const admin = await adminContext(browser);
+    const origin = { origin: inject('baseUrl') };
+    const created = await admin.request.post('/api/admin/promotions', {
+      headers: origin,
+      data: {
+        name: { en: 'Year-end offer', es: null, fr: null },
+        percentOff: 20,
+        appliesTo: 'year',
+        validFrom: new Date().toISOString(),
+        validUntil: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const promotion = (await created.json()) as { id: string };
+
     const context = await contextWith('desktop');
     const page = await context.newPage();
     await page.goto('/');
     const bar = page.getByRole('complementary', { name: 'Announcement' });
-    await visible(bar.getByText('50% off all annual plans, this week only.'));
+    await visible(bar.getByText('Year-end offer', { exact: true }));
+    await visible(bar.getByText(/20% off the first year of every yearly plan, until/));
+    await expectNoAccessibilityViolations(page);
     await bar.getByRole('link').click();
-    await pathname(page).toBe('/fax-plans');
+    await pathname(page).toBe('/pricing');
     // The click-through is not a dismissal.
     await page.reload();
     await visible(bar);
 
     await bar.getByRole('button', { name: 'Dismiss announcement' }).click();
     await hidden(bar);
-    await pathname(page).toBe('/fax-plans');
+    await pathname(page).toBe('/pricing');
     await page.reload();
     await visible(page.getByRole('navigation', { name: 'Main' }));
     expect(await bar.count()).toBe(0);
-    await page.goto('/');
-    await visible(page.getByRole('navigation', { name: 'Main' }));
-    expect(await bar.count()).toBe(0);
     await context.close();
+
+    // Ended, it is on no page (a browser that never dismissed it included).
+    expect((await admin.request.post(`/api/admin/promotions/${promotion.id}/end`, { headers: origin })).status()).toBe(200);
+    await admin.close();
+    const after = await contextWith('desktop');
+    const fresh = await after.newPage();
+    const answered = fresh.waitForResponse((response) => response.url().endsWith('/api/promotions/active'));
+    await fresh.goto('/');
+    expect(await (await answered).json()).toEqual({ promotion: null });
+    await visible(fresh.getByRole('navigation', { name: 'Main' }));
+    expect(await fresh.getByRole('complementary', { name: 'Announcement' }).count()).toBe(0);
+    await after.close();
   });
 
   it('shows the cookie notice until Accept, and remembers it', async () => {

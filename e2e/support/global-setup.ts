@@ -40,6 +40,9 @@ export default async function setup(project: TestProject) {
     // A fast fax clock: the sandbox line's call time and the retry waits at a tenth (a one-page fax is delivered in
     // about a second instead of ten; a busy number is tried again after 18 s instead of 3 minutes).
     FAX_CLOCK_SCALE: '0.1',
+    // Billing in test mode against the Stripe simulator, as `npm start` on a fresh machine (decision 082): buying a
+    // plan and the back office's promotions (decision 088) can be clicked through.
+    STRIPE_SIMULATOR: 'true',
     ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
   });
   await waitForReady(baseUrl, server.child, server.output);

@@ -50,6 +50,8 @@ import { planChangeRoutes } from './billing/plan-change-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
 import { billingProfileRoutes } from './billing/profile-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
+import { adminPromotionRoutes } from './billing/promotions/admin-routes';
+import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
@@ -211,12 +213,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminAuditRoutes,
             adminSettingsRoutes,
             adminBellRoutes,
+            adminPromotionRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
         { prefix: '/admin' },
       );
       await api.register(planRoutes, { planCatalogue });
+      await api.register(publicPromotionRoutes, routeDeps);
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, routeDeps);

@@ -88,6 +88,7 @@ export const webPaths = {
       getHref: (search?: string) => (search ? `/admin/users?search=${encodeURIComponent(search)}` : '/admin/users'),
     },
     plans: route('/admin/plans'),
+    promotions: route('/admin/promotions'),
     numbers: route('/admin/numbers'),
     analytics: route('/admin/analytics'),
     supportTickets: {

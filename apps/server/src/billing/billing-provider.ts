@@ -44,6 +44,12 @@ export interface BillingProvider {
   invoices(customerId: string, page: { limit: number; after: string | null }): Promise<InvoicePage>;
   /** One invoice with every line; null when the provider has none by this id. */
   invoice(invoiceId: string): Promise<ProviderInvoice | null>;
+
+  // Promotions (decision 088).
+  /** A coupon at the provider, for a promotion of the back office (decision 088); answers the provider's id for it. */
+  createCoupon(coupon: ProviderCoupon): Promise<{ couponId: string }>;
+  /** Ends a coupon: no new checkout may use it; the discounts it already gave stay. */
+  endCoupon(couponId: string): Promise<void>;
 }
 
 /** The amount due now for a change of plan, with the provider's lines (a credit is negative), in minor units. */
@@ -62,6 +68,16 @@ export class PaymentDeclined extends Error {
   override name = 'PaymentDeclined';
 }
 
+export type ProviderCoupon = {
+  name: string;
+  discount: { percentOff: number } | { amountOffCents: number; currency: string };
+  /** The last moment a checkout may apply it. */
+  redeemBy: Date;
+  maxRedemptions: number | null;
+  /** Faxline's promotion, written on the coupon so that the provider's dashboard names it. */
+  promotionId: string;
+};
+
 export type CheckoutOrder = {
   accountId: string;
   email: string;
@@ -70,10 +86,18 @@ export type CheckoutOrder = {
   customerId: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** The provider's coupon of the promotion in force for this checkout (decision 088), applied to its first invoice. */
+  couponId?: string | null;
 };
 
 /** A provider's event, verified: what it is and which subscription it concerns (null: none of Faxline's business). */
-export type ProviderEvent = { id: string; type: string; subscriptionId: string | null };
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  subscriptionId: string | null;
+  /** A completed checkout's coupon: the promotion counts one redemption (decision 088). */
+  redeemedCouponId?: string | null;
+};
 
 export type ProviderSubscription = {
   subscriptionId: string;

@@ -8,6 +8,7 @@ import { priceOfPlan } from '../plans/plan-prices';
 import type { RouteDeps } from '../route-deps';
 import { paysForPlan } from './apply-subscription';
 import { checkoutCustomer } from './billing-profile';
+import { couponForCheckout } from './promotions/promotions';
 import { subscriptions } from './schema';
 
 /** The account's billing, for its owner and Billing members (spec 001 §2.8): /user/billing. */
@@ -74,6 +75,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         customerId: known?.customerId ?? (await checkoutCustomer({ db, provider: stripe }, actor.member.accountId, person.email)),
         successUrl: `${page}?checkout=done`,
         cancelUrl: `${page}?checkout=cancelled`,
+        couponId: await couponForCheckout(db, stripe.name, request.body.interval),
       });
     },
   );

@@ -7,6 +7,7 @@ import type {
   InvoicePage,
   InvoiceSummary,
   PaymentCard,
+  ProviderCoupon,
   ProviderCustomer,
   ProviderEvent,
   ProviderInvoice,
@@ -57,6 +58,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
         metadata: { account_id: order.accountId },
         success_url: order.successUrl,
         cancel_url: order.cancelUrl,
+        ...(order.couponId ? { discounts: [{ coupon: order.couponId }] } : {}),
       });
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { url: session.url };
@@ -71,7 +73,13 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       } catch (error) {
         throw new InvalidWebhook((error as Error).message);
       }
-      return { id: event.id, type: event.type, subscriptionId: SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        subscriptionId: SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null,
+        redeemedCouponId:
+          event.type === 'checkout.session.completed' ? couponOfSession(event.data.object as Stripe.Checkout.Session) : null,
+      };
     },
 
     async subscription(subscriptionId: string): Promise<ProviderSubscription> {
@@ -206,6 +214,25 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
         : invoice.lines.data;
       return invoiceOf(invoice, lines);
     },
+
+    async createCoupon(coupon: ProviderCoupon) {
+      const created = await stripe.coupons.create({
+        name: coupon.name,
+        ...('percentOff' in coupon.discount
+          ? { percent_off: coupon.discount.percentOff }
+          : { amount_off: coupon.discount.amountOffCents, currency: coupon.discount.currency.toLowerCase() }),
+        // Once: the first invoice (a month, or a year) is discounted, the renewals are at the plan's price.
+        duration: 'once',
+        redeem_by: Math.floor(coupon.redeemBy.getTime() / 1000),
+        ...(coupon.maxRedemptions !== null ? { max_redemptions: coupon.maxRedemptions } : {}),
+        metadata: { promotion_id: coupon.promotionId },
+      });
+      return { couponId: created.id };
+    },
+
+    async endCoupon(couponId: string) {
+      await stripe.coupons.del(couponId);
+    },
   };
 }
 
@@ -313,6 +340,12 @@ function scheduledChangeOf(subscription: Stripe.Subscription, item: Stripe.Subsc
   if (!next || !price) return null;
   const priceId = idOf(price);
   return priceId === item.price.id ? null : { priceId, startsAt: new Date(next.start_date * 1000) };
+}
+
+/** The coupon a completed checkout applied, if any. */
+function couponOfSession(session: Stripe.Checkout.Session): string | null {
+  const coupon = session.discounts?.[0]?.coupon;
+  return typeof coupon === 'string' ? coupon : (coupon?.id ?? null);
 }
 
 /** The subscription an event is about, wherever this event type keeps it. */

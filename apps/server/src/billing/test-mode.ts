@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger';
 import type { Database } from '../platform/db/client';
 import type { TConfig } from '../platform/config';
 import { namePlanPrices, pricedPlans } from '../plans/plan-prices';
+import { recreatePromotionCoupons } from './promotions/test-mode-coupons';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator/server';
 
 /** The simulator's secret key: it accepts any, and this one says what it is in logs. */
@@ -33,6 +34,7 @@ export async function startBillingTestMode(deps: { db: Database; logger: Logger 
       const yearly = await price('year', plan.yearlyMonthlyPriceCents! * 12);
       await namePlanPrices(deps.db, plan.id, { monthly: monthly.id, yearly: yearly.id });
     }
+    await recreatePromotionCoupons(deps.db, stripe);
   } catch (error) {
     await simulator.close();
     throw error;

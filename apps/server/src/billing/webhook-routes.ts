@@ -5,6 +5,7 @@ import type { RouteDeps } from '../route-deps';
 import { syncSubscription } from './apply-subscription';
 import { InvalidWebhook, type BillingProvider } from './billing-provider';
 import { emailPaymentFailure } from './payment-failure-emails';
+import { countRedemption } from './promotions/promotions';
 import { billingEvents } from './schema';
 
 /** Stripe's events are a few kilobytes; this refuses anything that is not one. */
@@ -49,7 +50,9 @@ async function takeWebhook(
       .values({ id: event.id, provider: provider.name, type: event.type })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
-    if (!fresh || !event.subscriptionId) return;
+    if (!fresh) return;
+    if (event.redeemedCouponId) await countRedemption(tx, provider.name, event.redeemedCouponId);
+    if (!event.subscriptionId) return;
     const { paymentFailureBegun } = await syncSubscription(tx, provider, event.subscriptionId);
     // Told with the change that records it, so once per run of failures whatever the events' number and order.
     if (paymentFailureBegun) await emailPaymentFailure({ ...deps, publicUrl: deps.config.publicUrl }, tx, client, paymentFailureBegun);

@@ -62,6 +62,7 @@ const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
 const AdminPlansRoute = lazy(() => import('./routes/admin/plans'));
+const AdminPromotionsRoute = lazy(() => import('./routes/admin/promotions'));
 const AdminNumbersRoute = lazy(() => import('./routes/admin/numbers'));
 const AdminAnalyticsRoute = lazy(() => import('./routes/admin/analytics'));
 const AdminSupportTicketsRoute = lazy(() => import('./routes/admin/support-tickets'));
@@ -180,6 +181,7 @@ export const router = createBrowserRouter([
               { path: paths.admin.dashboard.path, Component: AdminDashboardRoute },
               { path: paths.admin.users.path, Component: AdminUsersRoute },
               { path: paths.admin.plans.path, Component: AdminPlansRoute },
+              { path: paths.admin.promotions.path, Component: AdminPromotionsRoute },
               { path: paths.admin.numbers.path, Component: AdminNumbersRoute },
               { path: paths.admin.analytics.path, Component: AdminAnalyticsRoute },
               { path: paths.admin.supportTickets.path, Component: AdminSupportTicketsRoute },

@@ -4,6 +4,7 @@ import type { defaultNS, resources } from '@/lib/i18n';
 import type enAdmin from '@/locales/en/admin.json';
 import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
 import type enAdminInsights from '@/locales/en/admin-insights.json';
+import type enAdminPromotions from '@/locales/en/admin-promotions.json';
 import type enAdminSettings from '@/locales/en/admin-settings.json';
 import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enApiKeys from '@/locales/en/api-keys.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       admin: typeof enAdmin;
       'admin-catalogue': typeof enAdminCatalogue;
       'admin-insights': typeof enAdminInsights;
+      'admin-promotions': typeof enAdminPromotions;
       'admin-settings': typeof enAdminSettings;
       'admin-support': typeof enAdminSupport;
       'api-keys': typeof enApiKeys;

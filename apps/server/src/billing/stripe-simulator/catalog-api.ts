@@ -1,4 +1,4 @@
-import { createCoupon, createPrice, createProduct, releaseLookupKey } from './catalog';
+import { createCoupon, createPrice, createProduct, deleteCoupon, releaseLookupKey } from './catalog';
 import { invalidParam, missingParam } from './errors';
 import { recordUpdate, snapshot } from './events';
 import { pageOf } from './list';
@@ -148,5 +148,6 @@ export const catalogRoutes: ApiRoute[] = [
     });
   }),
   route('GET', '/v1/coupons/:id', ({ store, path }) => store.coupons.find(path.id!)),
+  route('DELETE', '/v1/coupons/:id', ({ store, path }) => deleteCoupon(store, path.id!)),
   route('GET', '/v1/coupons', ({ store, params }) => pageOf(store.coupons.all(), params, '/v1/coupons')),
 ];

@@ -168,6 +168,18 @@ export function createCoupon(store: Store, input: CouponInput): Coupon {
   return coupon;
 }
 
+/**
+ * `DELETE /v1/coupons/:id`: no checkout or subscription may apply it any more; the discounts it already gave stay, as
+ * on Stripe. Answers Stripe's deleted object.
+ */
+export function deleteCoupon(store: Store, id: string): { id: string; object: 'coupon'; deleted: true } {
+  const coupon = store.coupons.find(id);
+  store.coupons.remove(id);
+  store.deletedCoupons.set(id, coupon);
+  recordEvent(store, 'coupon.deleted', coupon);
+  return { id, object: 'coupon', deleted: true };
+}
+
 /** A coupon a checkout may still apply: Stripe refuses a spent or expired one when the session is made. */
 export function redeemableCoupon(store: Store, id: string, param: string): Coupon {
   const coupon = store.coupons.find(id, param);

@@ -45,7 +45,8 @@ export function discountsInForce(store: Store, subscription: Subscription, at: n
 
 export function couponOf(store: Store, discount: Discount): Coupon {
   const coupon = discount.source.coupon;
-  return store.coupons.find(typeof coupon === 'string' ? coupon : (coupon?.id ?? ''));
+  const id = typeof coupon === 'string' ? coupon : (coupon?.id ?? '');
+  return store.deletedCoupons.get(id) ?? store.coupons.find(id);
 }
 
 /**

@@ -45,7 +45,7 @@ export class Table<T extends Identified> {
     return [...this.rows.values()];
   }
 
-  /** Forgets the object (a deleted tax id): later reads answer Stripe's 404. */
+  /** Gone from the API (a deleted tax id or coupon): later reads answer Stripe's 404. */
   remove(id: string): void {
     this.rows.delete(id);
   }
@@ -64,6 +64,8 @@ export type Store = {
   products: Table<Product>;
   prices: Table<Price>;
   coupons: Table<Coupon>;
+  /** Deleted coupons, which the discounts they gave still name (Stripe keeps those discounts). */
+  deletedCoupons: Map<string, Coupon>;
   discounts: Table<Discount>;
   customers: Table<Customer>;
   taxIds: Table<TaxId>;
@@ -93,6 +95,7 @@ export function createStore(clock: SimulatorClock, publicUrl: string): Store {
     products: new Table('product'),
     prices: new Table('price'),
     coupons: new Table('coupon'),
+    deletedCoupons: new Map(),
     discounts: new Table('discount'),
     customers: new Table('customer'),
     taxIds: new Table('tax_id'),

@@ -9,6 +9,7 @@ import { PageSection } from '@/components/ui/page-section';
 import { paths } from '@/config/paths';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { PlansState } from '@/features/plans/components/plans-state';
+import { useYearlySaving } from '@/features/plans/hooks/use-yearly-saving';
 import { usePlans } from '@/lib/plans/get-plans';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
@@ -33,6 +34,10 @@ export default function FaxPlansRoute() {
   useDocumentMeta({ title: t('faxPlans.meta.title'), description: t('faxPlans.meta.description') });
   // The healthcare section moves down once the standard plans are in: scroll after they are.
   useScrollToHash(!usePlans().isPending);
+  const saving = useYearlySaving();
+  const standardIntro = saving
+    ? `${t('faxPlans.standard.intro')} ${t(saving.upTo ? 'faxPlans.standard.yearlySavingUpTo' : 'faxPlans.standard.yearlySaving', { percent: saving.percent })}`
+    : t('faxPlans.standard.intro');
 
   return (
     <>
@@ -45,7 +50,7 @@ export default function FaxPlansRoute() {
         </Button>
       </PageHeader>
 
-      <PageSection id="standard-plans" title={t('faxPlans.standard.heading')} intro={t('faxPlans.standard.intro')}>
+      <PageSection id="standard-plans" title={t('faxPlans.standard.heading')} intro={standardIntro}>
         <PlansState>{(plans) => <PlanList plans={plans.filter((plan) => plan.category === 'standard')} />}</PlansState>
       </PageSection>
 

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { BillingPeriodToggle } from '@/features/plans/components/billing-period-toggle';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { PlansState } from '@/features/plans/components/plans-state';
+import { usePromotionSentence, useYearlySaving } from '@/features/plans/hooks/use-yearly-saving';
 import { usePlans } from '@/lib/plans/get-plans';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
@@ -37,10 +38,19 @@ export default function PricingRoute() {
   useDocumentMeta({ title: t('pricing.meta.title'), description: t('pricing.meta.description') });
   const [period, setPeriod] = useState<TBillingInterval>('month');
   useScrollToHash(!usePlans().isPending);
+  const saving = useYearlySaving();
+  const promotion = usePromotionSentence();
+  const intro = [
+    t('pricing.intro'),
+    saving ? t(saving.upTo ? 'pricing.yearlySavingUpTo' : 'pricing.yearlySaving', { percent: saving.percent }) : null,
+    promotion,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <>
-      <PageHeader title={t('pricing.heading')} intro={t('pricing.intro')} />
+      <PageHeader title={t('pricing.heading')} intro={intro} />
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
         <BillingPeriodToggle value={period} onChange={setPeriod} />
         <PlansState>
