@@ -11,6 +11,7 @@ export * from './contracts/error';
 export * from './contracts/health';
 export * from './contracts/plans';
 export * from './contracts/billing';
+export * from './contracts/billing-usage';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';

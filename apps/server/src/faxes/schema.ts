@@ -106,6 +106,10 @@ export const faxes = pgTable(
     uniqueIndex('faxes_inbound_call_idx').on(table.inboundCallId),
     // A fax's details name the faxes resent from it: found by this, not by a walk through the account's faxes.
     index('faxes_resent_from_idx').on(table.resentFromId),
+    // The quota's reservation: an account's faxes on their way, summed at every send.
+    index('faxes_account_in_flight_idx')
+      .on(table.accountId)
+      .where(sql`${table.status} in (${sql.raw(IN_FLIGHT_FAX_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     // The faxes on their way, counted by /metrics at each scrape: a few among millions, found without a scan.
     index('faxes_in_flight_idx')
       .on(table.status)
