@@ -45,6 +45,7 @@ import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { billingProvidersOf } from './billing/billing-providers';
 import { billingRoutes } from './billing/routes';
+import { billingUsageRoutes } from './billing/usage-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);
       await api.register(billingRoutes, routeDeps);
+      await api.register(billingUsageRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);

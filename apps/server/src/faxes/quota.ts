@@ -28,10 +28,10 @@ export async function monthlyUsage(db: Database, accountId: string, options: { n
   return { used: charged + reserved, charged, reserved, limit: plan?.pagesPerMonth ?? null, plan, period };
 }
 
-/** The pages of an account's sent faxes still on their way (those not yet converted have no pages yet). */
+/** The pages of an account's sent faxes still on their way: counted once converted, else as known at acceptance. */
 async function reservedPages(db: Database, accountId: string): Promise<number> {
   const [row] = await db
-    .select({ pages: sql<number>`coalesce(sum(${faxes.pages}), 0)::int` })
+    .select({ pages: sql<number>`coalesce(sum(coalesce(${faxes.pages}, ${faxes.reservedPages})), 0)::int` })
     .from(faxes)
     .where(and(eq(faxes.accountId, accountId), inArray(faxes.status, [...IN_FLIGHT_FAX_STATUSES])));
   return row?.pages ?? 0;

@@ -48,8 +48,10 @@ export const faxes = pgTable(
     quality: text('quality').$type<TFaxQuality>().notNull(),
     language: text('language').notNull().default('en'),
     pages: integer('pages'),
-    /** Pages the receiving machine confirmed, once the fax ended delivered or partly delivered; what the month counts. */
+    /** Pages the receiving machine confirmed, once the fax ended delivered or partly delivered; what the ledger charges. */
     pagesSent: integer('pages_sent'),
+    /** The pages known at acceptance, held against the plan until the conversion counts `pages` (decision 086). */
+    reservedPages: integer('reserved_pages'),
     line: text('line').$type<TFaxLine>(),
     failureReason: text('failure_reason').$type<TFaxFailureReason>(),
     failureMessage: text('failure_message'),
