@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
-  date,
   index,
   integer,
   jsonb,
@@ -237,20 +236,4 @@ export const faxSearchTallies = pgTable(
       columns: [table.accountId, table.direction, table.userId, table.status, table.unread, table.searchText],
     }),
   ],
-);
-
-/**
- * Pages used per account and month (UTC, by the fax's creation): faxes received, and sent faxes whose pages are known
- * that did not fail and were not canceled. Kept by the same trigger; the quota reads one row.
- */
-export const faxUsage = pgTable(
-  'fax_usage',
-  {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    month: date('month', { mode: 'string' }).notNull(),
-    pages: integer('pages').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.accountId, table.month] })],
 );

@@ -7,7 +7,7 @@ import { createFaxes, type FaxRow } from '@test-support/factories/faxes';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
- * The history at scale: tabs' counts and the month's usage are kept with every fax change (no count
+ * The history at scale: tabs' counts are kept with every fax change (no count
  * over rows per request), deep pages are reached by cursor, a search counts exactly from its own tallies and reads its
  * page either way, and a history page is served with at most two queries.
  */
