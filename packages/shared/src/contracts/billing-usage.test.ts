@@ -20,7 +20,7 @@ describe('the usage CSV period', () => {
   });
 
   it('refuses a reversed period and one longer than 400 days', () => {
-    expect(errorsOf({ from: '2026-12-02', to: '2026-12-01' })).toEqual(['validation.usageDateOrder']);
+    expect(errorsOf({ from: '2026-12-02', to: '2026-12-01' })).toEqual(['validation.auditDateOrder']);
     expect(errorsOf({ from: '2026-01-01', to: '2027-02-05' })).toEqual(['validation.usageRangeTooLong']);
   });
 });

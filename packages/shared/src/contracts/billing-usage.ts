@@ -24,7 +24,8 @@ export const daysInRange = (from: string, to: string) => Math.round((usageDay(to
 /** GET /api/billing/usage.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the ledger's lines of those days (both included). */
 export const ZUsageCsvQuery = z
   .object({ from: ZUsageDay, to: ZUsageDay })
-  .refine(({ from, to }) => !usageDay(from) || !usageDay(to) || from <= to, { error: 'validation.usageDateOrder', path: ['to'] })
+  // The audit filters' sentence: the catalogue writes each sentence once.
+  .refine(({ from, to }) => !usageDay(from) || !usageDay(to) || from <= to, { error: 'validation.auditDateOrder', path: ['to'] })
   .refine(({ from, to }) => !usageDay(from) || !usageDay(to) || from > to || daysInRange(from, to) <= MAX_USAGE_CSV_DAYS, {
     error: 'validation.usageRangeTooLong',
     path: ['to'],
