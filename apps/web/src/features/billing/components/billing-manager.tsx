@@ -8,6 +8,7 @@ import { paidChoiceOf } from '../utils/subscription-state';
 
 import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
 import { PlanCatalogue } from './plan-catalogue';
+import { UsageDownload } from './usage-download';
 import { YourPlan } from './your-plan';
 
 const cardClass = 'flex min-w-0 flex-col gap-6 rounded-lg border p-4 sm:p-6';
@@ -45,6 +46,7 @@ export function BillingManager() {
       {enabled ? null : <PaymentOffNotice />}
       <YourPlan subscription={subscription} enabled={enabled} className={cardClass} />
       <PlanCatalogue enabled={enabled} paid={paidChoiceOf(subscription, accountPlanId)} className={cardClass} />
+      <UsageDownload className={cardClass} />
     </>
   );
 }
