@@ -248,7 +248,8 @@ describe('GET /api/billing/usage.csv', () => {
 
   it.each([
     ['a reversed period', 'from=2026-11-30&to=2026-11-01', 'The end date must not be before the start date.'],
-    ['a day that does not exist', 'from=2026-02-30&to=2026-03-01', 'Enter a date as YYYY-MM-DD.'],
+    ['a day that does not exist', 'from=2026-02-30&to=2026-03-01', 'Enter a date as YYYY-MM-DD, from the year 2000 on.'],
+    ['a year before the ledger (and the year 0, which PostgreSQL has not)', 'from=0000-01-01&to=0000-01-02', 'from the year 2000 on'],
     ['a missing day', 'from=2026-02-01', null],
     ['a period longer than 400 days', 'from=2025-01-01&to=2026-12-31', 'Choose a period of at most 400 days.'],
   ])('refuses %s with a 400 that says why', async (_case, query, text) => {

@@ -14,7 +14,7 @@ describe('the usage CSV period', () => {
   });
 
   it('refuses a day that does not exist or is not written YYYY-MM-DD', () => {
-    for (const day of ['2026-02-30', '2026-13-01', '01/12/2026', '2026-1-1', '', '2026-12-01T00:00:00Z'])
+    for (const day of ['0000-01-01', '1999-12-31', '2026-02-30', '2026-13-01', '01/12/2026', '2026-1-1', '', '2026-12-01T00:00:00Z'])
       expect(errorsOf({ from: day, to: '2026-12-31' }), day).toEqual(['validation.usageDate']);
     expect(usageDay('2028-02-29')?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });

@@ -9,9 +9,12 @@ export const MAX_USAGE_CSV_DAYS = 400;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A calendar day as YYYY-MM-DD that exists (no 31 February), read as midnight UTC; null otherwise. */
+/** Faxline's ledger has no line before this year; it also keeps PostgreSQL clear of the year 0, which it has not. */
+const FIRST_YEAR = 2000;
+
+/** A calendar day as YYYY-MM-DD that exists (no 31 February) since 2000, read as midnight UTC; null otherwise. */
 export function usageDay(value: string): Date | null {
-  if (!DAY.test(value)) return null;
+  if (!DAY.test(value) || Number(value.slice(0, 4)) < FIRST_YEAR) return null;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value ? day : null;
 }
