@@ -19,7 +19,10 @@ export function usageDay(value: string): Date | null {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value ? day : null;
 }
 
-const ZUsageDay = z.string().refine((value) => usageDay(value) !== null, { error: 'validation.usageDate' });
+// An ISO date (its format said in the contract, so that clients know it), then the calendar and the first year.
+const ZUsageDay = z.iso
+  .date({ error: 'validation.usageDate', abort: true })
+  .refine((value) => usageDay(value) !== null, { error: 'validation.usageDate' });
 
 /** Days between two YYYY-MM-DD days, both counted. */
 export const daysInRange = (from: string, to: string) => Math.round((usageDay(to)!.getTime() - usageDay(from)!.getTime()) / 86_400_000) + 1;
