@@ -32,7 +32,7 @@ export function faxRow(fields: NewFax): FaxRow {
 }
 
 /**
- * One fax, inserted as the services insert it (the history's counts and the month's usage follow through the
+ * One fax, inserted as the services insert it (the history's counts follow through the
  * trigger, as for every writer). With `files` (a queued or scheduled fax, as uploaded), they are stored encrypted and
  * get their rows, as `sendFax` stores them.
  */

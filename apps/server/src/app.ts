@@ -49,6 +49,7 @@ import { billingRoutes } from './billing/routes';
 import { planChangeRoutes } from './billing/plan-change-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
 import { billingProfileRoutes } from './billing/profile-routes';
+import { billingUsageRoutes } from './billing/usage-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
 import { adminPromotionRoutes } from './billing/promotions/admin-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentFailureRoutes, routeDeps);
       await api.register(billingProfileRoutes, routeDeps);
       await api.register(invoiceRoutes, routeDeps);
+      await api.register(billingUsageRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);

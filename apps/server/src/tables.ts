@@ -7,6 +7,7 @@ export * from './audit/schema';
 export * from './auth/schema';
 export * from './billing/schema';
 export * from './billing/promotions/schema';
+export * from './billing/ledger-schema';
 export * from './blocklist/schema';
 export * from './contacts/schema';
 export * from './content/schema';

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { TContact, TContactInput } from '@faxline/shared';
 import { AppError } from '../platform/http/app-error';
+import { guardFormula, withoutFormulaGuard } from '../platform/csv-cells';
 
 /** The columns of an address book's CSV file (decision 048), in the order an export writes them. */
 export const CONTACT_CSV_COLUMNS = ['name', 'fax_number', 'company', 'email', 'notes', 'tags'] as const;
@@ -79,21 +80,8 @@ export function splitTags(cell: string): string[] {
     .filter(Boolean);
 }
 
-/**
- * What a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with one of these, also in their
- * full-width forms (＝＋－＠), which spreadsheets in East Asian locales turn into the ASCII signs, or with a line break.
- */
-const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** A cell a spreadsheet shows as text: one that would start a formula gets a leading apostrophe. */
-export function guardFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** The reverse of guardFormula on import, so that an exported file imports as it was ("'+1555..." -> "+1555..."). */
-export function withoutFormulaGuard(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
+// The spreadsheet formula guard is shared with every CSV the server writes (the usage ledger's too).
+export { guardFormula, withoutFormulaGuard } from '../platform/csv-cells';
 
 /**
  * The contacts as a CSV file: the header row, then one row each, every cell guarded against formulas. It starts with a

@@ -6,6 +6,7 @@ import { inTransaction } from '../platform/db/transaction';
 import { translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
 import type { Database } from '../platform/db/client';
+import { chargeFaxPages } from './charge-pages';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts } from './schema';
@@ -49,7 +50,8 @@ export async function endAttempt(
     if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
       // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
       const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
-      await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null });
+      if (await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null }))
+        await chargeFaxPages(tx, faxId);
       return true;
     }
     const reason = outcome.result as TFaxFailureReason;

@@ -1,45 +1,55 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { IN_FLIGHT_FAX_STATUSES } from '@faxline/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
+import { ledgerPages, usagePeriodOf } from '../billing/usage-ledger';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { plans } from '../plans/schema';
-import { faxUsage } from './schema';
-
-/** The first day of the month (UTC), as the usage table keys it. */
-const monthOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+import { faxes } from './schema';
 
 /**
- * Pages used this month (UTC) against the plan's pages: faxes received, and faxes sent that were not failed or
- * canceled, read from the usage the database keeps with every fax change (one row, no scan). `limit` is null for
- * plans without a page limit.
+ * Pages used this period against the plan's pages (decision 086): the usage ledger's pages of the period (delivered
+ * and received faxes, once each), and the pages reserved by the faxes accepted and not yet ended, so that a burst of
+ * queued faxes cannot slip past the plan. A reservation is not a charge: a fax that fails gives its pages back.
+ * The period is the subscription's current one, or the UTC calendar month. `limit` is null for plans without a limit.
  */
 export async function monthlyUsage(db: Database, accountId: string, options: { now?: Date } = {}) {
+  const period = await usagePeriodOf(db, accountId, options.now ?? clock.now());
+  // One after another: inside a transaction they share its one connection.
   const [row] = await db
-    .select({
-      used: sql<number>`coalesce(${faxUsage.pages}, 0)::int`,
-      name: plans.name,
-      pagesPerMonth: plans.pagesPerMonth,
-    })
+    .select({ name: plans.name, pagesPerMonth: plans.pagesPerMonth })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
-    .leftJoin(faxUsage, and(eq(faxUsage.accountId, accounts.id), eq(faxUsage.month, monthOf(options.now ?? clock.now()))))
     .where(eq(accounts.id, accountId));
+  const charged = await ledgerPages(db, accountId, period);
+  const reserved = await reservedPages(db, accountId);
   const plan = row?.name != null ? { name: row.name, pagesPerMonth: row.pagesPerMonth } : null;
-  return { used: row?.used ?? 0, limit: plan?.pagesPerMonth ?? null, plan };
+  return { used: charged + reserved, charged, reserved, limit: plan?.pagesPerMonth ?? null, plan, period };
 }
 
-/** Refuses a fax that would take the account past its plan's pages this month. */
+/** The pages of an account's sent faxes still on their way: counted once converted, else as known at acceptance. */
+async function reservedPages(db: Database, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ pages: sql<number>`coalesce(sum(coalesce(${faxes.pages}, ${faxes.reservedPages})), 0)::int` })
+    .from(faxes)
+    .where(and(eq(faxes.accountId, accountId), inArray(faxes.status, [...IN_FLIGHT_FAX_STATUSES])));
+  return row?.pages ?? 0;
+}
+
+/** Refuses a fax that would take the account past its plan's pages this period. */
 export async function assertWithinQuota(db: Database, accountId: string, pages: number) {
   const { used, limit } = await monthlyUsage(db, accountId);
   if (limit !== null && used + pages > limit) throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used, limit });
 }
 
 /**
- * Inside the transaction that has just given a fax its pages: refuses when the month is now over the plan. The usage
- * row was updated (and so locked) by that change, so two faxes finishing at once cannot both slip under the limit.
+ * Inside the transaction that has just given a fax its pages (so they are reserved): refuses when the period is now
+ * over the plan. The account's quota lock makes two faxes finishing their conversion at once take turns, so that
+ * they cannot both slip under the limit.
  */
 export async function assertUsageWithinPlan(tx: Database, accountId: string, pages: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${accountId}`}, 0))`);
   const { used, limit } = await monthlyUsage(tx, accountId);
   if (limit !== null && used > limit) throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
 }

@@ -15,6 +15,7 @@ import { accountHoldingNumber } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { readSystemSettings } from '../system-settings/system-settings';
+import { chargeFaxPages } from './charge-pages';
 import { faxAttempts, faxes } from './schema';
 
 const execFileAsync = promisify(execFile);
@@ -79,6 +80,7 @@ export async function receiveInboundCall(deps: { db: Database; files: FileStore 
       .onConflictDoNothing({ target: faxes.inboundCallId })
       .returning({ id: faxes.id });
     if (!fax) return null;
+    await chargeFaxPages(tx, fax.id);
     // The call, as the details show a sent fax's attempts: one, and how it went.
     await tx.insert(faxAttempts).values({
       faxId: fax.id,

@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
-  date,
   index,
   integer,
   jsonb,
@@ -48,8 +47,10 @@ export const faxes = pgTable(
     quality: text('quality').$type<TFaxQuality>().notNull(),
     language: text('language').notNull().default('en'),
     pages: integer('pages'),
-    /** Pages the receiving machine confirmed, once the fax ended delivered or partly delivered; what the month counts. */
+    /** Pages the receiving machine confirmed, once the fax ended delivered or partly delivered; what the ledger charges. */
     pagesSent: integer('pages_sent'),
+    /** The pages known at acceptance, held against the plan until the conversion counts `pages` (decision 086). */
+    reservedPages: integer('reserved_pages'),
     line: text('line').$type<TFaxLine>(),
     failureReason: text('failure_reason').$type<TFaxFailureReason>(),
     failureMessage: text('failure_message'),
@@ -106,6 +107,10 @@ export const faxes = pgTable(
     uniqueIndex('faxes_inbound_call_idx').on(table.inboundCallId),
     // A fax's details name the faxes resent from it: found by this, not by a walk through the account's faxes.
     index('faxes_resent_from_idx').on(table.resentFromId),
+    // The quota's reservation: an account's faxes on their way, summed at every send.
+    index('faxes_account_in_flight_idx')
+      .on(table.accountId)
+      .where(sql`${table.status} in (${sql.raw(IN_FLIGHT_FAX_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     // The faxes on their way, counted by /metrics at each scrape: a few among millions, found without a scan.
     index('faxes_in_flight_idx')
       .on(table.status)
@@ -231,20 +236,4 @@ export const faxSearchTallies = pgTable(
       columns: [table.accountId, table.direction, table.userId, table.status, table.unread, table.searchText],
     }),
   ],
-);
-
-/**
- * Pages used per account and month (UTC, by the fax's creation): faxes received, and sent faxes whose pages are known
- * that did not fail and were not canceled. Kept by the same trigger; the quota reads one row.
- */
-export const faxUsage = pgTable(
-  'fax_usage',
-  {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    month: date('month', { mode: 'string' }).notNull(),
-    pages: integer('pages').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.accountId, table.month] })],
 );

@@ -24,7 +24,7 @@ import { checkAttachments, type Upload } from './check-attachments';
 import { auditFax, type FaxActor } from './fax-access';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
-import { assertWithinQuota } from './quota';
+import { assertUsageWithinPlan, assertWithinQuota } from './quota';
 import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
@@ -146,6 +146,8 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
       for (const [index, recipient] of recipients.entries()) {
         rows.push(await recordFax(tx, client, { index, recipient, priority }));
       }
+      // Their pages are reserved now: checked again under the account's quota lock, so that a burst cannot slip past.
+      await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length);
       return rows;
     });
     // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
@@ -188,6 +190,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         resentFromId: input.resentFromId ?? null,
         channel: input.channel ?? 'web',
         sourceUrl: input.sourceUrl ?? null,
+        reservedPages: knownPages,
       })
       .returning();
     if (attachments.length > 0) {

@@ -432,7 +432,7 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
       await t.db.update(accounts).set({ planId: plan!.id }).where(eq(accounts.id, sender.id));
       const { transcript } = await swaks(pdfMessage(sender.owner.email, `${digits(recipient.number!)}@${DOMAIN}`));
       expect(serverLines(transcript)).toContain(
-        "550 5.7.1 This fax (3 pages) would go over your plan's 1 pages this month (0 already used). Upgrade your plan or wait for next month.",
+        "550 5.7.1 This fax (3 pages) would go over your plan's 1 pages this period (0 already used or on their way). Upgrade your plan or wait for the next period.",
       );
       expect(await faxCountOf(sender.id)).toBe(0);
     }, 60_000);

@@ -294,7 +294,7 @@ describe('quota, cancel, and the audit trail', () => {
     );
     expect(response.statusCode).toBe(403);
     expect(message(response)).toBe(
-      "This fax (3 pages) would go over your plan's 2 pages this month (0 already used). Upgrade your plan or wait for next month.",
+      "This fax (3 pages) would go over your plan's 2 pages this period (0 already used or on their way). Upgrade your plan or wait for the next period.",
     );
     expect(ZFaxListResponse.parse((await get('/api/faxes', sender.cookie)).json()).total).toBe(0);
   });

@@ -11,6 +11,7 @@ import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billin
 import { ManageSubscription } from './manage-subscription';
 import { InvoiceList } from './invoice-list';
 import { PlanCatalogue } from './plan-catalogue';
+import { UsageDownload } from './usage-download';
 import { YourPlan } from './your-plan';
 
 const cardClass = 'flex min-w-0 flex-col gap-6 rounded-lg border p-4 sm:p-6';
@@ -56,6 +57,7 @@ export function BillingManager() {
         changeable={subscription?.status === 'active' && !subscription.cancelAtPeriodEnd}
         className={cardClass}
       />
+      <UsageDownload className={cardClass} />
       <BillingDetailsForm className={cardClass} />
       <InvoiceList className={cardClass} />
     </>

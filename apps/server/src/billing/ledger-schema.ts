@@ -1,0 +1,35 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TFaxDirection, TUsageLedgerKind } from '@faxline/shared';
+import { accounts } from '../accounts/schema';
+
+/**
+ * The usage ledger (decision 086): one line per page charge, written in the transaction that records a delivery or a
+ * reception, and the only source of quotas, overage and the customer's CSV. Append-only (a trigger refuses changes;
+ * a correction is a new line). It keeps the fax's id, direction and other party without a link to `faxes`, so that a
+ * deleted fax's charge stays as it was billed.
+ */
+export const usageLedger = pgTable(
+  'usage_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    faxId: uuid('fax_id').notNull(),
+    direction: text('direction').$type<TFaxDirection>().notNull(),
+    /** The number on the other end: the recipient of a sent fax, the sender of a received one (null when hidden). */
+    otherNumber: text('other_number'),
+    /** The pages the receiving machine or carrier confirmed (a received fax: the pages that arrived). */
+    pages: integer('pages').notNull(),
+    kind: text('kind').$type<TUsageLedgerKind>().notNull(),
+    rateCents: integer('rate_cents').notNull(),
+    currency: text('currency').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // A fax is charged once per kind, however many tries or reports of its end there are.
+    uniqueIndex('usage_ledger_fax_kind_idx').on(table.faxId, table.kind),
+    // The quota, read at every send, and the CSV: an account's lines of a period.
+    index('usage_ledger_account_at_idx').on(table.accountId, table.at),
+  ],
+);

@@ -1,0 +1,87 @@
+import type { TFaxDirection, TUsageLedgerKind } from '@faxline/shared';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { accounts } from '../accounts/schema';
+import type { Database } from '../platform/db/client';
+import { usageLedger } from './ledger-schema';
+import { subscriptions } from './schema';
+import type { UsageCsvLine } from './usage-csv';
+
+export type UsageCharge = {
+  accountId: string;
+  faxId: string;
+  direction: TFaxDirection;
+  otherNumber: string | null;
+  pages: number;
+  kind: TUsageLedgerKind;
+  rateCents: number;
+  currency: string;
+  at: Date;
+};
+
+/**
+ * Writes a fax's charge into the ledger, in the caller's transaction (the one that records the delivery or the
+ * reception). A second report of the same end finds the line there and writes nothing: returns whether it wrote.
+ */
+export async function recordUsage(tx: Database, charge: UsageCharge): Promise<boolean> {
+  if (charge.pages <= 0) return false;
+  const written = await tx
+    .insert(usageLedger)
+    .values(charge)
+    .onConflictDoNothing({ target: [usageLedger.faxId, usageLedger.kind] })
+    .returning({ id: usageLedger.id });
+  return written.length > 0;
+}
+
+/** Pages the ledger holds for an account in [from, to). */
+export async function ledgerPages(db: Database, accountId: string, period: { start: Date; end: Date }): Promise<number> {
+  const [row] = await db
+    .select({ pages: sql<number>`coalesce(sum(${usageLedger.pages}), 0)::int` })
+    .from(usageLedger)
+    .where(and(eq(usageLedger.accountId, accountId), gte(usageLedger.at, period.start), lt(usageLedger.at, period.end)));
+  return row?.pages ?? 0;
+}
+
+/**
+ * The period an account's quota counts: its subscription's current period while `now` is inside it, else the UTC
+ * calendar month (the plans assigned without a subscription, and a subscription whose period the provider has not
+ * renewed yet).
+ */
+export async function usagePeriodOf(db: Database, accountId: string, now: Date): Promise<{ start: Date; end: Date }> {
+  const [subscription] = await db
+    .select({ start: subscriptions.currentPeriodStart, end: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, accountId));
+  if (subscription && subscription.start <= now && now < subscription.end) return subscription;
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
+/**
+ * An account's ledger lines of whole days in its own time zone, `from` to `to` (YYYY-MM-DD, both included), oldest
+ * first, each with its time written in that zone.
+ */
+export async function ledgerLinesOfDays(db: Database, accountId: string, days: { from: string; to: string }): Promise<UsageCsvLine[]> {
+  const zone = sql`(SELECT ${accounts.timeZone} FROM ${accounts} WHERE ${accounts.id} = ${accountId})`;
+  return db
+    .select({
+      at: sql<string>`to_char(${usageLedger.at} AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI')`,
+      faxId: usageLedger.faxId,
+      direction: usageLedger.direction,
+      otherNumber: usageLedger.otherNumber,
+      pages: usageLedger.pages,
+      kind: usageLedger.kind,
+      rateCents: usageLedger.rateCents,
+      currency: usageLedger.currency,
+    })
+    .from(usageLedger)
+    .where(
+      and(
+        eq(usageLedger.accountId, accountId),
+        gte(usageLedger.at, sql`(${days.from}::date)::timestamp AT TIME ZONE ${zone}`),
+        lt(usageLedger.at, sql`(${days.to}::date + 1)::timestamp AT TIME ZONE ${zone}`),
+      ),
+    )
+    .orderBy(asc(usageLedger.at), asc(usageLedger.id));
+}
