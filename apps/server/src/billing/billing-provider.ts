@@ -17,7 +17,12 @@ export interface BillingProvider {
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
   /** The subscription as the provider holds it now: what every event is applied from, whatever order they came in. */
   subscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Makes a plan's product and its monthly and yearly prices at the provider, answering the prices' ids. */
+  createPlanPrices(plan: PlanToPrice): Promise<{ monthly: string; yearly: string }>;
 }
+
+/** A plan as a provider sells it: the yearly price is charged once a year (12 times its monthly price when billed yearly). */
+export type PlanToPrice = { id: string; name: string; currency: string; monthlyPriceCents: number; yearlyMonthlyPriceCents: number };
 
 export type CheckoutOrder = {
   accountId: string;

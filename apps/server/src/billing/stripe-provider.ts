@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { BillingProvider, CheckoutOrder, ProviderEvent, ProviderSubscription } from './billing-provider';
+import type { BillingProvider, CheckoutOrder, PlanToPrice, ProviderEvent, ProviderSubscription } from './billing-provider';
 import { InvalidWebhook } from './billing-provider';
 import { SUBSCRIPTION_STATUSES, type TSubscriptionStatus } from '@faxline/shared';
 
@@ -60,6 +60,15 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
 
     async subscription(subscriptionId: string): Promise<ProviderSubscription> {
       return subscriptionOf(await stripe.subscriptions.retrieve(subscriptionId));
+    },
+
+    async createPlanPrices(plan: PlanToPrice) {
+      const product = await stripe.products.create({ name: plan.name, metadata: { plan_id: plan.id } });
+      const price = (interval: 'month' | 'year', cents: number) =>
+        stripe.prices.create({ product: product.id, currency: plan.currency.toLowerCase(), unit_amount: cents, recurring: { interval } });
+      const monthly = await price('month', plan.monthlyPriceCents);
+      const yearly = await price('year', plan.yearlyMonthlyPriceCents * 12);
+      return { monthly: monthly.id, yearly: yearly.id };
     },
   };
 }

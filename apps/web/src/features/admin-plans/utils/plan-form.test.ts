@@ -34,6 +34,13 @@ const plan: TAdminPlan = {
   yearlyMonthlyPriceCents: 799,
   pagesPerMonth: 150,
   apiRequestsPerMinute: 250,
+  apiAccess: false,
+  webhooks: false,
+  faxToEmail: false,
+  maxUsers: 1,
+  faxNumbersIncluded: 1,
+  stripeMonthlyPriceId: null,
+  stripeYearlyPriceId: null,
   isPopular: false,
   isHipaa: false,
   text: {
