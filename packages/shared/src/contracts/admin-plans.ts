@@ -46,6 +46,7 @@ const ZPlanTextInput = z.object({
 const ZStripePriceId = z
   .string()
   .trim()
+  .check(singleLineText)
   .max(255, { error: 'validation.stripePriceId' })
   .regex(/^price_[A-Za-z0-9]+$/, { error: 'validation.stripePriceId' });
 
