@@ -1,4 +1,4 @@
-import { ZAdminPlan, ZCreateApiKeyResponse, ZPlansResponse, type TAdminPlan } from '@faxline/shared';
+import { ZAdminPlan, ZCreateApiKeyResponse, ZFaqsResponse, ZPlansResponse, type TAdminPlan } from '@faxline/shared';
 import { ZV1Error } from '@faxline/shared/api-v1';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -7,6 +7,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
 import { moveAccountToPlan } from '../../src/accounts/account-plan';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { seedBillingFaqs } from '../../src/content/faq-seed';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { plans } from '../../src/plans/schema';
 import { adminPlanInputOf } from '../support/admin-plans';
@@ -232,5 +233,24 @@ describe('the back office’s plan form', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the support content', () => {
+  it('answers plans, cancelling, invoices and refunds in every language, seeded once', async () => {
+    expect(await seedBillingFaqs(t.db)).toBe(true);
+    expect(await seedBillingFaqs(t.db)).toBe(false);
+    const faqs = async (language: string) =>
+      ZFaqsResponse.parse((await t.app.inject({ method: 'GET', url: `/api/faqs?language=${language}` })).json()).faqs;
+    const en = await faqs('en');
+    expect(en.filter((faq) => faq.category === 'Billing').map((faq) => faq.question)).toEqual([
+      'Which plan should I choose?',
+      'How do I cancel my plan or subscription?',
+      'Where are my invoices?',
+      'Can I get a refund?',
+    ]);
+    expect(en.find((faq) => faq.question.startsWith('How do I cancel'))!.answer).toMatch(/\/user\/billing.*end of the period/s);
+    expect((await faqs('es')).some((faq) => faq.question === '¿Cómo cancelo mi plan o suscripción?')).toBe(true);
+    expect((await faqs('fr')).some((faq) => faq.question === 'Où sont mes factures ?')).toBe(true);
   });
 });
