@@ -13,7 +13,7 @@ import { listenForNotifications, type DatabaseNotifications } from './platform/d
 import { installationSecretOf } from './platform/local-secret';
 import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
-import { seedStartingFaqs } from './content/faq-seed';
+import { seedBillingFaqs, seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import { accountLifecycle } from './account-lifecycle';
 import type { Logger } from './platform/logger';
@@ -86,6 +86,7 @@ export async function startServer(
     await migrateDatabase(database.pool);
     await seedPlanCatalogue(database.db);
     await seedStartingFaqs(database.db);
+    await seedBillingFaqs(database.db);
     await seedNumberInventory(database.db);
 
     const worksJobs = role === 'worker' || (role === 'all' && !workerApart);

@@ -149,6 +149,9 @@ export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;
  */
 export const PLAN_MIN_API_REQUESTS_PER_MINUTE = 10;
 export const PLAN_MAX_API_REQUESTS_PER_MINUTE = 100_000;
+/** A plan's number of users and of included fax numbers (decision 087): beyond these, a typing slip. */
+export const PLAN_MAX_USERS = 10_000;
+export const PLAN_MAX_FAX_NUMBERS = 1_000;
 
 /**
  * Where a confirmation link lands once followed: the landing page, with a query that has the web app say the address

@@ -9,7 +9,12 @@ import { accountMembers, accounts } from './schema';
 /** GET /api/account: the account a member acts for, their role, its owner and plan, and the platform's welcome. */
 export async function accountSummary(db: Database, member: Membership, welcomeMessage: string): Promise<TAccountSummary> {
   const [row] = await db
-    .select({ id: accounts.id, name: accounts.name, planId: plans.id, planName: plans.name, ownerEmail: users.email })
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      plan: { id: plans.id, name: plans.name, apiAccess: plans.apiAccess, webhooks: plans.webhooks, faxToEmail: plans.faxToEmail, maxUsers: plans.maxUsers },
+      ownerEmail: users.email,
+    })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .leftJoin(accountMembers, and(eq(accountMembers.organizationId, accounts.id), eq(accountMembers.role, 'owner')))
@@ -22,7 +27,7 @@ export async function accountSummary(db: Database, member: Membership, welcomeMe
     name: row.name,
     role: member.role,
     ownerEmail: row.ownerEmail ?? '',
-    plan: row.planId && row.planName ? { id: row.planId, name: row.planName } : null,
+    plan: row.plan,
     welcomeMessage: welcomeMessage.trim() || null,
   };
 }

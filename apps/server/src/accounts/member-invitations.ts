@@ -7,7 +7,7 @@ import {
   type TMemberInvitation,
   type ZAddMemberRequest,
 } from '@faxline/shared';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { languageOf, type Auth } from '../auth/auth';
@@ -24,6 +24,7 @@ import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { Membership } from './membership';
+import { assertRoomForUser } from './plan-features';
 import { accountInvitations, accounts } from './schema';
 
 /** The path of the link an invitation e-mails: a page of the API's own (invitation-routes.ts). */
@@ -84,6 +85,9 @@ export async function inviteMember(
   const expiresAt = new Date(now.getTime() + MEMBER_INVITATION_DAYS * DAY_MS);
 
   return inTransaction(deps.db, async (tx, client) => {
+    // Counted under the account's lock, so that two invitations at once cannot pass the plan's number of users together.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'account_users:' + inviter.member.accountId}))`);
+    await assertRoomForUser(tx, inviter.member.accountId, email, now);
     const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, inviter.member.accountId));
     // A second invitation to the same address replaces the first, whose link stops working.
     await tx

@@ -7,6 +7,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
+import { assertPlanIncludes } from '../accounts/plan-features';
 import { AppError } from '../platform/http/app-error';
 import { apiKeys } from './schema';
 
@@ -47,6 +48,7 @@ export async function listApiKeys(db: Database, accountId: string) {
 
 /** A new key for the actor's account, acting as the actor: the answer holds its secret, which is never shown again. */
 export async function createApiKey(db: Database, actor: Actor, request: z.output<typeof ZCreateApiKeyRequest>) {
+  await assertPlanIncludes(db, actor.member.accountId, 'apiAccess');
   const secret = newSecret();
   const row = await inTransaction(db, async (tx) => {
     // Counted under the account's lock, so that two creations at once cannot pass the limit together.

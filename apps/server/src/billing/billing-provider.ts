@@ -50,6 +50,10 @@ export interface BillingProvider {
   createCoupon(coupon: ProviderCoupon): Promise<{ couponId: string }>;
   /** Ends a coupon: no new checkout may use it; the discounts it already gave stay. */
   endCoupon(couponId: string): Promise<void>;
+
+  // The back office's plans (decision 087).
+  /** Makes a plan's product and its monthly and yearly prices at the provider, answering the prices' ids. */
+  createPlanPrices(plan: PlanToPrice): Promise<{ monthly: string; yearly: string }>;
 }
 
 /** The amount due now for a change of plan, with the provider's lines (a credit is negative), in minor units. */
@@ -77,6 +81,9 @@ export type ProviderCoupon = {
   /** Faxline's promotion, written on the coupon so that the provider's dashboard names it. */
   promotionId: string;
 };
+
+/** A plan as a provider sells it: the yearly price is charged once a year (12 times its monthly price when billed yearly). */
+export type PlanToPrice = { id: string; name: string; currency: string; monthlyPriceCents: number; yearlyMonthlyPriceCents: number };
 
 export type CheckoutOrder = {
   accountId: string;

@@ -7,6 +7,7 @@ import type {
   InvoicePage,
   InvoiceSummary,
   PaymentCard,
+  PlanToPrice,
   ProviderCoupon,
   ProviderCustomer,
   ProviderEvent,
@@ -232,6 +233,15 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
 
     async endCoupon(couponId: string) {
       await stripe.coupons.del(couponId);
+    },
+
+    async createPlanPrices(plan: PlanToPrice) {
+      const product = await stripe.products.create({ name: plan.name, metadata: { plan_id: plan.id } });
+      const price = (interval: 'month' | 'year', cents: number) =>
+        stripe.prices.create({ product: product.id, currency: plan.currency.toLowerCase(), unit_amount: cents, recurring: { interval } });
+      const monthly = await price('month', plan.monthlyPriceCents);
+      const yearly = await price('year', plan.yearlyMonthlyPriceCents * 12);
+      return { monthly: monthly.id, yearly: yearly.id };
     },
   };
 }

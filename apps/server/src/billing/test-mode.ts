@@ -6,6 +6,7 @@ import type { TConfig } from '../platform/config';
 import { namePlanPrices, pricedPlans } from '../plans/plan-prices';
 import { recreatePromotionCoupons } from './promotions/test-mode-coupons';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator/server';
+import { stripeProvider } from './stripe-provider';
 
 /** The simulator's secret key: it accepts any, and this one says what it is in logs. */
 const SIMULATOR_SECRET_KEY = 'sk_test_faxline_simulator';
@@ -25,16 +26,13 @@ export async function startBillingTestMode(deps: { db: Database; logger: Logger 
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
   const simulator = await startStripeSimulator({ webhookSecret, renewalCheckMs: 60_000 });
   try {
-    const stripe = new Stripe(SIMULATOR_SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+    // Priced as the back office's "Create in Stripe" prices a plan: through the provider.
+    const stripe = stripeProvider({ secretKey: SIMULATOR_SECRET_KEY, webhookSecret, apiUrl: simulator.url });
     for (const plan of await pricedPlans(deps.db)) {
-      const product = await stripe.products.create({ name: plan.name, metadata: { plan_id: plan.id } });
-      const price = (interval: 'month' | 'year', cents: number) =>
-        stripe.prices.create({ product: product.id, currency: plan.currency.toLowerCase(), unit_amount: cents, recurring: { interval } });
-      const monthly = await price('month', plan.monthlyPriceCents!);
-      const yearly = await price('year', plan.yearlyMonthlyPriceCents! * 12);
-      await namePlanPrices(deps.db, plan.id, { monthly: monthly.id, yearly: yearly.id });
+      await namePlanPrices(deps.db, plan.id, await stripe.createPlanPrices({ ...plan, monthlyPriceCents: plan.monthlyPriceCents!, yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents! }));
     }
-    await recreatePromotionCoupons(deps.db, stripe);
+    // The coupons come back under their own ids, which only the Stripe API itself lets one choose.
+    await recreatePromotionCoupons(deps.db, new Stripe(SIMULATOR_SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' }));
   } catch (error) {
     await simulator.close();
     throw error;

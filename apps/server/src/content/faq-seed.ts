@@ -1,4 +1,5 @@
 import type { TLanguage } from '@faxline/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { claimSeedRun } from '../platform/db/seed-runs';
 import { contentItems } from './schema';
@@ -181,13 +182,111 @@ export const STARTING_FAQS: Record<TLanguage, SeedFaq[]> = {
 
 export const FAQ_SEED = 'support-faqs-v1';
 
+/**
+ * Billing's FAQs (issue 36 item 7, decision 087), so that the helpers answer plans, invoices, cancelling and refunds
+ * from the support content with what Faxline does. Seeded once, after the starting FAQs, into every database, an
+ * existing one too.
+ */
+export const BILLING_FAQS: Record<TLanguage, SeedFaq[]> = {
+  en: [
+    {
+      category: 'Billing',
+      question: 'Which plan should I choose?',
+      answer:
+        'Each plan lists what it includes on the pricing pages: pages per month, fax to e-mail, API access, webhooks and the number of users. An account gets exactly what its plan includes, and the portal says when something needs another plan. The account owner and billing contacts choose a plan on the Billing page.\n\n[Fax plans](/fax-plans)',
+    },
+    {
+      category: 'Billing',
+      question: 'How do I cancel my plan or subscription?',
+      answer:
+        'The account owner or a billing contact cancels on the Billing page (/user/billing). The cancellation takes effect at the end of the period already paid for: the plan stays until then.',
+    },
+    {
+      category: 'Billing',
+      question: 'Where are my invoices?',
+      answer: 'On the Billing page (/user/billing), for the account owner and billing contacts.',
+    },
+    {
+      category: 'Billing',
+      question: 'Can I get a refund?',
+      answer:
+        'Refunds are made by our support team, as a credit note on the invoice concerned. Write to us with the invoice number.\n\n[Contact us](/contact)',
+    },
+  ],
+  es: [
+    {
+      category: 'Facturación',
+      question: '¿Qué plan debo elegir?',
+      answer:
+        'Cada plan indica lo que incluye en las páginas de precios: páginas al mes, fax a correo, acceso a la API, webhooks y número de usuarios. Una cuenta obtiene exactamente lo que incluye su plan, y el portal indica cuándo algo requiere otro plan. El propietario de la cuenta y los contactos de facturación eligen el plan en la página de Facturación.\n\n[Planes de fax](/fax-plans)',
+    },
+    {
+      category: 'Facturación',
+      question: '¿Cómo cancelo mi plan o suscripción?',
+      answer:
+        'El propietario de la cuenta o un contacto de facturación lo cancela en la página de Facturación (/user/billing). La cancelación surte efecto al final del periodo ya pagado: el plan se mantiene hasta entonces.',
+    },
+    {
+      category: 'Facturación',
+      question: '¿Dónde están mis facturas?',
+      answer: 'En la página de Facturación (/user/billing), para el propietario de la cuenta y los contactos de facturación.',
+    },
+    {
+      category: 'Facturación',
+      question: '¿Puedo obtener un reembolso?',
+      answer:
+        'Los reembolsos los hace nuestro equipo de soporte, como nota de crédito sobre la factura correspondiente. Escríbanos con el número de factura.\n\n[Contacto](/contact)',
+    },
+  ],
+  fr: [
+    {
+      category: 'Facturation',
+      question: 'Quel forfait choisir ?',
+      answer:
+        'Chaque forfait indique ce qu’il comprend sur les pages de tarifs : pages par mois, fax vers e-mail, accès à l’API, webhooks et nombre d’utilisateurs. Un compte obtient exactement ce que comprend son forfait, et le portail signale ce qui demande un autre forfait. Le propriétaire du compte et les contacts de facturation choisissent le forfait sur la page Facturation.\n\n[Forfaits de fax](/fax-plans)',
+    },
+    {
+      category: 'Facturation',
+      question: 'Comment résilier mon forfait ou abonnement ?',
+      answer:
+        'Le propriétaire du compte ou un contact de facturation résilie sur la page Facturation (/user/billing). La résiliation prend effet à la fin de la période déjà payée : le forfait reste jusque-là.',
+    },
+    {
+      category: 'Facturation',
+      question: 'Où sont mes factures ?',
+      answer: 'Sur la page Facturation (/user/billing), pour le propriétaire du compte et les contacts de facturation.',
+    },
+    {
+      category: 'Facturation',
+      question: 'Puis-je être remboursé ?',
+      answer:
+        'Les remboursements sont faits par notre équipe d’assistance, sous forme d’avoir sur la facture concernée. Écrivez-nous avec le numéro de facture.\n\n[Nous contacter](/contact)',
+    },
+  ],
+};
+
+export const BILLING_FAQ_SEED = 'support-faqs-billing-v1';
+
 /** Seeds the starting FAQs into a new database, once (whatever happens to them afterwards). */
 export async function seedStartingFaqs(db: Database): Promise<boolean> {
+  return seedFaqs(db, FAQ_SEED, STARTING_FAQS, 0);
+}
+
+/** Seeds billing's FAQs once, after the starting ones (which an operator may have reordered: they go last). */
+export async function seedBillingFaqs(db: Database): Promise<boolean> {
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${contentItems.sortOrder})` })
+    .from(contentItems)
+    .where(eq(contentItems.kind, 'faq'));
+  return seedFaqs(db, BILLING_FAQ_SEED, BILLING_FAQS, (last?.max ?? -1) + 1);
+}
+
+async function seedFaqs(db: Database, seed: string, content: Record<TLanguage, SeedFaq[]>, firstSortOrder: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await claimSeedRun(tx, FAQ_SEED))) return false;
+    if (!(await claimSeedRun(tx, seed))) return false;
     const now = new Date();
     await tx.insert(contentItems).values(
-      Object.entries(STARTING_FAQS).flatMap(([language, faqs]) =>
+      Object.entries(content).flatMap(([language, faqs]) =>
         faqs.map((faq, index) => ({
           kind: 'faq' as const,
           language: language as TLanguage,
@@ -195,7 +294,7 @@ export async function seedStartingFaqs(db: Database): Promise<boolean> {
           category: faq.category,
           body: faq.answer,
           status: 'published' as const,
-          sortOrder: index,
+          sortOrder: firstSortOrder + index,
           publishedAt: now,
         })),
       ),

@@ -1,6 +1,7 @@
 import type { TFaxEmailSettings, ZSaveFaxEmailSettingsRequest } from '@faxline/shared';
 import type { z } from 'zod';
 import { documentsInEmailOf, saveDocumentsInEmail } from '../accounts/fax-settings';
+import { assertPlanIncludes } from '../accounts/plan-features';
 import { numberSettingsOf, saveNumberSettings } from '../numbers/account-numbers';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
@@ -26,6 +27,7 @@ export async function saveFaxEmailSettings(
   accountId: string,
   request: z.output<typeof ZSaveFaxEmailSettingsRequest>,
 ): Promise<TFaxEmailSettings> {
+  if (await asksForMoreEmail(db, accountId, request)) await assertPlanIncludes(db, accountId, 'faxToEmail');
   await inTransaction(db, async (tx) => {
     await saveDocumentsInEmail(tx, accountId, request.documentsInEmail);
     for (const number of request.numbers) {
@@ -34,4 +36,16 @@ export async function saveFaxEmailSettings(
     }
   });
   return readFaxEmailSettings(db, accountId);
+}
+
+/**
+ * Whether a save turns documents in e-mail on, or adds an address a number did not have: what a plan without fax to
+ * e-mail refuses (decision 087). Turning them off, or removing addresses, is always allowed, so that an account that
+ * moved to such a plan can still tidy what it had.
+ */
+async function asksForMoreEmail(db: Database, accountId: string, request: z.output<typeof ZSaveFaxEmailSettingsRequest>): Promise<boolean> {
+  const current = await readFaxEmailSettings(db, accountId);
+  if (request.documentsInEmail && !current.documentsInEmail) return true;
+  const saved = new Map(current.numbers.map((number) => [number.phoneNumber, new Set(number.emailRecipients)]));
+  return request.numbers.some((number) => number.emailRecipients.some((address) => !saved.get(number.phoneNumber)?.has(address)));
 }

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
-import { createPlan, deletePlan, listAdminPlans, planChanges, setPlanArchived, updatePlan } from './manage-plans';
+import { AppError } from '../platform/http/app-error';
+import { createPlan, createProviderPrices, deletePlan, listAdminPlans, planChanges, setPlanArchived, updatePlan } from './manage-plans';
 
 /** Who changed which plan, in the audit trail (plans are product data customers pay by). */
 function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string}`, plan: TAdminPlan, details: Record<string, unknown>) {
@@ -24,7 +25,7 @@ function auditPlan(db: Database, request: FastifyRequest, action: `plan.${string
  * /api/admin/plans (spec 001 §2.11, §5; DESIGN.md "Plans"): the catalogue that /pricing and /fax-plans show, archived
  * plans included. A change is on the public pages at the next GET /api/plans, in every API process.
  */
-export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue, planUse }) => {
+export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, planCatalogue, planUse, billing }) => {
   const params = ZAdminPlanParams;
   const deps = { db, planCatalogue, planUse };
 
@@ -39,6 +40,15 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.put('/plans/:id', { schema: { params, body: ZAdminPlanInput, response: { 200: ZAdminPlan } } }, async (request) => {
     const { before, after } = await updatePlan(deps, request.params.id, request.body);
     await auditPlan(db, request, 'plan.update', after, { changes: planChanges(before, after) });
+    return after;
+  });
+
+  // "Create in Stripe": the product and both prices made through the billing provider, and named on the plan.
+  app.post('/plans/:id/stripe-prices', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
+    const { stripe } = await billing.current();
+    if (!stripe) throw new AppError('conflict', 'errors.stripeNotSetUp');
+    const { before, after } = await createProviderPrices(deps, request.params.id, (plan) => stripe.createPlanPrices(plan));
+    await auditPlan(db, request, 'plan.stripe_prices', after, { changes: planChanges(before, after) });
     return after;
   });
 

@@ -37,11 +37,18 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
     yearlyMonthlyPriceCents: row.yearlyMonthlyPriceCents,
     pagesPerMonth: row.pagesPerMonth,
     apiRequestsPerMinute: row.apiRequestsPerMinute,
+    apiAccess: row.apiAccess,
+    webhooks: row.webhooks,
+    faxToEmail: row.faxToEmail,
+    maxUsers: row.maxUsers,
+    faxNumbersIncluded: row.faxNumbersIncluded,
     isPopular: row.isPopular,
     isHipaa: row.isHipaa,
     text: row.text,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     accountCount,
+    stripeMonthlyPriceId: row.stripeMonthlyPriceId,
+    stripeYearlyPriceId: row.stripeYearlyPriceId,
   };
 }
 
@@ -87,6 +94,14 @@ function columnsOf(input: TPlanInput) {
     yearlyMonthlyPriceCents: monthly === null ? null : (input.yearlyMonthlyPriceCents ?? yearlyMonthlyPrice(monthly)),
     pagesPerMonth: input.pricedOnRequest ? null : input.pagesPerMonth,
     apiRequestsPerMinute: input.apiRequestsPerMinute,
+    apiAccess: input.apiAccess,
+    webhooks: input.webhooks,
+    faxToEmail: input.faxToEmail,
+    maxUsers: input.maxUsers,
+    faxNumbersIncluded: input.faxNumbersIncluded,
+    // Left out, the prices stay: a form that does not show them does not unsell the plan.
+    ...(input.stripeMonthlyPriceId !== undefined ? { stripeMonthlyPriceId: input.stripeMonthlyPriceId } : {}),
+    ...(input.stripeYearlyPriceId !== undefined ? { stripeYearlyPriceId: input.stripeYearlyPriceId } : {}),
     isPopular: input.isPopular,
     isHipaa: input.isHipaa,
     text: textOf(input.text),
@@ -147,6 +162,36 @@ export async function updatePlan(deps: PlanEditDeps, id: string, input: TPlanInp
   return { before, after: await findAdminPlan(deps, id) };
 }
 
+/** What a payment provider is given to sell a plan (billing/billing-provider.ts's `createPlanPrices`, handed in from above). */
+export type CreatePlanPrices = (plan: {
+  id: string;
+  name: string;
+  currency: string;
+  monthlyPriceCents: number;
+  yearlyMonthlyPriceCents: number;
+}) => Promise<{ monthly: string; yearly: string }>;
+
+/**
+ * The back office's "Create in Stripe": the plan's product and its monthly and yearly prices made at the provider,
+ * then named on the plan. A plan priced on request has no price to make (409).
+ */
+export async function createProviderPrices(
+  deps: PlanEditDeps,
+  id: string,
+  createPrices: CreatePlanPrices,
+): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
+  const before = await findAdminPlan(deps, id);
+  const { monthlyPriceCents, yearlyMonthlyPriceCents } = before;
+  if (monthlyPriceCents === null || yearlyMonthlyPriceCents === null) throw new AppError('conflict', 'errors.planPricedOnRequest');
+  const prices = await createPrices({ id, name: before.name, currency: before.currency, monthlyPriceCents, yearlyMonthlyPriceCents });
+  await deps.db
+    .update(plans)
+    .set({ stripeMonthlyPriceId: prices.monthly, stripeYearlyPriceId: prices.yearly, updatedAt: new Date() })
+    .where(eq(plans.id, id));
+  deps.planCatalogue.changed();
+  return { before, after: await findAdminPlan(deps, id) };
+}
+
 /** Archived plans leave /pricing and /fax-plans; accounts on them keep them. */
 export async function setPlanArchived(deps: PlanEditDeps, id: string, archived: boolean): Promise<TAdminPlan> {
   const { db, planCatalogue } = deps;
@@ -189,6 +234,13 @@ export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<strin
     'yearlyMonthlyPriceCents',
     'pagesPerMonth',
     'apiRequestsPerMinute',
+    'apiAccess',
+    'webhooks',
+    'faxToEmail',
+    'maxUsers',
+    'faxNumbersIncluded',
+    'stripeMonthlyPriceId',
+    'stripeYearlyPriceId',
     'isPopular',
     'isHipaa',
   ] as const;

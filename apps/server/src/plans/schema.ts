@@ -13,6 +13,13 @@ export const plans = pgTable('plans', {
   pagesPerMonth: integer('pages_per_month'),
   /** Requests per minute each API key of an account on this plan may make (spec 000 §9: 100 by default). */
   apiRequestsPerMinute: integer('api_requests_per_minute').notNull().default(100),
+  /** What the plan includes, enforced on the server (plans/plan-features.ts, decision 087). */
+  apiAccess: boolean('api_access').notNull().default(false),
+  webhooks: boolean('webhooks').notNull().default(false),
+  faxToEmail: boolean('fax_to_email').notNull().default(true),
+  /** People on the account, its owner included; null: as many as it likes. */
+  maxUsers: integer('max_users').default(1),
+  faxNumbersIncluded: integer('fax_numbers_included').notNull().default(1),
   /** The provider's prices a subscription to this plan is sold at (decision 082); none: not for sale through a provider. */
   stripeMonthlyPriceId: text('stripe_monthly_price_id'),
   stripeYearlyPriceId: text('stripe_yearly_price_id'),

@@ -22,6 +22,8 @@ export type ApiCaller = {
   /** Those its creator's current role allows: what the key may do on this request. */
   scopes: readonly TApiKeyScope[];
   requestsPerMinute: number;
+  /** The account's plan, and whether it includes the API: a key outlives a move to a plan without it (decision 087). */
+  plan: { name: string; apiAccess: boolean };
 };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -46,6 +48,8 @@ function prepareKeyQuery(db: Database) {
       role: accountMembers.role,
       user: { id: users.id, name: users.name, emailVerified: users.emailVerified, language: users.language, banned: users.banned },
       requestsPerMinute: plans.apiRequestsPerMinute,
+      planName: plans.name,
+      apiAccess: plans.apiAccess,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
@@ -74,6 +78,7 @@ export async function callerOfSecret(db: Database, secret: string, ip: string): 
     keyScopes: row.scopes,
     scopes: scopesRoleAllows(role, row.scopes),
     requestsPerMinute: row.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+    plan: { name: row.planName ?? '', apiAccess: row.apiAccess ?? false },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { openApiDocument } from '@faxline/shared/api-v1';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PlanFeatureMissing } from '../accounts/plan-features';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../route-deps';
 import { bearerSecretOf, callerOfSecret, DEFAULT_REQUESTS_PER_MINUTE, type ApiCaller } from './api-caller';
@@ -53,6 +54,8 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
         const state = await count(request, reply, caller);
         if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
         if (!caller) throw new AppError('authentication_error', 'errors.invalidApiKey');
+        // Read with the key on every request: a key made on a plan with the API stops when the account moves off it.
+        if (!caller.plan.apiAccess) throw new PlanFeatureMissing('errors.planLacksApiAccess', { plan: caller.plan.name });
         // Maintenance (back office) stops the API as it stops the portal; nothing is changed meanwhile.
         if ((await deps.systemSettings.current()).maintenanceMode) throw new AppError('unavailable', 'errors.maintenance');
         request.apiCaller = caller;

@@ -14,6 +14,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
+import { assertPlanIncludes } from '../accounts/plan-features';
 import { AppError } from '../platform/http/app-error';
 import { webhookEndpoints } from './schema';
 import { newSigningSecret, sealSigningSecret } from './secrets';
@@ -81,6 +82,7 @@ export async function createWebhookEndpoint(
   actor: Actor,
   request: z.output<typeof ZCreateWebhookEndpointRequest>,
 ): Promise<TWebhookSecretResponse> {
+  await assertPlanIncludes(db, actor.member.accountId, 'webhooks');
   const url = checkWebhookUrl(request.url, config);
   const signing = newSigningSecret(request.signing);
   const sealed = await sealSigningSecret(config, signing.secret);
@@ -122,6 +124,8 @@ export async function updateWebhookEndpoint(
   id: string,
   request: z.output<typeof ZUpdateWebhookEndpointRequest>,
 ): Promise<TWebhookEndpoint> {
+  // Turning one on is refused on a plan without webhooks; turning one off, or deleting it, never is.
+  if (request.enabled === true) await assertPlanIncludes(db, actor.member.accountId, 'webhooks');
   const url = request.url === undefined ? undefined : checkWebhookUrl(request.url, config);
   return inTransaction(db, async (tx) => {
     const before = await endpointOfAccount(tx, actor.member.accountId, id);

@@ -160,7 +160,12 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
 
   it("reaches the members who may see the fax and the number's extra addresses, in the owner's language", async () => {
     const sender = await customer();
-    const recipient = await customer({ owner: { language: 'fr' }, members: [{ role: 'user', language: 'es' }, { role: 'billing' }] });
+    // Professional: a plan with fax to e-mail, whose extra addresses Basic does not include (decision 087).
+    const recipient = await customer({
+      owner: { language: 'fr' },
+      members: [{ role: 'user', language: 'es' }, { role: 'billing' }],
+      plan: { slug: 'professional' },
+    });
     const [user, billing] = recipient.members;
     const extra = `extra-${Date.now()}@example.com`;
     const save = (emailRecipients: string[]) =>

@@ -7,6 +7,9 @@ import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
 import { acceptInvitation, invitationLink } from '../support/members';
 import { callApi, latestEmailTo, openTestApp, signIn, type TestApp } from '../support/test-app';
 
+/** A plan that includes several users (decision 087). */
+const TEAM_PLAN = { slug: 'business' } as const;
+
 // Adding a member must not tell the inviter whether an address has a Faxline account (decision 068).
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +33,7 @@ const comparable = (response: { statusCode: number; json: () => unknown; headers
 
 describe('adding a member', () => {
   it('answers an address that has a Faxline account exactly as a new one, and sends each its own e-mail', async () => {
-    const owner = await createUser(t, { name: 'Olive Owner' });
+    const { owner } = await createAccount(t, { owner: { name: 'Olive Owner' }, plan: TEAM_PLAN });
     const cookie = await signIn(t.app, owner.email);
     const someoneElse = await createUser(t, { name: 'Existing Person' });
     const fresh = uniqueEmail('fresh');
@@ -57,7 +60,7 @@ describe('adding a member', () => {
   });
 
   it('a new address joins when its owner accepts from the e-mail: the link asks first, then works once', async () => {
-    const account = await createAccount(t, { owner: { name: 'Clinic Owner' } });
+    const account = await createAccount(t, { owner: { name: 'Clinic Owner' }, plan: TEAM_PLAN });
     const cookie = await signIn(t.app, account.owner.email);
     const request = { ...newMember(uniqueEmail('joiner')), role: 'Billing' as const };
     expect((await callApi(t.app, 'POST', '/api/account/members', { cookie, payload: request })).statusCode).toBe(202);
@@ -93,7 +96,7 @@ describe('adding a member', () => {
   });
 
   it('has its own limit per account, answered with a translated 429', async () => {
-    const account = await createAccount(t, { members: [{ role: 'admin' }] });
+    const account = await createAccount(t, { members: [{ role: 'admin' }], plan: TEAM_PLAN });
     const ownerCookie = await signIn(t.app, account.owner.email);
     const adminCookie = await signIn(t.app, account.members[0]!.email);
     // The owner and the sub-admin draw on the same allowance.
@@ -109,7 +112,7 @@ describe('adding a member', () => {
       message: `Su cuenta ha enviado ${MEMBER_INVITATIONS_PER_HOUR} invitaciones en la última hora. Espere antes de invitar a más personas.`,
     });
     // Another account is not held back.
-    const other = await signIn(t.app, (await createUser(t)).email);
+    const other = await signIn(t.app, (await createAccount(t, { plan: TEAM_PLAN })).owner.email);
     expect((await invite(other, uniqueEmail('other'))).statusCode).toBe(202);
   }, 120_000);
 });

@@ -37,7 +37,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, 
 
 beforeAll(async () => {
   t = await openTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } });
-  const owner = await createUser(t, { name: 'Owner' });
+  // Business: a plan that includes several users (decision 087).
+  const { owner } = await createAccount(t, { owner: { name: 'Owner' }, plan: { slug: 'business' } });
   cookies.owner = await signIn(t.app, owner.email);
   for (const role of ['Admin', 'User', 'Billing'] as const) {
     const username = unique(role.toLowerCase());
@@ -166,7 +167,7 @@ describe('member changes on the members page (accounts/member-changes.ts)', () =
   });
 
   it("a removed member's faxes stay with the account; the API keys they created and the invitations they sent go", async () => {
-    const account = await createAccount(t, { members: [{ role: 'admin' }] });
+    const account = await createAccount(t, { members: [{ role: 'admin' }], plan: { slug: 'business' } });
     const [member] = account.members;
     const memberCookie = await signIn(t.app, member!.email);
     await createApiKey(t, memberCookie);
@@ -237,7 +238,7 @@ describe('every user-area endpoint, as each role', () => {
     );
     expect(summaries.map((s) => s.role)).toEqual(['owner', 'admin', 'user', 'billing']);
     expect(new Set(summaries.map((s) => s.id)).size).toBe(1);
-    expect(summaries[0]).toMatchObject({ plan: { name: 'Basic' } });
+    expect(summaries[0]).toMatchObject({ plan: { name: 'Business', apiAccess: true, webhooks: true, maxUsers: null } });
     const stranger = ZAccountSummary.parse((await call('GET', '/api/account', cookies.stranger)).json());
     expect(stranger.id).not.toBe(summaries[0]!.id);
     expect(stranger.role).toBe('owner');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { contacts } from '../../src/contacts/schema';
 import { createAccount } from '@test-support/factories/accounts';
-import { callV1, createApiKey, ownerWithApiKey } from '../support/api-keys';
+import { API_PLAN, callV1, createApiKey, ownerWithApiKey } from '../support/api-keys';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 // The address book through the public API, the same book the portal's Contacts page keeps.
@@ -88,7 +88,7 @@ describe('/v1/contacts', () => {
   });
 
   it("acts with no more than its creator's current role allows: a creator made Billing reads no contacts, a removed one none at all", async () => {
-    const account = await createAccount(t, { members: [{ role: 'admin' }] });
+    const account = await createAccount(t, { members: [{ role: 'admin' }], plan: API_PLAN });
     const [creator] = account.members;
     const ownerCookie = await signIn(t.app, account.owner.email);
     const { secret } = await createApiKey(t, await signIn(t.app, creator!.email));

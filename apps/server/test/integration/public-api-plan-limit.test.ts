@@ -19,6 +19,7 @@ const planInput = (apiRequestsPerMinute: number): TAdminPlanInput => ({
   monthlyPriceCents: 2500,
   pagesPerMonth: 300,
   apiRequestsPerMinute,
+  apiAccess: true,
   text: { en: { description: 'For a test.', features: [] } },
 });
 

@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { faxes } from '../../src/faxes/schema';
+import { plans } from '../../src/plans/schema';
+import { unique } from '@test-support/factories/values';
 import { callV1, multipartSend, ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
@@ -220,7 +222,13 @@ describe('errors, scopes, limits and idempotency', () => {
   });
 
   it('gives 100 answers in a minute and then 429 with Retry-After; the limit headers are on every answer', async () => {
-    const { secret } = await ownerWithApiKey(t);
+    // A plan with the API that leaves its requests per minute at the default (Business, the factory's, allows more).
+    const text = { description: '', features: [] };
+    const [plan] = await t.db
+      .insert(plans)
+      .values({ id: crypto.randomUUID(), slug: unique('api-default'), name: 'API', category: 'standard', apiAccess: true, text: { en: text, es: text, fr: text } })
+      .returning({ id: plans.id });
+    const { secret } = await ownerWithApiKey(t, undefined, undefined, { id: plan!.id });
     const answers = [];
     for (let i = 0; i < 101; i += 1) answers.push(await callV1(t, secret, 'GET', '/v1/faxes?limit=1'));
     expect(answers.slice(0, 100).every((a) => a.statusCode === 200)).toBe(true);

@@ -10,7 +10,7 @@ import { signUnsubscribeToken, unsubscribeKeyOf, unsubscribeUrl } from '../../sr
 import { faxAttempts } from '../../src/faxes/schema';
 import { mediaLinkOf } from '../../src/lines/media-links';
 import { createLogger } from '../../src/platform/logger';
-import { callV1, createApiKey } from '../support/api-keys';
+import { API_PLAN, callV1, createApiKey } from '../support/api-keys';
 import { TEST_ORIGIN, callApi, latestEmailTo, linkIn, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
 
 // Every secret this run hands out (links e-mailed, links given to carriers, keys and secrets shown once, session
@@ -90,7 +90,7 @@ describe('the logs of a run', () => {
     keepSessionOf(spent, 'sign-in link');
 
     // An account's owner: an API key and a webhook secret shown once, the key used, also where it does not belong.
-    const account = await createAccount(t);
+    const account = await createAccount(t, { plan: API_PLAN });
     const cookie = await signIn(t.app, account.owner.email);
     const { secret: apiKey } = await createApiKey(t, cookie);
     issued.set(apiKey, 'API key');

@@ -13,7 +13,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { accountMembers } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { webhookEndpoints } from '../../src/webhooks/schema';
-import { callV1, createApiKey } from '../support/api-keys';
+import { API_PLAN, callV1, createApiKey } from '../support/api-keys';
 import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -27,7 +27,7 @@ const hook = { url: 'https://hooks.example.com/faxline', events: ['fax.delivered
 
 describe('managing webhook endpoints with a session', () => {
   it('lets the owner and sub-admins manage them, and refuses a User and a Billing contact with 403', async () => {
-    const account = await createAccount(t, { members: [{ role: 'admin' }, { role: 'user' }, { role: 'billing' }] });
+    const account = await createAccount(t, { plan: API_PLAN, members: [{ role: 'admin' }, { role: 'user' }, { role: 'billing' }] });
     const [admin, user, billing] = account.members;
     const ownerCookie = await signIn(t.app, account.owner.email);
     for (const person of [user!, billing!]) {
@@ -46,8 +46,8 @@ describe('managing webhook endpoints with a session', () => {
   });
 
   it('keeps each account’s endpoints to itself: another account’s is not found', async () => {
-    const mine = await createAccount(t);
-    const theirs = await createAccount(t);
+    const mine = await createAccount(t, { plan: API_PLAN });
+    const theirs = await createAccount(t, { plan: API_PLAN });
     const theirCookie = await signIn(t.app, theirs.owner.email);
     const { endpoint } = ZWebhookSecretResponse.parse(
       (await callApi(t.app, 'POST', '/api/webhooks', { cookie: theirCookie, payload: hook })).json(),
@@ -67,7 +67,7 @@ describe('managing webhook endpoints with a session', () => {
   });
 
   it('changes, disables and deletes an endpoint, each in the audit trail, and stores its secret sealed', async () => {
-    const account = await createAccount(t);
+    const account = await createAccount(t, { plan: API_PLAN });
     const cookie = await signIn(t.app, account.owner.email);
     const { endpoint, secret } = ZWebhookSecretResponse.parse(
       (await callApi(t.app, 'POST', '/api/webhooks', { cookie, payload: hook })).json(),
@@ -101,7 +101,7 @@ describe('managing webhook endpoints with a session', () => {
   });
 
   it('refuses bad requests with translated messages, and more than the limit of endpoints', async () => {
-    const account = await createAccount(t);
+    const account = await createAccount(t, { plan: API_PLAN });
     const cookie = await signIn(t.app, account.owner.email);
     const refused = async (payload: object, language = 'en') => {
       const response = await callApi(t.app, 'POST', '/api/webhooks', { cookie, payload, language });
@@ -127,7 +127,7 @@ describe('managing webhook endpoints with a session', () => {
 
 describe('/v1/webhooks', () => {
   it('manages endpoints with a webhooks:manage key, in snake_case, with the key in the audit trail', async () => {
-    const account = await createAccount(t);
+    const account = await createAccount(t, { plan: API_PLAN });
     const cookie = await signIn(t.app, account.owner.email);
     const { secret: key, key: apiKey } = await createApiKey(t, cookie, ['webhooks:manage']);
 
@@ -168,7 +168,7 @@ describe('/v1/webhooks', () => {
   });
 
   it('needs the webhooks:manage scope, and a creator who may still manage webhooks', async () => {
-    const account = await createAccount(t, { members: [{ role: 'admin' }] });
+    const account = await createAccount(t, { plan: API_PLAN, members: [{ role: 'admin' }] });
     const ownerCookie = await signIn(t.app, account.owner.email);
     const { secret: faxKey } = await createApiKey(t, ownerCookie, ['faxes:read']);
     const noScope = await callV1(t, faxKey, 'GET', '/v1/webhooks');

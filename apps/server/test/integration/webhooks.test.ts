@@ -15,7 +15,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { platformEvents } from '../../src/events/schema';
 import { webhooksDeliverJob } from '../../src/webhooks/deliver-job';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../src/webhooks/schema';
-import { callV1, createApiKey } from '../support/api-keys';
+import { API_PLAN, callV1, createApiKey } from '../support/api-keys';
 import { sendFaxRequest } from '../support/faxes';
 import { callApi, latestEmailTo, signIn, type TestApp, openTestApp } from '../support/test-app';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function customer(name = 'Clinic') {
-  const { owner, number } = await createAccount(t, { owner: { name } });
+  const { owner, number } = await createAccount(t, { owner: { name }, plan: API_PLAN });
   return { ...owner, cookie: await signIn(t.app, owner.email), number: number! };
 }
 

@@ -1,11 +1,22 @@
 import { ZCreateApiKeyResponse, type TApiKeyScope, API_KEY_SCOPES } from '@faxline/shared';
-import { createAccount } from '@test-support/factories/accounts';
+import { createAccount, type PlanChoice } from '@test-support/factories/accounts';
 import type { InjectOptions } from 'fastify';
 import { signIn, TEST_ORIGIN, type TestApp } from './test-app';
 
-/** An account's owner, signed in, with an API key made the way a person makes one (POST /api/api-keys). */
-export async function ownerWithApiKey(t: TestApp, scopes: readonly TApiKeyScope[] = API_KEY_SCOPES, name = 'Clinic') {
-  const account = await createAccount(t, { owner: { name } });
+/** The plan an account with an API key is on unless a test says otherwise: one that includes the API (decision 087). */
+export const API_PLAN = { slug: 'business' } as const;
+
+/**
+ * An account's owner, signed in, with an API key made the way a person makes one (POST /api/api-keys), on a plan that
+ * includes the API.
+ */
+export async function ownerWithApiKey(
+  t: TestApp,
+  scopes: readonly TApiKeyScope[] = API_KEY_SCOPES,
+  name = 'Clinic',
+  plan: PlanChoice = API_PLAN,
+) {
+  const account = await createAccount(t, { owner: { name }, plan });
   const { owner } = account;
   const cookie = await signIn(t.app, owner.email);
   const { secret, key: apiKey } = await createApiKey(t, cookie, scopes);

@@ -21,6 +21,7 @@ import type enLegal from '@/locales/en/legal.json';
 import type enMarketing from '@/locales/en/marketing.json';
 import type enMembers from '@/locales/en/members.json';
 import type enNotifications from '@/locales/en/notifications.json';
+import type enPlanFeatures from '@/locales/en/plan-features.json';
 import type enReceipts from '@/locales/en/receipts.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       // The shared catalogue of the texts the server shows too (packages/shared/src/messages).
       messages: TMessages;
       notifications: typeof enNotifications;
+      'plan-features': typeof enPlanFeatures;
       receipts: typeof enReceipts;
       security: typeof enSecurity;
       settings: typeof enSettings;

@@ -149,7 +149,18 @@ export const ZAccountSummary = z.object({
   role: z.enum(MEMBER_ROLES),
   /** The owner's e-mail, for sub-users ("billed to"). */
   ownerEmail: z.string(),
-  plan: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The plan and what it includes (decision 087): a page whose feature it lacks offers the upgrade instead of a form. */
+  plan: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      apiAccess: z.boolean(),
+      webhooks: z.boolean(),
+      faxToEmail: z.boolean(),
+      /** People on the account, its owner included; null: no limit. */
+      maxUsers: z.number().int().nullable(),
+    })
+    .nullable(),
   /** The platform's welcome message for the dashboard (back-office setting), or null when none is set. */
   welcomeMessage: z.string().nullable(),
 });

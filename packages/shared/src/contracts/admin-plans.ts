@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { API_RATE_LIMIT, PLAN_MAX_API_REQUESTS_PER_MINUTE, PLAN_MAX_FEATURES, PLAN_MIN_API_REQUESTS_PER_MINUTE } from '../constants';
+import {
+  API_RATE_LIMIT,
+  PLAN_MAX_API_REQUESTS_PER_MINUTE,
+  PLAN_MAX_FAX_NUMBERS,
+  PLAN_MAX_FEATURES,
+  PLAN_MAX_USERS,
+  PLAN_MIN_API_REQUESTS_PER_MINUTE,
+} from '../constants';
 import { multiLineText, singleLineText } from '../text';
 import { PLAN_CATEGORIES, ZPlan } from './plans';
 
@@ -18,6 +25,9 @@ export const ZAdminPlan = ZPlan.extend({
   archivedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Accounts on this plan: a plan in use is archived, never deleted. */
   accountCount: z.number().int().nonnegative(),
+  /** The Stripe prices a subscription to this plan is sold at (decision 082); null: not sold through Stripe. */
+  stripeMonthlyPriceId: z.string().nullable(),
+  stripeYearlyPriceId: z.string().nullable(),
 });
 export type TAdminPlan = z.infer<typeof ZAdminPlan>;
 export const ZAdminPlansResponse = z.object({ plans: z.array(ZAdminPlan) });
@@ -31,6 +41,14 @@ const ZPlanTextInput = z.object({
   description: z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH).check(multiLineText).default(''),
   features: ZFeatureList.default([]),
 });
+
+/** Stripe's price ids (`price_…`), entered by hand when the prices were made in Stripe's dashboard. */
+const ZStripePriceId = z
+  .string()
+  .trim()
+  .check(singleLineText)
+  .max(255, { error: 'validation.stripePriceId' })
+  .regex(/^price_[A-Za-z0-9]+$/, { error: 'validation.stripePriceId' });
 
 const ZCents = z
   .number({ error: 'validation.planPrice' })
@@ -70,6 +88,27 @@ export const ZAdminPlanInput = z
       .min(PLAN_MIN_API_REQUESTS_PER_MINUTE, { error: 'validation.planApiRateRange' })
       .max(PLAN_MAX_API_REQUESTS_PER_MINUTE, { error: 'validation.planApiRateRange' })
       .default(API_RATE_LIMIT.max),
+    /** What the plan includes (decision 087): a new plan includes the least, and the operator adds. */
+    apiAccess: z.boolean().default(false),
+    webhooks: z.boolean().default(false),
+    faxToEmail: z.boolean().default(false),
+    /** The owner included; null: no limit. */
+    maxUsers: z
+      .number({ error: 'validation.planMaxUsers' })
+      .int({ error: 'validation.planMaxUsers' })
+      .min(1, { error: 'validation.planMaxUsers' })
+      .max(PLAN_MAX_USERS, { error: 'validation.planMaxUsers' })
+      .nullable()
+      .default(1),
+    faxNumbersIncluded: z
+      .number({ error: 'validation.planFaxNumbers' })
+      .int({ error: 'validation.planFaxNumbers' })
+      .min(0, { error: 'validation.planFaxNumbers' })
+      .max(PLAN_MAX_FAX_NUMBERS, { error: 'validation.planFaxNumbers' })
+      .default(1),
+    /** Left out: the plan keeps the prices it has; null: it is no longer sold through Stripe. */
+    stripeMonthlyPriceId: ZStripePriceId.nullable().optional(),
+    stripeYearlyPriceId: ZStripePriceId.nullable().optional(),
     isPopular: z.boolean().default(false),
     isHipaa: z.boolean().default(false),
     text: z.object({
@@ -85,6 +124,8 @@ export const ZAdminPlanInput = z
     if (plan.pagesPerMonth === null) context.addIssue({ code: 'custom', path: ['pagesPerMonth'], message: 'validation.planPagesRequired' });
     if (plan.monthlyPriceCents !== null && plan.yearlyMonthlyPriceCents !== null && plan.yearlyMonthlyPriceCents > plan.monthlyPriceCents)
       context.addIssue({ code: 'custom', path: ['yearlyMonthlyPriceCents'], message: 'validation.planYearlyAboveMonthly' });
+    if (plan.stripeMonthlyPriceId && plan.stripeMonthlyPriceId === plan.stripeYearlyPriceId)
+      context.addIssue({ code: 'custom', path: ['stripeYearlyPriceId'], message: 'validation.stripePriceId' });
   });
 export type TAdminPlanInput = z.input<typeof ZAdminPlanInput>;
 

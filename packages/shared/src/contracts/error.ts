@@ -34,6 +34,8 @@ export const ZApiError = z.object({
     requestId: z.string().optional(),
     /** Field-level problems of a request that failed validation. */
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** Where to choose a plan that includes what was refused (decision 087): the web app's billing page. */
+    upgradeUrl: z.string().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -25,6 +25,14 @@ export const ZPlan = z.object({
   pagesPerMonth: z.number().int().positive().nullable(),
   /** Requests per minute each API key of an account on this plan may make (spec 000 §9: 100 unless the plan says more). */
   apiRequestsPerMinute: z.number().int().positive(),
+  /** What the plan includes, enforced on the server (decision 087). */
+  apiAccess: z.boolean(),
+  webhooks: z.boolean(),
+  /** Received faxes' documents attached to e-mails, and extra addresses for them. */
+  faxToEmail: z.boolean(),
+  /** People on the account, its owner included; null: as many as it likes. */
+  maxUsers: z.number().int().positive().nullable(),
+  faxNumbersIncluded: z.number().int().nonnegative(),
   isPopular: z.boolean(),
   isHipaa: z.boolean(),
   /** Description and features in each of our languages. */

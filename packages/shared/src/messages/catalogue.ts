@@ -15,6 +15,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PLAN_MAX_API_REQUESTS_PER_MINUTE,
   PLAN_MAX_FEATURES,
+  PLAN_MAX_FAX_NUMBERS,
+  PLAN_MAX_USERS,
   PLAN_MIN_API_REQUESTS_PER_MINUTE,
   type TLanguage,
 } from '../constants';
@@ -40,6 +42,8 @@ export const MESSAGE_DEFAULTS = {
   planMaxFeatures: PLAN_MAX_FEATURES,
   planMinApiRequestsPerMinute: PLAN_MIN_API_REQUESTS_PER_MINUTE,
   planMaxApiRequestsPerMinute: PLAN_MAX_API_REQUESTS_PER_MINUTE,
+  planMaxUsers: PLAN_MAX_USERS,
+  planMaxFaxNumbers: PLAN_MAX_FAX_NUMBERS,
   numberProviderMaxLength: NUMBER_PROVIDER_MAX_LENGTH,
   contactNameMaxLength: MAX_CONTACT_NAME_LENGTH,
   contactCompanyMaxLength: MAX_CONTACT_COMPANY_LENGTH,

@@ -39,7 +39,7 @@ export function errorBody(
   type: TErrorType,
   key: MessageKey,
   params: Record<string, unknown> = {},
-  extra: Pick<TApiError['error'], 'requestId' | 'issues'> = {},
+  extra: Pick<TApiError['error'], 'requestId' | 'issues' | 'upgradeUrl'> = {},
 ): TApiError {
   return { error: { type, code: key, message: translator(request.language)(key, params), ...extra } };
 }
@@ -117,12 +117,21 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     // A wait the server knows (a sign-in delay) is said in the standard header too, for clients that honour it.
     if (error.type === 'rate_limited' && typeof error.params.seconds === 'number')
       reply.header('retry-after', String(error.params.seconds));
-    const params = { ...error.params, requestId: request.id };
+    // A plan's missing feature says, in its message too (API callers read no links), where a plan that has it is chosen.
+    const upgradePath = 'upgradePath' in error && typeof error.upgradePath === 'string' ? error.upgradePath : undefined;
+    const upgrade = upgradePath ? { upgradeUrl: upgradePath, url: `${request.protocol}://${request.host}${upgradePath}` } : {};
+    const params = { ...error.params, ...upgrade, requestId: request.id };
     const issues = error.field ? [{ path: error.field, message: translator(request.language)(error.messageKey, params) }] : undefined;
     return send(
       reply,
       status,
-      errorBody(request, error.type, error.messageKey, params, status >= 500 ? { requestId: request.id } : issues ? { issues } : {}),
+      errorBody(
+        request,
+        error.type,
+        error.messageKey,
+        params,
+        status >= 500 ? { requestId: request.id } : issues ? { issues } : upgradePath ? { upgradeUrl: upgradePath } : {},
+      ),
     );
   }
 

@@ -41,6 +41,11 @@ const plan = (id: string, name: string, monthlyPriceCents: number | null, pagesP
   yearlyMonthlyPriceCents: monthlyPriceCents === null ? null : Math.round(monthlyPriceCents * 0.8),
   pagesPerMonth,
   apiRequestsPerMinute: 100,
+  apiAccess: false,
+  webhooks: false,
+  faxToEmail: true,
+  maxUsers: 1,
+  faxNumbersIncluded: 1,
   isPopular: false,
   isHipaa: false,
   text: Object.fromEntries(

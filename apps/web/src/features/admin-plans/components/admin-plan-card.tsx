@@ -16,10 +16,12 @@ type TAdminPlanCardProps = {
   onEdit: () => void;
   onArchive: (archived: boolean) => void;
   onDelete: (trigger: HTMLElement) => void;
+  /** Makes the plan's product and prices in Stripe (the server says when Stripe is not set up). */
+  onCreateInStripe: () => void;
 };
 
 /** One plan as the back office sees it: what the public card shows, plus its state, its accounts and its actions. */
-export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete }: TAdminPlanCardProps) {
+export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete, onCreateInStripe }: TAdminPlanCardProps) {
   const { t } = useTranslation('admin-catalogue');
   const { language } = useLanguage();
   const nameId = useId();
@@ -85,6 +87,23 @@ export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete }: TAdmi
         <p className="flex-1 text-sm text-muted-foreground">{t('plans.card.noFeatures')}</p>
       )}
 
+      {/* What the server gives accounts on the plan (decision 087), whatever the features text says. */}
+      <p className="text-sm">
+        <span className="font-medium">{t('plans.card.includes')}: </span>
+        {[
+          plan.apiAccess ? t('plans.card.apiAccess') : null,
+          plan.webhooks ? t('plans.card.webhooks') : null,
+          plan.faxToEmail ? t('plans.card.faxToEmail') : null,
+          plan.maxUsers === null ? t('plans.card.unlimitedUsers') : t('plans.card.users', { count: plan.maxUsers }),
+          t('plans.card.numbers', { count: plan.faxNumbersIncluded }),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {plan.stripeMonthlyPriceId && plan.stripeYearlyPriceId ? t('plans.card.inStripe') : t('plans.card.notInStripe')}
+      </p>
+
       <p className="text-sm text-muted-foreground">{t('plans.card.accounts', { count: plan.accountCount })}</p>
 
       <div className="flex flex-wrap gap-2 border-t pt-4">
@@ -108,6 +127,18 @@ export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete }: TAdmi
         >
           {archived ? t('plans.card.restore') : t('plans.card.archive')}
         </Button>
+        {plan.monthlyPriceCents !== null && !(plan.stripeMonthlyPriceId && plan.stripeYearlyPriceId) ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={t('plans.card.createInStripeLabel', { name: plan.name })}
+            onClick={onCreateInStripe}
+          >
+            {t('plans.card.createInStripe')}
+          </Button>
+        ) : null}
         {/* A plan in use is archived, never deleted (the server refuses too). */}
         {plan.accountCount === 0 ? (
           <Button

@@ -2,6 +2,8 @@ import {
   PLAN_CATEGORIES,
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_MAX_API_REQUESTS_PER_MINUTE,
+  PLAN_MAX_FAX_NUMBERS,
+  PLAN_MAX_USERS,
   PLAN_MIN_API_REQUESTS_PER_MINUTE,
   PLAN_NAME_MAX_LENGTH,
   YEARLY_DISCOUNT,
@@ -39,6 +41,9 @@ const PROBLEM_TEXT = {
   yearlyAboveMonthly: 'messages:validation.planYearlyAboveMonthly',
   pagesRequired: 'plans.checks.pagesRequired',
   apiRateRange: 'messages:validation.planApiRateRange',
+  maxUsers: 'messages:validation.planMaxUsers',
+  faxNumbers: 'messages:validation.planFaxNumbers',
+  stripePriceId: 'messages:validation.stripePriceId',
   tooManyFeatures: 'messages:validation.planTooManyFeatures',
   forbiddenCharacters: 'messages:validation.forbiddenCharacters',
   tooLong: 'messages:validation.tooLong',
@@ -287,6 +292,68 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
             <Checkbox label={t('plans.form.hipaa')} checked={values.isHipaa} onChange={(checked) => set('isHipaa', checked)} />
             <Checkbox label={t('plans.form.popular')} checked={values.isPopular} onChange={(checked) => set('isPopular', checked)} />
           </div>
+
+          {/* What accounts on the plan get (decision 087): the server enforces these, not the features text above. */}
+          <fieldset className="flex flex-col gap-4 rounded-md border p-4">
+            <legend className="px-1 text-sm font-medium">{t('plans.form.includes')}</legend>
+            <p className="text-sm text-muted-foreground">{t('plans.form.includesHint')}</p>
+            <div className="flex flex-col gap-3">
+              <Checkbox label={t('plans.form.apiAccess')} checked={values.apiAccess} onChange={(checked) => set('apiAccess', checked)} />
+              <Checkbox label={t('plans.form.webhooks')} checked={values.webhooks} onChange={(checked) => set('webhooks', checked)} />
+              <Checkbox label={t('plans.form.faxToEmail')} checked={values.faxToEmail} onChange={(checked) => set('faxToEmail', checked)} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label={t('plans.form.maxUsers')}
+                description={t('plans.form.maxUsersHint')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={PLAN_MAX_USERS}
+                step={1}
+                value={values.maxUsers}
+                onChange={(event) => set('maxUsers', event.target.value)}
+                {...fieldProps('maxUsers')}
+              />
+              <FormField
+                label={t('plans.form.faxNumbersIncluded')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={PLAN_MAX_FAX_NUMBERS}
+                step={1}
+                required
+                value={values.faxNumbersIncluded}
+                onChange={(event) => set('faxNumbersIncluded', event.target.value)}
+                {...fieldProps('faxNumbersIncluded')}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4 rounded-md border p-4">
+            <legend className="px-1 text-sm font-medium">{t('plans.form.stripe')}</legend>
+            <p className="text-sm text-muted-foreground">{t('plans.form.stripeHint')}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label={t('plans.form.stripeMonthlyPriceId')}
+                value={values.stripeMonthlyPriceId}
+                onChange={(event) => set('stripeMonthlyPriceId', event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="price_…"
+                {...fieldProps('stripeMonthlyPriceId')}
+              />
+              <FormField
+                label={t('plans.form.stripeYearlyPriceId')}
+                value={values.stripeYearlyPriceId}
+                onChange={(event) => set('stripeYearlyPriceId', event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="price_…"
+                {...fieldProps('stripeYearlyPriceId')}
+              />
+            </div>
+          </fieldset>
 
           <details className="rounded-md border p-4" open={translationsOpen}>
             <summary className="cursor-pointer text-sm font-medium">{t('plans.form.translations')}</summary>

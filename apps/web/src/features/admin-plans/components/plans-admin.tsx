@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useAdminPlans } from '../api/get-admin-plans';
+import { useCreateStripePrices } from '../api/create-stripe-prices';
 import { useSetPlanArchived } from '../api/set-plan-archived';
 
 import { AdminPlanCard } from './admin-plan-card';
@@ -23,6 +24,7 @@ export function PlansAdmin() {
   const { t } = useTranslation('admin-catalogue');
   const plans = useAdminPlans();
   const setArchived = useSetPlanArchived();
+  const createStripePrices = useCreateStripePrices();
   const [dialog, setDialog] = useState<TOpenDialog | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -37,6 +39,19 @@ export function PlansAdmin() {
     } catch (error) {
       toast({
         title: archived ? t('plans.toasts.archiveFailedTitle') : t('plans.toasts.restoreFailedTitle'),
+        description: error instanceof ApiError ? error.message : t('common.unknownError'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const priceInStripe = async (plan: TAdminPlan) => {
+    try {
+      await createStripePrices.mutateAsync(plan.id);
+      toast({ title: t('plans.toasts.stripeCreatedTitle'), description: t('plans.toasts.stripeCreatedDescription', { name: plan.name }) });
+    } catch (error) {
+      toast({
+        title: t('plans.toasts.stripeFailedTitle'),
         description: error instanceof ApiError ? error.message : t('common.unknownError'),
         variant: 'destructive',
       });
@@ -75,10 +90,14 @@ export function PlansAdmin() {
           <li key={plan.id}>
             <AdminPlanCard
               plan={plan}
-              busy={setArchived.isPending && setArchived.variables?.id === plan.id}
+              busy={
+                (setArchived.isPending && setArchived.variables?.id === plan.id) ||
+                (createStripePrices.isPending && createStripePrices.variables === plan.id)
+              }
               onEdit={() => setDialog({ kind: 'form', plan })}
               onArchive={(archived) => void archive(plan, archived)}
               onDelete={(trigger) => setDialog({ kind: 'delete', plan, trigger })}
+              onCreateInStripe={() => void priceInStripe(plan)}
             />
           </li>
         ))}

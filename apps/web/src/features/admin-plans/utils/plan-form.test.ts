@@ -34,6 +34,13 @@ const plan: TAdminPlan = {
   yearlyMonthlyPriceCents: 799,
   pagesPerMonth: 150,
   apiRequestsPerMinute: 250,
+  apiAccess: false,
+  webhooks: false,
+  faxToEmail: false,
+  maxUsers: 1,
+  faxNumbersIncluded: 1,
+  stripeMonthlyPriceId: null,
+  stripeYearlyPriceId: null,
   isPopular: false,
   isHipaa: false,
   text: {
@@ -133,12 +140,51 @@ describe('checkPlanForm', () => {
         apiRequestsPerMinute: 100,
         isHipaa: true,
         isPopular: false,
+        apiAccess: false,
+        webhooks: false,
+        faxToEmail: false,
+        maxUsers: 1,
+        faxNumbersIncluded: 1,
+        stripeMonthlyPriceId: null,
+        stripeYearlyPriceId: null,
         text: {
           en: { description: 'For clinics.', features: ['Email to Fax', 'Online Portal'] },
           es: { description: '', features: [] },
           fr: { description: '', features: [] },
         },
       },
+    });
+  });
+});
+
+describe('what a plan includes and its Stripe prices', () => {
+  it('reads users (empty: no limit), included numbers and price ids, and says which field is wrong', () => {
+    const checked = checkPlanForm(
+      filled({ apiAccess: true, maxUsers: '', faxNumbersIncluded: '3', stripeMonthlyPriceId: ' price_1Abc ', stripeYearlyPriceId: '' }),
+    );
+    expect(checked.ok && checked.input).toMatchObject({
+      apiAccess: true,
+      maxUsers: null,
+      faxNumbersIncluded: 3,
+      stripeMonthlyPriceId: 'price_1Abc',
+      stripeYearlyPriceId: null,
+    });
+    expect(checkPlanForm(filled({ maxUsers: '0' }))).toEqual({ ok: false, field: 'maxUsers', problem: 'maxUsers' });
+    expect(checkPlanForm(filled({ maxUsers: 'many' }))).toEqual({ ok: false, field: 'maxUsers', problem: 'maxUsers' });
+    expect(checkPlanForm(filled({ faxNumbersIncluded: '' }))).toEqual({ ok: false, field: 'faxNumbersIncluded', problem: 'faxNumbers' });
+    expect(checkPlanForm(filled({ stripeYearlyPriceId: 'prod_1Abc' }))).toEqual({
+      ok: false,
+      field: 'stripeYearlyPriceId',
+      problem: 'stripePriceId',
+    });
+  });
+
+  it('shows a stored plan’s users, unlimited as empty, and its price ids', () => {
+    expect(planFormOf({ ...plan, maxUsers: null, stripeMonthlyPriceId: 'price_1M', webhooks: true })).toMatchObject({
+      maxUsers: '',
+      stripeMonthlyPriceId: 'price_1M',
+      stripeYearlyPriceId: '',
+      webhooks: true,
     });
   });
 });

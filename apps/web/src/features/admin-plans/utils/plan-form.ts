@@ -23,10 +23,30 @@ export type TPlanFormValues = {
   pricedOnRequest: boolean;
   isHipaa: boolean;
   isPopular: boolean;
+  /** What the plan includes (decision 087); users empty: no limit. */
+  apiAccess: boolean;
+  webhooks: boolean;
+  faxToEmail: boolean;
+  maxUsers: string;
+  faxNumbersIncluded: string;
+  /** Stripe's price ids; empty: not sold through Stripe. */
+  stripeMonthlyPriceId: string;
+  stripeYearlyPriceId: string;
   text: Record<TLanguage, { description: string; features: string }>;
 };
 
-export type TPlanField = 'name' | 'monthlyPrice' | 'yearlyPrice' | 'pages' | 'apiRequestsPerMinute' | 'description' | 'features';
+export type TPlanField =
+  | 'name'
+  | 'monthlyPrice'
+  | 'yearlyPrice'
+  | 'pages'
+  | 'apiRequestsPerMinute'
+  | 'maxUsers'
+  | 'faxNumbersIncluded'
+  | 'stripeMonthlyPriceId'
+  | 'stripeYearlyPriceId'
+  | 'description'
+  | 'features';
 export type TPlanProblem =
   | 'nameRequired'
   | 'priceRequired'
@@ -34,6 +54,9 @@ export type TPlanProblem =
   | 'yearlyAboveMonthly'
   | 'pagesRequired'
   | 'apiRateRange'
+  | 'maxUsers'
+  | 'faxNumbers'
+  | 'stripePriceId'
   | 'tooManyFeatures'
   | 'forbiddenCharacters'
   | 'tooLong';
@@ -54,6 +77,14 @@ export function emptyPlanForm(): TPlanFormValues {
     pricedOnRequest: false,
     isHipaa: false,
     isPopular: false,
+    // A new plan includes the least: one user, one number, no API, webhooks or fax to e-mail, until the admin adds.
+    apiAccess: false,
+    webhooks: false,
+    faxToEmail: false,
+    maxUsers: '1',
+    faxNumbersIncluded: '1',
+    stripeMonthlyPriceId: '',
+    stripeYearlyPriceId: '',
     text: { en: emptyText(), es: emptyText(), fr: emptyText() },
   };
 }
@@ -85,6 +116,13 @@ export function planFormOf(plan: TAdminPlan): TPlanFormValues {
     pricedOnRequest,
     isHipaa: plan.isHipaa,
     isPopular: plan.isPopular,
+    apiAccess: plan.apiAccess,
+    webhooks: plan.webhooks,
+    faxToEmail: plan.faxToEmail,
+    maxUsers: plan.maxUsers === null ? '' : String(plan.maxUsers),
+    faxNumbersIncluded: String(plan.faxNumbersIncluded),
+    stripeMonthlyPriceId: plan.stripeMonthlyPriceId ?? '',
+    stripeYearlyPriceId: plan.stripeYearlyPriceId ?? '',
     text: Object.fromEntries(LANGUAGES.map((language) => [language, textOf(language)])) as TPlanFormValues['text'],
   };
 }
@@ -115,11 +153,14 @@ function parsePages(text: string): number | null | 'invalid' {
   return /^\d{1,7}$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : 'invalid';
 }
 
-/** API requests per minute as typed: a whole number (the shared schema checks its range), 'invalid' otherwise. */
+/** A whole number as typed (API requests per minute, users, numbers: the shared schema checks its range), 'invalid' otherwise. */
 function parseRequestsPerMinute(text: string): number | 'invalid' {
   const trimmed = text.trim();
   return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : 'invalid';
 }
+
+/** Users as typed: empty is no limit (null). */
+const parseUsers = (text: string): number | null | 'invalid' => (text.trim() === '' ? null : parseRequestsPerMinute(text));
 
 /** The form's fields in the order they are shown: the first one to fix gets focus. */
 const PLAN_FIELDS = [
@@ -128,6 +169,10 @@ const PLAN_FIELDS = [
   'yearlyPrice',
   'pages',
   'apiRequestsPerMinute',
+  'maxUsers',
+  'faxNumbersIncluded',
+  'stripeMonthlyPriceId',
+  'stripeYearlyPriceId',
   'description',
   'features',
 ] as const satisfies readonly TPlanField[];
@@ -139,6 +184,7 @@ function fieldOfPath(path: readonly PropertyKey[]): TPlanField {
   if (head === 'yearlyMonthlyPriceCents') return 'yearlyPrice';
   if (head === 'pagesPerMonth') return 'pages';
   if (head === 'apiRequestsPerMinute') return 'apiRequestsPerMinute';
+  if (head === 'maxUsers' || head === 'faxNumbersIncluded' || head === 'stripeMonthlyPriceId' || head === 'stripeYearlyPriceId') return head;
   if (head === 'text') return inText === 'description' ? 'description' : 'features';
   return 'name';
 }
@@ -152,6 +198,9 @@ const PROBLEM_OF_MESSAGE: Record<string, TPlanProblem> = {
   'validation.planPagesRequired': 'pagesRequired',
   'validation.planPages': 'pagesRequired',
   'validation.planApiRateRange': 'apiRateRange',
+  'validation.planMaxUsers': 'maxUsers',
+  'validation.planFaxNumbers': 'faxNumbers',
+  'validation.stripePriceId': 'stripePriceId',
   'validation.planTooManyFeatures': 'tooManyFeatures',
   'validation.forbiddenCharacters': 'forbiddenCharacters',
 };
@@ -175,6 +224,9 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
   const pagesPerMonth = priced ? readNumber('pages', parsePages(values.pages), 'pagesRequired') : null;
   // When unreadable, the problem is noted and 0 stands in, so that the rest of the form is still checked.
   const apiRequestsPerMinute = readNumber('apiRequestsPerMinute', parseRequestsPerMinute(values.apiRequestsPerMinute), 'apiRateRange') ?? 0;
+  const maxUsers = readNumber('maxUsers', parseUsers(values.maxUsers), 'maxUsers');
+  const faxNumbersIncluded = readNumber('faxNumbersIncluded', parseRequestsPerMinute(values.faxNumbersIncluded), 'faxNumbers') ?? 0;
+  const priceId = (text: string) => text.trim() || null;
 
   const input = {
     name: values.name.trim(),
@@ -186,6 +238,13 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
     apiRequestsPerMinute,
     isHipaa: values.isHipaa,
     isPopular: values.isPopular,
+    apiAccess: values.apiAccess,
+    webhooks: values.webhooks,
+    faxToEmail: values.faxToEmail,
+    maxUsers,
+    faxNumbersIncluded,
+    stripeMonthlyPriceId: priceId(values.stripeMonthlyPriceId),
+    stripeYearlyPriceId: priceId(values.stripeYearlyPriceId),
     // Empty Spanish or French text is sent as empty: the server gives those languages the English text.
     text: Object.fromEntries(
       LANGUAGES.map((language) => [

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { PlanLacks, usePlanLacking } from '@/components/layouts/user/plan-lacks';
 
 import { useApiKeys } from '../api/get-api-keys';
 
@@ -18,6 +19,7 @@ export function ApiKeysManager() {
   const apiKeys = useApiKeys();
   // The secret lives here, in memory, only until the dialog closes.
   const [created, setCreated] = useState<TCreateApiKeyResponse | null>(null);
+  const planLacking = usePlanLacking('apiAccess');
 
   if (apiKeys.isPending) return <Loading>{t('list.loading')}</Loading>;
   if (apiKeys.isError)
@@ -27,9 +29,14 @@ export function ApiKeysManager() {
   const { max } = apiKeys.data;
   return (
     <>
-      <section className={cardClass}>
-        <CreateApiKeyForm full={apiKeys.data.apiKeys.length >= max} max={max} onCreated={setCreated} />
-      </section>
+      {/* On a plan without the API, the way to one that has it instead of a form the server would refuse. */}
+      {planLacking ? (
+        <PlanLacks what="apiAccess" plan={planLacking} />
+      ) : (
+        <section className={cardClass}>
+          <CreateApiKeyForm full={apiKeys.data.apiKeys.length >= max} max={max} onCreated={setCreated} />
+        </section>
+      )}
       <section className={cardClass}>
         <ApiKeysList list={apiKeys.data} />
       </section>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { PlanLacks, usePlanFull } from '@/components/layouts/user/plan-lacks';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 
@@ -19,6 +20,8 @@ export function MemberAdministration() {
   const { t } = useTranslation('members');
   const { user } = useAuth();
   const members = useMembers();
+  // Everyone on the account and every open invitation count against the plan's users, as on the server.
+  const planFull = usePlanFull((members.data?.members.length ?? 0) + (members.data?.invitations.length ?? 0));
 
   if (members.isPending) {
     return (
@@ -30,7 +33,7 @@ export function MemberAdministration() {
   if (members.isError) return isNotAllowed(members.error) ? <NotAllowed /> : <LoadFailed error={members.error} retry={members.refetch} />;
   return (
     <>
-      <AddMemberForm />
+      {planFull ? <PlanLacks what="users" plan={planFull} /> : <AddMemberForm />}
       <InvitationsList invitations={members.data.invitations} />
       <MembersList members={members.data.members} viewerId={user?.id} />
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { PlanLacks, usePlanLacking } from '@/components/layouts/user/plan-lacks';
 
 import { useWebhooks } from '../api/get-webhooks';
 
@@ -17,6 +18,7 @@ export function WebhooksManager() {
   const webhooks = useWebhooks();
   // The secret lives here, in memory, only until the dialog closes.
   const [shown, setShown] = useState<TShownSecret | null>(null);
+  const planLacking = usePlanLacking('webhooks');
 
   if (webhooks.isPending) return <Loading>{t('list.loading')}</Loading>;
   if (webhooks.isError)
@@ -31,13 +33,18 @@ export function WebhooksManager() {
   const { max } = webhooks.data;
   return (
     <>
-      <section className={cardClass}>
-        <CreateWebhookForm
-          full={webhooks.data.endpoints.length >= max}
-          max={max}
-          onCreated={(created) => setShown({ ...created, rotated: false })}
-        />
-      </section>
+      {/* On a plan without webhooks, the way to one that has them instead of a form the server would refuse. */}
+      {planLacking ? (
+        <PlanLacks what="webhooks" plan={planLacking} />
+      ) : (
+        <section className={cardClass}>
+          <CreateWebhookForm
+            full={webhooks.data.endpoints.length >= max}
+            max={max}
+            onCreated={(created) => setShown({ ...created, rotated: false })}
+          />
+        </section>
+      )}
       <section className={cardClass}>
         <WebhooksList list={webhooks.data} onRotated={(rotated, trigger) => setShown({ ...rotated, rotated: true, returnTo: trigger })} />
       </section>
