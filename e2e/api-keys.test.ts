@@ -6,7 +6,7 @@ import esApiKeys from '../apps/web/src/locales/es/api-keys.json';
 import esDevelopers from '../apps/web/src/locales/es/developers.json';
 import frApiKeys from '../apps/web/src/locales/fr/api-keys.json';
 import frDevelopers from '../apps/web/src/locales/fr/developers.json';
-import { signedInMember, signedInPerson } from './support/accounts';
+import { onPlan, signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
@@ -35,6 +35,7 @@ describe('API keys on /user/api-keys (issue 17, item 1)', () => {
   it('the owner sees the page in the sidebar, with its explanation, the empty list and the limit', async () => {
     owner = await context();
     await signedInPerson(owner, 'Kim Keys');
+    await onPlan(owner, 'business');
     page = await owner.newPage();
     await page.goto('/user/dashboard');
     const nav = page.getByRole('navigation', { name: 'User area' }).first();
@@ -191,6 +192,7 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
 
     const member = await context();
     await signedInPerson(member, 'Dev Eloper');
+    await onPlan(member, 'business');
     const signedIn = await member.newPage();
     await signedIn.goto('/developers');
     const manage = signedIn.getByRole('link', { name: enDevelopers.developers.apiKey.manage });
@@ -273,7 +275,9 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
       // The OpenAPI reference below lays itself out in steps after the heading shows (an empty list is for a moment as
       // wide as its content): judged once it has settled, as a person scrolling it sees it.
       await expect
-        .poll(async () => (await overflowOf(phone, { scrollingRegionsAllowed: true })).offenders, { message: `${language} /api-documentation` })
+        .poll(async () => (await overflowOf(phone, { scrollingRegionsAllowed: true })).offenders, {
+          message: `${language} /api-documentation`,
+        })
         .toEqual([]);
       await phone.close();
     }

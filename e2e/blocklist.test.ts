@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInMember, signedInPerson } from './support/accounts';
+import { onPlan, signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
@@ -43,6 +43,7 @@ describe('Blocked Numbers on the Settings page (issue 16, item 6)', () => {
   it('the owner blocks "+1 888 555" with a note; it is listed as +1888555, and a bad entry is refused on its field', async () => {
     owner = await context();
     await signedInPerson(owner, 'Bea Blocker');
+    await onPlan(owner, 'business');
     page = await owner.newPage();
     await page.goto('/user/settings');
     await visible(section(page).getByRole('heading', { name: 'Blocked Numbers', level: 2 }));

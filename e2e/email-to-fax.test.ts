@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import enTexts from '../apps/web/src/locales/en/email-to-fax.json';
 import esTexts from '../apps/web/src/locales/es/email-to-fax.json';
 import frTexts from '../apps/web/src/locales/fr/email-to-fax.json';
-import { emailedLink, signedInMember, signedInPerson } from './support/accounts';
+import { emailedLink, onPlan, signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
@@ -35,6 +35,7 @@ describe('e-mail to fax on /user/email-to-fax (issue 19, item 2)', () => {
   it('the owner finds the page in the sidebar: the address to write to, how it works, the defaults; axe clean', async () => {
     owner = await context();
     await signedInPerson(owner, 'Edna Mailer');
+    await onPlan(owner, 'business');
     page = await owner.newPage();
     await page.goto('/user/dashboard');
     const nav = page.getByRole('navigation', { name: 'User area' }).first();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { faxHeaderTime } from '@faxline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInMember, signedInPerson } from './support/accounts';
+import { onPlan, signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
@@ -38,6 +38,7 @@ describe('Fax Header and Station IDs on the Settings page (issue 16, item 3)', (
   it('the owner sets the name, the time zone and a station id; the preview shows the header as it prints', async () => {
     owner = await context();
     await signedInPerson(owner, 'Clara Owner');
+    await onPlan(owner, 'business');
     const numbers = (await (await owner.request.get('/api/numbers')).json()) as { numbers: Array<{ phoneNumber: string }> };
     number = numbers.numbers[0]!.phoneNumber;
 

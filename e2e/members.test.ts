@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { acceptInvitation, addMember, signedInPerson } from './support/accounts';
+import { acceptInvitation, addMember, onPlan, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
@@ -59,6 +59,7 @@ describe('User Administration - Add New User (spec 001 §2.8, §5, §6)', () => 
     // signedInPerson waits with expect.poll, which only runs inside a test: the owner is made here, not in beforeAll.
     owner = await context();
     await signedInPerson(owner, 'Olive Owner');
+    await onPlan(owner, 'business');
     ownerFax = await sendCoverFax(owner);
     ownerPage = await owner.newPage();
     const page = ownerPage;

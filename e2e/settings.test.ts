@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { addMember, signedInPerson } from './support/accounts';
+import { addMember, onPlan, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sameOrigin, toast, useBrowser, visible } from './support/fixtures';
 
@@ -162,6 +162,7 @@ describe('settings (spec 001 §2.5)', () => {
   it('a member who is not the owner is told who can delete the account, and has no delete button', async () => {
     const ownerContext = await newContext(browser);
     const owner = await signedInPerson(ownerContext, 'Account Owner');
+    await onPlan(ownerContext, 'business');
     const username = `member${Date.now().toString(36)}`;
     await addMember(ownerContext, { name: 'Team Member', username, email: uniqueEmail('member'), role: 'User' });
 
@@ -178,6 +179,7 @@ describe('settings (spec 001 §2.5)', () => {
   it('the owner deletes the account with the password: a wrong one keeps the dialog open, the right one signs out', async () => {
     const context = await newContext(browser);
     const person = await signedInPerson(context);
+    await onPlan(context, 'business');
     const username = `gone${Date.now().toString(36)}`;
     await addMember(context, { name: 'Soon Gone', username, email: uniqueEmail('gone'), role: 'User' });
     const page = await context.newPage();

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, unique, uniqueEmail } from '@test-support/factories/values';
-import { addMember, signedInPerson } from './support/accounts';
+import { addMember, onPlan, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { hidden, useBrowser, visible } from './support/fixtures';
 
@@ -190,6 +190,7 @@ describe('two-factor sign-in required by the account owner', () => {
   it('a sub-user added with the option sets it up before anything else, then goes on', async () => {
     const ownerContext = await newContext(browser);
     await signedInPerson(ownerContext, 'Account Owner');
+    await onPlan(ownerContext, 'business');
     const username = unique('sub');
     await addMember(ownerContext, { name: 'Sub User', username, email: uniqueEmail('sub'), role: 'User', enable2fa: true });
     await ownerContext.close();

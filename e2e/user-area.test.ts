@@ -3,7 +3,7 @@ import { formatPhoneInternational, type TFaxListResponse, type TUsage } from '@f
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
-import { addMember, signedInPerson } from './support/accounts';
+import { addMember, onPlan, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
 import { hidden, sameOrigin, useBrowser, visible } from './support/fixtures';
@@ -181,6 +181,7 @@ describe('the user area layout on desktop (1280 px)', () => {
   it("hides what the person's role cannot use: no fax pages for Billing, no User Administration for a User", async () => {
     const ownerContext = await newContext(browser);
     await signedInPerson(ownerContext, 'Owner Olga');
+    await onPlan(ownerContext, 'business');
 
     const billing = await signedInMember(ownerContext, 'Billing', 'Bill Payer');
     const page = await billing.context.newPage();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import enWebhooks from '../apps/web/src/locales/en/webhooks.json';
 import esWebhooks from '../apps/web/src/locales/es/webhooks.json';
 import frWebhooks from '../apps/web/src/locales/fr/webhooks.json';
-import { signedInMember, signedInPerson } from './support/accounts';
+import { onPlan, signedInMember, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, sameOrigin, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
@@ -56,6 +56,7 @@ describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
   it('the owner finds the page in the sidebar: what webhooks are, how they are signed, the empty list; axe clean', async () => {
     owner = await context();
     await signedInPerson(owner, 'Wendy Hooks');
+    await onPlan(owner, 'business');
     page = await owner.newPage();
     await page.goto('/user/dashboard');
     const nav = page.getByRole('navigation', { name: 'User area' }).first();

@@ -21,6 +21,35 @@ export async function signedInPerson(context: BrowserContext, name = 'Test Perso
   return { name, email, password: PASSWORD };
 }
 
+/**
+ * The account of the person signed in to `context` pays for the plan `slug` monthly, bought as its owner buys one on
+ * /user/billing: the checkout, the test card on the Stripe simulator's page (the e2e server runs billing in test mode),
+ * and the plan in force once Stripe's webhook has said so. Sub-users, the API and webhooks need a plan that includes
+ * them (decision 087).
+ */
+export async function onPlan(context: BrowserContext, slug: string) {
+  const catalogue = (await (await context.request.get('/api/plans')).json()) as { plans: { id: string; slug: string }[] };
+  const plan = catalogue.plans.find((candidate) => candidate.slug === slug);
+  if (!plan) throw new Error(`no plan ${slug} in the catalogue`);
+  const checkout = await context.request.post('/api/billing/checkout', {
+    headers: originOf(context),
+    data: { planId: plan.id, interval: 'month' },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await context.request.post(`${url}/pay`, { form: { outcome: 'succeed' }, maxRedirects: 0 });
+  expect(paid.status(), await paid.text()).toBe(303);
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get('/api/billing')).json()) as { subscription: { planId: string } | null }).subscription?.planId,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(plan.id);
+}
+
 /** The new login a member's invitation asks for (POST /api/account/members). */
 export type MemberToAdd = { name: string; username: string; email: string; role: 'User' | 'Admin' | 'Billing'; enable2fa?: boolean };
 

@@ -29,10 +29,21 @@ export async function startBillingTestMode(deps: { db: Database; logger: Logger 
     // Priced as the back office's "Create in Stripe" prices a plan: through the provider.
     const stripe = stripeProvider({ secretKey: SIMULATOR_SECRET_KEY, webhookSecret, apiUrl: simulator.url });
     for (const plan of await pricedPlans(deps.db)) {
-      await namePlanPrices(deps.db, plan.id, await stripe.createPlanPrices({ ...plan, monthlyPriceCents: plan.monthlyPriceCents!, yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents! }));
+      await namePlanPrices(
+        deps.db,
+        plan.id,
+        await stripe.createPlanPrices({
+          ...plan,
+          monthlyPriceCents: plan.monthlyPriceCents!,
+          yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents!,
+        }),
+      );
     }
     // The coupons come back under their own ids, which only the Stripe API itself lets one choose.
-    await recreatePromotionCoupons(deps.db, new Stripe(SIMULATOR_SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' }));
+    await recreatePromotionCoupons(
+      deps.db,
+      new Stripe(SIMULATOR_SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' }),
+    );
   } catch (error) {
     await simulator.close();
     throw error;

@@ -1,13 +1,13 @@
 import { planChangeTimingOf, YEARLY_DISCOUNT, type TBillingInterval, type TPlan } from '@faxline/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { ChoiceSwitch } from '@/components/ui/choice-switch';
 import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
 import { usePlans } from '@/lib/plans/get-plans';
+import { useSearchState } from '@/lib/use-search-state';
 import { toast } from '@/lib/toast';
 
 import { useCheckOut } from '../api/start-checkout';
@@ -32,7 +32,7 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
   const plans = usePlans();
   const headingId = useId();
   // The plan chosen on /pricing or /fax-plans (paths.user.billing.getHref), offered first and marked.
-  const [search] = useSearchParams();
+  const [search] = useSearchState();
   const chosen = chosenOf(search);
   const [interval, setBillingInterval] = useState<TBillingInterval>(paid?.interval ?? chosen?.interval ?? 'month');
   const checkOut = useCheckOut();
