@@ -40,7 +40,7 @@ const SUBJECT = { en: 'The payment for your Faxline plan failed', es: 'El pago d
 let t: TestApp;
 let simulator: StripeSimulator;
 let admin: { email: string; cookie: string };
-let professional: { id: string; monthlyCents: number };
+let business: { id: string; monthlyCents: number };
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
   const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
+  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'business'));
   const product = await stripe.products.create({ name: plan!.name });
   const price = (interval: 'month' | 'year', cents: number) =>
     stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
@@ -58,7 +58,7 @@ beforeAll(async () => {
     price('year', plan!.yearlyMonthlyPriceCents! * 12),
   ]);
   await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  professional = { id: plan!.id, monthlyCents: plan!.monthlyPriceCents! };
+  business = { id: plan!.id, monthlyCents: plan!.monthlyPriceCents! };
   gateway = await startTestGateway(t);
   const session = await adminSession(t);
   admin = { email: session.person.email, cookie: session.cookie };
@@ -103,20 +103,20 @@ async function emailsTo(address: string, subject: string | RegExp = SUBJECT.en) 
 const subscriptionOf = async (accountId: string) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0];
 
-/** An account on Professional, paid monthly through the simulator's checkout, with a Billing and a User member. */
+/** An account on Business (API and sub-users included), paid monthly through the simulator's checkout, with a Billing and a User member. */
 async function payingAccount(billingLanguage: 'en' | 'es' = 'en') {
   const account = await createAccount(t, { members: [{ role: 'billing', language: billingLanguage }, { role: 'user' }] });
   const cookie = await signIn(t.app, account.owner.email);
   const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', {
     cookie,
-    payload: { planId: professional.id, interval: 'month' },
+    payload: { planId: business.id, interval: 'month' },
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const { url } = ZCheckoutResponse.parse(checkout.json());
   const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
   expect(paid.status).toBe(303);
   const planOf = async () => (await t.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, account.id)))[0]?.planId;
-  await until(planOf, (planId) => planId === professional.id, 'the plan to change');
+  await until(planOf, (planId) => planId === business.id, 'the plan to change');
   const [billing, user] = account.members;
   return { account, cookie, billing: billing!, user: user!, customerId: (await subscriptionOf(account.id))!.customerId };
 }
@@ -197,7 +197,7 @@ describe('a payment that fails', () => {
     // One e-mail each for the owner and the Billing member (who reads Spanish), in their language, with the amount,
     // the date and the way out; the User member, who cannot pay, gets none; the operators get theirs.
     const amountIn = (language: string) =>
-      new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(professional.monthlyCents / 100);
+      new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(business.monthlyCents / 100);
     const amount = amountIn('en');
     const readers = [
       { person: account.owner, language: 'en', subject: SUBJECT.en, receiving: /Receiving faxes never stops/ },
