@@ -74,6 +74,8 @@ describe('settings (spec 001 §2.5)', () => {
   it('the owner chooses how received faxes are e-mailed: documents or a link, and extra addresses per number', async () => {
     const context = await newContext(browser);
     await signedInPerson(context);
+    // Fax to e-mail comes with Professional (decision 087).
+    await onPlan(context, 'professional');
     const page = await context.newPage();
     await page.goto('/user/settings');
     const section = page.getByRole('region', { name: 'Received Faxes by E-mail' });

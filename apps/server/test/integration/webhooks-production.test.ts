@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ZWebhookMessagesResponse, ZWebhookSecretResponse } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '@test-support/factories/accounts';
+import { createAccount } from '@test-support/factories/accounts';
 import { PASSWORD } from '@test-support/factories/values';
 import { webhookEndpoints } from '../../src/webhooks/schema';
+import { API_PLAN } from '../support/api-keys';
 import { callApi, cookiesFrom, errorOf, openTestApp, someClientAddress, type TestApp } from '../support/test-app';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -16,7 +17,8 @@ let cookie: string;
 beforeAll(async () => {
   t = await openTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: ORIGIN, FILES_MASTER_KEY: randomBytes(32).toString('base64') } });
   receiver = await startWebhookReceiver();
-  const person = await createUser(t);
+  // On a plan that includes webhooks (decision 087).
+  const { owner: person } = await createAccount(t, { plan: API_PLAN });
   const signedIn = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in',
