@@ -14,6 +14,7 @@ import { billingProfiles, subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 // The account's billing details and its invoices (issue 36, decision 084): the details are checked per country and
 // given to Stripe's customer, the invoices listed from Stripe, and each downloaded as Faxline's own PDF, which qpdf
@@ -54,15 +55,6 @@ afterAll(async () => {
   await simulator?.close();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (const by = Date.now() + 20_000; Date.now() < by; await delay(50)) {
-    const value = await read();
-    if (done(value)) return value;
-  }
-  throw new Error(`waited 20 s for ${what}`);
-}
 
 const details: TBillingProfile = {
   name: 'Analytische Maschinen GmbH',

@@ -25,6 +25,7 @@ import { callV1, createApiKey } from '../support/api-keys';
 import { startTestGateway } from '../support/email-gateway';
 import { sendFaxRequest } from '../support/faxes';
 import { adminSession, callApi, errorOf, latestEmailTo, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 // A renewal that fails (issue 36, decision 085): the owner and the Billing members are e-mailed once per run of
 // failures, the operators too when notifyOnFailedPayment is on; the portal's banner reads the server; sending goes on
@@ -69,15 +70,6 @@ afterAll(async () => {
   await t?.close();
   await simulator?.close();
 });
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (const by = Date.now() + 20_000; Date.now() < by; await delay(50)) {
-    const value = await read();
-    if (done(value)) return value;
-  }
-  throw new Error(`waited 20 s for ${what}`);
-}
 
 async function saveSettings(values: Partial<TSystemSettingsValues>) {
   const saved = await callApi(t.app, 'PUT', '/api/admin/settings', {

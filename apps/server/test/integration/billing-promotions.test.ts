@@ -18,6 +18,7 @@ import { subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
 import { adminSession, callApi, errorOf, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 // Promotions (issue 36 item 5, decision 088): an operator's coupon, made at Stripe through the official package
 // (pointed at the simulator), applied to the checkouts it fits, shown on the invoice, counted when Stripe says a
@@ -55,13 +56,6 @@ afterAll(async () => {
 });
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (const by = Date.now() + 20_000; Date.now() < by; await delay(50)) {
-    const value = await read();
-    if (done(value)) return value;
-  }
-  throw new Error(`waited 20 s for ${what}`);
-}
 
 const admin = (method: 'GET' | 'POST', url: string, payload?: object, language = 'en') =>
   callApi(t.app, method, url, { cookie: adminCookie, payload, language, remoteAddress: someClientAddress() });

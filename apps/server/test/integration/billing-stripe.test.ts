@@ -10,6 +10,7 @@ import { billingEvents, subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 // Buying a plan through Stripe (issue 36, decision 082): the official `stripe` package on both sides, the server's
 // and this test's, pointed at the Stripe simulator, which signs its webhooks as Stripe does. The plan changes only when
@@ -48,14 +49,6 @@ afterAll(async () => {
   await simulator?.close();
 });
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (const by = Date.now() + 20_000; Date.now() < by; await delay(50)) {
-    const value = await read();
-    if (done(value)) return value;
-  }
-  throw new Error(`waited 20 s for ${what}`);
-}
 const planOf = async (accountId: string) =>
   (await t.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)))[0]?.planId;
 
