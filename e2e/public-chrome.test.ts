@@ -355,6 +355,9 @@ describe('the navigation box (every keyword of the table)', () => {
     await pathname(page).toBe('/support');
     expect(new URL(page.url()).hash).toBe('#faqs');
     await visible(page.locator('[data-sonner-toast]').getByText('How do I receive faxes?', { exact: true }));
+    // The page scrolls to its FAQs once they are in, but leaves the cursor in the box: the next words typed stay there.
+    await visible(page.locator('#faqs summary', { hasText: 'How do I receive faxes?' }));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Ask AI where to go…');
 
     await expectEveryKeyword(page, { signedIn: false, isAdmin: false }, (target) => DESTINATIONS[target].access === 'public');
     await context.close();
