@@ -1,6 +1,6 @@
 import type { TGivenRole } from '@faxline/shared';
 import { eq, isNull } from 'drizzle-orm';
-import { accountLifecycle } from '../../apps/server/src/account-lifecycle';
+import { accountOpening } from '../../apps/server/src/account-lifecycle';
 import { accounts } from '../../apps/server/src/accounts/schema';
 import type { Auth } from '../../apps/server/src/auth/auth';
 import { createPerson, type NewPerson } from '../../apps/server/src/accounts/create-person';
@@ -19,7 +19,7 @@ export type TestPerson = Awaited<ReturnType<typeof createUser>>;
  */
 export async function createUser(deps: FactoryDeps, overrides: Partial<NewPerson> = {}) {
   const person = { name: 'Ada Lovelace', email: uniqueEmail(), password: PASSWORD, ...overrides };
-  const { id, accountId } = await createPerson({ ...deps, lifecycle: accountLifecycle }, person);
+  const { id, accountId } = await createPerson({ ...deps, lifecycle: accountOpening }, person);
   return { id, accountId, ...person };
 }
 

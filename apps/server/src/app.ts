@@ -164,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planCatalogue.close();
   });
   const sessions = createSessionReader({ auth, db: database.db, config });
+  const billing = billingInForce({ config, systemSettings });
+  const lifecycle = accountLifecycle({ db: database.db, billing });
   const routeDeps: RouteDeps = {
     auth,
     sessions,
@@ -176,9 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planUse,
     notifications: deps.notifications,
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
-    accountLifecycle,
-    billing: billingInForce({ config, systemSettings }),
-    ...createActorGuards({ db: database.db, sessions, lifecycle: accountLifecycle }),
+    accountLifecycle: lifecycle,
+    billing,
+    ...createActorGuards({ db: database.db, sessions, lifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
   // changed something answers once this process has heard of its own change, so the next read shows it.

@@ -15,7 +15,7 @@ import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
 import { seedBillingFaqs, seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
-import { accountLifecycle } from './account-lifecycle';
+import { accountOpening } from './account-lifecycle';
 import type { Logger } from './platform/logger';
 import { startQueue, type Queue } from './platform/queue/queue';
 import { faxEventConsumers } from './fax-event-consumers';
@@ -141,7 +141,7 @@ export async function startServer(
       const secret = await secretOf();
       const auth = createAuth({ db: database.db, queue, config, secret, logger, organizationTables });
       if (config.demoData) {
-        const credentials = await seedDemoData({ auth, db: database.db, lifecycle: accountLifecycle });
+        const credentials = await seedDemoData({ auth, db: database.db, lifecycle: accountOpening });
         if (credentials) process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
       }
       // The process cannot serve once its own database could not be started again; an outside one is not its to mend.

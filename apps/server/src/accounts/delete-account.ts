@@ -7,14 +7,17 @@ import { accountMembers, accounts } from './schema';
 
 /**
  * Deletes a customer account for good (spec 001 §2.5): its faxes and their stored documents, its members
- * (the people, their sessions and credentials go with them), and the account; its numbers go back to the inventory.
+ * (the people, their sessions and credentials go with them), and the account; its numbers go back to the inventory and
+ * its subscription ends at the payment provider first.
  * Audit entries stay (they hold ids, not references). Files are removed after the rows, so a crash leaves at worst
  * unreadable orphan files, never a fax pointing at a missing document.
  */
 export async function deleteAccount(
-  deps: { db: Database; files: FileStore; lifecycle: Pick<AccountLifecycle, 'deleting'> },
+  deps: { db: Database; files: FileStore; lifecycle: Pick<AccountLifecycle, 'closing' | 'deleting'> },
   accountId: string,
 ): Promise<{ people: number; faxes: number }> {
+  // First what cannot be rolled back with the database: a refusal here leaves the account whole.
+  await deps.lifecycle.closing(accountId);
   const keys: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const members = await tx

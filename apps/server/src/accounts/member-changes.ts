@@ -65,7 +65,7 @@ export async function changeMemberRole(db: Database, by: Actor, userId: string, 
  * office's refusals are audited, as its deletions are, under its own action.
  */
 export async function removeMember(
-  deps: { db: Database; files: FileStore; lifecycle: Pick<AccountLifecycle, 'deleting'> },
+  deps: { db: Database; files: FileStore; lifecycle: Pick<AccountLifecycle, 'closing' | 'deleting'> },
   by: MemberChanger,
   userId: string,
 ): Promise<Removal> {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { accountExists } from '../accounts/account-exists';
 import { moveAccountToPlan } from '../accounts/account-plan';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
@@ -6,7 +7,7 @@ import { inTransaction } from '../platform/db/transaction';
 import { planOfPrice, startingPlanId } from '../plans/plan-prices';
 import type { BillingProvider, ProviderSubscription } from './billing-provider';
 import type { TSubscriptionStatus } from '@faxline/shared';
-import type { PaymentFailureBegun } from './payment-failure-emails';
+import { emailPaymentFailure, type PaymentFailureBegun, type PaymentFailureEmailDeps } from './payment-failure-emails';
 import { subscriptions } from './schema';
 import { clock } from '../platform/clock';
 
@@ -18,17 +19,22 @@ const PAYMENT_FAILED: readonly TSubscriptionStatus[] = ['past_due', 'unpaid'];
 
 /**
  * Reads a subscription from its provider and applies it, one reader of a subscription at a time: two events of one
- * subscription taken at once would otherwise read it at two moments and could write the older state last.
+ * subscription taken at once would otherwise read it at two moments and could write the older state last. A run of
+ * payment failures that begins with it is told in the same transaction (decision 085), whoever noticed it first: the
+ * provider's webhook, or a request of the owner's that read the subscription before the webhook came.
  */
-export async function syncSubscription(db: Database, provider: BillingProvider, subscriptionId: string): Promise<SubscriptionApplied> {
-  return inTransaction(db, async (tx) => {
+export async function syncSubscription(deps: SyncDeps, provider: BillingProvider, subscriptionId: string): Promise<void> {
+  await inTransaction(deps.db, async (tx, client) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${provider.name}:${subscriptionId}`}))`);
-    return applySubscription(tx, provider, await provider.subscription(subscriptionId));
+    const { paymentFailureBegun } = await applySubscription(tx, provider, await provider.subscription(subscriptionId));
+    if (paymentFailureBegun) await emailPaymentFailure(deps, tx, client, paymentFailureBegun);
   });
 }
 
+export type SyncDeps = PaymentFailureEmailDeps & { db: Database };
+
 /** What applying changed that others must hear of: a run of payment failures that began with it (decision 085). */
-export type SubscriptionApplied = { paymentFailureBegun: PaymentFailureBegun | null };
+type SubscriptionApplied = { paymentFailureBegun: PaymentFailureBegun | null };
 
 /**
  * Makes Faxline's copy of a subscription what the provider says it is now, and the account's plan follow it
@@ -52,6 +58,8 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
       .for('update');
     const accountId = state.accountId ?? known?.accountId;
     if (!accountId) throw new Error(`${provider.name} subscription ${state.subscriptionId} names no account of Faxline`);
+    // The end of the subscription of an account deleted meanwhile (decision 089): nothing is left to apply it to.
+    if (!known && !(await accountExists(tx, accountId))) return { paymentFailureBegun: null };
     // An account's earlier subscription that ends after a newer one began changes nothing.
     if (known && known.subscriptionId !== state.subscriptionId && !paysForPlan(state.status)) return { paymentFailureBegun: null };
 

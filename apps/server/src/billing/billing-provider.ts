@@ -32,6 +32,11 @@ export interface BillingProvider {
   dropScheduledChange(subscriptionId: string): Promise<void>;
   /** Ends the subscription at its period's end (dropping a scheduled change), or undoes that while it runs. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /**
+   * Ends the subscription now (an account being deleted, decision 089): nothing more is charged, nothing is refunded;
+   * one that has already ended is left as it is.
+   */
+  cancelNow(subscriptionId: string): Promise<void>;
   /** The provider's page where the customer changes their card; it comes back to `returnUrl`. */
   paymentPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The card the provider charges for this subscription; null when it holds none. */

@@ -34,6 +34,7 @@ type Subscription = typeof subscriptions.$inferSelect;
  */
 export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, requireActor, config } = deps;
+  const syncDeps = { ...deps, publicUrl: config.publicUrl };
   const guard = { preHandler: requireActor('manageBilling') };
 
   /** The provider and the account's subscription in force; 409 when there is none to change. */
@@ -117,7 +118,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       timing,
       amountCents: request.body.expectedAmountCents,
     });
-    await syncSubscription(db, provider, row.subscriptionId);
+    await syncSubscription(syncDeps, provider, row.subscriptionId);
     return reply.code(204).send();
   });
 
@@ -127,7 +128,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     if (!row.scheduledPlanId) throw new AppError('conflict', 'errors.noScheduledChange');
     await provider.dropScheduledChange(row.subscriptionId);
     await audit(request, 'billing.change_dropped', row, { planId: row.scheduledPlanId, interval: row.scheduledInterval });
-    await syncSubscription(db, provider, row.subscriptionId);
+    await syncSubscription(syncDeps, provider, row.subscriptionId);
     return reply.code(204).send();
   });
 
@@ -136,7 +137,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     const { provider, row } = await paying(request);
     await provider.setCancelAtPeriodEnd(row.subscriptionId, true);
     await audit(request, 'billing.cancel_requested', row, { endsAt: row.currentPeriodEnd.toISOString() });
-    await syncSubscription(db, provider, row.subscriptionId);
+    await syncSubscription(syncDeps, provider, row.subscriptionId);
     return reply.code(204).send();
   });
 
@@ -145,7 +146,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     if (!row.cancelAtPeriodEnd) throw new AppError('conflict', 'errors.billingNotCancelled');
     await provider.setCancelAtPeriodEnd(row.subscriptionId, false);
     await audit(request, 'billing.cancel_undone', row, {});
-    await syncSubscription(db, provider, row.subscriptionId);
+    await syncSubscription(syncDeps, provider, row.subscriptionId);
     return reply.code(204).send();
   });
 

@@ -161,6 +161,15 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
+    async cancelNow(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      // A downgrade scheduled for the period's end would otherwise hold the subscription in its schedule.
+      if (subscription.schedule) await stripe.subscriptionSchedules.release(idOf(subscription.schedule));
+      // No final invoice and no credit for the unused days: what was paid covers the period already begun.
+      await stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false });
+    },
+
     async paymentPortal(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: session.url };

@@ -4,7 +4,6 @@ import { inTransaction } from '../platform/db/transaction';
 import type { RouteDeps } from '../route-deps';
 import { syncSubscription } from './apply-subscription';
 import { InvalidWebhook, type BillingProvider } from './billing-provider';
-import { emailPaymentFailure } from './payment-failure-emails';
 import { countRedemption } from './promotions/promotions';
 import { billingEvents } from './schema';
 
@@ -43,7 +42,7 @@ async function takeWebhook(
     if (error instanceof InvalidWebhook) throw new AppError('invalid_request', 'errors.billingSignatureInvalid');
     throw error;
   }
-  await inTransaction(deps.db, async (tx, client) => {
+  await inTransaction(deps.db, async (tx) => {
     // A second delivery of the same event waits here on the first one's row, then finds it and changes nothing.
     const [fresh] = await tx
       .insert(billingEvents)
@@ -53,8 +52,6 @@ async function takeWebhook(
     if (!fresh) return;
     if (event.redeemedCouponId) await countRedemption(tx, provider.name, event.redeemedCouponId);
     if (!event.subscriptionId) return;
-    const { paymentFailureBegun } = await syncSubscription(tx, provider, event.subscriptionId);
-    // Told with the change that records it, so once per run of failures whatever the events' number and order.
-    if (paymentFailureBegun) await emailPaymentFailure({ ...deps, publicUrl: deps.config.publicUrl }, tx, client, paymentFailureBegun);
+    await syncSubscription({ ...deps, db: tx, publicUrl: deps.config.publicUrl }, provider, event.subscriptionId);
   });
 }

@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH, webPaths, ZSignUpRequest } from '@faxline/shared';
 import { createAuth } from '../auth/auth';
 import { openFileStore } from '../platform/files/encrypted-file-store';
 import { createPerson } from '../accounts/create-person';
-import { accountLifecycle } from '../account-lifecycle';
+import { accountOpening } from '../account-lifecycle';
 import { setPlatformRole } from '../auth/logins';
 import { findUserByEmail } from '../auth/verify-password';
 import { jobs } from '../jobs';
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
       stdout.write(`${parsed.data.email} already had an account and is now a platform admin (password unchanged).\n`);
     } else {
       await createPerson(
-        { auth, db: handle.db, lifecycle: accountLifecycle },
+        { auth, db: handle.db, lifecycle: accountOpening },
         { ...parsed.data, platformRole: 'admin', emailVerified: true },
       );
       stdout.write(`Platform admin ${parsed.data.email} created. Sign in at ${config.publicUrl}${webPaths.admin.login.path}\n`);

@@ -305,4 +305,28 @@ describe('a payment that fails', () => {
     expect(await emailsTo(admin.email, /^A payment failed: /)).toHaveLength(operatorsBefore);
     simulator.payOpenInvoices(customerId);
   }, 120_000);
+
+  it("e-mails once when the owner's own request reads the failure before Stripe's webhook tells it", async () => {
+    const { account, cookie, billing, customerId } = await payingAccount();
+    const webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`;
+    // Stripe's events held back: the renewal fails, and Faxline has not heard of it.
+    simulator.setWebhookUrl(null);
+    try {
+      simulator.setCardDeclines(customerId, true);
+      simulator.advanceTime(32 * DAY_MS);
+      expect((await subscriptionOf(account.id))!.paymentFailedAt).toBeNull();
+      // Cancelling reads the subscription from Stripe: past due, the run of failures begins here, and is told here.
+      expect((await callApi(t.app, 'POST', '/api/billing/cancel', { cookie })).statusCode).toBe(204);
+      expect((await subscriptionOf(account.id))!.status).toBe('past_due');
+      for (const person of [account.owner, billing]) expect(await emailsTo(person.email), person.email).toHaveLength(1);
+    } finally {
+      simulator.setWebhookUrl(webhookUrl);
+    }
+    // The events Stripe held back come late: nothing is e-mailed twice.
+    const held = simulator.events().filter((event) => JSON.stringify(event.data).includes(customerId));
+    expect(held.length).toBeGreaterThan(0);
+    for (const event of held) expect((await simulator.replay(event.id)).status).toBe(200);
+    for (const person of [account.owner, billing]) expect(await emailsTo(person.email)).toHaveLength(1);
+    simulator.payOpenInvoices(customerId);
+  }, 120_000);
 });

@@ -421,3 +421,47 @@ describe('changing a paying plan', () => {
     );
   });
 });
+
+describe('deleting a paying account (decision 089)', () => {
+  it("ends its subscription at Stripe at once: nothing more is charged, and Stripe's closing event is taken", async () => {
+    const { account, cookie } = await payingOwner(professional);
+    const { subscriptionId, customerId } = await rowOf(account.id);
+    const deleted = await callApi(t.app, 'DELETE', '/api/account', { cookie, payload: { password: account.owner.password } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    expect(await planOf(account.id)).toBeUndefined();
+    // customer.subscription.deleted names an account that is gone: acknowledged, not retried for days.
+    await simulator.webhooksSettled();
+    const closing = simulator.events().find((event) => event.type === 'customer.subscription.deleted' && JSON.stringify(event.data).includes(subscriptionId));
+    expect(closing).toBeDefined();
+    expect(simulator.deliveries().filter((delivery) => delivery.eventId === closing!.id).map((delivery) => delivery.status)).toEqual([200]);
+    // A month later, no renewal is charged.
+    const invoicesBefore = (await stripe.invoices.list({ customer: customerId })).data.length;
+    simulator.advanceTime(40 * DAY_MS);
+    await simulator.webhooksSettled();
+    expect((await stripe.invoices.list({ customer: customerId })).data).toHaveLength(invoicesBefore);
+  });
+
+  // The file's last test: the simulator it stops comes back empty.
+  it('is refused with 503 while Stripe cannot be reached, and nothing is deleted', async () => {
+    const { account, cookie } = await payingOwner(professional);
+    // Stripe goes away: its address refuses connections.
+    const port = simulator.port;
+    await simulator.close();
+    try {
+      const refused = await callApi(t.app, 'DELETE', '/api/account', {
+        cookie,
+        payload: { password: account.owner.password },
+        language: 'fr',
+      });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json()).toMatchObject({ error: { code: 'errors.billingCancelBeforeDeletion' } });
+      expect(refused.json().error.message).toMatch(/^L'abonnement du compte n'a pas pu être résilié/);
+      expect(await planOf(account.id)).toBe(professional.id);
+      expect((await rowOf(account.id)).status).toBe('active');
+    } finally {
+      simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET, port });
+    }
+  });
+});
+

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountLifecycle } from '../../src/account-lifecycle';
+import { accountOpening } from '../../src/account-lifecycle';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('demo data', () => {
   it('creates a demo admin and a demo customer once, with passwords that work', async () => {
-    const deps = { auth: t.auth, db: t.db, lifecycle: accountLifecycle };
+    const deps = { auth: t.auth, db: t.db, lifecycle: accountOpening };
     const credentials = await seedDemoData(deps);
     expect(credentials?.map((c) => c.email)).toEqual(['admin@demo.faxline.localhost', 'customer@demo.faxline.localhost']);
     expect(await seedDemoData(deps)).toBeNull();

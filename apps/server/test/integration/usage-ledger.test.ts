@@ -6,6 +6,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { createAccount } from '@test-support/factories/accounts';
 import { accountLifecycle } from '../../src/account-lifecycle';
 import { deleteAccount } from '../../src/accounts/delete-account';
+import { billingInForce } from '../../src/billing/billing-providers';
 import { accounts } from '../../src/accounts/schema';
 import { usageLedger } from '../../src/billing/ledger-schema';
 import { recordUsage, type UsageCharge } from '../../src/billing/usage-ledger';
@@ -185,7 +186,7 @@ describe('the ledger', () => {
   it('goes with its account when the account is deleted', async () => {
     const sender = await customer();
     await recordUsage(t.db, charge(sender.accountId, {}));
-    await deleteAccount({ db: t.db, files: t.files, lifecycle: accountLifecycle }, sender.accountId);
+    await deleteAccount({ db: t.db, files: t.files, lifecycle: accountLifecycle({ db: t.db, billing: billingInForce({ config: t.config, systemSettings: t.env.systemSettings }) }) }, sender.accountId);
     expect(await ledgerOf(sender.accountId)).toEqual([]);
   });
 });
