@@ -432,9 +432,16 @@ describe('deleting a paying account (decision 089)', () => {
     expect(await planOf(account.id)).toBeUndefined();
     // customer.subscription.deleted names an account that is gone: acknowledged, not retried for days.
     await simulator.webhooksSettled();
-    const closing = simulator.events().find((event) => event.type === 'customer.subscription.deleted' && JSON.stringify(event.data).includes(subscriptionId));
+    const closing = simulator
+      .events()
+      .find((event) => event.type === 'customer.subscription.deleted' && JSON.stringify(event.data).includes(subscriptionId));
     expect(closing).toBeDefined();
-    expect(simulator.deliveries().filter((delivery) => delivery.eventId === closing!.id).map((delivery) => delivery.status)).toEqual([200]);
+    expect(
+      simulator
+        .deliveries()
+        .filter((delivery) => delivery.eventId === closing!.id)
+        .map((delivery) => delivery.status),
+    ).toEqual([200]);
     // A month later, no renewal is charged.
     const invoicesBefore = (await stripe.invoices.list({ customer: customerId })).data.length;
     simulator.advanceTime(40 * DAY_MS);
@@ -464,4 +471,3 @@ describe('deleting a paying account (decision 089)', () => {
     }
   });
 });
-

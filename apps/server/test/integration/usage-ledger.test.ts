@@ -186,7 +186,14 @@ describe('the ledger', () => {
   it('goes with its account when the account is deleted', async () => {
     const sender = await customer();
     await recordUsage(t.db, charge(sender.accountId, {}));
-    await deleteAccount({ db: t.db, files: t.files, lifecycle: accountLifecycle({ db: t.db, billing: billingInForce({ config: t.config, systemSettings: t.env.systemSettings }) }) }, sender.accountId);
+    await deleteAccount(
+      {
+        db: t.db,
+        files: t.files,
+        lifecycle: accountLifecycle({ db: t.db, billing: billingInForce({ config: t.config, systemSettings: t.env.systemSettings }) }),
+      },
+      sender.accountId,
+    );
     expect(await ledgerOf(sender.accountId)).toEqual([]);
   });
 });
