@@ -99,6 +99,14 @@ function formatIn(page: Page, cents: number, currency: string, language: string)
   ] as const);
 }
 
+/**
+ * Each page's WCAG check runs in one language, a different one from page to page, so that each language is checked
+ * on a third of the pages (decision 078): the pages are the same elements and colours in every language, and what a
+ * language could break on its own (the title, the description, the lang attribute, one h1, the anchors) is checked
+ * in all three. Axe on a long page is most of the suite's browser time.
+ */
+const axeLanguageOf = (path: string): TLanguage => LANGUAGES[PAGES.findIndex((page) => page.path === path) % LANGUAGES.length]!;
+
 describe.each(LANGUAGES)('every public page in %s', (language) => {
   let context: BrowserContext;
   beforeAll(async () => {
@@ -106,9 +114,9 @@ describe.each(LANGUAGES)('every public page in %s', (language) => {
   });
   afterAll(() => context.close());
 
-  it.each(PAGES.map((page) => [page.path, page] as const))(
-    '%s: title, description, anchors and no WCAG 2.1 A/AA violation',
-    async (path, { anchors, meta }) => {
+  it.each(PAGES.map((page) => [page.path, axeLanguageOf(page.path) === language ? ' and no WCAG 2.1 A/AA violation' : '', page] as const))(
+    '%s: title, description, anchors%s',
+    async (path, checksAccessibility, { anchors, meta }) => {
       const page = await context.newPage();
       const errors = collectConsoleErrors(page);
       await page.goto(path);
@@ -121,7 +129,7 @@ describe.each(LANGUAGES)('every public page in %s', (language) => {
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       for (const id of anchors) expect(await page.locator(`[id="${id}"]`).count(), `#${id} on ${path}`).toBe(1);
 
-      await expectNoAccessibilityViolations(page);
+      if (checksAccessibility) await expectNoAccessibilityViolations(page);
       expect(errors).toEqual([]);
       await page.close();
     },
