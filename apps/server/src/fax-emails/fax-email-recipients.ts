@@ -75,19 +75,21 @@ const personRecipient = (person: Person, setting: TNoticeSetting): TNoticeRecipi
 };
 
 /**
- * Who hears of a received fax: the members who may see it and keep "Fax Received" on, and the extra
- * addresses of the number it arrived at, in the owner's language. An extra address that is a member's own follows that
+ * Who hears of a received fax: the members who may see it and keep "Fax Received" on, and (when the plan includes fax
+ * to e-mail) the extra addresses of the number it arrived at, in the owner's language. An extra address that is a member's own follows that
  * member's choice: an address that unsubscribed is not written to again through the number's list.
  */
 export async function receivedFaxRecipients(
   db: Database,
   config: Pick<TConfig, 'emailConfirmation'>,
   fax: Pick<FaxRow, 'accountId' | 'toNumber' | 'direction' | 'userId'>,
+  options: { extraAddresses: boolean },
 ): Promise<TNoticeRecipient[]> {
   const people = await peopleOf(db, fax.accountId);
   const recipients = people
     .filter((person) => person.faxReceived && maySee(person, fax) && reachable(person, config))
     .map((person) => personRecipient(person, 'faxReceived'));
+  if (!options.extraAddresses) return recipients;
 
   const number = await numberOfAccount(db, fax.accountId, { phoneNumber: fax.toNumber });
   const owner = people.find((person) => person.role === 'owner');

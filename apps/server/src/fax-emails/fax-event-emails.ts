@@ -38,7 +38,12 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
   const fax = await loadFax(db, event.faxId);
   if (!fax) return [];
   const [account] = await db
-    .select({ timeZone: accounts.timeZone, documentsInEmail: accounts.documentsInEmail, isHipaa: plans.isHipaa })
+    .select({
+      timeZone: accounts.timeZone,
+      documentsInEmail: accounts.documentsInEmail,
+      isHipaa: plans.isHipaa,
+      faxToEmail: plans.faxToEmail,
+    })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(accounts.id, fax.accountId));
@@ -56,13 +61,18 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
   const documentsAllowed = !account.isHipaa && account.documentsInEmail;
 
   if (event.type === 'fax.received') {
-    const recipients = await receivedFaxRecipients(db, config, fax);
+    // What the plan includes is what the account gets (decision 087), at delivery too: without fax to e-mail, the
+    // members are told a fax arrived, with the link, and a number's extra addresses (kept from a dearer plan) hear nothing.
+    const faxToEmail = account.faxToEmail ?? false;
+    const recipients = await receivedFaxRecipients(db, config, fax, { extraAddresses: faxToEmail });
     if (recipients.length === 0) return [];
     const form: TDocumentForm = account.isHipaa
       ? { kind: 'link', reason: 'hipaa' }
-      : account.documentsInEmail
-        ? await attachableForm(deps.files, fax)
-        : { kind: 'link', reason: 'account' };
+      : !faxToEmail
+        ? { kind: 'link', reason: 'plan' }
+        : account.documentsInEmail
+          ? await attachableForm(deps.files, fax)
+          : { kind: 'link', reason: 'account' };
     return recipients.map((recipient) => renderReceivedFaxEmail(fax, form, contextOf(recipient)));
   }
   const recipient = await outcomeRecipient(db, config, fax);

@@ -21,11 +21,11 @@ import type { TEmail } from '../email/send-email-job';
 
 /**
  * How a fax's document reaches the e-mail: attached (with the first page shown), or only a sign-in link, because the
- * plan is a HIPAA plan, the account keeps documents out of e-mail, the PDF is too large to attach, or it is not kept.
+ * plan is a HIPAA plan or does not include fax to e-mail, the account keeps documents out of e-mail, the PDF is too large to attach, or it is not kept.
  */
 export type TDocumentForm =
   | { kind: 'attached' }
-  | { kind: 'link'; reason: 'hipaa' | 'account' | 'unavailable' }
+  | { kind: 'link'; reason: 'hipaa' | 'plan' | 'account' | 'unavailable' }
   | { kind: 'link'; reason: 'tooLarge'; bytes: number };
 
 /** What every fax e-mail is written with besides the fax: who it is for, where its links go, and its ids. */
@@ -38,7 +38,13 @@ export type TNoticeContext = {
   timeZone: string;
 };
 
-const LINK_NOTICES = { hipaa: 'linkOnlyHipaa', account: 'linkOnly', tooLarge: 'tooLarge', unavailable: 'unavailable' } as const;
+const LINK_NOTICES = {
+  hipaa: 'linkOnlyHipaa',
+  plan: 'linkOnlyPlan',
+  account: 'linkOnly',
+  tooLarge: 'tooLarge',
+  unavailable: 'unavailable',
+} as const;
 
 /**
  * Fax to e-mail: the sender and pages in the subject, the sender, pages and time received in the

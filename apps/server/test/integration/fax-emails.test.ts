@@ -107,7 +107,8 @@ const firstPagePart = (mail: ParsedMail) => mail.attachments.find((part) => part
 describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)', () => {
   it("e-mails a fax that arrives to the recipient's owner with its PDF and first page, and confirms delivery to the sender, once each", async () => {
     const sender = await customer({ owner: { name: 'Grace Hopper' } });
-    const recipient = await customer({ owner: { name: 'Alan Turing' } });
+    // Professional: the first plan with fax to e-mail (decision 087).
+    const recipient = await customer({ owner: { name: 'Alan Turing' }, plan: { slug: 'professional' } });
     const faxId = await sendAndWait(sender.cookie, recipient.number!, 'delivered');
     const [copy] = await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, faxId));
 
@@ -189,10 +190,11 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
     expect(pdfPart(toExtra!)).toBeDefined();
   }, 90_000);
 
-  it('sends a sign-in link instead of the document on a HIPAA plan, when the account asks, and over 10 MB', async () => {
+  it('sends a sign-in link instead of the document on a HIPAA plan, on a plan without fax to e-mail, when the account asks, and over 10 MB', async () => {
     const hipaa = await customer({ plan: { slug: 'hipaa-basic' } });
-    const private_ = await customer();
-    const large = await customer();
+    const basic = await customer({ plan: { slug: 'basic' } });
+    const private_ = await customer({ plan: { slug: 'professional' } });
+    const large = await customer({ plan: { slug: 'professional' } });
     const settings = ZFaxEmailSettings.parse((await callApi(t.app, 'GET', '/api/account/fax-email', { cookie: hipaa.cookie })).json());
     expect(settings).toMatchObject({ hipaaPlan: true, documentsInEmail: true });
     const off = await callApi(t.app, 'PUT', '/api/account/fax-email', {
@@ -201,8 +203,16 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
     });
     expect(off.json()).toMatchObject({ documentsInEmail: false, hipaaPlan: false });
 
+    // Basic, with an extra address kept from a dearer plan (moved straight in the table, as a downgrade leaves it).
+    const kept = `kept-${Date.now()}@example.com`;
+    await t.db
+      .update(faxNumbers)
+      .set({ emailRecipients: [kept] })
+      .where(eq(faxNumbers.phoneNumber, basic.number!));
+
     const sender = await customer();
     await sendAndWait(sender.cookie, hipaa.number!, 'delivered');
+    await sendAndWait(sender.cookie, basic.number!, 'delivered');
     await sendAndWait(sender.cookie, private_.number!, 'delivered');
     const { key } = await t.files.put(Buffer.alloc(10 * 1024 * 1024 + 1, 1));
     const big = await createFax(t, { accountId: large.id, status: 'received', toNumber: large.number!, documentKey: key, pages: 40 });
@@ -210,6 +220,7 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
 
     for (const [account, notice] of [
       [hipaa, 'Your plan keeps fax documents out of e-mail (HIPAA).'],
+      [basic, 'Your plan does not include fax to e-mail, so the document is not attached.'],
       [private_, 'This account keeps fax documents out of e-mail.'],
       [large, 'The fax is too large to attach to an e-mail (10 MB).'],
     ] as const) {
@@ -220,6 +231,7 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
       expect(mail?.html).not.toContain('cid:');
     }
     expect(mailsTo(large.owner.email)[0]!.text).toContain(big.id);
+    expect(mailsTo(kept)).toEqual([]);
   }, 120_000);
 
   it('confirms a failed fax once, after its last try, with the tries and the reason in words', async () => {
@@ -234,7 +246,7 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
 
   it('turns the notice off with the one-click unsubscribe link, for a person and for an extra address', async () => {
     const sender = await customer();
-    const recipient = await customer();
+    const recipient = await customer({ plan: { slug: 'professional' } });
     const extra = `leave-${Date.now()}@example.com`;
     await t.db
       .update(faxNumbers)

@@ -1,6 +1,7 @@
 import { roleMay } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { PlanLacks, usePlanLacking } from '@/components/layouts/user/plan-lacks';
 import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { useAccountSummary } from '@/lib/account/get-account-summary';
 
@@ -36,11 +37,17 @@ export function FaxEmailSection() {
   );
 }
 
-/** The form once the stored settings have arrived; a loading line before, a retry if they did not come. */
+/**
+ * The form once the stored settings have arrived; a loading line before, a retry if they did not come. On a plan
+ * without fax to e-mail, what it lacks instead: its e-mails carry only a link and its extra addresses hear nothing
+ * (decision 087), so the form's choices would not take effect.
+ */
 function FaxEmail() {
   const { t } = useTranslation('settings');
   const settings = useFaxEmailSettings();
+  const lacking = usePlanLacking('faxToEmail');
 
+  if (lacking) return <PlanLacks what="faxToEmail" plan={lacking} />;
   if (settings.isPending) return <Loading>{t('faxEmail.loading')}</Loading>;
   if (settings.isError)
     return (
