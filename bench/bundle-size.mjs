@@ -28,6 +28,7 @@ const LANDING_LAZY = [
   ['account control', /^(src\/components\/layouts\/site\/)?account-control(\.tsx)?$/],
   ['products menu', /^src\/components\/layouts\/site\/products-menu\.tsx$/],
   ['toasts', /^src\/components\/ui\/toaster\.tsx$/],
+  ['footer (comes with the page)', /^src\/components\/layouts\/site\/site-footer\.tsx$/],
 ];
 // Fetched when a person uses a control.
 const ON_USE = [

@@ -1,10 +1,13 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AnnouncementBar } from './announcement-bar';
 import { CookieBanner } from './cookie-banner';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The footer waits with the page anyway (below): its code comes in parallel with the page's, not in the first download
+// (the landing page's budget, bench/bundle-size.mjs).
+const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
 
 type TAppShellProps = {
   children: ReactNode;
