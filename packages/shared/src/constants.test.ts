@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELABLE_FAX_STATUSES, displayStatusOf, FINAL_FAX_STATUSES, IN_FLIGHT_FAX_STATUSES, OUTBOUND_FAX_STATUSES } from './constants';
+import {
+  CANCELABLE_FAX_STATUSES,
+  displayStatusOf,
+  emailConfirmedLanding,
+  FINAL_FAX_STATUSES,
+  IN_FLIGHT_FAX_STATUSES,
+  OUTBOUND_FAX_STATUSES,
+} from './constants';
 
 describe('the outbound lifecycle (DESIGN.md "Faxes")', () => {
   it('is either in flight or final, never both', () => {
@@ -13,5 +20,20 @@ describe('the outbound lifecycle (DESIGN.md "Faxes")', () => {
 
   it('cancels only a fax that has not started converting', () => {
     expect(CANCELABLE_FAX_STATUSES).toEqual(['queued', 'scheduled']);
+  });
+});
+
+describe('where a confirmation link lands', () => {
+  it('on the landing page, going on to a page of this site when the sign-up carried one', () => {
+    expect(emailConfirmedLanding()).toBe('/?confirmed=email');
+    const landing = new URL(emailConfirmedLanding('/user/billing?plan=professional&interval=year'), 'http://x');
+    expect(landing.searchParams.get('confirmed')).toBe('email');
+    expect(landing.searchParams.get('next')).toBe('/user/billing?plan=professional&interval=year');
+  });
+
+  it('never on another site', () => {
+    for (const away of ['//evil.example', 'https://evil.example', '/\\evil.example', '/\tuser']) {
+      expect(emailConfirmedLanding(away)).toBe('/?confirmed=email');
+    }
   });
 });

@@ -159,3 +159,18 @@ export const PLAN_MAX_FAX_NUMBERS = 1_000;
  */
 export const EMAIL_CONFIRMED_PARAM = 'confirmed';
 export const EMAIL_CONFIRMED_LANDING = `/?${EMAIL_CONFIRMED_PARAM}=email`;
+/** The page a person was on their way to when they signed up (a plan chosen on /pricing), carried through the link. */
+export const EMAIL_CONFIRMED_NEXT_PARAM = 'next';
+
+/** A path on this site, never another site (`//host`, `/\\host`, control characters): safe to send someone to. */
+export function isSafePath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/[\u0000-\u001f\\]/.test(path);
+}
+
+/** Where a confirmation link lands: the landing page, which goes on to `next` once it has said the address is confirmed. */
+export function emailConfirmedLanding(next?: string): string {
+  return next && isSafePath(next)
+    ? `${EMAIL_CONFIRMED_LANDING}&${EMAIL_CONFIRMED_NEXT_PARAM}=${encodeURIComponent(next)}`
+    : EMAIL_CONFIRMED_LANDING;
+}

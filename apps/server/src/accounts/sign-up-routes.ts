@@ -17,11 +17,11 @@ export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/auth/sign-up',
     { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: limit(5, 10 * 60_000) },
     async (request, reply) => {
-      const { name, email, password, language } = request.body;
+      const { name, email, password, language, next } = request.body;
       assertPasswordNotCommon(password);
       const { requiresConfirmation, headers } = await signUp(
         { auth, db, queue, config, systemSettings, lifecycle: accountLifecycle },
-        { name, email, password, language: language ?? request.language },
+        { name, email, password, language: language ?? request.language, next },
         request,
       );
       if (headers) forwardCookies(headers, reply);

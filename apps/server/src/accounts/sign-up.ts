@@ -1,4 +1,4 @@
-import { EMAIL_CONFIRMED_LANDING, type TLanguage, webPaths } from '@faxline/shared';
+import { emailConfirmedLanding, type TLanguage, webPaths } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import { renderActionEmail } from '../email/render-action-email';
 import { sendEmailJob } from '../email/send-email-job';
@@ -22,7 +22,8 @@ type SignUpDeps = {
   systemSettings: SettingsNow;
   lifecycle: Pick<AccountLifecycle, 'opened'>;
 };
-type SignUpInput = { name: string; email: string; password: string; language: TLanguage };
+/** `next`: the page to go on to once the address is confirmed (a plan chosen on /pricing), a path on this site. */
+type SignUpInput = { name: string; email: string; password: string; language: TLanguage; next?: string };
 
 /**
  * Signing up makes the person the owner of a new account (a person who joins one is made by its owner instead).
@@ -47,7 +48,7 @@ export async function signUp(
           email: input.email,
           password: input.password,
           language: input.language,
-          callbackURL: EMAIL_CONFIRMED_LANDING,
+          callbackURL: emailConfirmedLanding(input.next),
         },
         headers: requestHeaders(request),
         returnHeaders: true,

@@ -54,6 +54,36 @@ describe('sign-up with e-mail confirmation', () => {
     expect(new URL(broken.headers.location!, 'http://x').searchParams.get('error')).toBeTruthy();
   });
 
+  it('carries the page the visitor was on the way to (a plan chosen on /pricing) through the link; another site is a 400', async () => {
+    const email = uniqueEmail();
+    const next = '/user/billing?plan=professional&interval=year';
+    const signUp = await post('/api/auth/sign-up', { name: 'Dorothy Vaughan', email, password: PASSWORD, next });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const link = linkIn((await latestEmailTo(t.app, email)).text);
+    const confirmed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(confirmed.statusCode).toBe(302);
+    const landing = new URL(confirmed.headers.location!, 'http://x');
+    expect(landing.pathname).toBe('/');
+    expect(landing.searchParams.get('confirmed')).toBe('email');
+    expect(landing.searchParams.get('next')).toBe(next);
+
+    const elsewhere = uniqueEmail();
+    for (const away of ['//evil.example/billing', 'https://evil.example/', '/\\evil.example']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        payload: { name: 'Mallory', email: elsewhere, password: PASSWORD, next: away },
+        headers: { origin: TEST_ORIGIN, 'accept-language': 'fr' },
+        remoteAddress: someClientAddress(),
+      });
+      expect(refused.statusCode, away).toBe(400);
+      expect(ZApiError.parse(refused.json()).error.issues).toEqual([
+        { path: 'body.next', message: 'La page ouverte après la confirmation doit être une page de ce site.' },
+      ]);
+    }
+    expect((await post('/api/auth/sign-in', { identifier: elsewhere, password: PASSWORD })).statusCode).toBe(401);
+  });
+
   it('answers an address that has an account exactly as a new one, and e-mails its owner instead', async () => {
     const owner = await createUser(t, { language: 'fr' });
     const headersOf = (response: LightMyRequestResponse) => ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
 import { ZTimeZone } from '../time-zone';
-import { LANGUAGES, PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
+import { isSafePath, LANGUAGES, PASSWORD_MIN_LENGTH, PLATFORM_ROLES } from '../constants';
 
 /**
  * Accounts and sessions: /api/auth/*, /api/profile*, /api/admin-access. Messages that a person reads are i18n keys
@@ -24,6 +24,8 @@ export const ZSignUpRequest = z.object({
   email: ZEmail,
   password: ZPassword,
   language: z.enum(LANGUAGES).optional(),
+  /** The page to go on to once the address is confirmed (a plan chosen on /pricing): a path on this site. */
+  next: z.string().max(2000).refine(isSafePath, { error: 'validation.nextPath' }).optional(),
 });
 export type TSignUpRequest = z.input<typeof ZSignUpRequest>;
 

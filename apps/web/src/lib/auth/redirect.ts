@@ -1,3 +1,5 @@
+import { isSafePath } from '@faxline/shared';
+
 /**
  * Where to go after signing in. A guard that turns someone away remembers the page in the router state `from`
  * (spec 001 §2.1); a link may also carry it as `?redirectTo=` (paths.signIn.getHref).
@@ -21,7 +23,5 @@ export function redirectTarget(state: unknown, search: string, fallback: string)
   return candidate !== null && isSafePath(candidate) ? candidate : fallback;
 }
 
-export function isSafePath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/[\u0000-\u001f\\]/.test(path);
-}
+// Shared with the server, which checks the page a sign-up carries through its confirmation link.
+export { isSafePath };

@@ -251,8 +251,12 @@ describe('/user/billing', () => {
     expect(page).toContain('$9.99 per month');
   });
 
-  it('thanks the person back from a payment, and says when they cancelled it', async () => {
+  it('thanks the person back from a payment, says once it is confirmed, and says when they cancelled it', async () => {
     expect(text(await render({ search: '?checkout=done' }))).toContain(enTexts.checkout.done);
+    // Once the provider has confirmed the payment, the page says so instead of "as soon as it is confirmed".
+    const confirmed = text(await render({ search: '?checkout=done', billing: billing({ subscription: paidBasic }) }));
+    expect(confirmed).toContain(enTexts.checkout.confirmed);
+    expect(confirmed).not.toContain(enTexts.checkout.done);
     const cancelled = text(await render({ search: '?checkout=cancelled' }));
     expect(cancelled).toContain(enTexts.checkout.cancelled);
     expect(cancelled).not.toContain(enTexts.checkout.done);

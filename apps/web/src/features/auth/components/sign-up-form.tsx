@@ -46,9 +46,12 @@ export function SignUpForm() {
     const checked = checkSignUp(values, language);
     if (!checked.ok) return report(checked.problem);
 
+    // The page the visitor was on their way to (a plan chosen on /pricing): reached after sign-up, or after the
+    // confirmation link when the address must be confirmed first.
+    const next = redirectTarget(location.state, location.search, '') || undefined;
     let result;
     try {
-      result = await signUp.mutateAsync(checked.request);
+      result = await signUp.mutateAsync({ ...checked.request, next });
     } catch (error) {
       // The server's message; an answer of the wrong shape is the spec's "neither user nor session".
       return fail(error instanceof ApiError ? error.message : t('signUp.unexpected'));
@@ -63,7 +66,7 @@ export function SignUpForm() {
     if (!result.session) return fail(t('signUp.unexpected'));
     toast({ title: t('signUp.successTitle'), description: t('signUp.successDescription') });
     setValues(empty);
-    await navigate(redirectTarget(location.state, location.search, paths.home.getHref()), { replace: true });
+    await navigate(next ?? paths.home.getHref(), { replace: true });
   };
 
   const form = { values, change, fieldProps, disabled: loading };

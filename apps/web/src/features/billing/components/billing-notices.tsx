@@ -59,7 +59,8 @@ export function CheckoutReturnNotice({ returned, waiting, confirmed }: TCheckout
     <div role="status" className="flex gap-3 rounded-lg border border-l-4 border-l-primary bg-accent p-4 text-accent-foreground">
       <CheckCircleIcon className="mt-0.5" />
       <div className="flex flex-col gap-1">
-        <p className="font-medium">{t('checkout.done')}</p>
+        {/* Once the provider's webhook has confirmed it, the page says so rather than that it is still to come. */}
+        <p className="font-medium">{t(confirmed ? 'checkout.confirmed' : 'checkout.done')}</p>
         {!waiting && !confirmed ? (
           <p>
             <Trans t={t} i18nKey="checkout.late" components={{ contactLink }} />

@@ -75,7 +75,9 @@ function InvoiceTable({ invoices }: { invoices: TInvoiceSummary[] }) {
   const day = (iso: string) => dates.format(iso, { dateStyle: 'medium', timeZone: 'UTC' });
 
   return (
-    <ScrollTable label={t('invoices.tableLabel')} captioned tableClassName="min-w-[40rem]">
+    // Relative, as the fax history's: the visually hidden header of the last column stays (clipped) in the region, where
+    // it would otherwise widen the whole page on a phone.
+    <ScrollTable label={t('invoices.tableLabel')} captioned className="relative" tableClassName="min-w-[40rem]">
       <TableHead>
         <tr>
           <HeaderCell>{t('invoices.number')}</HeaderCell>

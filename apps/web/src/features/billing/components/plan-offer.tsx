@@ -65,7 +65,9 @@ export function PlanOffer({ plan, interval, action, chosen = false }: TPlanOffer
         ) : (
           <>
             <p className="flex flex-wrap items-baseline gap-x-2">
-              <span className="text-2xl font-bold">{price.perMonth}</span>
+              <span className="text-2xl font-bold" data-testid="plan-price">
+                {price.perMonth}
+              </span>
               <span className="text-sm text-muted-foreground">{t('plans.perMonth')}</span>
             </p>
             {price.perYear ? <p className="text-sm text-muted-foreground">{t('plans.billedYearly', { amount: price.perYear })}</p> : null}
