@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TBaaSignRequest, TBaaSignature, TLanguage } from '@faxline/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import type { FileStore } from '../platform/files/encrypted-file-store';
+import type { FileToMove } from '../platform/files/move-files';
 import { AppError } from '../platform/http/app-error';
 import { plans } from '../plans/schema';
 import { baaPdf } from './baa-pdf';
@@ -127,4 +128,20 @@ export async function baaFileOf(db: Database, accountId: string, id: string): Pr
 export async function baaFileKeysOf(db: Pick<Database, 'select'>, accountId: string): Promise<string[]> {
   const rows = await db.select({ key: baaSignatures.fileKey }).from(baaSignatures).where(eq(baaSignatures.accountId, accountId));
   return rows.map((row) => row.key);
+}
+
+/** Every signed agreement's PDF, a page at a time (by id): what `npm run files:move` copies besides the faxes' files. */
+export async function* baaFileReferences(db: Database): AsyncGenerator<FileToMove> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await db
+      .select({ id: baaSignatures.id, key: baaSignatures.fileKey, sha256: baaSignatures.fileSha256 })
+      .from(baaSignatures)
+      .where(after === null ? undefined : gt(baaSignatures.id, after))
+      .orderBy(asc(baaSignatures.id))
+      .limit(1_000);
+    for (const row of rows) yield { key: row.key, sha256: row.sha256 };
+    if (rows.length < 1_000) return;
+    after = rows.at(-1)!.id;
+  }
 }
