@@ -341,7 +341,7 @@ describe('the business associate agreement of a HIPAA plan', () => {
     expect(moved).toMatchObject({ planId: hipaa, documentsInEmail: false });
   });
 
-  it('asks for a new signature when the text has a new version, also for a change of plan, and keeps the old one on record', async () => {
+  it('asks for a new signature when the text has a new version, also for a change of plan, keeps the old one on record, and removes the PDFs with the account', async () => {
     const account = await createAccount(t);
     const cookie = await signIn(t.app, account.owner.email);
     await subscribe(cookie, account.id);
@@ -363,5 +363,12 @@ describe('the business associate agreement of a HIPAA plan', () => {
     const second = ZBaaSignature.parse((await sign(cookie)).json());
     expect((await agreementOf(cookie)).signatures.map((kept) => kept.id)).toEqual([second.id, first.id]);
     expect((await preview()).statusCode).toBe(200);
+
+    // Deleting the account takes the signed PDFs from the file store with it.
+    const keys = (await t.db.select().from(baaSignatures).where(eq(baaSignatures.accountId, account.id))).map((row) => row.fileKey);
+    const deleted = await callApi(t.app, 'DELETE', '/api/account', { cookie, payload: { password: account.owner.password } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(baaSignatures).where(eq(baaSignatures.accountId, account.id))).toEqual([]);
+    for (const key of keys) await expect(t.files.get(key)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
