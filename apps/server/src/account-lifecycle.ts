@@ -1,4 +1,5 @@
 import type { AccountLifecycle } from './accounts/account-lifecycle';
+import { baaFileKeysOf } from './billing/baa';
 import { endSubscriptionOfAccount } from './billing/end-subscription';
 import type { BillingInForce } from './billing/billing-providers';
 import { recordPlatformEvent } from './events/platform-events';
@@ -26,7 +27,9 @@ export function accountLifecycle(deps: { db: Database; billing: BillingInForce }
     closing: (accountId) => endSubscriptionOfAccount(deps, accountId),
     deleting: async (tx, accountId) => {
       await releaseNumbersOf(tx, accountId);
-      return deleteFaxesOfAccount(tx, accountId);
+      const faxes = await deleteFaxesOfAccount(tx, accountId);
+      // The signed agreements' rows go with the account's; their PDFs go from the file store with the faxes' files.
+      return { count: faxes.count, fileKeys: [...faxes.fileKeys, ...(await baaFileKeysOf(tx, accountId))] };
     },
   };
 }

@@ -48,6 +48,7 @@ import { paymentFailureRoutes } from './billing/payment-failure-routes';
 import { billingRoutes } from './billing/routes';
 import { planChangeRoutes } from './billing/plan-change-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
+import { baaRoutes } from './billing/baa-routes';
 import { billingProfileRoutes } from './billing/profile-routes';
 import { billingUsageRoutes } from './billing/usage-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentFailureRoutes, routeDeps);
       await api.register(billingProfileRoutes, routeDeps);
       await api.register(invoiceRoutes, routeDeps);
+      await api.register(baaRoutes, routeDeps);
       await api.register(billingUsageRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);

@@ -8,6 +8,7 @@ export * from './auth/schema';
 export * from './billing/schema';
 export * from './billing/promotions/schema';
 export * from './billing/ledger-schema';
+export * from './billing/baa-schema';
 export * from './blocklist/schema';
 export * from './contacts/schema';
 export * from './content/schema';

@@ -39,6 +39,8 @@ const ROLE_PERMISSIONS = {
   manageWebhooks: ['owner', 'admin'],
   /** The account's plan, payment method, invoices and usage ledger (spec 001 §2.8: the Billing role). */
   manageBilling: ['owner', 'billing'],
+  /** Legal agreements made for the organisation, the business associate agreement of a HIPAA plan (decision 090). */
+  signAgreements: ['owner'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

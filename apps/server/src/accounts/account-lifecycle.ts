@@ -17,6 +17,9 @@ export type AccountLifecycle = {
    * subscription at the payment provider). Throws, and nothing is deleted, when that cannot be done.
    */
   closing(accountId: string): Promise<void>;
-  /** An account is about to be deleted: its faxes deleted, and the keys of their files, removed once the deletion commits. */
+  /**
+   * An account is about to be deleted: its faxes deleted, and the keys of their files and of its signed agreements' PDFs,
+   * removed once the deletion commits.
+   */
   deleting(tx: Tx, accountId: string): Promise<{ count: number; fileKeys: string[] }>;
 };

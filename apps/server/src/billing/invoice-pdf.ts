@@ -3,8 +3,8 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { translator } from '../platform/i18n/i18n';
 import type { ProviderInvoice } from './billing-provider';
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 50;
 const RIGHT = A4[0] - MARGIN;
 /** The columns of the lines' table: description, period, quantity, amount (right-aligned at its edge). */
 const COLUMNS = { description: MARGIN, period: 270, quantityRight: 450, amountRight: RIGHT };
@@ -148,7 +148,7 @@ function sellerLines(input: InvoicePdfInput): string[] {
 }
 
 /** Writes down A4 pages from the top, a new page when one is full; text the standard fonts cannot print becomes "?". */
-function pageWriter(pdf: PDFDocument, font: PDFFont) {
+export function pageWriter(pdf: PDFDocument, font: PDFFont) {
   const printable = new Set(font.getCharacterSet());
   // French and others group digits with narrow or thin spaces, which WinAnsi lacks: a no-break space prints instead.
   const clean = (value: string) =>
@@ -182,7 +182,7 @@ function pageWriter(pdf: PDFDocument, font: PDFFont) {
 }
 
 /** Splits text into lines no wider than `width`, at spaces (a word longer than the line stays whole). */
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of value.split(/\s+/).filter(Boolean)) {

@@ -19,6 +19,7 @@ import { priceOfPlan } from '../plans/plan-prices';
 import { plans } from '../plans/schema';
 import type { RouteDeps } from '../route-deps';
 import { paysForPlan, syncSubscription } from './apply-subscription';
+import { requireBaaForPlan } from './baa';
 import { PaymentDeclined, type BillingProvider } from './billing-provider';
 import { subscriptions } from './schema';
 
@@ -58,6 +59,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       { ...choice, monthlyPriceCents: next },
     );
     if (!timing) throw new AppError('conflict', 'errors.planChangeSame', {}, 'body.planId');
+    await requireBaaForPlan(db, row.accountId, choice.planId);
     return { priceId, timing };
   }
 

@@ -7,6 +7,7 @@ import { AppError } from '../platform/http/app-error';
 import { priceOfPlan } from '../plans/plan-prices';
 import type { RouteDeps } from '../route-deps';
 import { paysForPlan } from './apply-subscription';
+import { requireBaaForPlan } from './baa';
 import { checkoutCustomer } from './billing-profile';
 import { couponForCheckout } from './promotions/promotions';
 import { subscriptions } from './schema';
@@ -58,6 +59,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const actor = actorOf(request);
       const priceId = await priceOfPlan(db, request.body.planId, request.body.interval);
       if (!priceId) throw new AppError('not_found', 'errors.planNotForSale', {}, 'body.planId');
+      await requireBaaForPlan(db, actor.member.accountId, request.body.planId);
       const [known] = await db
         .select({ customerId: subscriptions.customerId, status: subscriptions.status })
         .from(subscriptions)

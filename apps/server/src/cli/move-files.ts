@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { filesMasterKeyOf, localMasterKeyFile } from '../platform/files/encrypted-file-store';
 import { openFileBackend } from '../platform/files/open-file-backend';
 import { moveFiles } from '../platform/files/move-files';
+import { baaFileReferences } from '../billing/baa';
 import { storedFileReferences } from '../faxes/stored-files';
 import { ConfigError, loadConfig } from '../platform/config';
 import { connectDatabase } from '../platform/db/client';
@@ -58,7 +59,12 @@ async function main(): Promise<number> {
   const handle = connectDatabase(database.url, logger);
   try {
     say(`Copying the files from ${where(values.from)} to ${where(values.to)}, checking each copy's SHA-256...`);
-    const result = await moveFiles({ files: storedFileReferences(handle.db), from, to, masterKey: await filesMasterKeyOf(config) });
+    // The faxes' files, then the signed business associate agreements (decision 090).
+    const files = (async function* () {
+      yield* storedFileReferences(handle.db);
+      yield* baaFileReferences(handle.db);
+    })();
+    const result = await moveFiles({ files, from, to, masterKey: await filesMasterKeyOf(config) });
     for (const { key, reason } of result.failed) say(`  failed: ${key} (${reason})`);
     say(
       `${result.copied} copied, ${result.alreadyThere} already there and verified, ${result.replaced} replaced ` +

@@ -4,16 +4,28 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ZBillingProfileResponse, ZCheckoutResponse, ZInvoiceListResponse, type TBillingProfile } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
+import {
+  ZBaaResponse,
+  ZBaaSignature,
+  ZBillingProfileResponse,
+  ZCheckoutResponse,
+  ZInvoiceListResponse,
+  type TBaaSignRequest,
+  type TBillingProfile,
+} from '@faxline/shared';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
+import { accounts } from '../../src/accounts/schema';
+import { auditEvents } from '../../src/audit/schema';
 import { users } from '../../src/auth/schema';
+import { baaSignatures } from '../../src/billing/baa-schema';
+import { BAA_VERSION } from '../../src/billing/baa-text';
 import { billingProfiles, subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
-import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
 
 // The account's billing details and its invoices (issue 36, decision 084): the details are checked per country and
@@ -67,9 +79,9 @@ const details: TBillingProfile = {
   taxId: 'de 123 456 789',
 };
 
-/** Pays for Professional yearly as the owner would: checkout, the test card on the simulator's page, and Stripe's word. */
-async function subscribe(cookie: string, accountId: string) {
-  const answer = await callApi(t.app, 'POST', '/api/billing/checkout', { cookie, payload: { planId: professional.id, interval: 'year' } });
+/** Pays for a plan (Professional) yearly as the owner would: checkout, the test card on the simulator's page, and Stripe's word. */
+async function subscribe(cookie: string, accountId: string, planId = professional.id) {
+  const answer = await callApi(t.app, 'POST', '/api/billing/checkout', { cookie, payload: { planId, interval: 'year' } });
   expect(answer.statusCode, answer.body).toBe(200);
   const { url } = ZCheckoutResponse.parse(answer.json());
   const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
@@ -229,5 +241,134 @@ describe("the account's billing details and invoices", () => {
     }
     const [profile] = await t.db.select().from(billingProfiles).where(eq(billingProfiles.accountId, account.id));
     expect(profile!.name).toBe(details.name);
+  });
+});
+
+// A HIPAA plan is bought with a signed business associate agreement (issue 36 item 6, decision 090): the server refuses
+// its checkout and a change to it until the owner has signed the version in force; the signed PDF is kept encrypted
+// and downloaded by the owner and Billing members; arriving on the plan turns documents in e-mails off.
+describe('the business associate agreement of a HIPAA plan', () => {
+  let hipaa: string;
+  beforeAll(async () => {
+    const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'hipaa-basic'));
+    const product = await stripe.products.create({ name: plan!.name });
+    const yearly = await stripe.prices.create({
+      product: product.id,
+      currency: 'usd',
+      unit_amount: plan!.monthlyPriceCents! * 10,
+      recurring: { interval: 'year' },
+    });
+    await t.db.update(plans).set({ stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
+    hipaa = plan!.id;
+  });
+
+  const signing: TBaaSignRequest = {
+    version: BAA_VERSION,
+    signerName: 'Ada Lovelace',
+    signerTitle: 'Practice manager',
+    organisation: 'Northside Family Clinic',
+    agreed: true,
+  };
+  const sign = (cookie: string, payload: object = signing, language?: string) =>
+    callApi(t.app, 'POST', '/api/billing/baa', { cookie, payload, ...(language ? { language } : {}) });
+  const agreementOf = async (cookie: string) => ZBaaResponse.parse((await callApi(t.app, 'GET', '/api/billing/baa', { cookie })).json());
+  const checkout = (cookie: string, planId: string) =>
+    callApi(t.app, 'POST', '/api/billing/checkout', { cookie, payload: { planId, interval: 'year' } });
+
+  it('refuses the checkout until the owner signs, keeps the signed PDF for the owner and Billing, and turns documents in e-mails off', async () => {
+    const account = await createAccount(t, { members: [{ role: 'billing' }, { role: 'user' }] });
+    const [billing, user] = account.members;
+    const cookie = await signIn(t.app, account.owner.email);
+    const [billingCookie, userCookie] = await Promise.all([signIn(t.app, billing!.email), signIn(t.app, user!.email)]);
+    await t.db.update(accounts).set({ documentsInEmail: true }).where(eq(accounts.id, account.id));
+
+    const before = await agreementOf(cookie);
+    expect(before).toMatchObject({ version: BAA_VERSION, signedCurrent: false, signatures: [] });
+    expect(before.paragraphs.join(' ')).toMatch(/protected health information/);
+    const refused = await checkout(cookie, hipaa);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'errors.baaRequired', message: expect.stringMatching(/sign it on the Billing page/) });
+
+    // Only the owner signs for the organisation; empty fields and a text other than the one in force are refused.
+    expect((await sign(billingCookie)).statusCode).toBe(403);
+    expect((await sign(userCookie)).statusCode).toBe(403);
+    expect((await callApi(t.app, 'GET', '/api/billing/baa', { cookie: userCookie })).statusCode).toBe(403);
+    const empty = await sign(cookie, { ...signing, signerName: '  ' }, 'fr');
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).issues).toEqual([{ path: 'body.signerName', message: 'Saisissez le nom de la personne qui signe.' }]);
+    expect((await sign(cookie, { ...signing, agreed: false })).statusCode).toBe(400);
+    const stale = await sign(cookie, { ...signing, version: '2020-01' });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('errors.baaVersionChanged');
+    expect(await t.db.select().from(baaSignatures).where(eq(baaSignatures.accountId, account.id))).toEqual([]);
+
+    const signed = await sign(cookie);
+    expect(signed.statusCode, signed.body).toBe(201);
+    const signature = ZBaaSignature.parse(signed.json());
+    expect(signature).toMatchObject({ version: BAA_VERSION, signerName: 'Ada Lovelace', organisation: 'Northside Family Clinic' });
+    const [audited] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.action, 'billing.baa_signed')));
+    expect(audited).toMatchObject({
+      actorUserId: account.owner.id,
+      objectId: signature.id,
+      details: expect.objectContaining({ version: BAA_VERSION }),
+    });
+    expect(await agreementOf(billingCookie)).toMatchObject({ signedCurrent: true, signatures: [signature] });
+
+    const pdf = await callApi(t.app, 'GET', `/api/billing/baa/${signature.id}/pdf`, { cookie: billingCookie });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload, 'baa');
+    for (const part of [
+      'Business Associate Agreement',
+      'Ada Lovelace',
+      'Practice manager',
+      'Northside Family Clinic',
+      `Version ${BAA_VERSION}`,
+    ])
+      expect(text).toContain(part);
+    // What is downloaded is what the file store keeps, decrypted.
+    const [row] = await t.db.select().from(baaSignatures).where(eq(baaSignatures.id, signature.id));
+    expect(Buffer.from(await t.files.get(row!.fileKey)).equals(pdf.rawPayload)).toBe(true);
+    expect((await callApi(t.app, 'GET', `/api/billing/baa/${signature.id}/pdf`, { cookie: userCookie })).statusCode).toBe(403);
+    const stranger = await signIn(t.app, (await createAccount(t)).owner.email);
+    expect((await callApi(t.app, 'GET', `/api/billing/baa/${signature.id}/pdf`, { cookie: stranger })).statusCode).toBe(404);
+
+    await subscribe(cookie, account.id, hipaa);
+    const [moved] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(moved).toMatchObject({ planId: hipaa, documentsInEmail: false });
+  });
+
+  it('asks for a new signature when the text has a new version, also for a change of plan, keeps the old one on record, and removes the PDFs with the account', async () => {
+    const account = await createAccount(t);
+    const cookie = await signIn(t.app, account.owner.email);
+    await subscribe(cookie, account.id);
+    const preview = () => callApi(t.app, 'POST', '/api/billing/change/preview', { cookie, payload: { planId: hipaa, interval: 'year' } });
+    expect(errorOf(await preview()).code).toBe('errors.baaRequired');
+
+    const first = ZBaaSignature.parse((await sign(cookie)).json());
+    expect((await preview()).statusCode).toBe(200);
+    // The text in force moved on since: what was signed is now an earlier version.
+    await t.db.update(baaSignatures).set({ version: '2020-01' }).where(eq(baaSignatures.id, first.id));
+    const change = await callApi(t.app, 'POST', '/api/billing/change', {
+      cookie,
+      payload: { planId: hipaa, interval: 'year', expectedAmountCents: 0, quotedAt: new Date().toISOString() },
+    });
+    expect(change.statusCode).toBe(409);
+    expect(errorOf(change).code).toBe('errors.baaRequired');
+    expect(await agreementOf(cookie)).toMatchObject({ signedCurrent: false, signatures: [{ id: first.id, version: '2020-01' }] });
+
+    const second = ZBaaSignature.parse((await sign(cookie)).json());
+    expect((await agreementOf(cookie)).signatures.map((kept) => kept.id)).toEqual([second.id, first.id]);
+    expect((await preview()).statusCode).toBe(200);
+
+    // Deleting the account takes the signed PDFs from the file store with it.
+    const keys = (await t.db.select().from(baaSignatures).where(eq(baaSignatures.accountId, account.id))).map((row) => row.fileKey);
+    const deleted = await callApi(t.app, 'DELETE', '/api/account', { cookie, payload: { password: account.owner.password } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(baaSignatures).where(eq(baaSignatures.accountId, account.id))).toEqual([]);
+    for (const key of keys) await expect(t.files.get(key)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -289,7 +289,12 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
             {...fieldProps('features')}
           />
           <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-            <Checkbox label={t('plans.form.hipaa')} checked={values.isHipaa} onChange={(checked) => set('isHipaa', checked)} />
+            <Checkbox
+              label={t('plans.form.hipaa')}
+              hint={t('plans.form.hipaaHint')}
+              checked={values.isHipaa}
+              onChange={(checked) => set('isHipaa', checked)}
+            />
             <Checkbox label={t('plans.form.popular')} checked={values.isPopular} onChange={(checked) => set('isPopular', checked)} />
           </div>
 

@@ -6,6 +6,7 @@ import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { useBillingAfterCheckout } from '../hooks/use-billing-after-checkout';
 import { paidChoiceOf } from '../utils/subscription-state';
 
+import { BaaAgreements } from './baa-agreements';
 import { BillingDetailsForm } from './billing-details-form';
 import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
 import { ManageSubscription } from './manage-subscription';
@@ -57,6 +58,7 @@ export function BillingManager() {
         changeable={subscription?.status === 'active' && !subscription.cancelAtPeriodEnd}
         className={cardClass}
       />
+      <BaaAgreements className={cardClass} />
       <UsageDownload className={cardClass} />
       <BillingDetailsForm className={cardClass} />
       <InvoiceList className={cardClass} />

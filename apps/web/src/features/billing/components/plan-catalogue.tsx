@@ -1,18 +1,21 @@
-import { planChangeTimingOf, YEARLY_DISCOUNT, type TBillingInterval, type TPlan } from '@faxline/shared';
+import { planChangeTimingOf, roleMay, YEARLY_DISCOUNT, type TBillingInterval, type TPlan } from '@faxline/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 import { ChoiceSwitch } from '@/components/ui/choice-switch';
 import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { useAccountSummary } from '@/lib/account/get-account-summary';
 import { ApiError } from '@/lib/api-client';
 import { usePlans } from '@/lib/plans/get-plans';
 import { useSearchState } from '@/lib/use-search-state';
 import { toast } from '@/lib/toast';
 
+import { useBaa } from '../api/baa';
 import { useCheckOut } from '../api/start-checkout';
 import type { TPaidChoice } from '../utils/subscription-state';
 
+import { BaaDialog } from './baa-dialog';
 import { PlanChangeDialog } from './plan-change-dialog';
 import { PlanOffer, type TOfferAction } from './plan-offer';
 
@@ -37,6 +40,16 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
   const [interval, setBillingInterval] = useState<TBillingInterval>(paid?.interval ?? chosen?.interval ?? 'month');
   const checkOut = useCheckOut();
   const [changing, setChanging] = useState<{ plan: TPlan; interval: TBillingInterval } | null>(null);
+  // A HIPAA plan is chosen only with the business associate agreement in force signed (decision 090): the owner signs
+  // it first, then the checkout or the change goes on. A Billing member cannot sign; the server's refusal says who can.
+  const baa = useBaa(i18n.language, enabled);
+  const role = useAccountSummary().data?.role;
+  const [signingFor, setSigningFor] = useState<{ plan: TPlan; proceed: () => void } | null>(null);
+  const afterBaa = (plan: TPlan, proceed: () => void) => () => {
+    const mustSign = plan.isHipaa && baa.data && !baa.data.signedCurrent && role && roleMay(role, 'signAgreements');
+    if (mustSign) setSigningFor({ plan, proceed });
+    else proceed();
+  };
   // After success the browser is on its way to the payment page: the button stays busy until it has left.
   const leaving = checkOut.isPending || checkOut.isSuccess;
   const openingPlanId = leaving ? checkOut.variables?.planId : undefined;
@@ -68,7 +81,7 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
     if (!enabled) return { kind: 'none' };
     if (paid?.planId === plan.id && paid.interval === interval) return { kind: 'current' };
     if (paid) return changeable ? changeActionFor(plan) : { kind: 'none' };
-    return { kind: 'choose', busy: leaving, opening: openingPlanId === plan.id, onChoose: () => choose(plan.id) };
+    return { kind: 'choose', busy: leaving, opening: openingPlanId === plan.id, onChoose: afterBaa(plan, () => choose(plan.id)) };
   };
   // A paying account changes its plan: at once when dearer, at the period's end when cheaper (decision 083).
   const changeActionFor = (plan: TPlan): TOfferAction => {
@@ -83,7 +96,7 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
       plan.id === paid.planId
         ? t(interval === 'year' ? 'change.toYearly' : 'change.toMonthly')
         : t(timing === 'now' ? 'change.upgrade' : 'change.downgrade');
-    return { kind: 'change', label, onChoose: () => setChanging({ plan, interval }) };
+    return { kind: 'change', label, onChoose: afterBaa(plan, () => setChanging({ plan, interval })) };
   };
   const save = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(YEARLY_DISCOUNT);
 
@@ -122,6 +135,17 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
             </li>
           ))}
         </ul>
+      ) : null}
+      {signingFor && baa.data ? (
+        <BaaDialog
+          agreement={baa.data}
+          planName={signingFor.plan.name}
+          onClose={() => setSigningFor(null)}
+          onSigned={() => {
+            setSigningFor(null);
+            signingFor.proceed();
+          }}
+        />
       ) : null}
       {changing ? <PlanChangeDialog plan={changing.plan} interval={changing.interval} onClose={() => setChanging(null)} /> : null}
     </section>
