@@ -8,9 +8,12 @@ export function getRevenue(range: TAnalyticsRange): Promise<TAdminRevenue> {
   return apiGet(`/admin/revenue?range=${range}`, ZAdminRevenue);
 }
 
+export const revenueQueryKey = (range: TAnalyticsRange) => ['admin', 'revenue', range] as const;
+export const failedPaymentsQueryKey = ['admin', 'failed-payments'] as const;
+
 export function useRevenue(range: TAnalyticsRange) {
   return useQuery({
-    queryKey: ['admin', 'revenue', range] as const,
+    queryKey: revenueQueryKey(range),
     queryFn: () => getRevenue(range),
     // As the fax figures: the previous range stays on screen until the new one arrives.
     placeholderData: keepPreviousData,
@@ -23,5 +26,5 @@ export function getFailedPayments(): Promise<TAdminFailedPayments> {
 }
 
 export function useFailedPayments() {
-  return useQuery({ queryKey: ['admin', 'failed-payments'] as const, queryFn: getFailedPayments });
+  return useQuery({ queryKey: failedPaymentsQueryKey, queryFn: getFailedPayments });
 }
