@@ -46,6 +46,9 @@ describe('analytics (spec 001 §2.11, §4)', () => {
     expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
     await textShown(page, 'Pages sent and received per day');
     await textShown(page, 'Top failure reasons');
+    // The revenue figures and the failed payments list read the server (decision 092), in the page's language.
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Revenue' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Failed payments' }).isVisible()).toBe(true);
     await expectNoAccessibilityViolations(page);
 
     // The chart's data is there for screen readers (and anyone) as a table.

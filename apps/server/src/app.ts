@@ -10,6 +10,7 @@ import { planUse } from './accounts/plan-use';
 import { adminAnalyticsRoutes } from './admin/analytics-routes';
 import { guardBackOffice } from './admin/back-office-guard';
 import { adminDashboardRoutes } from './admin/dashboard-routes';
+import { adminRevenueRoutes } from './admin/revenue-routes';
 import { adminAccessRoutes, adminSessionRoutes } from './admin/routes';
 import { adminAuditRoutes } from './audit/admin-routes';
 import { adminContentRoutes } from './content/admin-routes';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminPlanRoutes,
             adminNumberRoutes,
             adminAnalyticsRoutes,
+            adminRevenueRoutes,
             adminTicketRoutes,
             adminContentRoutes,
             adminAuditRoutes,

@@ -42,4 +42,5 @@ export * from './contracts/admin-tickets';
 export * from './contracts/admin-content';
 export * from './contracts/admin-audit';
 export * from './contracts/admin-analytics';
+export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';

@@ -64,7 +64,7 @@ export async function readAnalytics(
 }
 
 /** When the first fax was sent or received, or the first person joined; null on an empty database. */
-async function readFirstActivity(db: Database): Promise<Date | null> {
+export async function readFirstActivity(db: Database): Promise<Date | null> {
   const result = await db.execute<{ first: Date | string | null }>(
     sql`select least((select min(${faxes.createdAt}) from ${faxes}), (select min(${users.createdAt}) from ${users})) as first`,
   );

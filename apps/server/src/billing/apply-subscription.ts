@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { accountExists } from '../accounts/account-exists';
 import { moveAccountToPlan } from '../accounts/account-plan';
+import { accounts } from '../accounts/schema';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
@@ -8,11 +9,12 @@ import { planOfPrice, startingPlanId } from '../plans/plan-prices';
 import type { BillingProvider, ProviderSubscription } from './billing-provider';
 import type { TSubscriptionStatus } from '@faxline/shared';
 import { emailPaymentFailure, type PaymentFailureBegun, type PaymentFailureEmailDeps } from './payment-failure-emails';
+import { recordRevenueChange } from './revenue-history';
 import { subscriptions } from './schema';
 import { clock } from '../platform/clock';
 
 /** Statuses in which the subscription's plan is the account's plan (a failed payment keeps it during the grace). */
-const PLAN_IN_FORCE: readonly TSubscriptionStatus[] = ['active', 'past_due'];
+export const PLAN_IN_FORCE: readonly TSubscriptionStatus[] = ['active', 'past_due'];
 /** Whether a subscription in this status is what the account pays for its plan with. */
 export const paysForPlan = (status: TSubscriptionStatus): boolean => PLAN_IN_FORCE.includes(status);
 const PAYMENT_FAILED: readonly TSubscriptionStatus[] = ['past_due', 'unpaid'];
@@ -51,6 +53,10 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
   }
 
   return inTransaction(db, async (tx) => {
+    // The account's row before its subscription's, in the order an account's deletion takes them (the subscription
+    // goes by cascade): the closing event of an account being deleted then waits for the deletion, and finds it gone,
+    // instead of deadlocking with it (the deletion would be refused as busy).
+    if (state.accountId) await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, state.accountId)).for('key share');
     const [known] = await tx
       .select()
       .from(subscriptions)
@@ -58,8 +64,12 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
       .for('update');
     const accountId = state.accountId ?? known?.accountId;
     if (!accountId) throw new Error(`${provider.name} subscription ${state.subscriptionId} names no account of Faxline`);
-    // The end of the subscription of an account deleted meanwhile (decision 089): nothing is left to apply it to.
-    if (!known && !(await accountExists(tx, accountId))) return { paymentFailureBegun: null };
+    // The end of the subscription of an account deleted meanwhile (decision 089): nothing is left to apply it to, but
+    // the revenue it brought ends now (decision 092).
+    if (!known && !(await accountExists(tx, accountId))) {
+      await recordRevenueChange(tx, { accountId, provider: provider.name, subscriptionId: state.subscriptionId, after: null });
+      return { paymentFailureBegun: null };
+    }
     // An account's earlier subscription that ends after a newer one began changes nothing.
     if (known && known.subscriptionId !== state.subscriptionId && !paysForPlan(state.status)) return { paymentFailureBegun: null };
 
@@ -79,9 +89,17 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
       scheduledChangeAt: scheduled ? state.scheduledChange!.startsAt : null,
       // The first failure of a run, kept until a payment clears it: the grace counts from it.
       paymentFailedAt: PAYMENT_FAILED.includes(state.status) ? (known?.paymentFailedAt ?? clock.now()) : null,
+      amountDueCents: state.amountDue?.cents ?? null,
+      amountDueCurrency: state.amountDue?.currency ?? null,
       updatedAt: new Date(),
     };
     await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.accountId, set: row });
+    await recordRevenueChange(tx, {
+      accountId,
+      provider: provider.name,
+      subscriptionId: state.subscriptionId,
+      after: paysForPlan(state.status) ? { planId: sold.planId, interval: sold.interval } : null,
+    });
 
     const paymentFailureBegun =
       row.paymentFailedAt && !known?.paymentFailedAt

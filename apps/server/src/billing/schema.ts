@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TBillingInterval, TSubscriptionStatus } from '@faxline/shared';
 import { accounts } from '../accounts/schema';
 import { plans } from '../plans/schema';
@@ -31,6 +31,9 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** When a payment first failed in the current run of failures; cleared by a payment (the grace period counts from it). */
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /** What the unpaid invoice asks for while a payment has failed, as the provider said (the back office's list shows it). */
+    amountDueCents: integer('amount_due_cents'),
+    amountDueCurrency: text('amount_due_currency'),
     /** A downgrade the provider will apply at `scheduledChangeAt` (decision 083); null when none is scheduled. */
     scheduledPlanId: text('scheduled_plan_id').references(() => plans.id),
     scheduledInterval: text('scheduled_interval').$type<TBillingInterval>(),
@@ -38,6 +41,39 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_customer_idx').on(table.provider, table.customerId)],
+);
+
+export const REVENUE_CHANGE_KINDS = ['started', 'changed', 'ended', 'opening'] as const;
+export type TRevenueChangeKind = (typeof REVENUE_CHANGE_KINDS)[number];
+
+/**
+ * The history of what each account pays each month (decision 092): a line whenever its subscription starts, moves to
+ * another plan or interval, or ends, written in the transaction that applies the change to `subscriptions`, so that
+ * the revenue by month is what really happened. Append-only (a trigger refuses changes). It keeps the account's id
+ * without a link, so that the subscription of an account deleted since still counts where it began and ended.
+ * `opening` lines are the subscriptions already in force when the history began: counted in neither new nor churned.
+ */
+export const subscriptionRevenueChanges = pgTable(
+  'subscription_revenue_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id').notNull(),
+    provider: text('provider').$type<TBillingProvider>().notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    kind: text('kind').$type<TRevenueChangeKind>().notNull(),
+    /** The plan and interval in force after the change; for an ending, those that ended. No link: a plan sold once may be deleted. */
+    planId: text('plan_id').notNull(),
+    interval: text('interval').$type<TBillingInterval>().notNull(),
+    currency: text('currency').notNull(),
+    /** Monthly recurring revenue before and after, at the plan's list price then (a yearly price as its twelfth). */
+    mrrBeforeCents: integer('mrr_before_cents').notNull(),
+    mrrAfterCents: integer('mrr_after_cents').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('subscription_revenue_changes_account_idx').on(table.accountId, table.id),
+    index('subscription_revenue_changes_at_idx').on(table.at),
+  ],
 );
 
 /**

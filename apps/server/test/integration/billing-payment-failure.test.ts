@@ -5,6 +5,8 @@ import {
   SANDBOX_TEST_NUMBERS,
   ZCheckoutResponse,
   ZFaxDetails,
+  ZAdminFailedPayments,
+  ZAdminRevenue,
   ZPaymentFailureResponse,
   type TSystemSettingsValues,
 } from '@faxline/shared';
@@ -41,7 +43,8 @@ const SUBJECT = { en: 'The payment for your Faxline plan failed', es: 'El pago d
 let t: TestApp;
 let simulator: StripeSimulator;
 let admin: { email: string; cookie: string };
-let business: { id: string; monthlyCents: number };
+let business: { id: string; monthlyCents: number; yearlyMonthlyCents: number };
+let stripe: Stripe;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
@@ -49,8 +52,18 @@ beforeAll(async () => {
   t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
-  const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'business'));
+  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  const plan = await sellPlan('business');
+  business = { id: plan.id, monthlyCents: plan.monthlyPriceCents!, yearlyMonthlyCents: plan.yearlyMonthlyPriceCents! };
+  gateway = await startTestGateway(t);
+  const session = await adminSession(t);
+  admin = { email: session.person.email, cookie: session.cookie };
+}, 120_000);
+afterEach(() => setClock());
+
+/** Gives a plan of the catalogue its monthly and yearly prices at the simulator, as the back office's plan form does. */
+async function sellPlan(slug: string) {
+  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, slug));
   const product = await stripe.products.create({ name: plan!.name });
   const price = (interval: 'month' | 'year', cents: number) =>
     stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
@@ -59,12 +72,8 @@ beforeAll(async () => {
     price('year', plan!.yearlyMonthlyPriceCents! * 12),
   ]);
   await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  business = { id: plan!.id, monthlyCents: plan!.monthlyPriceCents! };
-  gateway = await startTestGateway(t);
-  const session = await adminSession(t);
-  admin = { email: session.person.email, cookie: session.cookie };
-}, 120_000);
-afterEach(() => setClock());
+  return plan!;
+}
 afterAll(async () => {
   await gateway?.stop();
   await t?.close();
@@ -95,20 +104,26 @@ async function emailsTo(address: string, subject: string | RegExp = SUBJECT.en) 
 const subscriptionOf = async (accountId: string) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0];
 
-/** An account on Business (API and sub-users included), paid monthly through the simulator's checkout, with a Billing and a User member. */
-async function payingAccount(billingLanguage: 'en' | 'es' = 'en') {
+/**
+ * An account on Business (API and sub-users included), paid monthly through the simulator's checkout, with a Billing
+ * and a User member; or on another plan or interval when asked.
+ */
+async function payingAccount(
+  billingLanguage: 'en' | 'es' = 'en',
+  sold: { planId: string; interval: 'month' | 'year' } = { planId: business.id, interval: 'month' },
+) {
   const account = await createAccount(t, { members: [{ role: 'billing', language: billingLanguage }, { role: 'user' }] });
   const cookie = await signIn(t.app, account.owner.email);
   const checkout = await callApi(t.app, 'POST', '/api/billing/checkout', {
     cookie,
-    payload: { planId: business.id, interval: 'month' },
+    payload: sold,
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const { url } = ZCheckoutResponse.parse(checkout.json());
   const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
   expect(paid.status).toBe(303);
   const planOf = async () => (await t.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, account.id)))[0]?.planId;
-  await until(planOf, (planId) => planId === business.id, 'the plan to change');
+  await until(planOf, (planId) => planId === sold.planId, 'the plan to change');
   const [billing, user] = account.members;
   return { account, cookie, billing: billing!, user: user!, customerId: (await subscriptionOf(account.id))!.customerId };
 }
@@ -329,4 +344,118 @@ describe('a payment that fails', () => {
     for (const person of [account.owner, billing]) expect(await emailsTo(person.email)).toHaveLength(1);
     simulator.payOpenInvoices(customerId);
   }, 120_000);
+});
+
+// The back office's revenue figures and failed payments list (issue 36 item 8, decision 092). Other tests of this file
+// pay too, so the revenue is compared before and after; the failed payments list is read whole.
+describe("the back office's revenue and failed payments", () => {
+  const revenue = async () => {
+    const response = await callApi(t.app, 'GET', '/api/admin/revenue?range=last30days', { cookie: admin.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const usd = ZAdminRevenue.parse(response.json()).currencies.find((figures) => figures.currency === 'USD');
+    const month = usd?.byMonth.at(-1);
+    const plan = (id: string) => usd?.byPlan.find((row) => row.planId === id) ?? { subscriptions: 0, mrrCents: 0 };
+    return {
+      mrr: usd?.mrrCents ?? 0,
+      pastDueMrr: usd?.pastDueMrrCents ?? 0,
+      subscriptions: usd?.subscriptions ?? 0,
+      new: usd?.newSubscriptions ?? 0,
+      churned: usd?.churnedSubscriptions ?? 0,
+      monthNew: month?.newMrrCents ?? 0,
+      monthChurned: month?.churnedMrrCents ?? 0,
+      monthNet: month?.netMrrCents ?? 0,
+      plan,
+    };
+  };
+  const failedPayments = async () => {
+    const response = await callApi(t.app, 'GET', '/api/admin/failed-payments', { cookie: admin.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return ZAdminFailedPayments.parse(response.json()).failedPayments;
+  };
+
+  it('counts a monthly and a yearly subscription (a twelfth of its price) in the MRR by plan, and an ended one as churned this month', async () => {
+    const professional = await sellPlan('professional');
+    const before = await revenue();
+
+    const monthly = await payingAccount();
+    await payingAccount('en', { planId: business.id, interval: 'year' });
+    await payingAccount('en', { planId: professional.id, interval: 'month' });
+    await simulator.webhooksSettled();
+    const started = business.monthlyCents + business.yearlyMonthlyCents + professional.monthlyPriceCents!;
+    const after = await revenue();
+    expect(after.mrr - before.mrr).toBe(started);
+    expect(after.subscriptions - before.subscriptions).toBe(3);
+    expect(after.new - before.new).toBe(3);
+    expect(after.monthNew - before.monthNew).toBe(started);
+    expect(after.monthNet - before.monthNet).toBe(started);
+    expect(after.plan(business.id).subscriptions - before.plan(business.id).subscriptions).toBe(2);
+    expect(after.plan(business.id).mrrCents - before.plan(business.id).mrrCents).toBe(business.monthlyCents + business.yearlyMonthlyCents);
+    expect(after.plan(professional.id).subscriptions - before.plan(professional.id).subscriptions).toBe(1);
+    expect(after.plan(professional.id).mrrCents - before.plan(professional.id).mrrCents).toBe(professional.monthlyPriceCents);
+
+    // The owner deletes the account: its subscription ends at Stripe, whose late event still ends its revenue.
+    const deleted = await callApi(t.app, 'DELETE', '/api/account', {
+      cookie: monthly.cookie,
+      payload: { password: monthly.account.owner.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const ended = await until(revenue, (figures) => figures.churned - after.churned === 1, 'the subscription to count as churned');
+    expect(after.mrr - ended.mrr).toBe(business.monthlyCents);
+    expect(ended.monthChurned - after.monthChurned).toBe(business.monthlyCents);
+    expect(after.monthNet - ended.monthNet).toBe(business.monthlyCents);
+    expect(after.plan(business.id).subscriptions - ended.plan(business.id).subscriptions).toBe(1);
+  }, 60_000);
+
+  it('lists a failed renewal, newest first, with its owner, plan, amount due and grace, until it is paid', async () => {
+    const { account, customerId } = await payingAccount();
+    const failedAt = await failRenewal(account.id, customerId);
+
+    const listed = await failedPayments();
+    expect(listed[0]).toEqual({
+      accountId: account.id,
+      owner: { id: account.owner.id, name: account.owner.name, email: account.owner.email },
+      planName: 'Business',
+      interval: 'month',
+      amountDue: { cents: business.monthlyCents, currency: 'USD' },
+      failedAt: failedAt.toISOString(),
+      graceEndsAt: new Date(failedAt.getTime() + PAYMENT_GRACE_DAYS * DAY_MS).toISOString(),
+      sendingPaused: false,
+    });
+    const times = listed.map((failure) => failure.failedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // Past due, it still counts in the MRR during its grace, and is told apart. The month that went by for the renewal
+    // ended other tests' unpaid subscriptions too, so the figures are checked against the rows at list prices.
+    const inForce = await t.db.execute<{ mrr: number; past_due: number }>(sql`
+      select coalesce(sum(case when s.interval = 'year' then p.yearly_monthly_price_cents else p.monthly_price_cents end), 0)::int as mrr,
+        coalesce(sum(case when s.interval = 'year' then p.yearly_monthly_price_cents else p.monthly_price_cents end)
+          filter (where s.status = 'past_due'), 0)::int as past_due
+      from subscriptions s join plans p on p.id = s.plan_id where s.status in ('active', 'past_due') and p.currency = 'USD'`);
+    const pastDue = await revenue();
+    expect(pastDue.mrr).toBe(inForce.rows[0]!.mrr);
+    expect(pastDue.pastDueMrr).toBe(inForce.rows[0]!.past_due);
+    expect(pastDue.pastDueMrr).toBeGreaterThanOrEqual(business.monthlyCents);
+
+    setClock(fixedClock(new Date(failedAt.getTime() + (PAYMENT_GRACE_DAYS + 1) * DAY_MS)));
+    expect((await failedPayments()).find((failure) => failure.accountId === account.id)?.sendingPaused).toBe(true);
+
+    simulator.payOpenInvoices(customerId);
+    await until(
+      () => subscriptionOf(account.id),
+      (subscription) => subscription?.paymentFailedAt === null,
+      'the payment to be recorded',
+    );
+    expect((await failedPayments()).map((failure) => failure.accountId)).not.toContain(account.id);
+  }, 60_000);
+
+  it('is refused to a person who is not an operator, and a range that does not exist is a 400', async () => {
+    const account = await createAccount(t);
+    const cookie = await signIn(t.app, account.owner.email);
+    for (const path of ['/api/admin/revenue', '/api/admin/failed-payments']) {
+      const refused = await callApi(t.app, 'GET', path, { cookie });
+      expect(refused.statusCode, path).toBe(403);
+    }
+    const bad = await callApi(t.app, 'GET', '/api/admin/revenue?range=forever', { cookie: admin.cookie, language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toMatch(/Choisissez une période/);
+  });
 });

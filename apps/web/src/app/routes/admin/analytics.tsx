@@ -2,6 +2,8 @@ import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type TAnalyticsRange } from 
 import { useTranslation } from 'react-i18next';
 
 import { AnalyticsOverview } from '@/features/admin-analytics/components/analytics-overview';
+import { FailedPaymentsList } from '@/features/admin-analytics/components/failed-payments-list';
+import { RevenueOverview } from '@/features/admin-analytics/components/revenue-overview';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchState } from '@/lib/use-search-state';
 
@@ -33,6 +35,8 @@ export default function AdminAnalyticsRoute() {
         <p className="max-w-3xl text-muted-foreground">{t('analytics.intro')}</p>
       </div>
       <AnalyticsOverview range={range} onRangeChange={changeRange} />
+      <RevenueOverview range={range} />
+      <FailedPaymentsList />
     </section>
   );
 }
