@@ -11,11 +11,14 @@ import { faxes } from './schema';
  * pages) into the usage ledger, inside the transaction that recorded that end (decision 086). A failed or canceled fax
  * never comes here; a fax already charged is not charged again. The plan's pages are paid by its price: each page
  * within them is written at no extra rate. A sent fax's pages beyond them, on a plan that bills them (decision 093),
- * are an `overage` line at the plan's price. Answers that line's id when this call wrote one, for the provider's
- * invoice item.
+ * are an `overage` line at the plan's price. Answers the account and moment charged when this call charged the fax
+ * (for the quota's e-mails), and the overage line's id when it wrote one (for the provider's invoice item).
  */
-export async function chargeFaxPages(tx: Database, faxId: string): Promise<{ overageLineId: number | null }> {
-  const none = { overageLineId: null };
+export async function chargeFaxPages(
+  tx: Database,
+  faxId: string,
+): Promise<{ charged: { accountId: string; at: Date } | null; overageLineId: number | null }> {
+  const none = { charged: null, overageLineId: null };
   const [fax] = await tx
     .select({
       accountId: faxes.accountId,
@@ -52,7 +55,7 @@ export async function chargeFaxPages(tx: Database, faxId: string): Promise<{ ove
   const overageRate = inbound ? null : await overageRateOf(tx, fax.accountId);
   if (!overageRate) {
     await recordUsage(tx, { ...line, pages, kind: 'included', rateCents: 0 });
-    return none;
+    return { charged: { accountId: fax.accountId, at }, overageLineId: null };
   }
   // Two faxes delivered at once take turns, so that the plan's last pages are counted to one of them only.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${fax.accountId}`}, 0))`);
@@ -66,5 +69,5 @@ export async function chargeFaxPages(tx: Database, faxId: string): Promise<{ ove
     rateCents: overageRate.cents,
     currency: overageRate.currency,
   });
-  return { overageLineId };
+  return { charged: { accountId: fax.accountId, at }, overageLineId };
 }

@@ -7,6 +7,7 @@ import { translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
 import type { Database } from '../platform/db/client';
 import { billUsageChargeAddress } from '../billing/bill-usage-charge-job';
+import { emailQuotaNotices } from '../billing/quota-emails';
 import { chargeFaxPages } from './charge-pages';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
@@ -52,7 +53,8 @@ export async function endAttempt(
       // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
       const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
       if (await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null })) {
-        const { overageLineId } = await chargeFaxPages(tx, faxId);
+        const { charged, overageLineId } = await chargeFaxPages(tx, faxId);
+        if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
         // Pages beyond the plan go to the provider for the next invoice once this commits (decision 093).
         if (overageLineId !== null)
           await queue.send(

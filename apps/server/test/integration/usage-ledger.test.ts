@@ -180,6 +180,49 @@ describe('pages are charged when delivered, once', () => {
   }, 90_000);
 });
 
+describe('the e-mails at 80% and 100% of the plan (decision 093)', () => {
+  /** Subjects of the e-mails queued to the address, sent yet or not. */
+  async function subjectsTo(address: string): Promise<string[]> {
+    const rows = await t.db.execute<{ subject: string }>(
+      sql`select data->>'subject' as subject from pgboss.job where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}
+          union all
+          select data->>'subject' from pgboss.archive where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}`,
+    );
+    return rows.rows
+      .map((row) => row.subject)
+      .filter((subject) => /fax pages|páginas de fax/.test(subject))
+      .sort();
+  }
+
+  it('tells the owner and the Billing member in their language once each per period, as delivered pages cross them', async () => {
+    const sender = await customer('Quota Clinic');
+    await t.db.execute(sql`UPDATE users SET language = 'es' WHERE lower(email) = ${sender.billing.email.toLowerCase()}`);
+    const planId = await tinyPlan(5);
+    await t.db.update(plans).set({ overageCentsPerPage: 9 }).where(eq(plans.id, planId));
+    await t.db.update(accounts).set({ planId }).where(eq(accounts.id, sender.accountId));
+    const now = Date.now();
+    await t.db.execute(sql`
+      INSERT INTO subscriptions (account_id, provider, customer_id, subscription_id, plan_id, interval, status, current_period_start, current_period_end)
+      VALUES (${sender.accountId}, 'stripe', 'cus_quota', ${`sub_${crypto.randomUUID()}`}, ${planId}, 'month', 'active',
+              ${new Date(now - 86_400_000).toISOString()}, ${new Date(now + 29 * 86_400_000).toISOString()})`);
+    await recordUsage(t.db, charge(sender.accountId, { pages: 2, at: new Date() }));
+
+    // 4 of 5 pages: 80%.
+    await settled(await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }), sender.cookie, 'delivered');
+    expect(await subjectsTo(sender.email)).toEqual(['Quota Clinic has used 80% of its fax pages']);
+    expect(await subjectsTo(sender.billing.email)).toEqual(['Quota Clinic ha usado el 80 % de sus páginas de fax']);
+    // Two faxes at once, 6 then 8 of 5: one 100% e-mail, and nothing more this period.
+    const both = [await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers })];
+    both.push(await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }));
+    await Promise.all(both.map((faxId) => settled(faxId, sender.cookie, 'delivered')));
+    expect(await subjectsTo(sender.email)).toEqual(
+      ['Quota Clinic has used 80% of its fax pages', 'Quota Clinic has used all the fax pages of its plan'].sort(),
+    );
+    expect(await subjectsTo(sender.user.email)).toEqual([]);
+    expect((await monthlyUsage(t.db, sender.accountId)).charged).toBe(8);
+  }, 90_000);
+});
+
 const charge = (accountId: string, overrides: Partial<UsageCharge>): UsageCharge => ({
   accountId,
   faxId: crypto.randomUUID(),
