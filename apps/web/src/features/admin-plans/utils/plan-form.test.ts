@@ -41,6 +41,7 @@ const plan: TAdminPlan = {
   faxNumbersIncluded: 1,
   stripeMonthlyPriceId: null,
   stripeYearlyPriceId: null,
+  overageCentsPerPage: null,
   isPopular: false,
   isHipaa: false,
   text: {
