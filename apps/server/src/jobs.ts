@@ -1,4 +1,5 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
+import { billUsageChargeJob } from './billing/bill-usage-charge-job';
 import { sendEmailJob } from './email/send-email-job';
 import { sendSenderLinksJob } from './email-to-fax/jobs/send-sender-links';
 import { faxEventConsumers } from './fax-event-consumers';
@@ -24,4 +25,5 @@ export const jobs: readonly WorkerJob[] = [
   // The consumers of fax events (fax-event-consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,
+  billUsageChargeJob,
 ];

@@ -50,6 +50,13 @@ export interface BillingProvider {
   /** One invoice with every line; null when the provider has none by this id. */
   invoice(invoiceId: string): Promise<ProviderInvoice | null>;
 
+  // Pages beyond the plan (decision 093).
+  /**
+   * Adds a usage charge to the customer's next invoice of this subscription; answers the provider's id for it. Asked
+   * again for the same ledger line, the provider answers the item it made the first time.
+   */
+  addUsageCharge(charge: UsageChargeItem): Promise<{ itemId: string }>;
+
   // Promotions (decision 088).
   /** A coupon at the provider, for a promotion of the back office (decision 088); answers the provider's id for it. */
   createCoupon(coupon: ProviderCoupon): Promise<{ couponId: string }>;
@@ -60,6 +67,20 @@ export interface BillingProvider {
   /** Makes a plan's product and its monthly and yearly prices at the provider, answering the prices' ids. */
   createPlanPrices(plan: PlanToPrice): Promise<{ monthly: string; yearly: string }>;
 }
+
+/** A ledger line billed on the next invoice: `pages` at `unitCents` each, in `currency`. */
+export type UsageChargeItem = {
+  customerId: string;
+  subscriptionId: string;
+  ledgerLineId: number;
+  pages: number;
+  unitCents: number;
+  currency: string;
+  /** What the invoice line says. */
+  description: string;
+  /** When the pages were delivered. */
+  at: Date;
+};
 
 /** The amount due now for a change of plan, with the provider's lines (a credit is negative), in minor units. */
 export type PlanChangeQuote = {

@@ -1,6 +1,7 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TFaxDirection, TUsageLedgerKind } from '@faxline/shared';
 import { accounts } from '../accounts/schema';
+import type { TBillingProvider } from './schema';
 
 /**
  * The usage ledger (decision 086): one line per page charge, written in the transaction that records a delivery or a
@@ -33,3 +34,18 @@ export const usageLedger = pgTable(
     index('usage_ledger_account_at_idx').on(table.accountId, table.at),
   ],
 );
+
+/**
+ * The ledger's charges handed to the payment provider for the next invoice (decision 093): one row per ledger line,
+ * written once the provider has the item, so that a line is billed once however many times its job runs. Kept apart
+ * from the ledger, which is append-only.
+ */
+export const usageInvoiceItems = pgTable('usage_invoice_items', {
+  ledgerLineId: bigint('ledger_line_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => usageLedger.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<TBillingProvider>().notNull(),
+  /** The provider's invoice item (`ii_…`). */
+  itemId: text('item_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TBillingInterval, TSubscriptionStatus } from '@faxline/shared';
 import { accounts } from '../accounts/schema';
 import { plans } from '../plans/schema';
@@ -108,3 +108,20 @@ export const billingProfiles = pgTable('billing_profiles', {
   customerId: text('customer_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The quota e-mails sent (decision 093): one row per account, period and threshold (80 or 100 percent of the plan's
+ * pages), written in the transaction that queues the e-mail, so that each is sent once per period.
+ */
+export const quotaNotices = pgTable(
+  'quota_notices',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    percent: integer('percent').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.periodStart, table.percent] })],
+);

@@ -13,6 +13,7 @@ import type {
   ProviderEvent,
   ProviderInvoice,
   ProviderSubscription,
+  UsageChargeItem,
 } from './billing-provider';
 import { InvalidWebhook, PaymentDeclined, RefusedTaxId } from './billing-provider';
 import { stripeTaxIdOf } from './stripe-tax-ids';
@@ -223,6 +224,25 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
         ? await stripe.invoices.listLineItems(invoice.id, { limit: 100 }).autoPagingToArray({ limit: 10_000 })
         : invoice.lines.data;
       return invoiceOf(invoice, lines);
+    },
+
+    async addUsageCharge(charge: UsageChargeItem) {
+      const at = Math.floor(charge.at.getTime() / 1000);
+      const item = await stripe.invoiceItems.create(
+        {
+          customer: charge.customerId,
+          subscription: charge.subscriptionId,
+          currency: charge.currency.toLowerCase(),
+          quantity: charge.pages,
+          unit_amount_decimal: Stripe.Decimal.from(charge.unitCents),
+          description: charge.description,
+          period: { start: at, end: at },
+          metadata: { ledger_line: String(charge.ledgerLineId) },
+        },
+        // The ledger line's key: a job that runs again after Stripe made the item gets the same item back.
+        { idempotencyKey: `usage-ledger-${charge.ledgerLineId}` },
+      );
+      return { itemId: item.id };
     },
 
     async createCoupon(coupon: ProviderCoupon) {

@@ -20,16 +20,23 @@ export type UsageCharge = {
 
 /**
  * Writes a fax's charge into the ledger, in the caller's transaction (the one that records the delivery or the
- * reception). A second report of the same end finds the line there and writes nothing: returns whether it wrote.
+ * reception). A second report of the same end finds the line there and writes nothing: answers the new line's id, or
+ * null when it wrote none.
  */
-export async function recordUsage(tx: Database, charge: UsageCharge): Promise<boolean> {
-  if (charge.pages <= 0) return false;
-  const written = await tx
+export async function recordUsage(tx: Database, charge: UsageCharge): Promise<number | null> {
+  if (charge.pages <= 0) return null;
+  const [written] = await tx
     .insert(usageLedger)
     .values(charge)
     .onConflictDoNothing({ target: [usageLedger.faxId, usageLedger.kind] })
     .returning({ id: usageLedger.id });
-  return written.length > 0;
+  return written?.id ?? null;
+}
+
+/** Whether the ledger holds a line of this fax already (its end was reported before). */
+export async function isCharged(tx: Database, faxId: string): Promise<boolean> {
+  const [line] = await tx.select({ id: usageLedger.id }).from(usageLedger).where(eq(usageLedger.faxId, faxId)).limit(1);
+  return line !== undefined;
 }
 
 /** Pages the ledger holds for an account in [from, to). */

@@ -6,6 +6,8 @@ import { inTransaction } from '../platform/db/transaction';
 import { translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
 import type { Database } from '../platform/db/client';
+import { billUsageChargeAddress } from '../billing/bill-usage-charge-job';
+import { emailQuotaNotices } from '../billing/quota-emails';
 import { chargeFaxPages } from './charge-pages';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
@@ -50,8 +52,17 @@ export async function endAttempt(
     if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
       // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
       const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
-      if (await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null }))
-        await chargeFaxPages(tx, faxId);
+      if (await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null })) {
+        const { charged, overageLineId } = await chargeFaxPages(tx, faxId);
+        if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
+        // Pages beyond the plan go to the provider for the next invoice once this commits (decision 093).
+        if (overageLineId !== null)
+          await queue.send(
+            billUsageChargeAddress,
+            { ledgerLineId: overageLineId },
+            { transaction: client, dedupeKey: `usage:${overageLineId}` },
+          );
+      }
       return true;
     }
     const reason = outcome.result as TFaxFailureReason;

@@ -1,6 +1,7 @@
 import { IN_FLIGHT_FAX_STATUSES } from '@faxline/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
+import { overageRateOf } from '../billing/overage';
 import { ledgerPages, usagePeriodOf } from '../billing/usage-ledger';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
@@ -37,10 +38,14 @@ async function reservedPages(db: Database, accountId: string): Promise<number> {
   return row?.pages ?? 0;
 }
 
-/** Refuses a fax that would take the account past its plan's pages this period. */
+/**
+ * Refuses a fax that would take the account past its plan's pages this period, unless its plan bills the pages
+ * beyond (decision 093).
+ */
 export async function assertWithinQuota(db: Database, accountId: string, pages: number) {
   const { used, limit } = await monthlyUsage(db, accountId);
-  if (limit !== null && used + pages > limit) throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used, limit });
+  if (limit !== null && used + pages > limit && !(await overageRateOf(db, accountId)))
+    throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used, limit });
 }
 
 /**
@@ -51,5 +56,6 @@ export async function assertWithinQuota(db: Database, accountId: string, pages: 
 export async function assertUsageWithinPlan(tx: Database, accountId: string, pages: number) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${accountId}`}, 0))`);
   const { used, limit } = await monthlyUsage(tx, accountId);
-  if (limit !== null && used > limit) throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
+  if (limit !== null && used > limit && !(await overageRateOf(tx, accountId)))
+    throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
 }

@@ -49,6 +49,7 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
     accountCount,
     stripeMonthlyPriceId: row.stripeMonthlyPriceId,
     stripeYearlyPriceId: row.stripeYearlyPriceId,
+    overageCentsPerPage: row.overageCentsPerPage,
   };
 }
 
@@ -99,6 +100,8 @@ function columnsOf(input: TPlanInput) {
     faxToEmail: input.faxToEmail,
     maxUsers: input.maxUsers,
     faxNumbersIncluded: input.faxNumbersIncluded,
+    // A plan without a page limit has no pages beyond it.
+    overageCentsPerPage: input.pricedOnRequest ? null : input.overageCentsPerPage,
     // Left out, the prices stay: a form that does not show them does not unsell the plan.
     ...(input.stripeMonthlyPriceId !== undefined ? { stripeMonthlyPriceId: input.stripeMonthlyPriceId } : {}),
     ...(input.stripeYearlyPriceId !== undefined ? { stripeYearlyPriceId: input.stripeYearlyPriceId } : {}),
@@ -239,6 +242,7 @@ export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<strin
     'faxToEmail',
     'maxUsers',
     'faxNumbersIncluded',
+    'overageCentsPerPage',
     'stripeMonthlyPriceId',
     'stripeYearlyPriceId',
     'isPopular',

@@ -20,6 +20,11 @@ export const plans = pgTable('plans', {
   /** People on the account, its owner included; null: as many as it likes. */
   maxUsers: integer('max_users').default(1),
   faxNumbersIncluded: integer('fax_numbers_included').notNull().default(1),
+  /**
+   * A page beyond `pages_per_month` in the currency's cents (decision 093): the send is accepted and the page billed on
+   * the next invoice. Null: a send past the plan's pages is refused.
+   */
+  overageCentsPerPage: integer('overage_cents_per_page'),
   /** The provider's prices a subscription to this plan is sold at (decision 082); none: not for sale through a provider. */
   stripeMonthlyPriceId: text('stripe_monthly_price_id'),
   stripeYearlyPriceId: text('stripe_yearly_price_id'),

@@ -146,6 +146,25 @@ describe('PUT /api/admin/plans/:id', () => {
     expect(event!.details).toEqual({ name: plan.name, changes: { apiRequestsPerMinute: { from: 100, to: 250 } } });
   });
 
+  it('sets the price of a page beyond the plan (decision 093), audited, and refuses one out of range in the caller’s language', async () => {
+    const plan = await create();
+    expect(plan.overageCentsPerPage).toBeNull();
+    const priced = await call('PUT', `/api/admin/plans/${plan.id}`, { ...adminPlanInputOf(plan), overageCentsPerPage: 12 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect((await adminPlan(plan.id)).overageCentsPerPage).toBe(12);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'plan.update'), eq(auditEvents.objectId, plan.id)));
+    expect(event!.details).toEqual({ name: plan.name, changes: { overageCentsPerPage: { from: null, to: 12 } } });
+    for (const overageCentsPerPage of [0, 1_001, 2.5, '12']) {
+      const refused = await call('PUT', `/api/admin/plans/${plan.id}`, { ...adminPlanInputOf(plan), overageCentsPerPage }, 'es');
+      expect(refused.statusCode, String(overageCentsPerPage)).toBe(400);
+      expect(errorOf(refused).message).toContain('El precio por página fuera del plan debe estar entre 0,01 y 10,00');
+    }
+    expect((await adminPlan(plan.id)).overageCentsPerPage).toBe(12);
+  });
+
   it('refuses API requests per minute outside 10 to 100,000, in the caller’s language, and changes nothing', async () => {
     const plan = await create({ apiRequestsPerMinute: 500 });
     for (const apiRequestsPerMinute of [9, 100_001, 12.5, 0, -100, '300', null]) {

@@ -5,26 +5,33 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  SANDBOX_TEST_NUMBERS,
   ZBaaResponse,
   ZBaaSignature,
   ZBillingProfileResponse,
   ZCheckoutResponse,
   ZInvoiceListResponse,
+  ZSendFaxResponse,
   type TBaaSignRequest,
   type TBillingProfile,
 } from '@faxline/shared';
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
+import { makePdf } from '@test-support/factories/documents';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { users } from '../../src/auth/schema';
 import { baaSignatures } from '../../src/billing/baa-schema';
 import { BAA_VERSION } from '../../src/billing/baa-text';
+import { usageInvoiceItems, usageLedger } from '../../src/billing/ledger-schema';
 import { billingProfiles, subscriptions } from '../../src/billing/schema';
+import { recordUsage } from '../../src/billing/usage-ledger';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
+import { sendFaxRequest } from '../support/faxes';
 import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
 
@@ -39,13 +46,16 @@ const WEBHOOK_SECRET = 'whsec_faxlinetest';
 let t: TestApp;
 let simulator: StripeSimulator;
 let stripe: Stripe;
-let professional: { id: string; yearlyCents: number };
+let professional: { id: string; yearlyCents: number; pages: number };
 let scratch: string;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'faxline-invoices-'));
   simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
-  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
+  // A fax clock of 1/1000: the fax beyond the plan is delivered at once.
+  t = await openTestApp({
+    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url, FAX_CLOCK_SCALE: '0.001' },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
   stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
@@ -60,7 +70,7 @@ beforeAll(async () => {
     recurring: { interval: 'year' },
   });
   await t.db.update(plans).set({ stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  professional = { id: plan!.id, yearlyCents };
+  professional = { id: plan!.id, yearlyCents, pages: plan!.pagesPerMonth! };
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -371,4 +381,79 @@ describe('the business associate agreement of a HIPAA plan', () => {
     expect(await t.db.select().from(baaSignatures).where(eq(baaSignatures.accountId, account.id))).toEqual([]);
     for (const key of keys) await expect(t.files.get(key)).rejects.toMatchObject({ code: 'ENOENT' });
   });
+});
+
+describe('pages beyond the plan (decision 093)', () => {
+  it('sends past the plan on a plan that bills them, and bills the pages beyond on the next invoice, as the ledger CSV says', async () => {
+    const OVERAGE_CENTS = 12;
+    await t.db.update(plans).set({ overageCentsPerPage: OVERAGE_CENTS }).where(eq(plans.id, professional.id));
+    try {
+      const account = await createAccount(t);
+      const cookie = await signIn(t.app, account.owner.email);
+      expect((await callApi(t.app, 'PUT', '/api/billing/profile', { cookie, payload: details })).statusCode).toBe(200);
+      await subscribe(cookie, account.id);
+      // All the plan's pages but one are used this period.
+      await recordUsage(t.db, {
+        accountId: account.id,
+        faxId: crypto.randomUUID(),
+        direction: 'outbound',
+        otherNumber: SANDBOX_TEST_NUMBERS.delivers,
+        pages: professional.pages - 1,
+        kind: 'included',
+        rateCents: 0,
+        currency: 'USD',
+        at: new Date(),
+      });
+
+      const sent = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
+        { name: 'referral.pdf', bytes: await makePdf(3) },
+      ]);
+      expect(sent.statusCode, sent.body).toBe(202);
+      const { faxId } = ZSendFaxResponse.parse(sent.json());
+      const lines = await until(
+        () => t.db.select().from(usageLedger).where(eq(usageLedger.faxId, faxId)).orderBy(usageLedger.id),
+        (rows) => rows.length === 2,
+        'the delivered fax in the ledger',
+      );
+      expect(lines.map((line) => [line.kind, line.pages, line.rateCents])).toEqual([
+        ['included', 1, 0],
+        ['overage', 2, OVERAGE_CENTS],
+      ]);
+      const [item] = await until(
+        () => t.db.select().from(usageInvoiceItems).where(eq(usageInvoiceItems.ledgerLineId, lines[1]!.id)),
+        (rows) => rows.length === 1,
+        'the invoice item',
+      );
+      const pending = await stripe.invoiceItems.retrieve(item!.itemId);
+      expect(pending).toMatchObject({
+        amount: 2 * OVERAGE_CENTS,
+        quantity: 2,
+        invoice: null,
+        metadata: { ledger_line: String(lines[1]!.id) },
+      });
+
+      // The year ends: the renewal invoice carries the pages beyond the plan, once.
+      simulator.advanceTime(366 * 86_400_000);
+      const renewal = await until(
+        async () => (await listInvoices(cookie)).invoices,
+        (invoices) => invoices.length === 2,
+        'the renewal invoice',
+      );
+      expect(renewal[0]).toMatchObject({ status: 'paid', total: professional.yearlyCents + 2 * OVERAGE_CENTS });
+      const invoiceLines = (await stripe.invoices.retrieve(renewal[0]!.id)).lines.data;
+      const overageLines = invoiceLines.filter((line) => line.parent?.invoice_item_details?.invoice_item === item!.itemId);
+      expect(overageLines.map((line) => [line.quantity, line.amount])).toEqual([[2, 2 * OVERAGE_CENTS]]);
+
+      // The ledger's CSV of these days (in any time zone): its amount beyond the plan is what the invoice charged for it.
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const csv = await callApi(t.app, 'GET', `/api/billing/usage.csv?from=${day(-1)}&to=${day(1)}`, { cookie });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const rows = (parse(csv.body, { bom: true }) as string[][]).slice(1);
+      const total = rows.at(-1)!;
+      expect(total[0]).toBe('Total');
+      expect(Math.round(Number(total[7]) * 100)).toBe(overageLines[0]!.amount);
+    } finally {
+      await t.db.update(plans).set({ overageCentsPerPage: null }).where(eq(plans.id, professional.id));
+    }
+  }, 120_000);
 });

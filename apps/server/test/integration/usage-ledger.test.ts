@@ -157,6 +157,70 @@ describe('pages are charged when delivered, once', () => {
     // After the period's end without a renewal: the calendar month (November), which has none.
     expect((await monthlyUsage(t.db, sender.accountId, { now: new Date(Date.UTC(2026, 10, 20)) })).charged).toBe(0);
   });
+
+  it('accepts a send past a plan that bills the pages beyond (decision 093), and charges nothing when it fails', async () => {
+    const sender = await customer();
+    const planId = await tinyPlan(1);
+    await t.db.update(plans).set({ overageCentsPerPage: 9 }).where(eq(plans.id, planId));
+    await t.db.update(accounts).set({ planId }).where(eq(accounts.id, sender.accountId));
+    // Without a subscription there is no invoice to bill the pages beyond on: refused as before.
+    const refused = await sendFaxRequest(t.app, sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.busy, faxQuality: 'fine' }, [
+      { name: 'referral.pdf', bytes: pdf2 },
+    ]);
+    expect(refused.statusCode).toBe(403);
+    const now = Date.now();
+    await t.db.execute(sql`
+      INSERT INTO subscriptions (account_id, provider, customer_id, subscription_id, plan_id, interval, status, current_period_start, current_period_end)
+      VALUES (${sender.accountId}, 'stripe', 'cus_overage', ${`sub_${crypto.randomUUID()}`}, ${planId}, 'month', 'active',
+              ${new Date(now - 86_400_000).toISOString()}, ${new Date(now + 29 * 86_400_000).toISOString()})`);
+    const faxId = await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.busy });
+    await settled(faxId, sender.cookie, 'failed');
+    expect(await ledgerOf(sender.accountId)).toEqual([]);
+    expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 0, limit: 1 });
+  }, 90_000);
+});
+
+describe('the e-mails at 80% and 100% of the plan (decision 093)', () => {
+  /** Subjects of the e-mails queued to the address, sent yet or not. */
+  async function subjectsTo(address: string): Promise<string[]> {
+    const rows = await t.db.execute<{ subject: string }>(
+      sql`select data->>'subject' as subject from pgboss.job where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}
+          union all
+          select data->>'subject' from pgboss.archive where name = 'email.send' and lower(data->>'to') = ${address.toLowerCase()}`,
+    );
+    return rows.rows
+      .map((row) => row.subject)
+      .filter((subject) => /fax pages|páginas de fax/.test(subject))
+      .sort();
+  }
+
+  it('tells the owner and the Billing member in their language once each per period, as delivered pages cross them', async () => {
+    const sender = await customer('Quota Clinic');
+    await t.db.execute(sql`UPDATE users SET language = 'es' WHERE lower(email) = ${sender.billing.email.toLowerCase()}`);
+    const planId = await tinyPlan(5);
+    await t.db.update(plans).set({ overageCentsPerPage: 9 }).where(eq(plans.id, planId));
+    await t.db.update(accounts).set({ planId }).where(eq(accounts.id, sender.accountId));
+    const now = Date.now();
+    await t.db.execute(sql`
+      INSERT INTO subscriptions (account_id, provider, customer_id, subscription_id, plan_id, interval, status, current_period_start, current_period_end)
+      VALUES (${sender.accountId}, 'stripe', 'cus_quota', ${`sub_${crypto.randomUUID()}`}, ${planId}, 'month', 'active',
+              ${new Date(now - 86_400_000).toISOString()}, ${new Date(now + 29 * 86_400_000).toISOString()})`);
+    await recordUsage(t.db, charge(sender.accountId, { pages: 2, at: new Date() }));
+
+    // 4 of 5 pages: 80%.
+    await settled(await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }), sender.cookie, 'delivered');
+    expect(await subjectsTo(sender.email)).toEqual(['Quota Clinic has used 80% of its fax pages']);
+    expect(await subjectsTo(sender.billing.email)).toEqual(['Quota Clinic ha usado el 80 % de sus páginas de fax']);
+    // Two faxes at once, 6 then 8 of 5: one 100% e-mail, and nothing more this period.
+    const both = [await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers })];
+    both.push(await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }));
+    await Promise.all(both.map((faxId) => settled(faxId, sender.cookie, 'delivered')));
+    expect(await subjectsTo(sender.email)).toEqual(
+      ['Quota Clinic has used 80% of its fax pages', 'Quota Clinic has used all the fax pages of its plan'].sort(),
+    );
+    expect(await subjectsTo(sender.user.email)).toEqual([]);
+    expect((await monthlyUsage(t.db, sender.accountId)).charged).toBe(8);
+  }, 90_000);
 });
 
 const charge = (accountId: string, overrides: Partial<UsageCharge>): UsageCharge => ({
@@ -176,8 +240,8 @@ describe('the ledger', () => {
   it('is never changed: an update is refused, a second charge of the same fax writes nothing', async () => {
     const sender = await customer();
     const line = charge(sender.accountId, { pages: 3 });
-    expect(await recordUsage(t.db, line)).toBe(true);
-    expect(await recordUsage(t.db, { ...line, pages: 5 })).toBe(false);
+    expect(await recordUsage(t.db, line)).toEqual(expect.any(Number));
+    expect(await recordUsage(t.db, { ...line, pages: 5 })).toBeNull();
     await expect(t.db.update(usageLedger).set({ pages: 1 }).where(eq(usageLedger.accountId, sender.accountId))).rejects.toThrow();
     await expect(t.db.delete(usageLedger).where(eq(usageLedger.accountId, sender.accountId))).rejects.toThrow();
     expect((await ledgerOf(sender.accountId)).map((l) => l.pages)).toEqual([3]);

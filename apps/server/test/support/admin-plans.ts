@@ -8,6 +8,7 @@ export const adminPlanInputOf = (plan: TAdminPlan): TAdminPlanInput => ({
   monthlyPriceCents: plan.monthlyPriceCents,
   yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents,
   pagesPerMonth: plan.pagesPerMonth,
+  overageCentsPerPage: plan.overageCentsPerPage,
   apiRequestsPerMinute: plan.apiRequestsPerMinute,
   apiAccess: plan.apiAccess,
   webhooks: plan.webhooks,

@@ -19,6 +19,8 @@ export const PLAN_MAX_PAGES = 1_000_000;
 export const PLAN_NAME_MAX_LENGTH = 80;
 export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
 export const PLAN_FEATURE_MAX_LENGTH = 200;
+/** $10 a page beyond the plan: anything above is a typing slip. */
+export const PLAN_MAX_OVERAGE_CENTS_PER_PAGE = 1_000;
 
 /** A plan as the back office sees it: archived plans too, and how many accounts are on it. */
 export const ZAdminPlan = ZPlan.extend({
@@ -28,6 +30,11 @@ export const ZAdminPlan = ZPlan.extend({
   /** The Stripe prices a subscription to this plan is sold at (decision 082); null: not sold through Stripe. */
   stripeMonthlyPriceId: z.string().nullable(),
   stripeYearlyPriceId: z.string().nullable(),
+  /**
+   * What a page beyond the plan's pages costs (decision 093), in the plan's currency's cents; null: a send past the
+   * plan's pages is refused.
+   */
+  overageCentsPerPage: z.number().int().nonnegative().nullable(),
 });
 export type TAdminPlan = z.infer<typeof ZAdminPlan>;
 export const ZAdminPlansResponse = z.object({ plans: z.array(ZAdminPlan) });
@@ -106,6 +113,14 @@ export const ZAdminPlanInput = z
       .min(0, { error: 'validation.planFaxNumbers' })
       .max(PLAN_MAX_FAX_NUMBERS, { error: 'validation.planFaxNumbers' })
       .default(1),
+    /** Null: a send past the plan's pages is refused; a price: it is sent and each page beyond is billed at it. */
+    overageCentsPerPage: z
+      .number({ error: 'validation.planOveragePrice' })
+      .int({ error: 'validation.planOveragePrice' })
+      .min(1, { error: 'validation.planOveragePrice' })
+      .max(PLAN_MAX_OVERAGE_CENTS_PER_PAGE, { error: 'validation.planOveragePrice' })
+      .nullable()
+      .default(null),
     /** Left out: the plan keeps the prices it has; null: it is no longer sold through Stripe. */
     stripeMonthlyPriceId: ZStripePriceId.nullable().optional(),
     stripeYearlyPriceId: ZStripePriceId.nullable().optional(),

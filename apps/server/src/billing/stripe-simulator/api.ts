@@ -8,6 +8,7 @@ import { expandPaths } from './expand';
 import { FormError, parseStripeForm } from './form';
 import type { IdempotencyKeys, StoredAnswer } from './idempotency';
 import { newId } from './ids';
+import { invoiceItemRoutes } from './invoice-items-api';
 import { invoiceRoutes } from './invoices-api';
 import { expandList } from './params';
 import { matchRoute } from './router';
@@ -25,6 +26,7 @@ const routes = [
   ...scheduleRoutes,
   ...taxIdRoutes,
   ...invoiceRoutes,
+  ...invoiceItemRoutes,
   ...eventRoutes,
 ];
 

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlans, startKit, subscribe, type Kit, type Plans } from './test-kit';
 
@@ -170,5 +170,61 @@ describe('coupons', () => {
     const renewed = await subscriptionOf(session);
     expect(renewed.discounts).toEqual([]);
     expect(await latestInvoiceOf(renewed)).toMatchObject({ total: 4900, total_discount_amounts: [] });
+  });
+});
+
+describe('invoice items (/v1/invoiceitems)', () => {
+  it('are kept pending and billed on the next renewal invoice, once', async () => {
+    const session = await subscribe(kit, plans.monthly);
+    const subscription = await subscriptionOf(session);
+    const customer = String(subscription.customer);
+    const item = await kit.stripe.invoiceItems.create(
+      {
+        customer,
+        subscription: subscription.id,
+        currency: 'usd',
+        quantity: 3,
+        unit_amount_decimal: Stripe.Decimal.from('10'),
+        description: '3 pages beyond the plan',
+        metadata: { ledger_line: '42' },
+      },
+      { idempotencyKey: 'usage-ledger-42' },
+    );
+    expect(item).toMatchObject({ object: 'invoiceitem', amount: 30, quantity: 3, invoice: null, metadata: { ledger_line: '42' } });
+    expect(item.id).toMatch(/^ii_/);
+    // The same key answers the same item: a job that runs twice bills once.
+    const again = await kit.stripe.invoiceItems.create(
+      {
+        customer,
+        subscription: subscription.id,
+        currency: 'usd',
+        quantity: 3,
+        unit_amount_decimal: Stripe.Decimal.from('10'),
+        description: '3 pages beyond the plan',
+        metadata: { ledger_line: '42' },
+      },
+      { idempotencyKey: 'usage-ledger-42' },
+    );
+    expect(again.id).toBe(item.id);
+    expect((await kit.stripe.invoiceItems.list({ customer, pending: true })).data.map((pending) => pending.id)).toEqual([item.id]);
+    expect((await eventsOfType('invoiceitem.created')).length).toBe(1);
+
+    kit.simulator.advanceTime(30 * DAY_MS);
+    const renewal = await latestInvoiceOf(await subscriptionOf(session));
+    expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', total: 1930, status: 'paid' });
+    expect(renewal.lines.data.map((line) => [line.description, line.amount])).toContainEqual(['3 pages beyond the plan', 30]);
+    expect((await kit.stripe.invoiceItems.retrieve(item.id)).invoice).toBe(renewal.id);
+
+    kit.simulator.advanceTime(31 * DAY_MS);
+    expect((await latestInvoiceOf(await subscriptionOf(session))).total).toBe(1900);
+  });
+
+  it('refuses an item without an amount, or for an unknown customer, as Stripe does', async () => {
+    const customer = await kit.stripe.customers.create({ email: 'ada@example.com' });
+    await expect(kit.stripe.invoiceItems.create({ customer: customer.id, currency: 'usd' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(kit.stripe.invoiceItems.create({ customer: 'cus_nobody', currency: 'usd', amount: 5 })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
   });
 });

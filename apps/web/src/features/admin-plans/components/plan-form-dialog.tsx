@@ -39,6 +39,7 @@ const PROBLEM_TEXT = {
   priceRequired: 'plans.checks.priceRequired',
   priceInvalid: 'plans.checks.priceInvalid',
   yearlyAboveMonthly: 'messages:validation.planYearlyAboveMonthly',
+  overagePrice: 'messages:validation.planOveragePrice',
   pagesRequired: 'plans.checks.pagesRequired',
   apiRateRange: 'messages:validation.planApiRateRange',
   maxUsers: 'messages:validation.planMaxUsers',
@@ -252,6 +253,19 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
                 onChange={(event) => set('pages', event.target.value)}
                 {...fieldProps('pages')}
               />
+              <div className="sm:col-span-3">
+                <FormField
+                  label={t('plans.form.overagePrice')}
+                  description={t('plans.form.overageHint')}
+                  type="number"
+                  inputMode="decimal"
+                  min={0.01}
+                  step={0.01}
+                  value={values.overagePrice}
+                  onChange={(event) => set('overagePrice', event.target.value)}
+                  {...fieldProps('overagePrice')}
+                />
+              </div>
             </div>
           )}
 

@@ -41,6 +41,7 @@ const plan: TAdminPlan = {
   faxNumbersIncluded: 1,
   stripeMonthlyPriceId: null,
   stripeYearlyPriceId: null,
+  overageCentsPerPage: null,
   isPopular: false,
   isHipaa: false,
   text: {
@@ -126,6 +127,15 @@ describe('checkPlanForm', () => {
     expect(checked.ok && [checked.input.monthlyPriceCents, checked.input.pagesPerMonth]).toEqual([null, null]);
   });
 
+  it('reads the price of a page beyond the plan: empty refuses, a price in cents bills, a slip is pointed at', () => {
+    const overage = (text: string) => checkPlanForm(filled({ overagePrice: text }));
+    expect(overage('').ok && (overage('') as { input: { overageCentsPerPage: unknown } }).input.overageCentsPerPage).toBeNull();
+    const priced = overage('0.12');
+    expect(priced.ok && priced.input.overageCentsPerPage).toBe(12);
+    expect(overage('abc')).toEqual({ ok: false, field: 'overagePrice', problem: 'overagePrice' });
+    expect(overage('20')).toEqual({ ok: false, field: 'overagePrice', problem: 'overagePrice' });
+  });
+
   it('builds the request: cents, features as a list, untranslated languages left empty for the server', () => {
     const checked = checkPlanForm(filled({ isHipaa: true }));
     expect(checked).toEqual({
@@ -137,6 +147,7 @@ describe('checkPlanForm', () => {
         monthlyPriceCents: 1999,
         yearlyMonthlyPriceCents: null,
         pagesPerMonth: 500,
+        overageCentsPerPage: null,
         apiRequestsPerMinute: 100,
         isHipaa: true,
         isPopular: false,

@@ -19,6 +19,8 @@ export type TPlanFormValues = {
   monthlyPrice: string;
   yearlyPrice: string;
   pages: string;
+  /** The price of a page beyond the plan; empty: sends past the plan are refused (decision 093). */
+  overagePrice: string;
   apiRequestsPerMinute: string;
   pricedOnRequest: boolean;
   isHipaa: boolean;
@@ -40,6 +42,7 @@ export type TPlanField =
   | 'monthlyPrice'
   | 'yearlyPrice'
   | 'pages'
+  | 'overagePrice'
   | 'apiRequestsPerMinute'
   | 'maxUsers'
   | 'faxNumbersIncluded'
@@ -52,6 +55,7 @@ export type TPlanProblem =
   | 'priceRequired'
   | 'priceInvalid'
   | 'yearlyAboveMonthly'
+  | 'overagePrice'
   | 'pagesRequired'
   | 'apiRateRange'
   | 'maxUsers'
@@ -72,6 +76,7 @@ export function emptyPlanForm(): TPlanFormValues {
     monthlyPrice: '',
     yearlyPrice: '',
     pages: '',
+    overagePrice: '',
     // A new plan starts at the spec's default (spec 000 §9: 100 requests per minute per key).
     apiRequestsPerMinute: String(API_RATE_LIMIT.max),
     pricedOnRequest: false,
@@ -112,6 +117,7 @@ export function planFormOf(plan: TAdminPlan): TPlanFormValues {
     monthlyPrice: centsToText(plan.monthlyPriceCents),
     yearlyPrice: plan.yearlyMonthlyPriceCents === usualYearly ? '' : centsToText(plan.yearlyMonthlyPriceCents),
     pages: plan.pagesPerMonth === null ? '' : String(plan.pagesPerMonth),
+    overagePrice: centsToText(plan.overageCentsPerPage),
     apiRequestsPerMinute: String(plan.apiRequestsPerMinute),
     pricedOnRequest,
     isHipaa: plan.isHipaa,
@@ -168,6 +174,7 @@ const PLAN_FIELDS = [
   'monthlyPrice',
   'yearlyPrice',
   'pages',
+  'overagePrice',
   'apiRequestsPerMinute',
   'maxUsers',
   'faxNumbersIncluded',
@@ -183,8 +190,10 @@ function fieldOfPath(path: readonly PropertyKey[]): TPlanField {
   if (head === 'monthlyPriceCents') return 'monthlyPrice';
   if (head === 'yearlyMonthlyPriceCents') return 'yearlyPrice';
   if (head === 'pagesPerMonth') return 'pages';
+  if (head === 'overageCentsPerPage') return 'overagePrice';
   if (head === 'apiRequestsPerMinute') return 'apiRequestsPerMinute';
-  if (head === 'maxUsers' || head === 'faxNumbersIncluded' || head === 'stripeMonthlyPriceId' || head === 'stripeYearlyPriceId') return head;
+  if (head === 'maxUsers' || head === 'faxNumbersIncluded' || head === 'stripeMonthlyPriceId' || head === 'stripeYearlyPriceId')
+    return head;
   if (head === 'text') return inText === 'description' ? 'description' : 'features';
   return 'name';
 }
@@ -195,6 +204,7 @@ const PROBLEM_OF_MESSAGE: Record<string, TPlanProblem> = {
   'validation.planPriceRequired': 'priceRequired',
   'validation.planPrice': 'priceInvalid',
   'validation.planYearlyAboveMonthly': 'yearlyAboveMonthly',
+  'validation.planOveragePrice': 'overagePrice',
   'validation.planPagesRequired': 'pagesRequired',
   'validation.planPages': 'pagesRequired',
   'validation.planApiRateRange': 'apiRateRange',
@@ -222,6 +232,7 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
   const monthlyPriceCents = priced ? readNumber('monthlyPrice', parsePrice(values.monthlyPrice), 'priceInvalid') : null;
   const yearlyMonthlyPriceCents = priced ? readNumber('yearlyPrice', parsePrice(values.yearlyPrice), 'priceInvalid') : null;
   const pagesPerMonth = priced ? readNumber('pages', parsePages(values.pages), 'pagesRequired') : null;
+  const overageCentsPerPage = priced ? readNumber('overagePrice', parsePrice(values.overagePrice), 'overagePrice') : null;
   // When unreadable, the problem is noted and 0 stands in, so that the rest of the form is still checked.
   const apiRequestsPerMinute = readNumber('apiRequestsPerMinute', parseRequestsPerMinute(values.apiRequestsPerMinute), 'apiRateRange') ?? 0;
   const maxUsers = readNumber('maxUsers', parseUsers(values.maxUsers), 'maxUsers');
@@ -235,6 +246,7 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
     monthlyPriceCents,
     yearlyMonthlyPriceCents,
     pagesPerMonth,
+    overageCentsPerPage,
     apiRequestsPerMinute,
     isHipaa: values.isHipaa,
     isPopular: values.isPopular,

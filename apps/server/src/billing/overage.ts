@@ -1,0 +1,34 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { accounts } from '../accounts/schema';
+import type { Database } from '../platform/db/client';
+import { plans } from '../plans/schema';
+import { subscriptions } from './schema';
+
+/** The subscriptions whose next invoice will come: pages beyond the plan can be billed on it. */
+const INVOICED_STATUSES = ['active', 'past_due'] as const;
+
+/**
+ * The price of a page beyond the account's plan (decision 093), in the plan's currency's cents: the plan's overage
+ * price while the account pays through a provider that will send a next invoice; null when sends past the plan are
+ * refused (the plan says so, or there is no invoice to bill them on: a plan given in the back office, a subscription
+ * that has ended).
+ */
+export async function overageRateOf(db: Database, accountId: string): Promise<{ cents: number; currency: string } | null> {
+  const [row] = await db
+    .select({ cents: plans.overageCentsPerPage, currency: plans.currency })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .innerJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), inArray(subscriptions.status, [...INVOICED_STATUSES])))
+    .where(eq(accounts.id, accountId));
+  return row?.cents != null ? { cents: row.cents, currency: row.currency } : null;
+}
+
+/**
+ * How a fax's delivered pages split between the plan and beyond it: the pages left in the plan this period are
+ * included, the rest are overage. `chargedBefore` is what the ledger already holds for the period, without this fax.
+ */
+export function splitPages(pages: number, limit: number | null, chargedBefore: number): { included: number; overage: number } {
+  if (limit === null) return { included: pages, overage: 0 };
+  const included = Math.min(pages, Math.max(0, limit - chargedBefore));
+  return { included, overage: pages - included };
+}
