@@ -54,6 +54,7 @@ import { billingProfileRoutes } from './billing/profile-routes';
 import { billingUsageRoutes } from './billing/usage-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
 import { adminPromotionRoutes } from './billing/promotions/admin-routes';
+import { adminBillingRoutes } from './billing/admin-billing-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminSettingsRoutes,
             adminBellRoutes,
             adminPromotionRoutes,
+            adminBillingRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },

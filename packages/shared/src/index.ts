@@ -35,6 +35,7 @@ export * from './carrier-routes';
 export * from './contracts/account';
 export * from './contracts/two-factor';
 export * from './contracts/admin-users';
+export * from './contracts/admin-billing';
 export * from './contracts/admin-plans';
 export * from './contracts/admin-numbers';
 export * from './contracts/admin-dashboard';

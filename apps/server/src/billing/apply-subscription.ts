@@ -112,7 +112,10 @@ async function applySubscription(db: Database, provider: BillingProvider, state:
           }
         : null;
 
-    const planInForce = paysForPlan(state.status) ? sold.planId : await startingPlanId(tx);
+    // A subscription that ends sends the account back to the starting plan once, when it stops paying: a late or
+    // replayed event of one already ended leaves the plan as it is, a plan an operator granted since included (decision 091).
+    const alreadyEnded = known?.subscriptionId === state.subscriptionId && !paysForPlan(known.status);
+    const planInForce = paysForPlan(state.status) ? sold.planId : alreadyEnded ? null : await startingPlanId(tx);
     const moved = planInForce ? await moveAccountToPlan(tx, accountId, planInForce) : undefined;
     if (!moved) return { paymentFailureBegun };
     await recordAuditEvent(tx, {

@@ -57,6 +57,16 @@ export interface BillingProvider {
    */
   addUsageCharge(charge: UsageChargeItem): Promise<{ itemId: string }>;
 
+  // Refunds (decision 091).
+  /**
+   * A credit note for part or all of a paid invoice: the amount goes back to the card (`refund`) or to the customer's
+   * balance at the provider, which later invoices draw on (`credit`). Throws `RefusedCredit` when the provider refuses
+   * the amount (more than is left to credit on the invoice).
+   */
+  creditInvoice(invoiceId: string, credit: CreditToIssue): Promise<ProviderCreditNote>;
+  /** The credit notes issued on an invoice, newest first. */
+  creditNotes(invoiceId: string): Promise<ProviderCreditNote[]>;
+
   // Promotions (decision 088).
   /** A coupon at the provider, for a promotion of the back office (decision 088); answers the provider's id for it. */
   createCoupon(coupon: ProviderCoupon): Promise<{ couponId: string }>;
@@ -181,6 +191,8 @@ export type InvoiceSummary = {
   total: number;
   amountPaid: number;
   amountDue: number;
+  /** What credit notes have given back of a paid invoice, refunded or credited (decision 091). */
+  credited: number;
 };
 
 export type InvoicePage = { invoices: InvoiceSummary[]; nextAfter: string | null };
@@ -204,6 +216,31 @@ export type ProviderInvoice = InvoiceSummary & {
   discount: number;
   tax: number;
 };
+
+export type CreditToIssue = {
+  amountCents: number;
+  kind: 'refund' | 'credit';
+  /** The operator's reason, written on the credit note so that the provider's dashboard shows it. */
+  memo: string;
+  /** Faxline's operator who issued it, for the provider's dashboard. */
+  operatorId: string;
+};
+
+export type ProviderCreditNote = {
+  id: string;
+  number: string;
+  invoiceId: string;
+  createdAt: Date;
+  amount: number;
+  refundAmount: number;
+  creditAmount: number;
+  memo: string | null;
+};
+
+/** The provider refused a credit note's amount (more than is left to credit): a 400, nothing issued. */
+export class RefusedCredit extends Error {
+  override name = 'RefusedCredit';
+}
 
 /** The provider refused the tax id (its own check of the format): a 400 on the field, nothing saved. */
 export class RefusedTaxId extends Error {

@@ -128,6 +128,8 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
     [t('invoice.tax'), money(invoice.tax), regular],
     [t('invoice.total'), money(invoice.total), bold],
     [t('invoice.amountPaid'), money(invoice.amountPaid), regular],
+    // What credit notes gave back of it (decision 091): the invoice stays as issued, its credit shown beside it.
+    ...(invoice.credited ? [[t('invoice.credited'), money(-invoice.credited), regular] as [string, string, PDFFont]] : []),
     [t('invoice.amountDue'), money(invoice.amountDue), bold],
   ];
   if (writer.wouldBreak(totals.length * 15)) writer.newPage();

@@ -1,5 +1,6 @@
 import { INVOICES_PER_PAGE, LANGUAGES, ZInvoiceListQuery, ZInvoiceListResponse, ZInvoiceParams, type TLanguage } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMembers } from '../accounts/schema';
 import { actorOf } from '../accounts/require-actor';
@@ -22,7 +23,12 @@ async function ownerLanguageOf(db: Database, accountId: string): Promise<TLangua
 }
 
 /** The invoice if it is this account's; another account's is not found, as one that does not exist. */
-async function invoiceOfAccount(db: Database, provider: BillingProvider, accountId: string, invoiceId: string): Promise<ProviderInvoice> {
+export async function invoiceOfAccount(
+  db: Database,
+  provider: BillingProvider,
+  accountId: string,
+  invoiceId: string,
+): Promise<ProviderInvoice> {
   const customerId = await customerOfAccount(db, provider, accountId);
   const invoice = customerId ? await provider.invoice(invoiceId) : null;
   if (!invoice || invoice.customerId !== customerId) throw new AppError('not_found', 'errors.invoiceNotFound');
@@ -66,22 +72,35 @@ export const invoiceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request, reply) => {
       const { stripe } = await deps.billing.current();
       if (!stripe) throw new AppError('not_found', 'errors.invoiceNotFound');
-      const accountId = actorOf(request).member.accountId;
-      const invoice = await invoiceOfAccount(db, stripe, accountId, request.params.id);
-      const settings = await systemSettings.current();
-      const pdf = await invoicePdf({
-        invoice,
-        language: await ownerLanguageOf(db, accountId),
-        sellerName: settings.siteName,
-        sellerDetails: settings.invoiceSellerDetails,
-        testMode: stripe.testMode,
-      });
-      const fileName = `invoice-${(invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf));
+      return sendInvoicePdf({ db, systemSettings }, reply, stripe, actorOf(request).member.accountId, request.params.id);
     },
   );
 };
+
+/**
+ * Faxline's PDF of one of the account's invoices, written in its owner's language, as a download: what the customer
+ * gets on /user/billing and an operator in the back office (decision 091).
+ */
+export async function sendInvoicePdf(
+  deps: Pick<RouteDeps, 'db' | 'systemSettings'>,
+  reply: FastifyReply,
+  provider: BillingProvider,
+  accountId: string,
+  invoiceId: string,
+): Promise<FastifyReply> {
+  const invoice = await invoiceOfAccount(deps.db, provider, accountId, invoiceId);
+  const settings = await deps.systemSettings.current();
+  const pdf = await invoicePdf({
+    invoice,
+    language: await ownerLanguageOf(deps.db, accountId),
+    sellerName: settings.siteName,
+    sellerDetails: settings.invoiceSellerDetails,
+    testMode: provider.testMode,
+  });
+  const fileName = `invoice-${(invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(pdf));
+}

@@ -4,18 +4,20 @@ import type {
   AmountDue,
   BillingProvider,
   CheckoutOrder,
+  CreditToIssue,
   InvoicePage,
   InvoiceSummary,
   PaymentCard,
   PlanToPrice,
   ProviderCoupon,
+  ProviderCreditNote,
   ProviderCustomer,
   ProviderEvent,
   ProviderInvoice,
   ProviderSubscription,
   UsageChargeItem,
 } from './billing-provider';
-import { InvalidWebhook, PaymentDeclined, RefusedTaxId } from './billing-provider';
+import { InvalidWebhook, PaymentDeclined, RefusedCredit, RefusedTaxId } from './billing-provider';
 import { stripeTaxIdOf } from './stripe-tax-ids';
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES, type TInvoiceStatus, type TSubscriptionStatus } from '@faxline/shared';
 
@@ -245,6 +247,28 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       return { itemId: item.id };
     },
 
+    async creditInvoice(invoiceId: string, credit: CreditToIssue): Promise<ProviderCreditNote> {
+      try {
+        const note = await stripe.creditNotes.create({
+          invoice: invoiceId,
+          amount: credit.amountCents,
+          ...(credit.kind === 'refund' ? { refund_amount: credit.amountCents } : { credit_amount: credit.amountCents }),
+          memo: credit.memo,
+          metadata: { operator_id: credit.operatorId },
+        });
+        return creditNoteOf(note);
+      } catch (error) {
+        // Stripe names the amount when it is more than the invoice has left to credit, or the parts do not add up.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param === 'amount') throw new RefusedCredit(error.message);
+        throw error;
+      }
+    },
+
+    async creditNotes(invoiceId: string): Promise<ProviderCreditNote[]> {
+      const notes = await stripe.creditNotes.list({ invoice: invoiceId, limit: 100 }).autoPagingToArray({ limit: 1_000 });
+      return notes.map(creditNoteOf);
+    },
+
     async createCoupon(coupon: ProviderCoupon) {
       const created = await stripe.coupons.create({
         name: coupon.name,
@@ -329,6 +353,21 @@ function invoiceSummaryOf(invoice: Stripe.Invoice): InvoiceSummary {
     total: invoice.total,
     amountPaid: invoice.amount_paid,
     amountDue: invoice.amount_remaining,
+    credited: invoice.post_payment_credit_notes_amount,
+  };
+}
+
+function creditNoteOf(note: Stripe.CreditNote): ProviderCreditNote {
+  const refunded = note.refunds.reduce((total, refund) => total + refund.amount_refunded, 0);
+  return {
+    id: note.id,
+    number: note.number,
+    invoiceId: idOf(note.invoice as string | { id: string }),
+    createdAt: dateOf(note.created),
+    amount: note.amount,
+    refundAmount: refunded,
+    creditAmount: note.amount - refunded - (note.out_of_band_amount ?? 0),
+    memo: note.memo,
   };
 }
 

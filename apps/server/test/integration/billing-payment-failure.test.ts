@@ -3,6 +3,8 @@ import {
   DEFAULT_SYSTEM_SETTINGS,
   PAYMENT_GRACE_DAYS,
   SANDBOX_TEST_NUMBERS,
+  ZAdminAccountBilling,
+  ZAdminPersonAccount,
   ZCheckoutResponse,
   ZFaxDetails,
   ZAdminFailedPayments,
@@ -22,6 +24,7 @@ import { startStripeSimulator, type StripeSimulator } from '../../src/billing/st
 import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { receiveInboundCall } from '../../src/faxes/receive-call';
 import { fixedClock, setClock } from '../../src/platform/clock';
+import { STARTING_PLAN_SLUG } from '../../src/plans/catalogue';
 import { plans } from '../../src/plans/schema';
 import { callV1, createApiKey } from '../support/api-keys';
 import { startTestGateway } from '../support/email-gateway';
@@ -42,7 +45,7 @@ const SUBJECT = { en: 'The payment for your Faxline plan failed', es: 'El pago d
 
 let t: TestApp;
 let simulator: StripeSimulator;
-let admin: { email: string; cookie: string };
+let admin: { email: string; cookie: string; id: string };
 let business: { id: string; monthlyCents: number; yearlyMonthlyCents: number };
 let stripe: Stripe;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -57,7 +60,7 @@ beforeAll(async () => {
   business = { id: plan.id, monthlyCents: plan.monthlyPriceCents!, yearlyMonthlyCents: plan.yearlyMonthlyPriceCents! };
   gateway = await startTestGateway(t);
   const session = await adminSession(t);
-  admin = { email: session.person.email, cookie: session.cookie };
+  admin = { email: session.person.email, cookie: session.cookie, id: session.person.id };
 }, 120_000);
 afterEach(() => setClock());
 
@@ -459,3 +462,149 @@ describe("the back office's revenue and failed payments", () => {
     expect(errorOf(bad).message).toMatch(/Choisissez une période/);
   });
 });
+// The back office's view of one account's billing (issue 36 item 8, decision 091), in this file for its paying accounts.
+describe("the back office's billing of an account", () => {
+  const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object, language?: 'en' | 'fr') =>
+    callApi(t.app, method, url, {
+      cookie: admin.cookie,
+      headers: { origin: t.config.publicUrl },
+      ...(payload ? { payload } : {}),
+      language,
+    });
+  const auditOf = async (accountId: string, action: string) =>
+    (
+      await t.db.execute<{ actor_user_id: string; details: Record<string, unknown> }>(
+        sql`select actor_user_id, details from audit_events where account_id = ${accountId} and action = ${action} order by id`,
+      )
+    ).rows;
+  const planOf = async (accountId: string) =>
+    (await t.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)))[0]?.planId;
+
+  it('shows a paying account, its subscription and its invoices; refunds part of a paid invoice as a credit note, never more than was paid', async () => {
+    const { account, billing, customerId } = await payingAccount();
+    const person = ZAdminPersonAccount.parse((await asAdmin('GET', `/api/admin/users/${billing.id}/account`)).json());
+    expect(person.account).toMatchObject({ id: account.id, role: 'billing', owner: { id: account.owner.id, email: account.owner.email } });
+
+    const url = `/api/admin/accounts/${account.id}/billing`;
+    const before = ZAdminAccountBilling.parse((await asAdmin('GET', url)).json());
+    expect(before).toMatchObject({
+      account: { id: account.id, owner: { id: account.owner.id } },
+      plan: { id: business.id, name: 'Business' },
+      billingEnabled: true,
+      testMode: true,
+      subscription: { provider: 'stripe', customerId, planId: business.id, interval: 'month', status: 'active', cancelAtPeriodEnd: false },
+    });
+    expect(before.invoices).toHaveLength(1);
+    const [invoice] = before.invoices;
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amountPaid: business.monthlyCents,
+      creditable: business.monthlyCents,
+      creditNotes: [],
+    });
+
+    const credits = `${url}/invoices/${invoice!.id}/credit-notes`;
+    const tooMuch = await asAdmin('POST', credits, { amountCents: business.monthlyCents + 1, kind: 'refund', reason: 'Lost faxes' }, 'fr');
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(errorOf(tooMuch).message).toContain('rembourser');
+    const noReason = await asAdmin('POST', credits, { amountCents: 500, kind: 'refund', reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Give the reason for this change.');
+
+    const refunded = await asAdmin('POST', credits, { amountCents: 500, kind: 'refund', reason: 'Two faxes lost in March' });
+    expect(refunded.statusCode, refunded.body).toBe(204);
+    const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+    const atStripe = await stripe.creditNotes.list({ invoice: invoice!.id });
+    expect(atStripe.data).toEqual([expect.objectContaining({ amount: 500, memo: 'Two faxes lost in March', type: 'post_payment' })]);
+    expect(atStripe.data[0]!.refunds[0]).toMatchObject({ amount_refunded: 500 });
+
+    const after = ZAdminAccountBilling.parse((await asAdmin('GET', url)).json());
+    expect(after.invoices[0]).toMatchObject({
+      creditable: business.monthlyCents - 500,
+      creditNotes: [{ id: atStripe.data[0]!.id, amount: 500, refundAmount: 500, creditAmount: 0, memo: 'Two faxes lost in March' }],
+    });
+    expect(await auditOf(account.id, 'billing.invoice_credited')).toEqual([
+      expect.objectContaining({
+        actor_user_id: admin.id,
+        details: expect.objectContaining({ amountCents: 500, reason: 'Two faxes lost in March' }),
+      }),
+    ]);
+    const rest = await asAdmin('POST', credits, { amountCents: business.monthlyCents - 499, kind: 'credit', reason: 'Goodwill' });
+    expect(rest.statusCode, rest.body).toBe(400);
+    expect((await stripe.creditNotes.list({ invoice: invoice!.id })).data).toHaveLength(1);
+
+    const pdf = await asAdmin('GET', `${url}/invoices/${invoice!.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Another account's invoice is not found through this account.
+    const other = await createAccount(t);
+    expect((await asAdmin('GET', `/api/admin/accounts/${other.id}/billing/invoices/${invoice!.id}/pdf`)).statusCode).toBe(404);
+
+    // A paying account's plan changes through the provider only.
+    const refused = await asAdmin('POST', `${url}/plan`, { planId: (await startingPlan()).id, reason: 'Asked by phone' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toContain('Stripe');
+  });
+
+  it('grants a plan to an account that pays for nothing, with a reason, audited; a late event of its ended subscription leaves it', async () => {
+    const { account } = await payingAccount();
+    const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+    const { subscriptionId } = (await subscriptionOf(account.id))!;
+    await stripe.subscriptions.cancel(subscriptionId);
+    const basic = await startingPlan();
+    await until(
+      () => planOf(account.id),
+      (planId) => planId === basic.id,
+      'the plan to end',
+    );
+    await simulator.webhooksSettled();
+
+    const url = `/api/admin/accounts/${account.id}/billing/plan`;
+    const noReason = await asAdmin('POST', url, { planId: business.id }, 'fr');
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Indiquez la raison de ce changement.');
+    expect(await planOf(account.id)).toBe(basic.id);
+
+    const granted = await asAdmin('POST', url, { planId: business.id, reason: 'Charity, free for a year' });
+    expect(granted.statusCode, granted.body).toBe(204);
+    expect(await planOf(account.id)).toBe(business.id);
+    expect(await auditOf(account.id, 'billing.plan_granted')).toEqual([
+      { actor_user_id: admin.id, details: { from: basic.id, to: business.id, reason: 'Charity, free for a year' } },
+    ]);
+    expect((await asAdmin('POST', url, { planId: business.id, reason: 'Again' })).statusCode).toBe(409);
+
+    // A new event of the ended subscription (its metadata, which Stripe still lets change) reaches Faxline and is applied.
+    const delivered = simulator.deliveries().length;
+    await stripe.subscriptions.update(subscriptionId, { metadata: { reviewed: 'yes' } });
+    await simulator.webhooksSettled();
+    expect(simulator.deliveries().length).toBeGreaterThan(delivered);
+    expect(await planOf(account.id)).toBe(business.id);
+    const view = ZAdminAccountBilling.parse((await asAdmin('GET', `/api/admin/accounts/${account.id}/billing`)).json());
+    expect(view).toMatchObject({ plan: { id: business.id }, subscription: { status: 'canceled' } });
+  });
+
+  it('answers 403 to a customer on every route of it', async () => {
+    const { account, cookie } = await payingAccount();
+    const base = `/api/admin/accounts/${account.id}/billing`;
+    const requests: [string, string, object?][] = [
+      ['GET', `/api/admin/users/${account.owner.id}/account`],
+      ['GET', base],
+      ['POST', `${base}/plan`, { planId: business.id, reason: 'x' }],
+      ['GET', `${base}/invoices/in_x/pdf`],
+      ['POST', `${base}/invoices/in_x/credit-notes`, { amountCents: 1, kind: 'refund', reason: 'x' }],
+      ['GET', `${base}/usage.csv?from=2026-01-01&to=2026-01-31`],
+    ];
+    for (const [method, url, payload] of requests) {
+      const answer = await callApi(t.app, method as 'GET', url, { cookie, ...(payload ? { payload } : {}) });
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const csv = await asAdmin('GET', `${base}/usage.csv?from=2026-01-01&to=2026-01-31`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+  });
+});
+
+async function startingPlan() {
+  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, STARTING_PLAN_SLUG));
+  return plan!;
+}

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { catalogRoutes } from './catalog-api';
 import { checkoutRoutes } from './checkout-api';
+import { creditNoteRoutes } from './credit-notes-api';
 import { customerRoutes } from './customers-api';
 import { StripeApiError } from './errors';
 import { eventRoutes } from './events-api';
@@ -27,6 +28,7 @@ const routes = [
   ...taxIdRoutes,
   ...invoiceRoutes,
   ...invoiceItemRoutes,
+  ...creditNoteRoutes,
   ...eventRoutes,
 ];
 

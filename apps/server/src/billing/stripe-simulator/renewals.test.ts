@@ -74,6 +74,11 @@ describe('renewals as the clock moves', () => {
     expect((await eventsOfType('customer.subscription.deleted')).map((event) => (event.data.object as Stripe.Subscription).id)).toEqual([
       canceled.id,
     ]);
+    // Afterwards only its metadata changes, as on Stripe, with an event; anything else is refused.
+    const noted = await kit.stripe.subscriptions.update(canceled.id, { metadata: { reviewed: 'yes' } });
+    expect(noted).toMatchObject({ status: 'canceled', metadata: { reviewed: 'yes' } });
+    expect((await eventsOfType('customer.subscription.updated')).at(-1)?.data.object).toMatchObject({ metadata: { reviewed: 'yes' } });
+    await expect(kit.stripe.subscriptions.update(canceled.id, { cancel_at_period_end: true })).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('makes a subscription past_due when the card declines the renewal, and active again once the invoices are paid', async () => {

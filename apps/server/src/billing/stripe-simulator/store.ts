@@ -3,6 +3,7 @@ import { noSuchObject } from './errors';
 import type {
   CheckoutSession,
   Coupon,
+  CreditNote,
   Customer,
   Discount,
   Identified,
@@ -77,6 +78,7 @@ export type Store = {
   subscriptionSchedules: Table<SubscriptionSchedule>;
   invoices: Table<Invoice>;
   invoiceItems: Table<InvoiceItem>;
+  creditNotes: Table<CreditNote>;
   events: Table<StripeEvent>;
   /** Payment methods whose charges fail, as test card 4000 0000 0000 0341's do. */
   decliningCards: Set<string>;
@@ -107,6 +109,7 @@ export function createStore(clock: SimulatorClock, publicUrl: string): Store {
     subscriptionSchedules: new Table('subscription_schedule'),
     invoices: new Table('invoice'),
     invoiceItems: new Table('invoiceitem'),
+    creditNotes: new Table('credit_note'),
     events: new Table('event'),
     decliningCards: new Set(),
     spentDiscounts: new Set(),
@@ -130,6 +133,7 @@ const TABLE_BY_PREFIX: [string, keyof Store][] = [
   ['sub_', 'subscriptions'],
   ['in_', 'invoices'],
   ['ii_', 'invoiceItems'],
+  ['cn_', 'creditNotes'],
   ['evt_', 'events'],
 ];
 

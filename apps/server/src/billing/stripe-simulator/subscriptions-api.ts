@@ -50,7 +50,8 @@ function update(store: Store, subscription: Subscription, params: Params): Subsc
     'payment_behavior',
     'default_payment_method',
   ]);
-  if (subscription.status === 'canceled') {
+  // As on Stripe, an ended subscription keeps taking metadata (and an event says so); nothing else of it changes.
+  if (subscription.status === 'canceled' && Object.keys(params).some((key) => key !== 'metadata')) {
     throw new StripeApiError('A canceled subscription can only update its cancellation_details and metadata.', { status: 400 });
   }
   const paymentBehavior = oneOf(

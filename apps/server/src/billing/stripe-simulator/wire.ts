@@ -36,6 +36,7 @@ export type SubscriptionSchedule = Wire<Stripe.SubscriptionSchedule>;
 export type Invoice = Wire<Stripe.Invoice>;
 export type InvoiceLine = Wire<Stripe.InvoiceLineItem>;
 export type InvoiceItem = Wire<Stripe.InvoiceItem>;
+export type CreditNote = Wire<Stripe.CreditNote>;
 export type StripeEvent = Omit<Wire<Stripe.EventBase>, 'data' | 'type'> & {
   type: string;
   data: { object: object; previous_attributes?: Record<string, unknown> };

@@ -18,6 +18,7 @@ import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { pageCount, readListState, sortBy, writeListState, type TUserListState } from '../utils/list-state';
 
 import { confirmDeletion, dismissDeletionConfirmation } from './confirm-deletion';
+import { BillingDialog } from './billing-dialog';
 import { UserDialog, type TUserDialogTarget } from './user-dialog';
 import { UsersTable } from './users-table';
 
@@ -34,6 +35,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const [params, changeSearch] = useSearchState();
   const state = readListState(params);
   const [dialog, setDialog] = useState<TUserDialogTarget | null>(null);
+  const [billingOf, setBillingOf] = useState<TAdminUser | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const users = useAdminUsers(state);
@@ -128,6 +130,10 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
         currentUserId={currentUserId}
         onSort={(key) => update(sortBy(state, key))}
         onEdit={(user, trigger) => openDialog({ mode: 'edit', user }, trigger)}
+        onBilling={(user, trigger) => {
+          opener.current = trigger;
+          setBillingOf(user);
+        }}
         onDelete={askToDelete}
       />
 
@@ -149,6 +155,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
       ) : null}
 
       <UserDialog target={dialog} currentUserId={currentUserId} onClose={() => setDialog(null)} returnFocusTo={opener.current} />
+      <BillingDialog user={billingOf} onClose={() => setBillingOf(null)} returnFocusTo={opener.current} />
     </div>
   );
 }

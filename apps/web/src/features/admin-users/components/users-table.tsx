@@ -16,11 +16,12 @@ type TUsersTableProps = {
   currentUserId: string;
   onSort: (key: TAdminUserSortKey) => void;
   onEdit: (user: TAdminUser, trigger: HTMLButtonElement) => void;
+  onBilling: (user: TAdminUser, trigger: HTMLButtonElement) => void;
   onDelete: (user: TAdminUser, trigger: HTMLButtonElement) => void;
 };
 
 /** The user table (spec 001 §2.11, §3): name, email, role, status, joined, last sign-in, and each row's actions. */
-export function UsersTable({ users, sort, direction, currentUserId, onSort, onEdit, onDelete }: TUsersTableProps) {
+export function UsersTable({ users, sort, direction, currentUserId, onSort, onEdit, onBilling, onDelete }: TUsersTableProps) {
   const { t } = useTranslation('admin');
   const dates = useDateFormat();
   const labels: Record<TAdminUserSortKey, string> = {
@@ -85,6 +86,15 @@ export function UsersTable({ users, sort, direction, currentUserId, onSort, onEd
                   onClick={(event) => onEdit(user, event.currentTarget)}
                 >
                   {t('users.edit')}
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('users.billing.openLabel', { email: user.email })}
+                  onClick={(event) => onBilling(user, event.currentTarget)}
+                >
+                  {t('users.billing.open')}
                 </Button>
                 <Button
                   type="button"
