@@ -18,7 +18,7 @@ import { loadConfig } from '../apps/server/src/platform/config';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { startServer } from '../apps/server/src/server';
 import { organizationTables } from '../apps/server/src/accounts/schema';
-import { accountLifecycle } from '../apps/server/src/account-lifecycle';
+import { accountOpening } from '../apps/server/src/account-lifecycle';
 
 type Targets = { hello: string; appUrl: string; cookie: string };
 type Figures = { requests: number; p99: number; errors: number; non2xx: number };
@@ -78,7 +78,7 @@ async function serve(): Promise<void> {
   });
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   await createPerson(
-    { auth, db: running.database.db, lifecycle: accountLifecycle },
+    { auth, db: running.database.db, lifecycle: accountOpening },
     { name: 'Bench Customer', email, password: PASSWORD, emailVerified: true },
   );
 
