@@ -237,6 +237,9 @@ describe('/user/billing', () => {
     expect(buttons(cancelled, 'Undo')).toHaveLength(1);
     expect(buttons(cancelled, 'Cancel subscription')).toEqual([]);
     expect(buttons(cancelled, 'Upgrade')).toEqual([]);
+    // The plans without a button say why.
+    expect(text(cancelled)).toContain('While the subscription is cancelled or a payment is outstanding, the plan cannot be changed');
+    expect(text(scheduled)).not.toContain('the plan cannot be changed');
   });
 
   it('with payment off here, says the team assigns plans, links to the contact page, and offers no Choose', async () => {

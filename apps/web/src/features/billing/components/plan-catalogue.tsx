@@ -107,6 +107,8 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
           {t('plans.heading')}
         </h2>
         {enabled ? <p className="text-sm text-muted-foreground">{t('plans.intro')}</p> : null}
+        {/* The other plans offer nothing meanwhile: say why rather than leave them without a button. */}
+        {enabled && paid && !changeable ? <p className="text-sm text-muted-foreground">{t('plans.notChangeable')}</p> : null}
       </div>
       <ChoiceSwitch
         align="start"
