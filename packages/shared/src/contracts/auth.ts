@@ -25,7 +25,8 @@ export const ZSignUpRequest = z.object({
   password: ZPassword,
   language: z.enum(LANGUAGES).optional(),
   /** The page to go on to once the address is confirmed (a plan chosen on /pricing): a path on this site. */
-  next: z.string().max(2000).refine(isSafePath, { error: 'validation.nextPath' }).optional(),
+  // A control character is named as such, like in every other text field; then the path must be this site's.
+  next: z.string().max(2000).check(singleLineText).refine(isSafePath, { error: 'validation.nextPath' }).optional(),
 });
 export type TSignUpRequest = z.input<typeof ZSignUpRequest>;
 

@@ -22,7 +22,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * numbers (owner and sub-admins), and deleting the account.
  */
 export default function SettingsRoute() {
-  const { t } = useTranslation('settings');
+  // 'plan-features' with the page's own texts: loaded later, by the fax e-mail section on a plan without fax to e-mail,
+  // it would suspend the whole page again and take the focus from the card a #hash brought into view.
+  const { t } = useTranslation(['settings', 'plan-features']);
   useDocumentTitle(t('title'));
   const { user } = useAuth();
   // The preferences above the card change its place as they arrive: scroll once they have.
