@@ -11,7 +11,8 @@ import { plans } from '../plans/schema';
 import { paysForPlan } from './apply-subscription';
 import { customerOfAccount } from './billing-profile';
 import { RefusedCredit, type BillingProvider, type InvoiceSummary } from './billing-provider';
-import { invoiceOfAccount } from './invoice-routes';
+import { invoiceOfAccount, invoiceSummaryJson } from './invoice-routes';
+import { subscriptionJson } from './routes';
 import { subscriptions } from './schema';
 
 /** Who acts in the back office, for the audit trail. */
@@ -76,16 +77,7 @@ export async function accountBilling(
       // Only a paid invoice can carry credit notes here; the others are not asked about.
       const notes = invoice.status === 'paid' && invoice.credited > 0 ? await provider!.creditNotes(invoice.id) : [];
       return {
-        id: invoice.id,
-        number: invoice.number,
-        issuedAt: invoice.issuedAt.toISOString(),
-        periodStart: invoice.periodStart.toISOString(),
-        periodEnd: invoice.periodEnd.toISOString(),
-        status: invoice.status,
-        currency: invoice.currency,
-        total: invoice.total,
-        amountPaid: invoice.amountPaid,
-        amountDue: invoice.amountDue,
+        ...invoiceSummaryJson(invoice),
         creditable: creditableOf(invoice),
         creditNotes: notes.map((note) => ({
           id: note.id,
@@ -104,30 +96,7 @@ export async function accountBilling(
     plan: account.planId ? { id: account.planId, name: names.get(account.planId) ?? account.planId } : null,
     billingEnabled: provider !== null,
     testMode: provider?.testMode ?? false,
-    subscription: row
-      ? {
-          provider: row.provider,
-          customerId: row.customerId,
-          subscriptionId: row.subscriptionId,
-          planId: row.planId,
-          planName: names.get(row.planId) ?? row.planId,
-          interval: row.interval,
-          status: row.status,
-          currentPeriodStart: row.currentPeriodStart.toISOString(),
-          currentPeriodEnd: row.currentPeriodEnd.toISOString(),
-          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-          paymentFailedAt: row.paymentFailedAt?.toISOString() ?? null,
-          scheduledChange:
-            row.scheduledPlanId && row.scheduledInterval && row.scheduledChangeAt
-              ? {
-                  planId: row.scheduledPlanId,
-                  planName: names.get(row.scheduledPlanId) ?? row.scheduledPlanId,
-                  interval: row.scheduledInterval,
-                  startsAt: row.scheduledChangeAt.toISOString(),
-                }
-              : null,
-        }
-      : null,
+    subscription: row ? withPlanNames(subscriptionJson(row), row, names) : null,
     invoices,
     nextAfter: invoicePage.nextAfter,
   };
@@ -222,4 +191,18 @@ export async function creditInvoice(
       reason: credit.reason,
     },
   });
+}
+
+/** The customer's view of the subscription, with what the back office adds: the provider's ids and the plans' names. */
+function withPlanNames(shown: ReturnType<typeof subscriptionJson>, row: typeof subscriptions.$inferSelect, names: Map<string, string>) {
+  return {
+    ...shown,
+    provider: row.provider,
+    customerId: row.customerId,
+    subscriptionId: row.subscriptionId,
+    planName: names.get(row.planId) ?? row.planId,
+    scheduledChange: shown.scheduledChange
+      ? { ...shown.scheduledChange, planName: names.get(shown.scheduledChange.planId) ?? shown.scheduledChange.planId }
+      : null,
+  };
 }

@@ -9,7 +9,7 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../route-deps';
 import { customerOfAccount } from './billing-profile';
-import type { BillingProvider, ProviderInvoice } from './billing-provider';
+import type { BillingProvider, InvoiceSummary, ProviderInvoice } from './billing-provider';
 import { invoicePdf } from './invoice-pdf';
 
 /** The account owner's language, which the account's invoices are written in whoever downloads them. */
@@ -36,6 +36,22 @@ export async function invoiceOfAccount(
 }
 
 /** The account's invoices from its provider, and Faxline's PDF of each, for its owner and Billing members. */
+/** An invoice of the list as the customer's page and the back office show it: the provider's figures, dates in ISO. */
+export function invoiceSummaryJson(invoice: InvoiceSummary) {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    issuedAt: invoice.issuedAt.toISOString(),
+    periodStart: invoice.periodStart.toISOString(),
+    periodEnd: invoice.periodEnd.toISOString(),
+    status: invoice.status,
+    currency: invoice.currency,
+    total: invoice.total,
+    amountPaid: invoice.amountPaid,
+    amountDue: invoice.amountDue,
+  };
+}
+
 export const invoiceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, requireActor, systemSettings } = deps;
 
@@ -49,18 +65,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       if (!stripe || !customerId) return { invoices: [], nextAfter: null };
       const page = await stripe.invoices(customerId, { limit: INVOICES_PER_PAGE, after: request.query.after ?? null });
       return {
-        invoices: page.invoices.map((invoice) => ({
-          id: invoice.id,
-          number: invoice.number,
-          issuedAt: invoice.issuedAt.toISOString(),
-          periodStart: invoice.periodStart.toISOString(),
-          periodEnd: invoice.periodEnd.toISOString(),
-          status: invoice.status,
-          currency: invoice.currency,
-          total: invoice.total,
-          amountPaid: invoice.amountPaid,
-          amountDue: invoice.amountDue,
-        })),
+        invoices: page.invoices.map(invoiceSummaryJson),
         nextAfter: page.nextAfter,
       };
     },

@@ -29,21 +29,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       return {
         enabled: stripe !== null,
         testMode: stripe?.testMode ?? false,
-        subscription: row
-          ? {
-              planId: row.planId,
-              interval: row.interval,
-              status: row.status,
-              currentPeriodStart: row.currentPeriodStart.toISOString(),
-              currentPeriodEnd: row.currentPeriodEnd.toISOString(),
-              cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-              paymentFailedAt: row.paymentFailedAt?.toISOString() ?? null,
-              scheduledChange:
-                row.scheduledPlanId && row.scheduledInterval && row.scheduledChangeAt
-                  ? { planId: row.scheduledPlanId, interval: row.scheduledInterval, startsAt: row.scheduledChangeAt.toISOString() }
-                  : null,
-            }
-          : null,
+        subscription: row ? subscriptionJson(row) : null,
       };
     },
   );
@@ -82,3 +68,20 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
   );
 };
+
+/** The account's subscription as Faxline holds it, as the billing page and the back office show it (dates in ISO). */
+export function subscriptionJson(row: typeof subscriptions.$inferSelect) {
+  return {
+    planId: row.planId,
+    interval: row.interval,
+    status: row.status,
+    currentPeriodStart: row.currentPeriodStart.toISOString(),
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    paymentFailedAt: row.paymentFailedAt?.toISOString() ?? null,
+    scheduledChange:
+      row.scheduledPlanId && row.scheduledInterval && row.scheduledChangeAt
+        ? { planId: row.scheduledPlanId, interval: row.scheduledInterval, startsAt: row.scheduledChangeAt.toISOString() }
+        : null,
+  };
+}
