@@ -8,6 +8,7 @@ import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import { formatMoney } from '@/lib/format-money';
 
 import { useRevenue } from '../api/get-revenue';
+import { StatGrid, type TStat } from './stat-cards';
 import { formatBucketLong, formatCount } from '../utils/format';
 
 /**
@@ -54,7 +55,7 @@ function RevenueInCurrency({ figures, several }: { figures: TRevenueInCurrency; 
   const { t, i18n } = useTranslation('admin-insights');
   const money = (cents: number) => formatMoney(cents, figures.currency, i18n.language);
   const count = (value: number) => formatCount(value, i18n.language);
-  const stats = [
+  const stats: TStat[] = [
     {
       key: 'mrr',
       label: t('revenue.stats.mrr'),
@@ -69,15 +70,7 @@ function RevenueInCurrency({ figures, several }: { figures: TRevenueInCurrency; 
   return (
     <div className="flex min-w-0 flex-col gap-6">
       {several ? <h3 className="text-lg font-semibold">{t('revenue.inCurrency', { currency: figures.currency })}</h3> : null}
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {stats.map((stat) => (
-          <div key={stat.key} className="flex flex-col gap-1 rounded-lg border bg-background p-4 shadow-sm">
-            <dt className="text-sm font-medium text-muted-foreground">{stat.label}</dt>
-            <dd className="text-2xl font-bold tabular-nums sm:text-3xl">{stat.value}</dd>
-            {stat.note ? <dd className="text-xs text-muted-foreground">{stat.note}</dd> : null}
-          </div>
-        ))}
-      </dl>
+      <StatGrid stats={stats} />
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="text-lg font-semibold">{t('revenue.byPlan.title')}</h3>

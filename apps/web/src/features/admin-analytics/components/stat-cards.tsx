@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatCount, formatRate } from '../utils/format';
 
-type TStat = { key: string; label: string; value: string; note?: string };
+export type TStat = { key: string; label: string; value: string; note?: string };
 
 /** The stat cards (spec 001 §2.11): a description list, so each figure is read out with its name. */
 export function StatCards({ totals }: { totals: TAnalyticsTotals }) {
@@ -30,6 +30,11 @@ export function StatCards({ totals }: { totals: TAnalyticsTotals }) {
     },
     { key: 'people', label: t('analytics.stats.newPeople'), value: count(totals.newPeople) },
   ];
+  return <StatGrid stats={stats} />;
+}
+
+/** Figures as cards, each named: the activity's and the revenue's. */
+export function StatGrid({ stats }: { stats: TStat[] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {stats.map((stat) => (
