@@ -31,6 +31,9 @@ export function useAccountBilling(accountId: string | null) {
     queryKey: billingKey(accountId ?? ''),
     queryFn: () => apiGet(accountPath(accountId!), ZAdminAccountBilling),
     enabled: accountId !== null,
+    // An operator grants or refunds on what the provider holds now: each opening of the dialog reads it again, never
+    // a status kept from an earlier opening (a subscription ended meanwhile would still read "Active").
+    staleTime: 0,
     retry: false,
   });
 }
