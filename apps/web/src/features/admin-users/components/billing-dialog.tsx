@@ -166,8 +166,12 @@ function AccountBilling({ billing }: { billing: TAdminAccountBilling }) {
   );
 }
 
-/** The message of a refusal, said under the form. */
-const problemOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+/**
+ * The message of a refusal, said under the form: a field's own message when the server names one (its whole message
+ * starts with the request's path, `body.reason: …`, which is no word an operator should read).
+ */
+const problemOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? (error.issues?.[0]?.message ?? error.message) : fallback;
 
 function GrantPlan({ accountId, currentPlanId }: { accountId: string; currentPlanId: string | null }) {
   const { t } = useTranslation(['admin', 'errors']);
