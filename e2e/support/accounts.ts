@@ -25,9 +25,9 @@ export async function signedInPerson(context: BrowserContext, name = 'Test Perso
  * The account of the person signed in to `context` pays for the plan `slug` monthly, bought as its owner buys one on
  * /user/billing: the checkout, the test card on the Stripe simulator's page (the e2e server runs billing in test mode),
  * and the plan in force once Stripe's webhook has said so. Sub-users, the API and webhooks need a plan that includes
- * them (decision 087).
+ * them (decision 087). Answers where the simulator is, for a test that plays Stripe's dashboard there.
  */
-export async function onPlan(context: BrowserContext, slug: string) {
+export async function onPlan(context: BrowserContext, slug: string): Promise<{ simulator: URL }> {
   const catalogue = (await (await context.request.get('/api/plans')).json()) as { plans: { id: string; slug: string }[] };
   const plan = catalogue.plans.find((candidate) => candidate.slug === slug);
   if (!plan) throw new Error(`no plan ${slug} in the catalogue`);
@@ -48,6 +48,7 @@ export async function onPlan(context: BrowserContext, slug: string) {
       },
     )
     .toBe(plan.id);
+  return { simulator: new URL(new URL(url).origin) };
 }
 
 /** The new login a member's invitation asks for (POST /api/account/members). */
