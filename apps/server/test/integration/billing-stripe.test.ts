@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ZBillingResponse, ZCheckoutResponse } from '@faxline/shared';
+import { ZBillingResponse, ZCheckoutResponse, ZInvoiceListResponse, ZUsage } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const WEBHOOK_SECRET = 'whsec_faxlinetest';
 let t: TestApp;
 let simulator: StripeSimulator;
 let stripe: Stripe;
-let professional: { id: string; monthly: string; yearly: string };
+let professional: { id: string; monthly: string; yearly: string; yearlyCents: number; pages: number };
 
 beforeAll(async () => {
   simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
@@ -42,7 +42,7 @@ beforeAll(async () => {
     price('year', plan!.yearlyMonthlyPriceCents! * 12),
   ]);
   await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  professional = { id: plan!.id, monthly: monthly.id, yearly: yearly.id };
+  professional = { id: plan!.id, monthly: monthly.id, yearly: yearly.id, yearlyCents: yearly.unit_amount!, pages: plan!.pagesPerMonth! };
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -66,11 +66,17 @@ async function subscribe(cookie: string, planId: string, interval: 'month' | 'ye
 }
 
 describe('buying a plan through Stripe', () => {
-  it('subscribes yearly to Professional: the account is on it once Stripe says so, and /api/billing shows the period', async () => {
+  it('subscribes yearly to Professional: the account is on it once Stripe says so, with its quota, its period and its invoice', async () => {
     const account = await createAccount(t);
     const cookie = await signIn(t.app, account.owner.email);
     const before = await planOf(account.id);
     expect(before).not.toBe(professional.id);
+    const usage = async () => ZUsage.parse((await callApi(t.app, 'GET', '/api/usage', { cookie })).json());
+    const invoices = async () =>
+      ZInvoiceListResponse.parse((await callApi(t.app, 'GET', '/api/billing/invoices', { cookie })).json()).invoices;
+    const quotaBefore = (await usage()).plan;
+    expect(quotaBefore?.pagesPerMonth).not.toBe(professional.pages);
+    expect(await invoices()).toEqual([]);
 
     await subscribe(cookie, professional.id, 'year');
     await until(
@@ -96,6 +102,11 @@ describe('buying a plan through Stripe', () => {
     const days = (Date.parse(billing.subscription!.currentPeriodEnd) - Date.parse(billing.subscription!.currentPeriodStart)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(365);
     expect(days).toBeLessThanOrEqual(366);
+    // The quota is Professional's, and the year is invoiced and paid.
+    expect((await usage()).plan).toEqual({ name: 'Professional', pagesPerMonth: professional.pages });
+    expect(await invoices()).toEqual([
+      expect.objectContaining({ status: 'paid', total: professional.yearlyCents, amountPaid: professional.yearlyCents }),
+    ]);
     const audit = await t.db
       .select()
       .from(auditEvents)
@@ -189,6 +200,55 @@ describe('buying a plan through Stripe', () => {
           .statusCode,
       ).toBe(403);
     }
+  });
+
+  it("answers 403 to a User and an Admin sub-user on every route of the account's billing the router knows, and changes nothing", async () => {
+    const account = await createAccount(t, { members: [{ role: 'user' }, { role: 'admin' }] });
+    // A well-formed request for each route, so that only the role can refuse it; a route added later without its line
+    // here fails this test until it is added.
+    const requests: Record<string, object | undefined> = {
+      'GET /api/billing': undefined,
+      'POST /api/billing/checkout': { planId: professional.id, interval: 'month' },
+      'GET /api/billing/baa': undefined,
+      'POST /api/billing/baa': { version: '2026-12', signerName: 'A', signerTitle: 'B', organisation: 'C', agreed: true },
+      'GET /api/billing/baa/:id/pdf': undefined,
+      'GET /api/billing/invoices': undefined,
+      'GET /api/billing/invoices/:id/pdf': undefined,
+      'POST /api/billing/change/preview': { planId: professional.id, interval: 'year' },
+      'POST /api/billing/change': { planId: professional.id, interval: 'year', expectedAmountCents: 0, quotedAt: new Date().toISOString() },
+      'DELETE /api/billing/change': undefined,
+      'POST /api/billing/cancel': undefined,
+      'POST /api/billing/cancel/undo': undefined,
+      'POST /api/billing/portal': undefined,
+      'GET /api/billing/payment-method': undefined,
+      'GET /api/billing/profile': undefined,
+      'PUT /api/billing/profile': { name: 'X', line1: 'Y', line2: '', city: 'Z', postalCode: '1', region: '', country: 'US', taxId: '' },
+      'GET /api/billing/usage.csv': undefined,
+    };
+    // Not the account's billing: Stripe's webhook carries Stripe's signature, not a session; whether sending is paused
+    // for an unpaid plan is told to every member, without the amounts (decision 085).
+    const notBilling = ['POST /api/billing/stripe/webhook', 'GET /api/billing/payment-failure'];
+    const known = t.app.routeList
+      .filter((route) => route.url.startsWith('/api/billing'))
+      .flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD').map((m) => `${m} ${route.url}`),
+      )
+      .filter((route) => !notBilling.includes(route));
+    expect(known.sort()).toEqual(Object.keys(requests).sort());
+    const concrete = (url: string) =>
+      url.replace('baa/:id', `baa/${crypto.randomUUID()}`).replace('invoices/:id', 'invoices/in_nothing') +
+      (url.endsWith('usage.csv') ? '?from=2026-01-01&to=2026-01-31' : '');
+
+    for (const [index, member] of account.members.entries()) {
+      const role = ['user', 'admin'][index];
+      const cookie = await signIn(t.app, member.email);
+      for (const [route, payload] of Object.entries(requests)) {
+        const [method, url] = route.split(' ') as ['GET', string];
+        const answer = await callApi(t.app, method, concrete(url), { cookie, ...(payload ? { payload } : {}) });
+        expect(answer.statusCode, `${role}: ${route} ${answer.body}`).toBe(403);
+      }
+    }
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id))).toEqual([]);
   });
 
   it('refuses a plan that has no price for the interval, and bad input, with a 4xx that changes nothing', async () => {
