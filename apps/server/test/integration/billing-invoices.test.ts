@@ -30,6 +30,7 @@ import { usageInvoiceItems, usageLedger } from '../../src/billing/ledger-schema'
 import { billingProfiles, subscriptions } from '../../src/billing/schema';
 import { recordUsage } from '../../src/billing/usage-ledger';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
 import { sendFaxRequest } from '../support/faxes';
 import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
@@ -227,7 +228,7 @@ describe("the account's billing details and invoices", () => {
     expect((await listInvoices(otherCookie)).invoices.map((listed) => listed.id)).not.toContain(invoice!.id);
   });
 
-  it('is for the owner and the Billing role: a User sub-user gets 403 on every route, a Billing member lists and downloads', async () => {
+  it('is for the owner and the Billing role: a User sub-user gets 403 on every route, a Billing member lists and downloads but cannot send', async () => {
     const account = await createAccount(t, { members: [{ role: 'billing' }, { role: 'user' }] });
     const [billing, user] = account.members;
     const billingCookie = await signIn(t.app, billing!.email);
@@ -237,6 +238,14 @@ describe("the account's billing details and invoices", () => {
     const pdf = await callApi(t.app, 'GET', `/api/billing/invoices/${invoice!.id}/pdf`, { cookie: billingCookie });
     expect(pdf.statusCode).toBe(200);
     expect(await pdfText(pdf.rawPayload, 'billing-member')).toContain(invoice!.number!);
+
+    // The Billing role pays for the faxes; it sends none (spec 001 §2.8), on a plan that would let the others send.
+    const send = await sendFaxRequest(t.app, billingCookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
+      { name: 'referral.pdf', bytes: await makePdf(1) },
+    ]);
+    expect(send.statusCode, send.body).toBe(403);
+    expect(errorOf(send).code).toBe('errors.forbidden');
+    expect(await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).toEqual([]);
 
     const userCookie = await signIn(t.app, user!.email);
     const routes: [string, string, object?][] = [
