@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   ZActivePromotionResponse,
   ZAdminPromotion,
@@ -92,7 +97,19 @@ async function checkout(interval: 'month' | 'year', pay = true) {
     const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
     expect(paid.status).toBe(303);
   }
-  return { account, session };
+  return { account, cookie, session };
+}
+
+/** What pdftotext reads in a PDF, its spaces of any kind as one. */
+async function pdfText(body: Buffer): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'faxline-promotions-'));
+  try {
+    await writeFile(path.join(folder, 'invoice.pdf'), body);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path.join(folder, 'invoice.pdf'), '-']);
+    return stdout.replace(/[\s\u00a0\u202f]+/g, ' ');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** The first invoice of the account's subscription, read from Stripe once Faxline has heard of the subscription. */
@@ -144,6 +161,14 @@ describe('promotions', () => {
     const discount = Math.round(professional.yearlyCents * 0.2);
     expect(invoice).toMatchObject({ subtotal: professional.yearlyCents, total: professional.yearlyCents - discount });
     expect(invoice.total_discount_amounts).toEqual([{ amount: discount, discount: expect.stringMatching(/^di_/) }]);
+    // The customer's own invoice, Faxline's PDF, shows the discount and the total after it.
+    const money = (cents: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    const pdf = await callApi(t.app, 'GET', `/api/billing/invoices/${invoice.id}/pdf`, { cookie: yearly.cookie });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`Subtotal ${money(professional.yearlyCents)}`);
+    expect(text).toContain(`Discount -${money(discount)}`);
+    expect(text).toContain(`Total ${money(professional.yearlyCents - discount)}`);
     await until(
       () => redemptionsOf(promotion.id),
       (count) => count === 1,
