@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FieldProblem, FormField } from '@/components/ui/form-field';
+import { FormField, FormProblem } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { LoadFailed, Loading } from '@/components/ui/query-states';
@@ -180,7 +180,6 @@ function GrantPlan({ accountId, currentPlanId }: { accountId: string; currentPla
   const [planId, setPlanId] = useState('');
   const [reason, setReason] = useState('');
   const selectId = useId();
-  const problemId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     grant.mutate(
@@ -195,7 +194,7 @@ function GrantPlan({ accountId, currentPlanId }: { accountId: string; currentPla
   };
   const choices = (plans.data ?? []).filter((plan) => plan.id !== currentPlanId);
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg border p-4" aria-describedby={grant.isError ? problemId : undefined}>
+    <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg border p-4">
       <p className="font-medium">{t('users.billing.grantHeading')}</p>
       <p className="text-sm text-muted-foreground">{t('users.billing.grantHelp')}</p>
       <div className="flex flex-col gap-2">
@@ -210,7 +209,8 @@ function GrantPlan({ accountId, currentPlanId }: { accountId: string; currentPla
         </NativeSelect>
       </div>
       <FormField label={t('users.billing.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-      <FieldProblem id={problemId}>{grant.isError ? problemOf(grant.error, t('errors:api.unknown')) : null}</FieldProblem>
+      {/* The server's refusal, read out at once: the focus stays on the button pressed. */}
+      <FormProblem>{grant.isError ? problemOf(grant.error, t('errors:api.unknown')) : null}</FormProblem>
       <Button type="submit" className="self-start" disabled={grant.isPending || planId === ''}>
         {t('users.billing.grant')}
       </Button>
@@ -301,7 +301,6 @@ function CreditForm({ accountId, invoice, number }: { accountId: string; invoice
   const [kind, setKind] = useState<TCreditNoteKind>('refund');
   const [reason, setReason] = useState('');
   const kindId = useId();
-  const problemId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Typed in the currency's major unit, with a comma or a dot, as the reader writes it.
@@ -339,7 +338,7 @@ function CreditForm({ accountId, invoice, number }: { accountId: string; invoice
           </NativeSelect>
         </div>
         <FormField label={t('users.billing.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-        <FieldProblem id={problemId}>{credit.isError ? problemOf(credit.error, t('errors:api.unknown')) : null}</FieldProblem>
+        <FormProblem>{credit.isError ? problemOf(credit.error, t('errors:api.unknown')) : null}</FormProblem>
         <Button type="submit" size="sm" className="self-start" disabled={credit.isPending}>
           {t('users.billing.issueCreditNote')}
         </Button>
