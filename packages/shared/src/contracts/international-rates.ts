@@ -1,6 +1,7 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { DOMESTIC_CALLING_CODE } from '../phone';
+import { singleLineText } from '../text';
 
 /**
  * International rates (issue 36, decision 096): a price per page to each country a fax may be sent to, on top of the
@@ -33,6 +34,7 @@ export const ZInternationalRateParams = z.object({
   country: z
     .string({ error: 'validation.internationalRateCountry' })
     .trim()
+    .check(singleLineText)
     .toUpperCase()
     .refine((country) => RATE_COUNTRIES.includes(country), { error: 'validation.internationalRateCountry' }),
 });
