@@ -65,3 +65,15 @@ export const adminInternationalRateRoutes: FastifyPluginAsyncZod<RouteDeps> = as
     },
   );
 };
+
+/**
+ * GET /api/international-rates: the same table for everyone, signed in or not (/support#international-rates), so that
+ * the rates a page states are the rates a fax is charged.
+ */
+export const internationalRateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  app.get('/international-rates', { schema: { response: { 200: ZInternationalRatesResponse } } }, async (_request, reply) => {
+    // no-cache: a rate edited in the back office shows at the next load (the browser revalidates).
+    reply.header('cache-control', 'no-cache');
+    return { rates: await listInternationalRates(db) };
+  });
+};

@@ -244,13 +244,17 @@ describe('archive, restore and delete', () => {
 describe('/api/admin/international-rates (decision 096)', () => {
   const rates = async () => ZInternationalRatesResponse.parse((await call('GET', '/api/admin/international-rates')).json()).rates;
 
-  it("lists the seeded rates, the spec's examples among them, each with its calling code", async () => {
+  it("lists the seeded rates, the spec's examples among them, each with its calling code, the same to everyone", async () => {
     expect(await rates()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ country: 'GB', callingCode: '+44', centsPerPage: 5, currency: 'USD' }),
         expect.objectContaining({ country: 'DE', callingCode: '+49', centsPerPage: 6, currency: 'USD' }),
       ]),
     );
+    // /support reads the same table, signed out.
+    const everyone = await t.app.inject({ method: 'GET', url: '/api/international-rates' });
+    expect(everyone.statusCode).toBe(200);
+    expect(ZInternationalRatesResponse.parse(everyone.json()).rates).toEqual(await rates());
   });
 
   it('adds, changes and removes a country, each audited with the price before and after', async () => {
