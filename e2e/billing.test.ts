@@ -7,21 +7,24 @@ import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import enAuth from '../apps/web/src/locales/en/auth.json';
 import enBilling from '../apps/web/src/locales/en/billing.json';
+import enFaxes from '../apps/web/src/locales/en/faxes.json';
 import enMarketing from '../apps/web/src/locales/en/marketing.json';
 import esAuth from '../apps/web/src/locales/es/auth.json';
 import esBilling from '../apps/web/src/locales/es/billing.json';
+import esFaxes from '../apps/web/src/locales/es/faxes.json';
 import esMarketing from '../apps/web/src/locales/es/marketing.json';
 import frAuth from '../apps/web/src/locales/fr/auth.json';
 import frBilling from '../apps/web/src/locales/fr/billing.json';
+import frFaxes from '../apps/web/src/locales/fr/faxes.json';
 import frMarketing from '../apps/web/src/locales/fr/marketing.json';
 import { emailedLink } from './support/accounts';
 import { collectConsoleErrors, expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
 const TEXTS = {
-  en: { auth: enAuth, billing: enBilling, marketing: enMarketing },
-  es: { auth: esAuth, billing: esBilling, marketing: esMarketing },
-  fr: { auth: frAuth, billing: frBilling, marketing: frMarketing },
+  en: { auth: enAuth, billing: enBilling, marketing: enMarketing, faxes: enFaxes },
+  es: { auth: esAuth, billing: esBilling, marketing: esMarketing, faxes: esFaxes },
+  fr: { auth: frAuth, billing: frBilling, marketing: frMarketing, faxes: frFaxes },
 };
 type TLanguage = keyof typeof TEXTS;
 
@@ -75,7 +78,7 @@ async function checkState(page: Page, language: TLanguage, step: string) {
 }
 
 describe.each(Object.keys(TEXTS) as TLanguage[])('buying a plan in test mode, at phone width, in %s', (language) => {
-  const { auth, billing, marketing } = TEXTS[language];
+  const { auth, billing, marketing, faxes } = TEXTS[language];
 
   it('chooses a plan on /pricing signed out, signs up, pays, downloads the invoice, cancels and undoes it', async () => {
     const context = await phoneIn(language);
@@ -161,6 +164,18 @@ describe.each(Object.keys(TEXTS) as TLanguage[])('buying a plan in test mode, at
     await visible(planCard.getByText(billing.status.active, { exact: true }));
     await visible(subscriptionCard.getByRole('button', { name: billing.cancel.button }));
     await wholePageScreenshot(page, path.join(screenshots(), `billing-${language}-5-undone.png`));
+
+    // Paying now, a fax to the United Kingdom (a cover page: 1 page at 5 cents) shows its price before it is sent,
+    // in the language's currency format (decision 096), and goes at that price.
+    await page.goto('/user/send-fax');
+    await page.getByLabel(faxes.send.recipientLabel).fill('+442079460958');
+    await page.getByLabel(new RegExp(faxes.send.coverMessageLabel)).fill('Hello from abroad.');
+    const price = page.getByRole('region', { name: faxes.send.price.title });
+    const fiveCents = await priceIn(page, 5, 'USD', language);
+    await visible(price.getByText(filled(faxes.send.price.total, { price: fiveCents }), { exact: true }), 15_000);
+    await checkState(page, language, '6-priced');
+    await page.getByRole('button', { name: faxes.send.submit }).click();
+    await visible(toast(page, faxes.send.sentTitle), 30_000);
 
     expect(errors).toEqual([]);
     await context.close();

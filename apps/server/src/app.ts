@@ -54,6 +54,7 @@ import { billingProfileRoutes } from './billing/profile-routes';
 import { billingUsageRoutes } from './billing/usage-routes';
 import { billingWebhookRoutes } from './billing/webhook-routes';
 import { adminPromotionRoutes } from './billing/promotions/admin-routes';
+import { adminInternationalRateRoutes, internationalRateRoutes } from './billing/international-rate-routes';
 import { adminBillingRoutes } from './billing/admin-billing-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminBellRoutes,
             adminPromotionRoutes,
             adminBillingRoutes,
+            adminInternationalRateRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
@@ -229,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(planRoutes, { planCatalogue });
       await api.register(publicPromotionRoutes, routeDeps);
+      await api.register(internationalRateRoutes, routeDeps);
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
       await api.register(faxRoutes, routeDeps);

@@ -13,6 +13,7 @@ import { listenForNotifications, type DatabaseNotifications } from './platform/d
 import { installationSecretOf } from './platform/local-secret';
 import { seedNumberInventory } from './numbers/numbers';
 import { seedPlanCatalogue } from './plans/catalogue-seed';
+import { seedInternationalRates } from './billing/international-rates';
 import { seedBillingFaqs, seedStartingFaqs } from './content/faq-seed';
 import { formatDemoCredentials, seedDemoData } from './seed/demo-data';
 import { accountOpening } from './account-lifecycle';
@@ -87,6 +88,7 @@ export async function startServer(
     await seedPlanCatalogue(database.db);
     await seedStartingFaqs(database.db);
     await seedBillingFaqs(database.db);
+    await seedInternationalRates(database.db);
     await seedNumberInventory(database.db);
 
     const worksJobs = role === 'worker' || (role === 'all' && !workerApart);

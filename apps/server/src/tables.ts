@@ -9,6 +9,7 @@ export * from './billing/schema';
 export * from './billing/promotions/schema';
 export * from './billing/ledger-schema';
 export * from './billing/baa-schema';
+export * from './billing/international-rates-schema';
 export * from './blocklist/schema';
 export * from './contacts/schema';
 export * from './content/schema';

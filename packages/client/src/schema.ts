@@ -31,6 +31,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/faxes/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Price a send
+     * @description The same body as a send, checked the same way; nothing is stored or queued. Answers what the send would cost beyond the plan’s price: pages past the plan at its overage price, pages to another country at its rate. Send `total_cents` back as `quoted_total_cents` to be sure not to pay more.
+     *
+     *     Scope: `faxes:write`.
+     */
+    post: operations['quoteFax'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/faxes/{fax_id}': {
     parameters: {
       query?: never;
@@ -358,6 +380,8 @@ export interface components {
        * @example +15550100000
        */
       from?: string;
+      /** @description The `total_cents` of a quote you accepted (POST /faxes/quote). The send is refused with 409 (`errors.quoteChanged`) when it would cost more now. Absent: the 202 states the price. */
+      quoted_total_cents?: number;
     };
     ContactInput: {
       name: string;
@@ -398,16 +422,51 @@ export interface components {
       description?: string;
       enabled?: boolean;
     };
-    SendFaxResponse: components['schemas']['AcceptedFax'] | components['schemas']['AcceptedBroadcast'];
+    SendFaxResponse: components['schemas']['AcceptedSingleFax'] | components['schemas']['AcceptedBroadcast'];
+    AcceptedSingleFax: {
+      fax_id: string;
+      /** @enum {string} */
+      status: 'queued' | 'scheduled';
+      message: string;
+      to: string;
+      /** @description The price of this send; null when the answer repeats faxes accepted before. */
+      quote: components['schemas']['Quote'] | null;
+    };
+    /** @description The charge of a delivered fax never exceeds its quote; a fax that fails costs nothing. */
+    Quote: {
+      /**
+       * @description ISO 4217, upper case.
+       * @example USD
+       */
+      currency: string;
+      /** @description The whole send, in the currency’s cents; 0 when it costs nothing extra. */
+      total_cents: number;
+      /** @description false when a file’s pages are counted only once converted (a Word document, `file_url`): the total is for the pages counted so far, and each further page costs the rates given. */
+      pages_known: boolean;
+      recipients: {
+        number: string;
+        /** @description ISO 3166-1 alpha-2 of the destination; null for a +1 number (within every plan). */
+        country: string | null;
+        pages: number;
+        /** @description Pages past the plan’s pages this period. */
+        overage_pages: number;
+        overage_cents_per_page: number | null;
+        /** @description Charged for every page to this country, on top of the plan’s pages. */
+        international_cents_per_page: number | null;
+        cents: number;
+      }[];
+    };
+    AcceptedBroadcast: {
+      faxes: components['schemas']['AcceptedFax'][];
+      /** @description The price of this send; null when the answer repeats faxes accepted before. */
+      quote: components['schemas']['Quote'] | null;
+    };
     AcceptedFax: {
       fax_id: string;
       /** @enum {string} */
       status: 'queued' | 'scheduled';
       message: string;
       to: string;
-    };
-    AcceptedBroadcast: {
-      faxes: components['schemas']['AcceptedFax'][];
     };
     Error: {
       error: {
@@ -770,6 +829,7 @@ export interface operations {
           /** @enum {string} */
           quality?: 'standard' | 'fine' | 'superfine';
           from?: string;
+          quoted_total_cents?: string;
           /** @description One part per file, in order (any part name). */
           file?: string[];
         };
@@ -868,6 +928,146 @@ export interface operations {
       };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Over the key’s requests per minute (`rate_limit_error`). */
+      429: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          /** @description Seconds to wait. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Our fault (`api_error`); the error carries a request id. */
+      500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  quoteFax: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendFaxRequest'];
+        'multipart/form-data': {
+          recipient?: string;
+          /** @description Repeat the field, once per number. */
+          recipients?: string[];
+          recipient_name?: string;
+          file_url?: string;
+          send_time?: string;
+          /** @enum {string} */
+          'cover_page.enabled'?: 'true' | 'false';
+          'cover_page.subject'?: string;
+          'cover_page.notes'?: string;
+          /** @enum {string} */
+          quality?: 'standard' | 'fine' | 'superfine';
+          from?: string;
+          quoted_total_cents?: string;
+          /** @description One part per file, in order (any part name). */
+          file?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description The price of the send. */
+      200: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Quote'];
+        };
+      };
+      /** @description Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field. */
+      400: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A missing, unknown or revoked key (`authentication_error`, 'Invalid API key provided.'). */
+      401: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key lacks the scope this call needs (`permission_error`). */
+      403: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file over the size limit (`invalid_request_error`). */
+      413: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;

@@ -18,6 +18,7 @@ export * from './contracts/billing-profile';
 export * from './contracts/billing-invoices';
 export * from './contracts/promotions';
 export * from './contracts/billing-usage';
+export * from './contracts/international-rates';
 export * from './contracts/billing-baa';
 export * from './contracts/faxes';
 export * from './contracts/fax-calls';

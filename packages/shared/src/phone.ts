@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, AsYouType } from 'libphonenumber-js/min';
+import metadata from 'libphonenumber-js/metadata.min.json';
 
 /** E.164 as the spec states it: a plus sign, a first digit 1-9, then 1 to 14 more digits (spec 001 §5). */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
@@ -33,4 +34,25 @@ export function formatAsTyped(input: string): string {
 /** The ISO country of an E.164 number, when known (used for the fax number inventory). */
 export function countryOf(e164: string): string | undefined {
   return parsePhoneNumberFromString(e164)?.country;
+}
+
+/**
+ * The calling code of Faxline's home numbering plan, the North American Numbering Plan: its numbers and lines are
+ * there, so a fax to any +1 number is within every plan and never has an international rate (decision 096).
+ */
+export const DOMESTIC_CALLING_CODE = '1';
+
+/**
+ * Where a fax to this E.164 number goes: its calling code, and its country (ISO 3166-1 alpha-2) as libphonenumber
+ * reads it; for a number it cannot place (a range it does not know), the main country of the calling code; null when
+ * the calling code belongs to no country (+882, +883 international networks) or the number is not E.164.
+ */
+export function destinationOf(e164: string): { callingCode: string; country: string | null } | null {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return null;
+  const callingCode = String(parsed.countryCallingCode);
+  if (parsed.country) return { callingCode, country: parsed.country };
+  // The first country the metadata names for a calling code is its main one (+44: GB before GG, IM, JE).
+  const main = metadata.country_calling_codes[callingCode]?.[0];
+  return { callingCode, country: main ?? null };
 }

@@ -22,6 +22,7 @@ export async function billUsageCharge(
       rateCents: usageLedger.rateCents,
       currency: usageLedger.currency,
       otherNumber: usageLedger.otherNumber,
+      kind: usageLedger.kind,
       at: usageLedger.at,
       billedAs: usageInvoiceItems.itemId,
     })
@@ -34,7 +35,7 @@ export async function billUsageCharge(
     .select({ provider: subscriptions.provider, customerId: subscriptions.customerId, subscriptionId: subscriptions.subscriptionId })
     .from(subscriptions)
     .where(eq(subscriptions.accountId, line.accountId));
-  // The line was written at the plan's price only while a subscription ran (overage.ts); gone since (its account
+  // The line was written at a price only while a subscription ran (overage.ts); gone since (its account
   // deleted, or cancelled at once), there is no invoice to put it on.
   if (!subscription) return 'no subscription';
   // Typed by every provider's name: one not configured in this process (or not written yet) is missing.
@@ -48,7 +49,7 @@ export async function billUsageCharge(
     pages: line.pages,
     unitCents: line.rateCents,
     currency: line.currency,
-    description: `Fax pages beyond the plan${line.otherNumber ? ` (to ${line.otherNumber})` : ''}`,
+    description: `${line.kind === 'international' ? 'International fax pages' : 'Fax pages beyond the plan'}${line.otherNumber ? ` (to ${line.otherNumber})` : ''}`,
     at: line.at,
   });
   await db.insert(usageInvoiceItems).values({ ledgerLineId, provider: subscription.provider, itemId }).onConflictDoNothing();

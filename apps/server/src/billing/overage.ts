@@ -4,8 +4,28 @@ import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
 import { subscriptions } from './schema';
 
-/** The subscriptions whose next invoice will come: pages beyond the plan can be billed on it. */
+/** The subscriptions whose next invoice will come: pages beyond the plan, and pages abroad, can be billed on it. */
 const INVOICED_STATUSES = ['active', 'past_due'] as const;
+
+/**
+ * What an account's sends can be charged beyond its plan's price, as its plan and subscription stand now: the plan's
+ * currency, whether a next invoice will come from a provider (an `active` or `past_due` subscription; decisions 093,
+ * 096: Faxline never writes a charge it has no invoice for), and the price of a page beyond the plan on it (null:
+ * sends past the plan are refused).
+ */
+export async function chargeTermsOf(
+  db: Database,
+  accountId: string,
+): Promise<{ currency: string; invoiced: boolean; overageCents: number | null }> {
+  const [row] = await db
+    .select({ cents: plans.overageCentsPerPage, currency: plans.currency, subscription: subscriptions.subscriptionId })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .leftJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), inArray(subscriptions.status, [...INVOICED_STATUSES])))
+    .where(eq(accounts.id, accountId));
+  const invoiced = Boolean(row?.subscription);
+  return { currency: row?.currency ?? 'USD', invoiced, overageCents: invoiced ? (row?.cents ?? null) : null };
+}
 
 /**
  * The price of a page beyond the account's plan (decision 093), in the plan's currency's cents: the plan's overage
@@ -14,13 +34,8 @@ const INVOICED_STATUSES = ['active', 'past_due'] as const;
  * that has ended).
  */
 export async function overageRateOf(db: Database, accountId: string): Promise<{ cents: number; currency: string } | null> {
-  const [row] = await db
-    .select({ cents: plans.overageCentsPerPage, currency: plans.currency })
-    .from(accounts)
-    .innerJoin(plans, eq(plans.id, accounts.planId))
-    .innerJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), inArray(subscriptions.status, [...INVOICED_STATUSES])))
-    .where(eq(accounts.id, accountId));
-  return row?.cents != null ? { cents: row.cents, currency: row.currency } : null;
+  const { currency, overageCents } = await chargeTermsOf(db, accountId);
+  return overageCents !== null ? { cents: overageCents, currency } : null;
 }
 
 /**

@@ -22,12 +22,16 @@ const line = (overrides: Partial<UsageCsvLine>): UsageCsvLine => ({
 const read = (csv: string) => parse(csv, { bom: true }) as string[][];
 
 describe('the usage CSV', () => {
-  it('writes a header, a row per ledger line and a total that is the sum of its lines', () => {
+  it('writes a header, a row per ledger line and a total: the pages faxed, and the sum of the amounts', () => {
+    const abroad = '00000000-0000-4000-8000-000000000002';
     const csv = writeUsageCsv(
       [
         line({ pages: 3 }),
         line({ pages: 2, kind: 'overage', rateCents: 7 }),
-        line({ pages: 4, direction: 'inbound', kind: 'international', rateCents: 105 }),
+        line({ pages: 4, direction: 'inbound' }),
+        // A fax abroad (decision 096): its pages counted once, on its included line, and priced again at the country's rate.
+        line({ faxId: abroad, pages: 2, otherNumber: '+442079460958' }),
+        line({ faxId: abroad, pages: 2, otherNumber: '+442079460958', kind: 'international', rateCents: 105 }),
       ],
       words,
     );
@@ -39,9 +43,11 @@ describe('the usage CSV', () => {
     expect(rows.map((row) => [row[2], row[4], row[5], row[6], row[7]])).toEqual([
       ['Sent', '3', 'Included in plan', '0.00', '0.00'],
       ['Sent', '2', 'Overage', '0.07', '0.14'],
-      ['Received', '4', 'International', '1.05', '4.20'],
+      ['Received', '4', 'Included in plan', '0.00', '0.00'],
+      ['Sent', '2', 'Included in plan', '0.00', '0.00'],
+      ['Sent', '2', 'International', '1.05', '2.10'],
     ]);
-    expect(total).toEqual(['Total', '', '', '', '9', '', '', '4.34', 'USD']);
+    expect(total).toEqual(['Total', '', '', '', '11', '', '', '2.24', 'USD']);
     const sumOfLines = rows.reduce((sum, row) => sum + Math.round(Number(row[7]) * 100), 0);
     expect(Math.round(Number(total[7]) * 100)).toBe(sumOfLines);
   });

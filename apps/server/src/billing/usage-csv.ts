@@ -56,7 +56,9 @@ export function writeUsageCsv(lines: UsageCsvLine[], words: UsageCsvWords): stri
   const totals = new Map<string, { pages: number; cents: number }>();
   for (const line of lines) {
     const sum = totals.get(line.currency) ?? { pages: 0, cents: 0 };
-    totals.set(line.currency, { pages: sum.pages + line.pages, cents: sum.cents + line.pages * line.rateCents });
+    // The pages faxed: an international line prices pages its fax's other line counts already (decision 096).
+    const pages = line.kind === 'international' ? 0 : line.pages;
+    totals.set(line.currency, { pages: sum.pages + pages, cents: sum.cents + line.pages * line.rateCents });
   }
   if (totals.size === 0) totals.set('', { pages: 0, cents: 0 });
   const totalRows = [...totals].map(([currency, sum]) => [

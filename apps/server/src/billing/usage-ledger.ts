@@ -1,5 +1,5 @@
 import type { TFaxDirection, TUsageLedgerKind } from '@faxline/shared';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { usageLedger } from './ledger-schema';
@@ -39,12 +39,22 @@ export async function isCharged(tx: Database, faxId: string): Promise<boolean> {
   return line !== undefined;
 }
 
-/** Pages the ledger holds for an account in [from, to). */
+/**
+ * Pages the ledger holds for an account in [from, to): the pages of its faxes, once each. An `international` line
+ * prices pages its fax's `included` or `overage` line already counts (decision 096), so it adds none.
+ */
 export async function ledgerPages(db: Database, accountId: string, period: { start: Date; end: Date }): Promise<number> {
   const [row] = await db
     .select({ pages: sql<number>`coalesce(sum(${usageLedger.pages}), 0)::int` })
     .from(usageLedger)
-    .where(and(eq(usageLedger.accountId, accountId), gte(usageLedger.at, period.start), lt(usageLedger.at, period.end)));
+    .where(
+      and(
+        eq(usageLedger.accountId, accountId),
+        gte(usageLedger.at, period.start),
+        lt(usageLedger.at, period.end),
+        ne(usageLedger.kind, 'international'),
+      ),
+    );
   return row?.pages ?? 0;
 }
 

@@ -137,6 +137,7 @@ async function faxOf(
       faxes: sent.faxes,
       files: message.files.map((file) => file.name),
       pages: sent.pages,
+      quote: sent.quote,
     });
     return { accepted: true, faxIds: sent.faxes.map((fax) => fax.id) };
   } catch (error) {

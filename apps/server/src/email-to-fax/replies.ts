@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TLanguage } from '@faxline/shared';
+import type { TFaxQuote, TLanguage } from '@faxline/shared';
 import { faxPageUrl, numberLabel } from '../fax-emails/fax-email-parts';
 import { renderEmail } from '../email/render-email';
 import { sendEmailJob, type TEmail } from '../email/send-email-job';
@@ -33,13 +33,15 @@ export async function queueAcceptedReply(
   deps: ReplyDeps,
   sender: EmailSender,
   original: Original,
-  sent: { faxes: FaxRow[]; files: string[]; pages: number | null },
+  sent: { faxes: FaxRow[]; files: string[]; pages: number | null; quote: TFaxQuote | null },
 ): Promise<void> {
   const t = translator(sender.language);
   const k = 'emails.emailToFax.accepted';
   const [first] = sent.faxes;
   if (!first) return;
   const subject = original.subject || t(`${k}.noSubject`);
+  // A send within the plan and at home costs nothing beyond it, and the reply says nothing of money (decision 096).
+  const costs = sent.quote && sent.quote.totalCents > 0 ? sent.quote : null;
   const rendered = renderEmail({
     language: sender.language,
     subject: t(`${k}.subject`, { count: sent.faxes.length, recipient: numberLabel(first.toNumber) }),
@@ -51,9 +53,10 @@ export async function queueAcceptedReply(
       ]),
       ...(sent.files.length > 0 ? [{ label: t(`${k}.facts.files`), value: sent.files.join(', ') }] : []),
       { label: t(`${k}.facts.pages`), value: sent.pages === null ? t(`${k}.facts.pagesLater`) : String(sent.pages) },
+      ...(costs ? [{ label: t(`${k}.facts.price`), value: priceOf(costs, sender.language, t) }] : []),
     ],
     action: { label: t(`${k}.action`), url: faxPageUrl(deps.config.publicUrl, first) },
-    notes: [t(sender.via === 'person' ? `${k}.outcomePerson` : `${k}.outcomeAllowed`)],
+    notes: [t(sender.via === 'person' ? `${k}.outcomePerson` : `${k}.outcomeAllowed`), ...(costs ? [t(`${k}.priceNote`)] : [])],
     signature: t('emails.signature'),
     footer: t('emails.emailToFax.why'),
   });
@@ -63,6 +66,12 @@ export async function queueAcceptedReply(
     { to: sender.address, ...rendered, messageId, headers: replyHeaders(original) },
     { dedupeKey: messageId },
   );
+}
+
+/** A send's price in the sender's language and currency format; for pages counted later, what it covers. */
+function priceOf(quote: TFaxQuote, language: TLanguage, t: ReturnType<typeof translator>): string {
+  const price = new Intl.NumberFormat(language, { style: 'currency', currency: quote.currency }).format(quote.totalCents / 100);
+  return quote.pagesKnown ? price : t('emails.emailToFax.accepted.facts.priceLater', { price });
 }
 
 /**

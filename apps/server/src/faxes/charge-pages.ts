@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import { overageRateOf, splitPages } from '../billing/overage';
+import { chargedRate, internationalRateAtDelivery } from '../billing/quote';
 import { isCharged, ledgerPages, recordUsage, usagePeriodOf } from '../billing/usage-ledger';
 import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
@@ -11,14 +12,16 @@ import { faxes } from './schema';
  * pages) into the usage ledger, inside the transaction that recorded that end (decision 086). A failed or canceled fax
  * never comes here; a fax already charged is not charged again. The plan's pages are paid by its price: each page
  * within them is written at no extra rate. A sent fax's pages beyond them, on a plan that bills them (decision 093),
- * are an `overage` line at the plan's price. Answers the account and moment charged when this call charged the fax
- * (for the quota's e-mails), and the overage line's id when it wrote one (for the provider's invoice item).
+ * are an `overage` line at the plan's price; a sent fax abroad is an `international` line of all its pages at the
+ * country's rate, on top (decision 096). Neither is ever above what the fax was quoted. Answers the account and
+ * moment charged when this call charged the fax (for the quota's e-mails), and the ids of the lines the provider is
+ * to bill.
  */
 export async function chargeFaxPages(
   tx: Database,
   faxId: string,
-): Promise<{ charged: { accountId: string; at: Date } | null; overageLineId: number | null }> {
-  const none = { charged: null, overageLineId: null };
+): Promise<{ charged: { accountId: string; at: Date } | null; billableLineIds: number[] }> {
+  const none = { charged: null, billableLineIds: [] };
   const [fax] = await tx
     .select({
       accountId: faxes.accountId,
@@ -29,6 +32,7 @@ export async function chargeFaxPages(
       pages: faxes.pages,
       pagesSent: faxes.pagesSent,
       completedAt: faxes.completedAt,
+      quotedTerms: faxes.quotedTerms,
       currency: plans.currency,
       limit: plans.pagesPerMonth,
     })
@@ -42,6 +46,7 @@ export async function chargeFaxPages(
   // A second report of the same end: its lines are written, and a new split would count its own pages against it.
   if (!ended || (await isCharged(tx, faxId))) return none;
   const at = fax.completedAt ?? new Date();
+  const charged = { accountId: fax.accountId, at };
   const line = {
     accountId: fax.accountId,
     faxId,
@@ -51,23 +56,46 @@ export async function chargeFaxPages(
     at,
   };
   const pages = (inbound ? fax.pages : fax.pagesSent) ?? 0;
-  // Receiving is never charged extra (decision 086); neither is a sent fax when its plan refuses pages beyond it.
-  const overageRate = inbound ? null : await overageRateOf(tx, fax.accountId);
-  if (!overageRate) {
+  // Receiving is never charged extra (decision 086).
+  if (inbound) {
     await recordUsage(tx, { ...line, pages, kind: 'included', rateCents: 0 });
-    return { charged: { accountId: fax.accountId, at }, overageLineId: null };
+    return { charged, billableLineIds: [] };
+  }
+  const quoted = fax.quotedTerms;
+  const billableLineIds: number[] = [];
+  const international = await internationalRateAtDelivery(tx, fax.accountId, fax.toNumber, quoted);
+  if (international) {
+    const id = await recordUsage(tx, {
+      ...line,
+      pages,
+      kind: 'international',
+      rateCents: international.cents,
+      currency: international.currency,
+    });
+    if (id !== null) billableLineIds.push(id);
+  }
+  const overageNow = await overageRateOf(tx, fax.accountId);
+  const overageCents = chargedRate(quoted ? quoted.overageCentsPerPage : undefined, overageNow?.cents ?? null);
+  // Neither the plan nor its quote bills pages beyond it: every page is within the plan's price.
+  if (overageCents === null) {
+    await recordUsage(tx, { ...line, pages, kind: 'included', rateCents: 0 });
+    return { charged, billableLineIds };
   }
   // Two faxes delivered at once take turns, so that the plan's last pages are counted to one of them only.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${fax.accountId}`}, 0))`);
   const chargedBefore = await ledgerPages(tx, fax.accountId, await usagePeriodOf(tx, fax.accountId, at));
   const split = splitPages(pages, fax.limit, chargedBefore);
-  await recordUsage(tx, { ...line, pages: split.included, kind: 'included', rateCents: 0 });
+  // Never more pages beyond the plan than quoted: a fax accepted later but delivered first may have taken the plan's
+  // last pages; the sender was told this one fitted, and it is charged so.
+  const overagePages = Math.min(split.overage, quoted?.overagePages ?? split.overage);
+  await recordUsage(tx, { ...line, pages: pages - overagePages, kind: 'included', rateCents: 0 });
   const overageLineId = await recordUsage(tx, {
     ...line,
-    pages: split.overage,
+    pages: overagePages,
     kind: 'overage',
-    rateCents: overageRate.cents,
-    currency: overageRate.currency,
+    rateCents: overageCents,
+    currency: overageNow?.currency ?? line.currency,
   });
-  return { charged: { accountId: fax.accountId, at }, overageLineId };
+  if (overageLineId !== null) billableLineIds.push(overageLineId);
+  return { charged, billableLineIds };
 }

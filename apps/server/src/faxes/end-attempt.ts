@@ -53,15 +53,11 @@ export async function endAttempt(
       // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
       const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
       if (await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null })) {
-        const { charged, overageLineId } = await chargeFaxPages(tx, faxId);
+        const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
         if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
-        // Pages beyond the plan go to the provider for the next invoice once this commits (decision 093).
-        if (overageLineId !== null)
-          await queue.send(
-            billUsageChargeAddress,
-            { ledgerLineId: overageLineId },
-            { transaction: client, dedupeKey: `usage:${overageLineId}` },
-          );
+        // Pages beyond the plan and pages abroad go to the provider for the next invoice once this commits (093, 096).
+        for (const ledgerLineId of billableLineIds)
+          await queue.send(billUsageChargeAddress, { ledgerLineId }, { transaction: client, dedupeKey: `usage:${ledgerLineId}` });
       }
       return true;
     }

@@ -2,6 +2,7 @@ import { IN_FLIGHT_FAX_STATUSES } from '@faxline/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import { overageRateOf } from '../billing/overage';
+import { priceSend } from '../billing/quote';
 import { ledgerPages, usagePeriodOf } from '../billing/usage-ledger';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
@@ -58,4 +59,13 @@ export async function assertUsageWithinPlan(tx: Database, accountId: string, pag
   const { used, limit } = await monthlyUsage(tx, accountId);
   if (limit !== null && used > limit && !(await overageRateOf(tx, accountId)))
     throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
+}
+
+/**
+ * The price of a send (decision 096) against this period's pages as the quota counts them: the ledger's and those of
+ * the faxes on their way, so that a fax quoted within the plan is not counted twice with another still on its way.
+ */
+export async function quoteSend(db: Database, accountId: string, send: { recipients: string[]; pages: number; pagesKnown: boolean }) {
+  const { used, limit } = await monthlyUsage(db, accountId);
+  return priceSend(db, accountId, { ...send, used, limit });
 }

@@ -9,8 +9,10 @@ import {
   ZFaxNumbersResponse,
   ZFaxPreviewResponse,
   ZOk,
+  ZFaxQuote,
   ZSendFaxResponse,
   type TFaxListResponse,
+  type TFaxQuote,
   type TLanguage,
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
@@ -30,7 +32,7 @@ import { listFaxes } from './list-faxes';
 import { previewFax } from './preview-fax';
 import { readSendForm } from './read-send-form';
 import { resendFax } from './resend-fax';
-import { assertMaySend, sendFax } from './send-fax';
+import { assertMaySend, quoteFaxes, sendFax } from './send-fax';
 
 const ZFaxParams = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 
@@ -61,7 +63,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     const actor = actorOf(request);
     assertMaySend(actor);
     const form = await readSendForm(request);
-    const { fax } = await sendFax(
+    const { fax, quote } = await sendFax(
       { db, files, queue, config, systemSettings },
       {
         actor,
@@ -69,9 +71,28 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         request: form.request,
         uploads: form.uploads,
         idempotencyKey: idempotencyKeyOf(request),
+        // The send form shows the price before sending: a send that costs money goes only at the price shown.
+        acceptedTotalCents: form.request.quotedTotalCents ?? null,
       },
     );
-    return reply.status(202).send(acceptedAnswer(fax, request.language));
+    return reply.status(202).send(acceptedAnswer(fax, quote, request.language));
+  });
+
+  // The price of the form's send, shown before sending (decision 096): the same checks, nothing stored or queued.
+  app.post('/faxes/quote', { schema: { response: { 200: ZFaxQuote } }, preHandler: requireActor('useFaxes') }, async (request) => {
+    const actor = actorOf(request);
+    const form = await readSendForm(request);
+    return quoteFaxes(
+      { db, files, queue, config, systemSettings },
+      {
+        actor,
+        language: senderLanguage(actor, request),
+        request: form.request,
+        recipients: [form.request.recipientNumber],
+        uploads: form.uploads,
+        idempotencyKey: null,
+      },
+    );
   });
 
   // Resend: the same documents to the same recipient as a new fax, linked to this one (resend-fax.ts).
@@ -81,21 +102,22 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     async (request, reply) => {
       const actor = actorOf(request);
       assertMaySend(actor);
-      const { fax } = await resendFax(
+      const { fax, quote } = await resendFax(
         { db, files, queue, config, systemSettings },
         { actor, id: request.params.id, language: senderLanguage(actor, request), idempotencyKey: idempotencyKeyOf(request) },
       );
-      return reply.status(202).send(acceptedAnswer(fax, request.language));
+      return reply.status(202).send(acceptedAnswer(fax, quote, request.language));
     },
   );
 
   /** The 202 of a send: the fax, its first state, what the sender is told, and the line it will go over. */
-  function acceptedAnswer(fax: Awaited<ReturnType<typeof sendFax>>['fax'], language: TLanguage) {
+  function acceptedAnswer(fax: Awaited<ReturnType<typeof sendFax>>['fax'], quote: TFaxQuote | null, language: TLanguage) {
     return {
       faxId: fax.id,
       status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
       message: acceptedMessage(fax, language),
       line: fax.line ?? 'sandbox',
+      quote,
     };
   }
 

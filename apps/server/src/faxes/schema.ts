@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
+import type { QuotedTerms } from '../billing/quote';
 
 /** A fax, sent or received, of one account (DESIGN.md "Faxes"). */
 export const faxes = pgTable(
@@ -51,6 +52,11 @@ export const faxes = pgTable(
     pagesSent: integer('pages_sent'),
     /** The pages known at acceptance, held against the plan until the conversion counts `pages` (decision 086). */
     reservedPages: integer('reserved_pages'),
+    /**
+     * What the sender was quoted for this fax beyond the plan (decision 096): the rates and pages its delivery is
+     * charged at most. Null for a received fax, and for a fax accepted before quotes.
+     */
+    quotedTerms: jsonb('quoted_terms').$type<QuotedTerms>(),
     line: text('line').$type<TFaxLine>(),
     failureReason: text('failure_reason').$type<TFaxFailureReason>(),
     failureMessage: text('failure_message'),

@@ -4,6 +4,7 @@ import {
   MAX_SCHEDULE_DAYS,
   needsCoverPage,
   type TFaxChannel,
+  type TFaxQuote,
   type TLanguage,
   type ZSendFaxRequest,
 } from '@faxline/shared';
@@ -20,11 +21,11 @@ import { accountBlockedPrefix } from '../blocklist/blocklist';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
-import { checkAttachments, type Upload } from './check-attachments';
+import { checkAttachments, type CheckedAttachment, type Upload } from './check-attachments';
 import { auditFax, type FaxActor } from './fax-access';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
-import { assertUsageWithinPlan, assertWithinQuota } from './quota';
+import { assertUsageWithinPlan, assertWithinQuota, quoteSend } from './quota';
 import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
@@ -47,6 +48,11 @@ export type SendFaxInput = {
   sourceUrl?: string | null;
   /** What the channel adds to each fax's audit row (e-mail: the sender's address and its authentication). */
   auditDetails?: Record<string, unknown>;
+  /**
+   * The total the sender was shown for this send (decision 096): refused with 409 when it costs more now. Left out
+   * by a channel that states the price after accepting (the e-mail gateway's reply).
+   */
+  acceptedTotalCents?: number | null;
 };
 
 /** A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). */
@@ -73,8 +79,9 @@ export async function sendFax(deps: SendFaxDeps, input: SendFaxInput) {
   const {
     faxes: [fax],
     created,
+    quote,
   } = await sendFaxes(deps, { ...input, recipients: [input.request.recipientNumber] });
-  return { fax: fax!, created };
+  return { fax: fax!, created, quote };
 }
 
 /** The Idempotency-Key of each fax of a send: the key itself for the first, the key and its position for the others. */
@@ -96,39 +103,12 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   const idempotencyKeys = input.idempotencyKey ? idempotencyKeysOf(input.idempotencyKey, recipients.length) : null;
   if (idempotencyKeys) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-    if (existing.length > 0) return { faxes: existing, created: false, pages: null };
+    if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null };
   }
-  await assertSendingNotPaused(db, member.accountId, deps.config.publicUrl);
-
-  for (const recipient of recipients) {
-    assertRecipientAllowed(recipient, rules.blockedRecipientPrefixes);
-    const blocked = await accountBlockedPrefix(db, member.accountId, recipient);
-    if (blocked) throw new AppError('invalid_request', 'errors.recipientOnBlocklist', { number: recipient, prefix: blocked });
-  }
-  const coverMessage = request.coverPageMessage?.trim() || null;
-  const fileCount = attachments.length + (input.sourceUrl ? 1 : 0);
-  const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: fileCount };
-  if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
-
-  let scheduledAt: Date | null = null;
-  if (request.scheduledAt) {
-    scheduledAt = new Date(request.scheduledAt);
-    const now = clock.now().getTime();
-    if (scheduledAt.getTime() <= now) throw new AppError('invalid_request', 'errors.scheduleInPast');
-    if (scheduledAt.getTime() > now + MAX_SCHEDULE_DAYS * 86_400_000)
-      throw new AppError('invalid_request', 'errors.scheduleTooFar', { days: MAX_SCHEDULE_DAYS });
-  }
-
-  const own = await numbersOfAccount(db, member.accountId);
-  const fromNumber = request.fromNumber ?? own[0]?.phoneNumber ?? null;
-  if (request.fromNumber && !own.some((n) => n.phoneNumber === request.fromNumber)) {
-    throw new AppError('invalid_request', 'errors.fromNumberNotYours', { number: request.fromNumber });
-  }
-
-  const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (needsCoverPage(contents) ? 1 : 0);
-  if (knownPages > MAX_PAGES_PER_FAX)
-    throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
-  await assertWithinQuota(db, member.accountId, knownPages * recipients.length);
+  const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms } = await checkSend(deps, input, attachments, rules);
+  // The person (or program) saw a price: the send goes only if it costs no more now (decision 096).
+  if (input.acceptedTotalCents !== undefined && quote.totalCents > (input.acceptedTotalCents ?? 0))
+    throw new AppError('conflict', 'errors.quoteChanged', { price: formatPrice(quote.totalCents, quote.currency, input.language) });
   // Known now, so that the history can say from the start which line will carry each; every try uses it.
   const faxLines = (await linesInForce(deps)).faxLines(faxLineEnds(deps));
   const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(faxLines, recipient)).name));
@@ -151,14 +131,14 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
       return rows;
     });
     // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
-    const pages = attachments.every((a) => a.pages !== null) && !input.sourceUrl ? knownPages : null;
-    return { faxes: created, created: true, pages };
+    const pages = quote.pagesKnown ? knownPages : null;
+    return { faxes: created, created: true, pages, quote };
   } catch (error) {
     await Promise.all(stored.flat().map((s) => deps.files.remove(s.key)));
     // Two requests with one Idempotency-Key at the same moment: the other one created them.
     if (idempotencyKeys && isUniqueViolation(error)) {
       const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-      if (existing.length > 0) return { faxes: existing, created: false, pages: null };
+      if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null };
     }
     throw error;
   }
@@ -191,6 +171,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         channel: input.channel ?? 'web',
         sourceUrl: input.sourceUrl ?? null,
         reservedPages: knownPages,
+        quotedTerms: terms[index]!,
       })
       .returning();
     if (attachments.length > 0) {
@@ -224,6 +205,71 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     return row!;
   }
 }
+
+/**
+ * What can be checked before anything is stored (the sending pause, each recipient, something to send, the schedule,
+ * the From number, the page limit, the period's quota with the pages known so far), and the send's price.
+ */
+async function checkSend(
+  deps: SendFaxDeps,
+  input: SendFaxesInput,
+  attachments: CheckedAttachment[],
+  rules: { blockedRecipientPrefixes: string },
+) {
+  const { actor, request, recipients } = input;
+  const { db } = deps;
+  const { accountId } = actor.member;
+  await assertSendingNotPaused(db, accountId, deps.config.publicUrl);
+
+  for (const recipient of recipients) {
+    assertRecipientAllowed(recipient, rules.blockedRecipientPrefixes);
+    const blocked = await accountBlockedPrefix(db, accountId, recipient);
+    if (blocked) throw new AppError('invalid_request', 'errors.recipientOnBlocklist', { number: recipient, prefix: blocked });
+  }
+  const coverMessage = request.coverPageMessage?.trim() || null;
+  const fileCount = attachments.length + (input.sourceUrl ? 1 : 0);
+  const contents = { coverMessage, coverSubject: request.coverSubject, attachmentCount: fileCount };
+  if (hasNothingToSend(contents)) throw new AppError('invalid_request', 'errors.nothingToSend');
+
+  let scheduledAt: Date | null = null;
+  if (request.scheduledAt) {
+    scheduledAt = new Date(request.scheduledAt);
+    const now = clock.now().getTime();
+    if (scheduledAt.getTime() <= now) throw new AppError('invalid_request', 'errors.scheduleInPast');
+    if (scheduledAt.getTime() > now + MAX_SCHEDULE_DAYS * 86_400_000)
+      throw new AppError('invalid_request', 'errors.scheduleTooFar', { days: MAX_SCHEDULE_DAYS });
+  }
+
+  const own = await numbersOfAccount(db, accountId);
+  const fromNumber = request.fromNumber ?? own[0]?.phoneNumber ?? null;
+  if (request.fromNumber && !own.some((n) => n.phoneNumber === request.fromNumber)) {
+    throw new AppError('invalid_request', 'errors.fromNumberNotYours', { number: request.fromNumber });
+  }
+
+  const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (needsCoverPage(contents) ? 1 : 0);
+  if (knownPages > MAX_PAGES_PER_FAX)
+    throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
+  await assertWithinQuota(db, accountId, knownPages * recipients.length);
+  // Each fax's pages are all known now when every file's count is (a PDF, an image), not for a file read later.
+  const pagesKnown = attachments.every((a) => a.pages !== null) && !input.sourceUrl;
+  const { quote, terms } = await quoteSend(db, accountId, { recipients, pages: knownPages, pagesKnown });
+  return { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms };
+}
+
+/**
+ * The price of a send without sending it (POST /v1/faxes/quote, the send form's price): the same checks as the send,
+ * the files read for their pages and not kept, nothing queued.
+ */
+export async function quoteFaxes(deps: SendFaxDeps, input: SendFaxesInput): Promise<TFaxQuote> {
+  assertMaySend(input.actor);
+  const rules = await deps.systemSettings.current();
+  const attachments = await checkAttachments(input.uploads, rules.maxFileSizeMB);
+  return (await checkSend(deps, input, attachments, rules)).quote;
+}
+
+/** A price as the sender's language writes it, for a message. */
+const formatPrice = (cents: number, currency: string, language: TLanguage) =>
+  new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
 
 /** The faxes a send with these Idempotency-Keys created, in the send's order. */
 async function faxesWithIdempotencyKeys(db: Database, accountId: string, keys: string[]) {

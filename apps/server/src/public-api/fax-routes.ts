@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { MAX_ATTACHMENTS, MAX_FILE_SIZE_MB_LIMIT, type TLanguage, type ZSendFaxRequest } from '@faxline/shared';
+import { MAX_ATTACHMENTS, MAX_FILE_SIZE_MB_LIMIT, type TFaxQuote, type TLanguage, type ZSendFaxRequest } from '@faxline/shared';
 import {
   ZV1Fax,
   ZV1FaxDetails,
@@ -9,8 +9,11 @@ import {
   ZV1FaxParams,
   ZV1SendFaxRequest,
   ZV1SendFaxResponse,
+  ZV1Quote,
   MAX_BROADCAST_RECIPIENTS,
+  type TV1Quote,
 } from '@faxline/shared/api-v1';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkFileUrl } from '../documents/fetch-url/fetch-file-url-checks';
@@ -20,10 +23,11 @@ import { acceptedMessage, toPublicFax } from '../faxes/fax-view';
 import { downloadFaxDocument, getFax } from '../faxes/get-fax';
 import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from '../faxes/history-cache';
 import { listFaxPage } from '../faxes/list-fax-page';
-import { sendFaxes } from '../faxes/send-fax';
+import { quoteFaxes, sendFaxes } from '../faxes/send-fax';
+import type { Upload } from '../faxes/check-attachments';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../route-deps';
-import { callerOf, requireScope } from './api-caller';
+import { callerOf, requireScope, type ApiCaller } from './api-caller';
 import { toV1Fax, toV1FaxDetails } from '../faxes/v1-fax-view';
 import { idempotent } from './idempotency';
 import { readMultipartSend, uploadsOfSend } from './read-send-request';
@@ -42,6 +46,42 @@ function recipientsOf(body: SendRequest): string[] {
     throw new AppError('invalid_request', 'errors.tooManyRecipients', { max: MAX_BROADCAST_RECIPIENTS });
   return recipients;
 }
+
+/** The send service's input for a /v1 send or quote: the portal's path (faxes/send-fax.ts) with an API key's actor. */
+function sendInputOf(
+  request: FastifyRequest,
+  body: SendRequest,
+  actor: ApiCaller['actor'],
+  recipients: string[],
+  uploads: Upload[],
+  sourceUrl: string | null,
+) {
+  return {
+    actor,
+    language: (actor.user.language as TLanguage | null | undefined) ?? request.language,
+    request: asSendForm(body, recipients[0]!),
+    recipients,
+    uploads,
+    sourceUrl,
+    channel: 'api' as const,
+  };
+}
+
+/** A quote as /v1 says it, in snake_case. */
+const toV1Quote = (quote: TFaxQuote): TV1Quote => ({
+  currency: quote.currency,
+  total_cents: quote.totalCents,
+  pages_known: quote.pagesKnown,
+  recipients: quote.recipients.map((recipient) => ({
+    number: recipient.number,
+    country: recipient.country,
+    pages: recipient.pages,
+    overage_pages: recipient.overagePages,
+    overage_cents_per_page: recipient.overageCentsPerPage,
+    international_cents_per_page: recipient.internationalCentsPerPage,
+    cents: recipient.cents,
+  })),
+});
 
 /** The public API's send as the portal's send form says it: one path for both (faxes/send-fax.ts). */
 function asSendForm(body: SendRequest, recipient: string): z.output<typeof ZSendFaxRequest> {
@@ -77,6 +117,17 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
     return requireScope(callerOf(request), scope);
   }
 
+  const sendDeps = { db, files, queue, config, systemSettings };
+
+  /** A send's recipients, files and document address, as checked before the send service sees them. */
+  function readSend(request: FastifyRequest, body: SendRequest) {
+    const recipients = recipientsOf(body);
+    if (body.file_url && body.files?.length) throw new AppError('invalid_request', 'errors.fileUrlAndFiles');
+    // What can be refused now is (a literal private address, a scheme); the worker checks again after DNS, on every hop.
+    const sourceUrl = body.file_url ? checkFileUrl(body.file_url, { trustedOrigins: config.fileUrl.trustedOrigins }) : null;
+    return { recipients, uploads: uploadsOfSend(request, body), sourceUrl };
+  }
+
   app.post(
     '/faxes',
     {
@@ -87,40 +138,45 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
     async (request, reply) => {
       const { actor } = faxCaller(request, 'faxes:write');
       const { body } = request;
-      const recipients = recipientsOf(body);
-      if (body.file_url && body.files?.length) throw new AppError('invalid_request', 'errors.fileUrlAndFiles');
-      // What can be refused now is (a literal private address, a scheme); the worker checks again after DNS, on every hop.
-      const sourceUrl = body.file_url ? checkFileUrl(body.file_url, { trustedOrigins: config.fileUrl.trustedOrigins }) : null;
-      const uploads = uploadsOfSend(request, body);
-      const language = (actor.user.language as TLanguage | null | undefined) ?? request.language;
+      const { recipients, uploads, sourceUrl } = readSend(request, request.body);
       // A form's files are named by their hashes (their bytes are not kept for this); a JSON body by itself.
       const fingerprint = request.isMultipart() ? { ...body, files: uploads.map((u) => [u.name, hashOf(u.bytes)]) } : body;
       return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprint, async () => {
-        const sent = await sendFaxes(
-          { db, files, queue, config, systemSettings },
-          {
-            actor,
-            language,
-            request: asSendForm(body, recipients[0]!),
-            recipients,
-            uploads,
-            sourceUrl,
-            channel: 'api',
-            // Per key: two keys of one account may use the same text without meeting.
-            idempotencyKey:
-              typeof request.headers['idempotency-key'] === 'string'
-                ? `v1:${actor.viaApiKey.id}:${request.headers['idempotency-key']}`
-                : null,
-          },
-        );
+        const sent = await sendFaxes(sendDeps, {
+          ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl),
+          ...(body.quoted_total_cents !== undefined ? { acceptedTotalCents: body.quoted_total_cents } : {}),
+          // Per key: two keys of one account may use the same text without meeting.
+          idempotencyKey:
+            typeof request.headers['idempotency-key'] === 'string'
+              ? `v1:${actor.viaApiKey.id}:${request.headers['idempotency-key']}`
+              : null,
+        });
         const accepted = sent.faxes.map((fax) => ({
           fax_id: fax.id,
           status: fax.scheduledAt ? ('scheduled' as const) : ('queued' as const),
           message: acceptedMessage(fax, request.language),
           to: fax.toNumber,
         }));
-        return { status: 202, body: body.recipients ? { faxes: accepted } : accepted[0] };
+        const quote = sent.quote ? toV1Quote(sent.quote) : null;
+        return { status: 202, body: body.recipients ? { faxes: accepted, quote } : { ...accepted[0]!, quote } };
       });
+    },
+  );
+
+  // The price of a send, nothing stored or queued (decision 096): the same body and checks as POST /faxes.
+  app.post(
+    '/faxes/quote',
+    {
+      schema: { body: ZV1SendFaxRequest, response: { 200: ZV1Quote } },
+      bodyLimit: LARGEST_JSON_SEND,
+      preValidation: readMultipartSend,
+    },
+    async (request) => {
+      const { actor } = faxCaller(request, 'faxes:write');
+      const { recipients, uploads, sourceUrl } = readSend(request, request.body);
+      return toV1Quote(
+        await quoteFaxes(sendDeps, { ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl), idempotencyKey: null }),
+      );
     },
   );
 

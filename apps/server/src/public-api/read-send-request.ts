@@ -11,6 +11,8 @@ const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
 /** Text fields that may be repeated, one value each time. */
 const LIST_FIELDS = new Set(['recipients']);
 const COVER_FIELDS = new Set(['cover_page.enabled', 'cover_page.subject', 'cover_page.notes']);
+/** Numbers, which a form carries as text: the schema checks them as the JSON body's. */
+const NUMBER_FIELDS = new Set(['quoted_total_cents']);
 
 /**
  * A `preValidation` hook of POST /v1/faxes: a multipart form becomes the same body the JSON form is (fields by the
@@ -35,7 +37,8 @@ export async function readMultipartSend(request: FastifyRequest): Promise<void> 
       else if (COVER_FIELDS.has(part.fieldname)) {
         const name = part.fieldname.slice('cover_page.'.length);
         cover[name] = name === 'enabled' ? value !== 'false' : value;
-      } else body[part.fieldname] = value;
+      } else if (NUMBER_FIELDS.has(part.fieldname)) body[part.fieldname] = value.trim() === '' ? value : Number(value);
+      else body[part.fieldname] = value;
     }
   } catch (error) {
     throw uploadRefusalOf(error, current);

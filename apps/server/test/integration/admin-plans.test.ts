@@ -1,11 +1,18 @@
-import { ZAdminPlan, ZAdminPlansResponse, ZPlansResponse, type TAdminPlanInput } from '@faxline/shared';
+import {
+  ZAdminPlan,
+  ZAdminPlansResponse,
+  ZInternationalRate,
+  ZInternationalRatesResponse,
+  ZPlansResponse,
+  type TAdminPlanInput,
+} from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { unique } from '@test-support/factories/values';
 import { adminPlanInputOf } from '../support/admin-plans';
-import { callApi, errorOf, openAdminTestApp, someClientAddress, type AdminTestApp } from '../support/test-app';
+import { callApi, errorOf, openAdminTestApp, signIn, someClientAddress, type AdminTestApp } from '../support/test-app';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -231,5 +238,65 @@ describe('archive, restore and delete', () => {
     const refused = await call('DELETE', `/api/admin/plans/${basic.id}`);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe('New accounts start on this plan, so it cannot be deleted.');
+  });
+});
+
+describe('/api/admin/international-rates (decision 096)', () => {
+  const rates = async () => ZInternationalRatesResponse.parse((await call('GET', '/api/admin/international-rates')).json()).rates;
+
+  it("lists the seeded rates, the spec's examples among them, each with its calling code, the same to everyone", async () => {
+    expect(await rates()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ country: 'GB', callingCode: '+44', centsPerPage: 5, currency: 'USD' }),
+        expect.objectContaining({ country: 'DE', callingCode: '+49', centsPerPage: 6, currency: 'USD' }),
+      ]),
+    );
+    // /support reads the same table, signed out.
+    const everyone = await t.app.inject({ method: 'GET', url: '/api/international-rates' });
+    expect(everyone.statusCode).toBe(200);
+    expect(ZInternationalRatesResponse.parse(everyone.json()).rates).toEqual(await rates());
+  });
+
+  it('adds, changes and removes a country, each audited with the price before and after', async () => {
+    const added = await call('PUT', '/api/admin/international-rates/pt', { centsPerPage: 7 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(ZInternationalRate.parse(added.json())).toMatchObject({ country: 'PT', callingCode: '+351', centsPerPage: 7 });
+    expect((await call('PUT', '/api/admin/international-rates/PT', { centsPerPage: 9 })).statusCode).toBe(200);
+    expect((await rates()).find((rate) => rate.country === 'PT')?.centsPerPage).toBe(9);
+    expect((await call('DELETE', '/api/admin/international-rates/PT')).statusCode).toBe(200);
+    expect((await rates()).map((rate) => rate.country)).not.toContain('PT');
+    expect((await call('DELETE', '/api/admin/international-rates/PT', undefined, 'es')).statusCode).toBe(404);
+
+    const audit = await t.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectType, 'international_rate'), eq(auditEvents.objectId, 'PT')))
+      .orderBy(auditEvents.id);
+    expect(audit).toEqual([
+      { action: 'international_rate.create', details: expect.objectContaining({ from: null, to: 7 }) },
+      { action: 'international_rate.update', details: expect.objectContaining({ from: 7, to: 9 }) },
+      { action: 'international_rate.delete', details: expect.objectContaining({ from: 9 }) },
+    ]);
+  });
+
+  it('refuses a +1 country, an unknown one and a price out of range with a translated 400 that changes nothing', async () => {
+    const before = await rates();
+    const canada = await call('PUT', '/api/admin/international-rates/CA', { centsPerPage: 5 }, 'fr');
+    expect(canada.statusCode).toBe(400);
+    expect(errorOf(canada).message).toContain("hors d'Amérique du Nord");
+    expect((await call('PUT', '/api/admin/international-rates/XX', { centsPerPage: 5 })).statusCode).toBe(400);
+    const free = await call('PUT', '/api/admin/international-rates/GB', { centsPerPage: 0 }, 'es');
+    expect(free.statusCode).toBe(400);
+    expect(errorOf(free).message).toContain('entre 0,01 y 10,00');
+    expect((await call('PUT', '/api/admin/international-rates/GB', { centsPerPage: 1001 })).statusCode).toBe(400);
+    expect(await rates()).toEqual(before);
+  });
+
+  it('is for the back office only: a customer gets 403 and changes nothing', async () => {
+    const customer = await createAccount(t);
+    const cookie = await signIn(t.app, customer.owner.email);
+    const refused = await callApi(t.app, 'PUT', '/api/admin/international-rates/GB', { cookie, payload: { centsPerPage: 1 } });
+    expect(refused.statusCode).toBe(403);
+    expect((await rates()).find((rate) => rate.country === 'GB')?.centsPerPage).toBe(5);
   });
 });

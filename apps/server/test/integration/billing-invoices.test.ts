@@ -11,6 +11,7 @@ import {
   ZBillingProfileResponse,
   ZCheckoutResponse,
   ZInvoiceListResponse,
+  ZFaxQuote,
   ZSendFaxResponse,
   type TBaaSignRequest,
   type TBillingProfile,
@@ -32,8 +33,11 @@ import { recordUsage } from '../../src/billing/usage-ledger';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
+import { chargeFaxPages } from '../../src/faxes/charge-pages';
+import { failFax } from '../../src/faxes/fax-state';
+import { faxes } from '../../src/faxes/schema';
 import { sendFaxRequest } from '../support/faxes';
-import { callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { adminSession, callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
 
 // The account's billing details and its invoices (issue 36, decision 084): the details are checked per country and
@@ -414,9 +418,13 @@ describe('pages beyond the plan (decision 093)', () => {
         at: new Date(),
       });
 
-      const sent = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
-        { name: 'referral.pdf', bytes: await makePdf(3) },
-      ]);
+      // 1 page in the plan, 2 beyond it: sent at the price the send form showed (decision 096).
+      const sent = await sendFaxRequest(
+        t.app,
+        cookie,
+        { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine', quotedTotalCents: 2 * OVERAGE_CENTS },
+        [{ name: 'referral.pdf', bytes: await makePdf(3) }],
+      );
       expect(sent.statusCode, sent.body).toBe(202);
       const { faxId } = ZSendFaxResponse.parse(sent.json());
       const lines = await until(
@@ -465,4 +473,145 @@ describe('pages beyond the plan (decision 093)', () => {
       await t.db.update(plans).set({ overageCentsPerPage: null }).where(eq(plans.id, professional.id));
     }
   }, 120_000);
+});
+
+describe('international rates and quotes (decision 096)', () => {
+  const UK = '+442079460958';
+  const UK_CENTS = 5;
+
+  async function payingCustomer() {
+    const account = await createAccount(t);
+    const cookie = await signIn(t.app, account.owner.email);
+    await subscribe(cookie, account.id);
+    return { account, cookie };
+  }
+  const quoteOf = async (cookie: string, request: Record<string, unknown>, pdf: Uint8Array, language = 'en') => {
+    const answer = await sendFaxRequest(
+      t.app,
+      cookie,
+      { faxQuality: 'fine', ...request },
+      [{ name: 'letter.pdf', bytes: pdf }],
+      {
+        'accept-language': language,
+      },
+      '/api/faxes/quote',
+    );
+    return answer;
+  };
+  const linesOf = (faxId: string, count: number) =>
+    until(
+      () => t.db.select().from(usageLedger).where(eq(usageLedger.faxId, faxId)).orderBy(usageLedger.id),
+      (rows) => rows.length === count,
+      'the delivered fax in the ledger',
+    );
+
+  it('quotes a fax to the United Kingdom at 5 cents a page, refuses a send that did not see it, and bills the quoted price once', async () => {
+    const { cookie } = await payingCustomer();
+    const pdf = await makePdf(2);
+    const quoted = await quoteOf(cookie, { recipientNumber: UK }, pdf);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(ZFaxQuote.parse(quoted.json())).toEqual({
+      currency: 'USD',
+      totalCents: 2 * UK_CENTS,
+      pagesKnown: true,
+      recipients: [
+        {
+          number: UK,
+          country: 'GB',
+          pages: 2,
+          overagePages: 0,
+          overageCentsPerPage: null,
+          internationalCentsPerPage: UK_CENTS,
+          cents: 2 * UK_CENTS,
+        },
+      ],
+    });
+
+    // The form's send carries the price it showed: without it, a send that costs money is refused and stores nothing.
+    const unseen = await sendFaxRequest(t.app, cookie, { recipientNumber: UK, faxQuality: 'fine' }, [{ name: 'letter.pdf', bytes: pdf }]);
+    expect(unseen.statusCode).toBe(409);
+    expect(errorOf(unseen)).toMatchObject({ code: 'errors.quoteChanged', message: expect.stringContaining('$0.10') });
+
+    const sent = await sendFaxRequest(t.app, cookie, { recipientNumber: UK, faxQuality: 'fine', quotedTotalCents: 2 * UK_CENTS }, [
+      { name: 'letter.pdf', bytes: pdf },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(202);
+    const accepted = ZSendFaxResponse.parse(sent.json());
+    expect(accepted.quote?.totalCents).toBe(2 * UK_CENTS);
+    const lines = await linesOf(accepted.faxId, 2);
+    expect(lines.map((line) => [line.kind, line.pages, line.rateCents])).toEqual([
+      ['international', 2, UK_CENTS],
+      ['included', 2, 0],
+    ]);
+    const [item] = await until(
+      () => t.db.select().from(usageInvoiceItems).where(eq(usageInvoiceItems.ledgerLineId, lines[0]!.id)),
+      (rows) => rows.length === 1,
+      'the invoice item',
+    );
+    expect(await stripe.invoiceItems.retrieve(item!.itemId)).toMatchObject({ amount: 2 * UK_CENTS, quantity: 2, invoice: null });
+  }, 60_000);
+
+  it('charges the quoted rate when the back office raises it before delivery, and refuses a send quoted at the old price', async () => {
+    const { account, cookie } = await payingCustomer();
+    const admin = await adminSession(t);
+    const setUkRate = (centsPerPage: number) =>
+      callApi(t.app, 'PUT', '/api/admin/international-rates/GB', { cookie: admin.cookie, payload: { centsPerPage } });
+    const pdf = await makePdf(1);
+    try {
+      // Quoted and accepted at 5 cents, sent a few seconds later.
+      const sent = await sendFaxRequest(
+        t.app,
+        cookie,
+        { recipientNumber: UK, faxQuality: 'fine', quotedTotalCents: UK_CENTS, scheduledAt: new Date(Date.now() + 3_000).toISOString() },
+        [{ name: 'letter.pdf', bytes: pdf }],
+      );
+      expect(sent.statusCode, sent.body).toBe(202);
+      const { faxId } = ZSendFaxResponse.parse(sent.json());
+      expect((await setUkRate(9)).statusCode).toBe(200);
+
+      // A new send is quoted at the new rate; one carrying the old price is refused, in the sender's words.
+      const requoted = ZFaxQuote.parse((await quoteOf(cookie, { recipientNumber: UK }, pdf)).json());
+      expect(requoted.totalCents).toBe(9);
+      const stale = await sendFaxRequest(t.app, cookie, { recipientNumber: UK, faxQuality: 'fine', quotedTotalCents: UK_CENTS }, [
+        { name: 'letter.pdf', bytes: pdf },
+      ]);
+      expect(stale.statusCode).toBe(409);
+      expect(errorOf(stale).message).toContain('$0.09');
+
+      const lines = await linesOf(faxId, 2);
+      expect(lines.find((line) => line.kind === 'international')).toMatchObject({ pages: 1, rateCents: UK_CENTS });
+      expect(await t.db.select().from(usageLedger).where(eq(usageLedger.accountId, account.id))).toHaveLength(2);
+    } finally {
+      await setUkRate(UK_CENTS);
+    }
+  }, 60_000);
+
+  it('prices nothing within the plan at home, charges nothing for a fax that fails, and refuses a country without a rate', async () => {
+    const { account, cookie } = await payingCustomer();
+    const pdf = await makePdf(1);
+    const home = ZFaxQuote.parse((await quoteOf(cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }, pdf)).json());
+    expect(home).toMatchObject({ totalCents: 0, recipients: [{ country: null, internationalCentsPerPage: null, cents: 0 }] });
+
+    // A fax to the United Kingdom that ends failed: quoted, and charged nothing.
+    const sent = await sendFaxRequest(
+      t.app,
+      cookie,
+      { recipientNumber: UK, faxQuality: 'fine', quotedTotalCents: UK_CENTS, scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+      [{ name: 'letter.pdf', bytes: pdf }],
+    );
+    const { faxId } = ZSendFaxResponse.parse(sent.json());
+    const [kept] = await t.db.select({ quotedTerms: faxes.quotedTerms }).from(faxes).where(eq(faxes.id, faxId));
+    expect(kept?.quotedTerms).toMatchObject({ internationalCentsPerPage: UK_CENTS });
+    await failFax(t.db, faxId, ['scheduled'], 'busy', 'busy');
+    expect(await chargeFaxPages(t.db, faxId)).toEqual({ charged: null, billableLineIds: [] });
+    expect(await t.db.select().from(usageLedger).where(eq(usageLedger.accountId, account.id))).toEqual([]);
+
+    // Japan is seeded, Brazil is not: a translated 400 that names the number and its country, nothing stored.
+    const brazil = await quoteOf(cookie, { recipientNumber: '+551133334444' }, pdf, 'es');
+    expect(brazil.statusCode).toBe(400);
+    expect(errorOf(brazil)).toMatchObject({ code: 'errors.noInternationalRate', message: expect.stringContaining('+551133334444 (BR)') });
+    const bad = await quoteOf(cookie, { recipientNumber: UK, quotedTotalCents: -1 }, pdf, 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toBe('Le total du devis doit être un nombre entier de centimes, 0 ou plus.');
+  }, 60_000);
 });

@@ -248,6 +248,31 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
     expect(reply.text).toContain("The account's owner is told");
   }, 60_000);
 
+  it('states the price of a fax abroad in its acceptance reply, in the sender’s language, and nothing of money at home', async () => {
+    const sender = await customer();
+    await t.db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${sender.owner.id}`);
+    // A paying account: the United Kingdom's 5 cents a page go on its next invoice (decision 096).
+    const now = Date.now();
+    await t.db.execute(sql`
+      INSERT INTO subscriptions (account_id, provider, customer_id, subscription_id, plan_id, interval, status, current_period_start, current_period_end)
+      SELECT id, 'stripe', 'cus_mailquote', ${`sub_${crypto.randomUUID()}`}, plan_id, 'month', 'active',
+             ${new Date(now - 86_400_000).toISOString()}, ${new Date(now + 29 * 86_400_000).toISOString()}
+      FROM accounts WHERE id = ${sender.id}`);
+    await swaks(pdfMessage(sender.owner.email, `442079460958@${DOMAIN}`));
+    const reply = await until(async () => repliesTo(sender.owner.email)[0]);
+    const [fax] = await t.db.select().from(faxes).where(eq(faxes.accountId, sender.id));
+    const price = new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format((fax!.reservedPages! * 5) / 100);
+    expect(reply.text?.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      `Prix en plus de votre forfait: ${price.replace(/[\u00a0\u202f]/g, ' ')}`,
+    );
+    expect(reply.text).toContain('jamais plus que ce qui est indiqué ici');
+
+    const recipient = await customer();
+    await swaks(pdfMessage(sender.owner.email, `${digits(recipient.number!)}@${DOMAIN}`));
+    const home = await until(async () => repliesTo(sender.owner.email)[1]);
+    expect(home.text).not.toContain('Prix');
+  }, 60_000);
+
   it('offers STARTTLS when a certificate is configured, and takes a fax over it', async () => {
     const certPath = path.join(dir, 'gateway.crt');
     const keyPath = path.join(dir, 'gateway.key');
@@ -270,7 +295,10 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
     try {
       const sender = await customer();
       const recipient = await customer();
-      const { code, transcript } = await swaks(['--tls', ...pdfMessage(sender.owner.email, `${digits(recipient.number!)}@${DOMAIN}`)], secured.port);
+      const { code, transcript } = await swaks(
+        ['--tls', ...pdfMessage(sender.owner.email, `${digits(recipient.number!)}@${DOMAIN}`)],
+        secured.port,
+      );
       expect(code, transcript).toBe(0);
       expect(transcript).toContain('STARTTLS');
       // After STARTTLS swaks marks the server's lines "<~".

@@ -1,7 +1,7 @@
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
-import { ZV1Error, ZV1FaxDetails, ZV1FaxList, ZV1SendFaxResponse, type TV1Fax } from '@faxline/shared/api-v1';
+import { ZV1Error, ZV1FaxDetails, ZV1FaxList, ZV1Quote, ZV1SendFaxResponse, type TV1Fax } from '@faxline/shared/api-v1';
 import { makePdf } from '@test-support/factories/documents';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { faxes } from '../../src/faxes/schema';
@@ -226,7 +226,14 @@ describe('errors, scopes, limits and idempotency', () => {
     const text = { description: '', features: [] };
     const [plan] = await t.db
       .insert(plans)
-      .values({ id: crypto.randomUUID(), slug: unique('api-default'), name: 'API', category: 'standard', apiAccess: true, text: { en: text, es: text, fr: text } })
+      .values({
+        id: crypto.randomUUID(),
+        slug: unique('api-default'),
+        name: 'API',
+        category: 'standard',
+        apiAccess: true,
+        text: { en: text, es: text, fr: text },
+      })
       .returning({ id: plans.id });
     const { secret } = await ownerWithApiKey(t, undefined, undefined, { id: plan!.id });
     const answers = [];
@@ -277,5 +284,86 @@ describe('errors, scopes, limits and idempotency', () => {
     expect(other.statusCode).toBe(422);
     expect(errorOf(other).type).toBe('idempotency_error');
     expect(await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).toHaveLength(1);
+  });
+});
+
+describe('the price of a send (decision 096)', () => {
+  it('quotes with POST /v1/faxes/quote, storing nothing, states the price in the 202 and refuses a send above the accepted price', async () => {
+    const { secret, account } = await ownerWithApiKey(t);
+    const UK = '+442079460958';
+    const body = { recipient: UK, files: [{ name: 'letter.pdf', content: base64(pdf1) }] };
+    // Without an invoice to bill on, a fax abroad costs nothing beyond the plan.
+    const free = await callV1(t, secret, 'POST', '/v1/faxes/quote', { payload: body });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(ZV1Quote.parse(free.json())).toMatchObject({
+      total_cents: 0,
+      recipients: [{ country: 'GB', international_cents_per_page: null }],
+    });
+
+    const now = Date.now();
+    await t.db.execute(sql`
+      INSERT INTO subscriptions (account_id, provider, customer_id, subscription_id, plan_id, interval, status, current_period_start, current_period_end)
+      SELECT ${account.id}, 'stripe', 'cus_v1quote', ${`sub_${crypto.randomUUID()}`}, plan_id, 'month', 'active',
+             ${new Date(now - 86_400_000).toISOString()}, ${new Date(now + 29 * 86_400_000).toISOString()}
+      FROM accounts WHERE id = ${account.id}`);
+    const quoted = await callV1(t, secret, 'POST', '/v1/faxes/quote', { payload: body });
+    expect(ZV1Quote.parse(quoted.json())).toEqual({
+      currency: 'USD',
+      total_cents: 5,
+      pages_known: true,
+      recipients: [
+        { number: UK, country: 'GB', pages: 1, overage_pages: 0, overage_cents_per_page: null, international_cents_per_page: 5, cents: 5 },
+      ],
+    });
+    const multipart = await callV1(
+      t,
+      secret,
+      'POST',
+      '/v1/faxes/quote',
+      await multipartSend([['recipient', UK]], [{ name: 'a.pdf', bytes: pdf1 }]),
+    );
+    expect(ZV1Quote.parse(multipart.json()).total_cents).toBe(5);
+    expect((await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).length).toBe(0);
+
+    const refused = await callV1(t, secret, 'POST', '/v1/faxes', {
+      payload: { ...body, quoted_total_cents: 4 },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'errors.quoteChanged',
+      message: expect.stringMatching(/^El precio de este fax ha cambiado/),
+    });
+    const sent = await callV1(t, secret, 'POST', '/v1/faxes', { payload: { ...body, quoted_total_cents: 5 } });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(ZV1SendFaxResponse.parse(sent.json())).toMatchObject({ to: UK, quote: { total_cents: 5 } });
+    // At home and within the plan, nothing to pay: the quote says 0.
+    const home = await callV1(t, secret, 'POST', '/v1/faxes', { payload: { ...body, recipient: SANDBOX_TEST_NUMBERS.delivers } });
+    expect(ZV1SendFaxResponse.parse(home.json())).toMatchObject({ quote: { total_cents: 0 } });
+  });
+
+  it('refuses a bad quote request with a translated 400 in the public shape, a key without faxes:write with 403', async () => {
+    const { secret } = await ownerWithApiKey(t);
+    const negative = await callV1(t, secret, 'POST', '/v1/faxes/quote', {
+      payload: { recipient: SANDBOX_TEST_NUMBERS.delivers, quoted_total_cents: -1, cover_page: { notes: 'x' } },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(errorOf(negative)).toMatchObject({ type: 'invalid_request_error', param: 'quoted_total_cents' });
+    expect(errorOf(negative).message).toContain('Le total du devis doit être un nombre entier de centimes');
+    const nowhere = await callV1(t, secret, 'POST', '/v1/faxes/quote', {
+      payload: { recipient: '+551133334444', cover_page: { notes: 'x' } },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(errorOf(nowhere)).toMatchObject({
+      code: 'errors.noInternationalRate',
+      message: expect.stringContaining('todavía no envía faxes'),
+    });
+    const neither = await callV1(t, secret, 'POST', '/v1/faxes/quote', { payload: { cover_page: { notes: 'x' } } });
+    expect(errorOf(neither)).toMatchObject({ type: 'invalid_request_error', code: 'errors.recipientRequired' });
+    const reader = await ownerWithApiKey(t, ['faxes:read']);
+    const refused = await callV1(t, reader.secret, 'POST', '/v1/faxes/quote', { payload: { recipient: SANDBOX_TEST_NUMBERS.delivers } });
+    expect(refused.statusCode).toBe(403);
   });
 });

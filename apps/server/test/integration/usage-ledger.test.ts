@@ -68,7 +68,8 @@ async function tinyPlan(pagesPerMonth: number) {
 describe('pages are charged when delivered, once', () => {
   it('charges nothing for a fax that fails on every try, and gives back what it held', async () => {
     const sender = await customer();
-    const faxId = await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.busy });
+    // 1 page in the plan and 1 beyond it, at the price the send form showed (decision 096).
+    const faxId = await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.busy, quotedTotalCents: 9 });
     await settled(faxId, sender.cookie, 'failed');
     expect((await details(faxId, sender.cookie)).attempts.length).toBeGreaterThan(1);
     expect(await ledgerOf(sender.accountId)).toEqual([]);
@@ -173,7 +174,8 @@ describe('pages are charged when delivered, once', () => {
       INSERT INTO subscriptions (account_id, provider, customer_id, subscription_id, plan_id, interval, status, current_period_start, current_period_end)
       VALUES (${sender.accountId}, 'stripe', 'cus_overage', ${`sub_${crypto.randomUUID()}`}, ${planId}, 'month', 'active',
               ${new Date(now - 86_400_000).toISOString()}, ${new Date(now + 29 * 86_400_000).toISOString()})`);
-    const faxId = await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.busy });
+    // 1 page in the plan and 1 beyond it, at the price the send form showed (decision 096).
+    const faxId = await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.busy, quotedTotalCents: 9 });
     await settled(faxId, sender.cookie, 'failed');
     expect(await ledgerOf(sender.accountId)).toEqual([]);
     expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 0, limit: 1 });
@@ -212,8 +214,9 @@ describe('the e-mails at 80% and 100% of the plan (decision 093)', () => {
     expect(await subjectsTo(sender.email)).toEqual(['Quota Clinic has used 80% of its fax pages']);
     expect(await subjectsTo(sender.billing.email)).toEqual(['Quota Clinic ha usado el 80 % de sus páginas de fax']);
     // Two faxes at once, 6 then 8 of 5: one 100% e-mail, and nothing more this period.
-    const both = [await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers })];
-    both.push(await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }));
+    // Each at the price the send form showed (decision 096): 1 page beyond the plan, then 2 with the first on its way.
+    const both = [await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, quotedTotalCents: 9 })];
+    both.push(await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, quotedTotalCents: 18 }));
     await Promise.all(both.map((faxId) => settled(faxId, sender.cookie, 'delivered')));
     expect(await subjectsTo(sender.email)).toEqual(
       ['Quota Clinic has used 80% of its fax pages', 'Quota Clinic has used all the fax pages of its plan'].sort(),

@@ -14,6 +14,7 @@ import { migrateDatabase } from '../../src/platform/db/migrate';
 import { NOT_LISTENING } from '../../src/platform/db/notifications';
 import { seedNumberInventory } from '../../src/numbers/numbers';
 import { seedPlanCatalogue } from '../../src/plans/catalogue-seed';
+import { seedInternationalRates } from '../../src/billing/international-rates';
 import { seedStartingFaqs } from '../../src/content/faq-seed';
 import { startQueue } from '../../src/platform/queue/queue';
 import { createSystemSettings } from '../../src/system-settings/system-settings';
@@ -54,6 +55,7 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database.pool);
   // As a new server does: the template is a fresh Faxline database.
   await seedPlanCatalogue(database.db);
+  await seedInternationalRates(database.db);
   await seedNumberInventory(database.db);
   await seedStartingFaqs(database.db);
   await database.close();

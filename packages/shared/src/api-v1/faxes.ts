@@ -75,6 +75,16 @@ export const ZV1SendFaxRequest = z
       .meta({ description: 'A cover page is printed when it is enabled and has a subject or notes, or when there is no document.' }),
     quality: z.enum(FAX_QUALITIES).default('fine').meta({ description: 'standard 200x100, fine 200x200, superfine 200x400 dpi.' }),
     from: ZV1Number.optional().meta({ description: "One of the account's numbers; the first one when absent." }),
+    quoted_total_cents: z
+      .number({ error: 'validation.quotedTotal' })
+      .int({ error: 'validation.quotedTotal' })
+      .min(0, { error: 'validation.quotedTotal' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'validation.quotedTotal' })
+      .optional()
+      .meta({
+        description:
+          'The `total_cents` of a quote you accepted (POST /faxes/quote). The send is refused with 409 (`errors.quoteChanged`) when it would cost more now. Absent: the 202 states the price.',
+      }),
   })
   .meta({ id: 'SendFaxRequest' });
 export type TV1SendFaxRequest = z.input<typeof ZV1SendFaxRequest>;
@@ -89,9 +99,51 @@ export const ZV1AcceptedFax = z
   })
   .meta({ id: 'AcceptedFax' });
 
-/** 202: one fax (recipient), or one per number of a broadcast (recipients). */
+/** What a send costs beyond the plan's price (decision 096): 0 within the plan and to +1 numbers. */
+export const ZV1Quote = z
+  .object({
+    currency: z.string().meta({ description: 'ISO 4217, upper case.', example: 'USD' }),
+    total_cents: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'The whole send, in the currency’s cents; 0 when it costs nothing extra.' }),
+    pages_known: z.boolean().meta({
+      description:
+        'false when a file’s pages are counted only once converted (a Word document, `file_url`): the total is for the pages counted so far, and each further page costs the rates given.',
+    }),
+    recipients: z.array(
+      z.object({
+        number: z.string(),
+        country: z
+          .string()
+          .nullable()
+          .meta({ description: 'ISO 3166-1 alpha-2 of the destination; null for a +1 number (within every plan).' }),
+        pages: z.number().int().nonnegative(),
+        overage_pages: z.number().int().nonnegative().meta({ description: 'Pages past the plan’s pages this period.' }),
+        overage_cents_per_page: z.number().int().nullable(),
+        international_cents_per_page: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'Charged for every page to this country, on top of the plan’s pages.' }),
+        cents: z.number().int().nonnegative(),
+      }),
+    ),
+  })
+  .meta({ id: 'Quote', description: 'The charge of a delivered fax never exceeds its quote; a fax that fails costs nothing.' });
+export type TV1Quote = z.infer<typeof ZV1Quote>;
+
+const ZV1QuoteOfSend = ZV1Quote.nullable().meta({
+  description: 'The price of this send; null when the answer repeats faxes accepted before.',
+});
+
+/** 202: one fax (recipient), or one per number of a broadcast (recipients), with the send's price. */
 export const ZV1SendFaxResponse = z
-  .union([ZV1AcceptedFax, z.object({ faxes: z.array(ZV1AcceptedFax) }).meta({ id: 'AcceptedBroadcast' })])
+  .union([
+    ZV1AcceptedFax.extend({ quote: ZV1QuoteOfSend }).meta({ id: 'AcceptedSingleFax' }),
+    z.object({ faxes: z.array(ZV1AcceptedFax), quote: ZV1QuoteOfSend }).meta({ id: 'AcceptedBroadcast' }),
+  ])
   .meta({ id: 'SendFaxResponse' });
 export type TV1SendFaxResponse = z.infer<typeof ZV1SendFaxResponse>;
 

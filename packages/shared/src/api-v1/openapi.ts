@@ -4,8 +4,35 @@ import { API_KEY_SCOPES } from '../contracts/api-keys';
 import { ZContactListQuery } from '../contracts/address-book';
 import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
 import { errorAnswer, idempotencyErrors, idempotencyHeader, json, notFound, ok, operation, rateLimitHeaders } from './openapi-parts';
-import { ZV1FaxDetails, ZV1FaxList, ZV1FaxListQuery, ZV1FaxParams, ZV1SendFaxRequest, ZV1SendFaxResponse, ZV1Fax } from './faxes';
+import { ZV1FaxDetails, ZV1FaxList, ZV1FaxListQuery, ZV1FaxParams, ZV1Quote, ZV1SendFaxRequest, ZV1SendFaxResponse, ZV1Fax } from './faxes';
 import { webhookPaths } from './webhooks-openapi';
+
+/** A send's body, JSON or multipart: POST /faxes and POST /faxes/quote take the same. */
+const sendFaxBody = {
+  required: true,
+  content: {
+    'application/json': { schema: ZV1SendFaxRequest },
+    'multipart/form-data': {
+      schema: z.object({
+        recipient: z.string().optional(),
+        recipients: z.array(z.string()).optional().meta({ description: 'Repeat the field, once per number.' }),
+        recipient_name: z.string().optional(),
+        file_url: z.string().optional(),
+        send_time: z.string().optional(),
+        'cover_page.enabled': z.enum(['true', 'false']).optional(),
+        'cover_page.subject': z.string().optional(),
+        'cover_page.notes': z.string().optional(),
+        quality: z.enum(['standard', 'fine', 'superfine']).optional(),
+        from: z.string().optional(),
+        quoted_total_cents: z.string().optional(),
+        file: z
+          .array(z.string().meta({ format: 'binary' }))
+          .optional()
+          .meta({ description: 'One part per file, in order (any part name).' }),
+      }),
+    },
+  },
+};
 
 /**
  * The OpenAPI 3.1 document of /v1, made from the same zod contracts the server validates with: served at
@@ -48,30 +75,7 @@ export function openApiDocument(serverUrl = '/v1') {
           description:
             'Accepts the fax and answers 202 at once; it is then converted and dialled (follow it with GET /faxes/{fax_id}). JSON with base64 `files` or a `file_url`, or multipart/form-data with the same fields and the files as parts. The same checks as the portal apply (file types from their bytes, 5 files of 10 MB, the month’s pages).',
           requestParams: { header: idempotencyHeader },
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': { schema: ZV1SendFaxRequest },
-              'multipart/form-data': {
-                schema: z.object({
-                  recipient: z.string().optional(),
-                  recipients: z.array(z.string()).optional().meta({ description: 'Repeat the field, once per number.' }),
-                  recipient_name: z.string().optional(),
-                  file_url: z.string().optional(),
-                  send_time: z.string().optional(),
-                  'cover_page.enabled': z.enum(['true', 'false']).optional(),
-                  'cover_page.subject': z.string().optional(),
-                  'cover_page.notes': z.string().optional(),
-                  quality: z.enum(['standard', 'fine', 'superfine']).optional(),
-                  from: z.string().optional(),
-                  file: z
-                    .array(z.string().meta({ format: 'binary' }))
-                    .optional()
-                    .meta({ description: 'One part per file, in order (any part name).' }),
-                }),
-              },
-            },
-          },
+          requestBody: sendFaxBody,
           responses: {
             '202': {
               description: 'Accepted: queued (or scheduled). `Idempotent-Replayed: true` when this is a replay.',
@@ -89,6 +93,20 @@ export function openApiDocument(serverUrl = '/v1') {
           description: 'Newest first by default; walk the list with `next_cursor`, which costs the same at any depth.',
           requestParams: { query: ZV1FaxListQuery },
           responses: { '200': ok('A page of faxes.', ZV1FaxList) },
+        }),
+      },
+      '/faxes/quote': {
+        post: operation('faxes:write', {
+          operationId: 'quoteFax',
+          tags: ['Faxes'],
+          summary: 'Price a send',
+          description:
+            'The same body as a send, checked the same way; nothing is stored or queued. Answers what the send would cost beyond the plan’s price: pages past the plan at its overage price, pages to another country at its rate. Send `total_cents` back as `quoted_total_cents` to be sure not to pay more.',
+          requestBody: sendFaxBody,
+          responses: {
+            '200': ok('The price of the send.', ZV1Quote),
+            '413': errorAnswer('A file over the size limit (`invalid_request_error`).'),
+          },
         }),
       },
       '/faxes/{fax_id}': {

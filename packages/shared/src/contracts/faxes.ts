@@ -3,6 +3,7 @@ import { multiLineText, singleLineText } from '../text';
 import { CARRIERS, FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
 import { E164_PATTERN } from '../phone';
 import { ZFaxCallDetails } from './fax-calls';
+import { ZFaxQuote } from './international-rates';
 
 /**
  * Faxes: POST /api/faxes (multipart), GET /api/faxes, GET /api/faxes/:id, POST /api/faxes/:id/cancel,
@@ -40,6 +41,16 @@ export const ZSendFaxRequest = z.object({
   scheduledAt: z.iso.datetime({ offset: true }).check(singleLineText).optional(),
   /** One of the account's numbers; the first one when absent. */
   fromNumber: ZE164.optional(),
+  /**
+   * The total of the price shown before sending (POST /api/faxes/quote, decision 096): a send that costs more now is
+   * refused with 409; absent, a send that costs anything is.
+   */
+  quotedTotalCents: z
+    .number({ error: 'validation.quotedTotal' })
+    .int({ error: 'validation.quotedTotal' })
+    .min(0, { error: 'validation.quotedTotal' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.quotedTotal' })
+    .optional(),
 });
 export type TSendFaxRequest = z.input<typeof ZSendFaxRequest>;
 
@@ -164,6 +175,8 @@ export const ZSendFaxResponse = z.object({
   message: z.string(),
   /** The line that will carry it: the sandbox line is shown to the sender (DESIGN.md "Fax lines"). */
   line: z.enum(FAX_LINES),
+  /** What it costs beyond the plan (decision 096); null when the answer repeats a fax accepted before. */
+  quote: ZFaxQuote.nullable(),
 });
 export type TSendFaxResponse = z.infer<typeof ZSendFaxResponse>;
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { InternationalRatesAdmin } from '@/features/admin-plans/components/international-rates-admin';
 import { PlansAdmin } from '@/features/admin-plans/components/plans-admin';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -15,6 +16,7 @@ export default function AdminPlansRoute() {
         <p className="max-w-3xl text-muted-foreground">{t('plans.intro')}</p>
       </div>
       <PlansAdmin />
+      <InternationalRatesAdmin />
     </section>
   );
 }

@@ -7,4 +7,5 @@ export const faxKeys = {
   list: (query: TFaxListQuery) => [...faxKeys.lists(), query] as const,
   detail: (id: string) => [...faxKeys.all, 'detail', id] as const,
   numbers: () => [...faxKeys.all, 'numbers'] as const,
+  quote: (signature: string | null) => [...faxKeys.all, 'quote', signature] as const,
 };

@@ -20,7 +20,10 @@ import { useFormProblem } from '@/lib/form-problem';
 import { toast } from '@/lib/toast';
 import { useDateFormat } from '@/lib/use-date-format';
 
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
 import { usePreviewFax } from '../api/preview-fax';
+import { useSendQuote, type TSendToQuote } from '../api/quote-fax';
 import { useSendFax } from '../api/send-fax';
 import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
@@ -30,9 +33,12 @@ import { FaxPreview } from './fax-preview';
 import { FromNumberField } from './from-number-field';
 import { QualityField } from './quality-field';
 import { ScheduleField } from './schedule-field';
+import { SendPrice } from './send-price';
 import { SentNotice, type TSentFax } from './sent-notice';
 
 const COVER_ONLY_NOTICE_MS = 7_000;
+/** The price is asked for once the form has stayed the same this long, not at every key. */
+const QUOTE_DELAY_MS = 600;
 
 const EMPTY = { recipient: '', recipientName: '', coverSubject: '', coverMessage: '', schedule: '' };
 type TTextField = keyof typeof EMPTY;
@@ -116,6 +122,34 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
     [texts, quality, fromNumber, attachments],
   );
 
+  // What the send would cost beyond the plan, asked for as the form changes (decision 096): shown before sending, and
+  // its total goes with the send, which the server refuses (409) when the price has gone up since.
+  const toQuote = useMemo((): TSendToQuote | null => {
+    const checked = checkSendFax(
+      {
+        signedIn: Boolean(user),
+        recipient: texts.recipient,
+        recipientName: texts.recipientName,
+        faxQuality: quality,
+        fromNumber,
+        fileCount: attachments.length,
+        coverSubject: texts.coverSubject,
+        coverMessage: texts.coverMessage,
+        schedule: '',
+      },
+      new Date(),
+      dates.timeZone,
+    );
+    return checked.ok ? { request: checked.request, files: attachments.map((a) => a.file), signature: formSignature } : null;
+    // formSignature changes with every input the check reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formSignature, user]);
+  const settled = useDebouncedValue(toQuote, QUOTE_DELAY_MS);
+  const quoted = useSendQuote(settled);
+  // The answer is for the form as it was asked; once the form changes, it is not shown until asked again.
+  const current = settled !== null && settled.signature === toQuote?.signature;
+  const shownQuote = current ? quoted.data : undefined;
+
   /** The spec's checks and the request as the API wants it; null (after saying why) when the form cannot go. */
   const prepare = (forPreview: boolean) => {
     const checked = checkSendFax(
@@ -150,11 +184,12 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
       toast({ title: t('send.errors.coverOnlyTitle'), description: t('send.errors.coverOnlyDescription'), duration: COVER_ONLY_NOTICE_MS });
     }
     const signature = submissionSignature(request, files);
+    const priced = shownQuote ? { ...request, quotedTotalCents: shownQuote.totalCents } : request;
     const idempotencyKey = lastAttempt.current?.signature === signature ? lastAttempt.current.key : newIdempotencyKey();
     lastAttempt.current = { signature, key: idempotencyKey };
     setSent(null);
     try {
-      const result = await sendFax.mutateAsync({ request, files, idempotencyKey });
+      const result = await sendFax.mutateAsync({ request: priced, files, idempotencyKey });
       lastAttempt.current = null;
       setTexts(EMPTY);
       setAttachments([]);
@@ -308,6 +343,8 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
           optional={optional}
           dayProps={fieldProps('schedule')}
         />
+
+        <SendPrice quote={shownQuote} error={current && quoted.isError ? quoted.error : null} />
 
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
