@@ -31,7 +31,6 @@ import { usageInvoiceItems, usageLedger } from '../../src/billing/ledger-schema'
 import { billingProfiles, subscriptions } from '../../src/billing/schema';
 import { recordUsage } from '../../src/billing/usage-ledger';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
-import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
 import { chargeFaxPages } from '../../src/faxes/charge-pages';
 import { failFax } from '../../src/faxes/fax-state';
