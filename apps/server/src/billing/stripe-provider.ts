@@ -51,6 +51,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
   return {
     name: 'stripe',
     testMode: !settings.secretKey.includes('_live_'),
+    offers: { planChanges: true, prorates: true, paymentPortal: true, invoices: true, credits: true, coupons: true, usageCharges: true },
 
     async startCheckout(order: CheckoutOrder) {
       const session = await stripe.checkout.sessions.create({
@@ -68,7 +69,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       return { url: session.url };
     },
 
-    verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent {
+    async verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent> {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string') throw new InvalidWebhook('no Stripe-Signature header');
       let event: Stripe.Event;

@@ -37,7 +37,7 @@ async function takeWebhook(
 ) {
   let event;
   try {
-    event = provider.verifyWebhook(rawBody, headers);
+    event = await provider.verifyWebhook(rawBody, headers);
   } catch (error) {
     if (error instanceof InvalidWebhook) throw new AppError('invalid_request', 'errors.billingSignatureInvalid');
     throw error;
