@@ -99,6 +99,11 @@ export type ProviderOffers = {
   coupons: boolean;
   /** Pages beyond the plan added to the next invoice (decision 093); without it such sends are refused. */
   usageCharges: boolean;
+  /**
+   * The provider itself ends a subscription cancelled at the period's end; without it Faxline ends it then
+   * (`end-cancelled-subscriptions.ts`).
+   */
+  endsCancelledAtPeriodEnd: boolean;
 };
 
 /** Asked of a provider for something its `offers` says it cannot do: a bug of the caller, which should have asked first. */

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
+import { providersOffering } from './billing-providers';
 import { subscriptions } from './schema';
 
 /** The subscriptions whose next invoice will come: pages beyond the plan can be billed on it. */
@@ -11,14 +12,22 @@ const INVOICED_STATUSES = ['active', 'past_due'] as const;
  * The price of a page beyond the account's plan (decision 093), in the plan's currency's cents: the plan's overage
  * price while the account pays through a provider that will send a next invoice; null when sends past the plan are
  * refused (the plan says so, or there is no invoice to bill them on: a plan given in the back office, a subscription
- * that has ended).
+ * that has ended, or one at a provider that bills no usage, decision 095).
  */
 export async function overageRateOf(db: Database, accountId: string): Promise<{ cents: number; currency: string } | null> {
   const [row] = await db
     .select({ cents: plans.overageCentsPerPage, currency: plans.currency })
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.planId))
-    .innerJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), inArray(subscriptions.status, [...INVOICED_STATUSES])))
+    .innerJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.accountId, accounts.id),
+        inArray(subscriptions.status, [...INVOICED_STATUSES]),
+        // A provider that cannot add a charge to the next payment (PayPal, decision 095) refuses, as a plan without a price.
+        inArray(subscriptions.provider, providersOffering('usageCharges')),
+      ),
+    )
     .where(eq(accounts.id, accountId));
   return row?.cents != null ? { cents: row.cents, currency: row.currency } : null;
 }

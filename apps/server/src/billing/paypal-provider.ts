@@ -20,6 +20,7 @@ import {
   InvalidWebhook,
   NotOffered,
   type BillingProvider,
+  type ProviderOffers,
   type CheckoutOrder,
   type PlanToPrice,
   type ProviderEvent,
@@ -41,6 +42,23 @@ const PAYPAL_ENVIRONMENTS: Record<string, Environment> = {
  * ends, and cancelled then (decision 095). A subscription PayPal suspended itself (failed payments) has another note.
  */
 export const CANCEL_AT_PERIOD_END_NOTE = 'Faxline: cancelled by the customer, ends at the period end';
+
+/**
+ * What a PayPal subscription can do in Faxline (decision 095): start, be cancelled at the period's end and undone, end
+ * now. A change of plan needs the payer's approval at PayPal and takes effect only at the next cycle; PayPal has no
+ * invoices (its receipts are its own), no card Faxline may see or replace, no coupons, credit notes or extra charges on
+ * a subscription's next payment.
+ */
+export const PAYPAL_OFFERS: ProviderOffers = {
+  planChanges: false,
+  prorates: false,
+  paymentPortal: false,
+  invoices: false,
+  credits: false,
+  coupons: false,
+  usageCharges: false,
+  endsCancelledAtPeriodEnd: false,
+};
 
 /** The events Faxline applies; every other type is stored and acknowledged, and changes nothing. */
 const SUBSCRIPTION_EVENTS = new Set([
@@ -147,15 +165,7 @@ export function paypalProvider(settings: PayPalSettings): BillingProvider {
   return {
     name: 'paypal',
     testMode: environment !== Environment.Production,
-    offers: {
-      planChanges: false,
-      prorates: false,
-      paymentPortal: false,
-      invoices: false,
-      credits: false,
-      coupons: false,
-      usageCharges: false,
-    },
+    offers: PAYPAL_OFFERS,
 
     async startCheckout(order: CheckoutOrder) {
       const { result } = await paypal.createSubscription({

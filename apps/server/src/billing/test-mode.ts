@@ -31,6 +31,7 @@ export async function startBillingTestMode(deps: { db: Database; logger: Logger 
     for (const plan of await pricedPlans(deps.db)) {
       await namePlanPrices(
         deps.db,
+        'stripe',
         plan.id,
         await stripe.createPlanPrices({
           ...plan,
