@@ -50,6 +50,8 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
     accountCount,
     stripeMonthlyPriceId: row.stripeMonthlyPriceId,
     stripeYearlyPriceId: row.stripeYearlyPriceId,
+    paypalMonthlyPlanId: row.paypalMonthlyPlanId,
+    paypalYearlyPlanId: row.paypalYearlyPlanId,
     overageCentsPerPage: row.overageCentsPerPage,
   };
 }
@@ -250,6 +252,8 @@ export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<strin
     'overageCentsPerPage',
     'stripeMonthlyPriceId',
     'stripeYearlyPriceId',
+    'paypalMonthlyPlanId',
+    'paypalYearlyPlanId',
     'isPopular',
     'isHipaa',
   ] as const;

@@ -48,6 +48,10 @@ beforeAll(async () => {
   const { cookie } = await adminSession(t);
   const made = await callApi(t.app, 'POST', `/api/admin/plans/${plan!.id}/paypal-plans`, { cookie, remoteAddress: someClientAddress() });
   expect(made.statusCode, made.body).toBe(200);
+  expect(made.json()).toMatchObject({
+    paypalMonthlyPlanId: expect.stringMatching(/^P-/),
+    paypalYearlyPlanId: expect.stringMatching(/^P-/),
+  });
   const [priced] = await t.db.select().from(plans).where(eq(plans.id, plan!.id));
   expect(priced!.paypalMonthlyPlanId).toMatch(/^P-/);
   professional = { id: plan!.id, monthly: priced!.paypalMonthlyPlanId! };
