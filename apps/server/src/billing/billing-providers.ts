@@ -1,5 +1,6 @@
 import type { TBillingProvider, TSecretSetting, TSystemSettingsValues } from '@faxline/shared';
 import type { TConfig } from '../platform/config';
+import { paypalFromEnvironment } from '../system-settings/paypal-settings';
 import { stripeFromEnvironment } from '../system-settings/stripe-settings';
 import type { BillingProvider, ProviderOffers } from './billing-provider';
 import { PAYPAL_OFFERS, paypalProvider } from './paypal-provider';
@@ -32,9 +33,6 @@ export type BillingInForce = { current(): Promise<BillingProviders> };
 /** The providers in force, in the order a first subscription offers them: card (Stripe) first. */
 export const providersInForce = (providers: BillingProviders): BillingProvider[] =>
   [providers.stripe, providers.paypal].filter((provider): provider is BillingProvider => provider !== null);
-
-export const paypalFromEnvironment = (config: Pick<TConfig, 'paypal'>): boolean =>
-  Boolean(config.paypal.clientId || config.paypal.clientSecret || config.paypal.webhookId);
 
 function stripeOf(stripe: TConfig['stripe']): BillingProvider | null {
   const { secretKey, webhookSecret, apiUrl } = stripe;

@@ -4,7 +4,7 @@ import type { Logger } from '../platform/logger';
 import type { Database } from '../platform/db/client';
 import type { TConfig } from '../platform/config';
 import { namePlanPrices, pricedPlans } from '../plans/plan-prices';
-import { paypalFromEnvironment } from './billing-providers';
+import { paypalFromEnvironment } from '../system-settings/paypal-settings';
 import { recreatePromotionCoupons } from './promotions/test-mode-coupons';
 import { paypalProvider } from './paypal-provider';
 import { startPayPalSimulator, type PayPalSimulator } from './paypal-simulator/server';

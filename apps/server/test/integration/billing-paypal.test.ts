@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SubscriptionStatus, SubscriptionsController } from '@paypal/paypal-server-sdk';
-import { ZBillingResponse, ZCheckoutResponse } from '@faxline/shared';
+import { DEFAULT_SYSTEM_SETTINGS, ZBillingResponse, ZCheckoutResponse, ZSystemSettingsResponse } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
@@ -14,7 +14,7 @@ import { billingEvents, subscriptions } from '../../src/billing/schema';
 import { fixedClock, setClock } from '../../src/platform/clock';
 import { STARTING_PLAN_SLUG } from '../../src/plans/catalogue';
 import { plans } from '../../src/plans/schema';
-import { adminSession, callApi, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { adminSession, callApi, errorOf, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
 
 // PayPal as the second way to pay (issue 36, decision 095), against the PayPal simulator, which signs its webhooks as
@@ -150,6 +150,19 @@ describe('PayPal as a second way to pay', () => {
     ).toHaveLength(1);
     const stored = await t.db.select().from(billingEvents).where(eq(billingEvents.provider, 'paypal'));
     for (const event of events) expect(stored.filter((row) => row.id === event.id)).toHaveLength(1);
+  });
+
+  it('keeps the back office’s PayPal keys read-only while the environment sets PayPal’s', async () => {
+    const { cookie } = await adminSession(t);
+    const view = ZSystemSettingsResponse.parse((await callApi(t.app, 'GET', '/api/admin/settings', { cookie })).json());
+    expect(view.paypalFromEnvironment).toBe(true);
+    const refused = await callApi(t.app, 'PUT', '/api/admin/settings', {
+      cookie,
+      payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ...view.values }, secrets: { paypalClientSecret: 'another-secret' } },
+      remoteAddress: someClientAddress(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ code: 'errors.paypalFromEnvironment' });
   });
 
   it('refuses a forged or unsigned webhook with a 400 and stores nothing', async () => {
