@@ -120,8 +120,8 @@ describe.each(Object.keys(TEXTS) as TLanguage[])('buying a plan in test mode, at
     await visible(page.getByText(billing.testMode.replace(/<\/?strong>/g, '')));
     await checkState(page, language, '2-chosen');
 
-    // The simulator's hosted checkout page, clicked through as a person pays there.
-    await offer.getByRole('button', { name: `${billing.plans.choose} ${plan.name}` }).click();
+    // Paid by card (PayPal is offered beside it in test mode): the simulator's hosted checkout page, clicked through.
+    await offer.getByRole('button', { name: `${billing.plans.payWith.stripe} ${plan.name}` }).click();
     await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/checkout\//);
     await page.getByRole('button', { name: 'Pay with test card 4242' }).click();
 

@@ -1,5 +1,6 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
+import { endCancelledSubscriptionsJob } from './billing/end-cancelled-subscriptions';
 import { sendEmailJob } from './email/send-email-job';
 import { sendSenderLinksJob } from './email-to-fax/jobs/send-sender-links';
 import { faxEventConsumers } from './fax-event-consumers';
@@ -26,4 +27,5 @@ export const jobs: readonly WorkerJob[] = [
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,
   billUsageChargeJob,
+  endCancelledSubscriptionsJob,
 ];

@@ -149,9 +149,9 @@ export async function startServer(
       // The process cannot serve once its own database could not be started again; an outside one is not its to mend.
       const canServe = () => embedded?.state() !== 'gave-up';
       // Without a Stripe key in development, billing runs against the Stripe simulator (decision 082).
-      const billingTestMode = config.stripe.simulator ? await startBillingTestMode({ db: database.db, logger }) : undefined;
-      if (billingTestMode) cleanups.push({ part: 'Stripe simulator', stop: () => billingTestMode.simulator.close() });
-      const appConfig = billingTestMode ? { ...config, stripe: billingTestMode.stripe } : config;
+      const billingTestMode = config.stripe.simulator ? await startBillingTestMode({ db: database.db, logger, config }) : undefined;
+      if (billingTestMode) cleanups.push({ part: 'billing simulators', stop: () => billingTestMode.close() });
+      const appConfig = billingTestMode ? { ...config, stripe: billingTestMode.stripe, paypal: billingTestMode.paypal } : config;
       app = await buildApp({
         config: appConfig,
         logger,

@@ -44,10 +44,10 @@ type SubscriptionApplied = { paymentFailureBegun: PaymentFailureBegun | null };
  * of events, repeated or out of order, leave the same result; a plan that changes is written to the audit trail.
  */
 async function applySubscription(db: Database, provider: BillingProvider, state: ProviderSubscription): Promise<SubscriptionApplied> {
-  const sold = await planOfPrice(db, state.priceId);
+  const sold = await planOfPrice(db, provider.name, state.priceId);
   // Left unapplied, so that the provider's next try applies it once the back office names the price.
   if (!sold) throw new Error(`${provider.name} price ${state.priceId} (subscription ${state.subscriptionId}) is no plan's price`);
-  const scheduled = state.scheduledChange ? await planOfPrice(db, state.scheduledChange.priceId) : null;
+  const scheduled = state.scheduledChange ? await planOfPrice(db, provider.name, state.scheduledChange.priceId) : null;
   if (state.scheduledChange && !scheduled) {
     throw new Error(`${provider.name} price ${state.scheduledChange.priceId} (scheduled on ${state.subscriptionId}) is no plan's price`);
   }

@@ -11,10 +11,12 @@ export interface BillingProvider {
   readonly name: TBillingProvider;
   /** Whether this provider talks to a simulator or a provider's test mode: every billing page says so. */
   readonly testMode: boolean;
+  /** What it can do beyond starting and ending a subscription (decision 095): the routes refuse the rest, the page hides it. */
+  readonly offers: ProviderOffers;
   /** A page of the provider's where the owner pays for a first subscription; it comes back to `returnUrl`. */
   startCheckout(order: CheckoutOrder): Promise<{ url: string }>;
   /** The webhook, checked against the provider's signature; throws `InvalidWebhook` when it is not the provider's. */
-  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent>;
   /** The subscription as the provider holds it now: what every event is applied from, whatever order they came in. */
   subscription(subscriptionId: string): Promise<ProviderSubscription>;
 
@@ -76,6 +78,37 @@ export interface BillingProvider {
   // The back office's plans (decision 087).
   /** Makes a plan's product and its monthly and yearly prices at the provider, answering the prices' ids. */
   createPlanPrices(plan: PlanToPrice): Promise<{ monthly: string; yearly: string }>;
+}
+
+/**
+ * A provider's abilities that Faxline's routes and page read instead of its name (decision 095). What is false is
+ * refused by the routes with a translated 409 and hidden on the page; its methods throw `NotOffered`.
+ */
+export type ProviderOffers = {
+  /** A change of plan while the subscription runs (decision 083). */
+  planChanges: boolean;
+  /** An upgrade at once, charged prorated; without it a change waits for the period's end. */
+  prorates: boolean;
+  /** The provider's page where the customer replaces their card, and the card shown. */
+  paymentPortal: boolean;
+  /** The provider's invoices, listed and made into Faxline's PDF (decision 084), with the billing details on them. */
+  invoices: boolean;
+  /** Credit notes on paid invoices (decision 091). */
+  credits: boolean;
+  /** Coupons applied at checkout (decision 088). */
+  coupons: boolean;
+  /** Pages beyond the plan added to the next invoice (decision 093); without it such sends are refused. */
+  usageCharges: boolean;
+  /**
+   * The provider itself ends a subscription cancelled at the period's end; without it Faxline ends it then
+   * (`end-cancelled-subscriptions.ts`).
+   */
+  endsCancelledAtPeriodEnd: boolean;
+};
+
+/** Asked of a provider for something its `offers` says it cannot do: a bug of the caller, which should have asked first. */
+export class NotOffered extends Error {
+  override name = 'NotOffered';
 }
 
 /** A ledger line billed on the next invoice: `pages` at `unitCents` each, in `currency`. */

@@ -17,7 +17,7 @@ export async function endSubscriptionOfAccount(deps: { db: Database; billing: Bi
     .where(eq(subscriptions.accountId, accountId));
   if (!row || row.status === 'canceled') return;
   const providers = await deps.billing.current();
-  const provider = row.provider === 'stripe' ? providers.stripe : null;
+  const provider = providers[row.provider];
   if (!provider) throw new AppError('unavailable', 'errors.billingCancelBeforeDeletion');
   try {
     await provider.cancelNow(row.subscriptionId);

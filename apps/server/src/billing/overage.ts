@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
+import { providersOffering } from './billing-providers';
 import { subscriptions } from './schema';
 
 /** The subscriptions whose next invoice will come: pages beyond the plan, and pages abroad, can be billed on it. */
@@ -9,8 +10,8 @@ const INVOICED_STATUSES = ['active', 'past_due'] as const;
 
 /**
  * What an account's sends can be charged beyond its plan's price, as its plan and subscription stand now: the plan's
- * currency, whether a next invoice will come from a provider (an `active` or `past_due` subscription; decisions 093,
- * 096: Faxline never writes a charge it has no invoice for), and the price of a page beyond the plan on it (null:
+ * currency, whether a next invoice will come from a provider (an `active` or `past_due` subscription at a provider that
+ * bills usage; decisions 093, 095, 096: Faxline never writes a charge it has no invoice for), and the price of a page beyond the plan on it (null:
  * sends past the plan are refused).
  */
 export async function chargeTermsOf(
@@ -21,7 +22,15 @@ export async function chargeTermsOf(
     .select({ cents: plans.overageCentsPerPage, currency: plans.currency, subscription: subscriptions.subscriptionId })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
-    .leftJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), inArray(subscriptions.status, [...INVOICED_STATUSES])))
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.accountId, accounts.id),
+        inArray(subscriptions.status, [...INVOICED_STATUSES]),
+        // A provider that cannot add a charge to the next payment (PayPal, decision 095) has no invoice to bill on.
+        inArray(subscriptions.provider, providersOffering('usageCharges')),
+      ),
+    )
     .where(eq(accounts.id, accountId));
   const invoiced = Boolean(row?.subscription);
   return { currency: row?.currency ?? 'USD', invoiced, overageCents: invoiced ? (row?.cents ?? null) : null };
@@ -31,7 +40,7 @@ export async function chargeTermsOf(
  * The price of a page beyond the account's plan (decision 093), in the plan's currency's cents: the plan's overage
  * price while the account pays through a provider that will send a next invoice; null when sends past the plan are
  * refused (the plan says so, or there is no invoice to bill them on: a plan given in the back office, a subscription
- * that has ended).
+ * that has ended, or one at a provider that bills no usage, decision 095).
  */
 export async function overageRateOf(db: Database, accountId: string): Promise<{ cents: number; currency: string } | null> {
   const { currency, overageCents } = await chargeTermsOf(db, accountId);

@@ -40,18 +40,20 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
 
   /** The provider and the account's subscription in force; 409 when there is none to change. */
   async function paying(request: FastifyRequest) {
-    const { stripe } = await deps.billing.current();
-    if (!stripe) throw new AppError('conflict', 'errors.billingOff');
     const row = await subscriptionOf(db, actorOf(request).member.accountId);
     if (!row || !paysForPlan(row.status)) throw new AppError('conflict', 'errors.billingNoSubscription');
-    return { provider: stripe, row };
+    // The subscription's own provider, whichever else is configured: its calls go nowhere else.
+    const provider = (await deps.billing.current())[row.provider];
+    if (!provider) throw new AppError('conflict', 'errors.billingOff');
+    return { provider, row };
   }
 
   /** The change asked for, worked out: its price at the provider, and when it takes effect. */
-  async function changeOf(row: Subscription, choice: TPlanChangeChoice) {
+  async function changeOf(provider: BillingProvider, row: Subscription, choice: TPlanChangeChoice) {
+    if (!provider.offers.planChanges) throw new AppError('conflict', 'errors.billingPlanChangeNotOffered');
     if (row.status !== 'active') throw new AppError('conflict', 'errors.billingNotActive');
     if (row.cancelAtPeriodEnd) throw new AppError('conflict', 'errors.billingCancelledFirst');
-    const priceId = await priceOfPlan(db, choice.planId, choice.interval);
+    const priceId = await priceOfPlan(db, provider.name, choice.planId, choice.interval);
     const [current, next] = await Promise.all([monthlyPriceOf(db, row.planId), monthlyPriceOf(db, choice.planId)]);
     if (!priceId || next === null || current === null) throw new AppError('not_found', 'errors.planNotForSale', {}, 'body.planId');
     const timing = planChangeTimingOf(
@@ -80,7 +82,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     { schema: { body: ZPlanChangeChoice, response: { 200: ZPlanChangePreview } }, ...guard },
     async (request, reply) => {
       const { provider, row } = await paying(request);
-      const { priceId, timing } = await changeOf(row, request.body);
+      const { priceId, timing } = await changeOf(provider, row, request.body);
       reply.header('cache-control', 'no-store');
       if (timing === 'periodEnd') {
         const currency = await currencyOf(db, request.body.planId);
@@ -96,7 +98,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   // amount shown, and refused (nothing charged) when that amount is no longer what the provider computes.
   app.post('/billing/change', { schema: { body: ZPlanChangeRequest }, ...guard }, async (request, reply) => {
     const { provider, row } = await paying(request);
-    const { priceId, timing } = await changeOf(row, request.body);
+    const { priceId, timing } = await changeOf(provider, row, request.body);
     if (timing === 'now') {
       const quotedAt = await quoteStillValid(provider, row, priceId, new Date(request.body.quotedAt));
       const quote = await provider.previewPlanChange(row.subscriptionId, priceId, quotedAt);
@@ -153,19 +155,20 @@ export const planChangeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   });
 
   app.post('/billing/portal', { schema: { response: { 200: ZBillingPortalResponse } }, ...guard }, async (request) => {
-    const { stripe } = await deps.billing.current();
-    if (!stripe) throw new AppError('conflict', 'errors.billingOff');
     const row = await subscriptionOf(db, actorOf(request).member.accountId);
     if (!row) throw new AppError('conflict', 'errors.billingNoSubscription');
-    return stripe.paymentPortal(row.customerId, `${config.publicUrl}${webPaths.user.billing.path}`);
+    const provider = (await deps.billing.current())[row.provider];
+    if (!provider) throw new AppError('conflict', 'errors.billingOff');
+    if (!provider.offers.paymentPortal) throw new AppError('conflict', 'errors.billingPortalNotOffered');
+    return provider.paymentPortal(row.customerId, `${config.publicUrl}${webPaths.user.billing.path}`);
   });
 
   app.get('/billing/payment-method', { schema: { response: { 200: ZPaymentMethodResponse } }, ...guard }, async (request, reply) => {
     const row = await subscriptionOf(db, actorOf(request).member.accountId);
-    const { stripe } = await deps.billing.current();
+    const provider = row ? (await deps.billing.current())[row.provider] : null;
     reply.header('cache-control', 'no-store');
-    if (!stripe || !row || row.status === 'canceled') return { card: null };
-    return { card: await stripe.paymentCard(row.subscriptionId) };
+    if (!provider?.offers.paymentPortal || !row || row.status === 'canceled') return { card: null };
+    return { card: await provider.paymentCard(row.subscriptionId) };
   });
 };
 

@@ -1,10 +1,9 @@
 import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TBillingInterval, TSubscriptionStatus } from '@faxline/shared';
+import { BILLING_PROVIDERS, type TBillingInterval, type TBillingProvider, type TSubscriptionStatus } from '@faxline/shared';
 import { accounts } from '../accounts/schema';
 import { plans } from '../plans/schema';
 
-export const BILLING_PROVIDERS = ['stripe', 'paypal'] as const;
-export type TBillingProvider = (typeof BILLING_PROVIDERS)[number];
+export { BILLING_PROVIDERS, type TBillingProvider };
 
 /**
  * An account's paid subscription as its provider last told it (decision 082): one row per account, rewritten from the

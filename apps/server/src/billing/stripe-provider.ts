@@ -14,6 +14,7 @@ import type {
   ProviderCustomer,
   ProviderEvent,
   ProviderInvoice,
+  ProviderOffers,
   ProviderSubscription,
   UsageChargeItem,
 } from './billing-provider';
@@ -22,6 +23,18 @@ import { stripeTaxIdOf } from './stripe-tax-ids';
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES, type TInvoiceStatus, type TSubscriptionStatus } from '@faxline/shared';
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl: string };
+
+/** Stripe does everything Faxline asks of a provider. */
+export const STRIPE_OFFERS: ProviderOffers = {
+  planChanges: true,
+  prorates: true,
+  paymentPortal: true,
+  invoices: true,
+  credits: true,
+  coupons: true,
+  usageCharges: true,
+  endsCancelledAtPeriodEnd: true,
+};
 
 /** The events Faxline applies; every other type is stored and acknowledged, and changes nothing. */
 const SUBSCRIPTION_EVENTS = new Set([
@@ -51,6 +64,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
   return {
     name: 'stripe',
     testMode: !settings.secretKey.includes('_live_'),
+    offers: STRIPE_OFFERS,
 
     async startCheckout(order: CheckoutOrder) {
       const session = await stripe.checkout.sessions.create({
@@ -68,7 +82,7 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       return { url: session.url };
     },
 
-    verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent {
+    async verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent> {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string') throw new InvalidWebhook('no Stripe-Signature header');
       let event: Stripe.Event;

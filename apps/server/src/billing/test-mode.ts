@@ -4,7 +4,10 @@ import type { Logger } from '../platform/logger';
 import type { Database } from '../platform/db/client';
 import type { TConfig } from '../platform/config';
 import { namePlanPrices, pricedPlans } from '../plans/plan-prices';
+import { paypalFromEnvironment } from '../system-settings/paypal-settings';
 import { recreatePromotionCoupons } from './promotions/test-mode-coupons';
+import { paypalProvider } from './paypal-provider';
+import { startPayPalSimulator, type PayPalSimulator } from './paypal-simulator/server';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator/server';
 import { stripeProvider } from './stripe-provider';
 
@@ -18,10 +21,13 @@ const SIMULATOR_SECRET_KEY = 'sk_test_faxline_simulator';
  * settings that point the server at it, and `listening`, to call once the server's own address is known (where the
  * simulator posts its webhooks).
  */
-export async function startBillingTestMode(deps: { db: Database; logger: Logger }): Promise<{
+export async function startBillingTestMode(deps: { db: Database; logger: Logger; config: Pick<TConfig, 'paypal'> }): Promise<{
   simulator: StripeSimulator;
   stripe: TConfig['stripe'];
+  /** The PayPal simulator's settings, unless the environment sets PayPal's own. */
+  paypal: TConfig['paypal'];
   listening: (serverUrl: string) => void;
+  close(): Promise<void>;
 }> {
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
   const simulator = await startStripeSimulator({ webhookSecret, renewalCheckMs: 60_000 });
@@ -31,6 +37,7 @@ export async function startBillingTestMode(deps: { db: Database; logger: Logger 
     for (const plan of await pricedPlans(deps.db)) {
       await namePlanPrices(
         deps.db,
+        'stripe',
         plan.id,
         await stripe.createPlanPrices({
           ...plan,
@@ -49,9 +56,54 @@ export async function startBillingTestMode(deps: { db: Database; logger: Logger 
     throw error;
   }
   deps.logger.warn({ simulator: simulator.url }, 'billing in test mode: payments go to the Stripe simulator, no money moves');
+  const paypal = paypalFromEnvironment(deps.config)
+    ? null
+    : await startPayPalTestMode(deps.db).catch(async (error: unknown) => {
+        await simulator.close();
+        throw error;
+      });
+  if (paypal) deps.logger.warn({ simulator: paypal.simulator.url }, 'billing in test mode: PayPal payments go to the PayPal simulator');
   return {
     simulator,
     stripe: { secretKey: SIMULATOR_SECRET_KEY, webhookSecret, apiUrl: simulator.url, simulator: true },
-    listening: (serverUrl) => simulator.setWebhookUrl(`${serverUrl.replace(/\/$/, '')}/api/billing/stripe/webhook`),
+    paypal: paypal?.settings ?? deps.config.paypal,
+    listening: (serverUrl) => {
+      const base = serverUrl.replace(/\/$/, '');
+      simulator.setWebhookUrl(`${base}/api/billing/stripe/webhook`);
+      paypal?.simulator.setWebhookUrl(`${base}/api/billing/paypal/webhook`);
+    },
+    close: async () => {
+      await simulator.close();
+      await paypal?.simulator.close();
+    },
   };
+}
+
+/**
+ * The PayPal simulator beside Stripe's (decision 095), so that "Pay with PayPal" can be clicked through on a fresh
+ * machine too: each plan on sale gets its monthly and yearly billing plans there, made as "Create in PayPal" makes them.
+ */
+async function startPayPalTestMode(db: Database): Promise<{ simulator: PayPalSimulator; settings: TConfig['paypal'] }> {
+  const simulator = await startPayPalSimulator({ renewalCheckMs: 60_000 });
+  const settings = { clientId: 'faxline-simulator', clientSecret: 'simulator', webhookId: simulator.webhookId, apiUrl: simulator.url };
+  try {
+    const paypal = paypalProvider({
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      webhookId: settings.webhookId,
+      apiUrl: settings.apiUrl,
+    });
+    for (const plan of await pricedPlans(db)) {
+      const prices = await paypal.createPlanPrices({
+        ...plan,
+        monthlyPriceCents: plan.monthlyPriceCents!,
+        yearlyMonthlyPriceCents: plan.yearlyMonthlyPriceCents!,
+      });
+      await namePlanPrices(db, 'paypal', plan.id, prices);
+    }
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
+  return { simulator, settings };
 }

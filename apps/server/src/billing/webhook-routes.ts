@@ -5,28 +5,32 @@ import type { RouteDeps } from '../route-deps';
 import { syncSubscription } from './apply-subscription';
 import { InvalidWebhook, type BillingProvider } from './billing-provider';
 import { countRedemption } from './promotions/promotions';
-import { billingEvents } from './schema';
+import { BILLING_PROVIDERS, billingEvents } from './schema';
 
-/** Stripe's events are a few kilobytes; this refuses anything that is not one. */
+/** A provider's event is a few kilobytes; this refuses anything that is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
- * POST /api/billing/stripe/webhook (decision 082). The signature covers the exact bytes, so the body is read raw and
- * checked before anything is parsed: a webhook that is not Stripe's is a 400 that changes nothing. Each event is stored
+ * POST /api/billing/<provider>/webhook (decisions 082 and 095). The signature covers the exact bytes, so the body is
+ * read raw and checked before anything is parsed: a webhook that is not the provider's is a 400 that changes nothing. Each event is stored
  * once by its id, with what it changed: one already applied is acknowledged again and changes nothing. Applying reads
- * the subscription as Stripe holds it now, so events may come in any order; an event whose applying fails is not kept
- * and is answered 500, so that Stripe's next try applies it.
+ * the subscription as the provider holds it now, so events may come in any order; an event whose applying fails is not
+ * kept and is answered 500, so that the provider's next try applies it.
  */
 export async function billingWebhookRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/billing/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const { stripe } = await deps.billing.current();
-    if (!stripe) throw new AppError('not_found', 'errors.notFound');
-    await takeWebhook(deps, stripe, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers);
-    return reply.code(200).send({ received: true });
-  });
+  // One endpoint per provider (POST /api/billing/stripe/webhook, /api/billing/paypal/webhook), each answered only while
+  // that provider is configured.
+  for (const name of BILLING_PROVIDERS) {
+    app.post(`/billing/${name}/webhook`, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+      const provider = (await deps.billing.current())[name];
+      if (!provider) throw new AppError('not_found', 'errors.notFound');
+      await takeWebhook(deps, provider, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers);
+      return reply.code(200).send({ received: true });
+    });
+  }
 }
 
 async function takeWebhook(
@@ -37,7 +41,7 @@ async function takeWebhook(
 ) {
   let event;
   try {
-    event = provider.verifyWebhook(rawBody, headers);
+    event = await provider.verifyWebhook(rawBody, headers);
   } catch (error) {
     if (error instanceof InvalidWebhook) throw new AppError('invalid_request', 'errors.billingSignatureInvalid');
     throw error;

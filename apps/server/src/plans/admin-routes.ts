@@ -47,8 +47,17 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.post('/plans/:id/stripe-prices', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
     const { stripe } = await billing.current();
     if (!stripe) throw new AppError('conflict', 'errors.stripeNotSetUp');
-    const { before, after } = await createProviderPrices(deps, request.params.id, (plan) => stripe.createPlanPrices(plan));
+    const { before, after } = await createProviderPrices(deps, request.params.id, stripe);
     await auditPlan(db, request, 'plan.stripe_prices', after, { changes: planChanges(before, after) });
+    return after;
+  });
+
+  // "Create in PayPal": the product and the monthly and yearly billing plans made at PayPal (decision 095).
+  app.post('/plans/:id/paypal-plans', { schema: { params, response: { 200: ZAdminPlan } } }, async (request) => {
+    const { paypal } = await billing.current();
+    if (!paypal) throw new AppError('conflict', 'errors.paypalNotSetUp');
+    const { before, after } = await createProviderPrices(deps, request.params.id, paypal);
+    await auditPlan(db, request, 'plan.paypal_plans', after, { changes: planChanges(before, after) });
     return after;
   });
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type ZAdminPlanInput, type TAdminPlan, type TPlan } from '@faxline/shared';
+import { LANGUAGES, type TBillingProvider, type ZAdminPlanInput, type TAdminPlan, type TPlan } from '@faxline/shared';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { AppError } from '../platform/http/app-error';
 import type { PlanCatalogue } from './catalogue';
 import { yearlyMonthlyPrice } from './catalogue-seed';
 import { plans } from './schema';
+import { namePlanPrices } from './plan-prices';
 
 type TPlanInput = z.output<typeof ZAdminPlanInput>;
 type TPlanRow = typeof plans.$inferSelect;
@@ -49,6 +50,8 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
     accountCount,
     stripeMonthlyPriceId: row.stripeMonthlyPriceId,
     stripeYearlyPriceId: row.stripeYearlyPriceId,
+    paypalMonthlyPlanId: row.paypalMonthlyPlanId,
+    paypalYearlyPlanId: row.paypalYearlyPlanId,
     overageCentsPerPage: row.overageCentsPerPage,
   };
 }
@@ -175,22 +178,26 @@ export type CreatePlanPrices = (plan: {
 }) => Promise<{ monthly: string; yearly: string }>;
 
 /**
- * The back office's "Create in Stripe": the plan's product and its monthly and yearly prices made at the provider,
- * then named on the plan. A plan priced on request has no price to make (409).
+ * The back office's "Create in Stripe" and "Create in PayPal": the plan's product and its monthly and yearly prices
+ * made at the provider, then named on the plan. A plan priced on request has no price to make (409).
  */
 export async function createProviderPrices(
   deps: PlanEditDeps,
   id: string,
-  createPrices: CreatePlanPrices,
+  provider: { name: TBillingProvider; createPlanPrices: CreatePlanPrices },
 ): Promise<{ before: TAdminPlan; after: TAdminPlan }> {
   const before = await findAdminPlan(deps, id);
   const { monthlyPriceCents, yearlyMonthlyPriceCents } = before;
   if (monthlyPriceCents === null || yearlyMonthlyPriceCents === null) throw new AppError('conflict', 'errors.planPricedOnRequest');
-  const prices = await createPrices({ id, name: before.name, currency: before.currency, monthlyPriceCents, yearlyMonthlyPriceCents });
-  await deps.db
-    .update(plans)
-    .set({ stripeMonthlyPriceId: prices.monthly, stripeYearlyPriceId: prices.yearly, updatedAt: new Date() })
-    .where(eq(plans.id, id));
+  const prices = await provider.createPlanPrices({
+    id,
+    name: before.name,
+    currency: before.currency,
+    monthlyPriceCents,
+    yearlyMonthlyPriceCents,
+  });
+  await namePlanPrices(deps.db, provider.name, id, prices);
+  await deps.db.update(plans).set({ updatedAt: new Date() }).where(eq(plans.id, id));
   deps.planCatalogue.changed();
   return { before, after: await findAdminPlan(deps, id) };
 }
@@ -245,6 +252,8 @@ export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<strin
     'overageCentsPerPage',
     'stripeMonthlyPriceId',
     'stripeYearlyPriceId',
+    'paypalMonthlyPlanId',
+    'paypalYearlyPlanId',
     'isPopular',
     'isHipaa',
   ] as const;

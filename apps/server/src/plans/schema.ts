@@ -28,6 +28,9 @@ export const plans = pgTable('plans', {
   /** The provider's prices a subscription to this plan is sold at (decision 082); none: not for sale through a provider. */
   stripeMonthlyPriceId: text('stripe_monthly_price_id'),
   stripeYearlyPriceId: text('stripe_yearly_price_id'),
+  /** PayPal's billing plans (`P-…`) a subscription to this plan is sold at through PayPal (decision 095); null: not sold there. */
+  paypalMonthlyPlanId: text('paypal_monthly_plan_id'),
+  paypalYearlyPlanId: text('paypal_yearly_plan_id'),
   isPopular: boolean('is_popular').notNull().default(false),
   isHipaa: boolean('is_hipaa').notNull().default(false),
   /** Description and features per language. */

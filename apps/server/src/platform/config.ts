@@ -250,6 +250,18 @@ const ZEnv = z.object({
    */
   STRIPE_SIMULATOR: booleanFromEnv.optional(),
   /**
+   * PayPal (decision 095): the REST app's client id and secret, the id PayPal gave the webhook endpoint (part of every
+   * webhook's signature), and the API's address (PayPal's live API unless a test points it at the PayPal simulator;
+   * https://api-m.sandbox.paypal.com for PayPal's sandbox).
+   */
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).max(200).optional(),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,50}$/, { error: 'expected the webhook id PayPal shows for the endpoint, such as 8PT597110X687430LKGECATA' })
+    .optional(),
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default('https://api-m.paypal.com'),
+  /**
    * Fax carriers (decisions 056 and 057). Each is configured by its credentials, all of them or none; its
    * API address is the carrier's unless a test points it at a simulator. CARRIER_ROUTES says which carrier takes which
    * numbers, and which carrier takes over after a carrier error.
@@ -562,6 +574,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
       simulator: stripeSimulator,
+    },
+    /** Raw values; billing/ reads them into its provider (billing-providers.ts). */
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+      apiUrl: e.PAYPAL_API_URL,
     },
     metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_TOKEN === undefined && e.NODE_ENV !== 'production' },
     fileUrl: fileUrlOf(e),

@@ -4,6 +4,7 @@ import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { linesInForce } from '../lines/lines-in-force';
 import { checkCarrierSettings } from './carrier-settings';
+import { checkPayPalSettings, paypalFromEnvironment } from './paypal-settings';
 import { checkStripeSettings, stripeFromEnvironment } from './stripe-settings';
 
 /**
@@ -44,6 +45,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     ...(await systemSettings.adminView()),
     carriersFromEnvironment: config.carriersFromEnvironment,
     stripeFromEnvironment: stripeFromEnvironment(config),
+    paypalFromEnvironment: paypalFromEnvironment(config),
   });
 
   app.get('/settings', { schema: { response: { 200: ZSystemSettingsResponse } } }, async (_request, reply) => {
@@ -57,6 +59,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     const stored = await systemSettings.adminView();
     checkCarrierSettings(request.body, stored, config);
     checkStripeSettings(request.body, stored, config);
+    checkPayPalSettings(request.body, stored, config);
     await systemSettings.save(request.body, actor);
     // Which settings changed (names only for secrets: their values are never written anywhere in clear).
     const changed = Object.keys(request.body.values).filter(

@@ -101,7 +101,9 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     },
 
     /** The back office's view: every value, the secrets masked. */
-    adminView: async (): Promise<Omit<TSystemSettingsResponse, 'carriersFromEnvironment' | 'stripeFromEnvironment'>> => {
+    adminView: async (): Promise<
+      Omit<TSystemSettingsResponse, 'carriersFromEnvironment' | 'stripeFromEnvironment' | 'paypalFromEnvironment'>
+    > => {
       const { values, secrets, updatedAt } = await load();
       return { values, secrets: await maskedSecrets(secrets), updatedAt: updatedAt?.toISOString() ?? null };
     },

@@ -30,6 +30,9 @@ export const ZAdminPlan = ZPlan.extend({
   /** The Stripe prices a subscription to this plan is sold at (decision 082); null: not sold through Stripe. */
   stripeMonthlyPriceId: z.string().nullable(),
   stripeYearlyPriceId: z.string().nullable(),
+  /** PayPal's billing plans a subscription to this plan is sold at (decision 095); null: not sold through PayPal. */
+  paypalMonthlyPlanId: z.string().nullable(),
+  paypalYearlyPlanId: z.string().nullable(),
   /**
    * What a page beyond the plan's pages costs (decision 093), in the plan's currency's cents; null: a send past the
    * plan's pages is refused.

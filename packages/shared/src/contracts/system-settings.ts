@@ -30,13 +30,9 @@ export type TStripeSecretSetting = (typeof STRIPE_SECRET_SETTINGS)[number];
 /** Stripe's key formats: a secret (or restricted) key, and a webhook endpoint's signing secret. */
 export const STRIPE_SECRET_KEY_PATTERN = /^(sk|rk)_(test|live)_\w+$/;
 export const STRIPE_WEBHOOK_SECRET_PATTERN = /^whsec_\w+$/;
-export const SECRET_SETTINGS = [
-  'apiKey',
-  'paypalClientSecret',
-  'paypalWebhookId',
-  ...STRIPE_SECRET_SETTINGS,
-  ...CARRIER_SECRET_SETTINGS,
-] as const;
+/** PayPal's secrets (decision 095): in force unless the server's environment sets PayPal's (PAYPAL_*). */
+export const PAYPAL_SECRET_SETTINGS = ['paypalClientSecret', 'paypalWebhookId'] as const;
+export const SECRET_SETTINGS = ['apiKey', ...PAYPAL_SECRET_SETTINGS, ...STRIPE_SECRET_SETTINGS, ...CARRIER_SECRET_SETTINGS] as const;
 export type TSecretSetting = (typeof SECRET_SETTINGS)[number];
 
 const ZColour = z
@@ -168,9 +164,6 @@ export const PLANNED_SYSTEM_SETTINGS = [
   'stripePublishableKey',
   'stripeDefaultPriceId',
   'stripeAdditionalPriceIds',
-  'paypalClientId',
-  'paypalClientSecret',
-  'paypalWebhookId',
   'automaticBackups',
   'backupRetentionDays',
   'adminLogoUrl',
@@ -260,6 +253,8 @@ export const ZSystemSettingsResponse = z.object({
   carriersFromEnvironment: z.boolean(),
   /** The environment sets Stripe's keys (STRIPE_*, or the test mode's simulator): they are in force, not these (decision 085). */
   stripeFromEnvironment: z.boolean(),
+  /** The environment sets PayPal's keys (PAYPAL_*, or the test mode's simulator): they are in force, not these (decision 095). */
+  paypalFromEnvironment: z.boolean(),
 });
 export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
 

@@ -64,6 +64,7 @@ const usage: TUsage = {
   periodEnd: '2026-04-01T00:00:00.000Z',
 };
 const paidBasic: NonNullable<TBillingResponse['subscription']> = {
+  provider: 'stripe',
   planId: 'plan-basic',
   interval: 'month',
   status: 'active',
@@ -76,6 +77,8 @@ const paidBasic: NonNullable<TBillingResponse['subscription']> = {
 const billing = (fields: Partial<TBillingResponse> = {}): TBillingResponse => ({
   enabled: true,
   testMode: false,
+  providers: ['stripe'],
+  offers: null,
   subscription: null,
   ...fields,
 });
@@ -187,6 +190,34 @@ describe('/user/billing', () => {
     expect(page).toContain('Status Active');
     expect(page).toContain('Current period March 1, 2026 to April 1, 2026');
     expect(page).not.toContain(enTexts.yourPlan.noSubscription);
+  });
+
+  it('offers card and PayPal for each plan when PayPal is set up, and says what a PayPal subscription cannot do', async () => {
+    const choosing = await render({ billing: billing({ providers: ['stripe', 'paypal'] }) });
+    expect(buttons(choosing, 'Choose')).toEqual([]);
+    expect(buttons(choosing, 'Pay with card').map((match) => match[1])).toEqual(['Basic', 'Business']);
+    expect(buttons(choosing, 'Pay with PayPal').map((match) => match[1])).toEqual(['Basic', 'Business']);
+
+    const offers = {
+      planChanges: false,
+      prorates: false,
+      paymentPortal: false,
+      invoices: false,
+      credits: false,
+      coupons: false,
+      usageCharges: false,
+    };
+    const paying = await render({
+      billing: billing({ providers: ['stripe', 'paypal'], offers, subscription: { ...paidBasic, provider: 'paypal' } }),
+    });
+    const page = text(paying);
+    // No change of plan offered, and why; no card to change; PayPal's receipts instead of invoices.
+    expect(buttons(paying, 'Upgrade')).toEqual([]);
+    expect(page).toContain('Your plan is paid through PayPal, which changes a plan only at the next payment');
+    expect(buttons(paying, 'Change payment method')).toEqual([]);
+    expect(page).toContain('change how you pay in your PayPal account');
+    expect(page).toContain('Faxline makes no invoices for PayPal payments.');
+    expect(buttons(paying, 'Cancel subscription')).toHaveLength(1);
   });
 
   it('opens on the interval paid for: a yearly subscription shows yearly prices', async () => {

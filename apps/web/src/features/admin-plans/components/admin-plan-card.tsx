@@ -18,10 +18,12 @@ type TAdminPlanCardProps = {
   onDelete: (trigger: HTMLElement) => void;
   /** Makes the plan's product and prices in Stripe (the server says when Stripe is not set up). */
   onCreateInStripe: () => void;
+  /** Makes the plan's product and billing plans in PayPal (the server says when PayPal is not set up). */
+  onCreateInPayPal: () => void;
 };
 
 /** One plan as the back office sees it: what the public card shows, plus its state, its accounts and its actions. */
-export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete, onCreateInStripe }: TAdminPlanCardProps) {
+export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete, onCreateInStripe, onCreateInPayPal }: TAdminPlanCardProps) {
   const { t } = useTranslation('admin-catalogue');
   const { language } = useLanguage();
   const nameId = useId();
@@ -102,6 +104,8 @@ export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete, onCreat
       </p>
       <p className="text-sm text-muted-foreground">
         {plan.stripeMonthlyPriceId && plan.stripeYearlyPriceId ? t('plans.card.inStripe') : t('plans.card.notInStripe')}
+        {' · '}
+        {plan.paypalMonthlyPlanId && plan.paypalYearlyPlanId ? t('plans.card.inPaypal') : t('plans.card.notInPaypal')}
       </p>
 
       <p className="text-sm text-muted-foreground">{t('plans.card.accounts', { count: plan.accountCount })}</p>
@@ -137,6 +141,18 @@ export function AdminPlanCard({ plan, busy, onEdit, onArchive, onDelete, onCreat
             onClick={onCreateInStripe}
           >
             {t('plans.card.createInStripe')}
+          </Button>
+        ) : null}
+        {plan.monthlyPriceCents !== null && !(plan.paypalMonthlyPlanId && plan.paypalYearlyPlanId) ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={t('plans.card.createInPaypalLabel', { name: plan.name })}
+            onClick={onCreateInPayPal}
+          >
+            {t('plans.card.createInPaypal')}
           </Button>
         ) : null}
         {/* A plan in use is archived, never deleted (the server refuses too). */}

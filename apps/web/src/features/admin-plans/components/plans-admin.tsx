@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useAdminPlans } from '../api/get-admin-plans';
+import { useCreatePayPalPlans } from '../api/create-paypal-plans';
 import { useCreateStripePrices } from '../api/create-stripe-prices';
 import { useSetPlanArchived } from '../api/set-plan-archived';
 
@@ -25,6 +26,7 @@ export function PlansAdmin() {
   const plans = useAdminPlans();
   const setArchived = useSetPlanArchived();
   const createStripePrices = useCreateStripePrices();
+  const createPayPalPlans = useCreatePayPalPlans();
   const [dialog, setDialog] = useState<TOpenDialog | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -52,6 +54,19 @@ export function PlansAdmin() {
     } catch (error) {
       toast({
         title: t('plans.toasts.stripeFailedTitle'),
+        description: error instanceof ApiError ? error.message : t('common.unknownError'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const sellThroughPayPal = async (plan: TAdminPlan) => {
+    try {
+      await createPayPalPlans.mutateAsync(plan.id);
+      toast({ title: t('plans.toasts.paypalCreatedTitle'), description: t('plans.toasts.paypalCreatedDescription', { name: plan.name }) });
+    } catch (error) {
+      toast({
+        title: t('plans.toasts.paypalFailedTitle'),
         description: error instanceof ApiError ? error.message : t('common.unknownError'),
         variant: 'destructive',
       });
@@ -92,12 +107,14 @@ export function PlansAdmin() {
               plan={plan}
               busy={
                 (setArchived.isPending && setArchived.variables?.id === plan.id) ||
-                (createStripePrices.isPending && createStripePrices.variables === plan.id)
+                (createStripePrices.isPending && createStripePrices.variables === plan.id) ||
+                (createPayPalPlans.isPending && createPayPalPlans.variables === plan.id)
               }
               onEdit={() => setDialog({ kind: 'form', plan })}
               onArchive={(archived) => void archive(plan, archived)}
               onDelete={(trigger) => setDialog({ kind: 'delete', plan, trigger })}
               onCreateInStripe={() => void priceInStripe(plan)}
+              onCreateInPayPal={() => void sellThroughPayPal(plan)}
             />
           </li>
         ))}

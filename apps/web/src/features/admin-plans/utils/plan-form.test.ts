@@ -41,6 +41,8 @@ const plan: TAdminPlan = {
   faxNumbersIncluded: 1,
   stripeMonthlyPriceId: null,
   stripeYearlyPriceId: null,
+  paypalMonthlyPlanId: null,
+  paypalYearlyPlanId: null,
   overageCentsPerPage: null,
   isPopular: false,
   isHipaa: false,

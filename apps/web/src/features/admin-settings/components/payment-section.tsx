@@ -9,12 +9,13 @@ import { WarningNote } from './warning-note';
 
 /**
  * Stripe (its secret key and webhook signing secret, decision 085; the publishable key and price IDs, still planned)
- * and PayPal (client ID, secret, webhook ID). Saved, Stripe's keys take payments at once; while the server's
- * environment sets Stripe's keys, it is in force and these can only be read.
+ * and PayPal (client ID, secret, webhook ID, decision 095). Saved, the keys take payments at once; while the server's
+ * environment sets a provider's keys, it is in force and that provider's fields can only be read.
  */
 export function PaymentSection({ form }: { form: TSettingsForm }) {
   const { t } = useTranslation('admin-settings');
   const locked = form.stored.stripeFromEnvironment;
+  const paypalLocked = form.stored.paypalFromEnvironment;
   return (
     <SettingsSection section="payment">
       <WarningNote>{locked ? t('payment.fromEnvironment') : null}</WarningNote>
@@ -38,11 +39,15 @@ export function PaymentSection({ form }: { form: TSettingsForm }) {
         spellCheck={false}
         placeholder='[{"label": "Pro yearly", "id": "price_1234"}]'
       />
-      <TextSetting form={form} name="paypalClientId" maxLength={200} autoComplete="off" spellCheck={false} />
+      <WarningNote>{paypalLocked ? t('payment.paypalFromEnvironment') : null}</WarningNote>
+      <TextSetting form={form} name="paypalClientId" locked={paypalLocked} maxLength={200} autoComplete="off" spellCheck={false} />
       <FieldGrid>
-        <SecretSetting form={form} name="paypalClientSecret" />
-        <SecretSetting form={form} name="paypalWebhookId" />
+        <SecretSetting form={form} name="paypalClientSecret" locked={paypalLocked} />
+        <SecretSetting form={form} name="paypalWebhookId" locked={paypalLocked} />
       </FieldGrid>
+      <p className="text-sm text-muted-foreground">
+        {t('payment.paypalWebhook')} <code className="break-all">{`${window.location.origin}/api/billing/paypal/webhook`}</code>
+      </p>
     </SettingsSection>
   );
 }

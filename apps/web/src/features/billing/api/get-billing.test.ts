@@ -8,6 +8,7 @@ import { billingQueryOptions, CONFIRMATION_POLL_MS } from './get-billing';
 vi.mock('@/lib/i18n', () => ({ i18n: { language: 'en', t: (key: string) => key } }));
 
 const subscription: TBillingResponse['subscription'] = {
+  provider: 'stripe',
   planId: 'plan-basic',
   interval: 'month',
   status: 'active',
@@ -29,11 +30,13 @@ describe('billingQueryOptions', () => {
   it('asks again every 2 s while a payment waits for its confirmation and no subscription shows', () => {
     expect(CONFIRMATION_POLL_MS).toBe(2_000);
     expect(nextAsk(true, undefined)).toBe(CONFIRMATION_POLL_MS);
-    expect(nextAsk(true, { enabled: true, testMode: true, subscription: null })).toBe(CONFIRMATION_POLL_MS);
+    expect(nextAsk(true, { enabled: true, testMode: true, providers: ['stripe'], offers: null, subscription: null })).toBe(
+      CONFIRMATION_POLL_MS,
+    );
   });
 
   it('stops once the subscription shows, and does not ask again on its own otherwise', () => {
-    expect(nextAsk(true, { enabled: true, testMode: true, subscription })).toBe(false);
-    expect(nextAsk(false, { enabled: true, testMode: false, subscription: null })).toBe(false);
+    expect(nextAsk(true, { enabled: true, testMode: true, providers: ['stripe'], offers: null, subscription })).toBe(false);
+    expect(nextAsk(false, { enabled: true, testMode: false, providers: ['stripe'], offers: null, subscription: null })).toBe(false);
   });
 });

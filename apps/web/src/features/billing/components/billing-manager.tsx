@@ -10,7 +10,7 @@ import { BaaAgreements } from './baa-agreements';
 import { BillingDetailsForm } from './billing-details-form';
 import { CheckoutReturnNotice, PaymentOffNotice, TestModeNotice } from './billing-notices';
 import { ManageSubscription } from './manage-subscription';
-import { InvoiceList } from './invoice-list';
+import { InvoiceList, ProviderReceipts } from './invoice-list';
 import { PlanCatalogue } from './plan-catalogue';
 import { UsageDownload } from './usage-download';
 import { YourPlan } from './your-plan';
@@ -42,7 +42,7 @@ export function BillingManager() {
       </>
     );
   }
-  const { enabled, testMode, subscription } = billing.data;
+  const { enabled, testMode, subscription, providers, offers } = billing.data;
   return (
     <>
       {testMode ? <TestModeNotice /> : null}
@@ -50,18 +50,25 @@ export function BillingManager() {
       {enabled ? null : <PaymentOffNotice />}
       <YourPlan subscription={subscription} enabled={enabled} className={cardClass} />
       {enabled && subscription && subscription.status !== 'canceled' ? (
-        <ManageSubscription subscription={subscription} className={cardClass} />
+        <ManageSubscription subscription={subscription} offers={offers} className={cardClass} />
       ) : null}
       <PlanCatalogue
         enabled={enabled}
         paid={paidChoiceOf(subscription, accountPlanId)}
         changeable={subscription?.status === 'active' && !subscription.cancelAtPeriodEnd}
+        providers={providers}
+        planChangesNotOfferedBy={subscription && offers && !offers.planChanges ? subscription.provider : null}
         className={cardClass}
       />
       <BaaAgreements className={cardClass} />
       <UsageDownload className={cardClass} />
       <BillingDetailsForm className={cardClass} />
-      <InvoiceList className={cardClass} />
+      {/* PayPal has no invoices (decision 095): the page says where the receipts are instead of an empty list. */}
+      {subscription && offers && !offers.invoices ? (
+        <ProviderReceipts provider={subscription.provider} className={cardClass} />
+      ) : (
+        <InvoiceList className={cardClass} />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { TInvoiceSummary } from '@faxline/shared';
+import type { TBillingProvider, TInvoiceSummary } from '@faxline/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +15,20 @@ import { invoicePdfUrl, useInvoices } from '../api/get-invoices';
 const STATUS_BADGE = { paid: 'success', open: 'accent', uncollectible: 'muted', void: 'muted' } as const;
 
 /** The account's invoices from the payment provider, newest first, a page at a time, each downloadable as a PDF. */
+/** In place of the invoices, for a subscription whose provider has none of Faxline's: where its receipts are. */
+export function ProviderReceipts({ provider, className }: { provider: TBillingProvider; className: string }) {
+  const { t } = useTranslation('billing');
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t('invoices.heading')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t(`invoices.atProvider.${provider}`)}</p>
+    </section>
+  );
+}
+
 export function InvoiceList({ className }: { className: string }) {
   const { t } = useTranslation('billing');
   const headingId = useId();

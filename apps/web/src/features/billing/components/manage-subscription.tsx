@@ -1,3 +1,4 @@
+import type { TProviderOffers } from '@faxline/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,13 +15,13 @@ import { dropScheduledChange, useBillingChange } from '../api/change-plan';
 import { useOpenPaymentPortal, usePaymentMethod } from '../api/payment-method';
 import type { TSubscription } from '../utils/subscription-state';
 
-type TManageSubscriptionProps = { subscription: TSubscription; className: string };
+type TManageSubscriptionProps = { subscription: TSubscription; offers: TProviderOffers | null; className: string };
 
 /**
  * A running subscription's own actions: the downgrade scheduled for the period's end and the way to keep the current
  * plan, cancelling in one click (and undoing it until the period ends), and the card the provider charges.
  */
-export function ManageSubscription({ subscription, className }: TManageSubscriptionProps) {
+export function ManageSubscription({ subscription, offers, className }: TManageSubscriptionProps) {
   const { t } = useTranslation('billing');
   const headingId = useId();
 
@@ -31,7 +32,11 @@ export function ManageSubscription({ subscription, className }: TManageSubscript
       </h2>
       {subscription.scheduledChange ? <ScheduledChange change={subscription.scheduledChange} /> : null}
       <Cancellation subscription={subscription} />
-      <PaymentMethod />
+      {offers?.paymentPortal === false ? (
+        <p className="text-sm text-muted-foreground">{t(`card.atProvider.${subscription.provider}`)}</p>
+      ) : (
+        <PaymentMethod />
+      )}
     </section>
   );
 }

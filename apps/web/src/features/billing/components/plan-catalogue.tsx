@@ -1,4 +1,4 @@
-import { planChangeTimingOf, roleMay, YEARLY_DISCOUNT, type TBillingInterval, type TPlan } from '@faxline/shared';
+import { planChangeTimingOf, roleMay, YEARLY_DISCOUNT, type TBillingInterval, type TBillingProvider, type TPlan } from '@faxline/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -26,11 +26,18 @@ type TPlanCatalogueProps = {
   paid: TPaidChoice | null;
   /** The paid plan can be changed (the subscription is active and not cancelled): other plans offer the change. */
   changeable: boolean;
+  /** The ways to pay for a first subscription here, card first (decision 095). */
+  providers: TBillingProvider[];
+  /**
+   * The provider of the paid plan changes no plan (PayPal, decision 095): the page says how to move instead. Null:
+   * the account pays through no provider, or through one that does.
+   */
+  planChangesNotOfferedBy: TBillingProvider | null;
   className: string;
 };
 
 /** The plans on sale, paid monthly or yearly; Choose opens the payment provider's page. */
-export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCatalogueProps) {
+export function PlanCatalogue({ enabled, paid, changeable, providers, planChangesNotOfferedBy, className }: TPlanCatalogueProps) {
   const { t, i18n } = useTranslation(['billing', 'errors']);
   const plans = usePlans();
   const headingId = useId();
@@ -64,9 +71,9 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
     return () => window.removeEventListener('pageshow', reset);
   }, [resetCheckOut]);
 
-  const choose = (planId: string) =>
+  const choose = (planId: string, provider: TBillingProvider) =>
     checkOut.mutate(
-      { planId, interval },
+      { planId, interval, provider },
       {
         onError: (error) =>
           toast({
@@ -80,8 +87,14 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
   const actionFor = (plan: TPlan): TOfferAction => {
     if (!enabled) return { kind: 'none' };
     if (paid?.planId === plan.id && paid.interval === interval) return { kind: 'current' };
-    if (paid) return changeable ? changeActionFor(plan) : { kind: 'none' };
-    return { kind: 'choose', busy: leaving, opening: openingPlanId === plan.id, onChoose: afterBaa(plan, () => choose(plan.id)) };
+    if (paid) return changeable && !planChangesNotOfferedBy ? changeActionFor(plan) : { kind: 'none' };
+    return {
+      kind: 'choose',
+      busy: leaving,
+      opening: openingPlanId === plan.id,
+      providers,
+      onChoose: (provider) => afterBaa(plan, () => choose(plan.id, provider))(),
+    };
   };
   // A paying account changes its plan: at once when dearer, at the period's end when cheaper (decision 083).
   const changeActionFor = (plan: TPlan): TOfferAction => {
@@ -108,7 +121,11 @@ export function PlanCatalogue({ enabled, paid, changeable, className }: TPlanCat
         </h2>
         {enabled ? <p className="text-sm text-muted-foreground">{t('plans.intro')}</p> : null}
         {/* The other plans offer nothing meanwhile: say why rather than leave them without a button. */}
-        {enabled && paid && !changeable ? <p className="text-sm text-muted-foreground">{t('plans.notChangeable')}</p> : null}
+        {enabled && paid && planChangesNotOfferedBy ? (
+          <p className="text-sm text-muted-foreground">{t(`plans.notChangeableAt.${planChangesNotOfferedBy}`)}</p>
+        ) : enabled && paid && !changeable ? (
+          <p className="text-sm text-muted-foreground">{t('plans.notChangeable')}</p>
+        ) : null}
       </div>
       <ChoiceSwitch
         align="start"

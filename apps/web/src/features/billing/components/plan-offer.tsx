@@ -1,4 +1,4 @@
-import type { TBillingInterval, TPlan } from '@faxline/shared';
+import type { TBillingInterval, TBillingProvider, TPlan } from '@faxline/shared';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +15,8 @@ import { cn } from '@/lib/utils';
 export type TOfferAction =
   | { kind: 'none' }
   | { kind: 'current' }
-  | { kind: 'choose'; busy: boolean; opening: boolean; onChoose: () => void }
+  /** One button per way to pay: "Choose" when the card is the only one, "Pay with card" and "Pay with PayPal" otherwise. */
+  | { kind: 'choose'; busy: boolean; opening: boolean; providers: TBillingProvider[]; onChoose: (provider: TBillingProvider) => void }
   /** A paying account's change to this plan: Upgrade, Downgrade, Switch to yearly…, confirmed in a dialog. */
   | { kind: 'change'; label: string; onChoose: () => void };
 
@@ -112,25 +113,33 @@ function OfferButton({ action, custom, planName, nameId }: TOfferButtonProps) {
       </Button>
     );
   }
+  if (action.opening) {
+    return (
+      <Button type="button" className="w-full aria-disabled:cursor-wait" aria-disabled>
+        {t('plans.opening')}
+      </Button>
+    );
+  }
+  const onlyCard = action.providers.length === 1 && action.providers[0] === 'stripe';
   return (
-    <Button
-      type="button"
-      // The other plans' buttons are dimmed while one opens the payment page; the one opening keeps its contrast.
-      className={cn('w-full aria-disabled:cursor-wait', !action.opening && 'aria-disabled:opacity-60')}
-      // Not disabled while busy: the pressed button keeps the focus, and a second press does nothing.
-      aria-disabled={action.busy || undefined}
-      onClick={() => {
-        if (!action.busy) action.onChoose();
-      }}
-    >
-      {action.opening ? (
-        t('plans.opening')
-      ) : (
-        <>
-          {t('plans.choose')}
+    <div className="flex flex-col gap-2">
+      {action.providers.map((provider) => (
+        <Button
+          key={provider}
+          type="button"
+          variant={provider === 'stripe' ? 'default' : 'outline'}
+          // The other plans' buttons are dimmed while one opens the payment page.
+          className="w-full aria-disabled:cursor-wait aria-disabled:opacity-60"
+          // Not disabled while busy: the pressed button keeps the focus, and a second press does nothing.
+          aria-disabled={action.busy || undefined}
+          onClick={() => {
+            if (!action.busy) action.onChoose(provider);
+          }}
+        >
+          {onlyCard ? t('plans.choose') : t(`plans.payWith.${provider}`)}
           <span className="sr-only"> {planName}</span>
-        </>
-      )}
-    </Button>
+        </Button>
+      ))}
+    </div>
   );
 }

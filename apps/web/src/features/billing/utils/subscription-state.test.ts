@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutReturnOf, paidChoiceOf, subscriptionStateOf, type TSubscription } from './subscription-state';
 
 const subscription = (fields: Partial<TSubscription> = {}): TSubscription => ({
+  provider: 'stripe',
   planId: 'plan-basic',
   interval: 'month',
   status: 'active',
