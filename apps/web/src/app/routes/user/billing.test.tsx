@@ -147,7 +147,7 @@ const chosen = (html: string, value: string) =>
 const buttons = (html: string, label: string) => [
   ...html.matchAll(new RegExp(`<button[^>]*>${label}(?:<span class="sr-only"> ([^<]+)</span>)?</button>`, 'g')),
 ];
-const testModeText = 'Test mode: payments go to a Stripe simulator and no money moves.';
+const testModeText = "Test mode: payments go to a simulator or to the payment provider's test mode, and no money moves.";
 
 describe('/user/billing', () => {
   it('says so when payments are in test mode', async () => {
