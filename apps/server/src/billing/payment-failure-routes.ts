@@ -5,12 +5,13 @@ import type { RouteDeps } from '../route-deps';
 import { paymentFailureOf } from './sending-pause';
 
 /**
- * GET /api/billing/payment-failure: the portal's banner (decision 085), for every member of the account. Those who
+ * GET /api/sending-pause: the portal's banner (decision 085), for every member of the account, outside /api/billing
+ * (whose every route is the payers' only) because it says whether anyone may send. Those who
  * can pay learn when the grace ends; the others only whether sending is paused.
  */
 export const paymentFailureRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
   app.get(
-    '/billing/payment-failure',
+    '/sending-pause',
     { schema: { response: { 200: ZPaymentFailureResponse } }, preHandler: requireActor('anyRole') },
     async (request, reply) => {
       const { member } = actorOf(request);

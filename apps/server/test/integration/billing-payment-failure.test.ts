@@ -146,7 +146,7 @@ async function failRenewal(accountId: string, customerId: string): Promise<Date>
 }
 
 const bannerOf = async (cookie: string) =>
-  ZPaymentFailureResponse.parse((await callApi(t.app, 'GET', '/api/billing/payment-failure', { cookie })).json());
+  ZPaymentFailureResponse.parse((await callApi(t.app, 'GET', '/api/sending-pause', { cookie })).json());
 
 /** A cover-page fax from the portal, scheduled a day ahead of Faxline's clock so that no worker has to send it now. */
 const sendFromPortal = (cookie: string, now: Date, language = 'en') =>

@@ -225,10 +225,8 @@ describe('buying a plan through Stripe', () => {
       'PUT /api/billing/profile': { name: 'X', line1: 'Y', line2: '', city: 'Z', postalCode: '1', region: '', country: 'US', taxId: '' },
       'GET /api/billing/usage.csv': undefined,
     };
-    // Not the account's billing: a payment provider's webhook carries the provider's signature, not a session; whether
-    // sending is paused for an unpaid plan is told to every member, without the amounts (decision 085).
-    const notBilling = (route: string) =>
-      /^POST \/api\/billing\/[\w-]+\/webhook$/.test(route) || route === 'GET /api/billing/payment-failure';
+    // Not the account's billing: a payment provider's webhook carries the provider's signature, not a session.
+    const notBilling = (route: string) => /^POST \/api\/billing\/[\w-]+\/webhook$/.test(route);
     const known = t.app.routeList
       .filter((route) => route.url.startsWith('/api/billing'))
       .flatMap((route) =>

@@ -10,7 +10,7 @@ export const PAYMENT_GRACE_DAYS = 7;
 export const graceEndOf = (failedAt: Date): Date => new Date(failedAt.getTime() + PAYMENT_GRACE_DAYS * 86_400_000);
 
 /**
- * GET /api/billing/payment-failure: what the portal's banner says, for every member. The owner and Billing members
+ * GET /api/sending-pause: what the portal's banner says, for every member. The owner and Billing members
  * (who can pay) are told when the grace ends; the others only whether sending is paused.
  */
 export const ZPaymentFailureResponse = z.object({

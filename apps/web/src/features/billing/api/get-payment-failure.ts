@@ -8,9 +8,9 @@ export const paymentFailureQueryKey = ['billing', 'payment-failure'] as const;
 /** Asked again now and then, so that a paused account sees sending resume soon after someone pays. */
 const REFRESH_MS = 60_000;
 
-/** GET /api/billing/payment-failure: whether a payment failed, when sending pauses, whether it has; for every member. */
+/** GET /api/sending-pause: whether a payment failed, when sending pauses, whether it has; for every member. */
 export function getPaymentFailure(): Promise<TPaymentFailureResponse> {
-  return apiGet('/billing/payment-failure', ZPaymentFailureResponse);
+  return apiGet('/sending-pause', ZPaymentFailureResponse);
 }
 
 export const paymentFailureQueryOptions = () =>
