@@ -79,7 +79,7 @@ async function ownerOnBilling(language: 'en' | 'es' | 'fr', texts: typeof enBill
   await visible(page.getByText(filled(texts.baa.unsignedOwner, { version: agreement.version }), { exact: true }));
   const choose = page
     .getByRole('article', { name: HIPAA_PLAN, exact: true })
-    .getByRole('button', { name: `${texts.plans.choose} ${HIPAA_PLAN}` });
+    .getByRole('button', { name: `${texts.plans.payWith.stripe} ${HIPAA_PLAN}` });
   await visible(choose);
   return { context, page, errors, agreement, choose };
 }

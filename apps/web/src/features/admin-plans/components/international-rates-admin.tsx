@@ -19,7 +19,7 @@ import { parsePrice } from '../utils/plan-form';
  * the plan's pages; a country not listed is not sent to. Set (add or change) and remove, each on the server.
  */
 export function InternationalRatesAdmin() {
-  const { t, i18n } = useTranslation('admin-catalogue');
+  const { t, i18n } = useTranslation(['admin-catalogue', 'messages']);
   const rates = useInternationalRates();
   const setRate = useSetInternationalRate();
   const removeRate = useRemoveInternationalRate();
@@ -46,7 +46,7 @@ export function InternationalRatesAdmin() {
     event.preventDefault();
     const cents = parsePrice(price);
     if (!country) return setProblem(t('rates.chooseCountry'));
-    if (cents === null || cents === 'invalid' || cents < 1) return setProblem(t('rates.invalidPrice'));
+    if (cents === null || cents === 'invalid' || cents < 1) return setProblem(t('messages:validation.internationalRatePrice'));
     try {
       const saved = await setRate.mutateAsync({ country, centsPerPage: cents });
       setProblem(null);

@@ -1,4 +1,4 @@
-import type { TFaqsResponse, TLanguage } from '@faxline/shared';
+import { LANGUAGES, RATE_COUNTRIES, type TFaqsResponse, type TLanguage } from '@faxline/shared';
 import MiniSearch, { type SearchResult } from 'minisearch';
 
 import { paths, type TSupportSection } from '@/config/paths';
@@ -55,6 +55,19 @@ const STOP_WORDS = new Set(
 const SYNONYMS: Readonly<Record<string, string>> = { courriel: 'email', courriels: 'email', emails: 'email' };
 
 /**
+ * A country named in a question ("the rate to Germany", "la tarifa para Alemania") asks about sending abroad: the
+ * countries' one-word names in the three languages read as "international", the word every language's rates section is
+ * headed by. The rates themselves come from the server, so the section's own texts name no country.
+ */
+const COUNTRY_TERM = 'international';
+const COUNTRY_WORDS: ReadonlySet<string> = new Set(
+  LANGUAGES.flatMap((language) => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return RATE_COUNTRIES.map((code) => normalizeText(names.of(code) ?? '')).filter((name) => /^[a-z]{4,}$/.test(name));
+  }),
+);
+
+/**
  * A crude stemmer that serves three languages alike: a word is known by its first five letters, so "receive",
  * "receiving" and "received", or "recibir" and "recibo", are one term.
  */
@@ -68,7 +81,7 @@ function tokenize(text: string): string[] {
 }
 
 function processTerm(term: string): string | null {
-  const word = SYNONYMS[term] ?? term;
+  const word = SYNONYMS[term] ?? (COUNTRY_WORDS.has(term) ? COUNTRY_TERM : term);
   if (word.length < 3 || STOP_WORDS.has(word)) return null;
   return word.slice(0, STEM_LENGTH);
 }
