@@ -7,6 +7,7 @@ import { makeSigningCertificate, signedHeaders } from './signing';
 import { createStore, paypalId } from './store';
 import { createPayPalWebhookSender, type PayPalDelivery } from './webhook-sender';
 import { invalidRequest, notFound, PayPalApiError, type PayPalEvent } from './wire';
+import { readSimulatorBody } from '../simulator-body';
 
 export type PayPalSimulatorOptions = {
   /** The webhook id PayPal gave the receiver's endpoint: part of every signature. A new one unless given. */
@@ -45,23 +46,8 @@ export type PayPalSimulator = {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new PayPalApiError(413, 'INVALID_REQUEST', 'The request body is too large.'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
+const readBody = (request: IncomingMessage) =>
+  readSimulatorBody(request, MAX_BODY_BYTES, () => new PayPalApiError(413, 'INVALID_REQUEST', 'The request body is too large.'));
 
 type Answer = { status: number; headers?: Record<string, string>; body?: unknown; html?: string };
 

@@ -12,6 +12,7 @@ import { chargeInvoice, payOpenInvoices } from './invoicing';
 import { renewDueSubscriptions } from './renewals';
 import { createStore } from './store';
 import { createWebhookSender } from './webhook-sender';
+import { readSimulatorBody } from '../simulator-body';
 
 export type StripeSimulatorOptions = {
   /** 0 or absent: a free port. */
@@ -41,23 +42,8 @@ export type StripeSimulator = SimulatorControls & {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new StripeApiError('The request body is too large.', { status: 413 }));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
+const readBody = (request: IncomingMessage) =>
+  readSimulatorBody(request, MAX_BODY_BYTES, () => new StripeApiError('The request body is too large.', { status: 413 }));
 
 function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
   response.writeHead(status, headers);

@@ -1,0 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * A request's body as text, for the payment providers' simulators (Stripe's and PayPal's): past `maxBytes` the request
+ * is cut and the read fails with `tooLarge()`, each simulator's own error in its provider's shape.
+ */
+export function readSimulatorBody(request: IncomingMessage, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        reject(tooLarge());
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
