@@ -122,10 +122,9 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
     [texts, quality, fromNumber, attachments],
   );
 
-  // What the send would cost beyond the plan, asked for as the form changes (decision 096): shown before sending, and
-  // its total goes with the send, which the server refuses (409) when the price has gone up since.
-  const toQuote = useMemo((): TSendToQuote | null => {
-    const checked = checkSendFax(
+  /** The spec's checks of the form as it stands; `schedule` empty checks it as sent now (a preview, a quote). */
+  const checkForm = (schedule: string) =>
+    checkSendFax(
       {
         signedIn: Boolean(user),
         recipient: texts.recipient,
@@ -135,11 +134,16 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
         fileCount: attachments.length,
         coverSubject: texts.coverSubject,
         coverMessage: texts.coverMessage,
-        schedule: '',
+        schedule,
       },
       new Date(),
       dates.timeZone,
     );
+
+  // What the send would cost beyond the plan, asked for as the form changes (decision 096): shown before sending, and
+  // its total goes with the send, which the server refuses (409) when the price has gone up since.
+  const toQuote = useMemo((): TSendToQuote | null => {
+    const checked = checkForm('');
     return checked.ok ? { request: checked.request, files: attachments.map((a) => a.file), signature: formSignature } : null;
     // formSignature changes with every input the check reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -152,21 +156,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
 
   /** The spec's checks and the request as the API wants it; null (after saying why) when the form cannot go. */
   const prepare = (forPreview: boolean) => {
-    const checked = checkSendFax(
-      {
-        signedIn: Boolean(user),
-        recipient: texts.recipient,
-        recipientName: texts.recipientName,
-        faxQuality: quality,
-        fromNumber,
-        fileCount: attachments.length,
-        coverSubject: texts.coverSubject,
-        coverMessage: texts.coverMessage,
-        schedule: forPreview ? '' : texts.schedule,
-      },
-      new Date(),
-      dates.timeZone,
-    );
+    const checked = checkForm(forPreview ? '' : texts.schedule);
     if (!checked.ok) {
       report(checked.problem);
       return null;
