@@ -1,9 +1,15 @@
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ZSendFaxResponse } from '@faxline/shared';
-import { sql } from 'drizzle-orm';
+import { ZSendFaxResponse, ZWebhookSecretResponse } from '@faxline/shared';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
+import { smtpSink } from '@test-support/smtp-sink';
+import { emailHandovers } from '../../src/email/schema';
+import { faxEvents } from '../../src/events/schema';
+import { faxes } from '../../src/faxes/schema';
+import { webhookAttempts, webhookMessages } from '../../src/webhooks/schema';
 import {
   databaseActivity,
   examineFaxes,
@@ -21,11 +27,19 @@ import { serverBundleOfThisRun } from '../support/server-bundle';
 import { describeProcess } from '@test-support/process-table';
 import { ProcessLogs } from '../support/process-logs';
 import { openSplitTestApp, type SplitTestApp } from '../support/split-test-app';
-import { signIn } from '../support/test-app';
+import { signIn, TEST_ORIGIN } from '../support/test-app';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The reliability battery: "200 faxes while the worker is killed (kill -9) 20 times: every fax in
 // exactly one final state, each delivered once (counted on the receiving inbox)". The API runs here; the worker is the
 // real server (`--role=worker`, the production bundle) in a process of its own, on the same database and files.
+//
+// The same kills keep the events' promise too: "every event delivered, none twice (count per event id)". The worker
+// relays the outbox and runs every consumer, so each fax's events go to a webhook endpoint of the sender and of the
+// recipient (fax.queued, fax.sending, fax.delivered; fax.received on the recipient's copy) and its e-mails to an SMTP
+// server (the sender's delivery confirmation; the recipient's fax by e-mail). Decision 051: a worker killed while a
+// receiver answered sends that one message again with the same identity, so a second arrival is accepted only for a
+// webhook or an e-mail whose record shows that try as interrupted. (One battery for both: decision 078, eighth look.)
 
 const FAXES = 200;
 const KILLS = 20;
@@ -54,15 +68,29 @@ let t: SplitTestApp;
 let bundle: ServerBundle;
 let worker: StandbyFaxline | undefined;
 let spare: StandbyFaxline | undefined;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const logs = new ProcessLogs();
 
+/** Every message the SMTP server was handed, by Message-ID. */
+const mail = new Map<string, number>();
+const smtp = smtpSink((head) => {
+  const id = /^message-id:\s*(<[^>]*>)/im.exec(head)?.[1] ?? `(none ${Math.random()})`;
+  mail.set(id, (mail.get(id) ?? 0) + 1);
+});
+// A worker killed in the middle of a message resets its connection: expected here, not an error of the test.
+smtp.on('error', () => undefined);
+
 beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver();
   [t, bundle] = await Promise.all([openSplitTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } }), serverBundleOfThisRun()]);
 }, 120_000);
 afterAll(async () => {
   finished = true;
   await Promise.all([worker?.stop(), spare?.stop()]);
   await t?.close();
+  await receiver?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 }, 60_000);
 
 /** Workers that ended without being killed by the test (a fatal error: main.ts exits on an unhandled rejection). */
@@ -75,7 +103,12 @@ function standbyWorker(incarnation: number): StandbyFaxline {
   const child = startStandbyFaxline(bundle, {
     name: `worker#${incarnation}`,
     role: 'worker',
-    env: { ...t.workerEnv, FAX_CLOCK_SCALE: '0.001' },
+    env: {
+      ...t.workerEnv,
+      FAX_CLOCK_SCALE: '0.001',
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      MAIL_FROM: 'Faxline <no-reply@faxline.test>',
+    },
     onLine: logs.of(`worker#${incarnation}`),
   });
   void child.exited.then(({ code, signal }) => {
@@ -96,6 +129,81 @@ async function jobsRunningSince(since: Date): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** A webhook endpoint of the person signed in with `cookie`, for every event a fax of theirs makes, at `path`. */
+async function createEndpoint(cookie: string, path: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: { cookie, origin: TEST_ORIGIN },
+    payload: { url: receiver.url(path), events: ['fax.queued', 'fax.sending', 'fax.delivered', 'fax.received'] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return ZWebhookSecretResponse.parse(response.json()).endpoint.id;
+}
+
+/**
+ * What the accepted faxes of `sends` must tell: three events on each fax and fax.received on each internal fax's copy;
+ * a delivery confirmation to the sender of each and the fax by e-mail to the recipient of each internal one.
+ */
+function toldByRight(sends: Send[]) {
+  const accepted = sends.filter((s) => s.status === 202 && s.faxId);
+  const internal = accepted.filter((s) => s.line === 'internal').length;
+  return { events: 3 * accepted.length + internal, mails: accepted.length + internal };
+}
+
+/** Waits until no webhook message is pending and `expectedMails` e-mails arrived, or `timeoutMs` is up. */
+async function waitUntilAllTold(expectedMails: number, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  const pending = async () =>
+    (
+      await t.db
+        .select({ id: webhookMessages.id })
+        .from(webhookMessages)
+        .where(inArray(webhookMessages.status, ['pending']))
+    ).length;
+  while (Date.now() - started < timeoutMs && ((await pending()) > 0 || mail.size < expectedMails)) await delay(500);
+  await delay(2_000); // a late second arrival would show now
+  return Date.now() - started;
+}
+
+/**
+ * The events' verdict: each accepted fax's events recorded once each and relayed (three on the sender's fax, and
+ * fax.received on the copy an internal fax makes), one webhook message per event, delivered and arrived, a second
+ * arrival only after a try cut by a kill; one e-mail per confirmation and per fax by e-mail, each handed over once
+ * (twice only after a cut handover) and recorded as handed over.
+ */
+async function examineEvents(sends: Send[]) {
+  const faxIds = sends.filter((s) => s.status === 202 && s.faxId).map((s) => s.faxId!);
+  const copies = await t.db.select({ id: faxes.id }).from(faxes).where(inArray(faxes.sourceFaxId, faxIds));
+  const events = await t.db
+    .select()
+    .from(faxEvents)
+    .where(inArray(faxEvents.faxId, [...faxIds, ...copies.map((c) => c.id)]));
+  const messages = await t.db.select().from(webhookMessages);
+  const attempts = await t.db.select().from(webhookAttempts);
+  const arrivals = new Map<string, number>();
+  for (const where of ['/sender', '/recipient'])
+    for (const r of receiver.at(where)) arrivals.set(r.headers['webhook-id']!, (arrivals.get(r.headers['webhook-id']!) ?? 0) + 1);
+  const cut = new Set(attempts.filter((a) => a.error === 'interrupted').map((a) => a.messageId));
+  const handovers = await t.db.select().from(emailHandovers);
+  const mailCut = new Set(handovers.filter((h) => h.interruptedTries > 0).map((h) => h.messageId));
+  return {
+    expected: toldByRight(sends),
+    events: events.length,
+    distinctEvents: new Set(events.map((e) => `${e.faxId}:${e.type}`)).size,
+    undispatched: (await t.db.select({ id: faxEvents.id }).from(faxEvents).where(isNull(faxEvents.dispatchedAt))).map((e) => e.id),
+    messages: messages.length,
+    undelivered: messages.filter((m) => m.status !== 'delivered').map((m) => `${m.id} ${m.status}`),
+    neverArrived: messages.filter((m) => !arrivals.has(m.id)).map((m) => m.id),
+    arrivedTwiceUncut: [...arrivals].filter(([id, n]) => n > 1 && !cut.has(id)).map(([id]) => id),
+    cutTries: cut.size,
+    mails: mail.size,
+    mailedTwiceUncut: [...mail].filter(([id, n]) => n > 1 && !mailCut.has(id)).map(([id]) => id),
+    notRecordedAsHandedOver: handovers.filter((h) => mail.has(h.messageId) && !h.handedOverAt).map((h) => h.messageId),
+    cutHandovers: mailCut.size,
+  };
+}
+
 async function databaseNow(): Promise<Date> {
   const { rows } = await t.db.execute<{ now: string }>(sql`select now()::text as now`);
   return new Date(rows[0]!.now);
@@ -108,6 +216,8 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       const sender = await unlimitedCustomer(t, 'Crash Sender');
       const recipient = await unlimitedCustomer(t, 'Crash Recipient');
       const cookie = await signIn(t.app, sender.email);
+      await createEndpoint(cookie, '/sender');
+      await createEndpoint(await signIn(t.app, recipient.email), '/recipient');
       const pdf = await makePdf(1);
       const started = Date.now();
 
@@ -193,6 +303,8 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
       const settleMs = await waitUntilAllFinal(t.db, sends, BUDGET_MS - (Date.now() - started), { stallMs: STALL_MS });
       const exam = await examineFaxes(t.db, sends, { senderAccountId: sender.accountId, recipientAccountId: recipient.accountId, logs });
       const refused = sends.filter((s) => s.status !== 202);
+      const toldMs = await waitUntilAllTold(toldByRight(sends).mails, Math.max(60_000, BUDGET_MS - (Date.now() - started)));
+      const told = await examineEvents(sends);
 
       console.log(
         `crash battery: ${sends.length} faxes, ${interrupted.length} kills, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck\n` +
@@ -201,7 +313,9 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
           `worker down ${average(downtimes)} ms on average after a kill, waited ${average(spareWaits)} ms on average for the spare to load; ` +
           `sending and kills ${Math.round(chaosMs / 1000)} s, then settled in ` +
           `${Math.round(settleMs / 1000)} s (given up after ${STALL_MS / 1000} s without one more final); final statuses ${JSON.stringify(await statusCounts(t.db, sends))}; ` +
-          `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
+          `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores\n` +
+          `  events: ${told.events} recorded, ${told.messages} webhook messages (${told.cutTries} tries cut by a kill), ` +
+          `${told.mails} e-mails (${told.cutHandovers} handovers cut by a kill), all told ${Math.round(toldMs / 1000)} s after the last fax ended`,
       );
       if (unexpectedExits.length) console.log(`workers that died by themselves:\n${unexpectedExits.join('\n')}`);
       if (exam.problems.length) console.log(`crash battery problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
@@ -232,6 +346,18 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
         .toBeGreaterThanOrEqual(KILLS / 2);
       expect.soft(wrongnessOf(exam)).toEqual(NOTHING_WRONG);
       expect.soft(exam.delivered).toBe(FAXES);
+      // Every event told once: recorded once each, all relayed; one webhook message per event, each delivered and
+      // arrived; one e-mail per confirmation and fax by e-mail; a second arrival only after a try cut by a kill.
+      expect.soft(told.events, 'events recorded').toBe(told.expected.events);
+      expect.soft(told.distinctEvents, 'events recorded once each').toBe(told.expected.events);
+      expect.soft(told.undispatched, 'events not relayed').toEqual([]);
+      expect.soft(told.messages, 'one webhook message per event').toBe(told.expected.events);
+      expect.soft(told.undelivered, 'webhook messages not delivered').toEqual([]);
+      expect.soft(told.neverArrived, 'webhook messages that never arrived').toEqual([]);
+      expect.soft(told.arrivedTwiceUncut, 'webhooks that arrived twice without a cut try').toEqual([]);
+      expect.soft(told.mails, 'e-mails').toBe(told.expected.mails);
+      expect.soft(told.mailedTwiceUncut, 'e-mails handed over twice without a cut handover').toEqual([]);
+      expect.soft(told.notRecordedAsHandedOver, 'e-mails not recorded as handed over').toEqual([]);
     },
     BUDGET_MS + 60_000,
   );
