@@ -2,7 +2,6 @@ import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core
 import { expect, inject } from 'vitest';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { newContext } from './browser';
-import { startProcess } from '@test-support/faxline-process';
 
 /** Same-origin writes need the page's Origin, as a browser sends it. */
 const originOf = (_context: BrowserContext) => ({ origin: inject('baseUrl') });
@@ -110,13 +109,35 @@ export async function emailedLink(request: APIRequestContext, to: string, subjec
   return link!;
 }
 
-/** A platform admin made with the operators' own command, on the test server's database. */
+/** The back-office access of the run's first platform admin (global-setup.ts), asked for once per test file. */
+let operatorAccess: Promise<string> | undefined;
+async function signInOperator(): Promise<string> {
+  const baseUrl = inject('baseUrl');
+  const response = await fetch(`${baseUrl}/api/admin-access`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(inject('operator')),
+  });
+  expect(response.status, await response.text()).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * A platform admin of its own for a test, added by the run's first admin (made with the operators' own command,
+ * `npm run admin:create`, in global-setup.ts) through the back office's Add User with the role Admin.
+ */
 export async function createPlatformAdmin(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('admin');
-  const run = startProcess('npm', ['run', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--name', 'Test Admin'], {
-    env: { DATA_DIR: inject('dataDir') },
+  const baseUrl = inject('baseUrl');
+  const response = await fetch(`${baseUrl}/api/admin/users`, {
+    method: 'POST',
+    headers: { cookie: await (operatorAccess ??= signInOperator()), origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Test Admin', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'Admin' }),
   });
-  expect(await run.finished, run.output()).toBe(0);
+  expect(response.status, await response.text()).toBe(201);
   return { email, password: PASSWORD };
 }
 

@@ -2,14 +2,35 @@ import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { freePort, repoRoot, startProcess, tempDataDir, waitForReady } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The test server's DATA_DIR, for tools that work on its database (npm run admin:create). */
-    dataDir: string;
+    /** The run's first platform admin, made with the operators' own command; it adds the test files' admins. */
+    operator: { email: string; password: string };
   }
+}
+
+/**
+ * The first platform admin, as an operator makes it on a new installation: `npm run admin:create` on the server's
+ * database while the server runs. The test files' admins are added by this one through the back office (Add User,
+ * role Admin): one run of the command loads the whole server through tsx, about 10 s of CPU, once instead of once
+ * per file (decision 078, eighth look).
+ */
+async function createOperator(dataDir: string): Promise<{ email: string; password: string }> {
+  const operator = { email: uniqueEmail('operator'), password: PASSWORD };
+  const run = startProcess(
+    'npm',
+    ['run', 'admin:create', '--', '--email', operator.email, '--password', operator.password, '--name', 'Operator'],
+    {
+      DATA_DIR: dataDir,
+    },
+  );
+  const code = await run.exited;
+  if (code !== 0) throw new Error(`npm run admin:create ended with ${code}:\n${run.output()}`);
+  return operator;
 }
 
 /**
@@ -47,7 +68,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForReady(baseUrl, server.child, server.output);
   project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
+  project.provide('operator', await createOperator(dataDir));
 
   return async () => {
     server.signal('SIGTERM');
