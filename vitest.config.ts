@@ -15,10 +15,18 @@ const testSupport = { '@test-support': fileURLToPath(new URL('./test-support', i
 const maxWorkers = Number(process.env.TEST_WORKERS ?? 2);
 
 /**
- * Three projects, one run: fast unit tests; server integration tests against a real PostgreSQL (one embedded cluster,
+ * Browser tests that start a Faxline server of their own and never touch the shared one: they need not wait their
+ * turn in the browser lane, which decides the run's length, and run in the unit and integration files' processes
+ * instead (decision 078, eighth look).
+ */
+const OWN_SERVER_BROWSER_FILES = ['e2e/carrier-numbers.test.ts', 'e2e/smoke.test.ts'];
+
+/**
+ * Four projects, one run: fast unit tests; server integration tests against a real PostgreSQL (one embedded cluster,
  * each test file in its own database cloned from a migrated template); browser tests in Debian's Chromium against
- * the production build. Unit and integration files share `maxWorkers` processes, longest first; the browser tests run
- * one after another in a lane of their own beside them (a thread pool, so that Vitest runs it alongside the others
+ * the production build, and the few browser tests with a server of their own. Unit, integration and own-server files
+ * share `maxWorkers` processes, longest first; the shared server's browser tests run one after another in a lane of
+ * their own beside them (a thread pool, so that Vitest runs it alongside the others
  * instead of after them, as it did while all shared one pool).
  */
 export default defineConfig({
@@ -61,6 +69,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: OWN_SERVER_BROWSER_FILES,
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -70,6 +79,20 @@ export default defineConfig({
           // One Chromium at a time, and one server: the files share its settings and its mailbox.
           pool: 'threads',
           poolOptions: { threads: { singleThread: true } },
+        },
+      },
+      {
+        resolve: { alias: testSupport },
+        test: {
+          name: 'e2e-own-server',
+          include: OWN_SERVER_BROWSER_FILES,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 30_000, interval: 100 } },
+          // In the unit and integration files' processes, beside the browser lane rather than in it; each file loads its
+          // modules anew, as the browser lane's do.
+          pool: 'forks',
+          poolOptions: { forks: { isolate: true } },
         },
       },
     ],
