@@ -31,6 +31,8 @@ export type JobRun = {
    * then). It lives on the run's own lock connection, so a run whose process dies releases it with the connection.
    */
   holdLock?: (name: string) => Promise<boolean>;
+  /** Gives back a lock taken with `holdLock` before the run ends, so that whoever waits for it can be told now. */
+  releaseLock?: (name: string) => Promise<void>;
 };
 
 /** What the queue itself reads from the worker's parts: the configuration (each job's concurrency, the stop's time). */
@@ -46,7 +48,7 @@ export type JobDefinition<TSchema extends z.ZodType = z.ZodType, TDeps extends Q
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Cron expression (UTC) for recurring jobs; the payload is then `{}`. */
   cron?: string;
-  /** How often an idle worker looks for work when no wake-up came (default 2 s). */
+  /** How often the queue is looked at for work that no wake-up announced (default 2 s; see the scout in queue.ts). */
   pollingIntervalSeconds?: number;
   /** How many of these jobs one worker process runs at once (default 1). */
   concurrency?: (config: TConfig) => number;

@@ -14,8 +14,18 @@ export type { Queue, SendOptions } from './define-job';
 
 /** Channel on which every send announces its queue, so that an idle worker starts at once instead of at its next poll. */
 const JOBS_CHANNEL = 'faxline_jobs';
-/** Idle workers still look for work this often: the fallback when a wake-up was missed (and for jobs due later). */
+/**
+ * How often a queue is looked at for work no wake-up announced (a retry that pg-boss scheduled, a cron job, a wake-up
+ * missed while the notification connection was down), unless its job says otherwise: one query for all queues, the
+ * scout's, which wakes as many idle slots as it found jobs ready.
+ */
 const IDLE_POLL_SECONDS = 2;
+/**
+ * Each slot's own look for work when nothing woke it, pg-boss's polling: only a last resort, since the scout, the
+ * sends' announcements and the end of the slot's own job wake it. A slot per poll was 26 queries a second per idle
+ * worker process (40 slots), most of an idle worker's cost to itself and to PostgreSQL (decision 078, ninth look).
+ */
+const SLOT_POLL_SECONDS = 30;
 /** A job whose exclusive key is held by a running job of the same key is tried again this much later. */
 const EXCLUSIVE_RETRY_MS = 2_000;
 /** Wake-ups for jobs due within this long are kept as timers in the listening processes. */
@@ -96,7 +106,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
       let workerId = '';
       workerId = await boss.work<unknown>(
         job.name,
-        { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? IDLE_POLL_SECONDS },
+        { batchSize: 1, pollingIntervalSeconds: Math.max(SLOT_POLL_SECONDS, pollSecondsOf(job)) },
         async ([raw]) => {
           if (!raw) return;
           set.busy.add(workerId);
@@ -165,8 +175,14 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
           if (rows[0]?.locked === true) held.push(name);
           return rows[0]?.locked === true;
         };
+        const releaseLock = async (name: string) => {
+          const at = held.indexOf(name);
+          if (at === -1) return;
+          held.splice(at, 1);
+          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [NAMED_LOCK_CLASS, name]);
+        };
         try {
-          await job.handler(parsed.data, { ...options.deps, queue: api, logger: log, holdLock });
+          await job.handler(parsed.data, { ...options.deps, queue: api, logger: log, holdLock, releaseLock });
         } finally {
           for (const name of held)
             await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [NAMED_LOCK_CLASS, name]).catch(() => undefined);
@@ -179,16 +195,53 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     log.info({ ms: Date.now() - started }, 'job done');
   }
 
-  /** Wakes one idle worker of the queue (the busy ones look again by themselves when their job ends). */
-  function wake(name: string) {
+  /** Wakes `count` idle slots of the queue, or as many as are idle (the busy ones look again when their job ends). */
+  function wake(name: string, count = 1) {
     const set = workers.get(name);
     if (!set || set.ids.length === 0) return;
-    for (let tried = 0; tried < set.ids.length; tried += 1) {
+    let woken = 0;
+    for (let tried = 0; tried < set.ids.length && woken < count; tried += 1) {
       const id = set.ids[set.cursor % set.ids.length]!;
       set.cursor += 1;
-      if (!set.busy.has(id)) return boss.notifyWorker(id);
+      if (!set.busy.has(id)) {
+        boss.notifyWorker(id);
+        woken += 1;
+      }
     }
   }
+
+  /**
+   * The scout: every queue due a look (each at its job's polling interval), in one query, and as many of its idle
+   * slots woken as it has jobs ready to run. A queue's slots otherwise sleep until woken (SLOT_POLL_SECONDS).
+   */
+  const lastLooked = new Map<string, number>();
+  let scouting = false;
+  async function scout() {
+    if (scouting) return;
+    scouting = true;
+    try {
+      const now = Date.now();
+      const due = options.jobs.filter(
+        (job) => workers.has(job.name) && now - (lastLooked.get(job.name) ?? 0) >= pollSecondsOf(job) * 1000 - 50,
+      );
+      if (due.length === 0) return;
+      for (const job of due) lastLooked.set(job.name, now);
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT q.name, (SELECT count(*)::int FROM (SELECT 1 FROM pgboss.job j
+           WHERE j.name = q.name AND j.state < 'active' AND j.start_after < now() LIMIT q.slots) AS ready) AS ready
+         FROM unnest($1::text[], $2::int[]) AS q(name, slots)`,
+        [due.map((job) => job.name), due.map((job) => workers.get(job.name)!.ids.length)],
+      );
+      for (const row of rows as { name: string; ready: number }[]) if (row.ready > 0) wake(row.name, row.ready);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not look for waiting jobs');
+    } finally {
+      scouting = false;
+    }
+  }
+  const scoutMs = Math.min(...options.jobs.map(pollSecondsOf)) * 1000;
+  const scoutTimer = options.work && options.jobs.length > 0 ? setInterval(() => void scout(), scoutMs) : undefined;
+  scoutTimer?.unref();
 
   /**
    * Puts an active job back in the queue, to be run at once by any worker, without counting a try (see reclaimOrphans);
@@ -321,6 +374,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     // Graceful: no job is taken any more; running ones may finish, and those still running then are handed back.
     stop: async () => {
       clearInterval(reaper);
+      clearInterval(scoutTimer);
       unsubscribe?.();
       for (const timer of timers) clearTimeout(timer);
       for (const set of workers.values()) for (const id of set.ids) await boss.offWork({ id });
@@ -335,6 +389,11 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
 }
 
 type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number };
+
+/** How often the scout looks at the job's queue for work nobody announced. */
+function pollSecondsOf(job: Pick<JobDefinition, 'pollingIntervalSeconds'>): number {
+  return job.pollingIntervalSeconds ?? IDLE_POLL_SECONDS;
+}
 
 /** How many of the job one worker process runs at once: JOB_CONCURRENCY's word for it, else the job's own. */
 function concurrencyOf(job: Pick<JobDefinition, 'name' | 'concurrency'>, config: QueueDeps['config']): number {
