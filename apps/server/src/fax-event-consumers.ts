@@ -1,12 +1,12 @@
 import { NOTIFIED_FAX_EVENT_TYPES } from '@faxline/shared';
 import { faxEventEmailJob } from './fax-emails/fax-event-email-job';
-import { webhooksFanOutJob } from './webhooks/fan-out-job';
+import { eventsWithSubscribers, webhooksFanOutJob } from './webhooks/fan-out-job';
 import { recordFaxFailureJob } from './events/record-fax-failure-job';
 import type { FaxEventConsumer } from './events/relay';
 
 /** Every consumer of fax events, and the events each one wants: the relay queues one job per event and consumer. */
 export const faxEventConsumers: readonly FaxEventConsumer[] = [
   { job: recordFaxFailureJob, wants: (type) => type === 'fax.failed' },
-  { job: webhooksFanOutJob, wants: () => true },
+  { job: webhooksFanOutJob, wants: () => true, wanted: eventsWithSubscribers },
   { job: faxEventEmailJob, wants: (type) => (NOTIFIED_FAX_EVENT_TYPES as readonly string[]).includes(type) },
 ];

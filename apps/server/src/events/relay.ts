@@ -14,10 +14,19 @@ const BATCH = 100;
 /** The relay also looks this often: the fallback when a notification was missed. */
 const POLL_MS = 2_000;
 
-/** A consumer of fax events: the job that handles one event (payload `{ eventId }`), and the events it wants. */
+/** An event as the relay takes it from the outbox. */
+export type RelayedEvent = { id: string; type: TFaxEventType; accountId: string };
+
+/**
+ * A consumer of fax events: the job that handles one event (payload `{ eventId }`), the event types it wants, and,
+ * where whether anyone wants an event depends on its account (webhooks: an endpoint subscribed to it), the ones of a
+ * batch it wants, asked once per batch by the capability that owns the answer: a job per event that ends by finding
+ * nobody to tell is a job's queries and locks spent on nothing.
+ */
 export type FaxEventConsumer = {
   job: WorkerJob;
   wants: (type: TFaxEventType) => boolean;
+  wanted?: (db: Database, events: readonly RelayedEvent[]) => Promise<ReadonlySet<string>>;
 };
 
 /**
@@ -27,12 +36,16 @@ export type FaxEventConsumer = {
  */
 export async function relayFaxEvents(db: Database, queue: Queue, consumers: readonly FaxEventConsumer[]): Promise<number> {
   return inTransaction(db, async (tx, client) => {
-    const { rows } = await tx.execute<{ id: string; type: TFaxEventType }>(sql`
-      SELECT id, type FROM fax_events WHERE dispatched_at IS NULL
+    const { rows } = await tx.execute<RelayedEvent>(sql`
+      SELECT id, type, account_id AS "accountId" FROM fax_events WHERE dispatched_at IS NULL
       ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
-    for (const event of rows)
-      for (const consumer of consumers)
-        if (consumer.wants(event.type)) await queue.send(consumer.job, { eventId: event.id }, { transaction: client, dedupeKey: event.id });
+    for (const consumer of consumers) {
+      const typed = rows.filter((event) => consumer.wants(event.type));
+      const wanted = consumer.wanted && typed.length > 0 ? await consumer.wanted(tx, typed) : undefined;
+      for (const event of typed)
+        if (!wanted || wanted.has(event.id))
+          await queue.send(consumer.job, { eventId: event.id }, { transaction: client, dedupeKey: event.id });
+    }
     if (rows.length > 0)
       await tx.execute(
         sql`UPDATE fax_events SET dispatched_at = now() WHERE id IN (${sql.join(

@@ -1,4 +1,6 @@
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray } from 'drizzle-orm';
+import type { RelayedEvent } from '../events/relay';
+import type { Database } from '../platform/db/client';
 import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event';
 import { inTransaction } from '../platform/db/transaction';
 import { defineJob } from '../job-deps';
@@ -52,3 +54,21 @@ export const webhooksFanOutJob = defineJob({
     });
   },
 });
+
+/**
+ * Of a batch of events, those whose account has an enabled endpoint subscribed to their type: the relay queues the
+ * fan-out for these alone. The fan-out looks at the endpoints again when it runs (one may be disabled meanwhile).
+ */
+export async function eventsWithSubscribers(db: Database, events: readonly RelayedEvent[]): Promise<ReadonlySet<string>> {
+  const endpoints = await db
+    .select({ accountId: webhookEndpoints.accountId, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(
+      and(inArray(webhookEndpoints.accountId, [...new Set(events.map((event) => event.accountId))]), eq(webhookEndpoints.enabled, true)),
+    );
+  return new Set(
+    events
+      .filter((event) => endpoints.some((endpoint) => endpoint.accountId === event.accountId && endpoint.events.includes(event.type)))
+      .map((event) => event.id),
+  );
+}
