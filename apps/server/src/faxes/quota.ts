@@ -40,13 +40,21 @@ async function reservedPages(db: Database, accountId: string): Promise<number> {
 }
 
 /**
- * Refuses a fax that would take the account past its plan's pages this period, unless its plan bills the pages
- * beyond (decision 093).
+ * A send checked against this period's pages and priced (decision 096), with one reading of the usage: refuses a send
+ * that would take the account past its plan's pages, unless its plan bills the pages beyond (decision 093); otherwise
+ * prices it against the pages the quota counts (the ledger's and those of the faxes on their way), so that a fax quoted
+ * within the plan is not counted twice with another still on its way.
  */
-export async function assertWithinQuota(db: Database, accountId: string, pages: number) {
+export async function quoteWithinQuota(
+  db: Database,
+  accountId: string,
+  send: { recipients: string[]; pages: number; pagesKnown: boolean },
+) {
   const { used, limit } = await monthlyUsage(db, accountId);
+  const pages = send.pages * send.recipients.length;
   if (limit !== null && used + pages > limit && !(await overageRateOf(db, accountId)))
     throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used, limit });
+  return priceSend(db, accountId, { ...send, used, limit });
 }
 
 /**
@@ -59,13 +67,4 @@ export async function assertUsageWithinPlan(tx: Database, accountId: string, pag
   const { used, limit } = await monthlyUsage(tx, accountId);
   if (limit !== null && used > limit && !(await overageRateOf(tx, accountId)))
     throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
-}
-
-/**
- * The price of a send (decision 096) against this period's pages as the quota counts them: the ledger's and those of
- * the faxes on their way, so that a fax quoted within the plan is not counted twice with another still on its way.
- */
-export async function quoteSend(db: Database, accountId: string, send: { recipients: string[]; pages: number; pagesKnown: boolean }) {
-  const { used, limit } = await monthlyUsage(db, accountId);
-  return priceSend(db, accountId, { ...send, used, limit });
 }

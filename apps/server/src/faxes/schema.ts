@@ -117,6 +117,10 @@ export const faxes = pgTable(
     index('faxes_account_in_flight_idx')
       .on(table.accountId)
       .where(sql`${table.status} in (${sql.raw(IN_FLIGHT_FAX_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    // The faxes waiting for another call to their number to end (transmit-fax.ts), the longest waiting first.
+    index('faxes_waiting_turn_idx')
+      .on(table.toNumber, table.nextTryAt)
+      .where(sql`${table.status} = 'sending' AND ${table.nextTryAt} IS NOT NULL AND ${table.retryReason} IS NULL`),
     // The faxes on their way, counted by /metrics at each scrape: a few among millions, found without a scan.
     index('faxes_in_flight_idx')
       .on(table.status)

@@ -25,7 +25,7 @@ import { checkAttachments, type CheckedAttachment, type Upload } from './check-a
 import { auditFax, type FaxActor } from './fax-access';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
-import { assertUsageWithinPlan, assertWithinQuota, quoteSend } from './quota';
+import { assertUsageWithinPlan, quoteWithinQuota } from './quota';
 import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
@@ -249,10 +249,9 @@ async function checkSend(
   const knownPages = attachments.reduce((sum, a) => sum + (a.pages ?? 0), 0) + (needsCoverPage(contents) ? 1 : 0);
   if (knownPages > MAX_PAGES_PER_FAX)
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
-  await assertWithinQuota(db, accountId, knownPages * recipients.length);
   // Each fax's pages are all known now when every file's count is (a PDF, an image), not for a file read later.
   const pagesKnown = attachments.every((a) => a.pages !== null) && !input.sourceUrl;
-  const { quote, terms } = await quoteSend(db, accountId, { recipients, pages: knownPages, pagesKnown });
+  const { quote, terms } = await quoteWithinQuota(db, accountId, { recipients, pages: knownPages, pagesKnown });
   return { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms };
 }
 

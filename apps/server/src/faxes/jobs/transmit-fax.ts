@@ -16,10 +16,7 @@ import { faxLineEnds } from '../line-ends';
 import { linesInForce } from '../../lines/lines-in-force';
 import { faxAttempts } from '../schema';
 import { clock } from '../../platform/clock';
-
-/** How long a fax waits for another call to its number to end before it looks again, on the fax clock. */
-const TURN_WAIT_MS = 5_000;
-const MIN_TURN_WAIT_MS = 200;
+import { attemptsEnded, handTurnOn, takeDestinationSlot, waitForTurn } from '../destination-turns';
 
 /**
  * One try to deliver a fax over its line (DESIGN.md "Fax lines"), recorded as an attempt; a failure is retried by
@@ -33,83 +30,98 @@ export const transmitFaxJob = defineJob({
   // Calls wait on the line, not the processor: many at once; one fax is never dialled twice at once.
   concurrency: (config) => config.lineConcurrency,
   exclusiveKey: ({ faxId }) => faxId,
-  handler: async ({ faxId, attempt }, { db, files, queue, config, systemSettings, logger, holdLock }) => {
+  handler: async ({ faxId, attempt }, deps) => {
+    const { db, queue, config, logger } = deps;
     const fax = await loadFax(db, faxId);
     if (!fax || fax.status !== 'sending') return;
+    // A run for a try already made (a turn handed over and the fax's own fallback look both queue one): nothing to do.
+    if ((await attemptsEnded(db, faxId)) >= attempt) return;
 
     // One call at a time to a number (config DESTINATION_CALL_LIMIT): a broadcast does not make a busy fax machine
-    // busier, and faxes to one number take turns rather than spend their tries on each other.
-    if (!(await takeDestinationSlot(holdLock, fax.toNumber, config.destinationCallLimit))) {
-      const nextTryAt = new Date(clock.now().getTime() + Math.max(MIN_TURN_WAIT_MS, Math.round(TURN_WAIT_MS * config.faxClockScale)));
-      // Said on the fax, so that the sender may cancel it while it waits its turn.
-      if (!(await moveFax(db, faxId, ['sending'], 'sending', { nextTryAt }))) return;
-      logger.info({ faxId, attempt, toNumber: fax.toNumber }, 'another call to this number is on the line; waiting for it');
-      await queue.send(transmitFaxJob, { faxId, attempt }, { startAfter: nextTryAt });
+    // busier, and faxes to one number take turns rather than spend their tries on each other (destination-turns.ts).
+    const slot = await takeDestinationSlot(deps.holdLock, fax.toNumber, config.destinationCallLimit);
+    if (!slot) {
+      if (await waitForTurn({ db, queue, clockScale: config.faxClockScale }, faxId, attempt))
+        logger.info({ faxId, attempt, toNumber: fax.toNumber }, 'another call to this number is on the line; waiting for it');
       return;
     }
-
-    const inForce = await linesInForce({ config, systemSettings });
-    const line = await lineOfTry(db, inForce.faxLines(faxLineEnds({ db, files })), inForce.carriers.routes, { ...fax, id: faxId }, attempt);
-    const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
-    const inserted = await db
-      .insert(faxAttempts)
-      .values({ faxId, number: attempt, line: line.name, firstPage })
-      .onConflictDoNothing()
-      .returning();
-
-    let outcome: CallOutcome | HandedOver;
-    if (inserted.length === 0) {
-      const [previous] = await db
-        .select()
-        .from(faxAttempts)
-        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
-      if (previous?.endedAt) return; // this attempt has been made and followed up already
-      if (previous?.carrierFaxId) return; // a carrier has it: its webhooks (or the deadline) end it
-      if (previous && isCarrier(previous.line)) {
-        // Killed while handing the fax to a carrier (decision 056): the carrier may have it, and its webhooks name the
-        // try. They end it; if none comes by the deadline, a line error does, and only then does another try go.
-        await queue.send(
-          carrierDeadlineJob,
-          { faxId, attempt },
-          { dedupeKey: `${faxId}:${attempt}`, startAfter: carrierDeadlineOf(config.faxClockScale) },
-        );
-        logger.warn({ faxId, attempt, line: previous.line }, 'an earlier run died handing the fax to a carrier; waiting for its webhooks');
-        return;
-      }
-      // The call dropped with its worker: a line error to the far end, but not the line's doing (decision 081).
-      logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; ending it as interrupted');
-      const cut = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 } as const;
-      await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language, interrupted: true }, cut);
-      return;
-    } else {
-      // The try begins: no longer waiting for it. A fax canceled while it waited is not called; the attempt goes.
-      if (!(await moveFax(db, faxId, ['sending'], 'sending', { line: line.name, nextTryAt: null }))) {
-        await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
-        return;
-      }
-      outcome = await line.call({ ...fax, ...(await lineIdentityOf(db, fax)) }, { attempt, firstPage });
+    try {
+      await tryToDeliver(deps, fax, faxId, attempt);
+    } finally {
+      await deps.releaseLock?.(slot);
+      await handTurnOn({ db, queue, logger }, fax.toNumber);
     }
-
-    if ('handedOver' in outcome) {
-      // The carrier has it: its webhooks end this try (decision 056); past the deadline, a line error ends it.
-      await inTransaction(db, async (tx, client) => {
-        await tx
-          .update(faxAttempts)
-          .set({ carrierFaxId: outcome.carrierFaxId })
-          .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
-        await queue.send(
-          carrierDeadlineJob,
-          { faxId, attempt },
-          { transaction: client, dedupeKey: `${faxId}:${attempt}`, startAfter: carrierDeadlineOf(config.faxClockScale) },
-        );
-      });
-      logger.info({ faxId, attempt, line: line.name, carrierFaxId: outcome.carrierFaxId }, 'fax handed to the carrier');
-      return;
-    }
-    logger.info({ faxId, attempt, line: line.name, result: outcome.result, detail: outcome.detail }, 'fax attempt ended');
-    await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language }, outcome);
   },
 });
+
+/** The try itself, on the destination slot it holds: recorded as an attempt before the call, ended by its outcome. */
+async function tryToDeliver(
+  { db, files, queue, config, systemSettings, logger }: JobDeps,
+  fax: NonNullable<Awaited<ReturnType<typeof loadFax>>>,
+  faxId: string,
+  attempt: number,
+) {
+  const inForce = await linesInForce({ config, systemSettings });
+  const line = await lineOfTry(db, inForce.faxLines(faxLineEnds({ db, files })), inForce.carriers.routes, { ...fax, id: faxId }, attempt);
+  const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
+  const inserted = await db
+    .insert(faxAttempts)
+    .values({ faxId, number: attempt, line: line.name, firstPage })
+    .onConflictDoNothing()
+    .returning();
+
+  let outcome: CallOutcome | HandedOver;
+  if (inserted.length === 0) {
+    const [previous] = await db
+      .select()
+      .from(faxAttempts)
+      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+    if (previous?.endedAt) return; // this attempt has been made and followed up already
+    if (previous?.carrierFaxId) return; // a carrier has it: its webhooks (or the deadline) end it
+    if (previous && isCarrier(previous.line)) {
+      // Killed while handing the fax to a carrier (decision 056): the carrier may have it, and its webhooks name the
+      // try. They end it; if none comes by the deadline, a line error does, and only then does another try go.
+      await queue.send(
+        carrierDeadlineJob,
+        { faxId, attempt },
+        { dedupeKey: `${faxId}:${attempt}`, startAfter: carrierDeadlineOf(config.faxClockScale) },
+      );
+      logger.warn({ faxId, attempt, line: previous.line }, 'an earlier run died handing the fax to a carrier; waiting for its webhooks');
+      return;
+    }
+    // The call dropped with its worker: a line error to the far end, but not the line's doing (decision 081).
+    logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; ending it as interrupted');
+    const cut = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 } as const;
+    await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language, interrupted: true }, cut);
+    return;
+  } else {
+    // The try begins: no longer waiting for it. A fax canceled while it waited is not called; the attempt goes.
+    if (!(await moveFax(db, faxId, ['sending'], 'sending', { line: line.name, nextTryAt: null }))) {
+      await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+      return;
+    }
+    outcome = await line.call({ ...fax, ...(await lineIdentityOf(db, fax)) }, { attempt, firstPage });
+  }
+
+  if ('handedOver' in outcome) {
+    // The carrier has it: its webhooks end this try (decision 056); past the deadline, a line error ends it.
+    await inTransaction(db, async (tx, client) => {
+      await tx
+        .update(faxAttempts)
+        .set({ carrierFaxId: outcome.carrierFaxId })
+        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
+      await queue.send(
+        carrierDeadlineJob,
+        { faxId, attempt },
+        { transaction: client, dedupeKey: `${faxId}:${attempt}`, startAfter: carrierDeadlineOf(config.faxClockScale) },
+      );
+    });
+    logger.info({ faxId, attempt, line: line.name, carrierFaxId: outcome.carrierFaxId }, 'fax handed to the carrier');
+    return;
+  }
+  logger.info({ faxId, attempt, line: line.name, result: outcome.result, detail: outcome.detail }, 'fax attempt ended');
+  await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language }, outcome);
+}
 
 /**
  * The line a try goes out on: the line chosen when the fax was accepted for the first (faxes accepted before lines
@@ -150,11 +162,4 @@ async function firstUnconfirmedPage(db: Database, faxId: string, attempt: number
     .where(and(eq(faxAttempts.faxId, faxId), lt(faxAttempts.number, attempt)));
   const confirmed = Math.max(0, ...earlier.map((try_) => try_.firstPage - 1 + try_.pagesSent));
   return pages !== null && confirmed < pages ? confirmed + 1 : 1;
-}
-
-/** One of the destination's call slots for the rest of this run, or false when all are taken by calls on the line. */
-async function takeDestinationSlot(holdLock: JobDeps['holdLock'], toNumber: string, limit: number): Promise<boolean> {
-  if (!holdLock) throw new Error('faxes.transmit runs with an exclusive key, and so with its own lock connection');
-  for (let slot = 0; slot < limit; slot += 1) if (await holdLock(`destination:${toNumber}:${slot}`)) return true;
-  return false;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "faxes_waiting_turn_idx" ON "faxes" USING btree ("to_number","next_try_at") WHERE "faxes"."status" = 'sending' AND "faxes"."next_try_at" IS NOT NULL AND "faxes"."retry_reason" IS NULL;
