@@ -45,7 +45,7 @@ else
   echo "setup: installing npm packages"
   # `npm install` honours package-lock.json; `npm ci` is not used because this npm rejects the lock files it writes
   # (it leaves out other platforms' optional packages and then reports them missing).
-  npm install --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --prefer-offline --loglevel=error
   sha256sum package-lock.json | cut -d' ' -f1 > "$stamp"
 fi
 # The fax engine (T.30 over audio, spandsp): rebuilt only when its source is newer than the binary.

@@ -7,6 +7,8 @@ import { faxEventConsumers } from '../../src/fax-event-consumers';
 import { relayFaxEvents } from '../../src/events/relay';
 import { faxEvents, platformEvents } from '../../src/events/schema';
 import { faxes } from '../../src/faxes/schema';
+import { eventsWithSubscribers } from '../../src/webhooks/fan-out-job';
+import { webhookEndpoints } from '../../src/webhooks/schema';
 import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -51,6 +53,29 @@ describe('the outbox of fax events (issue 18, item 1)', () => {
     await expect
       .poll(async () => (await t.db.select().from(faxEvents).where(isNull(faxEvents.dispatchedAt))).length, { timeout: 10_000 })
       .toBe(0);
+    // Neither account has a webhook endpoint: no fan-out was queued for their events (decision 097).
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'webhooks.fan-out' AND data->>'eventId' IN
+          (SELECT id::text FROM fax_events WHERE fax_id IN (${faxId}, ${copy!.id}))`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it("hands the webhooks only the events their account's enabled endpoints subscribed to", async () => {
+    const [listening, deaf, other] = await Promise.all([customer('Hooks On'), customer('Hooks Off'), customer('No Hooks')]);
+    const endpoint = { url: 'https://example.com/hook', secret: 'unused here' };
+    await t.db.insert(webhookEndpoints).values([
+      { ...endpoint, accountId: listening.accountId, events: ['fax.delivered'] },
+      { ...endpoint, accountId: deaf.accountId, events: ['fax.delivered', 'fax.failed'], enabled: false },
+    ]);
+    const event = (id: string, type: 'fax.delivered' | 'fax.failed', accountId: string) => ({ id, type, accountId });
+    const wanted = await eventsWithSubscribers(t.db, [
+      event('a', 'fax.delivered', listening.accountId),
+      event('b', 'fax.failed', listening.accountId),
+      event('c', 'fax.delivered', deaf.accountId),
+      event('d', 'fax.delivered', other.accountId),
+    ]);
+    expect([...wanted]).toEqual(['a']);
   });
 
   it('records nothing for a change that leaves the status as it was (a retry waiting, a fax opened)', async () => {

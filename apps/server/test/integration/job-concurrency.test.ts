@@ -62,6 +62,46 @@ async function runFour(env: Record<string, string>) {
   }
 }
 
+describe('work nobody announced', () => {
+  it('is found by the scout within seconds, and a backlog wakes as many idle slots as it has jobs', async () => {
+    const { job, seen } = gatheringJob(4);
+    const deps = {
+      db: database.handle.db,
+      config: testConfig({ JOB_CONCURRENCY: 'test.gather=4' }),
+      files,
+      systemSettings: unreadSystemSettings(database.handle.db),
+      faxFilesOf: documentKeysOf,
+    };
+    // The workers start first and have looked once; no notifications: the sends below are announced to nobody, so only
+    // the scout (every 2 s) can find them before the slots' own look, 30 s later.
+    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger });
+    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const sentAt = Date.now();
+      for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
+      let doneAt = 0;
+      while (Date.now() - sentAt < 20_000) {
+        const { rows } = await database.handle.pool.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where name = 'test.gather' and state = 'completed'`,
+        );
+        if (rows[0]!.n >= 4) {
+          doneAt = Date.now();
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(doneAt, 'all four done').toBeGreaterThan(0);
+      expect(doneAt - sentAt, 'well before the slots would have looked by themselves').toBeLessThan(15_000);
+      expect(seen.most, 'the four ran together: the scout woke four slots').toBe(4);
+    } finally {
+      await sender.stop();
+      await queue.stop();
+      await database.handle.pool.query(`delete from pgboss.job where name = 'test.gather'`);
+    }
+  }, 60_000);
+});
+
 describe('JOB_CONCURRENCY', () => {
   it("runs as many of a job at once as it says, and the job's own default (one) without it", async () => {
     expect(await runFour({ JOB_CONCURRENCY: 'test.gather=4' })).toBe(4);
