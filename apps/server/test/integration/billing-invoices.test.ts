@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +17,7 @@ import {
 } from '@faxline/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
@@ -30,14 +29,15 @@ import { BAA_VERSION } from '../../src/billing/baa-text';
 import { usageInvoiceItems, usageLedger } from '../../src/billing/ledger-schema';
 import { billingProfiles, subscriptions } from '../../src/billing/schema';
 import { recordUsage } from '../../src/billing/usage-ledger';
-import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
 import { chargeFaxPages } from '../../src/faxes/charge-pages';
 import { failFax } from '../../src/faxes/fax-state';
 import { faxes } from '../../src/faxes/schema';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, errorOf, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { adminSession, callApi, errorOf, signIn, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
+import { openAppWithStripe } from '../support/stripe-billing';
 
 // The account's billing details and its invoices (issue 36, decision 084): the details are checked per country and
 // given to Stripe's customer, the invoices listed from Stripe, and each downloaded as Faxline's own PDF, which qpdf
@@ -55,14 +55,11 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'faxline-invoices-'));
-  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
   // A fax clock of 1/1000: the fax beyond the plan is delivered at once.
-  t = await openTestApp({
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url, FAX_CLOCK_SCALE: '0.001' },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  ({ t, simulator, stripe } = await openAppWithStripe(
+    { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
+    { FAX_CLOCK_SCALE: '0.001' },
+  ));
 
   const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
   const product = await stripe.products.create({ name: plan!.name });

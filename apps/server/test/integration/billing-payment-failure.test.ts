@@ -20,7 +20,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { accounts } from '../../src/accounts/schema';
 import { subscriptions } from '../../src/billing/schema';
-import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
 import { receiveInboundCall } from '../../src/faxes/receive-call';
 import { fixedClock, setClock } from '../../src/platform/clock';
@@ -29,8 +29,9 @@ import { plans } from '../../src/plans/schema';
 import { callV1, createApiKey } from '../support/api-keys';
 import { startTestGateway } from '../support/email-gateway';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, errorOf, latestEmailTo, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { adminSession, callApi, errorOf, latestEmailTo, signIn, someClientAddress, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
+import { openAppWithStripe, sellPlanAtStripe } from '../support/stripe-billing';
 
 // A renewal that fails (issue 36, decision 085): the owner and the Billing members are e-mailed once per run of
 // failures, the operators too when notifyOnFailedPayment is on; the portal's banner reads the server; sending goes on
@@ -51,11 +52,7 @@ let stripe: Stripe;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
-  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
-  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  ({ t, simulator, stripe } = await openAppWithStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
   const plan = await sellPlan('business');
   business = { id: plan.id, monthlyCents: plan.monthlyPriceCents!, yearlyMonthlyCents: plan.yearlyMonthlyPriceCents! };
   gateway = await startTestGateway(t);
@@ -65,18 +62,7 @@ beforeAll(async () => {
 afterEach(() => setClock());
 
 /** Gives a plan of the catalogue its monthly and yearly prices at the simulator, as the back office's plan form does. */
-async function sellPlan(slug: string) {
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, slug));
-  const product = await stripe.products.create({ name: plan!.name });
-  const price = (interval: 'month' | 'year', cents: number) =>
-    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const [monthly, yearly] = await Promise.all([
-    price('month', plan!.monthlyPriceCents!),
-    price('year', plan!.yearlyMonthlyPriceCents! * 12),
-  ]);
-  await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  return plan!;
-}
+const sellPlan = async (slug: string) => (await sellPlanAtStripe(t.db, stripe, slug)).plan;
 afterAll(async () => {
   await gateway?.stop();
   await t?.close();

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   ZBillingPortalResponse,
   ZBillingResponse,
@@ -8,7 +7,7 @@ import {
   type TBillingInterval,
 } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { accounts } from '../../src/accounts/schema';
@@ -16,7 +15,8 @@ import { auditEvents } from '../../src/audit/schema';
 import { subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
-import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { callApi, signIn, type TestApp } from '../support/test-app';
+import { openAppWithStripe, sellPlanAtStripe } from '../support/stripe-billing';
 
 // Changing a paying account's plan (issue 36, decision 083), against the Stripe simulator through the official
 // `stripe` package: an upgrade is charged at once exactly what its preview showed; a downgrade waits for the period's
@@ -36,11 +36,7 @@ let business: Priced;
 let basicId: string;
 
 beforeAll(async () => {
-  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
-  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  ({ t, simulator, stripe } = await openAppWithStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
   professional = await priced('professional');
   business = await priced('business');
   basicId = (await t.db.select().from(plans).where(eq(plans.slug, 'basic')))[0]!.id;
@@ -52,14 +48,8 @@ afterAll(async () => {
 
 /** The plan's monthly and yearly prices made in the simulator and named on the plan, as the back office will. */
 async function priced(slug: string): Promise<Priced> {
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, slug));
-  const product = await stripe.products.create({ name: plan!.name });
-  const price = (interval: 'month' | 'year', cents: number) =>
-    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const monthly = await price('month', plan!.monthlyPriceCents!);
-  const yearly = await price('year', plan!.yearlyMonthlyPriceCents! * 12);
-  await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  return { id: plan!.id, monthly: monthly.id, yearly: yearly.id };
+  const { plan, monthly, yearly } = await sellPlanAtStripe(t.db, stripe, slug);
+  return { id: plan.id, monthly: monthly.id, yearly: yearly.id };
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

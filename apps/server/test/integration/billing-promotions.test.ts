@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,9 +20,9 @@ import { promotions } from '../../src/billing/promotions/schema';
 import { recreatePromotionCoupons } from '../../src/billing/promotions/test-mode-coupons';
 import { subscriptions } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
-import { plans } from '../../src/plans/schema';
-import { adminSession, callApi, errorOf, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { adminSession, callApi, errorOf, signIn, someClientAddress, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
+import { openAppWithStripe, sellPlanAtStripe } from '../support/stripe-billing';
 
 // Promotions (issue 36 item 5, decision 088): an operator's coupon, made at Stripe through the official package
 // (pointed at the simulator), applied to the checkouts it fits, shown on the invoice, counted when Stripe says a
@@ -39,21 +38,11 @@ let adminCookie: string;
 let professional: { id: string; yearlyCents: number; monthlyCents: number };
 
 beforeAll(async () => {
-  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
-  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  ({ t, simulator, stripe } = await openAppWithStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
   adminCookie = (await adminSession(t)).cookie;
 
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
-  const product = await stripe.products.create({ name: plan!.name });
-  const price = (interval: 'month' | 'year', cents: number) =>
-    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const yearlyCents = plan!.yearlyMonthlyPriceCents! * 12;
-  const [monthly, yearly] = await Promise.all([price('month', plan!.monthlyPriceCents!), price('year', yearlyCents)]);
-  await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  professional = { id: plan!.id, yearlyCents, monthlyCents: plan!.monthlyPriceCents! };
+  const { plan } = await sellPlanAtStripe(t.db, stripe, 'professional');
+  professional = { id: plan.id, yearlyCents: plan.yearlyMonthlyPriceCents! * 12, monthlyCents: plan.monthlyPriceCents! };
 }, 120_000);
 afterAll(async () => {
   await t?.close();

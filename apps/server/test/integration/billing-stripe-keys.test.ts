@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { billingEvents } from '../../src/billing/schema';
 import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
-import { plans } from '../../src/plans/schema';
 import { adminSession, callApi, errorOf, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
+import { sellPlanAtStripe } from '../support/stripe-billing';
 
 // The Stripe keys of the back office (decision 085): sealed like the carriers' keys, never shown in clear, in force in
 // every process from the save's commit, and set aside whenever the server's environment sets Stripe's keys.
@@ -35,16 +35,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
   stripe = new Stripe('sk_test_anything', { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
-  const product = await stripe.products.create({ name: plan!.name });
-  const price = (interval: 'month' | 'year', cents: number) =>
-    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const [monthly, yearly] = await Promise.all([
-    price('month', plan!.monthlyPriceCents!),
-    price('year', plan!.yearlyMonthlyPriceCents! * 12),
-  ]);
-  await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  professional = plan!.id;
+  professional = (await sellPlanAtStripe(t.db, stripe, 'professional')).plan.id;
   admin = (await adminSession(t)).cookie;
   adminOfEnvironment = (await adminSession(withEnvironment)).cookie;
 }, 120_000);

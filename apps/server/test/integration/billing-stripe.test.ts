@@ -1,16 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { ZBillingResponse, ZCheckoutResponse, ZInvoiceListResponse, ZUsage } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { billingEvents, subscriptions } from '../../src/billing/schema';
-import { startStripeSimulator, type StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { type StripeSimulator } from '../../src/billing/stripe-simulator/server';
 import { plans } from '../../src/plans/schema';
-import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
+import { callApi, signIn, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
+import { openAppWithStripe, sellPlanAtStripe } from '../support/stripe-billing';
 
 // Buying a plan through Stripe (issue 36, decision 082): the official `stripe` package on both sides, the server's
 // and this test's, pointed at the Stripe simulator, which signs its webhooks as Stripe does. The plan changes only when
@@ -26,23 +26,11 @@ let stripe: Stripe;
 let professional: { id: string; monthly: string; yearly: string; yearlyCents: number; pages: number };
 
 beforeAll(async () => {
-  simulator = await startStripeSimulator({ webhookSecret: WEBHOOK_SECRET });
-  t = await openTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: simulator.url } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  simulator.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/billing/stripe/webhook`);
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: simulator.port, protocol: 'http' });
+  ({ t, simulator, stripe } = await openAppWithStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
 
   // The back office names each plan's prices (its plan form, to come); here they are made and named directly.
-  const [plan] = await t.db.select().from(plans).where(eq(plans.slug, 'professional'));
-  const product = await stripe.products.create({ name: plan!.name });
-  const price = (interval: 'month' | 'year', cents: number) =>
-    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: cents, recurring: { interval } });
-  const [monthly, yearly] = await Promise.all([
-    price('month', plan!.monthlyPriceCents!),
-    price('year', plan!.yearlyMonthlyPriceCents! * 12),
-  ]);
-  await t.db.update(plans).set({ stripeMonthlyPriceId: monthly.id, stripeYearlyPriceId: yearly.id }).where(eq(plans.id, plan!.id));
-  professional = { id: plan!.id, monthly: monthly.id, yearly: yearly.id, yearlyCents: yearly.unit_amount!, pages: plan!.pagesPerMonth! };
+  const { plan, monthly, yearly } = await sellPlanAtStripe(t.db, stripe, 'professional');
+  professional = { id: plan.id, monthly: monthly.id, yearly: yearly.id, yearlyCents: yearly.unit_amount!, pages: plan.pagesPerMonth! };
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -1,17 +1,13 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAY_WITH_CARD_THAT_DECLINES, PAY_WITH_CARD_THAT_PAYS } from './checkout-page';
 import { SIMULATOR_NOTICE } from './page-shell';
-import { createPlans, payOnCheckoutPage, START, startKit, WEBHOOK_SECRET, type Kit, type Plans } from './test-kit';
+import { type Kit, payOnCheckoutPage, type Plans, START, useKitWithPlans, WEBHOOK_SECRET } from './test-kit';
 
 let kit: Kit;
 let plans: Plans;
 
-beforeAll(async () => {
-  kit = await startKit();
-  plans = await createPlans(kit.stripe);
-});
-afterAll(() => kit.close());
+useKitWithPlans('all', (started) => ({ kit, plans } = started));
 
 const startSeconds = START.getTime() / 1000;
 

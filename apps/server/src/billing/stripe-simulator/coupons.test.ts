@@ -1,16 +1,12 @@
 import type Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPlans, startKit, subscribe, type Kit, type Plans } from './test-kit';
+import { describe, expect, it } from 'vitest';
+import { type Kit, type Plans, subscribe, useKitWithPlans } from './test-kit';
 
 // Coupons as Faxline's promotions use them (decision 088), driven only through the official `stripe` package.
 let kit: Kit;
 let plans: Plans;
 
-beforeEach(async () => {
-  kit = await startKit();
-  plans = await createPlans(kit.stripe);
-});
-afterEach(() => kit.close());
+useKitWithPlans('each', (started) => ({ kit, plans } = started));
 
 const checkoutWith = (coupon: string) =>
   kit.stripe.checkout.sessions.create({

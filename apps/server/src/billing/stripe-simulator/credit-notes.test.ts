@@ -1,16 +1,12 @@
 import type Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPlans, startKit, subscribe, type Kit, type Plans } from './test-kit';
+import { describe, expect, it } from 'vitest';
+import { type Kit, type Plans, subscribe, useKitWithPlans } from './test-kit';
 
 // Credit notes on a paid invoice as the back office's refunds use them (decision 091), only through the `stripe` package.
 let kit: Kit;
 let plans: Plans;
 
-beforeEach(async () => {
-  kit = await startKit();
-  plans = await createPlans(kit.stripe);
-});
-afterEach(() => kit.close());
+useKitWithPlans('each', (started) => ({ kit, plans } = started));
 
 async function paidInvoice(): Promise<Stripe.Invoice> {
   const session = await subscribe(kit, plans.yearly);

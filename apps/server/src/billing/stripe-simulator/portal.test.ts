@@ -1,17 +1,13 @@
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIMULATOR_NOTICE } from './page-shell';
 import { USE_CARD_THAT_DECLINES, USE_CARD_THAT_PAYS } from './portal-page';
-import { createPlans, startKit, subscribe, type Kit, type Plans } from './test-kit';
+import { type Kit, type Plans, subscribe, useKitWithPlans } from './test-kit';
 
 let kit: Kit;
 let plans: Plans;
 
-beforeAll(async () => {
-  kit = await startKit();
-  plans = await createPlans(kit.stripe);
-});
-afterAll(() => kit.close());
+useKitWithPlans('all', (started) => ({ kit, plans } = started));
 
 const postForm = (url: string, fields: Record<string, string>) =>
   fetch(url, {

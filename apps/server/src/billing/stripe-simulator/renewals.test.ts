@@ -1,16 +1,12 @@
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPlans, startKit, subscribe, type Kit, type Plans } from './test-kit';
+import { describe, expect, it } from 'vitest';
+import { type Kit, type Plans, subscribe, useKitWithPlans } from './test-kit';
 
 let kit: Kit;
 let plans: Plans;
 
 // Each test starts on 15 Nov 2026 with a simulator of its own, so that its periods are the same on every run.
-beforeEach(async () => {
-  kit = await startKit();
-  plans = await createPlans(kit.stripe);
-});
-afterEach(() => kit.close());
+useKitWithPlans('each', (started) => ({ kit, plans } = started));
 
 const DAY_MS = 86_400_000;
 const DEC_15 = Date.UTC(2026, 11, 15, 10) / 1000;

@@ -1,15 +1,11 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlans, startKit, subscribe, type Kit, type Plans } from './test-kit';
+import { describe, expect, it } from 'vitest';
+import { type Kit, type Plans, subscribe, useKitWithPlans } from './test-kit';
 
 let kit: Kit;
 let plans: Plans;
 
-beforeAll(async () => {
-  kit = await startKit();
-  plans = await createPlans(kit.stripe);
-});
-afterAll(() => kit.close());
+useKitWithPlans('all', (started) => ({ kit, plans } = started));
 
 describe("a customer's billing details and tax ids, through the official package", () => {
   it('adds, lists, retrieves and deletes tax ids, each with its event, and refuses a type Stripe does not have', async () => {

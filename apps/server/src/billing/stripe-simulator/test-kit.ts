@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startStripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from './server';
 
 /**
@@ -141,4 +142,17 @@ export async function subscribe(
   const paid = await payOnCheckoutPage(created, { outcome: 'succeed', name: 'Ada Lovelace' });
   if (paid.status !== 303) throw new Error(`Paying ${created.id} answered ${paid.status}`);
   return kit.stripe.checkout.sessions.retrieve(created.id, { expand: ['subscription', 'subscription.latest_invoice'] });
+}
+
+/**
+ * A simulator with the plans made, for each test (`each`, so that every test's periods start from START) or for the
+ * whole file (`all`): `use` receives them when they are ready, and the simulator closes after.
+ */
+export function useKitWithPlans(scope: 'each' | 'all', use: (started: { kit: Kit; plans: Plans }) => void): void {
+  let kit: Kit | undefined;
+  (scope === 'each' ? beforeEach : beforeAll)(async () => {
+    kit = await startKit();
+    use({ kit, plans: await createPlans(kit.stripe) });
+  });
+  (scope === 'each' ? afterEach : afterAll)(() => kit?.close());
 }
