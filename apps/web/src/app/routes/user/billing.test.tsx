@@ -27,6 +27,7 @@ import enErrors from '@/locales/en/errors.json';
 import esTexts from '@/locales/es/billing.json';
 
 import BillingRoute from './billing';
+import { paidBasicSubscription } from '@/testing/subscriptions';
 
 // The app's i18next starts from the browser's language and storage; each render here brings its own instance instead.
 vi.mock('@/lib/i18n', () => ({ i18n: { language: 'en', t: (key: string) => key } }));
@@ -63,17 +64,7 @@ const usage: TUsage = {
   periodStart: '2026-03-01T00:00:00.000Z',
   periodEnd: '2026-04-01T00:00:00.000Z',
 };
-const paidBasic: NonNullable<TBillingResponse['subscription']> = {
-  provider: 'stripe',
-  planId: 'plan-basic',
-  interval: 'month',
-  status: 'active',
-  currentPeriodStart: '2026-03-01T12:00:00.000Z',
-  currentPeriodEnd: '2026-04-01T12:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  paymentFailedAt: null,
-  scheduledChange: null,
-};
+const paidBasic = paidBasicSubscription();
 const billing = (fields: Partial<TBillingResponse> = {}): TBillingResponse => ({
   enabled: true,
   testMode: false,

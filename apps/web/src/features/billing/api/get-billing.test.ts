@@ -3,21 +3,12 @@ import type { Query } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 
 import { billingQueryOptions, CONFIRMATION_POLL_MS } from './get-billing';
+import { paidBasicSubscription } from '@/testing/subscriptions';
 
 // The API client reads the app's i18n, which reads the browser at start.
 vi.mock('@/lib/i18n', () => ({ i18n: { language: 'en', t: (key: string) => key } }));
 
-const subscription: TBillingResponse['subscription'] = {
-  provider: 'stripe',
-  planId: 'plan-basic',
-  interval: 'month',
-  status: 'active',
-  currentPeriodStart: '2026-03-01T12:00:00.000Z',
-  currentPeriodEnd: '2026-04-01T12:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  paymentFailedAt: null,
-  scheduledChange: null,
-};
+const subscription: TBillingResponse['subscription'] = paidBasicSubscription();
 
 /** How long the billing query waits before asking again, with `data` as its last answer. */
 function nextAsk(awaitSubscription: boolean, data: TBillingResponse | undefined) {

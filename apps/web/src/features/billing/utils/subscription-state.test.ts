@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { checkoutReturnOf, paidChoiceOf, subscriptionStateOf, type TSubscription } from './subscription-state';
+import { paidBasicSubscription } from '@/testing/subscriptions';
 
-const subscription = (fields: Partial<TSubscription> = {}): TSubscription => ({
-  provider: 'stripe',
-  planId: 'plan-basic',
-  interval: 'month',
-  status: 'active',
-  currentPeriodStart: '2026-03-01T12:00:00.000Z',
-  currentPeriodEnd: '2026-04-01T12:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  paymentFailedAt: null,
-  scheduledChange: null,
-  ...fields,
-});
+const subscription = (fields: Partial<TSubscription> = {}): TSubscription => paidBasicSubscription(fields);
 
 describe('subscriptionStateOf', () => {
   it('says active for a paid subscription that renews', () => {
