@@ -1,6 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { JobRun } from '../platform/queue/define-job';
-import type { Queue } from '../platform/queue/define-job';
+import type { JobRun, Queue } from '../platform/queue/define-job';
 import type { Database } from '../platform/db/client';
 import type { Logger } from '../platform/logger';
 import { clock } from '../platform/clock';
@@ -8,7 +7,7 @@ import { moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts, faxes } from './schema';
 
-// Calls to one number take turns (config DESTINATION_CALL_LIMIT, decision 078's ninth look): a fax whose number is
+// Calls to one number take turns (config DESTINATION_CALL_LIMIT, decision 097): a fax whose number is
 // on the line waits, and the call that frees the number hands the turn to the fax that has waited longest. Before,
 // each waiting fax looked again every few seconds of the fax clock: a 500-fax run to two numbers made 17 tries' jobs
 // per fax, most of them finding the number still taken.

@@ -23,7 +23,7 @@ const IDLE_POLL_SECONDS = 2;
 /**
  * Each slot's own look for work when nothing woke it, pg-boss's polling: only a last resort, since the scout, the
  * sends' announcements and the end of the slot's own job wake it. A slot per poll was 26 queries a second per idle
- * worker process (40 slots), most of an idle worker's cost to itself and to PostgreSQL (decision 078, ninth look).
+ * worker process (40 slots), most of an idle worker's cost to itself and to PostgreSQL (decision 097).
  */
 const SLOT_POLL_SECONDS = 30;
 /** A job whose exclusive key is held by a running job of the same key is tried again this much later. */
