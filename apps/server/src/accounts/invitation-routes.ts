@@ -9,8 +9,6 @@ import { perAddressLimit } from '../platform/http/rate-limit';
 import { translator } from '../platform/i18n/i18n';
 import { acceptInvitation, INVITATION_ACCEPT_PATH, openInvitation, type OpenInvitation } from './member-invitations';
 
-/** The web app's sign-in page (apps/web/src/config/paths.ts), where the new login goes next. */
-
 const ZInvitationQuery = z.object({ token: z.string().min(1).max(200).check(singleLineText) });
 
 /** A browser following the link or posting the page's form; any other client gets JSON like any API call. */
@@ -67,52 +65,53 @@ export const invitationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     username: open.login.username,
   });
 
-  app.get(
-    INVITATION_ACCEPT_PATH.replace(/^\/api/, ''),
-    { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) },
-    async (request, reply) => {
-      const open = await openInvitation(db, request.query.token);
-      if (!open) return invalid(request, reply);
-      const t = translator(open.language);
-      const words = wordsOf(open, t);
-      return page(reply, 200, {
-        language: open.language,
-        title: t('memberInvitation.page.title', words),
-        paragraphs: [t('memberInvitation.page.ask', words), t('memberInvitation.page.password', words)],
-        confirm: {
-          label: t('memberInvitation.page.accept', words),
-          action: `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(request.query.token)}`,
-        },
-      });
-    },
-  );
+  /** The invitation a link names, with the words of its pages in the invitee's language; null when it is not open. */
+  const invitationOf = async (token: string) => {
+    const open = await openInvitation(db, token);
+    if (!open) return null;
+    const t = translator(open.language);
+    return { open, t, words: wordsOf(open, t) };
+  };
 
-  app.post(
-    INVITATION_ACCEPT_PATH.replace(/^\/api/, ''),
-    { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) },
-    async (request, reply) => {
-      const open = await openInvitation(db, request.query.token);
-      if (!open) return invalid(request, reply);
-      const t = translator(open.language);
-      const words = wordsOf(open, t);
-      try {
-        await acceptInvitation({ auth, db, lifecycle: accountLifecycle }, open, request.ip);
-      } catch (error) {
-        const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
-        if (!refusal || !wantsPage(request)) throw error;
-        return page(reply, 409, {
-          language: open.language,
-          title: t('memberInvitation.page.refusedTitle'),
-          paragraphs: [t(refusal, words)],
-          link: signIn(t),
-        });
-      }
-      return page(reply, 200, {
+  const path = INVITATION_ACCEPT_PATH.replace(/^\/api/, '');
+  const options = { schema: { querystring: ZInvitationQuery }, config: limit(30, 60_000) };
+
+  app.get(path, options, async (request, reply) => {
+    const invitation = await invitationOf(request.query.token);
+    if (!invitation) return invalid(request, reply);
+    const { open, t, words } = invitation;
+    return page(reply, 200, {
+      language: open.language,
+      title: t('memberInvitation.page.title', words),
+      paragraphs: [t('memberInvitation.page.ask', words), t('memberInvitation.page.password', words)],
+      confirm: {
+        label: t('memberInvitation.page.accept', words),
+        action: `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(request.query.token)}`,
+      },
+    });
+  });
+
+  app.post(path, options, async (request, reply) => {
+    const invitation = await invitationOf(request.query.token);
+    if (!invitation) return invalid(request, reply);
+    const { open, t, words } = invitation;
+    try {
+      await acceptInvitation({ auth, db, lifecycle: accountLifecycle }, open, request.ip);
+    } catch (error) {
+      const refusal = error instanceof AppError ? REFUSALS[error.messageKey] : undefined;
+      if (!refusal || !wantsPage(request)) throw error;
+      return page(reply, 409, {
         language: open.language,
-        title: t('memberInvitation.page.doneTitle', words),
-        paragraphs: [t('memberInvitation.page.done', words)],
+        title: t('memberInvitation.page.refusedTitle'),
+        paragraphs: [t(refusal, words)],
         link: signIn(t),
       });
-    },
-  );
+    }
+    return page(reply, 200, {
+      language: open.language,
+      title: t('memberInvitation.page.doneTitle', words),
+      paragraphs: [t('memberInvitation.page.done', words)],
+      link: signIn(t),
+    });
+  });
 };

@@ -1,4 +1,3 @@
-import type { TFaxDirection, TUsageLedgerKind } from '@faxline/shared';
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
@@ -6,17 +5,8 @@ import { usageLedger } from './ledger-schema';
 import { subscriptions } from './schema';
 import type { UsageCsvLine } from './usage-csv';
 
-export type UsageCharge = {
-  accountId: string;
-  faxId: string;
-  direction: TFaxDirection;
-  otherNumber: string | null;
-  pages: number;
-  kind: TUsageLedgerKind;
-  rateCents: number;
-  currency: string;
-  at: Date;
-};
+/** One charge as the ledger records it: a CSV line's fields, for an account, at an instant. */
+export type UsageCharge = Omit<UsageCsvLine, 'at'> & { accountId: string; at: Date };
 
 /**
  * Writes a fax's charge into the ledger, in the caller's transaction (the one that records the delivery or the

@@ -10,6 +10,20 @@ type SeedPlan = Omit<TPlan, 'id' | 'currency' | 'yearlyMonthlyPriceCents'>;
 export const yearlyMonthlyPrice = (monthlyCents: number | null) =>
   monthlyCents === null ? null : Math.round(monthlyCents * (1 - YEARLY_DISCOUNT));
 
+/** What a plan for one desk gives unless it says otherwise: one user, one number, no API, webhooks or fax to e-mail. */
+const ONE_DESK_OFFER = {
+  apiAccess: false,
+  webhooks: false,
+  faxToEmail: false,
+  maxUsers: 1,
+  faxNumbersIncluded: 1,
+  isPopular: false,
+  isHipaa: false,
+} satisfies Partial<SeedPlan>;
+
+/** What a plan for a team gives: the API, webhooks and fax to e-mail, for as many users as it has. */
+const TEAM_OFFER = { ...ONE_DESK_OFFER, apiAccess: true, webhooks: true, faxToEmail: true, maxUsers: null } satisfies Partial<SeedPlan>;
+
 /**
  * The starting catalogue of DESIGN.md: the fax plans page's four standard plans and the pricing page's two healthcare
  * plans (spec 000 §9). Product data, not demo data: it is seeded into every new database, once; operators then edit
@@ -23,13 +37,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     monthlyPriceCents: 999,
     pagesPerMonth: 150,
     apiRequestsPerMinute: 100,
-    apiAccess: false,
-    webhooks: false,
-    faxToEmail: false,
-    maxUsers: 1,
-    faxNumbersIncluded: 1,
-    isPopular: false,
-    isHipaa: false,
+    ...ONE_DESK_OFFER,
     text: {
       en: { description: 'For occasional faxing from one desk.', features: ['150 pages per month', 'Email to fax', 'Standard support'] },
       es: {
@@ -49,13 +57,9 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     monthlyPriceCents: 1999,
     pagesPerMonth: 500,
     apiRequestsPerMinute: 300,
-    apiAccess: false,
-    webhooks: false,
+    ...ONE_DESK_OFFER,
     faxToEmail: true,
-    maxUsers: 1,
-    faxNumbersIncluded: 1,
     isPopular: true,
-    isHipaa: false,
     text: {
       en: {
         description: 'For small offices that send and receive every day.',
@@ -78,13 +82,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     monthlyPriceCents: 4999,
     pagesPerMonth: 2000,
     apiRequestsPerMinute: 1000,
-    apiAccess: true,
-    webhooks: true,
-    faxToEmail: true,
-    maxUsers: null,
-    faxNumbersIncluded: 1,
-    isPopular: false,
-    isHipaa: false,
+    ...TEAM_OFFER,
     text: {
       en: {
         description: 'For teams that fax from several desks and systems.',
@@ -107,13 +105,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     monthlyPriceCents: null,
     pagesPerMonth: null,
     apiRequestsPerMinute: 3000,
-    apiAccess: true,
-    webhooks: true,
-    faxToEmail: true,
-    maxUsers: null,
-    faxNumbersIncluded: 1,
-    isPopular: false,
-    isHipaa: false,
+    ...TEAM_OFFER,
     text: {
       en: {
         description: 'For organisations with high volumes or special requirements.',
@@ -136,12 +128,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     monthlyPriceCents: 1495,
     pagesPerMonth: 200,
     apiRequestsPerMinute: 100,
-    apiAccess: false,
-    webhooks: false,
-    faxToEmail: false,
-    maxUsers: 1,
-    faxNumbersIncluded: 1,
-    isPopular: false,
+    ...ONE_DESK_OFFER,
     isHipaa: true,
     text: {
       en: {
@@ -165,11 +152,7 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
     monthlyPriceCents: 2995,
     pagesPerMonth: 750,
     apiRequestsPerMinute: 300,
-    apiAccess: false,
-    webhooks: false,
-    faxToEmail: false,
-    maxUsers: 1,
-    faxNumbersIncluded: 1,
+    ...ONE_DESK_OFFER,
     isPopular: true,
     isHipaa: true,
     text: {

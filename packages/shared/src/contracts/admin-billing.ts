@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../member-roles';
 import { singleLineText } from '../text';
-import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from './billing';
+import { BILLING_INTERVALS, ZSubscriptionState } from './billing';
 import { ZInvoiceId, ZInvoiceSummary } from './billing-invoices';
 
 /**
@@ -72,24 +72,17 @@ export const ZAdminAccountBilling = z.object({
   /** Payments are off here: plans are only granted in the back office. */
   billingEnabled: z.boolean(),
   testMode: z.boolean(),
-  subscription: z
-    .object({
-      provider: z.string(),
-      customerId: z.string(),
-      subscriptionId: z.string(),
-      planId: z.string(),
-      planName: z.string(),
-      interval: z.enum(BILLING_INTERVALS),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      currentPeriodStart: z.iso.datetime(),
-      currentPeriodEnd: z.iso.datetime(),
-      cancelAtPeriodEnd: z.boolean(),
-      paymentFailedAt: z.iso.datetime().nullable(),
-      scheduledChange: z
-        .object({ planId: z.string(), planName: z.string(), interval: z.enum(BILLING_INTERVALS), startsAt: z.iso.datetime() })
-        .nullable(),
-    })
-    .nullable(),
+  subscription: ZSubscriptionState.extend({
+    provider: z.string(),
+    customerId: z.string(),
+    subscriptionId: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    interval: z.enum(BILLING_INTERVALS),
+    scheduledChange: z
+      .object({ planId: z.string(), planName: z.string(), interval: z.enum(BILLING_INTERVALS), startsAt: z.iso.datetime() })
+      .nullable(),
+  }).nullable(),
   invoices: z.array(ZAdminInvoice),
   nextAfter: ZInvoiceId.nullable(),
 });

@@ -44,6 +44,15 @@ export type TCheckoutRequest = z.infer<typeof ZCheckoutRequest>;
 export const ZCheckoutResponse = z.object({ url: z.url() });
 export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
 
+/** Where a subscription stands in its period: the customer's billing page and the back office both show it. */
+export const ZSubscriptionState = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  currentPeriodStart: z.iso.datetime(),
+  currentPeriodEnd: z.iso.datetime(),
+  cancelAtPeriodEnd: z.boolean(),
+  paymentFailedAt: z.iso.datetime().nullable(),
+});
+
 /** GET /api/billing: whether payment is on here (and whether in test mode), and the account's subscription. */
 export const ZBillingResponse = z.object({
   /** Off: plans are assigned in the back office, and the page says how to reach sales. */
@@ -54,19 +63,12 @@ export const ZBillingResponse = z.object({
   providers: z.array(z.enum(BILLING_PROVIDERS)),
   /** What the provider of the account's subscription offers; null without a subscription (or its provider not set up). */
   offers: ZProviderOffers.nullable(),
-  subscription: z
-    .object({
-      provider: z.enum(BILLING_PROVIDERS),
-      planId: z.string(),
-      interval: z.enum(BILLING_INTERVALS),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      currentPeriodStart: z.iso.datetime(),
-      currentPeriodEnd: z.iso.datetime(),
-      cancelAtPeriodEnd: z.boolean(),
-      paymentFailedAt: z.iso.datetime().nullable(),
-      /** A downgrade waiting for the period's end (decision 083), as the provider holds it; cancellable until then. */
-      scheduledChange: z.object({ planId: z.string(), interval: z.enum(BILLING_INTERVALS), startsAt: z.iso.datetime() }).nullable(),
-    })
-    .nullable(),
+  subscription: ZSubscriptionState.extend({
+    provider: z.enum(BILLING_PROVIDERS),
+    planId: z.string(),
+    interval: z.enum(BILLING_INTERVALS),
+    /** A downgrade waiting for the period's end (decision 083), as the provider holds it; cancellable until then. */
+    scheduledChange: z.object({ planId: z.string(), interval: z.enum(BILLING_INTERVALS), startsAt: z.iso.datetime() }).nullable(),
+  }).nullable(),
 });
 export type TBillingResponse = z.infer<typeof ZBillingResponse>;

@@ -7,7 +7,7 @@ import { makeSigningCertificate, signedHeaders } from './signing';
 import { createStore, paypalId } from './store';
 import { createPayPalWebhookSender, type PayPalDelivery } from './webhook-sender';
 import { invalidRequest, notFound, PayPalApiError, type PayPalEvent } from './wire';
-import { readSimulatorBody } from '../simulator-body';
+import { readSimulatorBody, stopSimulator } from '../simulator-http';
 
 export type PayPalSimulatorOptions = {
   /** The webhook id PayPal gave the receiver's endpoint: part of every signature. A new one unless given. */
@@ -288,13 +288,6 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions = {})
     url,
     port,
     webhookId,
-    async close() {
-      clearInterval(renewals);
-      await sender.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    close: () => stopSimulator(server, renewals, sender),
   };
 }

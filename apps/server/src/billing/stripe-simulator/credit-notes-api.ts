@@ -2,7 +2,7 @@ import { invalidParam, missingParam } from './errors';
 import { recordEvent, recordUpdate, snapshot } from './events';
 import { newId } from './ids';
 import { pageOf } from './list';
-import { mergedMetadata, oneOf, optionalInteger, optionalString, rejectUnknownParams, requiredString, type Params } from './params';
+import * as param from './params';
 import { route, type ApiRoute } from './router';
 import type { Store } from './store';
 import { listOf, type CreditNote } from './wire';
@@ -15,8 +15,8 @@ const REASONS = ['duplicate', 'fraudulent', 'order_change', 'product_unsatisfact
  * customer's balance. As on Stripe, the parts must add up to the amount, and the credit notes of an invoice may not
  * exceed what was paid on it.
  */
-function createCreditNote(store: Store, params: Params): CreditNote {
-  rejectUnknownParams(params, [
+function createCreditNote(store: Store, params: param.Params): CreditNote {
+  param.rejectUnknownParams(params, [
     'invoice',
     'amount',
     'refund_amount',
@@ -29,15 +29,15 @@ function createCreditNote(store: Store, params: Params): CreditNote {
     'expand',
   ]);
   if (params.lines !== undefined) throw invalidParam('lines', 'The Stripe simulator makes credit notes for an amount, not by lines.');
-  const invoice = store.invoices.find(requiredString(params, 'invoice'), 'invoice');
+  const invoice = store.invoices.find(param.requiredString(params, 'invoice'), 'invoice');
   if (invoice.status !== 'paid')
     throw invalidParam('invoice', `The Stripe simulator credits paid invoices only; this one is ${invoice.status}.`);
-  const amount = optionalInteger(params, 'amount');
+  const amount = param.optionalInteger(params, 'amount');
   if (amount === undefined) throw missingParam('amount');
   if (amount <= 0) throw invalidParam('amount', 'Invalid positive integer');
-  const refund = optionalInteger(params, 'refund_amount') ?? 0;
-  const outOfBand = optionalInteger(params, 'out_of_band_amount') ?? 0;
-  const creditGiven = optionalInteger(params, 'credit_amount');
+  const refund = param.optionalInteger(params, 'refund_amount') ?? 0;
+  const outOfBand = param.optionalInteger(params, 'out_of_band_amount') ?? 0;
+  const creditGiven = param.optionalInteger(params, 'credit_amount');
   const credit = creditGiven ?? amount - refund - outOfBand;
   if (refund < 0 || outOfBand < 0 || credit < 0 || refund + outOfBand + credit !== amount) {
     throw invalidParam(
@@ -73,15 +73,15 @@ function createCreditNote(store: Store, params: Params): CreditNote {
     invoice: invoice.id,
     lines: listOf([], `/v1/credit_notes/${id}/lines`),
     livemode: false,
-    memo: optionalString(params, 'memo') ?? null,
-    metadata: mergedMetadata({}, params),
+    memo: param.optionalString(params, 'memo') ?? null,
+    metadata: param.mergedMetadata({}, params),
     number: `${invoice.number ?? invoice.id}-CN-${String(count).padStart(2, '0')}`,
     out_of_band_amount: outOfBand > 0 ? outOfBand : null,
     pdf: `${store.publicUrl}/credit_note/${id}/pdf`,
     post_payment_amount: amount,
     pre_payment_amount: 0,
     pretax_credit_amounts: [],
-    reason: oneOf(optionalString(params, 'reason'), REASONS, 'reason') ?? null,
+    reason: param.oneOf(param.optionalString(params, 'reason'), REASONS, 'reason') ?? null,
     refunds: refund > 0 ? [{ amount_refunded: refund, payment_record_refund: null, refund: newId('re_'), type: 'refund' }] : [],
     shipping_cost: null,
     status: 'issued',
@@ -114,8 +114,8 @@ export const creditNoteRoutes: ApiRoute[] = [
   route('POST', '/v1/credit_notes', ({ store, params }) => createCreditNote(store, params)),
   route('GET', '/v1/credit_notes/:id', ({ store, path }) => store.creditNotes.find(path.id!)),
   route('GET', '/v1/credit_notes', ({ store, params }) => {
-    const invoice = optionalString(params, 'invoice');
-    const customer = optionalString(params, 'customer');
+    const invoice = param.optionalString(params, 'invoice');
+    const customer = param.optionalString(params, 'customer');
     const notes = store.creditNotes
       .all()
       .filter((note) => invoice === undefined || note.invoice === invoice)

@@ -1,27 +1,18 @@
 import { createCustomer, taxIdsOf, updateCustomer, type Address, type CustomerChanges } from './customers';
 import { pageOf } from './list';
-import {
-  expandList,
-  mergedMetadata,
-  optionalObject,
-  optionalObjectArray,
-  optionalString,
-  rejectUnknownParams,
-  requiredString,
-  type Params,
-} from './params';
+import * as param from './params';
 import { route, type ApiRoute } from './router';
 import type { Store } from './store';
 import { listOf, type Customer } from './wire';
 
 const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'postal_code', 'state', 'country'] as const;
 
-function addressParam(params: Params): Address | null | undefined {
+function addressParam(params: param.Params): Address | null | undefined {
   if (params.address === '') return null;
-  const address = optionalObject(params, 'address');
+  const address = param.optionalObject(params, 'address');
   if (!address) return undefined;
-  rejectUnknownParams(address, ADDRESS_FIELDS);
-  const field = (key: (typeof ADDRESS_FIELDS)[number]) => optionalString(address, key, `address[${key}]`) || null;
+  param.rejectUnknownParams(address, ADDRESS_FIELDS);
+  const field = (key: (typeof ADDRESS_FIELDS)[number]) => param.optionalString(address, key, `address[${key}]`) || null;
   return {
     line1: field('line1'),
     line2: field('line2'),
@@ -33,49 +24,49 @@ function addressParam(params: Params): Address | null | undefined {
 }
 
 /** `tax_ids` is one of the fields Stripe leaves out unless `expand[]=tax_ids` asks for it. */
-function withIncludables(store: Store, customer: Customer, params: Params): object {
-  if (!expandList(params).includes('tax_ids')) return customer;
+function withIncludables(store: Store, customer: Customer, params: param.Params): object {
+  if (!param.expandList(params).includes('tax_ids')) return customer;
   return { ...customer, tax_ids: listOf(taxIdsOf(store, customer.id), `/v1/customers/${customer.id}/tax_ids`) };
 }
 
 /** Customers and their saved cards: `/v1/customers`, `/v1/payment_methods`. */
 export const customerRoutes: ApiRoute[] = [
   route('POST', '/v1/customers', ({ store, params }) => {
-    rejectUnknownParams(params, ['email', 'name', 'phone', 'description', 'metadata', 'address', 'tax_id_data']);
-    const taxIds = (optionalObjectArray(params, 'tax_id_data') ?? []).map((entry, index) => ({
-      type: requiredString(entry, 'type', `tax_id_data[${index}][type]`),
-      value: requiredString(entry, 'value', `tax_id_data[${index}][value]`),
+    param.rejectUnknownParams(params, ['email', 'name', 'phone', 'description', 'metadata', 'address', 'tax_id_data']);
+    const taxIds = (param.optionalObjectArray(params, 'tax_id_data') ?? []).map((entry, index) => ({
+      type: param.requiredString(entry, 'type', `tax_id_data[${index}][type]`),
+      value: param.requiredString(entry, 'value', `tax_id_data[${index}][value]`),
     }));
     const customer = createCustomer(store, {
-      email: optionalString(params, 'email') || null,
-      name: optionalString(params, 'name') || null,
-      phone: optionalString(params, 'phone') || null,
-      description: optionalString(params, 'description') || null,
+      email: param.optionalString(params, 'email') || null,
+      name: param.optionalString(params, 'name') || null,
+      phone: param.optionalString(params, 'phone') || null,
+      description: param.optionalString(params, 'description') || null,
       address: addressParam(params) ?? null,
-      metadata: mergedMetadata({}, params),
+      metadata: param.mergedMetadata({}, params),
       taxIds,
     });
     return withIncludables(store, customer, params);
   }),
   route('GET', '/v1/customers/:id', ({ store, params, path }) => withIncludables(store, store.customers.find(path.id!), params)),
   route('POST', '/v1/customers/:id', ({ store, params, path }) => {
-    rejectUnknownParams(params, ['email', 'name', 'phone', 'description', 'metadata', 'address', 'invoice_settings']);
+    param.rejectUnknownParams(params, ['email', 'name', 'phone', 'description', 'metadata', 'address', 'invoice_settings']);
     const customer = store.customers.find(path.id!);
-    const changes: CustomerChanges = { metadata: mergedMetadata(customer.metadata, params) };
+    const changes: CustomerChanges = { metadata: param.mergedMetadata(customer.metadata, params) };
     for (const key of ['email', 'name', 'phone', 'description'] as const) {
-      const value = optionalString(params, key);
+      const value = param.optionalString(params, key);
       if (value !== undefined) changes[key] = value || null;
     }
     const address = addressParam(params);
     if (address !== undefined) changes.address = address;
-    const invoiceSettings = optionalObject(params, 'invoice_settings');
+    const invoiceSettings = param.optionalObject(params, 'invoice_settings');
     const defaultPaymentMethod =
-      invoiceSettings && optionalString(invoiceSettings, 'default_payment_method', 'invoice_settings[default_payment_method]');
+      invoiceSettings && param.optionalString(invoiceSettings, 'default_payment_method', 'invoice_settings[default_payment_method]');
     if (defaultPaymentMethod) changes.defaultPaymentMethod = defaultPaymentMethod;
     return withIncludables(store, updateCustomer(store, customer, changes), params);
   }),
   route('GET', '/v1/customers', ({ store, params }) => {
-    const email = optionalString(params, 'email');
+    const email = param.optionalString(params, 'email');
     const customers = store.customers.all().filter((customer) => email === undefined || customer.email === email);
     return pageOf(customers, params, '/v1/customers');
   }),

@@ -17,6 +17,9 @@ const HTML_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
 };
 
+/** A request for one page: its kind's object `id` and, on a form's post, the `action` after it (`/portal/:id/card`). */
+type PageRequest = { store: Store; method: string; id: string; action: string | undefined; url: URL; body: string };
+
 const html = (body: string, status = 200): PageAnswer => ({ status, headers: HTML_HEADERS, body });
 const seeOther = (location: string): PageAnswer => ({ status: 303, headers: { location, 'cache-control': 'no-store' }, body: '' });
 const notFound = (what: string): PageAnswer => html(pageHtml('Not found', `<h1>Not found</h1><p>${escapeHtml(what)}</p>`), 404);
@@ -29,8 +32,8 @@ const notFound = (what: string): PageAnswer => html(pageHtml('Not found', `<h1>N
 export function answerPage(store: Store, method: string, url: URL, body: string): PageAnswer | undefined {
   const [kind, id, action, ...rest] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (!kind || !id || rest.length > 0) return undefined;
-  if (kind === 'checkout') return checkoutAnswer(store, method, id, action, url, body);
-  if (kind === 'portal') return portalAnswer(store, method, id, action, url, body);
+  if (kind === 'checkout') return checkoutAnswer({ store, method, id, action, url, body });
+  if (kind === 'portal') return portalAnswer({ store, method, id, action, url, body });
   if (kind === 'invoice' && method === 'GET' && !action) {
     const invoice = store.invoices.get(id);
     return invoice ? html(invoicePage(invoice)) : notFound('No such invoice.');
@@ -38,14 +41,7 @@ export function answerPage(store: Store, method: string, url: URL, body: string)
   return undefined;
 }
 
-function checkoutAnswer(
-  store: Store,
-  method: string,
-  id: string,
-  action: string | undefined,
-  url: URL,
-  body: string,
-): PageAnswer | undefined {
+function checkoutAnswer({ store, method, id, action, url, body }: PageRequest): PageAnswer | undefined {
   const session = store.checkoutSessions.get(id);
   if (!session) return notFound('No such checkout session.');
   if (method === 'GET' && !action) return html(checkoutPage(store, session, url.searchParams.get('error')));
@@ -66,14 +62,7 @@ function checkoutAnswer(
   }
 }
 
-function portalAnswer(
-  store: Store,
-  method: string,
-  id: string,
-  action: string | undefined,
-  url: URL,
-  body: string,
-): PageAnswer | undefined {
+function portalAnswer({ store, method, id, action, url, body }: PageRequest): PageAnswer | undefined {
   const session = store.portalSessions.get(id);
   if (!session) return notFound('No such billing portal session.');
   if (method === 'GET' && !action) {

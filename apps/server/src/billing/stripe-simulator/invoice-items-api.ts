@@ -1,24 +1,15 @@
 import { invalidParam, StripeApiError } from './errors';
 import { addInvoiceItem } from './invoice-lines';
 import { pageOf } from './list';
-import {
-  mergedMetadata,
-  optionalBoolean,
-  optionalInteger,
-  optionalObject,
-  optionalString,
-  rejectUnknownParams,
-  requiredString,
-  type Params,
-} from './params';
+import * as param from './params';
 import { route, type ApiRoute } from './router';
 
 /** `period[start]` and `period[end]`, both required when a period is given; Stripe's default is the moment of creation. */
-function periodOf(params: Params, now: number): { start: number; end: number } {
-  const period = optionalObject(params, 'period');
+function periodOf(params: param.Params, now: number): { start: number; end: number } {
+  const period = param.optionalObject(params, 'period');
   if (!period) return { start: now, end: now };
-  const start = optionalInteger(period, 'start', 'period[start]');
-  const end = optionalInteger(period, 'end', 'period[end]');
+  const start = param.optionalInteger(period, 'start', 'period[start]');
+  const end = param.optionalInteger(period, 'end', 'period[end]');
   if (start === undefined || end === undefined)
     throw invalidParam(start === undefined ? 'period[start]' : 'period[end]', 'Missing period bound.');
   if (end < start) throw invalidParam('period[end]', 'The period end must be on or after its start.');
@@ -29,11 +20,11 @@ function periodOf(params: Params, now: number): { start: number; end: number } {
  * The amount of a new item: `amount` as given, or `unit_amount_decimal` × `quantity`; one of them is required, as on
  * Stripe (prices and `price_data` are not simulated).
  */
-function amountOf(params: Params): { amount: number; quantity: number; unitAmountDecimal: string } {
-  const quantity = optionalInteger(params, 'quantity') ?? 1;
+function amountOf(params: param.Params): { amount: number; quantity: number; unitAmountDecimal: string } {
+  const quantity = param.optionalInteger(params, 'quantity') ?? 1;
   if (quantity < 1) throw invalidParam('quantity', 'Invalid integer: quantity must be at least 1.');
-  const amount = optionalInteger(params, 'amount');
-  const unit = optionalString(params, 'unit_amount_decimal');
+  const amount = param.optionalInteger(params, 'amount');
+  const unit = param.optionalString(params, 'unit_amount_decimal');
   if (amount !== undefined && unit !== undefined)
     throw new StripeApiError('You may only specify one of these parameters: amount, unit_amount_decimal.', { status: 400 });
   if (amount !== undefined) return { amount, quantity: 1, unitAmountDecimal: String(amount) };
@@ -48,7 +39,7 @@ function amountOf(params: Params): { amount: number; quantity: number; unitAmoun
  */
 export const invoiceItemRoutes: ApiRoute[] = [
   route('POST', '/v1/invoiceitems', ({ store, params }) => {
-    rejectUnknownParams(params, [
+    param.rejectUnknownParams(params, [
       'customer',
       'amount',
       'currency',
@@ -60,29 +51,29 @@ export const invoiceItemRoutes: ApiRoute[] = [
       'subscription',
       'discountable',
     ]);
-    const customer = store.customers.find(requiredString(params, 'customer'), 'customer');
-    const subscriptionId = optionalString(params, 'subscription');
+    const customer = store.customers.find(param.requiredString(params, 'customer'), 'customer');
+    const subscriptionId = param.optionalString(params, 'subscription');
     if (subscriptionId) {
       const subscription = store.subscriptions.find(subscriptionId, 'subscription');
       if (subscription.customer !== customer.id)
         throw invalidParam('subscription', `The subscription ${subscriptionId} does not belong to customer ${customer.id}.`);
     }
-    const currency = (optionalString(params, 'currency') ?? customer.currency ?? '').toLowerCase();
+    const currency = (param.optionalString(params, 'currency') ?? customer.currency ?? '').toLowerCase();
     if (!currency) throw missingCurrency();
     return addInvoiceItem(store, {
       customer: customer.id,
       currency,
       ...amountOf(params),
-      description: optionalString(params, 'description') ?? null,
-      metadata: mergedMetadata({}, params),
+      description: param.optionalString(params, 'description') ?? null,
+      metadata: param.mergedMetadata({}, params),
       ...(subscriptionId ? { subscription: subscriptionId } : {}),
       period: periodOf(params, store.clock.seconds()),
-      discountable: optionalBoolean(params, 'discountable') ?? true,
+      discountable: param.optionalBoolean(params, 'discountable') ?? true,
     });
   }),
   route('GET', '/v1/invoiceitems', ({ store, params }) => {
-    const customer = optionalString(params, 'customer');
-    const pending = optionalBoolean(params, 'pending');
+    const customer = param.optionalString(params, 'customer');
+    const pending = param.optionalBoolean(params, 'pending');
     const items = store.invoiceItems
       .all()
       .filter(

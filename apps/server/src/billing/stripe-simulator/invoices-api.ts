@@ -2,45 +2,33 @@ import { cardDeclined, invalidParam, missingParam, StripeApiError } from './erro
 import { addInvoiceItem } from './invoice-lines';
 import { chargeInvoice } from './invoicing';
 import { pageOf } from './list';
-import {
-  mergedMetadata,
-  oneOf,
-  optionalBoolean,
-  optionalDecimal,
-  optionalInteger,
-  optionalObject,
-  optionalObjectArray,
-  optionalString,
-  rejectUnknownParams,
-  requiredString,
-  type Params,
-} from './params';
+import * as param from './params';
 import { PRORATION_BEHAVIORS } from './plan-change';
 import { previewInvoice } from './preview';
 import { route, type ApiRoute } from './router';
 import type { Store } from './store';
 
-function preview(store: Store, params: Params): object {
-  rejectUnknownParams(params, ['customer', 'subscription', 'subscription_details']);
-  const details = optionalObject(params, 'subscription_details') ?? {};
-  rejectUnknownParams(details, ['items', 'proration_behavior', 'proration_date']);
-  const items = optionalObjectArray(details, 'items', 'subscription_details[items]') ?? [];
+function preview(store: Store, params: param.Params): object {
+  param.rejectUnknownParams(params, ['customer', 'subscription', 'subscription_details']);
+  const details = param.optionalObject(params, 'subscription_details') ?? {};
+  param.rejectUnknownParams(details, ['items', 'proration_behavior', 'proration_date']);
+  const items = param.optionalObjectArray(details, 'items', 'subscription_details[items]') ?? [];
   if (items.length > 1) throw invalidParam('subscription_details[items]', 'The Stripe simulator keeps one item per subscription.');
   const item = items[0];
   return previewInvoice(store, {
-    customer: optionalString(params, 'customer'),
-    subscription: optionalString(params, 'subscription'),
+    customer: param.optionalString(params, 'customer'),
+    subscription: param.optionalString(params, 'subscription'),
     item: item && {
-      id: optionalString(item, 'id', 'subscription_details[items][0][id]'),
-      price: optionalString(item, 'price', 'subscription_details[items][0][price]'),
-      quantity: optionalInteger(item, 'quantity', 'subscription_details[items][0][quantity]'),
+      id: param.optionalString(item, 'id', 'subscription_details[items][0][id]'),
+      price: param.optionalString(item, 'price', 'subscription_details[items][0][price]'),
+      quantity: param.optionalInteger(item, 'quantity', 'subscription_details[items][0][quantity]'),
     },
-    prorationBehavior: oneOf(
-      optionalString(details, 'proration_behavior'),
+    prorationBehavior: param.oneOf(
+      param.optionalString(details, 'proration_behavior'),
       PRORATION_BEHAVIORS,
       'subscription_details[proration_behavior]',
     ),
-    prorationDate: optionalInteger(details, 'proration_date', 'subscription_details[proration_date]'),
+    prorationDate: param.optionalInteger(details, 'proration_date', 'subscription_details[proration_date]'),
   });
 }
 
@@ -54,8 +42,8 @@ function pay(store: Store, id: string): object {
 }
 
 /** An item's amount: `amount`, or a unit amount (`unit_amount_decimal`, a price, `price_data`) times `quantity`. */
-function createInvoiceItem(store: Store, params: Params): object {
-  rejectUnknownParams(params, [
+function createInvoiceItem(store: Store, params: param.Params): object {
+  param.rejectUnknownParams(params, [
     'customer',
     'amount',
     'currency',
@@ -69,29 +57,29 @@ function createInvoiceItem(store: Store, params: Params): object {
     'period',
     'discountable',
   ]);
-  const customer = store.customers.find(requiredString(params, 'customer'), 'customer');
-  const quantity = optionalInteger(params, 'quantity') ?? 1;
-  const pricing = optionalObject(params, 'pricing');
-  const priceId = pricing && optionalString(pricing, 'price', 'pricing[price]');
+  const customer = store.customers.find(param.requiredString(params, 'customer'), 'customer');
+  const quantity = param.optionalInteger(params, 'quantity') ?? 1;
+  const pricing = param.optionalObject(params, 'pricing');
+  const priceId = pricing && param.optionalString(pricing, 'price', 'pricing[price]');
   const price = priceId ? store.prices.find(priceId, 'pricing[price]') : undefined;
-  const priceData = optionalObject(params, 'price_data');
+  const priceData = param.optionalObject(params, 'price_data');
   const unitAmount =
     price?.unit_amount ??
-    (priceData && optionalInteger(priceData, 'unit_amount', 'price_data[unit_amount]')) ??
-    optionalDecimal(params, 'unit_amount_decimal');
-  const amount = optionalInteger(params, 'amount');
+    (priceData && param.optionalInteger(priceData, 'unit_amount', 'price_data[unit_amount]')) ??
+    param.optionalDecimal(params, 'unit_amount_decimal');
+  const amount = param.optionalInteger(params, 'amount');
   if (amount !== undefined && unitAmount !== undefined)
     throw invalidParam('amount', 'You may only specify one of amount and a unit amount.');
   if (amount === undefined && unitAmount === undefined) throw missingParam('amount');
   const currency =
     price?.currency ??
-    (priceData && optionalString(priceData, 'currency', 'price_data[currency]')) ??
-    optionalString(params, 'currency') ??
+    (priceData && param.optionalString(priceData, 'currency', 'price_data[currency]')) ??
+    param.optionalString(params, 'currency') ??
     customer.currency;
   if (!currency) throw missingParam('currency');
-  const subscription = optionalString(params, 'subscription');
+  const subscription = param.optionalString(params, 'subscription');
   if (subscription) store.subscriptions.find(subscription, 'subscription');
-  const period = optionalObject(params, 'period');
+  const period = param.optionalObject(params, 'period');
   const now = store.clock.seconds();
   return addInvoiceItem(store, {
     customer: customer.id,
@@ -99,15 +87,15 @@ function createInvoiceItem(store: Store, params: Params): object {
     amount: amount ?? Math.round(unitAmount! * quantity),
     quantity,
     unitAmountDecimal: String(amount !== undefined ? amount / quantity : unitAmount),
-    description: optionalString(params, 'description') ?? null,
-    metadata: mergedMetadata({}, params),
+    description: param.optionalString(params, 'description') ?? null,
+    metadata: param.mergedMetadata({}, params),
     price,
     subscription,
     period: {
-      start: (period && optionalInteger(period, 'start', 'period[start]')) ?? now,
-      end: (period && optionalInteger(period, 'end', 'period[end]')) ?? now,
+      start: (period && param.optionalInteger(period, 'start', 'period[start]')) ?? now,
+      end: (period && param.optionalInteger(period, 'end', 'period[end]')) ?? now,
     },
-    discountable: optionalBoolean(params, 'discountable'),
+    discountable: param.optionalBoolean(params, 'discountable'),
   });
 }
 
@@ -120,9 +108,9 @@ export const invoiceRoutes: ApiRoute[] = [
   ),
   route('POST', '/v1/invoices/:id/pay', ({ store, path }) => pay(store, path.id!)),
   route('GET', '/v1/invoices', ({ store, params }) => {
-    const customer = optionalString(params, 'customer');
-    const subscription = optionalString(params, 'subscription');
-    const status = optionalString(params, 'status');
+    const customer = param.optionalString(params, 'customer');
+    const subscription = param.optionalString(params, 'subscription');
+    const status = param.optionalString(params, 'status');
     const invoices = store.invoices
       .all()
       .filter((invoice) => customer === undefined || invoice.customer === customer)
@@ -133,8 +121,8 @@ export const invoiceRoutes: ApiRoute[] = [
   route('POST', '/v1/invoiceitems', ({ store, params }) => createInvoiceItem(store, params)),
   route('GET', '/v1/invoiceitems/:id', ({ store, path }) => store.invoiceItems.find(path.id!)),
   route('GET', '/v1/invoiceitems', ({ store, params }) => {
-    const customer = optionalString(params, 'customer');
-    const pending = optionalBoolean(params, 'pending');
+    const customer = param.optionalString(params, 'customer');
+    const pending = param.optionalBoolean(params, 'pending');
     const items = store.invoiceItems
       .all()
       .filter((item) => customer === undefined || item.customer === customer)

@@ -3,7 +3,8 @@ import type { FormObject, FormValue } from './form';
 
 /**
  * Readers of a request's parameters by name, each failing the way Stripe does. `name` is the parameter's full name in
- * Stripe's notation (`subscription_data[metadata]`), used in the error; `params` is the object that holds it.
+ * Stripe's notation (`subscription_data[metadata]`), used in the error; `params` is the object that holds it. The
+ * endpoints read them as one namespace, `param.optionalString(params, 'customer')`.
  */
 export type Params = FormObject;
 

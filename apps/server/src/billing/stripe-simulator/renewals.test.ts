@@ -179,33 +179,20 @@ describe('invoice items (/v1/invoiceitems)', () => {
     const session = await subscribe(kit, plans.monthly);
     const subscription = await subscriptionOf(session);
     const customer = String(subscription.customer);
-    const item = await kit.stripe.invoiceItems.create(
-      {
-        customer,
-        subscription: subscription.id,
-        currency: 'usd',
-        quantity: 3,
-        unit_amount_decimal: Stripe.Decimal.from('10'),
-        description: '3 pages beyond the plan',
-        metadata: { ledger_line: '42' },
-      },
-      { idempotencyKey: 'usage-ledger-42' },
-    );
+    const pagesBeyondPlan = {
+      customer,
+      subscription: subscription.id,
+      currency: 'usd',
+      quantity: 3,
+      unit_amount_decimal: Stripe.Decimal.from('10'),
+      description: '3 pages beyond the plan',
+      metadata: { ledger_line: '42' },
+    };
+    const item = await kit.stripe.invoiceItems.create(pagesBeyondPlan, { idempotencyKey: 'usage-ledger-42' });
     expect(item).toMatchObject({ object: 'invoiceitem', amount: 30, quantity: 3, invoice: null, metadata: { ledger_line: '42' } });
     expect(item.id).toMatch(/^ii_/);
     // The same key answers the same item: a job that runs twice bills once.
-    const again = await kit.stripe.invoiceItems.create(
-      {
-        customer,
-        subscription: subscription.id,
-        currency: 'usd',
-        quantity: 3,
-        unit_amount_decimal: Stripe.Decimal.from('10'),
-        description: '3 pages beyond the plan',
-        metadata: { ledger_line: '42' },
-      },
-      { idempotencyKey: 'usage-ledger-42' },
-    );
+    const again = await kit.stripe.invoiceItems.create(pagesBeyondPlan, { idempotencyKey: 'usage-ledger-42' });
     expect(again.id).toBe(item.id);
     expect((await kit.stripe.invoiceItems.list({ customer, pending: true })).data.map((pending) => pending.id)).toEqual([item.id]);
     expect((await eventsOfType('invoiceitem.created')).length).toBe(1);

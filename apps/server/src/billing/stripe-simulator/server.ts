@@ -12,7 +12,7 @@ import { chargeInvoice, payOpenInvoices } from './invoicing';
 import { renewDueSubscriptions } from './renewals';
 import { createStore } from './store';
 import { createWebhookSender } from './webhook-sender';
-import { readSimulatorBody } from '../simulator-body';
+import { readSimulatorBody, stopSimulator } from '../simulator-http';
 
 export type StripeSimulatorOptions = {
   /** 0 or absent: a free port. */
@@ -162,13 +162,6 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     ...controls,
     url,
     port,
-    async close() {
-      clearInterval(renewals);
-      await sender.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    close: () => stopSimulator(server, renewals, sender),
   };
 }

@@ -1,16 +1,6 @@
 import { invalidParam, noSuchObject, StripeApiError } from './errors';
 import { pageOf } from './list';
-import {
-  mergedMetadata,
-  oneOf,
-  optionalBoolean,
-  optionalInteger,
-  optionalObjectArray,
-  optionalString,
-  rejectUnknownParams,
-  requiredString,
-  type Params,
-} from './params';
+import * as param from './params';
 import { PRORATION_BEHAVIORS, type PlanChange } from './plan-change';
 import { route, type ApiRoute } from './router';
 import type { Store } from './store';
@@ -20,28 +10,28 @@ import type { Subscription } from './wire';
 
 const ENDED = ['canceled', 'incomplete_expired'];
 
-function planChangeParam(store: Store, subscription: Subscription, params: Params): PlanChange | undefined {
-  const items = optionalObjectArray(params, 'items');
+function planChangeParam(store: Store, subscription: Subscription, params: param.Params): PlanChange | undefined {
+  const items = param.optionalObjectArray(params, 'items');
   if (!items || items.length === 0) return undefined;
   if (items.length > 1) throw invalidParam('items', 'The Stripe simulator keeps one item per subscription.');
   const item = items[0]!;
-  rejectUnknownParams(item, ['id', 'price', 'quantity']);
+  param.rejectUnknownParams(item, ['id', 'price', 'quantity']);
   const current = onlyItem(subscription);
-  if (requiredString(item, 'id', 'items[0][id]') !== current.id) {
+  if (param.requiredString(item, 'id', 'items[0][id]') !== current.id) {
     throw invalidParam('items[0][id]', `The subscription item ${String(item.id)} is not part of ${subscription.id}.`);
   }
-  const priceId = optionalString(item, 'price', 'items[0][price]');
+  const priceId = param.optionalString(item, 'price', 'items[0][price]');
   return {
     price: priceId ? store.prices.find(priceId, 'items[0][price]') : current.price,
-    quantity: optionalInteger(item, 'quantity', 'items[0][quantity]') ?? current.quantity ?? 1,
+    quantity: param.optionalInteger(item, 'quantity', 'items[0][quantity]') ?? current.quantity ?? 1,
     prorationBehavior:
-      oneOf(optionalString(params, 'proration_behavior'), PRORATION_BEHAVIORS, 'proration_behavior') ?? 'create_prorations',
-    prorationDate: optionalInteger(params, 'proration_date') ?? store.clock.seconds(),
+      param.oneOf(param.optionalString(params, 'proration_behavior'), PRORATION_BEHAVIORS, 'proration_behavior') ?? 'create_prorations',
+    prorationDate: param.optionalInteger(params, 'proration_date') ?? store.clock.seconds(),
   };
 }
 
-function update(store: Store, subscription: Subscription, params: Params): Subscription {
-  rejectUnknownParams(params, [
+function update(store: Store, subscription: Subscription, params: param.Params): Subscription {
+  param.rejectUnknownParams(params, [
     'items',
     'proration_behavior',
     'proration_date',
@@ -54,15 +44,15 @@ function update(store: Store, subscription: Subscription, params: Params): Subsc
   if (subscription.status === 'canceled' && Object.keys(params).some((key) => key !== 'metadata')) {
     throw new StripeApiError('A canceled subscription can only update its cancellation_details and metadata.', { status: 400 });
   }
-  const paymentBehavior = oneOf(
-    optionalString(params, 'payment_behavior'),
+  const paymentBehavior = param.oneOf(
+    param.optionalString(params, 'payment_behavior'),
     ['allow_incomplete', 'error_if_incomplete', 'default_incomplete'],
     'payment_behavior',
   );
   const changes: SubscriptionChanges = {
-    metadata: params.metadata === undefined ? undefined : mergedMetadata(subscription.metadata, params),
-    cancelAtPeriodEnd: optionalBoolean(params, 'cancel_at_period_end'),
-    defaultPaymentMethod: optionalString(params, 'default_payment_method') || undefined,
+    metadata: params.metadata === undefined ? undefined : param.mergedMetadata(subscription.metadata, params),
+    cancelAtPeriodEnd: param.optionalBoolean(params, 'cancel_at_period_end'),
+    defaultPaymentMethod: param.optionalString(params, 'default_payment_method') || undefined,
     planChange: planChangeParam(store, subscription, params),
     errorIfIncomplete: paymentBehavior === 'error_if_incomplete',
   };
@@ -88,14 +78,14 @@ export const subscriptionRoutes: ApiRoute[] = [
     return item;
   }),
   route('GET', '/v1/subscription_items', ({ store, params }) => {
-    const subscription = store.subscriptions.find(requiredString(params, 'subscription'), 'subscription');
+    const subscription = store.subscriptions.find(param.requiredString(params, 'subscription'), 'subscription');
     return pageOf([...subscription.items.data].reverse(), params, `/v1/subscription_items?subscription=${subscription.id}`);
   }),
   route('GET', '/v1/subscriptions', ({ store, params }) => {
-    const customer = optionalString(params, 'customer');
-    const price = optionalString(params, 'price');
+    const customer = param.optionalString(params, 'customer');
+    const price = param.optionalString(params, 'price');
     // Without a status, Stripe lists the subscriptions that are not canceled.
-    const status = optionalString(params, 'status');
+    const status = param.optionalString(params, 'status');
     const subscriptions = store.subscriptions
       .all()
       .filter((subscription) => customer === undefined || subscription.customer === customer)

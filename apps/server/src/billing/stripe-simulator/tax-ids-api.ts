@@ -2,7 +2,7 @@ import { addTaxId, deleteTaxId } from './customers';
 import { invalidParam, noSuchObject } from './errors';
 import { recordEvent } from './events';
 import { pageOf } from './list';
-import { rejectUnknownParams, requiredString } from './params';
+import * as param from './params';
 import { route, type ApiRoute } from './router';
 import type { Store } from './store';
 import type { TaxId } from './wire';
@@ -69,12 +69,12 @@ function customerTaxId(store: Store, customerId: string, taxIdId: string): TaxId
 /** A customer's tax ids: `/v1/customers/:id/tax_ids` (create, retrieve, list, delete). */
 export const taxIdRoutes: ApiRoute[] = [
   route('POST', '/v1/customers/:id/tax_ids', ({ store, params, path }) => {
-    rejectUnknownParams(params, ['type', 'value']);
+    param.rejectUnknownParams(params, ['type', 'value']);
     const customer = store.customers.find(path.id!, 'customer');
-    const type = requiredString(params, 'type');
+    const type = param.requiredString(params, 'type');
     if (!(SIMULATED_TAX_ID_TYPES as readonly string[]).includes(type))
       throw invalidParam('type', `Invalid value for type: ${type} is not a tax id type the Stripe simulator knows.`);
-    const taxId = addTaxId(store, customer, { type, value: requiredString(params, 'value') });
+    const taxId = addTaxId(store, customer, { type, value: param.requiredString(params, 'value') });
     recordEvent(store, 'customer.tax_id.created', taxId);
     return taxId;
   }),

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 /**
  * A request's body as text, for the payment providers' simulators (Stripe's and PayPal's): past `maxBytes` the request
@@ -19,5 +19,18 @@ export function readSimulatorBody(request: IncomingMessage, maxBytes: number, to
     });
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
+  });
+}
+
+/**
+ * Stops a payment provider's simulator at once: its renewal timer, its webhook sender, and the server with any
+ * connection still open (a test's keep-alive agent would otherwise hold `close()` for seconds).
+ */
+export async function stopSimulator(server: Server, renewals: NodeJS.Timeout, sender: { close(): Promise<void> }): Promise<void> {
+  clearInterval(renewals);
+  await sender.close();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
   });
 }
