@@ -2,32 +2,29 @@ import {
   LANGUAGES,
   MESSAGE_DEFAULTS,
   MESSAGES,
+  ZProviderOffers,
   type TAccountSummary,
   type TBillingResponse,
   type TLanguage,
   type TPlan,
+  type TProviderOffers,
   type TUsage,
 } from '@faxline/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { billingQueryKey } from '@/features/billing/api/get-billing';
 import { accountSummaryQueryKey } from '@/lib/account/get-account-summary';
 import { usageQueryKey } from '@/lib/account/get-usage';
 import { plansQueryKey } from '@/lib/plans/get-plans';
-import { LanguageContext } from '@/lib/use-language';
 import enTexts from '@/locales/en/billing.json';
 import enCommon from '@/locales/en/common.json';
 import enErrors from '@/locales/en/errors.json';
 import esTexts from '@/locales/es/billing.json';
+import { pageText, renderPage } from '@/testing/render-page';
+import { paidBasicSubscription } from '@/testing/subscriptions';
 
 import BillingRoute from './billing';
-import { paidBasicSubscription } from '@/testing/subscriptions';
 
 // The app's i18next starts from the browser's language and storage; each render here brings its own instance instead.
 vi.mock('@/lib/i18n', () => ({ i18n: { language: 'en', t: (key: string) => key } }));
@@ -91,46 +88,23 @@ async function render({
   search = '',
   accountPlan = { id: 'plan-basic', name: 'Basic' },
 }: TRender = {}) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: language,
-    resources: {
+  return renderPage(createElement(BillingRoute), {
+    language,
+    texts: {
       en: { common: enCommon, errors: enErrors, messages: MESSAGES.en, billing: enTexts },
       es: { billing: esTexts },
     },
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false, defaultVariables: { ...MESSAGE_DEFAULTS } },
-    showSupportNotice: false,
+    defaultVariables: { ...MESSAGE_DEFAULTS },
+    answers: [
+      [accountSummaryQueryKey, role ? ({ role, plan: accountPlan } as TAccountSummary) : undefined],
+      [billingQueryKey, answer],
+      [usageQueryKey, usage],
+      [plansQueryKey, { plans: catalogue }],
+    ],
+    path: `/user/billing${search}`,
   });
-  const client = new QueryClient();
-  if (role) client.setQueryData(accountSummaryQueryKey, { role, plan: accountPlan } as TAccountSummary);
-  client.setQueryData(billingQueryKey, answer);
-  client.setQueryData(usageQueryKey, usage);
-  client.setQueryData(plansQueryKey, { plans: catalogue });
-  const languageContext = { language, setLanguage: () => {}, languages: LANGUAGES };
-  return renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      { initialEntries: [`/user/billing${search}`] },
-      createElement(
-        I18nextProvider,
-        { i18n },
-        createElement(
-          LanguageContext.Provider,
-          { value: languageContext },
-          createElement(QueryClientProvider, { client }, createElement(BillingRoute)),
-        ),
-      ),
-    ),
-  );
 }
 
-/** The page's text without its tags, as a person reads it. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 /** Whether the radio button of that value is the one chosen. */
 const chosen = (html: string, value: string) =>
   /\schecked=""/.test(new RegExp(`<input type="radio"[^>]*value="${value}"[^>]*>`).exec(html)?.[0] ?? '');
@@ -144,13 +118,13 @@ describe('/user/billing', () => {
   it('says so when payments are in test mode', async () => {
     const html = await render({ billing: billing({ testMode: true }) });
     expect(html).toContain(`<h1 class="text-3xl font-bold tracking-tight">${enTexts.title}</h1>`);
-    expect(text(html)).toContain(testModeText);
-    expect(text(await render())).not.toContain(testModeText);
+    expect(pageText(html)).toContain(testModeText);
+    expect(pageText(await render())).not.toContain(testModeText);
   });
 
   it("shows the plan, this month's pages against it, and a Choose button on each plan sold online", async () => {
     const html = await render();
-    const page = text(html);
+    const page = pageText(html);
     expect(page).toContain('Your plan');
     expect(page).toContain('Plan Basic');
     expect(page).toContain('12 of 150 pages');
@@ -176,7 +150,7 @@ describe('/user/billing', () => {
     // Paying, the account changes its plan rather than buying another: a dearer plan is an upgrade.
     expect(buttons(html, 'Choose')).toEqual([]);
     expect(buttons(html, 'Upgrade').map((match) => match[1])).toEqual(['Business']);
-    const page = text(html);
+    const page = pageText(html);
     expect(page).toContain('Payment Monthly');
     expect(page).toContain('Status Active');
     expect(page).toContain('Current period March 1, 2026 to April 1, 2026');
@@ -189,19 +163,12 @@ describe('/user/billing', () => {
     expect(buttons(choosing, 'Pay with card').map((match) => match[1])).toEqual(['Basic', 'Business']);
     expect(buttons(choosing, 'Pay with PayPal').map((match) => match[1])).toEqual(['Basic', 'Business']);
 
-    const offers = {
-      planChanges: false,
-      prorates: false,
-      paymentPortal: false,
-      invoices: false,
-      credits: false,
-      coupons: false,
-      usageCharges: false,
-    };
+    // PayPal offers none of what a provider may offer beyond starting and ending a subscription (decision 095).
+    const offers = Object.fromEntries(Object.keys(ZProviderOffers.shape).map((offer) => [offer, false])) as TProviderOffers;
     const paying = await render({
       billing: billing({ providers: ['stripe', 'paypal'], offers, subscription: { ...paidBasic, provider: 'paypal' } }),
     });
-    const page = text(paying);
+    const page = pageText(paying);
     // No change of plan offered, and why; no card to change; PayPal's receipts instead of invoices.
     expect(buttons(paying, 'Upgrade')).toEqual([]);
     expect(page).toContain('Your plan is paid through PayPal, which changes a plan only at the next payment');
@@ -214,12 +181,12 @@ describe('/user/billing', () => {
   it('opens on the interval paid for: a yearly subscription shows yearly prices', async () => {
     const html = await render({ billing: billing({ subscription: { ...paidBasic, interval: 'year' } }) });
     expect(chosen(html, 'year')).toBe(true);
-    expect(text(html)).toContain('$95.88 charged once a year');
+    expect(pageText(html)).toContain('$95.88 charged once a year');
     expect(buttons(html, 'Current plan')).toHaveLength(1);
   });
 
   it('warns of a failed payment with its date, and says when a cancelled plan ends', async () => {
-    const failed = text(
+    const failed = pageText(
       await render({
         billing: billing({ subscription: { ...paidBasic, status: 'past_due', paymentFailedAt: '2026-03-02T12:00:00.000Z' } }),
       }),
@@ -227,7 +194,7 @@ describe('/user/billing', () => {
     expect(failed).toContain('Status Payment failed');
     expect(failed).toContain(enTexts.paymentFailed.title);
     expect(failed).toContain('The payment of March 2, 2026 did not go through.');
-    const ending = text(await render({ billing: billing({ subscription: { ...paidBasic, cancelAtPeriodEnd: true } }) }));
+    const ending = pageText(await render({ billing: billing({ subscription: { ...paidBasic, cancelAtPeriodEnd: true } }) }));
     expect(ending).toContain('Status Cancelled: ends on April 1, 2026');
   });
 
@@ -237,7 +204,7 @@ describe('/user/billing', () => {
     expect(buttons(html, 'Downgrade').map((match) => match[1])).toEqual(['Basic']);
     expect(buttons(html, 'Cancel subscription')).toHaveLength(1);
     expect(buttons(html, 'Change payment method')).toHaveLength(1);
-    expect(text(html)).toContain(enTexts.card.heading);
+    expect(pageText(html)).toContain(enTexts.card.heading);
     const yearly = await render({ billing: billing({ subscription: { ...paidBasic, interval: 'year' } }) });
     expect(buttons(yearly, 'Upgrade').map((match) => match[1])).toEqual(['Business']);
   });
@@ -251,22 +218,22 @@ describe('/user/billing', () => {
         },
       }),
     });
-    expect(text(scheduled)).toContain('Scheduled change: Business (Yearly) from April 1, 2026');
+    expect(pageText(scheduled)).toContain('Scheduled change: Business (Yearly) from April 1, 2026');
     expect(buttons(scheduled, 'Keep my current plan')).toHaveLength(1);
 
     const cancelled = await render({ billing: billing({ subscription: { ...paidBasic, cancelAtPeriodEnd: true } }) });
-    expect(text(cancelled)).toContain('Your plan ends on April 1, 2026.');
+    expect(pageText(cancelled)).toContain('Your plan ends on April 1, 2026.');
     expect(buttons(cancelled, 'Undo')).toHaveLength(1);
     expect(buttons(cancelled, 'Cancel subscription')).toEqual([]);
     expect(buttons(cancelled, 'Upgrade')).toEqual([]);
     // The plans without a button say why.
-    expect(text(cancelled)).toContain('While the subscription is cancelled or a payment is outstanding, the plan cannot be changed');
-    expect(text(scheduled)).not.toContain('the plan cannot be changed');
+    expect(pageText(cancelled)).toContain('While the subscription is cancelled or a payment is outstanding, the plan cannot be changed');
+    expect(pageText(scheduled)).not.toContain('the plan cannot be changed');
   });
 
   it('with payment off here, says the team assigns plans, links to the contact page, and offers no Choose', async () => {
     const html = await render({ billing: billing({ enabled: false }) });
-    const page = text(html);
+    const page = pageText(html);
     expect(page).toContain(enTexts.off.title);
     expect(page).toContain('Plans are assigned by the Faxline team. To change your plan, contact us .');
     expect(html).toMatch(/<a [^>]*href="\/contact"[^>]*>contact us<\/a>/);
@@ -277,19 +244,19 @@ describe('/user/billing', () => {
   });
 
   it('thanks the person back from a payment, says once it is confirmed, and says when they cancelled it', async () => {
-    expect(text(await render({ search: '?checkout=done' }))).toContain(enTexts.checkout.done);
+    expect(pageText(await render({ search: '?checkout=done' }))).toContain(enTexts.checkout.done);
     // Once the provider has confirmed the payment, the page says so instead of "as soon as it is confirmed".
-    const confirmed = text(await render({ search: '?checkout=done', billing: billing({ subscription: paidBasic }) }));
+    const confirmed = pageText(await render({ search: '?checkout=done', billing: billing({ subscription: paidBasic }) }));
     expect(confirmed).toContain(enTexts.checkout.confirmed);
     expect(confirmed).not.toContain(enTexts.checkout.done);
-    const cancelled = text(await render({ search: '?checkout=cancelled' }));
+    const cancelled = pageText(await render({ search: '?checkout=cancelled' }));
     expect(cancelled).toContain(enTexts.checkout.cancelled);
     expect(cancelled).not.toContain(enTexts.checkout.done);
-    expect(text(await render())).not.toContain(enTexts.checkout.cancelled);
+    expect(pageText(await render())).not.toContain(enTexts.checkout.cancelled);
   });
 
   it('speaks the reader’s language, prices included', async () => {
-    const page = text(await render({ language: 'es' }));
+    const page = pageText(await render({ language: 'es' }));
     expect(page).toContain(esTexts.title);
     expect(page).toContain(esTexts.plans.heading);
     expect(page.replace(/\s/g, ' ')).toContain('9,99 US$ al mes');
@@ -297,7 +264,7 @@ describe('/user/billing', () => {
 
   it.each(['admin', 'user'] as const)('tells a %s who can help, and shows no billing', async (role) => {
     const html = await render({ role });
-    expect(text(html)).toContain(enTexts.notAllowed);
+    expect(pageText(html)).toContain(enTexts.notAllowed);
     expect(html).not.toContain(`>${enTexts.yourPlan.heading}</h2>`);
   });
 

@@ -1,17 +1,12 @@
-import { LANGUAGES, type TActivePromotion, type TActivePromotionResponse, type TLanguage } from '@faxline/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import type { TActivePromotion, TActivePromotionResponse, TLanguage } from '@faxline/shared';
 import { createElement } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { activePromotionQueryKey } from '@/lib/promotions/active-promotion-query';
-import { LanguageContext } from '@/lib/use-language';
 import enMarketing from '@/locales/en/marketing.json';
 import esMarketing from '@/locales/es/marketing.json';
 import frMarketing from '@/locales/fr/marketing.json';
+import { pageText, prerenderPage } from '@/testing/render-page';
 
 import { AnnouncementBar } from './announcement-bar';
 
@@ -27,65 +22,35 @@ const yearlyTwenty: TActivePromotion = {
 
 /** The bar as it renders once GET /api/promotions/active has answered `response`. */
 async function render(response: TActivePromotionResponse, language: TLanguage = 'en') {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: language,
-    resources: { en: { marketing: enMarketing }, es: { marketing: esMarketing }, fr: { marketing: frMarketing } },
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  const client = new QueryClient();
-  client.setQueryData(activePromotionQueryKey, response);
   // Prerendered, which waits for the lazily loaded bar as a browser would.
-  const { prelude } = await prerenderToNodeStream(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(
-        I18nextProvider,
-        { i18n },
-        createElement(
-          LanguageContext.Provider,
-          { value: { language, setLanguage: () => {}, languages: LANGUAGES } },
-          createElement(QueryClientProvider, { client }, createElement(AnnouncementBar)),
-        ),
-      ),
-    ),
-  );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  return html;
+  return prerenderPage(createElement(AnnouncementBar), {
+    language,
+    texts: { en: { marketing: enMarketing }, es: { marketing: esMarketing }, fr: { marketing: frMarketing } },
+    answers: [[activePromotionQueryKey, response]],
+  });
 }
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('the announcement bar', () => {
   it('shows the promotion in force, its terms and its last day, linking to /pricing, with its own dismiss button', async () => {
     const html = await render({ promotion: yearlyTwenty });
     expect(html).toMatch(/<aside aria-label="Announcement"/);
-    expect(text(html)).toBe('Year-end offer 20% off the first year of every yearly plan, until January 15, 2027. See the plans');
+    expect(pageText(html)).toBe('Year-end offer 20% off the first year of every yearly plan, until January 15, 2027. See the plans');
     expect(html).toMatch(/<a [^>]*href="\/pricing"/);
     expect(html).toMatch(/<button[^>]*aria-label="Dismiss announcement"/);
   });
 
   it('writes the offer in the reader’s language and currency format', async () => {
     const amount: TActivePromotion = { ...yearlyTwenty, percentOff: null, amountOffCents: 1000, appliesTo: 'all' };
-    expect(text(await render({ promotion: amount }, 'fr'))).toContain(
+    expect(pageText(await render({ promotion: amount }, 'fr'))).toContain(
       'Offre de fin d’année 10,00 $US de remise sur le premier mois ou la première année de tous les forfaits, jusqu’au 15 janvier 2027.',
     );
-    expect(text(await render({ promotion: yearlyTwenty }, 'es'))).toContain(
+    expect(pageText(await render({ promotion: yearlyTwenty }, 'es'))).toContain(
       'Oferta de fin de año 20 % de descuento el primer año de todos los planes anuales, hasta el 15 de enero de 2027.',
     );
   });
 
   it('is absent when no promotion is in force', async () => {
-    expect(text(await render({ promotion: null }))).toBe('');
+    expect(pageText(await render({ promotion: null }))).toBe('');
     expect(await render({ promotion: null })).not.toMatch(/<aside/);
   });
 });

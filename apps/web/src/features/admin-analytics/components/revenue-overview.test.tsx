@@ -1,14 +1,10 @@
 import type { TAdminFailedPayments, TAdminRevenue, TLanguage } from '@faxline/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createElement, Fragment } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import enTexts from '@/locales/en/admin-insights.json';
 import frTexts from '@/locales/fr/admin-insights.json';
+import { dollars, pageText, renderPage } from '@/testing/render-page';
 
 import { failedPaymentsQueryKey, revenueQueryKey } from '../api/get-revenue';
 
@@ -54,44 +50,31 @@ const failed: TAdminFailedPayments = {
 };
 
 async function render(language: TLanguage) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: language,
-    resources: { en: { 'admin-insights': enTexts }, fr: { 'admin-insights': frTexts } },
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  const client = new QueryClient();
-  client.setQueryData(revenueQueryKey('last30days'), revenue);
-  client.setQueryData(failedPaymentsQueryKey, failed);
-  return renderToStaticMarkup(
-    createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(
-        QueryClientProvider,
-        { client },
-        createElement(MemoryRouter, null, createElement(RevenueOverview, { range: 'last30days' }), createElement(FailedPaymentsList)),
-      ),
-    ),
+  return renderPage(
+    createElement(Fragment, null, createElement(RevenueOverview, { range: 'last30days' }), createElement(FailedPaymentsList)),
+    {
+      language,
+      texts: { en: { 'admin-insights': enTexts }, fr: { 'admin-insights': frTexts } },
+      answers: [
+        [revenueQueryKey('last30days'), revenue],
+        [failedPaymentsQueryKey, failed],
+      ],
+    },
   );
 }
 
 // Only the markup's own spaces are collapsed: French amounts keep their no-break spaces.
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/[ \t\n]+/g, ' ');
-const money = (cents: number, language: string) =>
-  new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+const text = (html: string) => pageText(html, { keepNoBreakSpaces: true });
 
 describe('the revenue figures and the failed payments list', () => {
   it("write every amount in the reader's language and currency format", async () => {
     const html = text(await render('fr'));
     expect(html).toContain('Revenu mensuel récurrent');
-    expect(html).toContain(money(1_234_567, 'fr'));
+    expect(html).toContain(dollars(1_234_567, 'fr'));
     expect(html).toContain('De 2 abonnements en vigueur');
-    expect(html).toContain(money(9998, 'fr'));
+    expect(html).toContain(dollars(9998, 'fr'));
     expect(html).toContain('Paiements échoués');
-    expect(html).toContain(money(59_988, 'fr'));
+    expect(html).toContain(dollars(59_988, 'fr'));
     expect(html).toContain('Business, annuel');
     expect(html).toContain('Suspendu');
   });
@@ -99,7 +82,7 @@ describe('the revenue figures and the failed payments list', () => {
   it('link each failing account to its owner in the back office', async () => {
     const html = await render('en');
     expect(html).toMatch(/<a [^>]*href="\/admin\/users\?search=ada%40example.com"[^>]*>Ada Lovelace<\/a>/);
-    expect(text(html)).toContain(money(1_234_567, 'en'));
+    expect(text(html)).toContain(dollars(1_234_567, 'en'));
     expect(text(html)).toContain('Paused');
   });
 });

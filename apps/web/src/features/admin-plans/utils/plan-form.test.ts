@@ -24,6 +24,17 @@ const filled = (overrides: Partial<TPlanFormValues> = {}): TPlanFormValues => ({
   ...overrides,
 });
 
+/** What a plan includes at the least (a new plan's start): one user and one number, no API, webhooks, fax to e-mail or Stripe prices. */
+const INCLUDES_LEAST = {
+  apiAccess: false,
+  webhooks: false,
+  faxToEmail: false,
+  maxUsers: 1,
+  faxNumbersIncluded: 1,
+  stripeMonthlyPriceId: null,
+  stripeYearlyPriceId: null,
+} as const;
+
 const plan: TAdminPlan = {
   id: 'p1',
   slug: 'basic',
@@ -34,13 +45,7 @@ const plan: TAdminPlan = {
   yearlyMonthlyPriceCents: 799,
   pagesPerMonth: 150,
   apiRequestsPerMinute: 250,
-  apiAccess: false,
-  webhooks: false,
-  faxToEmail: false,
-  maxUsers: 1,
-  faxNumbersIncluded: 1,
-  stripeMonthlyPriceId: null,
-  stripeYearlyPriceId: null,
+  ...INCLUDES_LEAST,
   paypalMonthlyPlanId: null,
   paypalYearlyPlanId: null,
   overageCentsPerPage: null,
@@ -153,13 +158,7 @@ describe('checkPlanForm', () => {
         apiRequestsPerMinute: 100,
         isHipaa: true,
         isPopular: false,
-        apiAccess: false,
-        webhooks: false,
-        faxToEmail: false,
-        maxUsers: 1,
-        faxNumbersIncluded: 1,
-        stripeMonthlyPriceId: null,
-        stripeYearlyPriceId: null,
+        ...INCLUDES_LEAST,
         text: {
           en: { description: 'For clinics.', features: ['Email to Fax', 'Online Portal'] },
           es: { description: '', features: [] },

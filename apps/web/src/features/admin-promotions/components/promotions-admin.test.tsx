@@ -1,14 +1,10 @@
-import { LANGUAGES, type TAdminPromotion, type TLanguage } from '@faxline/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import type { TAdminPromotion, TLanguage } from '@faxline/shared';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 
-import { LanguageContext } from '@/lib/use-language';
 import enTexts from '@/locales/en/admin-promotions.json';
 import frTexts from '@/locales/fr/admin-promotions.json';
+import { pageText, renderPage } from '@/testing/render-page';
 
 import { PromotionsAdmin } from './promotions-admin';
 
@@ -35,34 +31,12 @@ const promotion = (fields: Partial<TAdminPromotion>): TAdminPromotion => ({
 
 /** The page once GET /api/admin/promotions has answered. */
 async function render(promotions: TAdminPromotion[], language: TLanguage = 'en') {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: language,
-    resources: { en: { 'admin-promotions': enTexts }, fr: { 'admin-promotions': frTexts } },
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
+  return renderPage(createElement(PromotionsAdmin), {
+    language,
+    texts: { en: { 'admin-promotions': enTexts }, fr: { 'admin-promotions': frTexts } },
+    answers: [[['admin', 'promotions'], { promotions }]],
   });
-  const client = new QueryClient();
-  client.setQueryData(['admin', 'promotions'], { promotions });
-  return renderToStaticMarkup(
-    createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(
-        LanguageContext.Provider,
-        { value: { language, setLanguage: () => {}, languages: LANGUAGES } },
-        createElement(QueryClientProvider, { client }, createElement(PromotionsAdmin)),
-      ),
-    ),
-  );
 }
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 
 describe('/admin/promotions', () => {
   it('lists each promotion with its offer, its redemptions and its state, and End only where it can still end', async () => {
@@ -78,7 +52,7 @@ describe('/admin/promotions', () => {
         amountOffCents: 1000,
       }),
     ]);
-    const page = text(html);
+    const page = pageText(html);
     expect(page).toContain('Year-end offer 20% off yearly plans');
     expect(page).toContain('Redeemed 3 of 100 times · In force');
     expect(page).toContain('Redeemed 3 times, no limit · Ended');
@@ -98,6 +72,6 @@ describe('/admin/promotions', () => {
       'Limite d’utilisations',
     ])
       expect(html).toMatch(new RegExp(`<label[^>]*for="[^"]+"[^>]*>${label.replace(/[()]/g, '\\$&')}</label>`));
-    expect(text(html)).toContain('Aucune promotion pour l’instant.');
+    expect(pageText(html)).toContain('Aucune promotion pour l’instant.');
   });
 });

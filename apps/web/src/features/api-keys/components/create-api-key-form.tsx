@@ -2,7 +2,7 @@ import { API_KEY_SCOPES, ZCreateApiKeyRequest, type TApiKeyScope, type TCreateAp
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { FieldProblem, FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -75,12 +75,10 @@ export function CreateApiKeyForm({ full, max, onCreated }: TCreateApiKeyFormProp
   const nameId = `${id}-name`;
   const nameError = problem?.field === 'name' ? problem.message : null;
   const scopesError = problem?.field === 'scopes' ? problem.message : null;
+  const texts = t('form', { returnObjects: true, max: new Intl.NumberFormat(i18n.language).format(max) });
 
   return (
-    <form noValidate aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-      <h2 id={`${id}-title`} className="text-xl font-semibold">
-        {t('form.title')}
-      </h2>
+    <CreateForm texts={texts} full={full} creating={creating} onSubmit={(event) => void submit(event)}>
       <div className="flex min-w-0 flex-col gap-2">
         <FormField
           ref={nameInput}
@@ -140,14 +138,6 @@ export function CreateApiKeyForm({ full, max, onCreated }: TCreateApiKeyFormProp
         </ul>
         <FieldProblem id={`${id}-scopes-problem`}>{scopesError}</FieldProblem>
       </fieldset>
-      {full ? (
-        <p role="note" className="rounded-md border border-dashed p-3 text-sm">
-          {t('form.full', { max: new Intl.NumberFormat(i18n.language).format(max) })}
-        </p>
-      ) : null}
-      <Button type="submit" className="self-start" disabled={creating || full}>
-        {creating ? t('form.submitting') : t('form.submit')}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }

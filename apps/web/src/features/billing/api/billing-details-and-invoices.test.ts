@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
+import { berlinBillingProfile } from '@/testing/billing-profile';
 
 import { getInvoices, invoicePdfUrl } from './get-invoices';
 import { saveBillingProfile } from './save-billing-profile';
@@ -19,16 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const details = {
-  name: 'Analytische Maschinen GmbH',
-  line1: 'Friedrichstraße 12',
-  line2: '',
-  city: 'Berlin',
-  postalCode: '10117',
-  region: '',
-  country: 'DE' as const,
-  taxId: 'DE123456789',
-};
+const details = berlinBillingProfile();
 
 describe('the billing details (saveBillingProfile)', () => {
   it('puts the details and reads back the profile as stored', async () => {

@@ -2,7 +2,7 @@ import { WEBHOOK_SIGNINGS, type TWebhookSecretResponse, type TWebhookSigning } f
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -63,12 +63,10 @@ export function CreateWebhookForm({ full, max, onCreated }: TCreateWebhookFormPr
     setProblem((current) => (current?.field === field ? null : current));
   };
   const disabled = creating || full;
+  const texts = t('form', { returnObjects: true, max: new Intl.NumberFormat(i18n.language).format(max) });
 
   return (
-    <form noValidate aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-col gap-5">
-      <h2 id={`${id}-title`} className="text-xl font-semibold">
-        {t('form.title')}
-      </h2>
+    <CreateForm texts={texts} full={full} creating={creating} onSubmit={(event) => void submit(event)}>
       <WebhookFields
         id={id}
         values={values}
@@ -111,14 +109,6 @@ export function CreateWebhookForm({ full, max, onCreated }: TCreateWebhookFormPr
           })}
         </div>
       </fieldset>
-      {full ? (
-        <p role="note" className="rounded-md border border-dashed p-3 text-sm">
-          {t('form.full', { max: new Intl.NumberFormat(i18n.language).format(max) })}
-        </p>
-      ) : null}
-      <Button type="submit" className="self-start" disabled={disabled}>
-        {creating ? t('form.submitting') : t('form.submit')}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }
