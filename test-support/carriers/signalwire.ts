@@ -54,7 +54,15 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { guessPageCount, listenOnLocalhost, readBody, SimulatorControls } from './simulator-kit';
+import {
+  fetchDocument,
+  guessPageCount,
+  listenOnLocalhost,
+  readBody,
+  SimulatorControls,
+  WorkInFlight,
+  type SentFaxWithMedia,
+} from './simulator-kit';
 
 export type SignalWireFaxStatus =
   'queued' | 'processing' | 'sending' | 'delivered' | 'receiving' | 'received' | 'no-answer' | 'busy' | 'failed' | 'canceled';
@@ -109,19 +117,9 @@ export interface SignalWireWebhookDelivery {
   error?: string;
 }
 
-/** An outbound fax as the simulator saw it. */
-export interface SignalWireSentFax {
+/** An outbound fax as the simulator saw it; its request keeps every parameter as a string, as a form carries it. */
+export interface SignalWireSentFax extends SentFaxWithMedia<SignalWireFax, SignalWireWebhookDelivery, Record<string, string>> {
   sid: string;
-  /** The request's parameters as strings. */
-  request: Record<string, string>;
-  requestContentType: string;
-  /** What GET MediaUrl gave; null while not fetched or when nothing answered. */
-  media: { status: number; contentType: string | null; bytes: Buffer } | null;
-  mediaError?: string;
-  fax: SignalWireFax;
-  webhooks: SignalWireWebhookDelivery[];
-  /** Resolves once the fax's last callback has been answered. */
-  done: Promise<void>;
 }
 
 /** An inbound fax made with receive(). */
@@ -386,8 +384,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
   /** Documents served at the faxes' media links, by media sid. */
   const media = new Map<string, { faxSid: string; bytes: Buffer }>();
   const inbound = new Map<string, SignalWireFax>();
-  const pending = new Set<Promise<unknown>>();
-  let closed = false;
+  const work = new WorkInFlight();
   let url = '';
 
   const faxes: SignalWireSentFax[] = [];
@@ -400,12 +397,6 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
   const authorized = (req: IncomingMessage) =>
     req.headers.authorization === `Basic ${Buffer.from(`${projectId}:${apiToken}`).toString('base64')}`;
   const mediaLinkOf = (faxSid: string, mediaSid: string) => `${COMPAT_ROOT}/${projectId}/Faxes/${faxSid}/Media/${mediaSid}`;
-
-  function track<T>(promise: Promise<T>): Promise<T> {
-    pending.add(promise);
-    void promise.finally(() => pending.delete(promise)).catch(() => undefined);
-    return promise;
-  }
 
   /** One signed request, form-encoded; never throws. A GET carries the parameters in its query, and signs that URL. */
   async function request(
@@ -475,10 +466,10 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     const order = controls.mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
     let lastStatus: number | null = null;
     for (const event of order) {
-      if (closed) break;
+      if (work.closed) break;
       const delivery = await request(kind, target, method, event, log);
       if (event === events[events.length - 1]) lastStatus = delivery.status;
-      if (controls.mode === 'duplicated' && !closed) await request(kind, target, method, event, log);
+      if (controls.mode === 'duplicated' && !work.closed) await request(kind, target, method, event, log);
       await sleep(stepDelayMs);
     }
     return lastStatus;
@@ -491,21 +482,10 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
 
   /** Fetches MediaUrl: a 2xx answer (no redirects) that is a PDF, else the failure's code and message. */
   async function fetchMedia(sent: SignalWireSentFax): Promise<{ pages: number } | { errorCode: string; errorMessage: string }> {
-    const mediaUrl = sent.request.MediaUrl!;
-    try {
-      const res = await fetch(mediaUrl, { redirect: 'manual', signal: AbortSignal.timeout(webhookTimeoutMs) });
-      const bytes = Buffer.from(await res.arrayBuffer());
-      sent.media = { status: res.status, contentType: res.headers.get('content-type'), bytes };
-      if (res.status < 200 || res.status >= 300) {
-        sent.mediaError = `GET ${mediaUrl} answered ${res.status}`;
-        return { errorCode: '11200', errorMessage: 'HTTP Retrieval Failure' };
-      }
-    } catch (error) {
-      sent.mediaError = error instanceof Error ? error.message : String(error);
-      return { errorCode: '11200', errorMessage: 'HTTP Retrieval Failure' };
-    }
-    if (!sent.media.bytes.subarray(0, 1024).includes('%PDF-')) return { errorCode: '12300', errorMessage: 'Invalid Content-Type' };
-    return { pages: await guessPageCount(sent.media.bytes) };
+    const media = await fetchDocument(sent, sent.request.MediaUrl!, webhookTimeoutMs);
+    if (!media) return { errorCode: '11200', errorMessage: 'HTTP Retrieval Failure' };
+    if (!media.bytes.subarray(0, 1024).includes('%PDF-')) return { errorCode: '12300', errorMessage: 'Invalid Content-Type' };
+    return { pages: await guessPageCount(media.bytes) };
   }
 
   async function runOutbound(sent: SignalWireSentFax): Promise<void> {
@@ -639,7 +619,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     };
     faxes.push(sent);
     send(res, 200, { ...fax, links: { ...fax.links } });
-    sent.done = track(runOutbound(sent));
+    sent.done = work.track(runOutbound(sent));
     return 200;
   }
 
@@ -897,7 +877,7 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
         throw new Error(`receive(): ${to} is not a number of the project set to receive faxes with LaML webhooks`);
       const entry: SignalWireReceivedFax = { sid: randomUUID(), to, from, outcome: 'error', laml: null, mediaUrl: null, webhooks: [] };
       received.push(entry);
-      const statuses = await track(runInbound(entry, number, pdf, pages));
+      const statuses = await work.track(runInbound(entry, number, pdf, pages));
       return {
         faxSid: entry.sid,
         outcome: entry.outcome,
@@ -913,15 +893,8 @@ export async function startSignalWireSimulator(options: SignalWireSimulatorOptio
     signature(target, params) {
       return signWith(signingKey, target, params);
     },
-    async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
-    async close() {
-      closed = true;
-      await Promise.allSettled([...pending]);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    settled: () => work.settled(),
+    close: () => work.close(server),
   };
   return simulator;
 }

@@ -57,7 +57,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { PDFDocument } from 'pdf-lib';
-import { listenOnLocalhost, multipartOf, pdfPageCount, readBody, SimulatorControls } from './simulator-kit';
+import {
+  jsonObjectOf,
+  listenOnLocalhost,
+  multipartOf,
+  pdfPageCount,
+  readBody,
+  SimulatorControls,
+  WorkInFlight,
+  type SentFax,
+} from './simulator-kit';
 
 export type SinchFaxStatus = 'QUEUED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILURE';
 export type SinchErrorType = 'DOCUMENT_CONVERSION_ERROR' | 'CALL_ERROR' | 'FAX_ERROR' | 'FATAL_ERROR' | 'GENERAL_ERROR' | 'LINE_ERROR';
@@ -201,18 +210,12 @@ export interface SinchWebhookDelivery {
 }
 
 /** An outbound fax as the simulator saw it. */
-export interface SinchSentFax {
+export interface SinchSentFax extends SentFax<SinchFax, SinchWebhookDelivery> {
   id: string;
-  /** The request body as parsed (JSON, or form fields; file parts left out). */
-  request: Record<string, unknown>;
-  requestContentType: string;
   /** What each contentUrl gave, in order (null status: no answer). */
   fetches: { url: string; status: number | null; contentType: string | null; authorization: string | null }[];
   /** The document faxed (documents merged), once converted. */
   document: Buffer | null;
-  fax: SinchFax;
-  webhooks: SinchWebhookDelivery[];
-  done: Promise<void>;
 }
 
 export interface SinchReceivedFax {
@@ -476,10 +479,9 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
 
   const controls = new SimulatorControls<SinchOutcome, SinchWebhookMode>('in-order');
   const documents = new Map<string, Buffer>();
-  const pending = new Set<Promise<unknown>>();
+  const work = new WorkInFlight();
   const provisioning = new Map<string, Promise<void>>();
   let lateCopies: { target: string; contentType: string; event: string; faxId: string; body: Buffer; log: SinchWebhookDelivery[] }[] = [];
-  let closed = false;
   let url = '';
 
   const faxes: SinchSentFax[] = [];
@@ -507,12 +509,6 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     },
   ];
   const defaultService = services[0]!;
-
-  function track<T>(promise: Promise<T>): Promise<T> {
-    pending.add(promise);
-    void promise.finally(() => pending.delete(promise)).catch(() => undefined);
-    return promise;
-  }
 
   const authentic = (req: IncomingMessage) => {
     const auth = req.headers.authorization ?? '';
@@ -545,9 +541,9 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   ): Promise<number | null> {
     const { url: bare, authorization } = credentialsOf(target);
     let status: number | null = null;
-    for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
+    for (let attempt = 1; attempt <= attempts && !work.closed; attempt += 1) {
       if (attempt > 1) await sleep(retryDelayMs * (attempt - 1));
-      if (closed) break;
+      if (work.closed) break;
       const answer = await post(bare, payload.contentType, payload.body, authorization);
       const delivery: SinchWebhookDelivery = {
         event: payload.event,
@@ -586,8 +582,8 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     log: SinchWebhookDelivery[],
   ): Promise<number | null> {
     const status = await deliver(target, payload, log);
-    if (controls.mode === 'duplicated' && !closed) await deliver(target, payload, log);
-    if (controls.mode === 'reordered' && !closed) {
+    if (controls.mode === 'duplicated' && !work.closed) await deliver(target, payload, log);
+    if (controls.mode === 'reordered' && !work.closed) {
       await flushLateCopies();
       lateCopies.push({ target, ...payload, log });
     }
@@ -696,7 +692,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
         finish(fax, 'FAILURE');
       }
     }
-    if (!fax.callbackUrl || closed) return;
+    if (!fax.callbackUrl || work.closed) return;
     await deliverCallback(fax.callbackUrl, callbackPayload('FAX_COMPLETED', fax, sent.document, fax.callbackUrlContentType), sent.webhooks);
   }
 
@@ -804,13 +800,10 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
       }
       fileParts = parts.files.filter((f) => f.name === 'file').map((f) => f.bytes);
     } else {
-      try {
-        const parsed: unknown = JSON.parse(raw.toString('utf8'));
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-        body = parsed as Record<string, unknown>;
-      } catch {
-        throw new FaxApiError(400, 'The request could not be understood by the server due to malformed syntax. It could be invalid JSON.');
-      }
+      body = jsonObjectOf(
+        raw.toString('utf8'),
+        () => new FaxApiError(400, 'The request could not be understood by the server due to malformed syntax. It could be invalid JSON.'),
+      );
     }
     const { to, contentUrl, files } = validateSend(body, fileParts.length);
     const service = services.find((s) => s.id === body.serviceId) ?? defaultService;
@@ -854,7 +847,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     faxes.push(...created);
     if (created.length === 1) sendJson(res, 200, faxView(created[0]!.fax));
     else sendJson(res, 200, { faxes: created.map((sent) => faxView(sent.fax)), totalItems: created.length, pageSize: created.length });
-    for (const sent of created) sent.done = track(runOutbound(sent, [...files, ...fileParts]));
+    for (const sent of created) sent.done = work.track(runOutbound(sent, [...files, ...fileParts]));
     return 200;
   }
 
@@ -985,13 +978,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
   async function jsonBodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
     const raw = (await readBody(req, MAX_REQUEST_BYTES, () => new FaxApiError(413, 'The request is too large.'))).toString('utf8');
     if (raw.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      return parsed as Record<string, unknown>;
-    } catch {
-      throw new NumbersApiError(400, 'INVALID_ARGUMENT', 'Requests with invalid JSON are rejected.');
-    }
+    return jsonObjectOf(raw, () => new NumbersApiError(400, 'INVALID_ARGUMENT', 'Requests with invalid JSON are rejected.'));
   }
 
   async function rent(req: IncomingMessage, phoneNumber: string): Promise<SinchActiveNumber> {
@@ -1046,7 +1033,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     activeNumbers.push(active);
     if (voice) {
       // Voice configuration is provisioned asynchronously: WAITING in the answer, in place a moment later.
-      const done = track(
+      const done = work.track(
         sleep(stepDelayMs).then(() => {
           active.voiceConfiguration = { ...target, lastUpdatedTime: now(), scheduledVoiceProvisioning: null };
           provisioning.delete(phoneNumber);
@@ -1219,7 +1206,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
       const entry: SinchReceivedFax = { faxId: fax.id, fileUrl, webhooks: [] };
       received.push(entry);
       const payload = callbackPayload('INCOMING_FAX', fax, pdf, service.webhookContentType);
-      const status = await track(deliverCallback(service.incomingWebhookUrl, payload, entry.webhooks));
+      const status = await work.track(deliverCallback(service.incomingWebhookUrl, payload, entry.webhooks));
       return { faxId: fax.id, status, fileUrl };
     },
     async sendWebhook(target, body, { signWith = 'own', contentType = 'application/json' } = {}) {
@@ -1254,17 +1241,12 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
     },
     async settled() {
       for (;;) {
-        while (pending.size > 0) await Promise.allSettled([...pending]);
+        await work.settled();
         if (lateCopies.length === 0) return;
-        await track(flushLateCopies());
+        await work.track(flushLateCopies());
       }
     },
-    async close() {
-      closed = true;
-      await Promise.allSettled([...pending]);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => work.close(server),
   };
   return simulator;
 }

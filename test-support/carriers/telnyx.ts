@@ -68,7 +68,17 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { guessPageCount, listenOnLocalhost, multipartOf, readBody, SimulatorControls } from './simulator-kit';
+import {
+  fetchDocument,
+  guessPageCount,
+  jsonObjectOf,
+  listenOnLocalhost,
+  multipartOf,
+  readBody,
+  SimulatorControls,
+  WorkInFlight,
+  type SentFaxWithMedia,
+} from './simulator-kit';
 
 export type TelnyxQuality = 'normal' | 'high' | 'very_high' | 'ultra_light' | 'ultra_dark';
 export type TelnyxFaxStatus = 'queued' | 'media.processed' | 'sending' | 'delivered' | 'failed' | 'received';
@@ -123,20 +133,9 @@ export interface TelnyxWebhookDelivery {
   error?: string;
 }
 
-/** An outbound fax as the simulator saw it. */
-export interface TelnyxSentFax {
+/** An outbound fax as the simulator saw it; a multipart `contents` file is its media, as if fetched. */
+export interface TelnyxSentFax extends SentFaxWithMedia<TelnyxFax, TelnyxWebhookDelivery> {
   id: string;
-  /** The request body as parsed (JSON, or form fields as strings; a multipart `contents` file is left out). */
-  request: Record<string, unknown>;
-  requestContentType: string;
-  /** What GET media_url gave (or the multipart `contents` file); null while not fetched or when the fetch failed. */
-  media: { status: number; contentType: string | null; bytes: Buffer } | null;
-  mediaError?: string;
-  fax: TelnyxFax;
-  /** Every webhook POST for this fax, in the order sent, with the receiver's answer. */
-  webhooks: TelnyxWebhookDelivery[];
-  /** Resolves once the last webhook for this fax has been answered (or given up). */
-  done: Promise<void>;
 }
 
 export interface TelnyxReceivedFax {
@@ -433,6 +432,7 @@ const invalid = (field: string, detail: string, code = '10015', title = 'Bad Req
   detail,
   source: { pointer: `/${field}` },
 });
+const notAJsonObject = () => new HttpError(400, [{ code: '10015', title: 'Bad Request', detail: 'The body is not a JSON object.' }]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const now = () => new Date().toISOString();
@@ -486,9 +486,8 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
   const controls = new SimulatorControls<TelnyxOutcome, TelnyxWebhookMode>('in-order');
   const inboundMedia = new Map<string, Buffer>();
   const storedMedia = new Map<string, Buffer>();
-  const pending = new Set<Promise<unknown>>();
+  const work = new WorkInFlight();
   let requests = 0;
-  let closed = false;
   let url = '';
 
   const faxes: TelnyxSentFax[] = [];
@@ -508,12 +507,6 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
 
   const signWith = (key: KeyObject, timestamp: string, body: string) =>
     sign(null, Buffer.from(`${timestamp}|${body}`), key).toString('base64');
-
-  function track<T>(promise: Promise<T>): Promise<T> {
-    pending.add(promise);
-    void promise.finally(() => pending.delete(promise)).catch(() => undefined);
-    return promise;
-  }
 
   /** One signed POST; never throws. */
   async function post(target: string, body: string, key: KeyObject, timestamp: string) {
@@ -549,9 +542,9 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     log: TelnyxWebhookDelivery[],
   ): Promise<number | null> {
     let status: number | null = null;
-    for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
+    for (let attempt = 1; attempt <= attempts && !work.closed; attempt += 1) {
       if (attempt > 1) await sleep(retryDelayMs * (attempt - 1));
-      if (closed) break;
+      if (work.closed) break;
       const target = failover && attempt % 2 === 0 ? failover : primary;
       const body = JSON.stringify({ data, meta: { attempt, delivered_to: target } } satisfies TelnyxEvent);
       const timestamp = String(Math.floor(Date.now() / 1000));
@@ -580,10 +573,10 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     const order = controls.mode === 'reordered' && events.length > 1 ? [events[events.length - 1]!, ...events.slice(0, -1)] : events;
     let lastStatus: number | null = null;
     for (const event of order) {
-      if (closed) break;
+      if (work.closed) break;
       const status = await deliver(primary, failover, event, log);
       if (event === events[events.length - 1]) lastStatus = status;
-      if (controls.mode === 'duplicated' && !closed) await deliver(primary, failover, event, log);
+      if (controls.mode === 'duplicated' && !work.closed) await deliver(primary, failover, event, log);
       await sleep(stepDelayMs);
     }
     return lastStatus;
@@ -604,23 +597,11 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
 
   /** Fetches the media as Telnyx does: GET, no redirects, 2xx only; a PDF (%PDF-) of at most 50 MB and 350 pages. */
   async function fetchMedia(sent: TelnyxSentFax): Promise<{ pages: number } | { failureReason: string }> {
-    if (!sent.media) {
-      const mediaUrl = sent.fax.media_url;
-      if (!mediaUrl) return { failureReason: 'file_download_failed' };
-      try {
-        const res = await fetch(mediaUrl, { redirect: 'manual', signal: AbortSignal.timeout(webhookTimeoutMs) });
-        const bytes = Buffer.from(await res.arrayBuffer());
-        sent.media = { status: res.status, contentType: res.headers.get('content-type'), bytes };
-        if (res.status < 200 || res.status >= 300) {
-          sent.mediaError = `GET ${mediaUrl} answered ${res.status}`;
-          return { failureReason: 'file_download_failed' };
-        }
-      } catch (error) {
-        sent.mediaError = error instanceof Error ? error.message : String(error);
-        return { failureReason: 'file_download_failed' };
-      }
-    }
-    const bytes = sent.media.bytes;
+    // A multipart `contents` file is the media already: nothing to fetch.
+    const mediaUrl = sent.fax.media_url;
+    const media = sent.media ?? (mediaUrl ? await fetchDocument(sent, mediaUrl, webhookTimeoutMs) : null);
+    if (!media) return { failureReason: 'file_download_failed' };
+    const bytes = media.bytes;
     if (bytes.length > MAX_MEDIA_BYTES) return { failureReason: 'file_size_limit_exceeded' };
     if (!bytes.subarray(0, 1024).includes('%PDF-')) return { failureReason: 'file_format_invalid' };
     const pages = await guessPageCount(bytes);
@@ -758,13 +739,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     } else if (contentType.startsWith('application/x-www-form-urlencoded')) {
       body = coerceFormFields(Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
     } else {
-      try {
-        const parsed: unknown = JSON.parse(raw.toString('utf8'));
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-        body = parsed as Record<string, unknown>;
-      } catch {
-        throw new HttpError(400, [{ code: '10015', title: 'Bad Request', detail: 'The body is not a JSON object.' }]);
-      }
+      body = jsonObjectOf(raw.toString('utf8'), notAJsonObject);
     }
     validateSend(body, contents !== undefined);
 
@@ -805,7 +780,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     };
     faxes.push(sent);
     send(res, 202, { data: { ...fax } });
-    sent.done = track(runOutbound(sent, primary, failover));
+    sent.done = work.track(runOutbound(sent, primary, failover));
     return 202;
   }
 
@@ -920,13 +895,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       MAX_REQUEST_BYTES,
       () => new HttpError(413, [{ code: '10015', title: 'Bad Request', detail: 'The request is too large.' }]),
     );
-    try {
-      const parsed: unknown = JSON.parse(raw.toString('utf8'));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      return parsed as Record<string, unknown>;
-    } catch {
-      throw new HttpError(400, [{ code: '10015', title: 'Bad Request', detail: 'The body is not a JSON object.' }]);
-    }
+    return jsonObjectOf(raw.toString('utf8'), notAJsonObject);
   }
 
   /** Ends an order's numbers as orderOutcomeFor says; the order ends once none of its numbers is pending. */
@@ -1044,9 +1013,9 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     numberOrders.push(order);
     if (numberOrderDelayMs <= 0) settleOrder(order);
     else
-      void track(
+      void work.track(
         sleep(numberOrderDelayMs).then(() => {
-          if (!closed) settleOrder(order);
+          if (!work.closed) settleOrder(order);
         }),
       );
     send(res, 200, { data: order });
@@ -1202,7 +1171,7 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       ];
       const entry: TelnyxReceivedFax = { faxId, mediaUrl, webhooks: [] };
       received.push(entry);
-      const status = await track(deliverAll(options.webhookUrl, options.webhookFailoverUrl ?? '', events, entry.webhooks));
+      const status = await work.track(deliverAll(options.webhookUrl, options.webhookFailoverUrl ?? '', events, entry.webhooks));
       return { faxId, status, mediaUrl };
     },
     async sendWebhook(target, payload, { timestamp, signWith: signer = 'own' } = {}) {
@@ -1226,15 +1195,8 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     signature(timestamp, body) {
       return signWith(own.privateKey, timestamp, body);
     },
-    async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
-    async close() {
-      closed = true;
-      await Promise.allSettled([...pending]);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    settled: () => work.settled(),
+    close: () => work.close(server),
   };
   return simulator;
 }
