@@ -16,6 +16,7 @@ import { STARTING_PLAN_SLUG } from '../../src/plans/catalogue';
 import { plans } from '../../src/plans/schema';
 import { adminSession, callApi, errorOf, openTestApp, signIn, someClientAddress, type TestApp } from '../support/test-app';
 import { until } from '../support/until';
+import { answersTo } from '../support/simulator-deliveries';
 
 // PayPal as the second way to pay (issue 36, decision 095), against the PayPal simulator, which signs its webhooks as
 // PayPal does: a subscription approved on PayPal's page changes the plan only on PayPal's signed webhook; forged,
@@ -258,11 +259,6 @@ describe('PayPal as a second way to pay', () => {
     expect((await paypal.getSubscription({ id: subscriptionId })).result.status).toBe(SubscriptionStatus.Cancelled);
     await simulator.webhooksSettled();
     const closing = paypalEventsOf(subscriptionId).find((event) => event.event_type === 'BILLING.SUBSCRIPTION.CANCELLED');
-    expect(
-      simulator
-        .deliveries()
-        .filter((delivery) => delivery.eventId === closing!.id)
-        .map((delivery) => delivery.status),
-    ).toEqual([200]);
+    expect(answersTo(simulator, closing!.id)).toEqual([200]);
   });
 });

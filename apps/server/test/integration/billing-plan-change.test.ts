@@ -17,6 +17,7 @@ import { startStripeSimulator, type StripeSimulator } from '../../src/billing/st
 import { plans } from '../../src/plans/schema';
 import { callApi, signIn, type TestApp } from '../support/test-app';
 import { openAppWithStripe, sellPlanAtStripe } from '../support/stripe-billing';
+import { answersTo } from '../support/simulator-deliveries';
 
 // Changing a paying account's plan (issue 36, decision 083), against the Stripe simulator through the official
 // `stripe` package: an upgrade is charged at once exactly what its preview showed; a downgrade waits for the period's
@@ -91,6 +92,31 @@ async function preview(cookie: string, planId: string, interval: TBillingInterva
 }
 
 const change = (cookie: string, payload: object) => callApi(t.app, 'POST', '/api/billing/change', { cookie, payload });
+
+/** An owner paying for Business monthly, with a downgrade to Professional monthly scheduled for the period's end. */
+async function downgradeScheduled() {
+  const owner = await payingOwner(business);
+  const quote = await preview(owner.cookie, professional.id, 'month');
+  const answer = await change(owner.cookie, {
+    planId: professional.id,
+    interval: 'month',
+    expectedAmountCents: 0,
+    quotedAt: quote.quotedAt,
+  });
+  expect(answer.statusCode, answer.body).toBe(204);
+  return owner;
+}
+
+/** Moves the simulator's clock a day past the period's end, and waits until Stripe's renewal has started the next period. */
+async function untilRenewed(accountId: string, cookie: string) {
+  const periodEnd = Date.parse((await billingOf(cookie)).subscription!.currentPeriodEnd);
+  simulator.advanceTime(periodEnd - simulator.now().getTime() + DAY_MS);
+  await until(
+    () => rowOf(accountId),
+    (row) => row.currentPeriodStart.getTime() === periodEnd,
+    'the renewal',
+  );
+}
 
 const auditedActions = async (accountId: string) =>
   (
@@ -248,11 +274,7 @@ describe('changing a paying plan', () => {
   });
 
   it("takes a schedule's own event: the scheduled change is read from Stripe on subscription_schedule.updated", async () => {
-    const { account, cookie } = await payingOwner(business);
-    const quote = await preview(cookie, professional.id, 'month');
-    expect(
-      (await change(cookie, { planId: professional.id, interval: 'month', expectedAmountCents: 0, quotedAt: quote.quotedAt })).statusCode,
-    ).toBe(204);
+    const { account } = await downgradeScheduled();
     await simulator.webhooksSettled();
     // As if the route's own read had been lost: only the schedule's event is left to tell.
     await t.db
@@ -281,23 +303,13 @@ describe('changing a paying plan', () => {
   });
 
   it('drops a scheduled downgrade on request ("Keep my current plan"): it never happens', async () => {
-    const { account, cookie } = await payingOwner(business);
-    const quote = await preview(cookie, professional.id, 'month');
-    expect(
-      (await change(cookie, { planId: professional.id, interval: 'month', expectedAmountCents: 0, quotedAt: quote.quotedAt })).statusCode,
-    ).toBe(204);
+    const { account, cookie } = await downgradeScheduled();
     const kept = await callApi(t.app, 'DELETE', '/api/billing/change', { cookie });
     expect(kept.statusCode, kept.body).toBe(204);
     expect((await billingOf(cookie)).subscription?.scheduledChange).toBeNull();
     expect((await callApi(t.app, 'DELETE', '/api/billing/change', { cookie })).statusCode).toBe(409);
 
-    const periodEnd = Date.parse((await billingOf(cookie)).subscription!.currentPeriodEnd);
-    simulator.advanceTime(periodEnd - simulator.now().getTime() + DAY_MS);
-    await until(
-      () => rowOf(account.id),
-      (row) => row.currentPeriodStart.getTime() === periodEnd,
-      'the renewal',
-    );
+    await untilRenewed(account.id, cookie);
     await simulator.webhooksSettled();
     expect(await planOf(account.id)).toBe(business.id);
     expect((await auditedActions(account.id)).map((event) => event.action)).toContain('billing.change_dropped');
@@ -320,13 +332,7 @@ describe('changing a paying plan', () => {
     expect((await billingOf(cookie)).subscription).toMatchObject({ cancelAtPeriodEnd: false });
     expect((await callApi(t.app, 'POST', '/api/billing/cancel/undo', { cookie })).statusCode).toBe(409);
 
-    const periodEnd = Date.parse((await billingOf(cookie)).subscription!.currentPeriodEnd);
-    simulator.advanceTime(periodEnd - simulator.now().getTime() + DAY_MS);
-    await until(
-      () => rowOf(account.id),
-      (row) => row.currentPeriodStart.getTime() === periodEnd,
-      'the renewal',
-    );
+    await untilRenewed(account.id, cookie);
     expect(await planOf(account.id)).toBe(professional.id);
     const actions = (await auditedActions(account.id)).filter((event) => event.action.startsWith('billing.cancel'));
     expect(actions).toEqual([
@@ -336,11 +342,7 @@ describe('changing a paying plan', () => {
   });
 
   it('cancelled, runs to the period end and returns to the starting plan; cancelling drops a scheduled downgrade', async () => {
-    const { account, cookie } = await payingOwner(business);
-    const quote = await preview(cookie, professional.id, 'month');
-    expect(
-      (await change(cookie, { planId: professional.id, interval: 'month', expectedAmountCents: 0, quotedAt: quote.quotedAt })).statusCode,
-    ).toBe(204);
+    const { account, cookie } = await downgradeScheduled();
     expect((await callApi(t.app, 'POST', '/api/billing/cancel', { cookie })).statusCode).toBe(204);
     const cancelled = (await billingOf(cookie)).subscription!;
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, scheduledChange: null, planId: business.id });
@@ -426,12 +428,7 @@ describe('deleting a paying account (decision 089)', () => {
       .events()
       .find((event) => event.type === 'customer.subscription.deleted' && JSON.stringify(event.data).includes(subscriptionId));
     expect(closing).toBeDefined();
-    expect(
-      simulator
-        .deliveries()
-        .filter((delivery) => delivery.eventId === closing!.id)
-        .map((delivery) => delivery.status),
-    ).toEqual([200]);
+    expect(answersTo(simulator, closing!.id)).toEqual([200]);
     // A month later, no renewal is charged.
     const invoicesBefore = (await stripe.invoices.list({ customer: customerId })).data.length;
     simulator.advanceTime(40 * DAY_MS);

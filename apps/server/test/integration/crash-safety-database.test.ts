@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ZSendFaxResponse } from '@faxline/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAuth } from '../../src/auth/auth';
-import { rememberedPasswords } from '../support/remembered-passwords';
 import { startServer, type RunningServer } from '../../src/server';
 import { makePdf } from '@test-support/factories/documents';
+import { batteryAuth, batteryEnv } from '../support/battery-setup';
 import { startCrashablePostgres, type CrashablePostgres } from '../support/crashable-postgres';
 import {
   databaseActivity,
@@ -18,15 +16,13 @@ import {
   SANDBOX_DELIVERS,
   sendFaxOverHttp,
   signInOverHttp,
-  statusCounts,
   unlimitedCustomer,
   waitUntilAllFinal,
   type Send,
 } from '../support/fax-battery';
 import { ProcessLogs } from '../support/process-logs';
-import { testConfig, TEST_ORIGIN } from '../support/test-app';
+import { testConfig } from '../support/test-app';
 import { testLogger } from '../support/test-database';
-import { organizationTables } from '../../src/accounts/schema';
 
 // The reliability battery: "PostgreSQL killed under load and restarted: every fax that got a 202 is
 // there and finishes". The whole server (startServer, role all: HTTP, queue and worker) runs here on a PostgreSQL
@@ -83,30 +79,20 @@ afterAll(async () => {
 describe('PostgreSQL killed under load and restarted', () => {
   it('keeps every fax that got a 202 and finishes it; what was refused meanwhile created nothing', async () => {
     const config = testConfig({
+      ...batteryEnv(),
       DATABASE_URL: cluster.url,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
       SMTP_INGRESS_PORT: '0',
-      PUBLIC_URL: TEST_ORIGIN,
-      FILES_MASTER_KEY: randomBytes(32).toString('base64'),
-      FAX_CLOCK_SCALE: '0.001',
       RATE_LIMIT_FACTOR: '10000',
     });
     // The server's log lines are kept to explain a fax that went wrong.
     const logger = pino({ level: 'info' }, { write: (line: string) => logs.add('server', line) });
     server = await startServer(config, logger, 'all');
     const baseUrl = server.url!;
-    const auth = createAuth({
-      db: server.database.db,
-      queue: server.queue,
-      config,
-      secret: config.authSecret!,
-      logger: testLogger,
-      organizationTables,
-      passwordHashing: rememberedPasswords,
-    });
     const db = server.database.db;
+    const auth = batteryAuth({ db, queue: server.queue, config });
     const sender = await unlimitedCustomer({ auth, db }, 'Outage Sender');
     const recipient = await unlimitedCustomer({ auth, db }, 'Outage Recipient');
     const cookie = await signInOverHttp(baseUrl, sender.email);
@@ -182,7 +168,7 @@ describe('PostgreSQL killed under load and restarted', () => {
         `${unhandled.length} unhandled rejections\n` +
         `  outage ${restartedAt - crashedAt} ms; first 202 ${firstHealthy ? `${firstHealthy.at - restartedAt} ms` : 'never'} after the restart; ` +
         `answers during the outage ${JSON.stringify(tally(sends.filter((s) => s.phase === 'outage')))}, after ${JSON.stringify(tally(sends.filter((s) => s.phase === 'after')))}; ` +
-        `settled in ${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(await statusCounts(db, sends))}`,
+        `settled in ${Math.round(settleMs / 1000)} s (limit ${SETTLE_MS / 1000} s); final statuses ${JSON.stringify(exam.statuses)}`,
     );
     if (unhandled.length) console.log(`unhandled rejections:\n${unhandled.slice(0, 5).join('\n')}`);
     if (exam.problems.length)

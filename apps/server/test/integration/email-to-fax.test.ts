@@ -15,6 +15,7 @@ import { createAccount } from '@test-support/factories/accounts';
 import { makePdf, makePng } from '@test-support/factories/documents';
 import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
+import { makeSigningCertificate } from '../../src/billing/paypal-simulator/signing';
 import { emailToFaxSenders, emailToFaxSettings } from '../../src/email-to-fax/schema';
 import { faxes } from '../../src/faxes/schema';
 import { plans } from '../../src/plans/schema';
@@ -274,23 +275,12 @@ describe('e-mail to fax through the SMTP gateway (issue 19)', () => {
   }, 60_000);
 
   it('offers STARTTLS when a certificate is configured, and takes a fax over it', async () => {
+    // Any self-signed certificate does (swaks does not check it): made as the PayPal simulator makes its own.
+    const certificate = await makeSigningCertificate(DOMAIN);
     const certPath = path.join(dir, 'gateway.crt');
     const keyPath = path.join(dir, 'gateway.key');
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      `/CN=${DOMAIN}`,
-      '-days',
-      '1',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-    ]);
+    await fs.writeFile(certPath, certificate.pem);
+    await fs.writeFile(keyPath, certificate.key.export({ type: 'pkcs8', format: 'pem' }));
     const secured = await startTestGateway(t, { resolver, tls: { certPath, keyPath } });
     try {
       const sender = await customer();

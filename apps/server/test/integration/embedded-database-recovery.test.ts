@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ZSendFaxResponse } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
-import { createAuth } from '../../src/auth/auth';
-import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { jobs } from '../../src/jobs';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
+import type { DatabaseHandle } from '../../src/platform/db/client';
 import { openDatabaseForTool } from '../../src/platform/db/open-for-tool';
-import { startQueue } from '../../src/platform/queue/queue';
+import { batteryEnv, openBatteryDatabase } from '../support/battery-setup';
 import {
   databaseActivity,
   examineFaxes,
@@ -26,10 +22,8 @@ import {
 import { freePort, startStandbyFaxline, tempDataDir, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
 import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
-import { TEST_ORIGIN, testConfig } from '../support/test-app';
-import { testLogger, unreadSystemSettings } from '../support/test-database';
-import { documentKeysOf } from '../../src/faxes/fax-records';
-import { organizationTables } from '../../src/accounts/schema';
+import { testConfig } from '../support/test-app';
+import { testLogger } from '../support/test-database';
 
 // The server as `npm start` runs it (the production bundle, --role=all with its worker process, its own PostgreSQL in
 // DATA_DIR, no DATABASE_URL) while 60 faxes are sent between its accounts; `kill -9` of the embedded PostgreSQL's
@@ -83,21 +77,10 @@ beforeAll(async () => {
   dataDir = await tempDataDir('faxline-pg-recovery-');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const authSecret = randomBytes(32).toString('hex');
+  const env = { ...batteryEnv(), DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_FACTOR: '10000' };
   server = startStandbyFaxline(bundle, {
     name: 'server',
-    env: {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      AUTH_SECRET: authSecret,
-      FILES_MASTER_KEY: randomBytes(32).toString('base64'),
-      PUBLIC_URL: TEST_ORIGIN,
-      WEB_DIST_DIR: '',
-      RATE_LIMIT_FACTOR: '10000',
-      FAX_CLOCK_SCALE: '0.001',
-    },
+    env,
     onLine: logs.of('server'),
     readyTimeoutMs: 180_000,
   });
@@ -106,26 +89,19 @@ beforeAll(async () => {
   await untilReady(60_000);
 
   // The test's own way into the server's database, as `npm run admin:create` finds it (postmaster.pid's port).
-  const config = testConfig({ DATA_DIR: dataDir, AUTH_SECRET: authSecret });
+  const config = testConfig({ DATA_DIR: dataDir, AUTH_SECRET: env.AUTH_SECRET });
   const { url } = await openDatabaseForTool(config, testLogger);
-  database = connectDatabase(url, testLogger);
-  // Only to make the customers (their welcome e-mails are jobs for the server's worker): stopped before the kill.
-  const files = createEncryptedFileStore({ dir: path.join(dataDir, 'unused'), masterKey: randomBytes(32) });
-  const queue = await startQueue({
-    url,
-    jobs,
-    deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db), faxFilesOf: documentKeysOf },
-    work: false,
-    logger: testLogger,
-  });
+  const battery = await openBatteryDatabase(url, config);
+  database = battery.database;
+  // The queue is only to make the customers (their welcome e-mails are jobs for the server's worker): stopped before
+  // the kill.
   try {
-    const auth = createAuth({ db: database.db, queue, config, secret: authSecret, logger: testLogger, organizationTables });
     for (let i = 0; i < PAIRS; i += 1) {
-      const sender = await unlimitedCustomer({ auth, db: database.db }, `Recovery Sender ${i}`);
-      pairs.push({ sender, recipient: await unlimitedCustomer({ auth, db: database.db }, `Recovery Recipient ${i}`) });
+      const sender = await unlimitedCustomer(battery, `Recovery Sender ${i}`);
+      pairs.push({ sender, recipient: await unlimitedCustomer(battery, `Recovery Recipient ${i}`) });
     }
   } finally {
-    await queue.stop();
+    await battery.queue.stop();
   }
 }, 240_000);
 

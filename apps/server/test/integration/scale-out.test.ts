@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ZSendFaxResponse } from '@faxline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
-import { createAuth, type Auth } from '../../src/auth/auth';
-import { rememberedPasswords } from '../support/remembered-passwords';
-import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { localFileBackend } from '../../src/platform/files/local-file-backend';
-import { jobs } from '../../src/jobs';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/client';
-import { startQueue, type Queue } from '../../src/platform/queue/queue';
+import type { Auth } from '../../src/auth/auth';
+import type { DatabaseHandle } from '../../src/platform/db/client';
+import type { Queue } from '../../src/platform/queue/queue';
+import { batteryEnv, openBatteryDatabase } from '../support/battery-setup';
 import { startDebianPostgres } from '../support/debian-postgres';
 import {
   examineFaxes,
@@ -19,7 +15,6 @@ import {
   SANDBOX_DELIVERS,
   sendFaxOverHttp,
   signInOverHttp,
-  statusCounts,
   unlimitedCustomer,
   waitUntilAllFinal,
   wrongnessOf,
@@ -30,10 +25,7 @@ import { startS3Server } from '../support/s3-server';
 import { freePort, startStandbyFaxline, type ServerBundle, type StandbyFaxline } from '@test-support/faxline-process';
 import { serverBundleOfThisRun } from '../support/server-bundle';
 import { ProcessLogs } from '../support/process-logs';
-import { TEST_ORIGIN, testConfig } from '../support/test-app';
-import { testLogger, unreadSystemSettings } from '../support/test-database';
-import { documentKeysOf } from '../../src/faxes/fax-records';
-import { organizationTables } from '../../src/accounts/schema';
+import { testConfig } from '../support/test-app';
 
 // Faxline scaled out by configuration alone. Debian's PostgreSQL server (not the embedded one),
 // Redis, an S3-compatible bucket, two API processes and two workers (the production bundle, `--role=api` and
@@ -91,18 +83,13 @@ async function startRole(name: string, role: 'api' | 'worker', env: Record<strin
 beforeAll(async () => {
   [postgres, redis, s3, bundle] = await Promise.all([startDebianPostgres(), startRedisServer(), startS3Server(), serverBundleOfThisRun()]);
   const shared = {
-    NODE_ENV: 'test',
+    ...batteryEnv(),
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     FILES_BACKEND: 's3',
     ...s3.env,
-    FILES_MASTER_KEY: randomBytes(32).toString('base64'),
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_URL: TEST_ORIGIN,
-    WEB_DIST_DIR: '',
     TRUST_PROXY: 'true',
     RATE_LIMIT_FACTOR: '1',
-    FAX_CLOCK_SCALE: '0.001',
   };
   // The first API migrates the empty database; the others start on it together.
   const ports = [await freePort(), await freePort()];
@@ -120,22 +107,7 @@ beforeAll(async () => {
 
   // The test's own view of the database, to make the customers and to examine the faxes.
   const config = testConfig({ DATABASE_URL: postgres.url, AUTH_SECRET: shared.AUTH_SECRET });
-  database = connectDatabase(postgres.url, testLogger);
-  // It only sends jobs (to make the customers): its store is never used.
-  const files = createEncryptedFileStore({
-    backend: localFileBackend(path.join(os.tmpdir(), 'faxline-scale-unused')),
-    masterKey: randomBytes(32),
-  });
-  queue = await startQueue({ url: postgres.url, jobs, deps: { db: database.db, config, files, systemSettings: unreadSystemSettings(database.db), faxFilesOf: documentKeysOf }, work: false, logger: testLogger });
-  auth = createAuth({
-    db: database.db,
-    queue,
-    config,
-    secret: shared.AUTH_SECRET,
-    logger: testLogger,
-    organizationTables,
-    passwordHashing: rememberedPasswords,
-  });
+  ({ database, queue, auth } = await openBatteryDatabase(postgres.url, config));
 }, 300_000);
 
 afterAll(async () => {
@@ -158,97 +130,101 @@ describe('two API servers and two workers on Debian PostgreSQL, Redis and an S3 
     expect(await platformFrom(apis[1]!, '198.51.100.22')).toBe(200);
   });
 
-  it(`delivers ${FAXES} faxes sent to both APIs each exactly once, with one API and one worker killed mid-run, and keeps every file in the bucket`, async () => {
-    const sender = await unlimitedCustomer({ auth, db: database.db }, 'Scale Sender');
-    const recipient = await unlimitedCustomer({ auth, db: database.db }, 'Scale Recipient');
-    const sessions: string[] = [];
-    for (let i = 0; i < SENDERS * SESSIONS_PER_SENDER; i += 1) sessions.push(await signInOverHttp(apis[i % 2]!.url, sender.email));
-    const pdf = await makePdf(1);
-    const started = Date.now();
+  it(
+    `delivers ${FAXES} faxes sent to both APIs each exactly once, with one API and one worker killed mid-run, and keeps every file in the bucket`,
+    async () => {
+      const sender = await unlimitedCustomer({ auth, db: database.db }, 'Scale Sender');
+      const recipient = await unlimitedCustomer({ auth, db: database.db }, 'Scale Recipient');
+      const sessions: string[] = [];
+      for (let i = 0; i < SENDERS * SESSIONS_PER_SENDER; i += 1) sessions.push(await signInOverHttp(apis[i % 2]!.url, sender.email));
+      const pdf = await makePdf(1);
+      const started = Date.now();
 
-    let next = 0;
-    const sends: Send[] = [];
-    const resent: string[] = [];
-    /** One fax, to the next API in turn; sent again (same Idempotency-Key) to the next one while no answer comes. */
-    const sendOne = async (i: number): Promise<Send> => {
-      const line = i % 2 === 0 ? 'internal' : 'sandbox';
-      const key = `scale-${i}`;
-      const request = { recipientNumber: line === 'internal' ? recipient.number : SANDBOX_DELIVERS, faxQuality: 'standard' };
-      let answer = { status: 0, body: '' };
-      for (let tried = 0; tried < 8; tried += 1) {
-        const live = apis.filter((api) => api.alive);
-        const api = live[(i + tried) % live.length]!;
-        answer = await sendFaxOverHttp(
-          api.url,
-          sessions[i % sessions.length]!,
-          request,
-          { name: `page-${i}.pdf`, bytes: pdf },
-          key,
-          60_000,
-        );
-        if (answer.status === 202 || (answer.status >= 400 && answer.status < 500 && ![409, 429].includes(answer.status))) break;
-        resent.push(`${key}: ${answer.status || 'no answer'} from ${api.process.name}`);
-        await delay(500);
-      }
-      const faxId = answer.status === 202 ? ZSendFaxResponse.parse(JSON.parse(answer.body)).faxId : undefined;
-      return { key, line, status: answer.status, faxId, body: answer.status === 202 ? undefined : answer.body, at: Date.now() };
-    };
-    let killed: { at: number; jobsRunning: number } | undefined;
-    const sendAll = async () => {
-      while (next < FAXES) {
-        const i = next++;
-        if (i === KILL_AT) killed = await killOneOfEach();
-        sends.push(await sendOne(i));
-      }
-    };
-    /** SIGKILL to api#1 (the balancer takes it out) and to worker#1 while it runs jobs. */
-    const killOneOfEach = async () => {
-      const busyBy = Date.now() + 10_000;
-      let jobsRunning = 0;
-      while (Date.now() < busyBy) {
-        const { rows } = await database.pool.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state = 'active'`);
-        jobsRunning = rows[0]!.n;
-        if (jobsRunning >= 2) break;
-        await delay(20);
-      }
-      apis[0]!.alive = false;
-      await Promise.all([apis[0]!.process.kill(), workers[0]!.kill()]);
-      return { at: Date.now() - started, jobsRunning };
-    };
-    await Promise.all(Array.from({ length: SENDERS }, () => sendAll()));
-    const sentMs = Date.now() - started;
-    const settleMs = await waitUntilAllFinal(database.db, sends, TEST_MS - 60_000 - (Date.now() - started), { stallMs: STALL_MS });
-    const exam = await examineFaxes(database.db, sends, {
-      senderAccountId: sender.accountId,
-      recipientAccountId: recipient.accountId,
-      logs,
-    });
-    const objects = await s3.objects();
-    const localFiles = (
-      await Promise.all(dataDirs.map((dir) => fs.readdir(path.join(dir, 'files'), { recursive: true }).catch(() => [])))
-    ).flat();
+      let next = 0;
+      const sends: Send[] = [];
+      const resent: string[] = [];
+      /** One fax, to the next API in turn; sent again (same Idempotency-Key) to the next one while no answer comes. */
+      const sendOne = async (i: number): Promise<Send> => {
+        const line = i % 2 === 0 ? 'internal' : 'sandbox';
+        const key = `scale-${i}`;
+        const request = { recipientNumber: line === 'internal' ? recipient.number : SANDBOX_DELIVERS, faxQuality: 'standard' };
+        let answer = { status: 0, body: '' };
+        for (let tried = 0; tried < 8; tried += 1) {
+          const live = apis.filter((api) => api.alive);
+          const api = live[(i + tried) % live.length]!;
+          answer = await sendFaxOverHttp(
+            api.url,
+            sessions[i % sessions.length]!,
+            request,
+            { name: `page-${i}.pdf`, bytes: pdf },
+            key,
+            60_000,
+          );
+          if (answer.status === 202 || (answer.status >= 400 && answer.status < 500 && ![409, 429].includes(answer.status))) break;
+          resent.push(`${key}: ${answer.status || 'no answer'} from ${api.process.name}`);
+          await delay(500);
+        }
+        const faxId = answer.status === 202 ? ZSendFaxResponse.parse(JSON.parse(answer.body)).faxId : undefined;
+        return { key, line, status: answer.status, faxId, body: answer.status === 202 ? undefined : answer.body, at: Date.now() };
+      };
+      let killed: { at: number; jobsRunning: number } | undefined;
+      const sendAll = async () => {
+        while (next < FAXES) {
+          const i = next++;
+          if (i === KILL_AT) killed = await killOneOfEach();
+          sends.push(await sendOne(i));
+        }
+      };
+      /** SIGKILL to api#1 (the balancer takes it out) and to worker#1 while it runs jobs. */
+      const killOneOfEach = async () => {
+        const busyBy = Date.now() + 10_000;
+        let jobsRunning = 0;
+        while (Date.now() < busyBy) {
+          const { rows } = await database.pool.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state = 'active'`);
+          jobsRunning = rows[0]!.n;
+          if (jobsRunning >= 2) break;
+          await delay(20);
+        }
+        apis[0]!.alive = false;
+        await Promise.all([apis[0]!.process.kill(), workers[0]!.kill()]);
+        return { at: Date.now() - started, jobsRunning };
+      };
+      await Promise.all(Array.from({ length: SENDERS }, () => sendAll()));
+      const sentMs = Date.now() - started;
+      const settleMs = await waitUntilAllFinal(database.db, sends, TEST_MS - 60_000 - (Date.now() - started), { stallMs: STALL_MS });
+      const exam = await examineFaxes(database.db, sends, {
+        senderAccountId: sender.accountId,
+        recipientAccountId: recipient.accountId,
+        logs,
+      });
+      const objects = await s3.objects();
+      const localFiles = (
+        await Promise.all(dataDirs.map((dir) => fs.readdir(path.join(dir, 'files'), { recursive: true }).catch(() => [])))
+      ).flat();
 
-    console.log(
-      `scale-out: ${sends.length} faxes to 2 APIs (api#1 and worker#1 killed at ${Math.round((killed?.at ?? 0) / 1000)} s with ` +
-        `${killed?.jobsRunning ?? 0} jobs running), sent in ${Math.round(sentMs / 1000)} s, settled in ${Math.round(settleMs / 1000)} s; ` +
-        `${exam.delivered} delivered exactly once, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck; ` +
-        `${resent.length} sends sent again to the other API; final statuses ${JSON.stringify(await statusCounts(database.db, sends))}; ` +
-        `${objects.length} objects in the bucket, ${localFiles.length} files on local disk; ` +
-        `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
-    );
-    if (exam.problems.length) console.log(`scale-out problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
+      console.log(
+        `scale-out: ${sends.length} faxes to 2 APIs (api#1 and worker#1 killed at ${Math.round((killed?.at ?? 0) / 1000)} s with ` +
+          `${killed?.jobsRunning ?? 0} jobs running), sent in ${Math.round(sentMs / 1000)} s, settled in ${Math.round(settleMs / 1000)} s; ` +
+          `${exam.delivered} delivered exactly once, ${exam.lost} lost, ${exam.doubled} doubled, ${exam.stuck} stuck; ` +
+          `${resent.length} sends sent again to the other API; final statuses ${JSON.stringify(exam.statuses)}; ` +
+          `${objects.length} objects in the bucket, ${localFiles.length} files on local disk; ` +
+          `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
+      );
+      if (exam.problems.length) console.log(`scale-out problems (${exam.problems.length}):\n${exam.problems.slice(0, 15).join('\n')}`);
 
-    expect.soft(killed?.jobsRunning, 'the worker was killed while it ran jobs').toBeGreaterThan(0);
-    expect
-      .soft(
-        sends.filter((s) => s.status !== 202).map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
-        'every send accepted',
-      )
-      .toEqual([]);
-    expect.soft(wrongnessOf(exam)).toEqual(NOTHING_WRONG);
-    expect.soft(exam.delivered).toBe(FAXES);
-    // Each fax's document and fax image at least, all in the bucket; nothing in any process's data folder.
-    expect.soft(objects.length).toBeGreaterThanOrEqual(2 * FAXES);
-    expect.soft(localFiles).toEqual([]);
-  }, TEST_MS);
+      expect.soft(killed?.jobsRunning, 'the worker was killed while it ran jobs').toBeGreaterThan(0);
+      expect
+        .soft(
+          sends.filter((s) => s.status !== 202).map((s) => `${s.key}: ${s.status} ${s.body?.slice(0, 200)}`),
+          'every send accepted',
+        )
+        .toEqual([]);
+      expect.soft(wrongnessOf(exam)).toEqual(NOTHING_WRONG);
+      expect.soft(exam.delivered).toBe(FAXES);
+      // Each fax's document and fax image at least, all in the bucket; nothing in any process's data folder.
+      expect.soft(objects.length).toBeGreaterThanOrEqual(2 * FAXES);
+      expect.soft(localFiles).toEqual([]);
+    },
+    TEST_MS,
+  );
 });

@@ -85,6 +85,8 @@ export type Examination = {
   createdByRefused: number;
   /** One line per fax that is not exactly right, with its rows, jobs and the log lines about it. */
   problems: string[];
+  /** The accepted faxes by status when examined, as `statusCounts` counts them. */
+  statuses: Record<string, number>;
 };
 
 /** What must be zero after any battery: the figures an examination's verdict compares with `NOTHING_WRONG`. */
@@ -271,5 +273,7 @@ export async function examineFaxes(
       delivered += 1;
     }
   }
-  return { accepted: accepted.length, delivered, lost, doubled, stuck, createdByRefused, problems };
+  const statuses: Record<string, number> = {};
+  for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+  return { accepted: accepted.length, delivered, lost, doubled, stuck, createdByRefused, problems, statuses };
 }

@@ -9,7 +9,7 @@ import { PAYPAL_AUTH_ALGO, paypalSignedMessage } from '../paypal-webhook-signatu
 export type SigningCertificate = { id: string; pem: string; key: KeyObject };
 
 /**
- * A self-signed RSA certificate made for this run (by openssl, as the e-mail gateway's tests make theirs): the
+ * A self-signed RSA certificate made for this run by openssl (the e-mail gateway's STARTTLS test takes one too): the
  * simulator signs its webhooks with its key and serves it at its certificate URL, as PayPal serves its own.
  */
 export async function makeSigningCertificate(id: string): Promise<SigningCertificate> {
