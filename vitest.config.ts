@@ -40,7 +40,7 @@ export default defineConfig({
     poolOptions: { forks: { isolate: false } },
     projects: [
       {
-        resolve: { alias: { '@': webSrc } },
+        resolve: { alias: { '@': webSrc, ...testSupport } },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'test-support/**/*.test.ts'],

@@ -2,14 +2,14 @@
 # Installs what Faxline needs on a Debian machine: the Debian packages it runs (Ghostscript renders fax images,
 # LibreOffice converts DOC/DOCX, Chromium's headless shell runs the browser tests (Chromium itself the Lighthouse
 # bench), poppler and libtiff tools check documents, spandsp and
-# libtiff build the fax engine, HylaFAX and iaxmodem carry the HylaFAX line's test call, Tesseract reads header lines
-# back in tests, Redis shares the rate limits of several servers, and Debian's PostgreSQL server runs the scale-out
+# libtiff build the fax engine, HylaFAX and iaxmodem carry the HylaFAX line's test call, Tesseract reads faxes' words
+# in English, Spanish and French (and header lines back in tests), Redis shares the rate limits of several servers, and Debian's PostgreSQL server runs the scale-out
 # test as a production database would), the npm packages, and the fax engine
 # (native/faxmodem). Safe to run again: it installs only what is missing and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(ghostscript libreoffice-writer-nogui chromium chromium-headless-shell fonts-liberation poppler-utils qpdf openssl swaks libnet-ssleay-perl libio-socket-ssl-perl libtiff-tools libspandsp-dev libtiff-dev tesseract-ocr tesseract-ocr-eng hylafax-server iaxmodem redis-server postgresql-15)
+debian_packages=(ghostscript libreoffice-writer-nogui chromium chromium-headless-shell fonts-liberation poppler-utils qpdf openssl swaks libnet-ssleay-perl libio-socket-ssl-perl libtiff-tools libspandsp-dev libtiff-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra hylafax-server iaxmodem redis-server postgresql-15)
 # The fax engine is built with a C compiler and make: asked for only where they are missing (a bare machine).
 command -v cc >/dev/null || debian_packages+=(gcc)
 command -v make >/dev/null || debian_packages+=(make)
