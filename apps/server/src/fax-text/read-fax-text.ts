@@ -35,7 +35,8 @@ export const OCR_LANGUAGES = 'eng+spa+fra';
 
 /**
  * Reads the words of a fax from its PDF of record (the fax image, decision 023): Ghostscript draws each page in grey at
- * the settings' resolution, Tesseract reads it (one thread: the jobs run side by side), both in the converters' box. Answers one entry a page, in order.
+ * the settings' resolution, Tesseract reads it (one thread: the jobs run side by side), both in the converters' box.
+ * Answers one entry a page, in order.
  */
 export async function readFaxText(pdf: Uint8Array, quality: TFaxQuality, settings = READING_SETTINGS[quality]): Promise<PageText[]> {
   const { dpi, pageSegmentation } = settings;
