@@ -224,8 +224,8 @@ const TYPE: Record<CorpusClass, { font: StandardFonts; size: number }> = {
   blank: { font: StandardFonts.Helvetica, size: 11 },
 };
 
-/** The document as typed: one A4 page, its lines from the top. */
-async function typedPdf(document: CorpusDocument): Promise<Uint8Array> {
+/** The document as typed: one A4 page, its lines from the top (what a sender uploads). */
+export async function typedPdf(document: CorpusDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const { font: fontName, size } = TYPE[document.class];
   const font: PDFFont = await pdf.embedFont(fontName);

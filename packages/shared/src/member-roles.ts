@@ -31,6 +31,8 @@ const ROLE_PERMISSIONS = {
   manageFaxIdentity: ['owner', 'admin'],
   /** How the account's received faxes go out by e-mail: documents attached or not, each number's extra addresses. */
   manageFaxEmail: ['owner', 'admin'],
+  /** Whether Faxline reads the words of the account's faxes for their search (decision 099). */
+  manageFaxText: ['owner', 'admin'],
   /** Who may fax by e-mail for the account besides its people, and how strictly senders are checked. */
   manageEmailToFax: ['owner', 'admin'],
   /** The account's API keys, which act for it through /v1. */

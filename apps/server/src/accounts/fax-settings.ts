@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
 import { accounts } from './schema';
 
 /**
  * What the account itself keeps of how its faxes look and travel: the header line above each page, and whether a
- * received fax is e-mailed with its documents. The settings pages that show them beside each number's own settings
+ * received fax is e-mailed with its documents, and whether the words of its faxes are read. The settings pages that show them beside each number's own settings
  * live with those numbers (numbers/fax-identity.ts) and with the fax e-mails (fax-emails/fax-email-settings.ts).
  */
 export async function faxHeaderOf(db: Database, accountId: string) {
@@ -35,4 +35,24 @@ export async function documentsInEmailOf(db: Database, accountId: string) {
 
 export async function saveDocumentsInEmail(db: Database, accountId: string, documentsInEmail: boolean) {
   await db.update(accounts).set({ documentsInEmail }).where(eq(accounts.id, accountId));
+}
+
+/** Whether the words of the account's faxes are read (decision 099); null for an account that is gone. */
+export async function readsFaxTextOf(db: Database, accountId: string): Promise<boolean | null> {
+  const [account] = await db.select({ readsFaxText: accounts.readsFaxText }).from(accounts).where(eq(accounts.id, accountId));
+  return account?.readsFaxText ?? null;
+}
+
+export async function saveReadsFaxText(db: Database, accountId: string, readsFaxText: boolean) {
+  await db.update(accounts).set({ readsFaxText }).where(eq(accounts.id, accountId));
+}
+
+/** Which of these accounts have the words of their faxes read: one query for a batch of events. */
+export async function accountsReadingFaxText(db: Database, accountIds: string[]): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.id, [...new Set(accountIds)]), eq(accounts.readsFaxText, true)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -23,6 +23,8 @@ export const accounts = pgTable('accounts', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Whether a received fax is e-mailed as an attachment; off: a notice with a sign-in link instead. */
   documentsInEmail: boolean('documents_in_email').notNull().default(true),
+  /** Whether the words of the account's faxes are read (fax-text/, decision 099): off until the account turns it on. */
+  readsFaxText: boolean('reads_fax_text').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { TFaxQuality, TLanguage } from '@faxline/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
-import { faxAttempts, faxes } from './schema';
+import { inTransaction } from '../platform/db/transaction';
+import { faxAttempts, faxes, faxTextWords } from './schema';
 import { storedFilesOf } from './stored-files';
 
 // What other capabilities read and change of faxes: they call these, never the tables.
@@ -44,4 +46,45 @@ export async function documentKeysOf(db: Database, faxIds: string[]) {
     .select({ id: faxes.id, documentKey: faxes.documentKey, thumbnailKey: faxes.thumbnailKey })
     .from(faxes)
     .where(inArray(faxes.id, faxIds));
+}
+
+/** What reading a fax's words needs of it: its document of record, the resolution it came at, and its text once read. */
+export async function faxToRead(
+  db: Database,
+  faxId: string,
+): Promise<{ documentKey: string | null; quality: TFaxQuality; textKey: string | null } | undefined> {
+  const [fax] = await db
+    .select({ documentKey: faxes.documentKey, quality: faxes.quality, textKey: faxes.textKey })
+    .from(faxes)
+    .where(eq(faxes.id, faxId));
+  return fax;
+}
+
+/** The full-text search configuration of each language Faxline reads; 'simple' (no stemming) for any other. */
+const SEARCH_CONFIGURATIONS: Record<TLanguage, string> = { en: 'english', es: 'spanish', fr: 'french' };
+
+/**
+ * Keeps the words read on a fax's pages, unless another run kept them first: their encrypted file (`key`), their
+ * language, and, in the same transaction, their words for the search, made by PostgreSQL from `text` in that language.
+ * Returns the key the fax keeps: this one, or the first run's (the caller then removes its own file).
+ */
+export async function keepFaxText(
+  db: Database,
+  faxId: string,
+  read: { key: string; language: TLanguage | null; text: string },
+): Promise<string | undefined> {
+  return inTransaction(db, async (tx) => {
+    const [kept] = await tx
+      .update(faxes)
+      .set({ textKey: read.key, textLanguage: read.language })
+      .where(and(eq(faxes.id, faxId), isNull(faxes.textKey)))
+      .returning({ id: faxes.id });
+    if (!kept) {
+      const [row] = await tx.select({ textKey: faxes.textKey }).from(faxes).where(eq(faxes.id, faxId));
+      return row?.textKey ?? undefined;
+    }
+    const configuration = read.language ? SEARCH_CONFIGURATIONS[read.language] : 'simple';
+    await tx.insert(faxTextWords).values({ faxId, words: sql`to_tsvector(${configuration}::regconfig, ${read.text})` });
+    return read.key;
+  });
 }

@@ -7,11 +7,13 @@ import {
   type TFaxLine,
   type TFaxQuality,
   type TFaxStatus,
+  type TLanguage,
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -25,6 +27,9 @@ import {
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 import type { QuotedTerms } from '../billing/quote';
+
+/** PostgreSQL's full-text search document: written by `to_tsvector`, never read as a value here. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A fax, sent or received, of one account (DESIGN.md "Faxes"). */
 export const faxes = pgTable(
@@ -82,6 +87,12 @@ export const faxes = pgTable(
     thumbnailKey: text('thumbnail_key'),
     /** A delivered fax's signed transmission report (receipts/), kept once issued: every download is the same file. */
     receiptKey: text('receipt_key'),
+    /**
+     * The words read on the fax's pages (fax-text/), kept once read: the pages' text (an encrypted file) and the
+     * language found in it (null: none of Faxline's); their search is `fax_text_words`.
+     */
+    textKey: text('text_key'),
+    textLanguage: text('text_language').$type<TLanguage>(),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
     /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */
@@ -246,4 +257,20 @@ export const faxSearchTallies = pgTable(
       columns: [table.accountId, table.direction, table.userId, table.status, table.unread, table.searchText],
     }),
   ],
+);
+
+/**
+ * The words read on a fax's pages as PostgreSQL's full-text search holds them (`to_tsvector` in the text's language),
+ * one row a fax once read: the history's search inside faxes. Apart from `faxes` so that reading a fax never carries
+ * them; the text itself is the encrypted file of `faxes.text_key`.
+ */
+export const faxTextWords = pgTable(
+  'fax_text_words',
+  {
+    faxId: uuid('fax_id')
+      .primaryKey()
+      .references(() => faxes.id, { onDelete: 'cascade' }),
+    words: tsvector('words').notNull(),
+  },
+  (table) => [index('fax_text_words_words_idx').using('gin', table.words)],
 );

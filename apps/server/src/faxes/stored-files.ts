@@ -9,9 +9,9 @@ type FileColumn = { key: TextColumn; sha256?: TextColumn };
 
 /**
  * Every column that holds a file key, by table, with the fax each row belongs to and the column of the plain bytes'
- * SHA-256 where one is kept: a fax's document of record, image, thumbnail and signed receipt; the files as uploaded;
- * each try's image. What goes with a fax when it goes, and what `npm run files:move` copies: a new column that holds
- * a key belongs here.
+ * SHA-256 where one is kept: a fax's document of record, image, thumbnail, signed receipt and the words read on it;
+ * the files as uploaded; each try's image. What goes with a fax when it goes, and what `npm run files:move` copies: a
+ * new column that holds a key belongs here.
  */
 const FILE_TABLES: { table: PgTable; id: TextColumn; faxId: TextColumn; files: FileColumn[] }[] = [
   {
@@ -23,6 +23,7 @@ const FILE_TABLES: { table: PgTable; id: TextColumn; faxId: TextColumn; files: F
       { key: faxes.imageKey },
       { key: faxes.thumbnailKey },
       { key: faxes.receiptKey },
+      { key: faxes.textKey },
     ],
   },
   { table: faxFiles, id: faxFiles.id, faxId: faxFiles.faxId, files: [{ key: faxFiles.storageKey, sha256: faxFiles.sha256 }] },

@@ -60,6 +60,14 @@ export const ZSaveFaxEmailSettingsRequest = z.object({
 });
 export type TSaveFaxEmailSettingsRequest = z.input<typeof ZSaveFaxEmailSettingsRequest>;
 
+/**
+ * GET and PUT /api/account/fax-text (owner and sub-admins): whether Faxline reads the words of the account's faxes,
+ * received and sent, with Tesseract on its own servers, so that they can be searched (decision 099). Off until the
+ * account turns it on; turning it off leaves what was read until then.
+ */
+export const ZFaxTextSettings = z.object({ readsFaxText: z.boolean() });
+export type TFaxTextSettings = z.infer<typeof ZFaxTextSettings>;
+
 /** Pages used this month against the plan (the dashboard, and Billing contacts). */
 export const ZUsage = z.object({
   plan: z.object({ name: z.string(), pagesPerMonth: z.number().int().nullable() }).nullable(),

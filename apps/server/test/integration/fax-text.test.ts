@@ -1,0 +1,125 @@
+import { ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@test-support/factories/accounts';
+import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
+import { auditEvents } from '../../src/audit/schema';
+import { decodeFaxText } from '../../src/fax-text/fax-text-file';
+import { storedFilesOf } from '../../src/faxes/stored-files';
+import { faxes, faxTextWords } from '../../src/faxes/schema';
+import { sendFaxRequest } from '../support/faxes';
+import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await openTestApp({ env: { FAX_CLOCK_SCALE: '0.001' } });
+}, 120_000);
+afterAll(() => t.close());
+
+const faxTextSetting = (cookie: string, readsFaxText?: boolean) =>
+  t.app.inject({
+    method: readsFaxText === undefined ? 'GET' : 'PUT',
+    url: '/api/account/fax-text',
+    headers: { origin: TEST_ORIGIN, cookie },
+    ...(readsFaxText === undefined ? {} : { payload: { readsFaxText } }),
+  });
+
+async function send(cookie: string, recipientNumber: string, bytes: Uint8Array) {
+  const response = await sendFaxRequest(t.app, cookie, { recipientNumber, faxQuality: 'fine' }, [{ name: 'adressage.pdf', bytes }]);
+  expect(response.statusCode, response.body).toBe(202);
+  return ZSendFaxResponse.parse(response.json()).faxId;
+}
+
+const copyOf = async (sentId: string) => {
+  await expect.poll(async () => (await t.db.select().from(faxes).where(eq(faxes.sourceFaxId, sentId))).length, { timeout: 60_000 }).toBe(1);
+  return (await t.db.select({ id: faxes.id }).from(faxes).where(eq(faxes.sourceFaxId, sentId)))[0]!.id;
+};
+
+const textOf = async (faxId: string) =>
+  (await t.db.select({ textKey: faxes.textKey, textLanguage: faxes.textLanguage }).from(faxes).where(eq(faxes.id, faxId)))[0];
+
+/** The faxes of an account whose words match a search in a language, as PostgreSQL's full-text search finds them. */
+const found = async (configuration: string, search: string) =>
+  (
+    await t.db
+      .select({ faxId: faxTextWords.faxId })
+      .from(faxTextWords)
+      .where(sql`${faxTextWords.words} @@ websearch_to_tsquery(${configuration}::regconfig, ${search})`)
+  ).map((row) => row.faxId);
+
+describe('the words of faxes (issue 37, item 3)', () => {
+  it('reads a received fax and the fax it is the copy of, keeps the text encrypted and its words for the search', async () => {
+    const sender = await createAccount(t, { owner: { name: 'Cabinet des Tilleuls' } });
+    const recipient = await createAccount(t, { owner: { name: 'Clinique Saint-Roch' } });
+    const [senderCookie, recipientCookie] = await Promise.all([signIn(t.app, sender.owner.email), signIn(t.app, recipient.owner.email)]);
+    // Off until the account turns it on (decision 099); the owner turns it on, and the change is audited.
+    expect(ZFaxTextSettings.parse((await faxTextSetting(recipientCookie)).json())).toEqual({ readsFaxText: false });
+    for (const cookie of [senderCookie, recipientCookie])
+      expect((await faxTextSetting(cookie, true)).json()).toEqual({ readsFaxText: true });
+    expect((await faxTextSetting(recipientCookie)).json()).toEqual({ readsFaxText: true });
+    const audited = await t.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, recipient.id), eq(auditEvents.action, 'account.fax_text')));
+    expect(audited).toEqual([{ details: { readsFaxText: true } }]);
+
+    const referral = FAX_TEXT_CORPUS.find((document) => document.id === 'referral-fr')!;
+    const sentId = await send(senderCookie, recipient.number!, await typedPdf(referral));
+
+    // Delivered over the internal line, the copy arrives; each is read once its pages are final.
+    const copyId = await copyOf(sentId);
+    for (const faxId of [copyId, sentId]) {
+      await expect.poll(async () => (await textOf(faxId))?.textKey, { timeout: 90_000, interval: 500 }).toBeTruthy();
+      const { textKey, textLanguage } = (await textOf(faxId))!;
+      expect(textLanguage).toBe('fr');
+      const file = decodeFaxText(await t.files.get(textKey!));
+      expect(file.language).toBe('fr');
+      expect(file.pages.length).toBeGreaterThan(0);
+      expect(file.pages.map((page) => page.page)).toEqual(file.pages.map((_, index) => index + 1));
+      expect(file.pages.map((page) => page.text).join('\n')).toContain('Date de naissance');
+      // What goes with the fax when it goes.
+      expect(await storedFilesOf(t.db, [faxId])).toContain(textKey);
+    }
+
+    // Found by a word in French, with its stem ("naissances" finds "naissance"); not by a word that is not there.
+    expect(await found('french', 'naissances')).toEqual(expect.arrayContaining([copyId, sentId]));
+    expect(await found('french', 'radiographie')).toEqual([]);
+  }, 180_000);
+
+  it('reads nothing of an account that has not turned it on, and lets only the owner and sub-admins change it', async () => {
+    const sender = await createAccount(t, { owner: { name: 'Quiet Sender' }, members: [{ role: 'user', name: 'Desk' }] });
+    const recipient = await createAccount(t, { owner: { name: 'Quiet Recipient' } });
+    const senderCookie = await signIn(t.app, sender.owner.email);
+    const sentId = await send(senderCookie, recipient.number!, await typedPdf(FAX_TEXT_CORPUS[0]!));
+    const copyId = await copyOf(sentId);
+    await expect
+      .poll(async () => (await t.db.select({ status: faxes.status }).from(faxes).where(eq(faxes.id, sentId)))[0]?.status, {
+        timeout: 60_000,
+      })
+      .toBe('delivered');
+    // The relay has handed both faxes' final events on: no reading was queued for them.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM fax_events WHERE fax_id IN (${sentId}, ${copyId}) AND dispatched_at IS NULL`,
+            )
+          ).rows[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'fax-text.read' AND data->>'eventId' IN
+          (SELECT id::text FROM fax_events WHERE fax_id IN (${sentId}, ${copyId}))`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    expect((await textOf(sentId))?.textKey).toBeNull();
+    expect((await textOf(copyId))?.textKey).toBeNull();
+
+    const desk = await signIn(t.app, sender.members[0]!.email);
+    expect((await faxTextSetting(desk)).statusCode).toBe(403);
+    expect((await faxTextSetting(desk, true)).statusCode).toBe(403);
+    expect((await faxTextSetting(senderCookie)).json()).toEqual({ readsFaxText: false });
+  }, 180_000);
+});
