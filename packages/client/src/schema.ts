@@ -125,6 +125,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/faxes/{fax_id}/text': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the words read on a fax
+     * @description The text read on each page of the fax (received or sent) by Faxline’s reader, when the account has "Read the words of faxes" on in its settings; 404 until the fax has been read.
+     *
+     *     Scope: `faxes:read`.
+     */
+    get: operations['getFaxText'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/contacts': {
     parameters: {
       query?: never;
@@ -580,6 +602,18 @@ export interface components {
       id: string;
       /** @constant */
       deleted: true;
+    };
+    FaxText: {
+      fax_id: string;
+      /** @description The language found in the text; null when too little to tell. */
+      language: ('en' | 'es' | 'fr') | null;
+      pages: {
+        page: number;
+        /** @description The lines read on the page; empty for a page with no words. */
+        text: string;
+        /** @description The reader’s mean confidence in the page’s words, 0 to 100. */
+        confidence: number | null;
+      }[];
     };
     ContactList: {
       data: components['schemas']['Contact'][];
@@ -1547,6 +1581,126 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      /** @description Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field. */
+      400: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A missing, unknown or revoked key (`authentication_error`, 'Invalid API key provided.'). */
+      401: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key lacks the scope this call needs (`permission_error`). */
+      403: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object in this account (`not_found_error`). */
+      404: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Over the key’s requests per minute (`rate_limit_error`). */
+      429: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          /** @description Seconds to wait. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Our fault (`api_error`); the error carries a request id. */
+      500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getFaxText: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        fax_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The text, page by page. */
+      200: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FaxText'];
         };
       };
       /** @description Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field. */

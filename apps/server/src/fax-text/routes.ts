@@ -1,12 +1,17 @@
 import { ZFaxTextSettings } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { readsFaxTextOf, saveReadsFaxText } from '../accounts/fax-settings';
 import { actorOf } from '../accounts/require-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
+import { faxTextOf, plainTextOf } from './fax-text';
 
-/** Whether the words of the account's faxes are read (decision 099): kept by its owner and sub-admins, audited. */
-export const faxTextSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
+/**
+ * Whether the words of the account's faxes are read (decision 099), kept by its owner and sub-admins and audited; and
+ * the words read on a fax, as a plain text file, for whoever may see the fax.
+ */
+export const faxTextRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, files, requireActor }) => {
   app.get(
     '/account/fax-text',
     { schema: { response: { 200: ZFaxTextSettings } }, preHandler: requireActor('manageFaxText') },
@@ -32,4 +37,14 @@ export const faxTextSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       return { readsFaxText: request.body.readsFaxText };
     },
   );
+
+  const params = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
+  app.get('/faxes/:id/text', { schema: { params }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const text = await faxTextOf({ db, files }, actorOf(request), request.params.id);
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${text.name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(plainTextOf(text));
+  });
 };

@@ -7,6 +7,7 @@ import {
   ZV1FaxList,
   ZV1FaxListQuery,
   ZV1FaxParams,
+  ZV1FaxText,
   ZV1SendFaxRequest,
   ZV1SendFaxResponse,
   ZV1Quote,
@@ -17,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkFileUrl } from '../documents/fetch-url/fetch-file-url-checks';
+import { faxTextOf } from '../fax-text/fax-text';
 import { cancelFax } from '../faxes/cancel-fax';
 import { deleteFax } from '../faxes/delete-fax';
 import { acceptedMessage, toPublicFax } from '../faxes/fax-view';
@@ -224,6 +226,12 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
       .header('content-disposition', `attachment; filename="${document.name}"`)
       .header('x-content-sha256', document.sha256 ?? '')
       .send(document.pdf);
+  });
+
+  app.get('/faxes/:fax_id/text', { schema: { params: ZV1FaxParams, response: { 200: ZV1FaxText } } }, async (request) => {
+    const { actor } = faxCaller(request, 'faxes:read');
+    const { faxId, language, pages } = await faxTextOf({ db, files }, actor, request.params.fax_id);
+    return { fax_id: faxId, language, pages };
   });
 };
 

@@ -1,4 +1,5 @@
 import { ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
+import { ZV1FaxText } from '@faxline/shared/api-v1';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
@@ -7,6 +8,7 @@ import { auditEvents } from '../../src/audit/schema';
 import { decodeFaxText } from '../../src/fax-text/fax-text-file';
 import { storedFilesOf } from '../../src/faxes/stored-files';
 import { faxes, faxTextWords } from '../../src/faxes/schema';
+import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
@@ -50,8 +52,9 @@ const found = async (configuration: string, search: string) =>
 describe('the words of faxes (issue 37, item 3)', () => {
   it('reads a received fax and the fax it is the copy of, keeps the text encrypted and its words for the search', async () => {
     const sender = await createAccount(t, { owner: { name: 'Cabinet des Tilleuls' } });
-    const recipient = await createAccount(t, { owner: { name: 'Clinique Saint-Roch' } });
-    const [senderCookie, recipientCookie] = await Promise.all([signIn(t.app, sender.owner.email), signIn(t.app, recipient.owner.email)]);
+    // The recipient's EHR integration reads the words through the API.
+    const { account: recipient, cookie: recipientCookie, secret } = await ownerWithApiKey(t, ['faxes:read'], 'Clinique Saint-Roch');
+    const senderCookie = await signIn(t.app, sender.owner.email);
     // Off until the account turns it on (decision 099); the owner turns it on, and the change is audited.
     expect(ZFaxTextSettings.parse((await faxTextSetting(recipientCookie)).json())).toEqual({ readsFaxText: false });
     for (const cookie of [senderCookie, recipientCookie])
@@ -80,6 +83,21 @@ describe('the words of faxes (issue 37, item 3)', () => {
       // What goes with the fax when it goes.
       expect(await storedFilesOf(t.db, [faxId])).toContain(textKey);
     }
+
+    // The portal's download, a plain text file, for whoever may see the fax; a fax of another account is not found.
+    const download = await t.app.inject({ method: 'GET', url: `/api/faxes/${copyId}/text`, headers: { cookie: recipientCookie } });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="fax-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.txt"$/);
+    expect(download.body).toContain('Date de naissance');
+    const elsewhere = await t.app.inject({ method: 'GET', url: `/api/faxes/${copyId}/text`, headers: { cookie: senderCookie } });
+    expect(elsewhere.statusCode).toBe(404);
+    // The API, page by page.
+    const v1 = await callV1(t, secret, 'GET', `/v1/faxes/${copyId}/text`);
+    expect(v1.statusCode, v1.body).toBe(200);
+    const text = ZV1FaxText.parse(v1.json());
+    expect(text).toMatchObject({ fax_id: copyId, language: 'fr' });
+    expect(text.pages[0]!.text).toContain('Date de naissance');
 
     // Found by a word in French, with its stem ("naissances" finds "naissance"); not by a word that is not there.
     expect(await found('french', 'naissances')).toEqual(expect.arrayContaining([copyId, sentId]));
@@ -116,6 +134,9 @@ describe('the words of faxes (issue 37, item 3)', () => {
     expect(rows[0]!.n).toBe(0);
     expect((await textOf(sentId))?.textKey).toBeNull();
     expect((await textOf(copyId))?.textKey).toBeNull();
+    const notRead = await t.app.inject({ method: 'GET', url: `/api/faxes/${sentId}/text`, headers: { cookie: senderCookie } });
+    expect(notRead.statusCode).toBe(404);
+    expect(notRead.json().error.message).toMatch(/have not been read: reading is off for the account/);
 
     const desk = await signIn(t.app, sender.members[0]!.email);
     expect((await faxTextSetting(desk)).statusCode).toBe(403);

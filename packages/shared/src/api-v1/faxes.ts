@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAX_FAILURE_REASONS, FAX_QUALITIES } from '../constants';
+import { FAX_FAILURE_REASONS, FAX_QUALITIES, LANGUAGES } from '../constants';
 import {
   FAX_CHANNELS,
   FAX_DIRECTIONS,
@@ -213,3 +213,24 @@ export const ZV1FaxList = z
 export type TV1FaxList = z.infer<typeof ZV1FaxList>;
 
 export const ZV1FaxParams = z.object({ fax_id: z.uuid({ error: 'errors.faxNotFound' }) });
+
+/** GET /v1/faxes/{fax_id}/text: the words read on a fax (its account reads them: decision 099), page by page. */
+export const ZV1FaxText = z
+  .object({
+    fax_id: z.string(),
+    language: z.enum(LANGUAGES).nullable().meta({ description: 'The language found in the text; null when too little to tell.' }),
+    pages: z.array(
+      z.object({
+        page: z.number().int().min(1),
+        text: z.string().meta({ description: 'The lines read on the page; empty for a page with no words.' }),
+        confidence: z
+          .number()
+          .min(0)
+          .max(100)
+          .nullable()
+          .meta({ description: 'The reader’s mean confidence in the page’s words, 0 to 100.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'FaxText' });
+export type TV1FaxText = z.infer<typeof ZV1FaxText>;

@@ -4,7 +4,17 @@ import { API_KEY_SCOPES } from '../contracts/api-keys';
 import { ZContactListQuery } from '../contracts/address-book';
 import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
 import { errorAnswer, idempotencyErrors, idempotencyHeader, json, notFound, ok, operation, rateLimitHeaders } from './openapi-parts';
-import { ZV1FaxDetails, ZV1FaxList, ZV1FaxListQuery, ZV1FaxParams, ZV1Quote, ZV1SendFaxRequest, ZV1SendFaxResponse, ZV1Fax } from './faxes';
+import {
+  ZV1FaxDetails,
+  ZV1FaxList,
+  ZV1FaxListQuery,
+  ZV1FaxParams,
+  ZV1FaxText,
+  ZV1Quote,
+  ZV1SendFaxRequest,
+  ZV1SendFaxResponse,
+  ZV1Fax,
+} from './faxes';
 import { webhookPaths } from './webhooks-openapi';
 
 /** A send's body, JSON or multipart: POST /faxes and POST /faxes/quote take the same. */
@@ -157,6 +167,17 @@ export function openApiDocument(serverUrl = '/v1') {
             },
             ...notFound,
           },
+        }),
+      },
+      '/faxes/{fax_id}/text': {
+        get: operation('faxes:read', {
+          operationId: 'getFaxText',
+          tags: ['Faxes'],
+          summary: 'Get the words read on a fax',
+          description:
+            'The text read on each page of the fax (received or sent) by Faxline’s reader, when the account has "Read the words of faxes" on in its settings; 404 until the fax has been read.',
+          requestParams: { path: ZV1FaxParams },
+          responses: { '200': ok('The text, page by page.', ZV1FaxText), ...notFound },
         }),
       },
       '/contacts': {
