@@ -47,6 +47,7 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     hasDocument: fax.documentKey !== null,
     hasImage: fax.imageKey !== null,
     hasReceipt: hasTransmissionReport(fax) && fax.imageKey !== null,
+    hasText: fax.textKey !== null,
     hasThumbnail: fax.thumbnailKey !== null,
     nextTry: fax.nextTryAt && fax.retryReason ? await nextTryOf(db, fax.id, attempts.length, fax.retryReason) : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),

@@ -84,9 +84,11 @@ describe('the words of faxes (issue 37, item 3)', () => {
       expect(await storedFilesOf(t.db, [faxId])).toContain(textKey);
     }
 
-    // The portal's download, a plain text file, for whoever may see the fax; a fax of another account is not found.
+    // The fax's details offer the text; the portal's download, a plain text file, for whoever may see the fax; a fax of another account is not found.
     const download = await t.app.inject({ method: 'GET', url: `/api/faxes/${copyId}/text`, headers: { cookie: recipientCookie } });
     expect(download.statusCode, download.body).toBe(200);
+    const details = await t.app.inject({ method: 'GET', url: `/api/faxes/${copyId}`, headers: { cookie: recipientCookie } });
+    expect(details.json()).toMatchObject({ hasText: true });
     expect(download.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="fax-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.txt"$/);
     expect(download.body).toContain('Date de naissance');
@@ -136,6 +138,8 @@ describe('the words of faxes (issue 37, item 3)', () => {
     expect((await textOf(copyId))?.textKey).toBeNull();
     const notRead = await t.app.inject({ method: 'GET', url: `/api/faxes/${sentId}/text`, headers: { cookie: senderCookie } });
     expect(notRead.statusCode).toBe(404);
+    const details = await t.app.inject({ method: 'GET', url: `/api/faxes/${sentId}`, headers: { cookie: senderCookie } });
+    expect(details.json()).toMatchObject({ hasText: false });
     expect(notRead.json().error.message).toMatch(/have not been read: reading is off for the account/);
 
     const desk = await signIn(t.app, sender.members[0]!.email);

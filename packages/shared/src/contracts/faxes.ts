@@ -131,6 +131,8 @@ export const ZFaxDetails = ZFax.extend({
   hasImage: z.boolean(),
   /** The signed transmission report can be downloaded (GET /api/faxes/:id/receipt): the line delivered the fax. */
   hasReceipt: z.boolean(),
+  /** The words read on the fax can be downloaded (GET /api/faxes/:id/text): its account reads them (decision 099). */
+  hasText: z.boolean(),
   hasThumbnail: z.boolean(),
   /** While it waits between tries: the number of the next try and how many the retry rules allow for its reason. */
   nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),

@@ -1,13 +1,15 @@
 import { apiGetFile } from '@/lib/api-client';
 
 /**
- * What can be downloaded of a fax: the PDF of record, the fax image (TIFF-F) that goes down the line, or the signed
- * transmission report of a delivered fax.
+ * What can be downloaded of a fax: the PDF of record, the fax image (TIFF-F) that goes down the line, the signed
+ * transmission report of a delivered fax, or the words read on it (plain text).
  */
-export type TFaxFile = 'document' | 'image' | 'receipt';
+export type TFaxFile = 'document' | 'image' | 'receipt' | 'text';
+
+const EXTENSIONS: Record<TFaxFile, string> = { document: 'pdf', image: 'tif', receipt: 'pdf', text: 'txt' };
 
 /**
- * GET /api/faxes/:id/document, /image or /receipt. Fetched rather than linked, so that a refusal shows as a message instead of
+ * GET /api/faxes/:id/document, /image, /receipt or /text. Fetched rather than linked, so that a refusal shows as a message instead of
  * a broken download; then saved under the server's file name.
  */
 export async function downloadFax(id: string, file: TFaxFile = 'document'): Promise<void> {
@@ -16,7 +18,7 @@ export async function downloadFax(id: string, file: TFaxFile = 'document'): Prom
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = fileName ?? `fax-${id.slice(0, 8)}.${file === 'image' ? 'tif' : 'pdf'}`;
+    link.download = fileName ?? `fax-${id.slice(0, 8)}.${EXTENSIONS[file]}`;
     document.body.append(link);
     link.click();
     link.remove();

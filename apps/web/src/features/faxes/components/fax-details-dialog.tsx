@@ -234,6 +234,11 @@ function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
           {t('details.downloadReceipt')}
         </Button>
       ) : null}
+      {fax.hasText ? (
+        <Button type="button" variant="outline" onClick={() => void actions.download(fax, 'text')}>
+          {t('details.downloadText')}
+        </Button>
+      ) : null}
       {canResend(fax) ? (
         <Button type="button" variant="outline" disabled={actions.resending} onClick={() => void resend()}>
           {actions.resending ? t('details.resending') : t('history.resend')}
