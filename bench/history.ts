@@ -1,21 +1,30 @@
 // The fax history at scale: one account with 1,000,000 faxes, seeded straight into PostgreSQL, and the time
 // of the history's requests over HTTP, one at a time (p50 and p95): the first page, a page 10,000 rows deep, a search
-// with hits (a correspondent's name, ~1% of the rows) and one without. Beside them, two anchors measured in the same
+// with hits (a correspondent's name, ~1% of the rows) and one without, and searches inside faxes' words (decision 100)
+// for one fax in `--words-every` that has them: a word all of those hold, one a tenth of them hold, one only one holds. Beside them, two anchors measured in the same
 // run: a bare Fastify hello-world, and the same history request for an account with no faxes (the fixed cost).
 // The deep page is `page=501&pageSize=20` on a server that pages by number; when the history answers with a
 // `nextCursor`, the bench follows 500 cursors to the same depth and then measures that page.
 // The server is a build (`node main.js`) started here with its own embedded PostgreSQL on a temporary data folder; all of
 // it is loopback only and is stopped at the end (also on Ctrl-C).
-// Run: npx tsx bench/history.ts [--server apps/server/dist/main.js] [--faxes 1000000] [--samples 30] [--budget 150]
+// Run: npx tsx bench/history.ts [--server apps/server/dist/main.js] [--faxes 1000000] [--words-every 10] [--samples 30] [--budget 150]
 // (bench/scale.ts measures the same history beside the public API's list and the workers' throughput.)
 import { openDatabase, signUp } from './support/faxline';
 import { DEEP_PAGE, PAGE_SIZE, historyDeepPage, historyUrl, type HistoryPage } from './support/history-pages';
 import { readArgs, runBench, startFaxline, startHelloWorld } from './support/processes';
 import { count, duration, log, machineLine, printTable } from './support/report';
-import { SEARCH_WITHOUT_HITS, SEARCH_WITH_HITS, seedFaxes } from './support/seed-faxes';
+import {
+  SEARCH_WITHOUT_HITS,
+  SEARCH_WITH_HITS,
+  WORDS_COMMON,
+  WORDS_TENTH,
+  rareWordOfReceivedFax,
+  seedFaxes,
+  seedFaxText,
+} from './support/seed-faxes';
 import { anchorRow, closeTimingConnection, latencyRow, timing, type Sampling, type Timing } from './support/timing';
 
-const args = readArgs({ faxes: '1000000', samples: '30', budget: '150' });
+const args = readArgs({ faxes: '1000000', 'words-every': '10', samples: '30', budget: '150' });
 const FAXES = Number(args.faxes);
 /** Seconds one measurement may take: a slow one stops early (with at least 5 samples) and says how many it has. */
 const sampling: Sampling = { samples: Number(args.samples), budgetMs: Number(args.budget) * 1_000 };
@@ -38,6 +47,9 @@ await runBench(async () => {
     `seeded in ${duration(seeded.ms)}${seeded.recounted ? ' (counts rebuilt by faxline_recount_account)' : ''}, VACUUM ANALYZE ${duration(seeded.analyzeMs)}; columns: ${seeded.columns.join(', ')}`,
   );
 
+  const worded = await seedFaxText(db, owner.accountId, Number(args['words-every']));
+  log(`${count(worded)} faxes given words as if read`);
+
   const base = faxline.url;
   const as = (cookie: string) => ({ cookie });
   const helloTiming = await timing('hello-world', `${hello.url}/`, {}, sampling);
@@ -52,6 +64,12 @@ await runBench(async () => {
     as(owner.cookie),
     sampling,
   );
+
+  const byWords = async (name: string, search: string) =>
+    timing<HistoryPage>(name, historyUrl(base, { search, direction: 'inbound' }), as(owner.cookie), sampling);
+  const common = await byWords('words: common', WORDS_COMMON);
+  const tenth = await byWords('words: a tenth', WORDS_TENTH);
+  const rare = await byWords('words: one fax', await rareWordOfReceivedFax(db, owner.accountId));
 
   if (first.body.faxes.length !== PAGE_SIZE || deepTiming.body.faxes.length !== PAGE_SIZE || hits.body.faxes.length === 0)
     throw new Error('The history answered fewer faxes than it holds: the figures would not be about the same work');
@@ -69,6 +87,9 @@ await runBench(async () => {
     row(`deep page (~${count((DEEP_PAGE - 1) * PAGE_SIZE)} rows in)`, deepTiming, deep.how),
     row(`search with hits ("${SEARCH_WITH_HITS}")`, hits, found(hits)),
     row(`search without hits ("${SEARCH_WITHOUT_HITS}")`, none),
+    row(`received, words of ${count(worded)} ("${WORDS_COMMON}")`, common, found(common)),
+    row(`received, words of a tenth ("${WORDS_TENTH}")`, tenth, found(tenth)),
+    row(`received, words of one fax`, rare, found(rare)),
   ]);
   closeTimingConnection();
 });

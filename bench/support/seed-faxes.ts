@@ -58,7 +58,12 @@ export async function seedFaxes(
   rows: number,
 ): Promise<SeedResult> {
   const started = performance.now();
-  const { rows: existing } = await db.query<{ column_name: string; is_nullable: string; column_default: string | null; is_generated: string }>(
+  const { rows: existing } = await db.query<{
+    column_name: string;
+    is_nullable: string;
+    column_default: string | null;
+    is_generated: string;
+  }>(
     `SELECT column_name, is_nullable, column_default, is_generated FROM information_schema.columns
      WHERE table_schema = 'public' AND table_name = 'faxes'`,
   );
@@ -98,4 +103,49 @@ export async function seedFaxes(
   const seeded = performance.now();
   await db.query('VACUUM ANALYZE');
   return { rows, ms: seeded - started, columns, recounted, analyzeMs: performance.now() - seeded };
+}
+
+/** Words read on faxes, for the history's search inside them (decision 100): one common to all, one in a tenth. */
+export const WORDS_COMMON = 'referral';
+export const WORDS_TENTH = 'dermatology';
+const DEPARTMENTS = [
+  'dermatology',
+  'cardiology',
+  'oncology',
+  'neurology',
+  'radiology',
+  'pediatrics',
+  'urology',
+  'orthopedics',
+  'nephrology',
+  'psychiatry',
+];
+
+/**
+ * Gives every `every`-th fax of the account words as if read (fax_text_words, English): a referral to one of ten
+ * departments with its own case number (`case1`, `case2`, ... in the order of the faxes' ids). Returns how many faxes
+ * have words. No text file is made: the search and its counts are measured, not the snippets of a page.
+ */
+export async function seedFaxText(db: pg.Pool, accountId: string, every: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `INSERT INTO fax_text_words (fax_id, account_id, direction, configuration, words)
+     SELECT id, account_id, direction, 'english', to_tsvector('english',
+         'Referral to ' || ($3::text[])[1 + ((n / $2) % 10)::int] || ' for the patient named on page one, case' || n)
+     FROM (SELECT id, account_id, direction, row_number() OVER (ORDER BY id) AS n FROM faxes WHERE account_id = $1) f
+     WHERE n % $2 = 0`,
+    [accountId, every, DEPARTMENTS],
+  );
+  await db.query('VACUUM ANALYZE fax_text_words');
+  return rowCount ?? 0;
+}
+
+/** The case number of one received fax given words by seedFaxText: a word no other fax holds. */
+export async function rareWordOfReceivedFax(db: pg.Pool, accountId: string): Promise<string> {
+  const { rows } = await db.query<{ words: string }>(
+    `SELECT words::text AS words FROM fax_text_words WHERE account_id = $1 AND direction = 'inbound' ORDER BY fax_id LIMIT 1`,
+    [accountId],
+  );
+  const word = /'(case\d+)'/.exec(rows[0]?.words ?? '')?.[1];
+  if (!word) throw new Error('No received fax was given words: the seed is not what the bench expects');
+  return word;
 }

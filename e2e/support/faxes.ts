@@ -5,14 +5,15 @@ import { makePdf } from '@test-support/factories/documents';
 import { PDFDocument } from 'pdf-lib';
 
 /**
- * A fax sent through the API as the send form posts it (multipart: `request.json` and one PDF of `pages` pages), by the
- * person whose session the context holds; it must be accepted (202). For tests that need a fax in the history rather
- * than a walk through the send form, which faxes.test.ts takes.
+ * A fax sent through the API as the send form posts it (multipart: `request.json` and one PDF, `document` or one of
+ * `pages` pages), by the person whose session the context holds; it must be accepted (202). For tests that need a fax
+ * in the history rather than a walk through the send form, which faxes.test.ts takes.
  */
 export async function sendFaxThroughApi(
   context: BrowserContext,
   request: { recipientNumber: string } & Record<string, string>,
   pages = 1,
+  document?: { name: string; bytes: Uint8Array },
 ): Promise<void> {
   const response = await context.request.post('/api/faxes', {
     headers: { origin: inject('baseUrl'), 'Idempotency-Key': randomUUID() },
@@ -23,9 +24,9 @@ export async function sendFaxThroughApi(
         buffer: Buffer.from(JSON.stringify({ faxQuality: 'standard', ...request })),
       },
       attachment_0: {
-        name: `${pages === 1 ? 'one-page' : `${pages}-pages`}.pdf`,
+        name: document?.name ?? `${pages === 1 ? 'one-page' : `${pages}-pages`}.pdf`,
         mimeType: 'application/pdf',
-        buffer: Buffer.from(await makePdf(pages)),
+        buffer: Buffer.from(document?.bytes ?? (await makePdf(pages))),
       },
     },
   });

@@ -2,7 +2,7 @@ import type { Database } from '../platform/db/client';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from '../faxes/fax-access';
-import { decodeFaxText, type FaxTextFile } from './fax-text-file';
+import { decodeFaxText, type FaxTextFile } from '../faxes/fax-text-file';
 
 /**
  * The words read on a fax, for whoever may see the fax (the portal's download, the API): in the audit trail like the

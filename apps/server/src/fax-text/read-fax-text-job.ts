@@ -4,7 +4,7 @@ import type { RelayedEvent } from '../events/relay';
 import type { Database } from '../platform/db/client';
 import { faxToRead, keepFaxText } from '../faxes/fax-records';
 import { defineJob } from '../job-deps';
-import { encodeFaxText, wholeText } from './fax-text-file';
+import { encodeFaxText, wholeText } from '../faxes/fax-text-file';
 import { languageOfText } from './language';
 import { readFaxText } from './read-fax-text';
 

@@ -2,6 +2,7 @@ import type { TFaxQuality, TLanguage } from '@faxline/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
+import { searchConfigurationOf } from './fax-text-search';
 import { faxAttempts, faxes, faxTextWords } from './schema';
 import { storedFilesOf } from './stored-files';
 
@@ -60,9 +61,6 @@ export async function faxToRead(
   return fax;
 }
 
-/** The full-text search configuration of each language Faxline reads; 'simple' (no stemming) for any other. */
-const SEARCH_CONFIGURATIONS: Record<TLanguage, string> = { en: 'english', es: 'spanish', fr: 'french' };
-
 /**
  * Keeps the words read on a fax's pages, unless another run kept them first: their encrypted file (`key`), their
  * language, and, in the same transaction, their words for the search, made by PostgreSQL from `text` in that language.
@@ -78,13 +76,19 @@ export async function keepFaxText(
       .update(faxes)
       .set({ textKey: read.key, textLanguage: read.language })
       .where(and(eq(faxes.id, faxId), isNull(faxes.textKey)))
-      .returning({ id: faxes.id });
+      .returning({ accountId: faxes.accountId, direction: faxes.direction });
     if (!kept) {
       const [row] = await tx.select({ textKey: faxes.textKey }).from(faxes).where(eq(faxes.id, faxId));
       return row?.textKey ?? undefined;
     }
-    const configuration = read.language ? SEARCH_CONFIGURATIONS[read.language] : 'simple';
-    await tx.insert(faxTextWords).values({ faxId, words: sql`to_tsvector(${configuration}::regconfig, ${read.text})` });
+    const configuration = searchConfigurationOf(read.language);
+    await tx.insert(faxTextWords).values({
+      faxId,
+      accountId: kept.accountId,
+      direction: kept.direction,
+      configuration,
+      words: sql`to_tsvector(${configuration}::regconfig, ${read.text})`,
+    });
     return read.key;
   });
 }

@@ -5,7 +5,8 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Membership } from '../accounts/membership';
 import { sentFaxesTallyKey, visibleTo } from './fax-access';
-import { faxSearchTallies, faxTallies, faxes } from './schema';
+import { faxesWithWords, hasMatchingWords, wordsOfTabMatching } from './fax-text-search';
+import { faxSearchTallies, faxTallies, faxes, faxTextWords } from './schema';
 
 type Query = z.output<typeof ZFaxListQuery>;
 type FaxRow = typeof faxes.$inferSelect;
@@ -42,7 +43,10 @@ const SHOWN_STATUSES: Array<{ word: string; condition: (on: Searchable) => SQL }
   { word: 'read', condition: (on) => sql`(${on.direction} = 'inbound' AND NOT ${on.unread})` },
 ];
 
-/** Recipient or sender (number or name) or status, without regard to case: one trigram-indexed text (schema.ts). */
+/**
+ * Recipient or sender (number or name) or status, without regard to case: one trigram-indexed text (schema.ts), the
+ * text the search tallies count.
+ */
 function matching(search: string, on: Searchable): SQL {
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const shown = SHOWN_STATUSES.filter((s) => s.word === search.trim().toLowerCase()).map((s) => s.condition(on));
@@ -90,17 +94,18 @@ export async function listFaxes(db: Database, member: Membership, userId: string
     query.search
       ? // The exact counts first; from them, one of the two ways of reading the page runs (the other is skipped whole).
         sql`WITH found AS (${searchCounts(member, userId, query.search)})
-        SELECT found.outbound_count, found.inbound_count, page.*
+        SELECT found.outbound_count, found.inbound_count, found.outbound_more, found.inbound_more, page.*
         FROM found LEFT JOIN LATERAL (
-          (${page(and(hasMatches, inOrder, matching(query.search, ON_FAXES)))})
+          (${page(and(hasMatches, inOrder, or(matching(query.search, ON_FAXES), hasMatchingWords(query.search))))})
           UNION ALL
-          (${page(and(hasMatches, not(inOrder), matching(query.search, ON_FAXES_INDEXED)))})
+          (${page(and(hasMatches, not(inOrder), matchingFromIndexes(member, userId, query.direction, query.search)))})
         ) AS page ON true`
       : sql`SELECT counts.outbound_count, counts.inbound_count, page.*
         FROM (${keptCounts(member, userId)}) AS counts LEFT JOIN LATERAL (${page()}) AS page ON true`,
   );
   const first = result.rows[0];
   const counts = { outbound: Number(first?.outbound_count ?? 0), inbound: Number(first?.inbound_count ?? 0) };
+  const countsAtLeast = { outbound: first?.outbound_more === true, inbound: first?.inbound_more === true };
   const rows = result.rows.filter((row) => row.id !== null && row.id !== undefined).map(toFaxRow);
   const hasMore = rows.length > query.pageSize;
   const shown = hasMore ? rows.slice(0, query.pageSize) : rows;
@@ -108,6 +113,7 @@ export async function listFaxes(db: Database, member: Membership, userId: string
     rows: shown,
     total: counts[query.direction],
     counts,
+    countsAtLeast,
     maxPage,
     nextCursor: query.sort === 'date' && hasMore ? encodeCursor(shown[shown.length - 1]!) : null,
   };
@@ -120,7 +126,18 @@ export async function listFaxes(db: Database, member: Membership, userId: string
  * `matches` rows read): whichever reads fewer rows. Read from `found`, the counts of the same query.
  */
 function readInOrder(direction: TFaxDirection, wanted: number): SQL {
-  return sql.raw(`${wanted} * found.${direction}_kept <= found.${direction}_count * found.${direction}_count`);
+  const d = direction;
+  return sql.raw(`(found.${d}_more OR ${wanted} * found.${d}_kept <= found.${d}_count * found.${d}_count)`);
+}
+
+/**
+ * A search's matches read from the indexes: those of the trigram index and those of the words read on faxes, as one
+ * set of ids (an OR of the two on faxes could use neither index).
+ */
+function matchingFromIndexes(member: Membership, userId: string, direction: TFaxDirection, search: string): SQL {
+  return sql`${faxes.id} IN (SELECT ${faxes.id} FROM ${faxes}
+      WHERE ${and(visibleTo(member, userId), matching(search, ON_FAXES_INDEXED))}
+    UNION ${faxesWithWords(member.accountId, direction, search)})`;
 }
 
 /** One page of the list, one row past it to tell whether there is more. */
@@ -158,15 +175,35 @@ function keptCounts(member: Membership, userId: string): SQL {
 }
 
 /**
- * A search's matches per tab, exact, summed from the search tallies (a few rows per correspondent), beside the tabs'
- * kept counts (for `readInOrder`). A User counts the faxes they sent and every received one, as `visibleTo` shows them.
+ * The faxes found only by their read words that a search's counts count, per tab (decision 100): past it, a tab's count
+ * says "at least" (`_more`). Counting them is a look at each (its row, who may see it, its text), unlike the tallies:
+ * a word on every fax of a large account would otherwise cost the history's goal many times over.
+ */
+export const WORD_MATCHES_COUNTED = 1_000;
+
+/**
+ * A search's matches per tab: those of its text summed from the search tallies (a few rows per correspondent, exact),
+ * and those found only by their read words counted up to WORD_MATCHES_COUNTED, beside the tabs' kept counts (for
+ * `readInOrder`). A User counts the faxes they sent and every received one, as `visibleTo` shows them.
  */
 function searchCounts(member: Membership, userId: string, search: string): SQL {
   const t = faxSearchTallies;
   const sum = (direction: TFaxDirection) => sql`coalesce(sum(${t.faxes}) FILTER (WHERE ${t.direction} = ${direction}), 0)`;
-  return sql`SELECT found.*, kept.outbound_count AS outbound_kept, kept.inbound_count AS inbound_kept
+  // From the words' index to each fax by its key, stopping at the limit. `OFFSET 0` keeps both as written: PostgreSQL
+  // would otherwise join the faxes by a hash (reading the account's faxes until enough match), and evaluate the counts
+  // again for each use of them below.
+  const byWords = (direction: TFaxDirection) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${faxTextWords}
+      WHERE ${wordsOfTabMatching(member.accountId, direction, search)}
+        AND EXISTS (SELECT 1 FROM ${faxes} WHERE ${faxes.id} = ${faxTextWords.faxId} AND ${visibleTo(member, userId)}
+          AND NOT coalesce(${matching(search, ON_FAXES_INDEXED)}, false) OFFSET 0)
+      LIMIT ${WORD_MATCHES_COUNTED + 1}) AS matches)`;
+  return sql`SELECT tallied.outbound_count + least(read.outbound_count, ${WORD_MATCHES_COUNTED}) AS outbound_count,
+      tallied.inbound_count + least(read.inbound_count, ${WORD_MATCHES_COUNTED}) AS inbound_count,
+      read.outbound_count > ${WORD_MATCHES_COUNTED} AS outbound_more, read.inbound_count > ${WORD_MATCHES_COUNTED} AS inbound_more,
+      kept.outbound_count AS outbound_kept, kept.inbound_count AS inbound_kept
     FROM (SELECT ${sum('outbound')} AS outbound_count, ${sum('inbound')} AS inbound_count FROM ${t}
-      WHERE ${and(visibleTo(member, userId, t), matching(search, ON_TALLIES))}) AS found,
+      WHERE ${and(visibleTo(member, userId, t), matching(search, ON_TALLIES))}) AS tallied,
+    (SELECT ${byWords('outbound')} AS outbound_count, ${byWords('inbound')} AS inbound_count OFFSET 0) AS read,
     (${keptCounts(member, userId)}) AS kept`;
 }
 

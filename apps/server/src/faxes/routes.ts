@@ -12,6 +12,7 @@ import {
   ZFaxQuote,
   ZSendFaxResponse,
   type TFaxListResponse,
+  type TFaxSnippet,
   type TFaxQuote,
   type TLanguage,
 } from '@faxline/shared';
@@ -25,6 +26,7 @@ import type { RouteDeps } from '../route-deps';
 import { cancelFax } from './cancel-fax';
 import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';
+import { snippetsOf } from './fax-text-search';
 import { acceptedMessage, toPublicFax } from './fax-view';
 import { downloadFaxDocument, downloadFaxImage, faxThumbnail, getFax } from './get-fax';
 import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from './history-cache';
@@ -143,7 +145,13 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       const body = await history.read(user.id, JSON.stringify(query), async () => {
         const { member } = await actorFor(request, 'useFaxes');
         const { rows, ...list } = await listFaxes(db, member, user.id, query);
-        const answer: TFaxListResponse = { faxes: rows.map(toPublicFax), ...list, page: query.page, pageSize: query.pageSize };
+        const snippets = query.search ? await snippetsOf({ db, files }, rows, query.search) : new Map<string, TFaxSnippet>();
+        const answer: TFaxListResponse = {
+          faxes: rows.map((row) => ({ ...toPublicFax(row), snippet: snippets.get(row.id) ?? null })),
+          ...list,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
         return { accountId: member.accountId, body: JSON.stringify(ZFaxListResponse.parse(answer)) };
       });
       // Text with a JSON type is sent as it is (checked against ZFaxListResponse when it was made), hence the cast.

@@ -260,9 +260,11 @@ export const faxSearchTallies = pgTable(
 );
 
 /**
- * The words read on a fax's pages as PostgreSQL's full-text search holds them (`to_tsvector` in the text's language),
- * one row a fax once read: the history's search inside faxes. Apart from `faxes` so that reading a fax never carries
- * them; the text itself is the encrypted file of `faxes.text_key`.
+ * The words read on a fax's pages as PostgreSQL's full-text search holds them (`to_tsvector` in the text's language,
+ * whose configuration is kept beside them), one row a fax once read: the history's search inside faxes. Apart from
+ * `faxes` so that reading a fax never carries them; the text itself is the encrypted file of `faxes.text_key`. Indexed
+ * by account, direction and words together (btree_gin, migration 0009): a word common in every account's faxes is
+ * looked up in one account's tab (decision 100).
  */
 export const faxTextWords = pgTable(
   'fax_text_words',
@@ -270,7 +272,10 @@ export const faxTextWords = pgTable(
     faxId: uuid('fax_id')
       .primaryKey()
       .references(() => faxes.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    direction: text('direction').$type<TFaxDirection>().notNull(),
+    configuration: text('configuration').notNull(),
     words: tsvector('words').notNull(),
   },
-  (table) => [index('fax_text_words_words_idx').using('gin', table.words)],
+  (table) => [index('fax_text_words_account_words_idx').using('gin', table.accountId, table.direction, table.words)],
 );

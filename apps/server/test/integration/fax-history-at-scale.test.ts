@@ -1,6 +1,7 @@
 import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORD_MATCHES_COUNTED } from '../../src/faxes/list-faxes';
 import { faxes } from '../../src/faxes/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { createFaxes, type FaxRow } from '@test-support/factories/faxes';
@@ -173,6 +174,46 @@ describe('search', () => {
     const user = await list(await signIn(t.app, member.email), 'search=harbor');
     expect(user.counts).toEqual({ outbound: 2, inbound: 3 });
     expect(user.faxes).toHaveLength(2);
+  });
+
+  it('finds faxes by their read words, each once, counted exactly up to a limit and then as at least, in the list’s order (decision 100)', async () => {
+    const owner = await customer();
+    // 1,005 received referrals, the newest also from a sender named so; 3 sent faxes with words, 2 without.
+    await t.db.execute(sql`
+      INSERT INTO faxes (account_id, direction, status, from_number, to_number, sender_name, quality, pages, created_at)
+      SELECT ${owner.accountId}, 'inbound', 'received', '+12025550999', '+12025550100', CASE WHEN i = 1 THEN 'Referral Desk' END, 'fine', 1,
+             now() - i * interval '1 minute'
+      FROM generate_series(1, 1005) AS i`);
+    await insertFaxes(owner.accountId, owner.id, 3, { recipientName: 'Worded' });
+    await insertFaxes(owner.accountId, owner.id, 2, { recipientName: 'Plain' });
+    // Their words as the reading job keeps them (fax-records.ts keepFaxText), each with its own case number.
+    await t.db.execute(sql`
+      INSERT INTO fax_text_words (fax_id, account_id, direction, configuration, words)
+      SELECT id, account_id, direction, 'english', to_tsvector('english', 'Referrals to dermatology, case ' || n)
+      FROM (SELECT id, account_id, direction, row_number() OVER (ORDER BY id) AS n FROM faxes
+            WHERE account_id = ${owner.accountId} AND (direction = 'inbound' OR recipient_name = 'Worded')) AS worded`);
+
+    // "referral" is on 1,008 faxes: the Referral Desk's once (by its name), then 1,000 more counted, and "at least".
+    const common = await list(owner.cookie, 'direction=inbound&search=referral');
+    expect(common.counts).toEqual({ inbound: 1 + WORD_MATCHES_COUNTED, outbound: 3 });
+    expect(common.countsAtLeast).toEqual({ inbound: true, outbound: false });
+    const newest = await t.db.execute<{ id: string }>(sql`SELECT id FROM faxes WHERE account_id = ${owner.accountId}
+      AND direction = 'inbound' ORDER BY created_at DESC, id DESC LIMIT 20`);
+    expect(common.faxes.map((f) => f.id)).toEqual(newest.rows.map((row) => row.id));
+    expect(common.faxes[0]!.senderName).toBe('Referral Desk');
+    const sent = await list(owner.cookie, 'direction=outbound&search=referrals');
+    expect(sent.faxes.map((f) => f.recipientName)).toEqual(['Worded', 'Worded', 'Worded']);
+
+    // A word on one fax: exact, read from the indexes.
+    const { rows: seventh } = await t.db.execute<{ id: string; direction: string }>(sql`SELECT f.id, f.direction
+      FROM fax_text_words w JOIN faxes f ON f.id = w.fax_id WHERE w.account_id = ${owner.accountId}
+      AND w.words @@ websearch_to_tsquery('english', 'case 7')`);
+    expect(seventh).toHaveLength(1);
+    const one = await list(owner.cookie, `direction=${seventh[0]!.direction}&search=${encodeURIComponent('dermatology "case 7"')}`);
+    expect(one.faxes.map((f) => f.id)).toEqual([seventh[0]!.id]);
+    expect(one.counts.inbound + one.counts.outbound).toBe(1);
+    expect(one.countsAtLeast).toEqual({ inbound: false, outbound: false });
+    expect((await list(owner.cookie, 'search=cardiology')).counts).toEqual({ inbound: 0, outbound: 0 });
   });
 
   it('keeps its tallies with every change, equal to a count of the rows, and a deleted fax leaves no name behind', async () => {

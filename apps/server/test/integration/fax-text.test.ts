@@ -1,13 +1,13 @@
-import { ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
+import { ZFaxListResponse, ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
 import { ZV1FaxText } from '@faxline/shared/api-v1';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
 import { auditEvents } from '../../src/audit/schema';
-import { decodeFaxText } from '../../src/fax-text/fax-text-file';
+import { decodeFaxText } from '../../src/faxes/fax-text-file';
 import { storedFilesOf } from '../../src/faxes/stored-files';
-import { faxes, faxTextWords } from '../../src/faxes/schema';
+import { faxes } from '../../src/faxes/schema';
 import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, TEST_ORIGIN, type TestApp } from '../support/test-app';
@@ -40,14 +40,13 @@ const copyOf = async (sentId: string) => {
 const textOf = async (faxId: string) =>
   (await t.db.select({ textKey: faxes.textKey, textLanguage: faxes.textLanguage }).from(faxes).where(eq(faxes.id, faxId)))[0];
 
-/** The faxes of an account whose words match a search in a language, as PostgreSQL's full-text search finds them. */
-const found = async (configuration: string, search: string) =>
-  (
-    await t.db
-      .select({ faxId: faxTextWords.faxId })
-      .from(faxTextWords)
-      .where(sql`${faxTextWords.words} @@ websearch_to_tsquery(${configuration}::regconfig, ${search})`)
-  ).map((row) => row.faxId);
+/** The history's search, as the portal asks it: the tab's faxes (with their snippets) and both tabs' counts. */
+const search = async (cookie: string, direction: 'inbound' | 'outbound', words: string) => {
+  const query = new URLSearchParams({ direction, search: words }).toString();
+  const response = await t.app.inject({ method: 'GET', url: `/api/faxes?${query}`, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return ZFaxListResponse.parse(response.json());
+};
 
 describe('the words of faxes (issue 37, item 3)', () => {
   it('reads a received fax and the fax it is the copy of, keeps the text encrypted and its words for the search', async () => {
@@ -101,9 +100,27 @@ describe('the words of faxes (issue 37, item 3)', () => {
     expect(text).toMatchObject({ fax_id: copyId, language: 'fr' });
     expect(text.pages[0]!.text).toContain('Date de naissance');
 
-    // Found by a word in French, with its stem ("naissances" finds "naissance"); not by a word that is not there.
-    expect(await found('french', 'naissances')).toEqual(expect.arrayContaining([copyId, sentId]));
-    expect(await found('french', 'radiographie')).toEqual([]);
+    // The history's search finds each by a word of its text, in French with its stem ("naissances" finds "naissance"),
+    // counted in its tab, with the words around it; not by a word that is not there (decision 100).
+    const received = await search(recipientCookie, 'inbound', 'naissances');
+    expect(received.counts).toEqual({ inbound: 1, outbound: 0 });
+    expect(received.faxes.map((fax) => fax.id)).toEqual([copyId]);
+    const snippet = received.faxes[0]!.snippet!;
+    expect(snippet.page).toBe(1);
+    expect(snippet.parts.filter((part) => part.match).map((part) => part.text)).toEqual(['naissance']);
+    expect(snippet.parts.map((part) => part.text).join('')).toMatch(/Date de naissance : 15\/06\/1984/);
+    const sent = await search(senderCookie, 'outbound', 'lésion pigmentée');
+    expect(sent.counts).toEqual({ inbound: 0, outbound: 1 });
+    expect(sent.faxes.map((fax) => [fax.id, fax.snippet?.parts.filter((part) => part.match).length])).toEqual([[sentId, 2]]);
+    expect((await search(recipientCookie, 'inbound', 'radiographie')).counts).toEqual({ inbound: 0, outbound: 0 });
+    // A fax found by its sender's name and by its words is one fax, counted once, without a snippet only when its words do not match.
+    const both = await search(recipientCookie, 'inbound', 'Tilleuls');
+    expect(both.counts.inbound).toBe(1);
+    expect(both.faxes.map((fax) => fax.id)).toEqual([copyId]);
+    expect(both.faxes[0]!.snippet?.parts.find((part) => part.match)?.text).toBe('Tilleuls');
+    // A number or a status is still found as before, with no snippet.
+    const byNumber = await search(recipientCookie, 'inbound', sender.number!.slice(-7));
+    expect(byNumber.faxes.map((fax) => [fax.id, fax.snippet])).toEqual([[copyId, null]]);
   }, 180_000);
 
   it('reads nothing of an account that has not turned it on, and lets only the owner and sub-admins change it', async () => {

@@ -144,7 +144,10 @@ export type TFaxDetails = z.infer<typeof ZFaxDetails>;
 export const FAX_SORT_KEYS = ['date', 'number', 'status', 'pages'] as const;
 export const ZFaxListQuery = z.object({
   direction: z.enum(FAX_DIRECTIONS).default('outbound'),
-  /** Matches the recipient or sender (number or name) or the status, without regard to case (spec 001 §9). */
+  /**
+   * Matches the recipient or sender (number or name) or the status, without regard to case (spec 001 §9), and the
+   * words read on the fax's pages, in their language (decision 100).
+   */
   search: z.string().trim().max(100).check(singleLineText).optional(),
   sort: z.enum(FAX_SORT_KEYS).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -156,13 +159,32 @@ export const ZFaxListQuery = z.object({
 });
 export type TFaxListQuery = z.input<typeof ZFaxListQuery>;
 
+/**
+ * Where a search's words were found on a received or sent fax whose words were read (decision 100): the first page
+ * they are on, and the words around them, the matching ones marked.
+ */
+export const ZFaxSnippet = z.object({
+  page: z.number().int().positive(),
+  parts: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+export type TFaxSnippet = z.infer<typeof ZFaxSnippet>;
+
+/** A fax of the history's list: with a search, its snippet when the search's words are on its pages. */
+export const ZFaxListItem = ZFax.extend({ snippet: ZFaxSnippet.nullable() });
+export type TFaxListItem = z.infer<typeof ZFaxListItem>;
+
 export const ZFaxListResponse = z.object({
-  faxes: z.array(ZFax),
+  faxes: z.array(ZFaxListItem),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** For the tab labels 'Sent Faxes (n)' and 'Received Faxes (n)', with the same search applied (exact). */
+  /** For the tab labels 'Sent Faxes (n)' and 'Received Faxes (n)', with the same search applied (exact unless `countsAtLeast`). */
   counts: z.object({ outbound: z.number().int(), inbound: z.number().int() }),
+  /**
+   * Per tab, whether its count is a floor: the search found at least that many, counting past a limit only the faxes
+   * it found by their text (decision 100); the pages go on to `maxPage`.
+   */
+  countsAtLeast: z.object({ outbound: z.boolean(), inbound: z.boolean() }),
   /** The last page that may be asked for by number. */
   maxPage: z.number().int(),
   /** Where the next page starts (sort by date), or null at the end of the list. */

@@ -8,6 +8,7 @@ import { channelNoteOf } from '../utils/fax-channel';
 import { formatNumber } from '../utils/format';
 
 import { FaxRowMenu } from './fax-row-menu';
+import { FaxSnippet } from './fax-snippet';
 import { FaxStatusDetails } from './fax-status-details';
 import { useFaxListLabels, type TFaxListProps } from './fax-table';
 
@@ -57,6 +58,7 @@ export function FaxCards({ direction, faxes, sort, onViewDetails, onCancel }: Om
               <time dateTime={fax.createdAt}>{date}</time>
               {details.map((detail) => ` · ${detail}`).join('')}
             </p>
+            {fax.snippet ? <FaxSnippet snippet={fax.snippet} /> : null}
             {sent && fax.line === 'sandbox' ? <Badge variant="muted">{t('history.sandbox')}</Badge> : null}
           </li>
         );

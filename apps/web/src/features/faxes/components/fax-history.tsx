@@ -58,7 +58,9 @@ export function FaxHistory() {
 
   const data = faxes.data;
   // Numbered pages stop where the server stops serving them by number (a search narrows longer lists).
-  const pages = data ? Math.min(pageCount(data.total, data.pageSize), data.maxPage) : 1;
+  // A count that is a floor (a word on many faxes' text, decision 100) lets the pages go on to that limit.
+  const atLeast = data ? data.countsAtLeast[state.tab === 'sent' ? 'outbound' : 'inbound'] : false;
+  const pages = data ? (atLeast ? data.maxPage : Math.min(pageCount(data.total, data.pageSize), data.maxPage)) : 1;
   // A page that no longer exists (the list got shorter) shows the last one instead.
   useEffect(() => {
     if (data && state.page > pages) update({ page: pages }, { replace: true });
@@ -67,7 +69,8 @@ export function FaxHistory() {
 
   const countOf = (tab: THistoryTab) => {
     if (!data) return '…';
-    return data.counts[tab === 'sent' ? 'outbound' : 'inbound'];
+    const direction = tab === 'sent' ? 'outbound' : 'inbound';
+    return data.countsAtLeast[direction] ? t('history.atLeast', { count: data.counts[direction] }) : data.counts[direction];
   };
   const searching = state.search.trim() !== '';
 

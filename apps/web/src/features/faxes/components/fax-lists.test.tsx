@@ -1,4 +1,4 @@
-import { FAX_CHANNELS, type TFax } from '@faxline/shared';
+import { FAX_CHANNELS, type TFaxListItem } from '@faxline/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -31,7 +31,7 @@ vi.mock('@/lib/i18n', async () => {
   return { i18n: instance };
 });
 
-const fax = (fields: Partial<TFax>): TFax => ({
+const fax = (fields: Partial<TFaxListItem>): TFaxListItem => ({
   id: 'fax-1',
   direction: 'outbound',
   status: 'delivered',
@@ -54,6 +54,7 @@ const fax = (fields: Partial<TFax>): TFax => ({
   resentFromId: null,
   createdAt: '2026-11-27T09:30:00.000Z',
   completedAt: '2026-11-27T09:31:00.000Z',
+  snippet: null,
   ...fields,
 });
 
@@ -62,7 +63,7 @@ const render = (element: ReactElement) =>
     createElement(I18nextProvider, { i18n }, createElement(QueryClientProvider, { client: new QueryClient() }, element)),
   );
 
-const listProps = (faxes: TFax[]): TFaxListProps => ({
+const listProps = (faxes: TFaxListItem[]): TFaxListProps => ({
   direction: faxes[0]!.direction,
   faxes,
   sort: { key: 'date', order: 'desc' },
@@ -114,5 +115,50 @@ describe('the fax history shows how a sent fax was sent (issue 19)', () => {
       expect(new Set(names).size).toBe(FAX_CHANNELS.length);
     }
     for (const channel of FAX_CHANNELS) expect(CHANNEL_NAMES[channel]).toBe(`details.channels.${channel}`);
+  });
+});
+
+describe('the fax history shows where a search found its words in a fax’s text (issue 37, decision 100)', () => {
+  const snippet = {
+    page: 2,
+    parts: [
+      { text: 'Please see the attached ', match: false },
+      { text: 'referral', match: true },
+      { text: ' for <b>Jane</b>', match: false },
+    ],
+  };
+  const found = fax({ id: 'found', direction: 'inbound', status: 'received', snippet });
+  const other = fax({ id: 'other', direction: 'inbound', status: 'received' });
+
+  it('in the table, on a row of its own under the fax’s, across the columns, the matched words marked', () => {
+    const html = render(createElement(FaxTable, listProps([found, other])));
+    const rows = html
+      .split('<tr')
+      .slice(2)
+      .map((row) => `<tr${row}`);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('colSpan="5"');
+    expect(text(rows[1]!)).toBe(' In the text, page 2: Please see the attached referral for &lt;b&gt;Jane&lt;/b&gt; ');
+    expect(rows[1]).toContain('<mark class="rounded-sm bg-amber-100 px-0.5 font-medium text-foreground">referral</mark>');
+    // The text read on a fax is shown as text, never as markup.
+    expect(rows[1]).toContain('&lt;b&gt;Jane&lt;/b&gt;');
+    expect(text(rows[2]!)).not.toMatch(/In the text/);
+  });
+
+  it('on a phone’s card, under its details', () => {
+    const cards = render(createElement(FaxCards, listProps([found, other])))
+      .split('<li')
+      .slice(1);
+    expect(text(cards[0]!)).toMatch(/In the text, page 2: Please see the attached referral/);
+    expect(cards[0]).toContain('<mark');
+    expect(cards[1]).not.toContain('<mark');
+  });
+
+  it('in every language', () => {
+    expect([enFaxes, esFaxes, frFaxes].map((texts) => texts.history.snippetPage)).toEqual([
+      'In the text, page {{page}}:',
+      'En el texto, página {{page}}:',
+      'Dans le texte, page {{page}}\u00a0:',
+    ]);
   });
 });

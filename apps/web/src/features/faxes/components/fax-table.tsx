@@ -1,4 +1,5 @@
-import type { TFax } from '@faxline/shared';
+import type { TFax, TFaxListItem } from '@faxline/shared';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
@@ -12,11 +13,12 @@ import { formatNumber } from '../utils/format';
 import type { TSortKey, TSortState } from '../utils/sort-state';
 
 import { FaxRowMenu } from './fax-row-menu';
+import { FaxSnippet } from './fax-snippet';
 import { FaxStatusDetails } from './fax-status-details';
 
 export type TFaxListProps = {
   direction: TFax['direction'];
-  faxes: TFax[];
+  faxes: TFaxListItem[];
   sort: TSortState;
   onSort: (key: TSortKey) => void;
   onViewDetails: (fax: TFax, trigger: HTMLButtonElement | null) => void;
@@ -74,42 +76,53 @@ export function FaxTable({ direction, faxes, sort, onSort, onViewDetails, onCanc
           const date = dates.dateTime(fax.createdAt);
           const unread = !sent && !fax.read;
           const channel = channelNoteOf(fax);
+          const rowClass = cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold');
           return (
-            <tr key={fax.id} className={cn('border-b last:border-b-0', unread && 'bg-accent/40 font-semibold')}>
-              <td className="px-3 py-3 align-top">
-                <span className={cn('block', !name && 'whitespace-nowrap')} translate="no">
-                  {name ?? shownNumber}
-                </span>
-                {name ? (
-                  <span className="block text-xs font-normal whitespace-nowrap text-muted-foreground" translate="no">
-                    {shownNumber}
+            <Fragment key={fax.id}>
+              <tr className={cn(rowClass, fax.snippet && 'border-b-0')}>
+                <td className="px-3 py-3 align-top">
+                  <span className={cn('block', !name && 'whitespace-nowrap')} translate="no">
+                    {name ?? shownNumber}
                   </span>
-                ) : null}
-                {sent && fax.line === 'sandbox' ? (
-                  <Badge variant="muted" className="mt-1">
-                    {t('history.sandbox')}
-                  </Badge>
-                ) : null}
-              </td>
-              <td className="px-3 py-3 align-top whitespace-nowrap">
-                {date}
-                {/* How it was sent: a quiet note under the date, not a column the spec does not list. */}
-                {channel ? <span className="block text-xs text-muted-foreground">{t(channel)}</span> : null}
-              </td>
-              <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
-              {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
-              <td className="px-3 py-3 align-top">
-                <FaxStatusDetails fax={fax} />
-              </td>
-              <td className="px-3 py-2 text-right align-top">
-                <FaxRowMenu
-                  fax={fax}
-                  label={t('history.actionsFor', { date, number: shownNumber })}
-                  onViewDetails={onViewDetails}
-                  onCancel={onCancel}
-                />
-              </td>
-            </tr>
+                  {name ? (
+                    <span className="block text-xs font-normal whitespace-nowrap text-muted-foreground" translate="no">
+                      {shownNumber}
+                    </span>
+                  ) : null}
+                  {sent && fax.line === 'sandbox' ? (
+                    <Badge variant="muted" className="mt-1">
+                      {t('history.sandbox')}
+                    </Badge>
+                  ) : null}
+                </td>
+                <td className="px-3 py-3 align-top whitespace-nowrap">
+                  {date}
+                  {/* How it was sent: a quiet note under the date, not a column the spec does not list. */}
+                  {channel ? <span className="block text-xs text-muted-foreground">{t(channel)}</span> : null}
+                </td>
+                <td className="px-3 py-3 align-top tabular-nums">{fax.pages ?? '–'}</td>
+                {sent ? <td className="px-3 py-3 align-top">{t(`quality.${fax.quality}`)}</td> : null}
+                <td className="px-3 py-3 align-top">
+                  <FaxStatusDetails fax={fax} />
+                </td>
+                <td className="px-3 py-2 text-right align-top">
+                  <FaxRowMenu
+                    fax={fax}
+                    label={t('history.actionsFor', { date, number: shownNumber })}
+                    onViewDetails={onViewDetails}
+                    onCancel={onCancel}
+                  />
+                </td>
+              </tr>
+              {/* The words a search found in the fax's text, under its row across the table. */}
+              {fax.snippet ? (
+                <tr className={rowClass}>
+                  <td colSpan={sent ? 6 : 5} className="px-3 pb-3">
+                    <FaxSnippet snippet={fax.snippet} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           );
         })}
       </tbody>

@@ -1,14 +1,17 @@
 import { LANGUAGES } from '@faxline/shared';
 import { z } from 'zod';
-import type { PageText } from './read-fax-text';
 
-/** The words read on a fax, as its encrypted file holds them: the language found, and each page's text. */
+/**
+ * The words read on a fax, as its encrypted file holds them: the language found, and each page's text with Tesseract's
+ * confidence in it. Owned by faxes/ like the fax's other files (its key is `faxes.text_key`); fax-text/ writes it.
+ */
 const ZFaxTextFile = z.object({
   version: z.literal(1),
   language: z.enum(LANGUAGES).nullable(),
   pages: z.array(z.object({ page: z.int().min(1), text: z.string(), confidence: z.number().min(0).max(100).nullable() })),
 });
 export type FaxTextFile = z.infer<typeof ZFaxTextFile>;
+type PageText = FaxTextFile['pages'][number];
 
 export function encodeFaxText(language: FaxTextFile['language'], pages: PageText[]): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ version: 1, language, pages } satisfies FaxTextFile));

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
+import { signedInPerson } from './support/accounts';
+import { expectNoAccessibilityViolations, newContext } from './support/browser';
+import { sendFaxThroughApi } from './support/faxes';
+import { overflowOf, phonePageOf, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
+
+const { browser } = useBrowser();
+const screenshots = useScreenshotsFolder('faxline-fax-text-');
+
+/** The words a search marked in the history's snippets, as shown (the table or, on a phone, the cards). */
+const marked = (page: Page) => page.locator('main mark:visible').allInnerTexts();
+
+describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
+  it('reads the faxes of an account that turned it on, and its history finds one by a word of its text, with the words around it', async () => {
+    const senderContext = await newContext(browser);
+    const receiverContext = await newContext(browser);
+    await signedInPerson(senderContext, 'Cabinet des Tilleuls');
+    await signedInPerson(receiverContext, 'Clinique Saint-Roch');
+    const numbers = (await (await receiverContext.request.get('/api/numbers')).json()) as { numbers: Array<{ phoneNumber: string }> };
+
+    // The owner turns reading on in the settings.
+    const settings = await receiverContext.newPage();
+    await settings.goto('/user/settings');
+    const section = settings.getByRole('region', { name: 'Search Inside Faxes' });
+    await section.getByRole('switch', { name: 'Read the words of faxes' }).click();
+    await section.getByRole('button', { name: 'Save Search Settings' }).click();
+    await visible(toast(settings, 'Search Settings Saved'));
+
+    const referral = FAX_TEXT_CORPUS.find((document) => document.id === 'referral-fr')!;
+    await sendFaxThroughApi(senderContext, { recipientNumber: numbers.numbers[0]!.phoneNumber, faxQuality: 'fine' }, 1, {
+      name: 'adressage.pdf',
+      bytes: await typedPdf(referral),
+    });
+
+    // Read a second or two after it arrives: its text can then be downloaded (404 until then).
+    const inbound = async () =>
+      ((await (await receiverContext.request.get('/api/faxes?direction=inbound')).json()) as { faxes: Array<{ id: string }> }).faxes;
+    await expect.poll(async () => (await inbound()).length, { timeout: 60_000 }).toBe(1);
+    const faxId = (await inbound())[0]!.id;
+    await expect.poll(async () => (await receiverContext.request.get(`/api/faxes/${faxId}/text`)).status(), { timeout: 60_000 }).toBe(200);
+    const history = await receiverContext.newPage();
+    await history.goto('/user/fax-history?tab=received');
+    const received = history.getByRole('table', { name: /^Received faxes/ });
+    await visible(received.getByText('Unread'));
+
+    // A word of the text, in another form than on the page ("naissances": the page says "naissance"), finds the fax;
+    // the words around it are shown, the matched one marked.
+    await history.getByLabel('Search faxes').fill('naissances');
+    await expect.poll(() => marked(history)).toEqual(['naissance']);
+    await visible(history.getByRole('tab', { name: 'Received Faxes (1)' }));
+    await visible(received.getByText(/In the text, page 1: .*Date de naissance : 15\/06\/1984/));
+    await expectNoAccessibilityViolations(history);
+    await wholePageScreenshot(history, path.join(screenshots(), 'history-search-inside-desktop-en.png'));
+
+    // A word not on the fax finds nothing.
+    await history.getByLabel('Search faxes').fill('radiographie');
+    await visible(history.getByText('No received faxes found.'));
+
+    // On a phone, in Spanish, the card shows it too, within the screen.
+    const phone = await phonePageOf(browser, receiverContext, 'es');
+    await phone.goto('/user/fax-history');
+    await phone.getByRole('tab', { name: /^Faxes recibidos/ }).click();
+    await phone.getByLabel('Buscar faxes').fill('lésion');
+    await visible(phone.getByRole('list', { name: /^Faxes recibidos/ }).getByText(/En el texto, página 1:/));
+    expect(await marked(phone)).toEqual(['lésion']);
+    expect((await overflowOf(phone)).offenders).toEqual([]);
+    await expectNoAccessibilityViolations(phone);
+    await wholePageScreenshot(phone, path.join(screenshots(), 'history-search-inside-phone-es.png'));
+
+    await phone.context().close();
+    await senderContext.close();
+    await receiverContext.close();
+  });
+});
