@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, inject, it } from 'vitest';
 import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
 import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
@@ -71,6 +72,52 @@ describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
     await wholePageScreenshot(phone, path.join(screenshots(), 'history-search-inside-phone-es.png'));
 
     await phone.context().close();
+    await senderContext.close();
+    await receiverContext.close();
+  });
+
+  it('flags a received page that came through blank, and asks the sender for it again in one click (decision 101)', async () => {
+    const senderContext = await newContext(browser);
+    const receiverContext = await newContext(browser);
+    await signedInPerson(senderContext, 'Northgate Labs');
+    await signedInPerson(receiverContext, 'Riverside Front Desk');
+    const numberOf = async (context: typeof senderContext) =>
+      ((await (await context.request.get('/api/numbers')).json()) as { numbers: Array<{ phoneNumber: string }> }).numbers[0]!.phoneNumber;
+    const turnedOn = await receiverContext.request.put('/api/account/fax-text', {
+      headers: { origin: inject('baseUrl') },
+      data: { readsFaxText: true },
+    });
+    expect(turnedOn.status()).toBe(200);
+
+    const twoPages = await PDFDocument.create();
+    const lab = await PDFDocument.load(await typedPdf(FAX_TEXT_CORPUS.find((document) => document.id === 'lab-en')!));
+    twoPages.addPage((await twoPages.copyPages(lab, [0]))[0]!);
+    twoPages.addPage([595.28, 841.89]);
+    await sendFaxThroughApi(senderContext, { recipientNumber: await numberOf(receiverContext), faxQuality: 'fine' }, 2, {
+      name: 'results.pdf',
+      bytes: await twoPages.save(),
+    });
+    const inbound = async () =>
+      ((await (await receiverContext.request.get('/api/faxes?direction=inbound')).json()) as { faxes: Array<{ id: string }> }).faxes;
+    await expect.poll(async () => (await inbound()).length, { timeout: 60_000 }).toBe(1);
+    const faxId = (await inbound())[0]!.id;
+    await expect.poll(async () => (await receiverContext.request.get(`/api/faxes/${faxId}/text`)).status(), { timeout: 60_000 }).toBe(200);
+
+    const page = await receiverContext.newPage();
+    await page.goto(`/user/fax-history?tab=received&fax=${faxId}`);
+    const dialog = page.getByRole('dialog', { name: 'Fax Details' });
+    const problems = dialog.getByRole('region', { name: 'A page may need sending again' });
+    await visible(problems.getByText('Page 2 looks blank.'));
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(screenshots(), 'details-page-problems-desktop-en.png'));
+    await problems.getByRole('button', { name: 'Ask the Sender for Page 2 Again' }).click();
+    await visible(toast(page, 'Request Sent'));
+    // The request is a sent fax, shown in the dialog at once; it reaches the sender.
+    await visible(dialog.getByText('Please send page 2 again'));
+    const senderInbound = async () =>
+      ((await (await senderContext.request.get('/api/faxes?direction=inbound')).json()) as { faxes: unknown[] }).faxes.length;
+    await expect.poll(senderInbound, { timeout: 60_000 }).toBe(1);
+
     await senderContext.close();
     await receiverContext.close();
   });

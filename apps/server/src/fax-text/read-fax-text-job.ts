@@ -41,7 +41,9 @@ export const readFaxTextJob = defineJob({
     const text = wholeText(pages);
     const language = languageOfText(text);
     const stored = await files.put(encodeFaxText(language, pages));
-    const kept = await keepFaxText(db, event.faxId, { key: stored.key, language, text });
+    // A received page may need sending again (decision 101); a sent fax's pages are Faxline's own.
+    const pageProblems = fax.direction === 'inbound' ? pages.flatMap(({ page, problem }) => (problem ? [{ page, problem }] : [])) : null;
+    const kept = await keepFaxText(db, event.faxId, { key: stored.key, language, text, pageProblems });
     if (kept !== stored.key) await files.remove(stored.key);
   },
 });

@@ -1,9 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TFaxQuality } from '@faxline/shared';
+import type { TFaxQuality, TPageProblem } from '@faxline/shared';
 import { DEFAULT_CONVERTER_LIMITS, runConverter } from '../documents/convert/converter-box';
 import { ghostscript } from '../documents/fax-image/render-fax-image';
+import { pageLook, pageProblemOf } from './page-problems';
 
 /** The words of one page of a fax as Tesseract read them. */
 export type PageText = {
@@ -13,6 +14,8 @@ export type PageText = {
   text: string;
   /** Tesseract's mean confidence in the page's words, 0 to 100; null when it found no word. */
   confidence: number | null;
+  /** Why the page may need sending again (decision 101), or null. */
+  problem: TPageProblem | null;
 };
 
 /** How a page is read: the resolution it is drawn at, and Tesseract's page segmentation mode (`--psm`). */
@@ -43,10 +46,15 @@ export async function readFaxText(pdf: Uint8Array, quality: TFaxQuality, setting
   const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-ocr-'));
   try {
     await writeFile(path.join(dir, 'fax.pdf'), pdf);
-    await ghostscript(['-sDEVICE=pnggray', `-r${dpi}`, '-sOutputFile=page-%04d.png', 'fax.pdf'], { workDir: dir });
-    const images = (await readdir(dir)).filter((name) => /^page-\d{4}\.png$/.test(name)).sort();
+    // Grey pixels as they are (PGM), which Tesseract reads and the page's look is measured on.
+    await ghostscript(['-sDEVICE=pgmraw', `-r${dpi}`, '-sOutputFile=page-%04d.pgm', 'fax.pdf'], { workDir: dir });
+    const images = (await readdir(dir)).filter((name) => /^page-\d{4}\.pgm$/.test(name)).sort();
     const pages: PageText[] = [];
-    for (const [index, image] of images.entries()) pages.push({ page: index + 1, ...(await readPageImage(dir, image, pageSegmentation)) });
+    for (const [index, image] of images.entries()) {
+      const read = await readPageImage(dir, image, pageSegmentation);
+      const look = pageLook(await readFile(path.join(dir, image)), dpi);
+      pages.push({ page: index + 1, ...read, problem: pageProblemOf(look, read.confidence) });
+    }
     return pages;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -54,8 +62,8 @@ export async function readFaxText(pdf: Uint8Array, quality: TFaxQuality, setting
 }
 
 /** One page image through Tesseract: its text, and its words with their confidences (the TSV) in the same run. */
-async function readPageImage(dir: string, image: string, pageSegmentation: number): Promise<Omit<PageText, 'page'>> {
-  const base = image.replace(/\.png$/, '');
+async function readPageImage(dir: string, image: string, pageSegmentation: number): Promise<Pick<PageText, 'text' | 'confidence'>> {
+  const base = image.replace(/\.pgm$/, '');
   await runConverter(
     'env',
     ['OMP_THREAD_LIMIT=1', 'tesseract', image, base, '-l', OCR_LANGUAGES, '--psm', String(pageSegmentation), 'txt', 'tsv'],

@@ -1,4 +1,4 @@
-import type { TFaxQuality, TLanguage } from '@faxline/shared';
+import type { TFaxDirection, TFaxQuality, TLanguage, TPageProblemOfPage } from '@faxline/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
@@ -53,9 +53,9 @@ export async function documentKeysOf(db: Database, faxIds: string[]) {
 export async function faxToRead(
   db: Database,
   faxId: string,
-): Promise<{ documentKey: string | null; quality: TFaxQuality; textKey: string | null } | undefined> {
+): Promise<{ documentKey: string | null; quality: TFaxQuality; textKey: string | null; direction: TFaxDirection } | undefined> {
   const [fax] = await db
-    .select({ documentKey: faxes.documentKey, quality: faxes.quality, textKey: faxes.textKey })
+    .select({ documentKey: faxes.documentKey, quality: faxes.quality, textKey: faxes.textKey, direction: faxes.direction })
     .from(faxes)
     .where(eq(faxes.id, faxId));
   return fax;
@@ -69,12 +69,12 @@ export async function faxToRead(
 export async function keepFaxText(
   db: Database,
   faxId: string,
-  read: { key: string; language: TLanguage | null; text: string },
+  read: { key: string; language: TLanguage | null; text: string; pageProblems: TPageProblemOfPage[] | null },
 ): Promise<string | undefined> {
   return inTransaction(db, async (tx) => {
     const [kept] = await tx
       .update(faxes)
-      .set({ textKey: read.key, textLanguage: read.language })
+      .set({ textKey: read.key, textLanguage: read.language, pageProblems: read.pageProblems })
       .where(and(eq(faxes.id, faxId), isNull(faxes.textKey)))
       .returning({ accountId: faxes.accountId, direction: faxes.direction });
     if (!kept) {

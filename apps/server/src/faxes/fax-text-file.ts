@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@faxline/shared';
+import { LANGUAGES, PAGE_PROBLEMS } from '@faxline/shared';
 import { z } from 'zod';
 
 /**
@@ -8,9 +8,17 @@ import { z } from 'zod';
 const ZFaxTextFile = z.object({
   version: z.literal(1),
   language: z.enum(LANGUAGES).nullable(),
-  pages: z.array(z.object({ page: z.int().min(1), text: z.string(), confidence: z.number().min(0).max(100).nullable() })),
+  pages: z.array(
+    z.object({
+      page: z.int().min(1),
+      text: z.string(),
+      confidence: z.number().min(0).max(100).nullable(),
+      // Since decision 101; a file read before it says nothing of its pages' look.
+      problem: z.enum(PAGE_PROBLEMS).nullable().default(null),
+    }),
+  ),
 });
-export type FaxTextFile = z.infer<typeof ZFaxTextFile>;
+export type FaxTextFile = z.output<typeof ZFaxTextFile>;
 type PageText = FaxTextFile['pages'][number];
 
 export function encodeFaxText(language: FaxTextFile['language'], pages: PageText[]): Uint8Array {

@@ -48,6 +48,7 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     hasImage: fax.imageKey !== null,
     hasReceipt: hasTransmissionReport(fax) && fax.imageKey !== null,
     hasText: fax.textKey !== null,
+    pageProblems: fax.pageProblems ?? [],
     hasThumbnail: fax.thumbnailKey !== null,
     nextTry: fax.nextTryAt && fax.retryReason ? await nextTryOf(db, fax.id, attempts.length, fax.retryReason) : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),

@@ -10,6 +10,7 @@ import {
   ZFaxPreviewResponse,
   ZOk,
   ZFaxQuote,
+  ZRequestPagesAgain,
   ZSendFaxResponse,
   type TFaxListResponse,
   type TFaxSnippet,
@@ -33,6 +34,7 @@ import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from './history-cache';
 import { listFaxes } from './list-faxes';
 import { previewFax } from './preview-fax';
 import { readSendForm } from './read-send-form';
+import { requestPagesAgain } from './request-pages-again';
 import { resendFax } from './resend-fax';
 import { assertMaySend, quoteFaxes, sendFax } from './send-fax';
 
@@ -107,6 +109,27 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       const { fax, quote } = await resendFax(
         { db, files, queue, config, systemSettings },
         { actor, id: request.params.id, language: senderLanguage(actor, request), idempotencyKey: idempotencyKeyOf(request) },
+      );
+      return reply.status(202).send(acceptedAnswer(fax, quote, request.language));
+    },
+  );
+
+  // "Please send page N again", faxed back to the sender of a received fax (decision 101).
+  app.post(
+    '/faxes/:id/request-pages',
+    { schema: { params: ZFaxParams, body: ZRequestPagesAgain, response: { 202: ZSendFaxResponse } }, preHandler: requireActor('useFaxes') },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      assertMaySend(actor);
+      const { fax, quote } = await requestPagesAgain(
+        { db, files, queue, config, systemSettings },
+        {
+          actor,
+          id: request.params.id,
+          language: senderLanguage(actor, request),
+          request: request.body,
+          idempotencyKey: idempotencyKeyOf(request),
+        },
       );
       return reply.status(202).send(acceptedAnswer(fax, quote, request.language));
     },

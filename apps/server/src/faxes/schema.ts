@@ -8,6 +8,7 @@ import {
   type TFaxQuality,
   type TFaxStatus,
   type TLanguage,
+  type TPageProblemOfPage,
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -93,6 +94,8 @@ export const faxes = pgTable(
      */
     textKey: text('text_key'),
     textLanguage: text('text_language').$type<TLanguage>(),
+    /** The received pages that may need sending again, found when the words were read (decision 101); null until then. */
+    pageProblems: jsonb('page_problems').$type<TPageProblemOfPage[]>(),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
     /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */

@@ -1,6 +1,7 @@
-import { ZFaxListResponse, ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
+import { ZFaxDetails, ZFaxListResponse, ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
 import { ZV1FaxText } from '@faxline/shared/api-v1';
 import { and, eq, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
@@ -121,6 +122,77 @@ describe('the words of faxes (issue 37, item 3)', () => {
     // A number or a status is still found as before, with no snippet.
     const byNumber = await search(recipientCookie, 'inbound', sender.number!.slice(-7));
     expect(byNumber.faxes.map((fax) => [fax.id, fax.snippet])).toEqual([[copyId, null]]);
+  }, 180_000);
+
+  it('flags a blank received page, and faxes the sender a request for it in one call (decision 101)', async () => {
+    const sender = await createAccount(t, { owner: { name: 'Lab Sender' } });
+    const recipient = await createAccount(t, { owner: { name: 'Front Desk' } });
+    const [senderCookie, recipientCookie] = await Promise.all([signIn(t.app, sender.owner.email), signIn(t.app, recipient.owner.email)]);
+    expect((await faxTextSetting(recipientCookie, true)).statusCode).toBe(200);
+    // A lab result, then a page that came through blank.
+    const twoPages = await PDFDocument.create();
+    const lab = await PDFDocument.load(await typedPdf(FAX_TEXT_CORPUS.find((document) => document.id === 'lab-en')!));
+    twoPages.addPage((await twoPages.copyPages(lab, [0]))[0]!);
+    twoPages.addPage([595.28, 841.89]);
+    const sentId = await send(senderCookie, recipient.number!, await twoPages.save());
+    const copyId = await copyOf(sentId);
+    await expect.poll(async () => (await textOf(copyId))?.textKey, { timeout: 90_000, interval: 500 }).toBeTruthy();
+    const details = async (cookie: string, id: string) =>
+      ZFaxDetails.parse((await t.app.inject({ method: 'GET', url: `/api/faxes/${id}`, headers: { cookie } })).json());
+    expect((await details(recipientCookie, copyId)).pageProblems).toEqual([{ page: 2, problem: 'blank' }]);
+    // The sender's own copy is Faxline's rendering: nothing to ask of anyone.
+    expect((await details(senderCookie, sentId)).pageProblems).toEqual([]);
+
+    const ask = (id: string, pages: number[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/faxes/${id}/request-pages`,
+        headers: { origin: TEST_ORIGIN, cookie: recipientCookie, 'accept-language': 'en' },
+        payload: { pages },
+      });
+    const noSuchPage = await ask(copyId, [3]);
+    expect(noSuchPage.statusCode).toBe(400);
+    expect(noSuchPage.json().error.message).toBe('This fax has 2 pages: ask for pages between 1 and 2.');
+    expect((await ask(copyId, [])).statusCode).toBe(400);
+    const asked = await ask(copyId, [2]);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const requestId = ZSendFaxResponse.parse(asked.json()).faxId;
+    const [request] = await t.db.select().from(faxes).where(eq(faxes.id, requestId));
+    expect(request).toMatchObject({
+      direction: 'outbound',
+      toNumber: sender.number,
+      fromNumber: recipient.number,
+      recipientName: 'Lab Sender',
+      coverSubject: 'Please send page 2 again',
+    });
+    expect(request!.coverMessage).toMatch(
+      /^We received your fax of .+ \(2 pages\) at \+\d+, but page 2 could not be read\. Please send that page again to \+\d+\. Thank you\.$/,
+    );
+    // It goes out like any fax: delivered to the sender, where it arrives as a received fax.
+    await expect
+      .poll(async () => (await t.db.select({ status: faxes.status }).from(faxes).where(eq(faxes.id, requestId)))[0]?.status, {
+        timeout: 60_000,
+      })
+      .toBe('delivered');
+    expect(await copyOf(requestId)).toBeTruthy();
+    const audited = await t.db
+      .select({ outcome: auditEvents.outcome, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, copyId), eq(auditEvents.action, 'fax.request_pages')));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { outcome: 'failure', details: { pages: [3] } },
+        { outcome: 'success', details: { pages: [2], requestFaxId: requestId } },
+      ]),
+    );
+    // Only a received fax can be answered so.
+    const outbound = await t.app.inject({
+      method: 'POST',
+      url: `/api/faxes/${sentId}/request-pages`,
+      headers: { origin: TEST_ORIGIN, cookie: senderCookie },
+      payload: { pages: [1] },
+    });
+    expect(outbound.statusCode).toBe(409);
   }, 180_000);
 
   it('reads nothing of an account that has not turned it on, and lets only the owner and sub-admins change it', async () => {

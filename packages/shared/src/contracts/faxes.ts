@@ -123,6 +123,18 @@ export const ZFaxAttempt = z.object({
 });
 export type TFaxAttempt = z.infer<typeof ZFaxAttempt>;
 
+/** Why a received page may need sending again, found when the fax is read (decision 101). */
+export const PAGE_PROBLEMS = ['blank', 'cut_off', 'unreadable'] as const;
+export type TPageProblem = (typeof PAGE_PROBLEMS)[number];
+export const ZPageProblem = z.object({ page: z.number().int().positive(), problem: z.enum(PAGE_PROBLEMS) });
+export type TPageProblemOfPage = z.infer<typeof ZPageProblem>;
+
+/** Ask the sender of a received fax to send these pages again: a cover page faxed back to the number it came from. */
+export const ZRequestPagesAgain = z.object({
+  pages: z.array(z.number().int().positive().max(10_000)).min(1).max(100),
+});
+export type TRequestPagesAgain = z.infer<typeof ZRequestPagesAgain>;
+
 export const ZFaxDetails = ZFax.extend({
   attempts: z.array(ZFaxAttempt),
   files: z.array(z.object({ name: z.string(), type: z.string(), size: z.number().int() })),
@@ -134,6 +146,8 @@ export const ZFaxDetails = ZFax.extend({
   /** The words read on the fax can be downloaded (GET /api/faxes/:id/text): its account reads them (decision 099). */
   hasText: z.boolean(),
   hasThumbnail: z.boolean(),
+  /** The received pages that may need sending again (blank, cut off, unreadable), once the fax is read (decision 101). */
+  pageProblems: z.array(ZPageProblem),
   /** While it waits between tries: the number of the next try and how many the retry rules allow for its reason. */
   nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),
   /** The faxes sent again from this one with Resend, newest first. */

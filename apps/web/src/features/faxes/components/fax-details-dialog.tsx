@@ -18,6 +18,7 @@ import { CancelFaxDialog } from './cancel-fax-dialog';
 import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
 import { FaxStatus } from './fax-status';
+import { PageProblems } from './page-problems';
 
 /** Each line's name in the details (a line added to FAX_LINES must be named here: the type says so). */
 const LINE_LABELS = {
@@ -192,6 +193,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
         </section>
       ) : null}
 
+      {!sent && fax.pageProblems.length > 0 ? <PageProblems fax={fax} onShow={onShow} /> : null}
       {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />

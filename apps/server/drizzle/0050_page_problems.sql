@@ -1,0 +1,1 @@
+ALTER TABLE "faxes" ADD COLUMN "page_problems" jsonb;
