@@ -6,18 +6,20 @@
 // length, white space counted as one space, over every page with words), whether the blank page came out blank, and
 // wall and CPU time a page. The anchor is the protocol's own line time for the same pages (T.30 with ECM at V.17,
 // lines/t30/line-time.ts): reading keeps up with reception while a page is read faster than a line delivers one.
+// Last, the class of each page as the settings in force read it (decision 102), before and after ten corrections.
 // Run: npx tsx bench/ocr.ts
 //
 // CPU time counts Ghostscript and Tesseract (this process's children, once ended) from /proc/self/stat.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { TFaxQuality } from '@faxline/shared';
+import type { TDocumentClass, TFaxQuality } from '@faxline/shared';
 import { distance } from 'fastest-levenshtein';
 import { readTiffPages } from '../apps/server/src/documents/fax-image/fax-tiff';
+import { classify, wordWeightsOf, type ClassExample } from '../apps/server/src/fax-text/classify';
 import { readFaxText, READING_SETTINGS, type ReadingSettings } from '../apps/server/src/fax-text/read-fax-text';
 import { ecmV17PageMs } from '../apps/server/src/lines/t30/line-time';
-import { corpusFax, expectedText, FAX_TEXT_CORPUS } from '../test-support/fax-text-corpus';
+import { corpusFax, expectedText, FAX_TEXT_CORPUS, type CorpusDocument } from '../test-support/fax-text-corpus';
 import { duration, machineLine, printTable, type Row } from './support/report';
 
 const QUALITIES: TFaxQuality[] = ['standard', 'fine', 'superfine'];
@@ -38,6 +40,10 @@ const oneSpace = (text: string) => text.replace(/\s+/g, ' ').trim();
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 const same = (a: ReadingSettings, b: ReadingSettings) => a.dpi === b.dpi && a.pageSegmentation === b.pageSegmentation;
 
+/** The pages as the settings in force read them, for the classes (decision 102). */
+const readInForce: Array<{ quality: TFaxQuality; documentClass: TDocumentClass; text: string }> = [];
+const classOf = (document: CorpusDocument): TDocumentClass => (document.class === 'blank' ? 'other' : document.class);
+
 process.stdout.write(`${machineLine()}\n`);
 for (const quality of QUALITIES) {
   const faxes = await Promise.all(FAX_TEXT_CORPUS.map(async (document) => ({ document, ...(await corpusFax(document, quality)) })));
@@ -46,6 +52,7 @@ for (const quality of QUALITIES) {
   );
   const rows: Row[] = [];
   for (const way of WAYS) {
+    const inForce = same(way, READING_SETTINGS[quality]);
     let wrong = 0;
     let length = 0;
     let blankRead = '';
@@ -57,6 +64,7 @@ for (const quality of QUALITIES) {
       const [page] = await readFaxText(pdf, quality, way);
       wallMs.push(performance.now() - started);
       cpuMs.push(childrenCpuMs() - cpuBefore);
+      if (inForce) readInForce.push({ quality, documentClass: classOf(document), text: page?.text ?? '' });
       const read = oneSpace(page?.text ?? '');
       if (document.class === 'blank') {
         blankRead = read;
@@ -67,7 +75,6 @@ for (const quality of QUALITIES) {
       length += expected.length;
     }
     const right = 1 - wrong / length;
-    const inForce = same(way, READING_SETTINGS[quality]);
     rows.push({
       measure: `${way.dpi} dpi, --psm ${way.pageSegmentation}${inForce ? ' (in force)' : ''}: characters right`,
       result: percent(right),
@@ -85,3 +92,28 @@ for (const quality of QUALITIES) {
     rows,
   );
 }
+
+// The class of each page as read (decision 102): by the phrases alone, and after ten corrections (the ten standard
+// pages, as a member would have classified them) for the fine and superfine pages.
+const corrections: ClassExample[] = readInForce
+  .filter((read) => read.quality === 'standard')
+  .map((read) => ({ documentClass: read.documentClass, words: wordWeightsOf(read.text) }));
+const classesRight = (reads: typeof readInForce, examples: ClassExample[]) =>
+  reads.filter((read) => classify(read.text, examples).documentClass === read.documentClass).length / reads.length;
+const later = readInForce.filter((read) => read.quality !== 'standard');
+printTable('Classes of the pages as read (settings in force)', [
+  ...QUALITIES.map((quality) => {
+    const reads = readInForce.filter((read) => read.quality === quality);
+    const right = classesRight(reads, []);
+    return { measure: `${quality}: class right, phrases only`, result: percent(right), goal: '>= 90.0%', met: right >= 0.9 };
+  }),
+  (() => {
+    const right = classesRight(later, corrections);
+    return {
+      measure: `fine and superfine: class right after ${corrections.length} corrections`,
+      result: percent(right),
+      goal: '>= 90.0%',
+      met: right >= 0.9,
+    };
+  })(),
+]);

@@ -76,7 +76,7 @@ describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
     await receiverContext.close();
   });
 
-  it('flags a received page that came through blank, and asks the sender for it again in one click (decision 101)', async () => {
+  it('flags a received page that came through blank and asks the sender for it again in one click; says what the fax is (decisions 101, 102)', async () => {
     const senderContext = await newContext(browser);
     const receiverContext = await newContext(browser);
     await signedInPerson(senderContext, 'Northgate Labs');
@@ -110,6 +110,15 @@ describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
     await visible(problems.getByText('Page 2 looks blank.'));
     await expectNoAccessibilityViolations(page);
     await wholePageScreenshot(page, path.join(screenshots(), 'details-page-problems-desktop-en.png'));
+    // What the fax is, with the facts found on it; a member's correction is kept (decision 102).
+    const whatItIs = dialog.getByRole('region', { name: 'What This Fax Is' });
+    await visible(whatItIs.getByText('Lab result', { exact: true }));
+    await visible(whatItIs.getByText('Robert Chang'));
+    await whatItIs.getByLabel('Class').selectOption({ label: 'Other' });
+    await whatItIs.getByRole('button', { name: 'Save Class' }).click();
+    await visible(toast(page, 'Class Saved'));
+    await visible(whatItIs.getByText('(set by a member)'));
+
     await problems.getByRole('button', { name: 'Ask the Sender for Page 2 Again' }).click();
     await visible(toast(page, 'Request Sent'));
     // The request is a sent fax, shown in the dialog at once; it reaches the sender.

@@ -89,7 +89,7 @@ export const FAX_TEXT_CORPUS: CorpusDocument[] = [
       'Northgate Clinical Laboratories',
       'LABORATORY REPORT - FINAL',
       'Patient: Robert Chang   DOB: 02/09/1966   MRN 559031',
-      'Ordering physician: Dr. Anita Patel, NPI 1902837465',
+      'Ordering physician: Dr. Anita Patel, NPI 1902837461',
       'Collected: 04/02/2026 08:15   Reported: 04/02/2026 16:40',
       'Test                 Result    Units     Reference range',
       'Glucose, fasting     112       mg/dL     70 - 99',

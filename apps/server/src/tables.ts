@@ -18,6 +18,7 @@ export * from './email-to-fax/schema';
 export * from './events/schema';
 export * from './fax-emails/schema';
 export * from './faxes/schema';
+export * from './fax-text/schema';
 export * from './bells/schema';
 export * from './numbers/schema';
 export * from './plans/schema';

@@ -2,11 +2,14 @@ import { accountsReadingFaxText, readsFaxTextOf } from '../accounts/fax-settings
 import { loadFaxEvent, faxEventJobKey, ZFaxEventJob } from '../events/fax-event';
 import type { RelayedEvent } from '../events/relay';
 import type { Database } from '../platform/db/client';
-import { faxToRead, keepFaxText } from '../faxes/fax-records';
+import { faxToRead, keepFaxText, type ReceivedFindings } from '../faxes/fax-records';
+import { classExamplesOf } from './class-examples';
+import { classify, type ClassExample } from './classify';
+import { findFields } from './find-fields';
 import { defineJob } from '../job-deps';
 import { encodeFaxText, wholeText } from '../faxes/fax-text-file';
 import { languageOfText } from './language';
-import { readFaxText } from './read-fax-text';
+import { readFaxText, type PageText } from './read-fax-text';
 
 /** The events after which a fax has its final pages: received, or delivered (wholly or in part). */
 export const READ_AFTER = ['fax.received', 'fax.delivered', 'fax.partially_delivered'] as const;
@@ -41,9 +44,20 @@ export const readFaxTextJob = defineJob({
     const text = wholeText(pages);
     const language = languageOfText(text);
     const stored = await files.put(encodeFaxText(language, pages));
-    // A received page may need sending again (decision 101); a sent fax's pages are Faxline's own.
-    const pageProblems = fax.direction === 'inbound' ? pages.flatMap(({ page, problem }) => (problem ? [{ page, problem }] : [])) : null;
-    const kept = await keepFaxText(db, event.faxId, { key: stored.key, language, text, pageProblems });
+    // A received fax is also told apart (decisions 101, 102); a sent fax's pages are Faxline's own.
+    const received = fax.direction === 'inbound' ? findingsOf(pages, text, await classExamplesOf(db, event.accountId)) : null;
+    const kept = await keepFaxText(db, event.faxId, { key: stored.key, language, text, received });
     if (kept !== stored.key) await files.remove(stored.key);
   },
 });
+
+/** What the pages of a received fax tell besides their words: the pages to ask for again, its class and its fields. */
+function findingsOf(pages: PageText[], text: string, examples: ClassExample[]): ReceivedFindings {
+  const { documentClass, confidence } = classify(text, examples);
+  return {
+    pageProblems: pages.flatMap(({ page, problem }) => (problem ? [{ page, problem }] : [])),
+    documentClass,
+    classConfidence: confidence,
+    foundFields: findFields(pages),
+  };
+}

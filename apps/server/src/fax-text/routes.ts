@@ -1,15 +1,16 @@
-import { ZFaxTextSettings } from '@faxline/shared';
+import { ZFaxTextSettings, ZSetDocumentClass } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readsFaxTextOf, saveReadsFaxText } from '../accounts/fax-settings';
 import { actorOf } from '../accounts/require-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
+import { correctDocumentClass } from './correct-class';
 import { faxTextOf, plainTextOf } from './fax-text';
 
 /**
  * Whether the words of the account's faxes are read (decision 099), kept by its owner and sub-admins and audited; and
- * the words read on a fax, as a plain text file, for whoever may see the fax.
+ * the words read on a fax, as a plain text file, for whoever may see the fax; and a member's class for a received fax.
  */
 export const faxTextRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, files, requireActor }) => {
   app.get(
@@ -47,4 +48,10 @@ export const faxTextRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       .header('cache-control', 'private, no-store')
       .send(plainTextOf(text));
   });
+
+  app.put(
+    '/faxes/:id/class',
+    { schema: { params, body: ZSetDocumentClass, response: { 200: ZSetDocumentClass } }, preHandler: requireActor('useFaxes') },
+    async (request) => correctDocumentClass({ db, files }, actorOf(request), request.params.id, request.body.documentClass),
+  );
 };

@@ -1,4 +1,4 @@
-import type { TFaxDirection, TFaxQuality, TLanguage, TPageProblemOfPage } from '@faxline/shared';
+import type { TDocumentClass, TFaxDirection, TFaxQuality, TFoundField, TLanguage, TPageProblemOfPage } from '@faxline/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
@@ -61,20 +61,30 @@ export async function faxToRead(
   return fax;
 }
 
+/** What reading finds on a received fax besides its words: pages to ask for again (decision 101), its class and fields (102). */
+export type ReceivedFindings = {
+  pageProblems: TPageProblemOfPage[];
+  documentClass: TDocumentClass;
+  classConfidence: number;
+  foundFields: TFoundField[];
+};
+
 /**
  * Keeps the words read on a fax's pages, unless another run kept them first: their encrypted file (`key`), their
- * language, and, in the same transaction, their words for the search, made by PostgreSQL from `text` in that language.
- * Returns the key the fax keeps: this one, or the first run's (the caller then removes its own file).
+ * language, what they tell of a received fax, and, in the same transaction, their words for the search, made by
+ * PostgreSQL from `text` in that language. Returns the key the fax keeps: this one, or the first run's (the caller
+ * then removes its own file).
  */
 export async function keepFaxText(
   db: Database,
   faxId: string,
-  read: { key: string; language: TLanguage | null; text: string; pageProblems: TPageProblemOfPage[] | null },
+  read: { key: string; language: TLanguage | null; text: string; received: ReceivedFindings | null },
 ): Promise<string | undefined> {
+  const findings = read.received ? { ...read.received, classifiedBy: 'faxline' as const } : {};
   return inTransaction(db, async (tx) => {
     const [kept] = await tx
       .update(faxes)
-      .set({ textKey: read.key, textLanguage: read.language, pageProblems: read.pageProblems })
+      .set({ textKey: read.key, textLanguage: read.language, ...findings })
       .where(and(eq(faxes.id, faxId), isNull(faxes.textKey)))
       .returning({ accountId: faxes.accountId, direction: faxes.direction });
     if (!kept) {
@@ -90,5 +100,18 @@ export async function keepFaxText(
       words: sql`to_tsvector(${configuration}::regconfig, ${read.text})`,
     });
     return read.key;
+  });
+}
+
+/**
+ * A member's class for a received fax they may see (decision 102): kept as certain, unless the fax is gone meanwhile.
+ * Returns the class it had, or undefined when there is no such fax.
+ */
+export async function setDocumentClass(db: Database, faxId: string, documentClass: TDocumentClass) {
+  return inTransaction(db, async (tx) => {
+    const [before] = await tx.select({ documentClass: faxes.documentClass }).from(faxes).where(eq(faxes.id, faxId)).for('update');
+    if (!before) return undefined;
+    await tx.update(faxes).set({ documentClass, classConfidence: 1, classifiedBy: 'member' }).where(eq(faxes.id, faxId));
+    return { previous: before.documentClass };
   });
 }

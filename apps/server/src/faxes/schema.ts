@@ -9,6 +9,8 @@ import {
   type TFaxStatus,
   type TLanguage,
   type TPageProblemOfPage,
+  type TDocumentClass,
+  type TFoundField,
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -20,6 +22,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -96,6 +99,14 @@ export const faxes = pgTable(
     textLanguage: text('text_language').$type<TLanguage>(),
     /** The received pages that may need sending again, found when the words were read (decision 101); null until then. */
     pageProblems: jsonb('page_problems').$type<TPageProblemOfPage[]>(),
+    /**
+     * What a received fax is, once read (decision 102): its class, how sure the classifier was (0 to 1; 1 once a member
+     * set it), who set it, and the fields found on its pages.
+     */
+    documentClass: text('document_class').$type<TDocumentClass>(),
+    classConfidence: real('class_confidence'),
+    classifiedBy: text('classified_by').$type<'faxline' | 'member'>(),
+    foundFields: jsonb('found_fields').$type<TFoundField[]>(),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
     /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */

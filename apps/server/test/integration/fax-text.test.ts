@@ -84,6 +84,15 @@ describe('the words of faxes (issue 37, item 3)', () => {
       expect(await storedFilesOf(t.db, [faxId])).toContain(textKey);
     }
 
+    // Told apart as a referral, its facts found where they were read (decision 102); a sent fax is not classified.
+    const classified = ZFaxDetails.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/faxes/${copyId}`, headers: { cookie: recipientCookie } })).json(),
+    );
+    expect(classified).toMatchObject({ documentClass: 'referral', classifiedBy: 'faxline' });
+    expect(classified.classConfidence).toBeGreaterThan(0.8);
+    expect(classified.fields).toContainEqual({ name: 'date_of_birth', value: '15/06/1984', page: 1, line: 7, column: expect.any(Number) });
+    expect(classified.fields.find((field) => field.name === 'patient_name')?.value).toMatch(/^Fran.ois Lef.vre$/);
+
     // The fax's details offer the text; the portal's download, a plain text file, for whoever may see the fax; a fax of another account is not found.
     const download = await t.app.inject({ method: 'GET', url: `/api/faxes/${copyId}/text`, headers: { cookie: recipientCookie } });
     expect(download.statusCode, download.body).toBe(200);
@@ -193,6 +202,61 @@ describe('the words of faxes (issue 37, item 3)', () => {
       payload: { pages: [1] },
     });
     expect(outbound.statusCode).toBe(409);
+  }, 180_000);
+
+  it('classifies a received fax, and learns from a member’s correction for the next one like it (decision 102)', async () => {
+    const sender = await createAccount(t, { owner: { name: 'Harbor Staffing' } });
+    const recipient = await createAccount(t, { owner: { name: 'Payroll Desk' } });
+    const [senderCookie, recipientCookie] = await Promise.all([signIn(t.app, sender.owner.email), signIn(t.app, recipient.owner.email)]);
+    expect((await faxTextSetting(recipientCookie, true)).statusCode).toBe(200);
+    const timesheet = (nurse: string, week: string) =>
+      typedPdf({
+        id: 'timesheet',
+        language: 'en',
+        class: 'invoice',
+        lines: [
+          'Harbor Staffing Partners',
+          'WEEKLY TIMESHEET',
+          `Nurse: ${nurse}   Week ending ${week}`,
+          'Monday 8 hours, Tuesday 8 hours, Wednesday 6 hours',
+          'Shift supervisor signature required before Friday.',
+        ],
+      });
+    const receivedRead = async (bytes: Uint8Array) => {
+      const copyId = await copyOf(await send(senderCookie, recipient.number!, bytes));
+      await expect.poll(async () => (await textOf(copyId))?.textKey, { timeout: 90_000, interval: 500 }).toBeTruthy();
+      return copyId;
+    };
+    const details = async (id: string) =>
+      ZFaxDetails.parse((await t.app.inject({ method: 'GET', url: `/api/faxes/${id}`, headers: { cookie: recipientCookie } })).json());
+    const correct = (id: string, documentClass: string, cookie = recipientCookie) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/faxes/${id}/class`,
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { documentClass },
+      });
+
+    const first = await receivedRead(await timesheet('Dana Whitfield', '03/20/2026'));
+    expect(await details(first)).toMatchObject({ documentClass: 'other', classifiedBy: 'faxline' });
+    expect((await correct(first, 'payroll')).statusCode).toBe(400);
+    const corrected = await correct(first, 'invoice');
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await details(first)).toMatchObject({ documentClass: 'invoice', classConfidence: 1, classifiedBy: 'member' });
+    const audited = await t.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, first), eq(auditEvents.action, 'fax.classify'), eq(auditEvents.outcome, 'success')));
+    expect(audited).toEqual([{ details: { from: 'other', to: 'invoice' } }]);
+
+    // The next timesheet is classified as the member said, by the account's own examples.
+    const next = await receivedRead(await timesheet('Omar Castillo', '03/27/2026'));
+    const learned = await details(next);
+    expect(learned).toMatchObject({ documentClass: 'invoice', classifiedBy: 'faxline' });
+    expect(learned.classConfidence).toBeGreaterThan(0.9);
+    // Another account learned nothing from it; a sent fax has no class to correct.
+    const sentId = (await t.db.select({ id: faxes.sourceFaxId }).from(faxes).where(eq(faxes.id, next)))[0]!.id!;
+    expect((await correct(sentId, 'invoice', senderCookie)).statusCode).toBe(409);
   }, 180_000);
 
   it('reads nothing of an account that has not turned it on, and lets only the owner and sub-admins change it', async () => {

@@ -123,6 +123,35 @@ export const ZFaxAttempt = z.object({
 });
 export type TFaxAttempt = z.infer<typeof ZFaxAttempt>;
 
+/** What a received fax is, as Faxline classifies it once read (issue 37, item 4; decision 102). */
+export const DOCUMENT_CLASSES = [
+  'referral',
+  'lab_result',
+  'prior_authorization',
+  'prescription_request',
+  'medical_records_request',
+  'invoice',
+  'legal_notice',
+  'other',
+] as const;
+export type TDocumentClass = (typeof DOCUMENT_CLASSES)[number];
+
+/** The facts found on a received fax's pages, each where it was read: the page, the line and the column (from 1). */
+export const FIELD_NAMES = ['patient_name', 'date_of_birth', 'record_number', 'npi', 'callback_fax', 'callback_phone', 'date'] as const;
+export type TFieldName = (typeof FIELD_NAMES)[number];
+export const ZFoundField = z.object({
+  name: z.enum(FIELD_NAMES),
+  value: z.string(),
+  page: z.number().int().positive(),
+  line: z.number().int().positive(),
+  column: z.number().int().positive(),
+});
+export type TFoundField = z.infer<typeof ZFoundField>;
+
+/** A member's class for a received fax: kept as certain, and learned from for the account's next faxes (decision 102). */
+export const ZSetDocumentClass = z.object({ documentClass: z.enum(DOCUMENT_CLASSES) });
+export type TSetDocumentClass = z.infer<typeof ZSetDocumentClass>;
+
 /** Why a received page may need sending again, found when the fax is read (decision 101). */
 export const PAGE_PROBLEMS = ['blank', 'cut_off', 'unreadable'] as const;
 export type TPageProblem = (typeof PAGE_PROBLEMS)[number];
@@ -148,6 +177,11 @@ export const ZFaxDetails = ZFax.extend({
   hasThumbnail: z.boolean(),
   /** The received pages that may need sending again (blank, cut off, unreadable), once the fax is read (decision 101). */
   pageProblems: z.array(ZPageProblem),
+  /** What a received fax is, once read (decision 102): its class, how sure (0 to 1), who said so, and its fields. */
+  documentClass: z.enum(DOCUMENT_CLASSES).nullable(),
+  classConfidence: z.number().min(0).max(1).nullable(),
+  classifiedBy: z.enum(['faxline', 'member']).nullable(),
+  fields: z.array(ZFoundField),
   /** While it waits between tries: the number of the next try and how many the retry rules allow for its reason. */
   nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),
   /** The faxes sent again from this one with Resend, newest first. */

@@ -17,6 +17,7 @@ import { formatFileSize, formatNumber } from '../utils/format';
 import { CancelFaxDialog } from './cancel-fax-dialog';
 import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
+import { DocumentClass } from './document-class';
 import { FaxStatus } from './fax-status';
 import { PageProblems } from './page-problems';
 
@@ -194,6 +195,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       ) : null}
 
       {!sent && fax.pageProblems.length > 0 ? <PageProblems fax={fax} onShow={onShow} /> : null}
+      {fax.documentClass ? <DocumentClass key={fax.documentClass} fax={{ ...fax, documentClass: fax.documentClass }} /> : null}
       {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
