@@ -112,7 +112,7 @@ describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
     await wholePageScreenshot(page, path.join(screenshots(), 'details-page-problems-desktop-en.png'));
     // What the fax is, with the facts found on it; a member's correction is kept (decision 102).
     const whatItIs = dialog.getByRole('region', { name: 'What This Fax Is' });
-    await visible(whatItIs.getByText('Lab result', { exact: true }));
+    await visible(whatItIs.locator('p', { hasText: /^Lab result \(\d+% sure, by Faxline\)$/ }));
     await visible(whatItIs.getByText('Robert Chang'));
     await whatItIs.getByLabel('Class').selectOption({ label: 'Other' });
     await whatItIs.getByRole('button', { name: 'Save Class' }).click();
