@@ -66,7 +66,10 @@ export async function snippetsOf(
     rows
       .filter((row) => row.textKey !== null)
       .map(async (row) => {
-        const file = decodeFaxText(await deps.files.get(row.textKey!));
+        // A fax deleted since the page was read has no file any more: it is shown without a snippet, not as an error.
+        const bytes = await deps.files.get(row.textKey!).catch(() => null);
+        if (!bytes) return [];
+        const file = decodeFaxText(bytes);
         const configuration = searchConfigurationOf(file.language);
         return file.pages.map((page) => ({ id: row.id, page: page.page, configuration, text: page.text.replace(/[\uE000\uE001]/g, '') }));
       }),
