@@ -586,6 +586,29 @@ export interface components {
       created_at: string;
       completed_at: string | null;
       attempts: components['schemas']['FaxAttempt'][];
+      /** @description What a received fax is, once its words are read (the account reads its faxes); null until then. */
+      document_class:
+        | (
+            | 'referral'
+            | 'lab_result'
+            | 'prior_authorization'
+            | 'prescription_request'
+            | 'medical_records_request'
+            | 'invoice'
+            | 'legal_notice'
+            | 'other'
+          )
+        | null;
+      /** @description How sure the class is, 0 to 1; 1 once a member of the account set it. */
+      class_confidence: number | null;
+      /** @description The facts found on a received fax once read. */
+      fields: components['schemas']['FoundField'][];
+      /** @description Received pages that may need sending again (blank, cut off, unreadable), once read. */
+      page_problems: {
+        page: number;
+        /** @enum {string} */
+        problem: 'blank' | 'cut_off' | 'unreadable';
+      }[];
     };
     FaxAttempt: {
       number: number;
@@ -597,6 +620,15 @@ export interface components {
       pages_sent: number;
       /** @description delivered, partially_delivered, in_progress, or a failure reason. */
       result: string;
+    };
+    /** @description A fact read on a received fax, with the page, line and column it was read at. */
+    FoundField: {
+      /** @enum {string} */
+      name: 'patient_name' | 'date_of_birth' | 'record_number' | 'npi' | 'callback_fax' | 'callback_phone' | 'date';
+      value: string;
+      page: number;
+      line: number;
+      column: number;
     };
     Deleted: {
       id: string;

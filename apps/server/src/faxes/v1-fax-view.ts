@@ -27,9 +27,15 @@ export function toV1Fax(fax: TFax): TV1Fax {
 }
 
 /** A fax with its attempts as GET /v1/faxes/{fax_id} shows it (and the webhooks' payload carries it). */
-export function toV1FaxDetails(fax: TFax & Pick<TFaxDetails, 'attempts'>): TV1FaxDetails {
+export function toV1FaxDetails(
+  fax: TFax & Pick<TFaxDetails, 'attempts' | 'documentClass' | 'classConfidence' | 'fields' | 'pageProblems'>,
+): TV1FaxDetails {
   return {
     ...toV1Fax(fax),
+    document_class: fax.documentClass,
+    class_confidence: fax.classConfidence,
+    fields: fax.fields,
+    page_problems: fax.pageProblems,
     attempts: fax.attempts.map((attempt) => ({
       number: attempt.number,
       started_at: attempt.startedAt,

@@ -1,5 +1,5 @@
 import { ZFaxDetails, ZFaxListResponse, ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
-import { ZV1FaxText } from '@faxline/shared/api-v1';
+import { ZV1FaxDetails, ZV1FaxText } from '@faxline/shared/api-v1';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,10 @@ describe('the words of faxes (issue 37, item 3)', () => {
     const text = ZV1FaxText.parse(v1.json());
     expect(text).toMatchObject({ fax_id: copyId, language: 'fr' });
     expect(text.pages[0]!.text).toContain('Date de naissance');
+    // And its class and fields with the fax, as the webhooks carry it too (decision 102).
+    const v1Details = ZV1FaxDetails.parse((await callV1(t, secret, 'GET', `/v1/faxes/${copyId}`)).json());
+    expect(v1Details).toMatchObject({ document_class: 'referral', page_problems: [] });
+    expect(v1Details.fields).toContainEqual(expect.objectContaining({ name: 'date_of_birth', value: '15/06/1984', page: 1 }));
 
     // The history's search finds each by a word of its text, in French with its stem ("naissances" finds "naissance"),
     // counted in its tab, with the words around it; not by a word that is not there (decision 100).

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { FAX_FAILURE_REASONS, FAX_QUALITIES, LANGUAGES } from '../constants';
 import {
+  DOCUMENT_CLASSES,
   FAX_CHANNELS,
   FAX_DIRECTIONS,
   FAX_STATUSES,
+  FIELD_NAMES,
   MAX_COVER_MESSAGE_LENGTH,
   MAX_COVER_SUBJECT_LENGTH,
   MAX_RECIPIENT_NAME_LENGTH,
+  PAGE_PROBLEMS,
   ZE164,
 } from '../contracts/faxes';
 import { FILE_URL_MAX_LENGTH, MAX_ATTACHMENTS } from '../constants';
@@ -185,7 +188,33 @@ export const ZV1FaxAttempt = z
   })
   .meta({ id: 'FaxAttempt' });
 
-export const ZV1FaxDetails = ZV1Fax.extend({ attempts: z.array(ZV1FaxAttempt) }).meta({ id: 'FaxDetails' });
+export const ZV1FoundField = z
+  .object({
+    name: z.enum(FIELD_NAMES),
+    value: z.string(),
+    page: z.number().int().positive(),
+    line: z.number().int().positive(),
+    column: z.number().int().positive(),
+  })
+  .meta({ id: 'FoundField', description: 'A fact read on a received fax, with the page, line and column it was read at.' });
+
+export const ZV1FaxDetails = ZV1Fax.extend({
+  attempts: z.array(ZV1FaxAttempt),
+  document_class: z
+    .enum(DOCUMENT_CLASSES)
+    .nullable()
+    .meta({ description: 'What a received fax is, once its words are read (the account reads its faxes); null until then.' }),
+  class_confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .meta({ description: 'How sure the class is, 0 to 1; 1 once a member of the account set it.' }),
+  fields: z.array(ZV1FoundField).meta({ description: 'The facts found on a received fax once read.' }),
+  page_problems: z
+    .array(z.object({ page: z.number().int().positive(), problem: z.enum(PAGE_PROBLEMS) }))
+    .meta({ description: 'Received pages that may need sending again (blank, cut off, unreadable), once read.' }),
+}).meta({ id: 'FaxDetails' });
 export type TV1FaxDetails = z.infer<typeof ZV1FaxDetails>;
 
 export const V1_FAX_SORTS = ['created_at', '-created_at'] as const;
