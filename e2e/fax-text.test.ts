@@ -119,6 +119,17 @@ describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
     await visible(toast(page, 'Class Saved'));
     await visible(whatItIs.getByText('(set by a member)'));
 
+    // On a phone, in French, the same details fit the screen.
+    const phone = await phonePageOf(browser, receiverContext, 'fr');
+    await phone.goto(`/user/fax-history?tab=received&fax=${faxId}`);
+    const phoneDialog = phone.getByRole('dialog', { name: 'Détails du fax' });
+    await visible(phoneDialog.getByRole('region', { name: 'Ce qu’est ce fax' }).getByText('Robert Chang'));
+    await visible(phoneDialog.getByText('La page 2 semble blanche.'));
+    expect((await overflowOf(phone, { within: '[role="dialog"]' })).offenders).toEqual([]);
+    await expectNoAccessibilityViolations(phone);
+    await phone.screenshot({ path: path.join(screenshots(), 'details-page-problems-phone-fr.png'), fullPage: true });
+    await phone.context().close();
+
     await problems.getByRole('button', { name: 'Ask the Sender for Page 2 Again' }).click();
     await visible(toast(page, 'Request Sent'));
     // The request is a sent fax, shown in the dialog at once; it reaches the sender.
