@@ -141,4 +141,76 @@ describe('searching inside faxes (issue 37, decisions 099 and 100)', () => {
     await senderContext.close();
     await receiverContext.close();
   });
+
+  it('puts an unsure class in the review queue, where a correction teaches the next fax like it (decision 102)', async () => {
+    const senderContext = await newContext(browser);
+    const receiverContext = await newContext(browser);
+    await signedInPerson(senderContext, 'Harbor Staffing');
+    await signedInPerson(receiverContext, 'Payroll Desk');
+    const receiverNumber = (
+      (await (await receiverContext.request.get('/api/numbers')).json()) as { numbers: Array<{ phoneNumber: string }> }
+    ).numbers[0]!.phoneNumber;
+    expect(
+      (
+        await receiverContext.request.put('/api/account/fax-text', { headers: { origin: inject('baseUrl') }, data: { readsFaxText: true } })
+      ).status(),
+    ).toBe(200);
+    const timesheet = (nurse: string) =>
+      typedPdf({
+        id: 'timesheet',
+        language: 'en',
+        class: 'invoice',
+        lines: ['Harbor Staffing Partners', 'WEEKLY TIMESHEET', `Nurse: ${nurse}`, 'Monday 8 hours, Tuesday 8 hours, Wednesday 6 hours'],
+      });
+    const inbound = async () =>
+      ((await (await receiverContext.request.get('/api/faxes?direction=inbound')).json()) as { faxes: Array<{ id: string }> }).faxes;
+    const receivedAndRead = async (count: number) => {
+      await expect.poll(async () => (await inbound()).length, { timeout: 60_000 }).toBe(count);
+      const id = (await inbound())[0]!.id;
+      await expect.poll(async () => (await receiverContext.request.get(`/api/faxes/${id}/text`)).status(), { timeout: 60_000 }).toBe(200);
+      return id;
+    };
+    await sendFaxThroughApi(senderContext, { recipientNumber: receiverNumber, faxQuality: 'fine' }, 1, {
+      name: 'timesheet.pdf',
+      bytes: await timesheet('Dana Whitfield'),
+    });
+    await receivedAndRead(1);
+
+    // The history says a fax waits for review and leads to the queue.
+    const page = await receiverContext.newPage();
+    await page.goto('/user/fax-history?tab=received');
+    await page.getByRole('link', { name: 'Review Queue (1 fax)' }).click();
+    await visible(page.getByRole('heading', { name: 'Review Queue', level: 1 }));
+    const item = page.getByRole('list', { name: 'Faxes to review' }).getByRole('listitem');
+    await visible(item.getByRole('img', { name: 'First page of the fax from Harbor Staffing' }));
+    await visible(item.locator('p', { hasText: /^Other \(\d+% sure, by Faxline\)$/ }));
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(screenshots(), 'review-queue-desktop-en.png'));
+    // On a phone, in Spanish, within the screen; the header names it as the history.
+    const phone = await phonePageOf(browser, receiverContext, 'es');
+    await phone.goto('/user/fax-review');
+    await visible(phone.getByRole('heading', { name: 'Cola de revisión', level: 1 }));
+    await visible(phone.getByRole('banner').getByText('Historial de faxes'));
+    expect((await overflowOf(phone)).offenders).toEqual([]);
+    await wholePageScreenshot(phone, path.join(screenshots(), 'review-queue-phone-es.png'));
+    await phone.context().close();
+    await item.getByLabel('Class').selectOption({ label: 'Invoice' });
+    await item.getByRole('button', { name: 'Save Class' }).click();
+    await visible(toast(page, 'Class Saved'));
+    await visible(page.getByText('No fax waits for review.'));
+
+    // The next timesheet is an invoice, sure enough to wait for no one.
+    await sendFaxThroughApi(senderContext, { recipientNumber: receiverNumber, faxQuality: 'fine' }, 1, {
+      name: 'timesheet.pdf',
+      bytes: await timesheet('Omar Castillo'),
+    });
+    const next = await receivedAndRead(2);
+    const details = (await (await receiverContext.request.get(`/api/faxes/${next}`)).json()) as { documentClass: string };
+    expect(details.documentClass).toBe('invoice');
+    await page.reload();
+    await visible(page.getByText('No fax waits for review.'));
+
+    await senderContext.close();
+    await receiverContext.close();
+  });
 });

@@ -59,6 +59,8 @@ export const webPaths = {
           ? `/user/fax-history?${fax.direction === 'inbound' ? 'tab=received&' : ''}fax=${encodeURIComponent(fax.id)}`
           : '/user/fax-history',
     },
+    /** The received faxes whose class waits for a member to confirm it (decision 102). */
+    faxReview: route('/user/fax-review'),
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),

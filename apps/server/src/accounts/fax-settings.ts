@@ -43,8 +43,17 @@ export async function readsFaxTextOf(db: Database, accountId: string): Promise<b
   return account?.readsFaxText ?? null;
 }
 
-export async function saveReadsFaxText(db: Database, accountId: string, readsFaxText: boolean) {
-  await db.update(accounts).set({ readsFaxText }).where(eq(accounts.id, accountId));
+/** The account's reading settings: whether faxes are read, and below which confidence a class waits for review. */
+export async function faxTextSettingsOf(db: Database, accountId: string) {
+  const [account] = await db
+    .select({ readsFaxText: accounts.readsFaxText, reviewBelow: accounts.reviewBelow })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return account ?? { readsFaxText: false, reviewBelow: 0.6 };
+}
+
+export async function saveFaxTextSettings(db: Database, accountId: string, settings: { readsFaxText: boolean; reviewBelow?: number }) {
+  await db.update(accounts).set(settings).where(eq(accounts.id, accountId));
 }
 
 /** Which of these accounts have the words of their faxes read: one query for a batch of events. */

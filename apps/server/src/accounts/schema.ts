@@ -1,5 +1,5 @@
 import type { TMemberRole } from '@faxline/shared';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 
 /**
@@ -25,6 +25,8 @@ export const accounts = pgTable('accounts', {
   documentsInEmail: boolean('documents_in_email').notNull().default(true),
   /** Whether the words of the account's faxes are read (fax-text/, decision 099): off until the account turns it on. */
   readsFaxText: boolean('reads_fax_text').notNull().default(false),
+  /** A received fax classified less sure than this (0 to 1) waits in the review queue (decision 102). */
+  reviewBelow: real('review_below').notNull().default(0.6),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

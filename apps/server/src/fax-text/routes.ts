@@ -1,30 +1,40 @@
-import { ZFaxTextSettings, ZSetDocumentClass } from '@faxline/shared';
+import { ZFaxTextSettings, ZFaxTextSettingsChange, ZReviewQueue, ZSetDocumentClass } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readsFaxTextOf, saveReadsFaxText } from '../accounts/fax-settings';
+import { faxTextSettingsOf, saveFaxTextSettings } from '../accounts/fax-settings';
 import { actorOf } from '../accounts/require-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
 import { correctDocumentClass } from './correct-class';
 import { faxTextOf, plainTextOf } from './fax-text';
+import { reviewQueueOf } from './review-queue';
 
 /**
  * Whether the words of the account's faxes are read (decision 099), kept by its owner and sub-admins and audited; and
  * the words read on a fax, as a plain text file, for whoever may see the fax; and a member's class for a received fax.
  */
 export const faxTextRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, files, requireActor }) => {
+  const percentOf = (settings: { readsFaxText: boolean; reviewBelow: number }) => ({
+    readsFaxText: settings.readsFaxText,
+    reviewBelowPercent: Math.round(settings.reviewBelow * 100),
+  });
+
   app.get(
     '/account/fax-text',
     { schema: { response: { 200: ZFaxTextSettings } }, preHandler: requireActor('manageFaxText') },
-    async (request) => ({ readsFaxText: (await readsFaxTextOf(db, actorOf(request).member.accountId)) ?? false }),
+    async (request) => percentOf(await faxTextSettingsOf(db, actorOf(request).member.accountId)),
   );
 
   app.put(
     '/account/fax-text',
-    { schema: { body: ZFaxTextSettings, response: { 200: ZFaxTextSettings } }, preHandler: requireActor('manageFaxText') },
+    { schema: { body: ZFaxTextSettingsChange, response: { 200: ZFaxTextSettings } }, preHandler: requireActor('manageFaxText') },
     async (request) => {
       const { user, member } = actorOf(request);
-      await saveReadsFaxText(db, member.accountId, request.body.readsFaxText);
+      const { readsFaxText, reviewBelowPercent } = request.body;
+      await saveFaxTextSettings(db, member.accountId, {
+        readsFaxText,
+        ...(reviewBelowPercent === undefined ? {} : { reviewBelow: reviewBelowPercent / 100 }),
+      });
       await recordAuditEvent(db, {
         actorUserId: user.id,
         accountId: member.accountId,
@@ -33,9 +43,18 @@ export const faxTextRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         objectType: 'account',
         objectId: member.accountId,
         outcome: 'success',
-        details: { readsFaxText: request.body.readsFaxText },
+        details: request.body,
       });
-      return { readsFaxText: request.body.readsFaxText };
+      return percentOf(await faxTextSettingsOf(db, member.accountId));
+    },
+  );
+
+  app.get(
+    '/faxes/review',
+    { schema: { response: { 200: ZReviewQueue } }, preHandler: requireActor('useFaxes') },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reviewQueueOf(db, actorOf(request));
     },
   );
 

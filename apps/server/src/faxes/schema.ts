@@ -150,6 +150,10 @@ export const faxes = pgTable(
     index('faxes_in_flight_idx')
       .on(table.status)
       .where(sql`${table.status} in (${sql.raw(IN_FLIGHT_FAX_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    // The review queue (decision 102): received faxes whose class no member has confirmed, newest first, by confidence.
+    index('faxes_class_to_review_idx')
+      .on(table.accountId, table.createdAt.desc(), table.classConfidence)
+      .where(sql`${table.classifiedBy} = 'faxline'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { ZFaxDetails, ZFaxListResponse, ZFaxTextSettings, ZSendFaxResponse } from '@faxline/shared';
+import { ZFaxDetails, ZFaxListResponse, ZFaxTextSettings, ZReviewQueue, ZSendFaxResponse } from '@faxline/shared';
 import { ZV1FaxDetails, ZV1FaxText } from '@faxline/shared/api-v1';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -56,10 +56,10 @@ describe('the words of faxes (issue 37, item 3)', () => {
     const { account: recipient, cookie: recipientCookie, secret } = await ownerWithApiKey(t, ['faxes:read'], 'Clinique Saint-Roch');
     const senderCookie = await signIn(t.app, sender.owner.email);
     // Off until the account turns it on (decision 099); the owner turns it on, and the change is audited.
-    expect(ZFaxTextSettings.parse((await faxTextSetting(recipientCookie)).json())).toEqual({ readsFaxText: false });
+    expect(ZFaxTextSettings.parse((await faxTextSetting(recipientCookie)).json())).toEqual({ readsFaxText: false, reviewBelowPercent: 60 });
     for (const cookie of [senderCookie, recipientCookie])
-      expect((await faxTextSetting(cookie, true)).json()).toEqual({ readsFaxText: true });
-    expect((await faxTextSetting(recipientCookie)).json()).toEqual({ readsFaxText: true });
+      expect((await faxTextSetting(cookie, true)).json()).toEqual({ readsFaxText: true, reviewBelowPercent: 60 });
+    expect((await faxTextSetting(recipientCookie)).json()).toEqual({ readsFaxText: true, reviewBelowPercent: 60 });
     const audited = await t.db
       .select({ details: auditEvents.details })
       .from(auditEvents)
@@ -241,12 +241,31 @@ describe('the words of faxes (issue 37, item 3)', () => {
         payload: { documentClass },
       });
 
+    const queue = async () =>
+      ZReviewQueue.parse((await t.app.inject({ method: 'GET', url: '/api/faxes/review', headers: { cookie: recipientCookie } })).json());
     const first = await receivedRead(await timesheet('Dana Whitfield', '03/20/2026'));
     expect(await details(first)).toMatchObject({ documentClass: 'other', classifiedBy: 'faxline' });
+    // Less sure than the account's 60%: it waits in the review queue, with its class and fields.
+    expect((await queue()).faxes.map((fax) => [fax.id, fax.documentClass, fax.hasThumbnail])).toEqual([[first, 'other', true]]);
+    // The threshold is the account's: below 25%, a class 28% sure no longer waits for review.
+    const threshold = async (reviewBelowPercent: number) =>
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/account/fax-text',
+          headers: { origin: TEST_ORIGIN, cookie: recipientCookie },
+          payload: { readsFaxText: true, reviewBelowPercent },
+        })
+      ).json();
+    expect(await threshold(25)).toEqual({ readsFaxText: true, reviewBelowPercent: 25 });
+    expect((await queue()).faxes).toEqual([]);
+    expect(await threshold(60)).toEqual({ readsFaxText: true, reviewBelowPercent: 60 });
+    expect((await queue()).faxes).toHaveLength(1);
     expect((await correct(first, 'payroll')).statusCode).toBe(400);
     const corrected = await correct(first, 'invoice');
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(await details(first)).toMatchObject({ documentClass: 'invoice', classConfidence: 1, classifiedBy: 'member' });
+    expect(await queue()).toEqual({ faxes: [], more: false });
     const audited = await t.db
       .select({ details: auditEvents.details })
       .from(auditEvents)
@@ -258,6 +277,7 @@ describe('the words of faxes (issue 37, item 3)', () => {
     const learned = await details(next);
     expect(learned).toMatchObject({ documentClass: 'invoice', classifiedBy: 'faxline' });
     expect(learned.classConfidence).toBeGreaterThan(0.9);
+    expect((await queue()).faxes).toEqual([]);
     // Another account learned nothing from it; a sent fax has no class to correct.
     const sentId = (await t.db.select({ id: faxes.sourceFaxId }).from(faxes).where(eq(faxes.id, next)))[0]!.id!;
     expect((await correct(sentId, 'invoice', senderCookie)).statusCode).toBe(409);
@@ -302,6 +322,6 @@ describe('the words of faxes (issue 37, item 3)', () => {
     const desk = await signIn(t.app, sender.members[0]!.email);
     expect((await faxTextSetting(desk)).statusCode).toBe(403);
     expect((await faxTextSetting(desk, true)).statusCode).toBe(403);
-    expect((await faxTextSetting(senderCookie)).json()).toEqual({ readsFaxText: false });
+    expect((await faxTextSetting(senderCookie)).json()).toEqual({ readsFaxText: false, reviewBelowPercent: 60 });
   }, 180_000);
 });

@@ -51,6 +51,7 @@ const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
 const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
+const FaxReviewRoute = lazy(() => import('./routes/user/fax-review'));
 const ContactsRoute = lazy(() => import('./routes/user/contacts'));
 const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
@@ -155,6 +156,7 @@ export const router = createBrowserRouter([
               { path: paths.user.profile.path, Component: ProfileRoute },
               { path: paths.user.sendFax.path, Component: SendFaxRoute },
               { path: paths.user.faxHistory.path, Component: FaxHistoryRoute },
+              { path: paths.user.faxReview.path, Component: FaxReviewRoute },
               { path: paths.user.contacts.path, Component: ContactsRoute },
               { path: paths.user.settings.path, Component: SettingsRoute },
               { path: paths.user.addUser.path, Component: AddUserRoute },

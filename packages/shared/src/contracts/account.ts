@@ -65,8 +65,14 @@ export type TSaveFaxEmailSettingsRequest = z.input<typeof ZSaveFaxEmailSettingsR
  * received and sent, with Tesseract on its own servers, so that they can be searched (decision 099). Off until the
  * account turns it on; turning it off leaves what was read until then.
  */
-export const ZFaxTextSettings = z.object({ readsFaxText: z.boolean() });
+export const ZFaxTextSettings = z.object({
+  readsFaxText: z.boolean(),
+  /** A received fax classified less sure than this waits in the review queue (decision 102). */
+  reviewBelowPercent: z.number().int().min(0).max(100),
+});
 export type TFaxTextSettings = z.infer<typeof ZFaxTextSettings>;
+/** A change of the settings: the review threshold stays as it is when not given. */
+export const ZFaxTextSettingsChange = ZFaxTextSettings.extend({ reviewBelowPercent: ZFaxTextSettings.shape.reviewBelowPercent.optional() });
 
 /** Pages used this month against the plan (the dashboard, and Billing contacts). */
 export const ZUsage = z.object({

@@ -152,6 +152,28 @@ export type TFoundField = z.infer<typeof ZFoundField>;
 export const ZSetDocumentClass = z.object({ documentClass: z.enum(DOCUMENT_CLASSES) });
 export type TSetDocumentClass = z.infer<typeof ZSetDocumentClass>;
 
+/** The review queue (decision 102): received faxes classified less sure than the account's threshold, newest first. */
+export const REVIEW_QUEUE_SIZE = 50;
+export const ZReviewQueue = z.object({
+  faxes: z.array(
+    z.object({
+      id: z.string(),
+      fromNumber: z.string().nullable(),
+      senderName: z.string().nullable(),
+      pages: z.number().int().nullable(),
+      createdAt: z.iso.datetime({ offset: true }),
+      documentClass: z.enum(DOCUMENT_CLASSES),
+      classConfidence: z.number().min(0).max(1),
+      classifiedBy: z.enum(['faxline', 'member']),
+      fields: z.array(ZFoundField),
+      hasThumbnail: z.boolean(),
+    }),
+  ),
+  /** More faxes wait than the REVIEW_QUEUE_SIZE shown. */
+  more: z.boolean(),
+});
+export type TReviewQueue = z.infer<typeof ZReviewQueue>;
+
 /** Why a received page may need sending again, found when the fax is read (decision 101). */
 export const PAGE_PROBLEMS = ['blank', 'cut_off', 'unreadable'] as const;
 export type TPageProblem = (typeof PAGE_PROBLEMS)[number];

@@ -78,6 +78,11 @@ const deliveredFax = {
       result: 'delivered',
     },
   ],
+  // A sent fax: received faxes carry their class, fields and pages to ask for again once read (decision 102).
+  document_class: null,
+  class_confidence: null,
+  fields: [],
+  page_problems: [],
 } satisfies TV1FaxDetails;
 
 const deliveredEvent = {

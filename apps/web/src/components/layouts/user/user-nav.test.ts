@@ -40,6 +40,7 @@ describe('matchingNavEntry', () => {
   it('finds the entry of the page shown, also below it or with a trailing slash', () => {
     expect(matchingNavEntry('/user/dashboard')?.key).toBe('overview');
     expect(matchingNavEntry('/user/fax-history/')?.key).toBe('faxHistory');
+    expect(matchingNavEntry('/user/fax-review')?.key).toBe('faxHistory');
     expect(matchingNavEntry('/user/settings/advanced')?.key).toBe('settings');
     expect(matchingNavEntry('/user/add-user')?.key).toBe('userAdministration');
     expect(matchingNavEntry('/user/contacts')?.key).toBe('contacts');

@@ -23,6 +23,8 @@ type TUserNavEntry = {
   href: string;
   /** The roles that may use the page; every role when absent. */
   roles?: readonly TMemberRole[];
+  /** Other pages that belong to the entry (the header names them by it). */
+  also?: readonly string[];
 };
 
 // What each role may use is the server's rule (packages/shared member-roles.ts); the nav only hides the rest.
@@ -37,7 +39,8 @@ const BILLING_ROLES = rolesThat('manageBilling');
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
-  { key: 'faxHistory', href: paths.user.faxHistory.getHref(), roles: FAX_ROLES },
+  // The review queue is a view of the history (decision 102): its page is named as the history's.
+  { key: 'faxHistory', href: paths.user.faxHistory.getHref(), roles: FAX_ROLES, also: [paths.user.faxReview.getHref()] },
   { key: 'contacts', href: paths.user.contacts.getHref(), roles: FAX_ROLES },
   { key: 'profile', href: paths.user.profile.getHref() },
   { key: 'userAdministration', href: paths.user.addUser.getHref(), roles: MANAGER_ROLES },
@@ -80,5 +83,5 @@ export function navEntriesFor(role: TMemberRole | undefined): TUserNavEntry[] {
 /** The entry whose page is shown (its own path or one below it), for the header title; null when none matches. */
 export function matchingNavEntry(pathname: string): TUserNavEntry | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return USER_NAV_ENTRIES.find((entry) => path === entry.href || path.startsWith(`${entry.href}/`)) ?? null;
+  return USER_NAV_ENTRIES.find((entry) => path === entry.href || path.startsWith(`${entry.href}/`) || entry.also?.includes(path)) ?? null;
 }

@@ -26,7 +26,12 @@ const HELP = { en: enHelp.support, es: esHelp.support, fr: frHelp.support };
 const searchIn = (language: TLanguage) => {
   const faqs: TFaqsResponse = {
     language,
-    faqs: BILLING[language].map((question, index) => ({ id: `${language}-${index}`, question, answer: ANSWER[language], category: 'Billing' })),
+    faqs: BILLING[language].map((question, index) => ({
+      id: `${language}-${index}`,
+      question,
+      answer: ANSWER[language],
+      category: 'Billing',
+    })),
   };
   return createContentSearch(contentEntries(faqs, HELP[language], language));
 };

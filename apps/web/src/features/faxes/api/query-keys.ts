@@ -6,6 +6,7 @@ export const faxKeys = {
   lists: () => [...faxKeys.all, 'list'] as const,
   list: (query: TFaxListQuery) => [...faxKeys.lists(), query] as const,
   detail: (id: string) => [...faxKeys.all, 'detail', id] as const,
+  review: () => [...faxKeys.all, 'review'] as const,
   numbers: () => [...faxKeys.all, 'numbers'] as const,
   quote: (signature: string | null) => [...faxKeys.all, 'quote', signature] as const,
 };

@@ -14,6 +14,11 @@ export function useSetDocumentClass() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, documentClass }: { id: string; documentClass: TDocumentClass }) => setDocumentClass(id, documentClass),
-    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: faxKeys.detail(id) }),
+    // The fax's details, and the review queue it leaves.
+    onSuccess: (_data, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: faxKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: faxKeys.review() }),
+      ]),
   });
 }

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -12,7 +13,11 @@ import { useSetDocumentClass } from '../api/set-document-class';
  * What a received fax is (decision 102): its class and how sure Faxline is, the facts found on its pages with where
  * each was read, and the member's correction, which the account's next faxes learn from.
  */
-export function DocumentClass({ fax }: { fax: TFaxDetails & { documentClass: TDocumentClass } }) {
+export function DocumentClass({
+  fax,
+}: {
+  fax: Pick<TFaxDetails, 'id' | 'classConfidence' | 'classifiedBy' | 'fields'> & { documentClass: TDocumentClass };
+}) {
   const { t, i18n } = useTranslation(['faxes', 'errors']);
   const id = useId();
   const save = useSetDocumentClass();
@@ -64,18 +69,13 @@ export function DocumentClass({ fax }: { fax: TFaxDetails & { documentClass: TDo
           <label htmlFor={`${id}-class`} className="font-medium">
             {t('details.documentClass.label')}
           </label>
-          <select
-            id={`${id}-class`}
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value as TDocumentClass)}
-            className="h-9 rounded-md border border-input bg-background px-2"
-          >
+          <NativeSelect id={`${id}-class`} value={chosen} onChange={(event) => setChosen(event.target.value as TDocumentClass)}>
             {DOCUMENT_CLASSES.map((documentClass) => (
               <option key={documentClass} value={documentClass}>
                 {t(`details.documentClass.classes.${documentClass}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit" variant="outline" disabled={save.isPending}>
           {save.isPending ? t('details.documentClass.saving') : t('details.documentClass.save')}

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { SettingSwitch } from '@/components/ui/setting-switch';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -17,13 +18,16 @@ export function FaxTextForm({ settings }: { settings: TFaxTextSettings }) {
   const { t } = useTranslation(['settings', 'errors']);
   const save = useSaveFaxTextSettings();
   const [readsFaxText, setReadsFaxText] = useState(settings.readsFaxText);
+  const [reviewBelow, setReviewBelow] = useState(String(settings.reviewBelowPercent));
   const id = useId();
   const saving = save.isPending;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      setReadsFaxText((await save.mutateAsync({ readsFaxText })).readsFaxText);
+      const saved = await save.mutateAsync({ readsFaxText, reviewBelowPercent: Number(reviewBelow) });
+      setReadsFaxText(saved.readsFaxText);
+      setReviewBelow(String(saved.reviewBelowPercent));
       toast({ title: t('faxText.save.savedTitle'), description: t('faxText.save.savedDescription') });
     } catch (error) {
       const description = error instanceof ApiError ? error.message : t('errors:api.unknown');
@@ -39,6 +43,19 @@ export function FaxTextForm({ settings }: { settings: TFaxTextSettings }) {
         description={t('faxText.reads.description')}
         checked={readsFaxText}
         onChange={setReadsFaxText}
+        disabled={saving}
+      />
+      <FormField
+        label={t('faxText.reviewBelow.label')}
+        description={t('faxText.reviewBelow.description')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={5}
+        className="w-28"
+        value={reviewBelow}
+        onChange={(event) => setReviewBelow(event.target.value)}
         disabled={saving}
       />
       <Button type="submit" className="self-start" disabled={saving}>

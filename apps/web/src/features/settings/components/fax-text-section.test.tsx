@@ -34,7 +34,7 @@ const switchOf = (html: string) => /<input[^>]*role="switch"[^>]*>/.exec(html)?.
 
 describe('the Search Inside Faxes section', () => {
   it('shows the owner the switch on, labelled and described, under a heading that names the section', async () => {
-    const html = await render('en', 'owner', { readsFaxText: true });
+    const html = await render('en', 'owner', { readsFaxText: true, reviewBelowPercent: 60 });
     expect(html).toMatch(/<section[^>]*aria-labelledby="fax-text-heading"/);
     expect(html).toMatch(/<h2 id="fax-text-heading"[^>]*>Search Inside Faxes<\/h2>/);
     const input = switchOf(html);
@@ -46,14 +46,20 @@ describe('the Search Inside Faxes section', () => {
     expect(html).toContain(`id="${id}-description"`);
     expect(pageText(html)).toContain(enTexts.faxText.reads.description);
     expect(pageText(html)).toContain('Save Search Settings');
+    // The review queue's threshold, a labelled number from 0 to 100 (decision 102).
+    const threshold = /<input[^>]*type="number"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(threshold).toContain('value="60"');
+    expect(threshold).toMatch(/min="0"[^>]*max="100"|max="100"[^>]*min="0"/);
+    const thresholdId = /id="([^"]+)"/.exec(threshold)?.[1];
+    expect(html).toMatch(new RegExp(`<label[^>]*for="${thresholdId}"[^>]*>Review Below \\(%\\)</label>`));
   });
 
   it('says it in French to a sub-admin, with the switch off when reading is off', async () => {
-    const on = await render('fr', 'admin', { readsFaxText: true });
+    const on = await render('fr', 'admin', { readsFaxText: true, reviewBelowPercent: 60 });
     expect(pageText(on)).toContain('Recherche dans les fax');
     expect(pageText(on)).toContain('Lire les mots des fax');
     expect(switchOf(on)).toContain('checked=""');
-    const off = await render('fr', 'admin', { readsFaxText: false });
+    const off = await render('fr', 'admin', { readsFaxText: false, reviewBelowPercent: 60 });
     expect(switchOf(off)).not.toMatch(/\schecked=/);
   });
 
@@ -62,6 +68,6 @@ describe('the Search Inside Faxes section', () => {
   });
 
   it.each<TMemberRole>(['user', 'billing'])('shows nothing to a %s member', async (role) => {
-    expect(await render('en', role, { readsFaxText: true })).toBe('');
+    expect(await render('en', role, { readsFaxText: true, reviewBelowPercent: 60 })).toBe('');
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "review_below" real DEFAULT 0.6 NOT NULL;--> statement-breakpoint
+CREATE INDEX "faxes_class_to_review_idx" ON "faxes" USING btree ("account_id","created_at" DESC NULLS LAST,"class_confidence") WHERE "faxes"."classified_by" = 'faxline';
