@@ -424,7 +424,14 @@ export interface components {
     WebhookEndpointInput: {
       url: string;
       events: (
-        'fax.queued' | 'fax.sending' | 'fax.delivered' | 'fax.partially_delivered' | 'fax.failed' | 'fax.canceled' | 'fax.received'
+        | 'fax.queued'
+        | 'fax.sending'
+        | 'fax.delivered'
+        | 'fax.partially_delivered'
+        | 'fax.failed'
+        | 'fax.canceled'
+        | 'fax.received'
+        | 'fax.classified'
       )[];
       /** @default  */
       description?: string;
@@ -439,7 +446,14 @@ export interface components {
     WebhookEndpointUpdate: {
       url?: string;
       events?: (
-        'fax.queued' | 'fax.sending' | 'fax.delivered' | 'fax.partially_delivered' | 'fax.failed' | 'fax.canceled' | 'fax.received'
+        | 'fax.queued'
+        | 'fax.sending'
+        | 'fax.delivered'
+        | 'fax.partially_delivered'
+        | 'fax.failed'
+        | 'fax.canceled'
+        | 'fax.received'
+        | 'fax.classified'
       )[];
       description?: string;
       enabled?: boolean;
@@ -673,7 +687,14 @@ export interface components {
       url: string;
       description: string;
       events: (
-        'fax.queued' | 'fax.sending' | 'fax.delivered' | 'fax.partially_delivered' | 'fax.failed' | 'fax.canceled' | 'fax.received'
+        | 'fax.queued'
+        | 'fax.sending'
+        | 'fax.delivered'
+        | 'fax.partially_delivered'
+        | 'fax.failed'
+        | 'fax.canceled'
+        | 'fax.received'
+        | 'fax.classified'
       )[];
       enabled: boolean;
       /**
@@ -697,7 +718,14 @@ export interface components {
       url: string;
       description: string;
       events: (
-        'fax.queued' | 'fax.sending' | 'fax.delivered' | 'fax.partially_delivered' | 'fax.failed' | 'fax.canceled' | 'fax.received'
+        | 'fax.queued'
+        | 'fax.sending'
+        | 'fax.delivered'
+        | 'fax.partially_delivered'
+        | 'fax.failed'
+        | 'fax.canceled'
+        | 'fax.received'
+        | 'fax.classified'
       )[];
       enabled: boolean;
       /**

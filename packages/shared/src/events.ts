@@ -1,6 +1,7 @@
 /**
  * What happened to a fax, as the outbox records it: one event per state change, named as the webhooks
- * name them. A received fax has one event; a sent one has `fax.queued`, `fax.sending`, then one final event.
+ * name them. A received fax has one event; a sent one has `fax.queued`, `fax.sending`, then one final event. A
+ * received fax whose words are read has `fax.classified` once its class is found, and again when a member changes it.
  */
 export const FAX_EVENT_TYPES = [
   'fax.queued',
@@ -10,6 +11,7 @@ export const FAX_EVENT_TYPES = [
   'fax.failed',
   'fax.canceled',
   'fax.received',
+  'fax.classified',
 ] as const;
 export type TFaxEventType = (typeof FAX_EVENT_TYPES)[number];
 

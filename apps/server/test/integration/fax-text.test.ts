@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
 import { auditEvents } from '../../src/audit/schema';
+import { faxEvents } from '../../src/events/schema';
 import { decodeFaxText } from '../../src/faxes/fax-text-file';
 import { storedFilesOf } from '../../src/faxes/stored-files';
+import { faxEventPayload } from '../../src/webhooks/payload';
 import { faxes } from '../../src/faxes/schema';
 import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { sendFaxRequest } from '../support/faxes';
@@ -245,6 +247,17 @@ describe('the words of faxes (issue 37, item 3)', () => {
       ZReviewQueue.parse((await t.app.inject({ method: 'GET', url: '/api/faxes/review', headers: { cookie: recipientCookie } })).json());
     const first = await receivedRead(await timesheet('Dana Whitfield', '03/20/2026'));
     expect(await details(first)).toMatchObject({ documentClass: 'other', classifiedBy: 'faxline' });
+    // The outbox records fax.classified with the class (decision 102): its webhooks' payload says what the fax is.
+    const classifiedEvents = () =>
+      t.db
+        .select()
+        .from(faxEvents)
+        .where(and(eq(faxEvents.faxId, first), eq(faxEvents.type, 'fax.classified')));
+    const [classifiedEvent] = await classifiedEvents();
+    expect(JSON.parse((await faxEventPayload(t.db, classifiedEvent!))!)).toMatchObject({
+      type: 'fax.classified',
+      data: { id: first, direction: 'inbound', document_class: 'other', page_problems: [] },
+    });
     // Less sure than the account's 60%: it waits in the review queue, with its class and fields.
     expect((await queue()).faxes.map((fax) => [fax.id, fax.documentClass, fax.hasThumbnail])).toEqual([[first, 'other', true]]);
     // The threshold is the account's: below 25%, a class 28% sure no longer waits for review.
@@ -266,6 +279,7 @@ describe('the words of faxes (issue 37, item 3)', () => {
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(await details(first)).toMatchObject({ documentClass: 'invoice', classConfidence: 1, classifiedBy: 'member' });
     expect(await queue()).toEqual({ faxes: [], more: false });
+    expect(await classifiedEvents()).toHaveLength(2);
     const audited = await t.db
       .select({ details: auditEvents.details })
       .from(auditEvents)
