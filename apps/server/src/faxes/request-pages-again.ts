@@ -1,4 +1,5 @@
 import type { TLanguage, TRequestPagesAgain } from '@faxline/shared';
+import { faxHeaderOf } from '../accounts/fax-settings';
 import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
 import { translator } from '../platform/i18n/i18n';
@@ -29,7 +30,9 @@ export async function requestPagesAgain(
   const t = translator(input.language);
   const list = new Intl.ListFormat(input.language, { type: 'conjunction' }).format(pages.map(String));
   const one = pages.length === 1;
-  const date = new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeStyle: 'short' }).format(fax.createdAt);
+  // The time as the sender's machine printed it for the account: in the account's time zone, not the server's.
+  const timeZone = (await faxHeaderOf(db, input.actor.member.accountId))?.timeZone ?? 'UTC';
+  const date = new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(fax.createdAt);
   const own = await numbersOfAccount(db, input.actor.member.accountId);
   const sent = await sendFax(deps, {
     actor: input.actor,

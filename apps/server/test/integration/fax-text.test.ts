@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
+import { accounts } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { faxEvents } from '../../src/events/schema';
 import { decodeFaxText } from '../../src/faxes/fax-text-file';
@@ -169,6 +170,8 @@ describe('the words of faxes (issue 37, item 3)', () => {
     expect(noSuchPage.statusCode).toBe(400);
     expect(noSuchPage.json().error.message).toBe('This fax has 2 pages: ask for pages between 1 and 2.');
     expect((await ask(copyId, [])).statusCode).toBe(400);
+    // The cover says when the fax came in the account's own time zone.
+    await t.db.update(accounts).set({ timeZone: 'America/Los_Angeles' }).where(eq(accounts.id, recipient.id));
     const asked = await ask(copyId, [2]);
     expect(asked.statusCode, asked.body).toBe(202);
     const requestId = ZSendFaxResponse.parse(asked.json()).faxId;
@@ -180,6 +183,9 @@ describe('the words of faxes (issue 37, item 3)', () => {
       recipientName: 'Lab Sender',
       coverSubject: 'Please send page 2 again',
     });
+    const [copy] = await t.db.select({ createdAt: faxes.createdAt }).from(faxes).where(eq(faxes.id, copyId));
+    const local = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Los_Angeles' });
+    expect(request!.coverMessage).toContain(`We received your fax of ${local.format(copy!.createdAt)} (2 pages)`);
     expect(request!.coverMessage).toMatch(
       /^We received your fax of .+ \(2 pages\) at \+\d+, but page 2 could not be read\. Please send that page again to \+\d+\. Thank you\.$/,
     );

@@ -9,8 +9,8 @@ import {
   MAX_COVER_MESSAGE_LENGTH,
   MAX_COVER_SUBJECT_LENGTH,
   MAX_RECIPIENT_NAME_LENGTH,
-  PAGE_PROBLEMS,
   ZE164,
+  ZPageProblem,
 } from '../contracts/faxes';
 import { FILE_URL_MAX_LENGTH, MAX_ATTACHMENTS } from '../constants';
 import { multiLineText, singleLineText } from '../text';
@@ -212,7 +212,7 @@ export const ZV1FaxDetails = ZV1Fax.extend({
     .meta({ description: 'How sure the class is, 0 to 1; 1 once a member of the account set it.' }),
   fields: z.array(ZV1FoundField).meta({ description: 'The facts found on a received fax once read.' }),
   page_problems: z
-    .array(z.object({ page: z.number().int().positive(), problem: z.enum(PAGE_PROBLEMS) }))
+    .array(ZPageProblem)
     .meta({ description: 'Received pages that may need sending again (blank, cut off, unreadable), once read.' }),
 }).meta({ id: 'FaxDetails' });
 export type TV1FaxDetails = z.infer<typeof ZV1FaxDetails>;
