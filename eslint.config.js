@@ -42,11 +42,12 @@ const serverFloors = [
   ['lines'],
   ['system-settings'],
   ['numbers'],
-  ['blocklist', 'contacts', 'content', 'api-keys', 'billing'],
+  ['blocklist', 'contacts', 'content', 'api-keys', 'billing', 'inboxes'],
   ['faxes'],
   ['receipts'],
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text'],
+  ['routing'],
   ['public-api', 'email-to-fax'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];

@@ -174,3 +174,16 @@ export function emailConfirmedLanding(next?: string): string {
     ? `${EMAIL_CONFIRMED_LANDING}&${EMAIL_CONFIRMED_NEXT_PARAM}=${encodeURIComponent(next)}`
     : EMAIL_CONFIRMED_LANDING;
 }
+
+/** What a received fax is, as Faxline classifies it once read (issue 37, item 4; decision 102). */
+export const DOCUMENT_CLASSES = [
+  'referral',
+  'lab_result',
+  'prior_authorization',
+  'prescription_request',
+  'medical_records_request',
+  'invoice',
+  'legal_notice',
+  'other',
+] as const;
+export type TDocumentClass = (typeof DOCUMENT_CLASSES)[number];

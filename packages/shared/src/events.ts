@@ -15,6 +15,13 @@ export const FAX_EVENT_TYPES = [
 ] as const;
 export type TFaxEventType = (typeof FAX_EVENT_TYPES)[number];
 
+/**
+ * Faxline's own event for a received fax that waits for the account's routing rules (decision 104): consumed by the
+ * routing job alone, never sent to a webhook, an e-mail or a bell. The fax's `fax.received` follows once it is filed.
+ */
+export const FAX_LANDED_EVENT = 'fax.landed';
+export type TRecordedFaxEventType = TFaxEventType | typeof FAX_LANDED_EVENT;
+
 /** The events a person is told about in the app and by e-mail: how a fax ended, and a fax that arrived. */
 export const NOTIFIED_FAX_EVENT_TYPES = [
   'fax.delivered',

@@ -61,6 +61,16 @@ export const webPaths = {
     },
     /** The received faxes whose class waits for a member to confirm it (decision 102). */
     faxReview: route('/user/fax-review'),
+    /** A shared inbox's received faxes (decision 103): `inbox` (an id, or `none`), `folder`. */
+    inbox: {
+      path: '/user/inbox',
+      getHref: (inbox: string, folder?: 'inbox' | 'archive' | 'junk') =>
+        `/user/inbox?${new URLSearchParams({ inbox, ...(folder && folder !== 'inbox' ? { folder } : {}) }).toString()}`,
+    },
+    /** The account's shared inboxes, their members and numbers: owner and sub-admins. */
+    inboxes: route('/user/inboxes'),
+    /** The account's routing rules with their dry run (decision 104): owner and sub-admins. */
+    routingRules: route('/user/routing-rules'),
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),

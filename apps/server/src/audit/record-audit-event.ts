@@ -1,3 +1,4 @@
+import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { auditEvents } from './schema';
 
@@ -14,4 +15,21 @@ export type AuditEvent = {
 
 export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
   await db.insert(auditEvents).values(event);
+}
+
+/** The trail of one object, oldest first, but for the actions named (a fax's timeline leaves out its views). */
+export async function auditTrailOf(db: Database, objectType: string, objectId: string, leaveOut: readonly string[]) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.objectType, objectType),
+        eq(auditEvents.objectId, objectId),
+        ne(auditEvents.outcome, 'denied'),
+        leaveOut.length ? notInArray(auditEvents.action, [...leaveOut]) : undefined,
+      ),
+    )
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+    .limit(500);
 }

@@ -1,4 +1,4 @@
-import type { TFaxEventType } from '@faxline/shared';
+import type { TRecordedFaxEventType } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import type { DatabaseNotifications } from '../platform/db/notifications';
@@ -15,7 +15,7 @@ const BATCH = 100;
 const POLL_MS = 2_000;
 
 /** An event as the relay takes it from the outbox. */
-export type RelayedEvent = { id: string; type: TFaxEventType; accountId: string };
+export type RelayedEvent = { id: string; type: TRecordedFaxEventType; accountId: string };
 
 /**
  * A consumer of fax events: the job that handles one event (payload `{ eventId }`), the event types it wants, and,
@@ -25,7 +25,7 @@ export type RelayedEvent = { id: string; type: TFaxEventType; accountId: string 
  */
 export type FaxEventConsumer = {
   job: WorkerJob;
-  wants: (type: TFaxEventType) => boolean;
+  wants: (type: TRecordedFaxEventType) => boolean;
   wanted?: (db: Database, events: readonly RelayedEvent[]) => Promise<ReadonlySet<string>>;
 };
 

@@ -1,4 +1,4 @@
-import type { TFaxEventType, TPlatformEventType } from '@faxline/shared';
+import type { TPlatformEventType, TRecordedFaxEventType } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
@@ -21,7 +21,7 @@ export const faxEvents = pgTable(
       .references(() => faxes.id, { onDelete: 'cascade' }),
     /** Who sent the fax (null for a received one): whose confirmation and whose notification it is. */
     userId: text('user_id'),
-    type: text('type').$type<TFaxEventType>().notNull(),
+    type: text('type').$type<TRecordedFaxEventType>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the relay queued its consumers' jobs; null until then. */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),

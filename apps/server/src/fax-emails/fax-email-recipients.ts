@@ -5,6 +5,7 @@ import { userSettings } from '../accounts/settings-schema';
 import { languageOf } from '../auth/auth';
 import { users } from '../auth/schema';
 import { maySeeFax, type FaxRow } from '../faxes/fax-access';
+import { inboxIdsOfPeople } from '../inboxes/inboxes';
 import { numberOfAccount } from '../numbers/account-numbers';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
@@ -43,9 +44,11 @@ async function peopleOf(db: Database, accountId: string) {
     .innerJoin(users, eq(users.id, accountMembers.userId))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(accountMembers.organizationId, accountId));
+  const inboxes = await inboxIdsOfPeople(db, accountId);
   return rows.map((row) => ({
     ...row,
     accountId,
+    inboxIds: inboxes.get(row.userId) ?? new Set<string>(),
     address: row.email.toLowerCase(),
     faxReceived: row.faxReceived ?? DEFAULT_SETTINGS.faxReceived,
     faxSentConfirmation: row.faxSentConfirmation ?? DEFAULT_SETTINGS.faxSentConfirmation,
@@ -53,8 +56,8 @@ async function peopleOf(db: Database, accountId: string) {
 }
 
 /** Whether this member may see the fax, by the one rule of the history (faxes/fax-access.ts). */
-const maySee = (person: Person, fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId'>): boolean =>
-  maySeeFax({ accountId: person.accountId, role: person.role }, person.userId, fax);
+const maySee = (person: Person, fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId' | 'inboxId' | 'filedAt'>): boolean =>
+  maySeeFax({ accountId: person.accountId, role: person.role }, person.userId, fax, person.inboxIds);
 
 /**
  * Whether a fax's contents may go to this person's address: not to a banned person, nor to an address never confirmed
@@ -82,7 +85,7 @@ const personRecipient = (person: Person, setting: TNoticeSetting): TNoticeRecipi
 export async function receivedFaxRecipients(
   db: Database,
   config: Pick<TConfig, 'emailConfirmation'>,
-  fax: Pick<FaxRow, 'accountId' | 'toNumber' | 'direction' | 'userId'>,
+  fax: Pick<FaxRow, 'accountId' | 'toNumber' | 'direction' | 'userId' | 'inboxId' | 'filedAt'>,
   options: { extraAddresses: boolean },
 ): Promise<TNoticeRecipient[]> {
   const people = await peopleOf(db, fax.accountId);
@@ -117,10 +120,16 @@ export async function receivedFaxRecipients(
 export async function outcomeRecipient(
   db: Database,
   config: Pick<TConfig, 'emailConfirmation'>,
-  fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId'>,
+  fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId' | 'inboxId' | 'filedAt'>,
 ): Promise<TNoticeRecipient | null> {
   if (!fax.userId) return null;
   const sender = (await peopleOf(db, fax.accountId)).find((person) => person.userId === fax.userId);
   if (!sender?.faxSentConfirmation || !maySee(sender, fax) || !reachable(sender, config)) return null;
   return personRecipient(sender, 'faxSentConfirmation');
+}
+
+/** The language of the account's own e-mails to addresses that are nobody's (its owner's). */
+export async function ownerLanguageOf(db: Database, accountId: string): Promise<TLanguage> {
+  const owner = (await peopleOf(db, accountId)).find((person) => person.role === 'owner');
+  return languageOf(owner?.language);
 }

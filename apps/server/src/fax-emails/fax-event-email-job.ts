@@ -1,6 +1,7 @@
 import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event';
 import { eventDeliveries } from './schema';
 import type { Database } from '../platform/db/client';
+import type { SqlExecutor } from '../platform/db/notifications';
 import { inTransaction } from '../platform/db/transaction';
 import type { Queue } from '../platform/queue/define-job';
 import { defineJob } from '../job-deps';
@@ -36,19 +37,26 @@ export async function queueOncePerAddress(
   emails: readonly TEmail[],
 ): Promise<number> {
   if (emails.length === 0) return 0;
-  return inTransaction(deps.db, async (tx, client) => {
-    let queued = 0;
-    for (const email of emails) {
-      const target = email.to.toLowerCase();
-      const recorded = await tx
-        .insert(eventDeliveries)
-        .values({ eventId, consumer: EMAIL_CONSUMER, target })
-        .onConflictDoNothing()
-        .returning({ target: eventDeliveries.target });
-      if (recorded.length === 0) continue;
-      await deps.queue.send(sendEmailJob, email, { transaction: client, dedupeKey: `${eventId}:${target}` });
-      queued += 1;
-    }
-    return queued;
-  });
+  return inTransaction(deps.db, async (tx, client) => queueOncePerAddressIn({ tx, client, queue: deps.queue }, eventId, emails));
+}
+
+/** The same, in a transaction of the caller's (the routing job files a fax and queues its forwarded e-mails at once). */
+export async function queueOncePerAddressIn(
+  deps: { tx: Database; client: SqlExecutor; queue: Queue },
+  eventId: string,
+  emails: readonly TEmail[],
+): Promise<number> {
+  let queued = 0;
+  for (const email of emails) {
+    const target = email.to.toLowerCase();
+    const recorded = await deps.tx
+      .insert(eventDeliveries)
+      .values({ eventId, consumer: EMAIL_CONSUMER, target })
+      .onConflictDoNothing()
+      .returning({ target: eventDeliveries.target });
+    if (recorded.length === 0) continue;
+    await deps.queue.send(sendEmailJob, email, { transaction: deps.client, dedupeKey: `${eventId}:${target}` });
+    queued += 1;
+  }
+  return queued;
 }

@@ -9,7 +9,7 @@ import { faxAttempts } from '../faxes/schema';
 import { plans } from '../plans/schema';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
-import { outcomeRecipient, receivedFaxRecipients, type TNoticeRecipient } from './fax-email-recipients';
+import { outcomeRecipient, ownerLanguageOf, receivedFaxRecipients, type TNoticeRecipient } from './fax-email-recipients';
 import { noticeMessageId } from './fax-email-parts';
 import {
   OUTCOME_EVENT_TYPES,
@@ -78,6 +78,52 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
   const recipient = await outcomeRecipient(db, config, fax);
   if (!recipient) return [];
   return [renderFaxOutcomeEmail(fax, event.type, await callSummary(db, fax.id), documentsAllowed, contextOf(recipient))];
+}
+
+/**
+ * The e-mails of a routing rule's "forward by e-mail" (decision 104): the received fax's e-mail to each address the rule
+ * names, in the account owner's language, under the same rules as a number's extra addresses (the plan's fax to e-mail,
+ * the account's choice of attached documents, never a document on a HIPAA plan). Each has its own unsubscribe link,
+ * which takes the address off the rule.
+ */
+export async function forwardedFaxEmails(
+  deps: FaxEmailDeps,
+  input: { faxId: string; eventId: string; rule: { id: string; addresses: readonly string[] } },
+): Promise<TEmail[]> {
+  const { db, config } = deps;
+  const fax = await loadFax(db, input.faxId);
+  if (!fax || input.rule.addresses.length === 0) return [];
+  const [account] = await db
+    .select({ timeZone: accounts.timeZone, documentsInEmail: accounts.documentsInEmail, isHipaa: plans.isHipaa, faxToEmail: plans.faxToEmail })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, fax.accountId));
+  if (!account) return [];
+  const key = await unsubscribeKeyOf(config);
+  const language = await ownerLanguageOf(db, fax.accountId);
+  const form: TDocumentForm = account.isHipaa
+    ? { kind: 'link', reason: 'hipaa' }
+    : !account.faxToEmail
+      ? { kind: 'link', reason: 'plan' }
+      : account.documentsInEmail
+        ? await attachableForm(deps.files, fax)
+        : { kind: 'link', reason: 'account' };
+  return input.rule.addresses.map((address) => {
+    const recipient: TNoticeRecipient = {
+      address,
+      language,
+      name: null,
+      timeZone: null,
+      unsubscribe: { kind: 'rule', accountId: fax.accountId, ruleId: input.rule.id, address, language },
+    };
+    return renderReceivedFaxEmail(fax, form, {
+      recipient,
+      publicUrl: config.publicUrl,
+      unsubscribeLink: unsubscribeUrl(config.publicUrl, signUnsubscribeToken(key, recipient.unsubscribe)),
+      messageId: noticeMessageId(input.eventId, address, config.mailFrom),
+      timeZone: account.timeZone,
+    });
+  });
 }
 
 /** Attached, unless the PDF is over the e-mail limit (or not kept): then the link, with its size. */

@@ -7,7 +7,7 @@ import type { RouteDeps } from '../route-deps';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import { translator } from '../platform/i18n/i18n';
 import { numberLabel } from './fax-email-parts';
-import { numberOfTarget, unsubscribe } from './unsubscribe';
+import { numberOfTarget, ruleOfTarget, unsubscribe } from './unsubscribe';
 import { renderUnsubscribePage } from './unsubscribe-page';
 import { UNSUBSCRIBE_PATH, unsubscribeKeyOf, verifyUnsubscribeToken, type TUnsubscribeTarget } from './unsubscribe-token';
 
@@ -44,6 +44,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'db' | 'co
   async function wordsFor(target: TUnsubscribeTarget, step: 'ask' | 'done'): Promise<string | null> {
     const t = translator(target.language);
     if (target.kind === 'person') return t(`unsubscribe.${step}.${target.setting}`);
+    if (target.kind === 'rule') {
+      const rule = await ruleOfTarget(db, target);
+      return rule ? t(`unsubscribe.${step}.rule`, { address: target.address, rule }) : null;
+    }
     const number = await numberOfTarget(db, target);
     return number ? t(`unsubscribe.${step}.number`, { address: target.address, number: numberLabel(number) }) : null;
   }

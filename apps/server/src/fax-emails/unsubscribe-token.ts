@@ -7,8 +7,8 @@ import { signToken, tokenKeyOf, verifyToken, type TokenKey } from '../platform/s
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
 /**
- * What an unsubscribe link turns off: a person's preference, or one of a number's extra addresses (which has no
- * preference of its own). The language is the e-mail's, for the pages the link opens.
+ * What an unsubscribe link turns off: a person's preference, or one of a number's or a routing rule's extra addresses
+ * (which have no preference of their own). The language is the e-mail's, for the pages the link opens.
  */
 export const ZUnsubscribeTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('person'), userId: z.string().min(1), setting: z.enum(NOTICE_SETTINGS), language: z.enum(LANGUAGES) }),
@@ -16,6 +16,14 @@ export const ZUnsubscribeTarget = z.discriminatedUnion('kind', [
     kind: z.literal('number'),
     accountId: z.string().min(1),
     numberId: z.string().min(1),
+    address: z.string().min(1),
+    language: z.enum(LANGUAGES),
+  }),
+  /** An address a routing rule forwards faxes to (decision 104). */
+  z.object({
+    kind: z.literal('rule'),
+    accountId: z.string().min(1),
+    ruleId: z.string().min(1),
     address: z.string().min(1),
     language: z.enum(LANGUAGES),
   }),

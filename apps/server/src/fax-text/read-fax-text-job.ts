@@ -2,6 +2,7 @@ import { accountsReadingFaxText, readsFaxTextOf } from '../accounts/fax-settings
 import { loadFaxEvent, faxEventJobKey, ZFaxEventJob } from '../events/fax-event';
 import type { RelayedEvent } from '../events/relay';
 import type { Database } from '../platform/db/client';
+import type { FileStore } from '../platform/files/encrypted-file-store';
 import { faxToRead, keepFaxText, type ReceivedFindings } from '../faxes/fax-records';
 import { classExamplesOf } from './class-examples';
 import { classify, type ClassExample } from './classify';
@@ -38,18 +39,28 @@ export const readFaxTextJob = defineJob({
     const event = await loadFaxEvent(db, eventId);
     // Turned off since the event was relayed: from then on nothing more is read.
     if (!event || !(await readsFaxTextOf(db, event.accountId))) return;
-    const fax = await faxToRead(db, event.faxId);
-    if (!fax?.documentKey || fax.textKey) return;
-    const pages = await readFaxText(await files.get(fax.documentKey), fax.quality);
-    const text = wholeText(pages);
-    const language = languageOfText(text);
-    const stored = await files.put(encodeFaxText(language, pages));
-    // A received fax is also told apart (decisions 101, 102); a sent fax's pages are Faxline's own.
-    const received = fax.direction === 'inbound' ? findingsOf(pages, text, await classExamplesOf(db, event.accountId)) : null;
-    const kept = await keepFaxText(db, event.faxId, { key: stored.key, language, text, received });
-    if (kept !== stored.key) await files.remove(stored.key);
+    await readAndKeepFaxText({ db, files }, event.accountId, event.faxId);
   },
 });
+
+/**
+ * Reads a fax's words once and keeps them with what they tell of a received fax (also the routing job's first step for
+ * an account whose rules wait for the words, decision 104). A fax already read is left as it is; of two runs at once
+ * the second's file is removed.
+ */
+export async function readAndKeepFaxText(deps: { db: Database; files: FileStore }, accountId: string, faxId: string): Promise<void> {
+  const { db, files } = deps;
+  const fax = await faxToRead(db, faxId);
+  if (!fax?.documentKey || fax.textKey) return;
+  const pages = await readFaxText(await files.get(fax.documentKey), fax.quality);
+  const text = wholeText(pages);
+  const language = languageOfText(text);
+  const stored = await files.put(encodeFaxText(language, pages));
+  // A received fax is also told apart (decisions 101, 102); a sent fax's pages are Faxline's own.
+  const received = fax.direction === 'inbound' ? findingsOf(pages, text, await classExamplesOf(db, accountId)) : null;
+  const kept = await keepFaxText(db, faxId, { key: stored.key, language, text, received });
+  if (kept !== stored.key) await files.remove(stored.key);
+}
 
 /** What the pages of a received fax tell besides their words: the pages to ask for again, its class and its fields. */
 function findingsOf(pages: PageText[], text: string, examples: ClassExample[]): ReceivedFindings {

@@ -1,5 +1,5 @@
 import type { TFaxDirection, TFaxSnippet, TLanguage } from '@faxline/shared';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { decodeFaxText } from './fax-text-file';
@@ -46,6 +46,16 @@ export const wordsOfTabMatching = (accountId: string, direction: TFaxDirection, 
 /** The ids of one tab's faxes of the account whose read words match (`wordsOfTabMatching`), as a subquery. */
 export const faxesWithWords = (accountId: string, direction: TFaxDirection, search: string): SQL =>
   sql`SELECT ${faxTextWords.faxId} FROM ${faxTextWords} WHERE ${wordsOfTabMatching(accountId, direction, search)}`;
+
+/** Of these faxes, those whose read words match a search (a routing rule's words, decision 104). */
+export async function faxesMatchingWords(db: Database, faxIds: readonly string[], search: string): Promise<Set<string>> {
+  if (faxIds.length === 0) return new Set();
+  const rows = await db
+    .select({ faxId: faxTextWords.faxId })
+    .from(faxTextWords)
+    .where(and(inArray(faxTextWords.faxId, [...faxIds]), wordsMatching(search)));
+  return new Set(rows.map((row) => row.faxId));
+}
 
 // Marks around the matched words in ts_headline's answer: private-use characters, removed from the text beforehand.
 const START = '\uE000';

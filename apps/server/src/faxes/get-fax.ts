@@ -7,6 +7,7 @@ import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from './fax-access';
 import { toPublicFax } from './fax-view';
+import { placementOf } from './placement';
 import { faxAttempts, faxFiles, faxes } from './schema';
 
 /** A fax's attempts as the API shows them, in order (the details page, GET /v1/faxes/{id}, the webhooks' payload). */
@@ -54,6 +55,7 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     classifiedBy: fax.classifiedBy,
     fields: fax.foundFields ?? [],
     hasThumbnail: fax.thumbnailKey !== null,
+    placement: await placementOf(db, fax),
     nextTry: fax.nextTryAt && fax.retryReason ? await nextTryOf(db, fax.id, attempts.length, fax.retryReason) : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),
   };

@@ -5,6 +5,7 @@ import { accountHoldingNumber } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { chargeFaxPages } from './charge-pages';
+import { landingOf } from './landing';
 import { faxes } from './schema';
 
 /** Received faxes as the lines deliver them: in the account's history, unread. */
@@ -17,11 +18,13 @@ export function faxInbox(db: Database): Inbox {
     },
     receive: async ({ accountId, source, line, document, thumbnailKey }) => {
       const [sender] = source.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, source.userId)) : [];
+      const landing = await landingOf(db, accountId, source.toNumber);
       // The copy and its charge commit together (decision 086).
       return inTransaction(db, async (tx) => {
         const inserted = await tx
           .insert(faxes)
           .values({
+            ...landing,
             accountId,
             direction: 'inbound',
             status: 'received',

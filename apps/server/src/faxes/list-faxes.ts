@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { Membership } from '../accounts/membership';
-import { sentFaxesTallyKey, visibleTo } from './fax-access';
+import { sentFaxesTallyKey, visibleTalliesTo, visibleTo } from './fax-access';
+import { inboxTallyKeysOfQuery } from '../inboxes/inboxes';
+import { seesAllFaxes } from '../accounts/membership';
 import { faxesWithWords, hasMatchingWords, wordsOfTabMatching } from './fax-text-search';
 import { faxSearchTallies, faxTallies, faxes, faxTextWords } from './schema';
 
@@ -166,12 +168,19 @@ function pageOf(
     .offset(offset);
 }
 
-/** The tabs' counts as the tallies keep them: the whole account's, or for a User the faxes they sent. */
+/**
+ * The tabs' counts as the tallies keep them: the whole account's, or for a User the faxes they sent and the received
+ * ones filed in no inbox or in theirs (decision 103).
+ */
 function keptCounts(member: Membership, userId: string): SQL {
   const tally = (sender: string, direction: TFaxDirection) =>
     sql`coalesce((SELECT ${faxTallies.faxes} FROM ${faxTallies} WHERE ${faxTallies.accountId} = ${member.accountId}
       AND ${faxTallies.userId} = ${sender} AND ${faxTallies.direction} = ${direction}), 0)`;
-  return sql`SELECT ${tally(sentFaxesTallyKey(member, userId), 'outbound')} AS outbound_count, ${tally('', 'inbound')} AS inbound_count`;
+  const received = seesAllFaxes(member)
+    ? tally('', 'inbound')
+    : sql`coalesce((SELECT sum(${faxTallies.faxes}) FROM ${faxTallies} WHERE ${faxTallies.accountId} = ${member.accountId}
+      AND ${faxTallies.direction} = 'inbound' AND ${faxTallies.userId} IN ${inboxTallyKeysOfQuery(userId)}), 0)`;
+  return sql`SELECT ${tally(sentFaxesTallyKey(member, userId), 'outbound')} AS outbound_count, ${received} AS inbound_count`;
 }
 
 /**
@@ -202,7 +211,7 @@ function searchCounts(member: Membership, userId: string, search: string): SQL {
       read.outbound_count > ${WORD_MATCHES_COUNTED} AS outbound_more, read.inbound_count > ${WORD_MATCHES_COUNTED} AS inbound_more,
       kept.outbound_count AS outbound_kept, kept.inbound_count AS inbound_kept
     FROM (SELECT ${sum('outbound')} AS outbound_count, ${sum('inbound')} AS inbound_count FROM ${t}
-      WHERE ${and(visibleTo(member, userId, t), matching(search, ON_TALLIES))}) AS tallied,
+      WHERE ${and(visibleTalliesTo(member, userId, t), matching(search, ON_TALLIES))}) AS tallied,
     (SELECT ${byWords('outbound')} AS outbound_count, ${byWords('inbound')} AS inbound_count OFFSET 0) AS read,
     (${keptCounts(member, userId)}) AS kept`;
 }

@@ -16,6 +16,7 @@ import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { readSystemSettings } from '../system-settings/system-settings';
 import { chargeFaxPages } from './charge-pages';
+import { landingOf } from './landing';
 import { faxAttempts, faxes } from './schema';
 
 const execFileAsync = promisify(execFile);
@@ -58,10 +59,12 @@ export async function receiveInboundCall(deps: { db: Database; files: FileStore 
     faxImagePdf({ tiff, xDpi, yDpi }).then(async (pdf) => files.put(pdf)),
     faxPageThumbnail(tiff, pages[0]!, { xDpi, yDpi }).then(async (png) => files.put(png)),
   ]);
+  const landing = await landingOf(db, answer.accountId, call.toNumber);
   const stored = await inTransaction(db, async (tx) => {
     const [fax] = await tx
       .insert(faxes)
       .values({
+        ...landing,
         accountId: answer.accountId,
         direction: 'inbound',
         status: 'received',

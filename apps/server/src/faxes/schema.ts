@@ -11,6 +11,9 @@ import {
   type TPageProblemOfPage,
   type TDocumentClass,
   type TFoundField,
+  type TFaxFolder,
+  type TFaxState,
+  type TRoutedBy,
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -30,6 +33,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
+import { inboxes } from '../inboxes/schema';
 import type { QuotedTerms } from '../billing/quote';
 
 /** PostgreSQL's full-text search document: written by `to_tsvector`, never read as a value here. */
@@ -107,6 +111,18 @@ export const faxes = pgTable(
     classConfidence: real('class_confidence'),
     classifiedBy: text('classified_by').$type<'faxline' | 'member'>(),
     foundFields: jsonb('found_fields').$type<TFoundField[]>(),
+    /**
+     * Where a received fax is (decision 103): its inbox (null: none), the member it is assigned to, its labels, its
+     * state and folder; when the account's rules placed it (null while they wait for its words to be read: only the
+     * owner and sub-admins see it until then; a sent fax is placed as it is made), and which rule placed it, and why.
+     */
+    inboxId: uuid('inbox_id').references((): AnyPgColumn => inboxes.id, { onDelete: 'restrict' }),
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    state: text('state').$type<TFaxState>().notNull().default('new'),
+    folder: text('folder').$type<TFaxFolder>().notNull().default('inbox'),
+    filedAt: timestamp('filed_at', { withTimezone: true }).defaultNow(),
+    routedBy: jsonb('routed_by').$type<TRoutedBy>(),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
     /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */
@@ -150,6 +166,11 @@ export const faxes = pgTable(
     index('faxes_in_flight_idx')
       .on(table.status)
       .where(sql`${table.status} in (${sql.raw(IN_FLIGHT_FAX_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    // An inbox's list (decision 103): its faxes of one folder, newest first; and its new ones, counted for the menu.
+    index('faxes_inbox_folder_created_idx').on(table.accountId, table.inboxId, table.folder, table.direction, table.createdAt, table.id),
+    index('faxes_inbox_new_idx')
+      .on(table.accountId, table.inboxId)
+      .where(sql`${table.state} = 'new' AND ${table.folder} = 'inbox' AND ${table.filedAt} IS NOT NULL`),
     // The review queue (decision 102): received faxes whose class no member has confirmed, newest first, by confidence.
     index('faxes_class_to_review_idx')
       .on(table.accountId, table.createdAt.desc(), table.classConfidence)

@@ -1,7 +1,11 @@
+import { FAX_LANDED_EVENT, type TFaxEventType } from '@faxline/shared';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import type { RelayedEvent } from '../events/relay';
 import type { Database } from '../platform/db/client';
-import { loadFaxEvent, ZFaxEventJob, faxEventJobKey } from '../events/fax-event';
+import { loadFaxEvent, ZFaxEventJob, faxEventJobKey, type FaxEventRow } from '../events/fax-event';
+import { faxEvents } from '../events/schema';
+import type { SqlExecutor } from '../platform/db/notifications';
+import type { Queue } from '../platform/queue/define-job';
 import { inTransaction } from '../platform/db/transaction';
 import { defineJob } from '../job-deps';
 import { webhooksDeliverJob } from './deliver-job';
@@ -22,7 +26,8 @@ export const webhooksFanOutJob = defineJob({
   exclusiveKey: faxEventJobKey('webhooks.fan-out'),
   handler: async ({ eventId }, { db, queue }) => {
     const event = await loadFaxEvent(db, eventId);
-    if (!event) return;
+    // Faxline's own events (a fax waiting for the routing rules) are never a webhook's.
+    if (!event || event.type === FAX_LANDED_EVENT) return;
     const endpoints = await db
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
@@ -37,23 +42,55 @@ export const webhooksFanOutJob = defineJob({
     const payload = await faxEventPayload(db, event);
     if (!payload) return;
     await inTransaction(db, async (tx, client) => {
-      const now = clock.now();
-      for (const endpoint of endpoints) {
-        const [message] = await tx
-          .insert(webhookMessages)
-          .values({ endpointId: endpoint.id, eventId: event.id, type: event.type, payload, nextTryAt: now })
-          .onConflictDoNothing()
-          .returning({ id: webhookMessages.id });
-        if (message)
-          await queue.send(
-            webhooksDeliverJob,
-            { messageId: message.id, attempt: 1 },
-            { transaction: client, dedupeKey: `${message.id}:1` },
-          );
-      }
+      for (const endpoint of endpoints) await queueMessage({ tx, client, queue }, endpoint.id, event, payload);
     });
   },
 });
+
+/**
+ * One message of an event for one endpoint, its first try queued in the same transaction; nothing when that endpoint
+ * already has the event's message (unique per event and endpoint).
+ */
+async function queueMessage(
+  deps: { tx: Database; client: SqlExecutor; queue: Queue },
+  endpointId: string,
+  event: FaxEventRow,
+  payload: string,
+): Promise<void> {
+  const [message] = await deps.tx
+    .insert(webhookMessages)
+    .values({ endpointId, eventId: event.id, type: event.type as TFaxEventType, payload, nextTryAt: clock.now() })
+    .onConflictDoNothing()
+    .returning({ id: webhookMessages.id });
+  if (message)
+    await deps.queue.send(webhooksDeliverJob, { messageId: message.id, attempt: 1 }, { transaction: deps.client, dedupeKey: `${message.id}:1` });
+}
+
+/**
+ * A routing rule's "post to a webhook" (decision 104): the fax's `fax.received` event to this endpoint of the account,
+ * whatever events it subscribes to, in the transaction that files the fax (which records the event). An endpoint
+ * turned off or gone gets nothing; one that subscribes to the event gets it once.
+ */
+export async function postReceivedFaxTo(
+  deps: { tx: Database; client: SqlExecutor; queue: Queue },
+  accountId: string,
+  endpointId: string,
+  faxId: string,
+): Promise<boolean> {
+  const [endpoint] = await deps.tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.enabled, true)));
+  const [event] = await deps.tx
+    .select()
+    .from(faxEvents)
+    .where(and(eq(faxEvents.faxId, faxId), eq(faxEvents.type, 'fax.received')));
+  if (!endpoint || !event) return false;
+  const payload = await faxEventPayload(deps.tx, event);
+  if (!payload) return false;
+  await queueMessage(deps, endpoint.id, event, payload);
+  return true;
+}
 
 /**
  * Of a batch of events, those whose account has an enabled endpoint subscribed to their type: the relay queues the
@@ -68,7 +105,7 @@ export async function eventsWithSubscribers(db: Database, events: readonly Relay
     );
   return new Set(
     events
-      .filter((event) => endpoints.some((endpoint) => endpoint.accountId === event.accountId && endpoint.events.includes(event.type)))
+      .filter((event) => endpoints.some((endpoint) => endpoint.accountId === event.accountId && (endpoint.events as readonly string[]).includes(event.type)))
       .map((event) => event.id),
   );
 }

@@ -250,10 +250,10 @@ describe('search', () => {
     const kept = await t.db.execute<{ difference: number }>(sql`
       SELECT count(*)::int AS difference FROM (
         (SELECT user_id, direction, status, unread, search_text, faxes FROM fax_search_tallies WHERE account_id = ${owner.accountId}
-         EXCEPT SELECT coalesce(user_id, ''), direction, status, direction = 'inbound' AND read_at IS NULL, search_text, count(*)::int
+         EXCEPT SELECT CASE WHEN direction = 'inbound' THEN CASE WHEN filed_at IS NULL THEN 'unfiled' ELSE 'inbox:' || coalesce(inbox_id::text, '') END ELSE coalesce(user_id, '') END, direction, status, direction = 'inbound' AND read_at IS NULL, search_text, count(*)::int
          FROM faxes WHERE account_id = ${owner.accountId} GROUP BY 1, 2, 3, 4, 5)
         UNION ALL
-        (SELECT coalesce(user_id, ''), direction, status, direction = 'inbound' AND read_at IS NULL, search_text, count(*)::int
+        (SELECT CASE WHEN direction = 'inbound' THEN CASE WHEN filed_at IS NULL THEN 'unfiled' ELSE 'inbox:' || coalesce(inbox_id::text, '') END ELSE coalesce(user_id, '') END, direction, status, direction = 'inbound' AND read_at IS NULL, search_text, count(*)::int
          FROM faxes WHERE account_id = ${owner.accountId} GROUP BY 1, 2, 3, 4, 5
          EXCEPT SELECT user_id, direction, status, unread, search_text, faxes FROM fax_search_tallies WHERE account_id = ${owner.accountId})
       ) AS differences`);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { FAX_FAILURE_REASONS, FAX_QUALITIES, LANGUAGES } from '../constants';
+import { DOCUMENT_CLASSES, FAX_FAILURE_REASONS, FAX_QUALITIES, LANGUAGES } from '../constants';
 import {
-  DOCUMENT_CLASSES,
   FAX_CHANNELS,
   FAX_DIRECTIONS,
   FAX_STATUSES,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
-import { CARRIERS, FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
+import { CARRIERS, DOCUMENT_CLASSES, FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
 import { E164_PATTERN } from '../phone';
 import { ZFaxCallDetails } from './fax-calls';
 import { ZFaxQuote } from './international-rates';
+import { ZFaxPlacement } from './inboxes';
 
 /**
  * Faxes: POST /api/faxes (multipart), GET /api/faxes, GET /api/faxes/:id, POST /api/faxes/:id/cancel,
@@ -123,18 +124,6 @@ export const ZFaxAttempt = z.object({
 });
 export type TFaxAttempt = z.infer<typeof ZFaxAttempt>;
 
-/** What a received fax is, as Faxline classifies it once read (issue 37, item 4; decision 102). */
-export const DOCUMENT_CLASSES = [
-  'referral',
-  'lab_result',
-  'prior_authorization',
-  'prescription_request',
-  'medical_records_request',
-  'invoice',
-  'legal_notice',
-  'other',
-] as const;
-export type TDocumentClass = (typeof DOCUMENT_CLASSES)[number];
 
 /** The facts found on a received fax's pages, each where it was read: the page, the line and the column (from 1). */
 export const FIELD_NAMES = ['patient_name', 'date_of_birth', 'record_number', 'npi', 'callback_fax', 'callback_phone', 'date'] as const;
@@ -206,6 +195,8 @@ export const ZFaxDetails = ZFax.extend({
   fields: z.array(ZFoundField),
   /** While it waits between tries: the number of the next try and how many the retry rules allow for its reason. */
   nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),
+  /** A received fax's inbox, assignee, labels, state and folder, and the rule that placed it (decision 103). */
+  placement: ZFaxPlacement.nullable(),
   /** The faxes sent again from this one with Resend, newest first. */
   resends: z.array(z.object({ id: z.string(), createdAt: z.iso.datetime({ offset: true }) })),
 });
@@ -310,3 +301,15 @@ export const SANDBOX_TEST_NUMBERS = {
 export function isSandboxTestNumber(number: string): boolean {
   return (Object.values(SANDBOX_TEST_NUMBERS) as string[]).includes(number);
 }
+
+/** A received fax in an inbox's list (GET /api/inboxes/faxes): where it is and who has it, and its class. */
+export const ZInboxFax = ZFaxListItem.extend({ placement: ZFaxPlacement, documentClass: z.enum(DOCUMENT_CLASSES).nullable() });
+export type TInboxFax = z.infer<typeof ZInboxFax>;
+export const ZInboxFaxPage = z.object({
+  faxes: z.array(ZInboxFax),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TInboxFaxPage = z.infer<typeof ZInboxFaxPage>;
+
