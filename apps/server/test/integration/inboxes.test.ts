@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
+import { FAX_TEXT_CORPUS, typedPdf } from '@test-support/fax-text-corpus';
 import { mailboxMessages } from '../../src/email/schema';
 import { faxEvents } from '../../src/events/schema';
 import { faxes } from '../../src/faxes/schema';
@@ -29,9 +30,9 @@ afterAll(() => t.close());
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie, 'accept-language': 'fr' }, ...(payload ? { payload } : {}) });
 
-async function sendFrom(cookie: string, recipientNumber: string): Promise<string> {
+async function sendFrom(cookie: string, recipientNumber: string, bytes?: Uint8Array): Promise<string> {
   const response = await sendFaxRequest(t.app, cookie, { recipientNumber, faxQuality: 'fine' }, [
-    { name: 'referral.pdf', bytes: await makePdf(1, 'Referral') },
+    { name: 'referral.pdf', bytes: bytes ?? (await makePdf(1, 'Referral')) },
   ]);
   expect(response.statusCode, response.body).toBe(202);
   const sentId = ZSendFaxResponse.parse(response.json()).faxId;
@@ -149,5 +150,43 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
 
     // An inbox with faxes is not deleted (they would be seen by everyone); an empty one is.
     expect((await call(owner, 'DELETE', `/api/inboxes/${billing.id}`)).statusCode).toBe(409);
+  }, 180_000);
+
+  it('waits for the words to be read when a rule asks about them, and files by class and words in the fax\'s language', async () => {
+    const sender = await createAccount(t, { owner: { name: 'Cabinet des Tilleuls' } });
+    const clinic = await createAccount(t, { owner: { name: 'Clinique Saint-Roch' }, members: [{ role: 'user', name: 'Chloé Accueil' }] });
+    const owner = await signIn(t.app, clinic.owner.email);
+    const chloe = await signIn(t.app, clinic.members[0]!.email);
+    const senderCookie = await signIn(t.app, sender.owner.email);
+    expect((await call(owner, 'PUT', '/api/account/fax-text', { readsFaxText: true })).statusCode).toBe(200);
+    const inboxes = ZInboxList.parse((await call(owner, 'POST', '/api/inboxes', { name: 'Adressages', memberIds: [], numbers: [] })).json());
+    const referrals = inboxes.inboxes[0]!;
+    const rule: TRoutingRuleInput = {
+      name: 'Adressages',
+      enabled: true,
+      conditions: [
+        { kind: 'document_class', classes: ['referral'] },
+        { kind: 'words', query: 'naissances' },
+      ],
+      actions: { inboxId: referrals.id, assigneeId: null, labels: [], forwardTo: [], webhookId: null, junk: false },
+    };
+    expect((await call(owner, 'POST', '/api/routing-rules', rule)).statusCode).toBe(200);
+
+    const referral = FAX_TEXT_CORPUS.find((document) => document.id === 'referral-fr')!;
+    const faxId = await sendFrom(senderCookie, clinic.number!, await typedPdf(referral));
+    // Until its words are read and the rule has run, Chloé (in no inbox) does not see it; then it is in Adressages.
+    expect((await call(chloe, 'GET', `/api/faxes/${faxId}`)).statusCode).toBe(404);
+    await filed(faxId);
+    const [fax] = await t.db.select().from(faxes).where(eq(faxes.id, faxId));
+    expect(fax).toMatchObject({ inboxId: referrals.id, documentClass: 'referral' });
+    expect(fax!.textKey).not.toBeNull();
+    expect(fax!.routedBy!.verdicts.map((v) => [v.observed, v.met])).toEqual([
+      ['referral', true],
+      [null, true],
+    ]);
+    expect((await call(chloe, 'GET', `/api/faxes/${faxId}`)).statusCode).toBe(404);
+    // Read before it was filed: `fax.classified` is not said apart; `fax.received` carries the class.
+    const types = (await t.db.select({ type: faxEvents.type }).from(faxEvents).where(eq(faxEvents.faxId, faxId))).map((e) => e.type);
+    expect(types.sort()).toEqual(['fax.landed', 'fax.received']);
   }, 180_000);
 });
