@@ -50,6 +50,11 @@ await runBench(async () => {
   const worded = await seedFaxText(db, owner.accountId, Number(args['words-every']));
   log(`${count(worded)} faxes given words as if read`);
 
+  // A User of one shared inbox among ten (decision 103): they see the received faxes of their inbox and of none.
+  const clerk = await signUp(faxline.url, db, 'Bench Inbox Clerk');
+  const inboxFaxes = await shareOneInboxOfTen(db, owner.accountId, clerk.userId);
+  log(`${count(inboxFaxes)} received faxes moved to the clerk's inbox, the others to nine other inboxes`);
+
   const base = faxline.url;
   const as = (cookie: string) => ({ cookie });
   const helloTiming = await timing('hello-world', `${hello.url}/`, {}, sampling);
@@ -70,6 +75,9 @@ await runBench(async () => {
   const common = await byWords('words: common', WORDS_COMMON);
   const tenth = await byWords('words: a tenth', WORDS_TENTH);
   const rare = await byWords('words: one fax', await rareWordOfReceivedFax(db, owner.accountId));
+  const receivedOwner = await timing<HistoryPage>('received, owner', historyUrl(base, { direction: 'inbound' }), as(owner.cookie), sampling);
+  const receivedClerk = await timing<HistoryPage>('received, a User of one inbox', historyUrl(base, { direction: 'inbound' }), as(clerk.cookie), sampling);
+  if (receivedClerk.body.total !== inboxFaxes) throw new Error(`The clerk sees ${receivedClerk.body.total} received faxes, not ${inboxFaxes}`);
 
   if (first.body.faxes.length !== PAGE_SIZE || deepTiming.body.faxes.length !== PAGE_SIZE || hits.body.faxes.length === 0)
     throw new Error('The history answered fewer faxes than it holds: the figures would not be about the same work');
@@ -90,6 +98,30 @@ await runBench(async () => {
     row(`received, words of ${count(worded)} ("${WORDS_COMMON}")`, common, found(common)),
     row(`received, words of a tenth ("${WORDS_TENTH}")`, tenth, found(tenth)),
     row(`received, words of one fax`, rare, found(rare)),
+    row('received, first page, owner', receivedOwner, found(receivedOwner)),
+    row('received, first page, a User of 1 inbox in 10', receivedClerk, found(receivedClerk)),
   ]);
   closeTimingConnection();
 });
+
+/**
+ * Ten shared inboxes share the account's received faxes; the person joins the account as a User of the first. Faxes
+ * are moved by one UPDATE each (the tallies follow in the triggers). Returns how many the person's inbox holds.
+ */
+async function shareOneInboxOfTen(db: ReturnType<typeof openDatabase>, accountId: string, userId: string): Promise<number> {
+  await db.query(`UPDATE account_members SET account_id = $1, role = 'user' WHERE user_id = $2`, [accountId, userId]);
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO inboxes (account_id, name) SELECT $1, 'Inbox ' || n FROM generate_series(0, 9) AS n RETURNING id`,
+    [accountId],
+  );
+  await db.query(`INSERT INTO inbox_members (inbox_id, user_id, account_id) VALUES ($1, $2, $3)`, [rows[0]!.id, userId, accountId]);
+  for (const [index, inbox] of rows.entries())
+    await db.query(`UPDATE faxes SET inbox_id = $1 WHERE account_id = $2 AND direction = 'inbound' AND abs(hashtext(id::text)) % 10 = $3`, [
+      inbox.id,
+      accountId,
+      index,
+    ]);
+  await db.query('VACUUM ANALYZE faxes');
+  const held = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM faxes WHERE inbox_id = $1`, [rows[0]!.id]);
+  return held.rows[0]!.n;
+}

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
+import { startProcess } from './server-process';
 import { PDFDocument } from 'pdf-lib';
 
 /**
@@ -36,4 +40,24 @@ export async function sendFaxThroughApi(
 /** How many pages a PDF has. */
 export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
   return (await PDFDocument.load(bytes)).getPageCount();
+}
+
+/**
+ * A remote fax machine calls a Faxline number through the sandbox's exchange, with the operators' own command
+ * (`npm run fax:call`): the PDF rendered and sent over T.30 by the fax engine to the running server. Resolves with the
+ * command's output once the call ended stored.
+ */
+export async function faxCall(call: { to: string; from: string; ident?: string; pdf: Uint8Array }): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-e2e-call-'));
+  try {
+    const file = path.join(dir, 'call.pdf');
+    await writeFile(file, call.pdf);
+    const args = ['run', 'fax:call', '--', '--to', call.to, '--from', call.from, '--file', file, ...(call.ident ? ['--ident', call.ident] : [])];
+    const run = startProcess('npm', args, { DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' });
+    const code = await run.exited;
+    if (code !== 0) throw new Error(`npm run fax:call ended with ${code}:\n${run.output()}`);
+    return run.output();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The run's first platform admin, made with the operators' own command; it adds the test files' admins. */
     operator: { email: string; password: string };
+    /** The server's data folder: where `npm run fax:call` finds its sandbox exchange, as on a developer's machine. */
+    dataDir: string;
   }
 }
 
@@ -68,6 +70,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForReady(baseUrl, server.child, server.output);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   project.provide('operator', await createOperator(dataDir));
 
   return async () => {
