@@ -2,11 +2,23 @@ import type { TFaxTimeline } from '@faxline/shared';
 import { inArray } from 'drizzle-orm';
 import { auditTrailOf } from '../audit/record-audit-event';
 import { users } from '../auth/schema';
+import { inboxNamesOf } from '../inboxes/inboxes';
 import type { Database } from '../platform/db/client';
 import { accessibleFax, type FaxActor } from './fax-access';
 
 /** What a fax's timeline leaves out of its audit rows: looking at it is not a change to it. */
 const NOT_ON_TIMELINE = ['fax.view', 'fax.download', 'fax.text'] as const;
+
+/** The ids of inboxes and people an entry's details name: the placement's before and after, the rule's choices. */
+function idsNamedIn(details: Record<string, unknown>): string[] {
+  const ids: unknown[] = [];
+  for (const key of ['inboxId', 'assigneeId']) {
+    const value = details[key];
+    if (value && typeof value === 'object') ids.push((value as { from?: unknown }).from, (value as { to?: unknown }).to);
+    else ids.push(value);
+  }
+  return ids.filter((id): id is string => typeof id === 'string' && /^[\w-]{1,64}$/.test(id));
+}
 
 /**
  * A fax's timeline (decision 103): what was done to it and by whom, from its audit rows (the rule that placed it, each
@@ -15,12 +27,14 @@ const NOT_ON_TIMELINE = ['fax.view', 'fax.download', 'fax.text'] as const;
 export async function faxTimeline(db: Database, actor: FaxActor, id: string): Promise<TFaxTimeline> {
   const fax = await accessibleFax(db, actor, id, 'fax.view');
   const rows = await auditTrailOf(db, 'fax', fax.id, NOT_ON_TIMELINE);
-  const actorIds = [...new Set(rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
-  const names = new Map(
-    actorIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map((u) => [u.id, u.name])
-      : [],
-  );
+  const named = rows.flatMap((row) => idsNamedIn(row.details ?? {}));
+  const personIds = [...new Set([...rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])), ...named])];
+  const names = new Map([
+    ...(personIds.length
+      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, personIds))).map((u) => [u.id, u.name] as const)
+      : []),
+    ...(await inboxNamesOf(db, fax.accountId, named)),
+  ]);
   return {
     entries: rows.map((row) => ({
       at: row.at.toISOString(),
@@ -29,5 +43,6 @@ export async function faxTimeline(db: Database, actor: FaxActor, id: string): Pr
       actorName: row.actorUserId ? (names.get(row.actorUserId) ?? null) : null,
       details: row.details ?? {},
     })),
+    names: Object.fromEntries([...names].filter(([id]) => named.includes(id))),
   };
 }

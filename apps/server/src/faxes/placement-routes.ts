@@ -1,11 +1,11 @@
-import { ZFaxPlacement, ZFaxPlacementChange, ZFaxTimeline, ZInboxFaxPage, ZInboxFaxQuery } from '@faxline/shared';
+import { ZFaxAssignees, ZFaxPlacement, ZFaxPlacementChange, ZFaxTimeline, ZInboxFaxPage, ZInboxFaxQuery } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../accounts/require-actor';
 import type { RouteDeps } from '../route-deps';
 import { faxTimeline } from './fax-timeline';
 import { listInboxFaxes } from './inbox-faxes';
-import { changePlacement } from './placement';
+import { assigneesOf, changePlacement } from './placement';
 
 const params = z.object({ id: z.uuid({ error: 'errors.faxNotFound' }) });
 
@@ -21,6 +21,12 @@ export const faxPlacementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     '/faxes/:id/placement',
     { schema: { params, body: ZFaxPlacementChange, response: { 200: ZFaxPlacement } }, preHandler: requireActor('useFaxes') },
     async (request) => changePlacement(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/faxes/:id/assignees',
+    { schema: { params, response: { 200: ZFaxAssignees } }, preHandler: requireActor('useFaxes') },
+    async (request) => ({ people: await assigneesOf(db, actorOf(request), request.params.id) }),
   );
 
   app.get(

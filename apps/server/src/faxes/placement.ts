@@ -1,8 +1,8 @@
 import type { TFaxPlacement, TFaxPlacementChange, TRoutedBy } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
-import { findMembership, mayUseFaxes, seesAllFaxes } from '../accounts/membership';
+import { findMembership, listMembers, mayUseFaxes, seesAllFaxes } from '../accounts/membership';
 import { users } from '../auth/schema';
-import { inboxIdsOf, inboxOfAccount } from '../inboxes/inboxes';
+import { inboxIdsOf, inboxIdsOfPeople, inboxOfAccount } from '../inboxes/inboxes';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { inTransaction } from '../platform/db/transaction';
@@ -48,6 +48,21 @@ export async function mayBeAssigned(db: Database, accountId: string, inboxId: st
   const member = await findMembership(db, userId);
   if (!member || member.accountId !== accountId || !mayUseFaxes(member)) return false;
   return seesAllFaxes(member) || inboxId === null || (await inboxIdsOf(db, userId)).has(inboxId);
+}
+
+/** The people a received fax may be given to now (`mayBeAssigned`), by name: any member who sees the fax asks. */
+export async function assigneesOf(db: Database, actor: FaxActor, id: string): Promise<Array<{ id: string; name: string }>> {
+  const fax = await accessibleFax(db, actor, id, 'fax.view');
+  if (fax.direction !== 'inbound') throw new AppError('invalid_request', 'errors.faxNotReceived');
+  const [members, inboxesOfPeople] = await Promise.all([listMembers(db, fax.accountId), inboxIdsOfPeople(db, fax.accountId)]);
+  return members
+    .filter(
+      (member) =>
+        mayUseFaxes({ ...member, accountId: fax.accountId }) &&
+        (seesAllFaxes({ ...member, accountId: fax.accountId }) || fax.inboxId === null || (inboxesOfPeople.get(member.userId)?.has(fax.inboxId) ?? false)),
+    )
+    .map((member) => ({ id: member.userId, name: member.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Changes a received fax's placement for a member who sees it; audited `fax.place` with what changed. */

@@ -67,6 +67,17 @@ export async function inboxOfAccount(db: Database, accountId: string, inboxId: s
   return row ?? null;
 }
 
+/** The names of those of these ids that are inboxes of the account (the others are not named). */
+export async function inboxNamesOf(db: Database, accountId: string, ids: readonly string[]): Promise<Array<readonly [string, string]>> {
+  const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  if (uuids.length === 0) return [];
+  const rows = await db
+    .select({ id: inboxes.id, name: inboxes.name })
+    .from(inboxes)
+    .where(and(eq(inboxes.accountId, accountId), inArray(inboxes.id, uuids)));
+  return rows.map((row) => [row.id, row.name] as const);
+}
+
 /**
  * The inboxes this member sees (all of the account's for the owner and sub-admins, their own for a User), with their
  * new faxes counted: those filed, in the inbox folder, state new (an index holds exactly these, faxes/schema.ts).

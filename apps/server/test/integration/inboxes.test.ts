@@ -1,5 +1,6 @@
 import {
   ZDryRunResult,
+  ZFaxAssignees,
   ZFaxDetails,
   ZFaxListResponse,
   ZFaxPlacement,
@@ -138,6 +139,9 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
     expect(placed).toMatchObject({ inboxId: billing.id, assignee: null, state: 'done' });
     expect((await call(luisCookie, 'GET', `/api/faxes/${routed}`)).statusCode).toBe(200);
     expect(await receivedCount(luisCookie)).toBe(2);
+    // Whom it may be given to now: who sees Billing (its member and the owner), not Ana.
+    const assignees = ZFaxAssignees.parse((await call(luisCookie, 'GET', `/api/faxes/${routed}/assignees`)).json());
+    expect(assignees.people.map((p) => p.name)).toEqual(['Clinic Owner', 'Luis Billing']);
     // Assigning to someone who cannot see the inbox is refused, and changes nothing.
     const refused = await call(luisCookie, 'PATCH', `/api/faxes/${routed}/placement`, { assigneeId: ana.id });
     expect(refused.statusCode).toBe(400);
@@ -146,6 +150,7 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
       ['fax.route', null],
       ['fax.place', 'Ana Front Desk'],
     ]);
+    expect(timeline.names).toMatchObject({ [referrals.id]: 'Referrals', [billing.id]: 'Billing', [ana.id]: 'Ana Front Desk' });
     expect(timeline.entries[1]!.details).toMatchObject({ inboxId: { from: referrals.id, to: billing.id }, state: { from: 'in_progress', to: 'done' } });
 
     // An inbox with faxes is not deleted (they would be seen by everyone); an empty one is.

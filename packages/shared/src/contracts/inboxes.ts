@@ -248,5 +248,13 @@ export const ZFaxTimelineEntry = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type TFaxTimelineEntry = z.infer<typeof ZFaxTimelineEntry>;
-export const ZFaxTimeline = z.object({ entries: z.array(ZFaxTimelineEntry) });
+export const ZFaxTimeline = z.object({
+  entries: z.array(ZFaxTimelineEntry),
+  /** The names of the inboxes and people the entries' details name by id (one gone since is not named). */
+  names: z.record(z.string(), z.string()),
+});
 export type TFaxTimeline = z.infer<typeof ZFaxTimeline>;
+
+/** GET /api/faxes/:id/assignees: whom a received fax may be given to now (who uses faxes and sees its inbox). */
+export const ZFaxAssignees = z.object({ people: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TFaxAssignees = z.infer<typeof ZFaxAssignees>;
