@@ -52,7 +52,18 @@ export async function faxCall(call: { to: string; from: string; ident?: string; 
   try {
     const file = path.join(dir, 'call.pdf');
     await writeFile(file, call.pdf);
-    const args = ['run', 'fax:call', '--', '--to', call.to, '--from', call.from, '--file', file, ...(call.ident ? ['--ident', call.ident] : [])];
+    const args = [
+      'run',
+      'fax:call',
+      '--',
+      '--to',
+      call.to,
+      '--from',
+      call.from,
+      '--file',
+      file,
+      ...(call.ident ? ['--ident', call.ident] : []),
+    ];
     const run = startProcess('npm', args, { DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' });
     const code = await run.exited;
     if (code !== 0) throw new Error(`npm run fax:call ended with ${code}:\n${run.output()}`);

@@ -59,7 +59,9 @@ export async function assigneesOf(db: Database, actor: FaxActor, id: string): Pr
     .filter(
       (member) =>
         mayUseFaxes({ ...member, accountId: fax.accountId }) &&
-        (seesAllFaxes({ ...member, accountId: fax.accountId }) || fax.inboxId === null || (inboxesOfPeople.get(member.userId)?.has(fax.inboxId) ?? false)),
+        (seesAllFaxes({ ...member, accountId: fax.accountId }) ||
+          fax.inboxId === null ||
+          (inboxesOfPeople.get(member.userId)?.has(fax.inboxId) ?? false)),
     )
     .map((member) => ({ id: member.userId, name: member.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -80,8 +82,8 @@ export async function changePlacement(db: Database, actor: FaxActor, id: string,
     throw new AppError('not_found', 'errors.inboxNotFound');
   if (next.assigneeId && !(await mayBeAssigned(db, fax.accountId, next.inboxId, next.assigneeId)))
     throw new AppError('invalid_request', 'errors.assigneeNotFound');
-  // Claiming a new fax starts its work.
-  if (change.assigneeId && change.state === undefined && next.state === 'new') next.state = 'in_progress';
+  // Claiming a new fax (taking it oneself) starts its work; one given to someone else is still new to them.
+  if (change.assigneeId === actor.user.id && change.state === undefined && next.state === 'new') next.state = 'in_progress';
   const changed = Object.fromEntries(
     (Object.keys(next) as Array<keyof typeof next>)
       .filter((key) => JSON.stringify(next[key]) !== JSON.stringify(fax[key]))
@@ -116,7 +118,6 @@ export async function fileFax(db: Database, faxId: string, filing: Filing | null
         assigneeId: filing.assigneeId,
         labels: filing.labels,
         folder: filing.junk ? ('junk' as const) : ('inbox' as const),
-        state: filing.assigneeId ? ('in_progress' as const) : ('new' as const),
         routedBy: filing.routedBy,
       }
     : {};

@@ -43,7 +43,9 @@ async function sendFrom(cookie: string, recipientNumber: string, bytes?: Uint8Ar
 
 const filed = async (faxId: string) => {
   await expect
-    .poll(async () => (await t.db.select({ filedAt: faxes.filedAt }).from(faxes).where(eq(faxes.id, faxId)))[0]?.filedAt, { timeout: 60_000 })
+    .poll(async () => (await t.db.select({ filedAt: faxes.filedAt }).from(faxes).where(eq(faxes.id, faxId)))[0]?.filedAt, {
+      timeout: 60_000,
+    })
     .toBeTruthy();
 };
 
@@ -77,7 +79,9 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('Saisissez le nom de la boîte');
     await call(owner, 'POST', '/api/inboxes', { name: 'Referrals', memberIds: [ana.id], numbers: [] });
-    const made = ZInboxList.parse((await call(owner, 'POST', '/api/inboxes', { name: 'Billing', memberIds: [luis.id], numbers: [clinic.number!] })).json());
+    const made = ZInboxList.parse(
+      (await call(owner, 'POST', '/api/inboxes', { name: 'Billing', memberIds: [luis.id], numbers: [clinic.number!] })).json(),
+    );
     const referrals = made.inboxes.find((inbox) => inbox.name === 'Referrals')!;
     const billing = made.inboxes.find((inbox) => inbox.name === 'Billing')!;
     expect(billing.numbers).toEqual([clinic.number]);
@@ -89,7 +93,14 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
       name: 'Referrals from Dr. Okafor',
       enabled: true,
       conditions: [{ kind: 'caller', prefixes: [sender.number!] }],
-      actions: { inboxId: referrals.id, assigneeId: ana.id, labels: ['urgent'], forwardTo: ['frontdesk@example.com'], webhookId: null, junk: false },
+      actions: {
+        inboxId: referrals.id,
+        assigneeId: ana.id,
+        labels: ['urgent'],
+        forwardTo: ['frontdesk@example.com'],
+        webhookId: null,
+        junk: false,
+      },
     };
     const noCondition = await call(owner, 'POST', '/api/routing-rules/dry-run', { rule: { ...rule, conditions: [] }, ruleId: null });
     expect(noCondition.statusCode).toBe(400);
@@ -111,7 +122,8 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
       inboxName: 'Referrals',
       assignee: { id: ana.id, name: 'Ana Front Desk' },
       labels: ['urgent'],
-      state: 'in_progress',
+      // Given to Ana by the rule, it is still new to her.
+      state: 'new',
       folder: 'inbox',
       routedBy: { ruleId: saved.id, ruleName: 'Referrals from Dr. Okafor' },
     });
@@ -119,9 +131,11 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
     const types = (await t.db.select({ type: faxEvents.type }).from(faxEvents).where(eq(faxEvents.faxId, routed))).map((e) => e.type);
     expect(types.sort()).toEqual(['fax.landed', 'fax.received']);
     // Forwarded by e-mail once.
-    await expect.poll(async () => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, 'frontdesk@example.com'))).length, {
-      timeout: 30_000,
-    }).toBe(1);
+    await expect
+      .poll(async () => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, 'frontdesk@example.com'))).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
 
     // Luis, of Billing, cannot see it: 404 from the fax and from the inbox, and it is not in his counts.
     expect((await call(luisCookie, 'GET', `/api/faxes/${routed}`)).statusCode).toBe(404);
@@ -135,7 +149,9 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
     expect(anaList.faxes.map((fax) => fax.id)).toEqual([routed]);
 
     // Ana hands it to Billing and marks it done: Luis sees it now; every change is on its timeline.
-    const placed = ZFaxPlacement.parse((await call(anaCookie, 'PATCH', `/api/faxes/${routed}/placement`, { inboxId: billing.id, assigneeId: null, state: 'done' })).json());
+    const placed = ZFaxPlacement.parse(
+      (await call(anaCookie, 'PATCH', `/api/faxes/${routed}/placement`, { inboxId: billing.id, assigneeId: null, state: 'done' })).json(),
+    );
     expect(placed).toMatchObject({ inboxId: billing.id, assignee: null, state: 'done' });
     expect((await call(luisCookie, 'GET', `/api/faxes/${routed}`)).statusCode).toBe(200);
     expect(await receivedCount(luisCookie)).toBe(2);
@@ -151,20 +167,25 @@ describe('shared inboxes and routing rules (issue 37, items 1 and 2)', () => {
       ['fax.place', 'Ana Front Desk'],
     ]);
     expect(timeline.names).toMatchObject({ [referrals.id]: 'Referrals', [billing.id]: 'Billing', [ana.id]: 'Ana Front Desk' });
-    expect(timeline.entries[1]!.details).toMatchObject({ inboxId: { from: referrals.id, to: billing.id }, state: { from: 'in_progress', to: 'done' } });
+    expect(timeline.entries[1]!.details).toMatchObject({
+      inboxId: { from: referrals.id, to: billing.id },
+      state: { from: 'new', to: 'done' },
+    });
 
     // An inbox with faxes is not deleted (they would be seen by everyone); an empty one is.
     expect((await call(owner, 'DELETE', `/api/inboxes/${billing.id}`)).statusCode).toBe(409);
   }, 180_000);
 
-  it('waits for the words to be read when a rule asks about them, and files by class and words in the fax\'s language', async () => {
+  it("waits for the words to be read when a rule asks about them, and files by class and words in the fax's language", async () => {
     const sender = await createAccount(t, { owner: { name: 'Cabinet des Tilleuls' } });
     const clinic = await createAccount(t, { owner: { name: 'Clinique Saint-Roch' }, members: [{ role: 'user', name: 'Chloé Accueil' }] });
     const owner = await signIn(t.app, clinic.owner.email);
     const chloe = await signIn(t.app, clinic.members[0]!.email);
     const senderCookie = await signIn(t.app, sender.owner.email);
     expect((await call(owner, 'PUT', '/api/account/fax-text', { readsFaxText: true })).statusCode).toBe(200);
-    const inboxes = ZInboxList.parse((await call(owner, 'POST', '/api/inboxes', { name: 'Adressages', memberIds: [], numbers: [] })).json());
+    const inboxes = ZInboxList.parse(
+      (await call(owner, 'POST', '/api/inboxes', { name: 'Adressages', memberIds: [], numbers: [] })).json(),
+    );
     const referrals = inboxes.inboxes[0]!;
     const rule: TRoutingRuleInput = {
       name: 'Adressages',

@@ -52,11 +52,14 @@ const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
 const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
 const FaxReviewRoute = lazy(() => import('./routes/user/fax-review'));
+const InboxRoute = lazy(() => import('./routes/user/inbox'));
 const ContactsRoute = lazy(() => import('./routes/user/contacts'));
 const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
 const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
+const InboxesRoute = lazy(() => import('./routes/user/inboxes'));
+const RoutingRulesRoute = lazy(() => import('./routes/user/routing-rules'));
 const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
 const BillingRoute = lazy(() => import('./routes/user/billing'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
@@ -157,11 +160,14 @@ export const router = createBrowserRouter([
               { path: paths.user.sendFax.path, Component: SendFaxRoute },
               { path: paths.user.faxHistory.path, Component: FaxHistoryRoute },
               { path: paths.user.faxReview.path, Component: FaxReviewRoute },
+              { path: paths.user.inbox.path, Component: InboxRoute },
               { path: paths.user.contacts.path, Component: ContactsRoute },
               { path: paths.user.settings.path, Component: SettingsRoute },
               { path: paths.user.addUser.path, Component: AddUserRoute },
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
               { path: paths.user.webhooks.path, Component: WebhooksRoute },
+              { path: paths.user.inboxes.path, Component: InboxesRoute },
+              { path: paths.user.routingRules.path, Component: RoutingRulesRoute },
               { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
               { path: paths.user.billing.path, Component: BillingRoute },
               { path: '*', Component: NotFoundRoute },

@@ -1,5 +1,6 @@
 import { UserLayout } from '@/components/layouts/user/user-layout';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
+import { InboxNavLinks } from '@/features/inboxes/components/inbox-nav-links';
 import { UserNotifications } from '@/features/notifications/components/user-notifications';
 
 /**
@@ -7,5 +8,7 @@ import { UserNotifications } from '@/features/notifications/components/user-noti
  * features in, since a layout (components/) may not import a feature itself.
  */
 export function UserAreaLayout() {
-  return <UserLayout notifications={<UserNotifications />} banner={<PaymentFailedBanner />} />;
+  return (
+    <UserLayout notifications={<UserNotifications />} banner={<PaymentFailedBanner />} faxViews={(props) => <InboxNavLinks {...props} />} />
+  );
 }

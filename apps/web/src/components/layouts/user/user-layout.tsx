@@ -10,25 +10,25 @@ import { AreaFrame, AreaLayout } from '../shell/area-frame';
 import { UserAccountMenu } from './user-account-menu';
 import { UserLogo } from './user-logo';
 import { matchingNavEntry } from './user-nav';
-import { UserSidebarLinks } from './user-sidebar-links';
+import { UserSidebarLinks, type TFaxViewsSlot } from './user-sidebar-links';
 
 /**
  * The layout of every /user page (spec 001 §2.2): a sidebar beside the page on desktop, a drawer on phones, and a
  * header; no public header or footer. Its texts load with it, meanwhile the common 'Loading…' stands in.
- * `notifications` is the header's bell and `banner` what every page starts with (a failed payment's), features the
- * app puts here (app/user-area-layout.tsx).
+ * `notifications` is the header's bell, `banner` what every page starts with (a failed payment's) and `faxViews` the
+ * shared inboxes under Fax History, features the app puts here (app/user-area-layout.tsx).
  */
-export function UserLayout({ notifications, banner }: TUserAreaSlots) {
+export function UserLayout({ notifications, banner, faxViews }: TUserAreaSlots) {
   return (
     <AreaLayout>
-      <UserArea notifications={notifications} banner={banner} />
+      <UserArea notifications={notifications} banner={banner} faxViews={faxViews} />
     </AreaLayout>
   );
 }
 
-type TUserAreaSlots = { notifications: ReactNode; banner?: ReactNode };
+type TUserAreaSlots = { notifications: ReactNode; banner?: ReactNode; faxViews?: TFaxViewsSlot };
 
-function UserArea({ notifications, banner }: TUserAreaSlots) {
+function UserArea({ notifications, banner, faxViews }: TUserAreaSlots) {
   // `messages` (the forms' checks) loads with the area, not with the first form: a form that appears later (the
   // Delete Account card once the role is known) would otherwise suspend the page, hiding it and dropping its focus.
   // `notifications` (the bell's texts) too, so that the header does not suspend when the bell first renders.
@@ -51,7 +51,7 @@ function UserArea({ notifications, banner }: TUserAreaSlots) {
         closeNavigation: t('layout.closeNavigation'),
       }}
       Logo={UserLogo}
-      links={(props) => <UserSidebarLinks role={role} {...props} />}
+      links={(props) => <UserSidebarLinks role={role} faxViews={faxViews} {...props} />}
       collapsedKey="user-sidebar-collapsed"
       sidebarClassName="bg-muted/40"
       drawerWidthClassName="w-72"

@@ -16,6 +16,8 @@ describe('navEntriesFor', () => {
       'settings',
       'apiKeys',
       'webhooks',
+      'inboxes',
+      'routingRules',
       'emailToFax',
       'billing',
     ];
@@ -23,7 +25,7 @@ describe('navEntriesFor', () => {
     expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing'));
   });
 
-  it('hides User Administration, API Keys, Webhooks, E-mail to Fax and Billing from a standard user', () => {
+  it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
     expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings']);
   });
 
@@ -46,6 +48,8 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/contacts')?.key).toBe('contacts');
     expect(matchingNavEntry('/user/api-keys')?.key).toBe('apiKeys');
     expect(matchingNavEntry('/user/webhooks')?.key).toBe('webhooks');
+    expect(matchingNavEntry('/user/inboxes')?.key).toBe('inboxes');
+    expect(matchingNavEntry('/user/routing-rules')?.key).toBe('routingRules');
     expect(matchingNavEntry('/user/email-to-fax')?.key).toBe('emailToFax');
     expect(matchingNavEntry('/user/billing')?.key).toBe('billing');
   });

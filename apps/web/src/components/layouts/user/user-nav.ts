@@ -14,6 +14,8 @@ export type TUserNavKey =
   | 'settings'
   | 'apiKeys'
   | 'webhooks'
+  | 'inboxes'
+  | 'routingRules'
   | 'emailToFax'
   | 'billing';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
@@ -32,21 +34,29 @@ const FAX_ROLES = rolesThat('useFaxes');
 const MANAGER_ROLES = rolesThat('manageMembers');
 const API_KEY_ROLES = rolesThat('manageApiKeys');
 const WEBHOOK_ROLES = rolesThat('manageWebhooks');
+const INBOX_ROLES = rolesThat('manageInboxes');
 const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 const BILLING_ROLES = rolesThat('manageBilling');
 
-/** The sidebar entries of spec 001 §2.2, in order, then API Keys, Webhooks, E-mail to Fax, Billing. */
+/** The sidebar entries of spec 001 §2.2, in order, then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
-  // The review queue is a view of the history (decision 102): its page is named as the history's.
-  { key: 'faxHistory', href: paths.user.faxHistory.getHref(), roles: FAX_ROLES, also: [paths.user.faxReview.getHref()] },
+  // The review queue and the shared inboxes are views of the history (decisions 102, 103): named as the history's.
+  {
+    key: 'faxHistory',
+    href: paths.user.faxHistory.getHref(),
+    roles: FAX_ROLES,
+    also: [paths.user.faxReview.getHref(), paths.user.inbox.path],
+  },
   { key: 'contacts', href: paths.user.contacts.getHref(), roles: FAX_ROLES },
   { key: 'profile', href: paths.user.profile.getHref() },
   { key: 'userAdministration', href: paths.user.addUser.getHref(), roles: MANAGER_ROLES },
   { key: 'settings', href: paths.user.settings.getHref() },
   { key: 'apiKeys', href: paths.user.apiKeys.getHref(), roles: API_KEY_ROLES },
   { key: 'webhooks', href: paths.user.webhooks.getHref(), roles: WEBHOOK_ROLES },
+  { key: 'inboxes', href: paths.user.inboxes.getHref(), roles: INBOX_ROLES },
+  { key: 'routingRules', href: paths.user.routingRules.getHref(), roles: INBOX_ROLES },
   { key: 'emailToFax', href: paths.user.emailToFax.getHref(), roles: EMAIL_TO_FAX_ROLES },
   { key: 'billing', href: paths.user.billing.getHref(), roles: BILLING_ROLES },
 ];

@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
+  ClipboardListIcon,
   CodeIcon,
   CreditCardIcon,
   HistoryIcon,
+  InboxIcon,
   KeyIcon,
   LayoutGridIcon,
   LockIcon,
@@ -36,6 +38,8 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   settings: SettingsIcon,
   apiKeys: KeyIcon,
   webhooks: ZapIcon,
+  inboxes: InboxIcon,
+  routingRules: ClipboardListIcon,
   emailToFax: MailIcon,
   billing: CreditCardIcon,
 };
@@ -54,22 +58,38 @@ type TSidebarLinksProps = {
   collapsed?: boolean;
   /** Called on a click on any link, so that the drawer can close. */
   onNavigate?: () => void;
+  /** What goes under Fax History (the shared inboxes), a feature the app puts in. */
+  faxViews?: TFaxViewsSlot;
 };
 
+/** The entries under Fax History, drawn like the sidebar's own (collapsed, with tooltips, closing the drawer). */
+export type TFaxViewsSlot = (props: {
+  collapsed: boolean;
+  tooltipProps: ReturnType<typeof useSideTooltip>['tooltipProps'];
+  onNavigate?: () => void;
+}) => ReactNode;
+
 /** The user area's entries and its Security group (spec 001 §2.2), for the desktop sidebar and the phone drawer. */
-export function UserSidebarLinks({ role, collapsed = false, onNavigate }: TSidebarLinksProps) {
+export function UserSidebarLinks({ role, collapsed = false, onNavigate, faxViews }: TSidebarLinksProps) {
   const { t } = useTranslation('user');
   const securityHeadingId = useId();
   const { tooltipProps, tooltip } = useSideTooltip(collapsed);
   const shared = { collapsed, tooltipProps, onNavigate };
+  const items = navEntriesFor(role).map(({ key, href }) => ({ key, href, label: t(`nav.entries.${key}`), Icon: NAV_ICONS[key] }));
+  // The fax views sit right under Fax History, for those who see it.
+  const split = faxViews ? items.findIndex((item) => item.key === 'faxHistory') + 1 : 0;
 
   return (
     <div className="flex flex-col gap-6">
-      <SidebarLinks
-        items={navEntriesFor(role).map(({ key, href }) => ({ key, href, label: t(`nav.entries.${key}`), Icon: NAV_ICONS[key] }))}
-        activeClassName="bg-accent text-accent-foreground"
-        {...shared}
-      />
+      <div className="flex flex-col gap-1">
+        <SidebarLinks items={split ? items.slice(0, split) : items} activeClassName="bg-accent text-accent-foreground" {...shared} />
+        {split && faxViews ? (
+          <>
+            {faxViews(shared)}
+            <SidebarLinks items={items.slice(split)} activeClassName="bg-accent text-accent-foreground" {...shared} />
+          </>
+        ) : null}
+      </div>
       <div className={cn('flex flex-col gap-1', collapsed && 'border-t pt-4')}>
         <h2
           id={securityHeadingId}

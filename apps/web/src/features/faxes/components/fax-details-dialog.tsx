@@ -18,6 +18,7 @@ import { CancelFaxDialog } from './cancel-fax-dialog';
 import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
 import { DocumentClass } from './document-class';
+import { FaxPlacement } from './fax-placement';
 import { FaxStatus } from './fax-status';
 import { PageProblems } from './page-problems';
 
@@ -196,6 +197,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
 
       {!sent && fax.pageProblems.length > 0 ? <PageProblems fax={fax} onShow={onShow} /> : null}
       {fax.documentClass ? <DocumentClass key={fax.documentClass} fax={{ ...fax, documentClass: fax.documentClass }} /> : null}
+      {!sent && fax.placement ? <FaxPlacement fax={{ id: fax.id, placement: fax.placement }} /> : null}
       {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
