@@ -94,7 +94,12 @@ export async function forwardedFaxEmails(
   const fax = await loadFax(db, input.faxId);
   if (!fax || input.rule.addresses.length === 0) return [];
   const [account] = await db
-    .select({ timeZone: accounts.timeZone, documentsInEmail: accounts.documentsInEmail, isHipaa: plans.isHipaa, faxToEmail: plans.faxToEmail })
+    .select({
+      timeZone: accounts.timeZone,
+      documentsInEmail: accounts.documentsInEmail,
+      isHipaa: plans.isHipaa,
+      faxToEmail: plans.faxToEmail,
+    })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(accounts.id, fax.accountId));

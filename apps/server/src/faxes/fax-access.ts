@@ -32,7 +32,11 @@ export function visibleTo(member: Membership, userId: string): SQL {
  * The same rule on the search tallies, which key a received fax by its inbox ('inbox:' and its id, 'inbox:' for none,
  * 'unfiled' before it is filed) and a sent one by its sender (migration 0054).
  */
-export function visibleTalliesTo(member: Membership, userId: string, on: { accountId: AnyColumn; direction: AnyColumn; userId: AnyColumn }): SQL {
+export function visibleTalliesTo(
+  member: Membership,
+  userId: string,
+  on: { accountId: AnyColumn; direction: AnyColumn; userId: AnyColumn },
+): SQL {
   const ofAccount = eq(on.accountId, member.accountId);
   if (seesAllFaxes(member)) return ofAccount;
   const received = and(eq(on.direction, 'inbound'), sql`${on.userId} IN ${inboxTallyKeysOfQuery(userId)}`);

@@ -31,7 +31,9 @@ export async function faxTimeline(db: Database, actor: FaxActor, id: string): Pr
   const personIds = [...new Set([...rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])), ...named])];
   const names = new Map([
     ...(personIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, personIds))).map((u) => [u.id, u.name] as const)
+      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, personIds))).map(
+          (u) => [u.id, u.name] as const,
+        )
       : []),
     ...(await inboxNamesOf(db, fax.accountId, named)),
   ]);

@@ -19,7 +19,8 @@ type Query = z.output<typeof ZInboxFaxQuery>;
  */
 export async function listInboxFaxes(db: Database, actor: FaxActor, query: Query): Promise<TInboxFaxPage> {
   const inbox = query.inbox === 'none' ? null : await inboxOfAccount(db, actor.member.accountId, query.inbox);
-  if (query.inbox !== 'none' && (!inbox || !(await canSeeInbox(db, actor, inbox.id)))) throw new AppError('not_found', 'errors.inboxNotFound');
+  if (query.inbox !== 'none' && (!inbox || !(await canSeeInbox(db, actor, inbox.id))))
+    throw new AppError('not_found', 'errors.inboxNotFound');
   const where = and(
     visibleTo(actor.member, actor.user.id),
     eq(faxes.direction, 'inbound'),
@@ -37,7 +38,10 @@ export async function listInboxFaxes(db: Database, actor: FaxActor, query: Query
       .orderBy(desc(faxes.createdAt), desc(faxes.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(faxes).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(faxes)
+      .where(where),
   ]);
   const assigneeIds = [...new Set(rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])))];
   const assignees = new Map(

@@ -118,7 +118,10 @@ export const faxes = pgTable(
      */
     inboxId: uuid('inbox_id').references((): AnyPgColumn => inboxes.id, { onDelete: 'restrict' }),
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
-    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     state: text('state').$type<TFaxState>().notNull().default('new'),
     folder: text('folder').$type<TFaxFolder>().notNull().default('inbox'),
     filedAt: timestamp('filed_at', { withTimezone: true }).defaultNow(),

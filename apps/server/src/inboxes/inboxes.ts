@@ -133,9 +133,10 @@ export async function saveInbox(db: Database, member: Membership, input: TInboxI
           .returning({ id: inboxes.id });
         if (!updated[0]) throw new AppError('not_found', 'errors.inboxNotFound');
       } else {
-        const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(inboxes).where(eq(inboxes.accountId, member.accountId))) as [
-          { n: number },
-        ];
+        const [{ n }] = (await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(inboxes)
+          .where(eq(inboxes.accountId, member.accountId))) as [{ n: number }];
         if (n >= MAX_INBOXES) throw new AppError('invalid_request', 'errors.tooManyInboxes', { max: MAX_INBOXES });
         const [made] = await tx.insert(inboxes).values({ accountId: member.accountId, name: input.name }).returning({ id: inboxes.id });
         inboxId = made!.id;

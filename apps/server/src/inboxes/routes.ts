@@ -46,5 +46,14 @@ export const inboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, r
   );
 
   const audit = (actorUserId: string, accountId: string, action: `inbox.${string}`, objectId: string, ip: string, details?: object) =>
-    recordAuditEvent(db, { actorUserId, accountId, ip, action, objectType: 'inbox', objectId, outcome: 'success', details: details as Record<string, unknown> });
+    recordAuditEvent(db, {
+      actorUserId,
+      accountId,
+      ip,
+      action,
+      objectType: 'inbox',
+      objectId,
+      outcome: 'success',
+      details: details as Record<string, unknown>,
+    });
 };

@@ -56,7 +56,14 @@ export async function addRule(db: Database, member: Membership, input: RuleInput
     if (n >= MAX_ROUTING_RULES) throw new AppError('invalid_request', 'errors.tooManyRules', { max: MAX_ROUTING_RULES });
     const [row] = await tx
       .insert(routingRules)
-      .values({ accountId: member.accountId, position: last + 1, name: input.name, enabled: input.enabled, conditions: input.conditions, actions: input.actions })
+      .values({
+        accountId: member.accountId,
+        position: last + 1,
+        name: input.name,
+        enabled: input.enabled,
+        conditions: input.conditions,
+        actions: input.actions,
+      })
       .returning();
     return toRule(row!);
   });
@@ -91,7 +98,11 @@ export async function orderRules(db: Database, member: Membership, ids: readonly
     const known = new Set(current.map((rule) => rule.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
       throw new AppError('conflict', 'errors.ruleOrderMismatch');
-    for (const [index, id] of ids.entries()) await tx.update(routingRules).set({ position: index + 1 }).where(eq(routingRules.id, id));
+    for (const [index, id] of ids.entries())
+      await tx
+        .update(routingRules)
+        .set({ position: index + 1 })
+        .where(eq(routingRules.id, id));
     return rulesOf(tx, member.accountId);
   });
 }

@@ -33,7 +33,11 @@ export async function dryRunRule(
   const timeZone = header?.timeZone ?? 'UTC';
   const before = rulesBefore(saved, input.ruleId);
   const rule = { conditions: input.rule.conditions } as Pick<TRoutingRule, 'conditions'>;
-  const words = await wordsMatchOf(db, [rule, ...before], recent.map((fax) => fax.id));
+  const words = await wordsMatchOf(
+    db,
+    [rule, ...before],
+    recent.map((fax) => fax.id),
+  );
   const results = recent.map((fax) => {
     const { verdicts, matched } = verdictsOf(rule, fax, timeZone, words);
     const earlier = matched ? before.find((other) => verdictsOf(other, fax, timeZone, words).matched) : undefined;

@@ -49,6 +49,8 @@ describe('routing conditions (decision 104)', () => {
     expect(verdictsOf(withWords, fax, 'America/New_York', (id, query) => id === 'f1' && query === 'potassium').matched).toBe(true);
     const called = { conditions: [{ kind: 'called_number' as const, numbers: ['+15550100002'] }] };
     expect(verdictsOf(called, fax, 'UTC', noWords)).toMatchObject({ matched: false, verdicts: [{ observed: '+15550100001', met: false }] });
-    expect(verdictsOf({ conditions: [{ kind: 'caller', prefixes: ['+1'] }] }, { ...fax, fromNumber: null }, 'UTC', noWords).matched).toBe(false);
+    expect(verdictsOf({ conditions: [{ kind: 'caller', prefixes: ['+1'] }] }, { ...fax, fromNumber: null }, 'UTC', noWords).matched).toBe(
+      false,
+    );
   });
 });

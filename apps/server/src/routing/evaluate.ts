@@ -66,7 +66,9 @@ export function verdictOf(condition: TRuleCondition, fax: FaxFacts, timeZone: st
     case 'pages':
       return verdict(
         fax.pages === null ? null : String(fax.pages),
-        fax.pages !== null && (condition.min === null || fax.pages >= condition.min) && (condition.max === null || fax.pages <= condition.max),
+        fax.pages !== null &&
+          (condition.min === null || fax.pages >= condition.min) &&
+          (condition.max === null || fax.pages <= condition.max),
       );
     case 'document_class':
       return verdict(fax.documentClass, fax.documentClass !== null && condition.classes.includes(fax.documentClass));

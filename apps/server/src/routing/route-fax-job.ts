@@ -55,7 +55,11 @@ export const routeFaxJob = defineJob({
 });
 
 /** Where the first matching rule places the fax, or null when none matches. */
-async function filingOf(deps: JobDeps, fax: FaxFacts & { accountId: string; inboxId: string | null }, rules: TRoutingRule[]): Promise<Filing | null> {
+async function filingOf(
+  deps: JobDeps,
+  fax: FaxFacts & { accountId: string; inboxId: string | null },
+  rules: TRoutingRule[],
+): Promise<Filing | null> {
   const { db } = deps;
   const timeZone = (await faxHeaderOf(db, fax.accountId))?.timeZone ?? 'UTC';
   const words = await wordsMatchOf(db, rules, [fax.id]);
@@ -65,8 +69,15 @@ async function filingOf(deps: JobDeps, fax: FaxFacts & { accountId: string; inbo
     const { actions } = rule;
     // What the rule names may have gone since it was written: an inbox deleted, a person who left or lost the inbox.
     const inboxId = actions.inboxId && (await inboxOfAccount(db, fax.accountId, actions.inboxId)) ? actions.inboxId : fax.inboxId;
-    const assigneeId = actions.assigneeId && (await mayBeAssigned(db, fax.accountId, inboxId, actions.assigneeId)) ? actions.assigneeId : null;
-    return { inboxId, assigneeId, labels: actions.labels, junk: actions.junk, routedBy: { ruleId: rule.id, ruleName: rule.name, verdicts } };
+    const assigneeId =
+      actions.assigneeId && (await mayBeAssigned(db, fax.accountId, inboxId, actions.assigneeId)) ? actions.assigneeId : null;
+    return {
+      inboxId,
+      assigneeId,
+      labels: actions.labels,
+      junk: actions.junk,
+      routedBy: { ruleId: rule.id, ruleName: rule.name, verdicts },
+    };
   }
   return null;
 }
@@ -86,7 +97,9 @@ async function fileWithActions(
   await inTransaction(deps.db, async (tx, client) => {
     if (!(await fileFax(tx, fax.id, filing))) return;
     if (!filing?.routedBy || !rule) return;
-    const posted = rule.actions.webhookId ? await postReceivedFaxTo({ tx, client, queue: deps.queue }, fax.accountId, rule.actions.webhookId, fax.id) : false;
+    const posted = rule.actions.webhookId
+      ? await postReceivedFaxTo({ tx, client, queue: deps.queue }, fax.accountId, rule.actions.webhookId, fax.id)
+      : false;
     await queueOncePerAddressIn({ tx, client, queue: deps.queue }, input.eventId, emails);
     await recordAuditEvent(tx, {
       actorUserId: null,

@@ -44,7 +44,13 @@ async function assertRuleOfAccount(db: Database, accountId: string, rule: TRouti
 /** The account's routing rules and their dry run (decision 104): the owner and sub-admins. */
 export const routingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
   const guard = requireActor('manageInboxes');
-  const audit = (request: { ip: string }, actor: ReturnType<typeof actorOf>, action: `routing_rule.${string}`, id: string, details?: object) =>
+  const audit = (
+    request: { ip: string },
+    actor: ReturnType<typeof actorOf>,
+    action: `routing_rule.${string}`,
+    id: string,
+    details?: object,
+  ) =>
     recordAuditEvent(db, {
       actorUserId: actor.user.id,
       accountId: actor.member.accountId,
@@ -60,13 +66,17 @@ export const routingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     rules: await rulesOf(db, actorOf(request).member.accountId),
   }));
 
-  app.post('/routing-rules', { schema: { body: ZRoutingRuleInput, response: { 200: ZRoutingRule } }, preHandler: guard }, async (request) => {
-    const actor = actorOf(request);
-    await assertRuleOfAccount(db, actor.member.accountId, request.body);
-    const rule = await addRule(db, actor.member, request.body);
-    await audit(request, actor, 'routing_rule.create', rule.id, request.body);
-    return rule;
-  });
+  app.post(
+    '/routing-rules',
+    { schema: { body: ZRoutingRuleInput, response: { 200: ZRoutingRule } }, preHandler: guard },
+    async (request) => {
+      const actor = actorOf(request);
+      await assertRuleOfAccount(db, actor.member.accountId, request.body);
+      const rule = await addRule(db, actor.member, request.body);
+      await audit(request, actor, 'routing_rule.create', rule.id, request.body);
+      return rule;
+    },
+  );
 
   app.put(
     '/routing-rules/order',
@@ -91,12 +101,16 @@ export const routingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     },
   );
 
-  app.delete('/routing-rules/:id', { schema: { params: ZRoutingRuleParams, response: { 200: ZOk } }, preHandler: guard }, async (request) => {
-    const actor = actorOf(request);
-    await deleteRule(db, actor.member, request.params.id);
-    await audit(request, actor, 'routing_rule.delete', request.params.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/routing-rules/:id',
+    { schema: { params: ZRoutingRuleParams, response: { 200: ZOk } }, preHandler: guard },
+    async (request) => {
+      const actor = actorOf(request);
+      await deleteRule(db, actor.member, request.params.id);
+      await audit(request, actor, 'routing_rule.delete', request.params.id);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/routing-rules/dry-run',

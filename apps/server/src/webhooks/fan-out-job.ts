@@ -63,7 +63,11 @@ async function queueMessage(
     .onConflictDoNothing()
     .returning({ id: webhookMessages.id });
   if (message)
-    await deps.queue.send(webhooksDeliverJob, { messageId: message.id, attempt: 1 }, { transaction: deps.client, dedupeKey: `${message.id}:1` });
+    await deps.queue.send(
+      webhooksDeliverJob,
+      { messageId: message.id, attempt: 1 },
+      { transaction: deps.client, dedupeKey: `${message.id}:1` },
+    );
 }
 
 /**
@@ -105,7 +109,9 @@ export async function eventsWithSubscribers(db: Database, events: readonly Relay
     );
   return new Set(
     events
-      .filter((event) => endpoints.some((endpoint) => endpoint.accountId === event.accountId && (endpoint.events as readonly string[]).includes(event.type)))
+      .filter((event) =>
+        endpoints.some((endpoint) => endpoint.accountId === event.accountId && (endpoint.events as readonly string[]).includes(event.type)),
+      )
       .map((event) => event.id),
   );
 }

@@ -124,7 +124,6 @@ export const ZFaxAttempt = z.object({
 });
 export type TFaxAttempt = z.infer<typeof ZFaxAttempt>;
 
-
 /** The facts found on a received fax's pages, each where it was read: the page, the line and the column (from 1). */
 export const FIELD_NAMES = ['patient_name', 'date_of_birth', 'record_number', 'npi', 'callback_fax', 'callback_phone', 'date'] as const;
 export type TFieldName = (typeof FIELD_NAMES)[number];
@@ -312,4 +311,3 @@ export const ZInboxFaxPage = z.object({
   pageSize: z.number().int(),
 });
 export type TInboxFaxPage = z.infer<typeof ZInboxFaxPage>;
-

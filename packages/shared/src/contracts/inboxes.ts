@@ -105,7 +105,11 @@ export const ZRuleCondition = z.discriminatedUnion('kind', [
   }),
   /** Its number of pages, between these (either may be absent). */
   z
-    .object({ kind: z.literal('pages'), min: z.number().int().min(1).max(10_000).nullable(), max: z.number().int().min(1).max(10_000).nullable() })
+    .object({
+      kind: z.literal('pages'),
+      min: z.number().int().min(1).max(10_000).nullable(),
+      max: z.number().int().min(1).max(10_000).nullable(),
+    })
     .refine((c) => c.min !== null || c.max !== null, { error: 'errors.pagesRangeRequired' })
     .refine((c) => c.min === null || c.max === null || c.min <= c.max, { error: 'errors.pagesRangeOrder' }),
   /** Its class, once read (decision 102): one of these. */
@@ -136,10 +140,10 @@ export const ZRoutingRuleInput = z
     conditions: z.array(ZRuleCondition).min(1, { error: 'errors.ruleNeedsCondition' }).max(10),
     actions: ZRuleActions,
   })
-  .refine(
-    ({ actions: a }) => a.inboxId || a.assigneeId || a.labels.length > 0 || a.forwardTo.length > 0 || a.webhookId || a.junk,
-    { error: 'errors.ruleNeedsAction', path: ['actions'] },
-  );
+  .refine(({ actions: a }) => a.inboxId || a.assigneeId || a.labels.length > 0 || a.forwardTo.length > 0 || a.webhookId || a.junk, {
+    error: 'errors.ruleNeedsAction',
+    path: ['actions'],
+  });
 export type TRoutingRuleInput = z.input<typeof ZRoutingRuleInput>;
 
 export const ZRoutingRule = z.object({
