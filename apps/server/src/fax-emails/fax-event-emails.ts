@@ -37,16 +37,7 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
   if (event.type !== 'fax.received' && !isOutcome(event.type)) return [];
   const fax = await loadFax(db, event.faxId);
   if (!fax) return [];
-  const [account] = await db
-    .select({
-      timeZone: accounts.timeZone,
-      documentsInEmail: accounts.documentsInEmail,
-      isHipaa: plans.isHipaa,
-      faxToEmail: plans.faxToEmail,
-    })
-    .from(accounts)
-    .leftJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(accounts.id, fax.accountId));
+  const account = await emailTermsOf(db, fax.accountId);
   if (!account) return [];
 
   const key = await unsubscribeKeyOf(config);
@@ -66,13 +57,7 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
     const faxToEmail = account.faxToEmail ?? false;
     const recipients = await receivedFaxRecipients(db, config, fax, { extraAddresses: faxToEmail });
     if (recipients.length === 0) return [];
-    const form: TDocumentForm = account.isHipaa
-      ? { kind: 'link', reason: 'hipaa' }
-      : !faxToEmail
-        ? { kind: 'link', reason: 'plan' }
-        : account.documentsInEmail
-          ? await attachableForm(deps.files, fax)
-          : { kind: 'link', reason: 'account' };
+    const form = await receivedFaxForm(deps.files, fax, account);
     return recipients.map((recipient) => renderReceivedFaxEmail(fax, form, contextOf(recipient)));
   }
   const recipient = await outcomeRecipient(db, config, fax);
@@ -93,26 +78,11 @@ export async function forwardedFaxEmails(
   const { db, config } = deps;
   const fax = await loadFax(db, input.faxId);
   if (!fax || input.rule.addresses.length === 0) return [];
-  const [account] = await db
-    .select({
-      timeZone: accounts.timeZone,
-      documentsInEmail: accounts.documentsInEmail,
-      isHipaa: plans.isHipaa,
-      faxToEmail: plans.faxToEmail,
-    })
-    .from(accounts)
-    .leftJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(accounts.id, fax.accountId));
+  const account = await emailTermsOf(db, fax.accountId);
   if (!account) return [];
   const key = await unsubscribeKeyOf(config);
   const language = await ownerLanguageOf(db, fax.accountId);
-  const form: TDocumentForm = account.isHipaa
-    ? { kind: 'link', reason: 'hipaa' }
-    : !account.faxToEmail
-      ? { kind: 'link', reason: 'plan' }
-      : account.documentsInEmail
-        ? await attachableForm(deps.files, fax)
-        : { kind: 'link', reason: 'account' };
+  const form = await receivedFaxForm(deps.files, fax, account);
   return input.rule.addresses.map((address) => {
     const recipient: TNoticeRecipient = {
       address,
@@ -129,6 +99,35 @@ export async function forwardedFaxEmails(
       timeZone: account.timeZone,
     });
   });
+}
+
+/** What the account's plan and settings say of its fax e-mails: the time zone, and whether documents may go. */
+async function emailTermsOf(db: Database, accountId: string) {
+  const [account] = await db
+    .select({
+      timeZone: accounts.timeZone,
+      documentsInEmail: accounts.documentsInEmail,
+      isHipaa: plans.isHipaa,
+      faxToEmail: plans.faxToEmail,
+    })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, accountId));
+  return account ?? null;
+}
+
+/**
+ * How a received fax's e-mail carries its document: never on a HIPAA plan, nor without the plan's fax to e-mail, nor
+ * when the account chose links; else attached when it fits.
+ */
+async function receivedFaxForm(
+  files: FileStore,
+  fax: FaxRow,
+  account: NonNullable<Awaited<ReturnType<typeof emailTermsOf>>>,
+): Promise<TDocumentForm> {
+  if (account.isHipaa) return { kind: 'link', reason: 'hipaa' };
+  if (!account.faxToEmail) return { kind: 'link', reason: 'plan' };
+  return account.documentsInEmail ? attachableForm(files, fax) : { kind: 'link', reason: 'account' };
 }
 
 /** Attached, unless the PDF is over the e-mail limit (or not kept): then the link, with its size. */
