@@ -19,6 +19,7 @@ export * from './events/schema';
 export * from './fax-emails/schema';
 export * from './faxes/schema';
 export * from './fax-text/schema';
+export * from './fhir/schema';
 export * from './bells/schema';
 export * from './numbers/schema';
 export * from './plans/schema';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { singleLineText } from '../text';
+
+/**
+ * An account's FHIR R4 server (decision 106): received faxes go there as DocumentReferences, by themselves once
+ * classified when the account says so, or when a member asks. Managed by the owner and sub-admins under /api/account/fhir.
+ */
+export const FHIR_AUTH_KINDS = ['bearer', 'smart_backend'] as const;
+export type TFhirAuthKind = (typeof FHIR_AUTH_KINDS)[number];
+/** What SMART Backend Services allows for the signed client assertion (the JWT's `alg`). */
+export const SMART_ASSERTION_ALGORITHMS = ['ES384', 'RS384'] as const;
+export type TSmartAssertionAlgorithm = (typeof SMART_ASSERTION_ALGORITHMS)[number];
+export const FHIR_EXPORT_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type TFhirExportStatus = (typeof FHIR_EXPORT_STATUSES)[number];
+export const MAX_FHIR_URL_LENGTH = 2_000;
+export const MAX_FHIR_TOKEN_LENGTH = 8_000;
+export const MAX_FHIR_CLIENT_ID_LENGTH = 200;
+export const MAX_FHIR_PRIVATE_KEY_LENGTH = 10_000;
+
+const ZFhirUrl = (required: 'fhir.baseUrlRequired' | 'fhir.tokenUrlRequired') =>
+  z
+    .string()
+    .trim()
+    .check(singleLineText)
+    .min(1, { error: required })
+    .max(MAX_FHIR_URL_LENGTH, { error: 'fhir.urlInvalid' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'fhir.urlInvalid' }));
+
+/** The connection as the owner and sub-admins see it: never its token nor its private key, only whether one is kept. */
+export const ZFhirConnection = z.object({
+  baseUrl: z.string(),
+  authKind: z.enum(FHIR_AUTH_KINDS),
+  clientId: z.string().nullable(),
+  tokenUrl: z.string().nullable(),
+  /** The `alg` the kept private key signs with (smart_backend), and its key id. */
+  algorithm: z.enum(SMART_ASSERTION_ALGORITHMS).nullable(),
+  keyId: z.string().nullable(),
+  enabled: z.boolean(),
+  sendAutomatically: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type TFhirConnection = z.infer<typeof ZFhirConnection>;
+
+export const ZFhirConnectionResponse = z.object({ connection: ZFhirConnection.nullable() });
+export type TFhirConnectionResponse = z.infer<typeof ZFhirConnectionResponse>;
+
+const ZFhirSwitches = z.object({ enabled: z.boolean().default(true), sendAutomatically: z.boolean().default(false) });
+
+/**
+ * Saving the connection. The token or the private key may be left out to keep the one already kept (the form never
+ * shows them back); a new connection, or a change of kind, needs one.
+ */
+export const ZFhirConnectionChange = z.discriminatedUnion(
+  'authKind',
+  [
+    ZFhirSwitches.extend({
+      authKind: z.literal('bearer'),
+      baseUrl: ZFhirUrl('fhir.baseUrlRequired'),
+      token: z
+        .string()
+        .trim()
+        .min(1, { error: 'fhir.tokenRequired' })
+        .max(MAX_FHIR_TOKEN_LENGTH, { error: 'fhir.tokenInvalid' })
+        .regex(/^[\x21-\x7e]+$/, { error: 'fhir.tokenInvalid' })
+        .optional(),
+    }),
+    ZFhirSwitches.extend({
+      authKind: z.literal('smart_backend'),
+      baseUrl: ZFhirUrl('fhir.baseUrlRequired'),
+      clientId: z
+        .string()
+        .trim()
+        .check(singleLineText)
+        .min(1, { error: 'fhir.clientIdRequired' })
+        .max(MAX_FHIR_CLIENT_ID_LENGTH, { error: 'fhir.clientIdInvalid' }),
+      tokenUrl: ZFhirUrl('fhir.tokenUrlRequired'),
+      /** The private key as a JWK (JSON text), ES384 (P-384) or RS384 (RSA, 2048 bits or more). */
+      privateKey: z
+        .string()
+        .trim()
+        .min(1, { error: 'fhir.privateKeyRequired' })
+        .max(MAX_FHIR_PRIVATE_KEY_LENGTH, { error: 'fhir.privateKeyInvalid' })
+        .optional(),
+    }),
+  ],
+  { error: 'fhir.authKindInvalid' },
+);
+export type TFhirConnectionChange = z.input<typeof ZFhirConnectionChange>;
+
+/** What "Test connection" found: the server's FHIR version and software, and that the credentials were accepted. */
+export const ZFhirConnectionTest = z.object({
+  fhirVersion: z.string(),
+  software: z.string().nullable(),
+});
+export type TFhirConnectionTest = z.infer<typeof ZFhirConnectionTest>;
+
+/** One fax's export to the account's FHIR server: where it stands, and what the server answered last. */
+export const ZFhirExport = z.object({
+  status: z.enum(FHIR_EXPORT_STATUSES),
+  /** The DocumentReference's id on the FHIR server, once created. */
+  resourceId: z.string().nullable(),
+  /** The Patient it was filed under (`Patient/123`); null when no single patient matched: to review on the EHR. */
+  patientReference: z.string().nullable(),
+  patientToReview: z.boolean(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TFhirExport = z.infer<typeof ZFhirExport>;
+
+/** A fax's exports (one at most: one DocumentReference per fax), and whether "Send to EHR" may be offered. */
+export const ZFaxFhirExports = z.object({ exports: z.array(ZFhirExport), canSend: z.boolean() });
+export type TFaxFhirExports = z.infer<typeof ZFaxFhirExports>;
