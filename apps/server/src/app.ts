@@ -62,6 +62,7 @@ import { registerPublicApi } from './public-api/routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
 import { faxEmailSettingsRoutes } from './fax-emails/fax-email-settings-routes';
 import { faxTextRoutes } from './fax-text/routes';
+import { fhirRoutes } from './fhir/routes';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(faxIdentityRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);
       await api.register(faxTextRoutes, routeDeps);
+      await api.register(fhirRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);

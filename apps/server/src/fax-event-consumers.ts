@@ -1,6 +1,7 @@
 import { NOTIFIED_FAX_EVENT_TYPES } from '@faxline/shared';
 import { faxEventEmailJob } from './fax-emails/fax-event-email-job';
 import { eventsOfReadingAccounts, READ_AFTER, readFaxTextJob } from './fax-text/read-fax-text-job';
+import { eventsOfAutomaticFhirAccounts, fhirExportClassifiedJob } from './fhir/export-classified-job';
 import { eventsWithSubscribers, webhooksFanOutJob } from './webhooks/fan-out-job';
 import { recordFaxFailureJob } from './events/record-fax-failure-job';
 import type { FaxEventConsumer } from './events/relay';
@@ -11,4 +12,5 @@ export const faxEventConsumers: readonly FaxEventConsumer[] = [
   { job: webhooksFanOutJob, wants: () => true, wanted: eventsWithSubscribers },
   { job: faxEventEmailJob, wants: (type) => (NOTIFIED_FAX_EVENT_TYPES as readonly string[]).includes(type) },
   { job: readFaxTextJob, wants: (type) => (READ_AFTER as readonly string[]).includes(type), wanted: eventsOfReadingAccounts },
+  { job: fhirExportClassifiedJob, wants: (type) => type === 'fax.classified', wanted: eventsOfAutomaticFhirAccounts },
 ];

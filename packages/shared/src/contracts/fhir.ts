@@ -12,6 +12,11 @@ export const SMART_ASSERTION_ALGORITHMS = ['ES384', 'RS384'] as const;
 export type TSmartAssertionAlgorithm = (typeof SMART_ASSERTION_ALGORITHMS)[number];
 export const FHIR_EXPORT_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type TFhirExportStatus = (typeof FHIR_EXPORT_STATUSES)[number];
+/**
+ * The waits before each try of an export after the first, when the FHIR server could not take it (no answer, 5xx,
+ * 429): eight tries over about eleven hours, after which the export is failed and a member may send it again.
+ */
+export const FHIR_EXPORT_RETRY_DELAYS_SECONDS = [30, 2 * 60, 10 * 60, 30 * 60, 3600, 3 * 3600, 6 * 3600] as const;
 export const MAX_FHIR_URL_LENGTH = 2_000;
 export const MAX_FHIR_TOKEN_LENGTH = 8_000;
 export const MAX_FHIR_CLIENT_ID_LENGTH = 200;
