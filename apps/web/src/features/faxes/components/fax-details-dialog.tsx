@@ -19,6 +19,7 @@ import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
 import { DocumentClass } from './document-class';
 import { FaxStatus } from './fax-status';
+import { FhirExports } from './fhir-exports';
 import { PageProblems } from './page-problems';
 
 /** Each line's name in the details (a line added to FAX_LINES must be named here: the type says so). */
@@ -197,6 +198,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       {!sent && fax.pageProblems.length > 0 ? <PageProblems fax={fax} onShow={onShow} /> : null}
       {fax.documentClass ? <DocumentClass key={fax.documentClass} fax={{ ...fax, documentClass: fax.documentClass }} /> : null}
       {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
+      {sent ? null : <FhirExports faxId={fax.id} />}
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
     </div>
