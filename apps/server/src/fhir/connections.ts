@@ -58,8 +58,9 @@ export async function saveFhirConnection(
     if (!change.privateKey && !keeps) throw new AppError('invalid_request', 'fhir.privateKeyRequired', {}, 'body.privateKey');
     const key = change.privateKey ? await readSmartPrivateKey(change.privateKey) : { algorithm: keeps!.algorithm!, keyId: keeps!.keyId! };
     const secret = change.privateKey ? await sealFhirSecret(config, change.privateKey) : keeps!.secret;
-    const tokenUrl = checkFhirUrl(change.tokenUrl, config);
-    values = { baseUrl, authKind: 'smart_backend', secret, clientId: change.clientId, tokenUrl, ...key, ...switches };
+    // The contract requires both for this kind.
+    const tokenUrl = checkFhirUrl(change.tokenUrl!, config);
+    values = { baseUrl, authKind: 'smart_backend', secret, clientId: change.clientId!, tokenUrl, ...key, ...switches };
   }
   const [saved] = await db
     .insert(fhirConnections)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from '../text';
+import { multiLineText, singleLineText } from '../text';
 
 /**
  * An account's FHIR R4 server (decision 106): received faxes go there as DocumentReferences, by themselves once
@@ -49,47 +49,48 @@ export type TFhirConnection = z.infer<typeof ZFhirConnection>;
 export const ZFhirConnectionResponse = z.object({ connection: ZFhirConnection.nullable() });
 export type TFhirConnectionResponse = z.infer<typeof ZFhirConnectionResponse>;
 
-const ZFhirSwitches = z.object({ enabled: z.boolean().default(true), sendAutomatically: z.boolean().default(false) });
-
 /**
  * Saving the connection. The token or the private key may be left out to keep the one already kept (the form never
- * shows them back); a new connection, or a change of kind, needs one.
+ * shows them back); a new connection, or a change of kind, needs one. One object rather than a union by kind, so that
+ * every field is checked (and its control characters refused) whatever the kind sent.
  */
-export const ZFhirConnectionChange = z.discriminatedUnion(
-  'authKind',
-  [
-    ZFhirSwitches.extend({
-      authKind: z.literal('bearer'),
-      baseUrl: ZFhirUrl('fhir.baseUrlRequired'),
-      token: z
-        .string()
-        .trim()
-        .min(1, { error: 'fhir.tokenRequired' })
-        .max(MAX_FHIR_TOKEN_LENGTH, { error: 'fhir.tokenInvalid' })
-        .regex(/^[\x21-\x7e]+$/, { error: 'fhir.tokenInvalid' })
-        .optional(),
-    }),
-    ZFhirSwitches.extend({
-      authKind: z.literal('smart_backend'),
-      baseUrl: ZFhirUrl('fhir.baseUrlRequired'),
-      clientId: z
-        .string()
-        .trim()
-        .check(singleLineText)
-        .min(1, { error: 'fhir.clientIdRequired' })
-        .max(MAX_FHIR_CLIENT_ID_LENGTH, { error: 'fhir.clientIdInvalid' }),
-      tokenUrl: ZFhirUrl('fhir.tokenUrlRequired'),
-      /** The private key as a JWK (JSON text), ES384 (P-384) or RS384 (RSA, 2048 bits or more). */
-      privateKey: z
-        .string()
-        .trim()
-        .min(1, { error: 'fhir.privateKeyRequired' })
-        .max(MAX_FHIR_PRIVATE_KEY_LENGTH, { error: 'fhir.privateKeyInvalid' })
-        .optional(),
-    }),
-  ],
-  { error: 'fhir.authKindInvalid' },
-);
+export const ZFhirConnectionChange = z
+  .object({
+    authKind: z.enum(FHIR_AUTH_KINDS, { error: 'fhir.authKindInvalid' }),
+    baseUrl: ZFhirUrl('fhir.baseUrlRequired'),
+    /** bearer: the access token. */
+    token: z
+      .string()
+      .trim()
+      .check(singleLineText)
+      .min(1, { error: 'fhir.tokenRequired' })
+      .max(MAX_FHIR_TOKEN_LENGTH, { error: 'fhir.tokenInvalid' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'fhir.tokenInvalid' })
+      .optional(),
+    /** smart_backend: the client id the EHR registered, its token URL, and the private key as a JWK (JSON text). */
+    clientId: z
+      .string()
+      .trim()
+      .check(singleLineText)
+      .min(1, { error: 'fhir.clientIdRequired' })
+      .max(MAX_FHIR_CLIENT_ID_LENGTH, { error: 'fhir.clientIdInvalid' })
+      .optional(),
+    tokenUrl: ZFhirUrl('fhir.tokenUrlRequired').optional(),
+    privateKey: z
+      .string()
+      .trim()
+      .check(multiLineText)
+      .min(1, { error: 'fhir.privateKeyRequired' })
+      .max(MAX_FHIR_PRIVATE_KEY_LENGTH, { error: 'fhir.privateKeyInvalid' })
+      .optional(),
+    enabled: z.boolean().default(true),
+    sendAutomatically: z.boolean().default(false),
+  })
+  .superRefine((change, context) => {
+    if (change.authKind !== 'smart_backend') return;
+    if (!change.clientId) context.addIssue({ code: 'custom', path: ['clientId'], message: 'fhir.clientIdRequired' });
+    if (!change.tokenUrl) context.addIssue({ code: 'custom', path: ['tokenUrl'], message: 'fhir.tokenUrlRequired' });
+  });
 export type TFhirConnectionChange = z.input<typeof ZFhirConnectionChange>;
 
 /** What "Test connection" found: the server's FHIR version and software, and that the credentials were accepted. */
