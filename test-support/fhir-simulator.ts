@@ -59,6 +59,12 @@ function validatorOf(resourceType: 'Binary' | 'DocumentReference'): ValidateFunc
   return compiled.get(resourceType)!;
 }
 
+/** What the official R4 schema finds wrong with a Binary or a DocumentReference (none: valid), as POST answers it. */
+export function fhirSchemaErrorsOf(resource: Record<string, unknown>): string[] {
+  const validate = validatorOf(resource.resourceType as 'Binary' | 'DocumentReference');
+  return validate(resource) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
+}
+
 const outcome = (severity: 'error' | 'fatal', code: string, diagnostics: string) => ({
   resourceType: 'OperationOutcome',
   issue: [{ severity, code, diagnostics }],
@@ -259,10 +265,7 @@ export async function startFhirSimulator(options: {
       failing = status;
     },
     /** Validates a resource as POST would, without storing it: for tests of the validation itself. */
-    schemaErrorsOf: (resource: Resource): string[] => {
-      const validate = validatorOf(resource.resourceType as 'Binary' | 'DocumentReference');
-      return validate(resource) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
-    },
+    schemaErrorsOf: fhirSchemaErrorsOf,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
