@@ -46,21 +46,35 @@ export async function saveFhirConnection(
 ): Promise<TFhirConnection> {
   const accountId = actor.member.accountId;
   const before = await fhirConnectionOf(db, accountId);
-  const keeps = before?.authKind === change.authKind ? before : undefined;
   const baseUrl = checkFhirUrl(change.baseUrl, config);
+  const tokenUrl = change.authKind === 'smart_backend' ? checkFhirUrl(change.tokenUrl!, config) : null;
+  // A kept token or key goes only where it went before: an address changed by someone who never saw the secret
+  // must not carry it (or the access tokens it gets) elsewhere.
+  const sameAddresses = before?.baseUrl === baseUrl && before.tokenUrl === tokenUrl;
+  const keeps = before?.authKind === change.authKind && sameAddresses ? before : undefined;
+  const missing = (field: 'token' | 'privateKey') =>
+    new AppError(
+      'invalid_request',
+      before?.authKind === change.authKind && !sameAddresses
+        ? 'fhir.secretForNewAddress'
+        : field === 'token'
+          ? 'fhir.tokenRequired'
+          : 'fhir.privateKeyRequired',
+      {},
+      `body.${field}`,
+    );
   const switches = { enabled: change.enabled ?? true, sendAutomatically: change.sendAutomatically ?? false };
   let values: Omit<typeof fhirConnections.$inferInsert, 'accountId'>;
   if (change.authKind === 'bearer') {
-    if (!change.token && !keeps) throw new AppError('invalid_request', 'fhir.tokenRequired', {}, 'body.token');
+    if (!change.token && !keeps) throw missing('token');
     const secret = change.token ? await sealFhirSecret(config, change.token) : keeps!.secret;
     values = { baseUrl, authKind: 'bearer', secret, clientId: null, tokenUrl: null, algorithm: null, keyId: null, ...switches };
   } else {
-    if (!change.privateKey && !keeps) throw new AppError('invalid_request', 'fhir.privateKeyRequired', {}, 'body.privateKey');
+    if (!change.privateKey && !keeps) throw missing('privateKey');
     const key = change.privateKey ? await readSmartPrivateKey(change.privateKey) : { algorithm: keeps!.algorithm!, keyId: keeps!.keyId! };
     const secret = change.privateKey ? await sealFhirSecret(config, change.privateKey) : keeps!.secret;
-    // The contract requires both for this kind.
-    const tokenUrl = checkFhirUrl(change.tokenUrl!, config);
-    values = { baseUrl, authKind: 'smart_backend', secret, clientId: change.clientId!, tokenUrl, ...key, ...switches };
+    // The contract requires the client id and the token URL for this kind.
+    values = { baseUrl, authKind: 'smart_backend', secret, clientId: change.clientId!, tokenUrl: tokenUrl!, ...key, ...switches };
   }
   const [saved] = await db
     .insert(fhirConnections)

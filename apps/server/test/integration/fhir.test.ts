@@ -365,6 +365,11 @@ describe('FHIR export (issue 37, item 6; decision 106)', () => {
     }
     expect((await call(userCookie, 'POST', '/api/account/fhir/test')).statusCode).toBe(403);
     expect((await connect(ownerCookie, { authKind: 'bearer', baseUrl: sim.baseUrl, token: TOKEN })).statusCode).toBe(200);
+    // The kept token goes nowhere else: another address needs it typed again.
+    const elsewhere = await connect(ownerCookie, { authKind: 'bearer', baseUrl: `${sim.baseUrl}/elsewhere` });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(ZApiError.parse(elsewhere.json()).error).toMatchObject({ code: 'fhir.secretForNewAddress', issues: [{ path: 'body.token' }] });
+    expect((await connect(ownerCookie, { authKind: 'bearer', baseUrl: sim.baseUrl, enabled: true })).statusCode).toBe(200);
 
     // A User may send a received fax of the account, but not a fax sent by the owner, which they may not see (404).
     const { fax: received } = await receivedFax(account.id, account.number!, 'referral-en', {

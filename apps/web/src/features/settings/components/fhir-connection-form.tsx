@@ -49,8 +49,13 @@ export function FhirConnectionForm({ connection }: { connection: TFhirConnection
   const [problem, setProblem] = useState<{ field: TField | null; message: string } | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const busy = save.isPending || test.isPending || remove.isPending;
-  // The saved secret stays when its field is left empty, if the kind is the one it was saved for.
-  const keepsSecret = connection?.authKind === authKind;
+  // The saved secret stays when its field is left empty, for the kind and the addresses it was saved for (the server
+  // asks for it again when an address changes, so that it never goes elsewhere unseen).
+  const sameUrl = (saved: string | null | undefined, typed: string) => saved === typed.trim().replace(/\/+$/, '');
+  const keepsSecret =
+    connection?.authKind === authKind &&
+    sameUrl(connection.baseUrl, baseUrl) &&
+    (authKind === 'bearer' || sameUrl(connection.tokenUrl, tokenUrl));
 
   const change = (): TFhirConnectionChange =>
     authKind === 'bearer'
