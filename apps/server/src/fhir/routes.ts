@@ -44,13 +44,13 @@ export const fhirRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
     { schema: { params, response: { 200: ZFaxFhirExports } }, preHandler: requireActor('useFaxes') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return fhirExportsOfFax(db, actorOf(request), request.params.id);
+      return fhirExportsOfFax({ db, config }, actorOf(request), request.params.id);
     },
   );
 
   app.post(
     '/faxes/:id/fhir',
     { schema: { params, response: { 202: ZFaxFhirExports } }, preHandler: requireActor('useFaxes') },
-    async (request, reply) => reply.status(202).send(await requestFhirExport({ db, queue }, actorOf(request), request.params.id)),
+    async (request, reply) => reply.status(202).send(await requestFhirExport({ db, queue, config }, actorOf(request), request.params.id)),
   );
 };

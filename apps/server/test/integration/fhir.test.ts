@@ -229,6 +229,32 @@ describe('FHIR export (issue 37, item 6; decision 106)', () => {
     expect(document.type).toMatchObject({ coding: [{ code: '51851-4' }], text: 'Invoice' });
   }, 60_000);
 
+  it('an export whose tries were lost says so, and a member sends it on from its next try', async () => {
+    const account = await createAccount(t, { owner: { name: 'Night Desk' } });
+    const cookie = await signIn(t.app, account.owner.email);
+    expect((await connect(cookie, { authKind: 'bearer', baseUrl: sim.baseUrl, token: TOKEN })).statusCode).toBe(200);
+    const { fax } = await receivedFax(account.id, account.number!, 'lab-en', {
+      documentClass: 'lab_result',
+      classConfidence: 1,
+      classifiedBy: 'member',
+    });
+    // Two tries made, and the third never came (its job lost): nothing has happened for longer than any wait.
+    await t.db.insert(fhirExports).values({
+      faxId: fax.id,
+      accountId: account.id,
+      attempts: 2,
+      lastError: 'HTTP 503',
+      updatedAt: new Date(Date.now() - 8 * 3600_000),
+    });
+    expect((await exportsOf(cookie, fax.id)).exports[0]).toMatchObject({ status: 'pending', stalled: true });
+    expect((await call(cookie, 'POST', `/api/faxes/${fax.id}/fhir`)).statusCode).toBe(202);
+    await settled(fax.id, 'sent');
+    expect(await exportAudit(fax.id)).toEqual([
+      { action: 'fax.fhir_export', outcome: 'success', details: expect.objectContaining({ attempt: 3, patient: 'to review' }) },
+    ]);
+    expect((await exportsOf(cookie, fax.id)).exports[0]).toMatchObject({ status: 'sent', stalled: false, attempts: 3 });
+  }, 60_000);
+
   it('signs in with SMART Backend Services: a signed client assertion for a token, then the export', async () => {
     const account = await createAccount(t, { owner: { name: 'Neurology Intake' } });
     const cookie = await signIn(t.app, account.owner.email);

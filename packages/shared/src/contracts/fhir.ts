@@ -108,6 +108,8 @@ export const ZFhirExport = z.object({
   /** The Patient it was filed under (`Patient/123`); null when no single patient matched: to review on the EHR. */
   patientReference: z.string().nullable(),
   patientToReview: z.boolean(),
+  /** Pending, but not heard of for longer than any wait between tries: its tries were lost, and it may be sent again. */
+  stalled: z.boolean(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

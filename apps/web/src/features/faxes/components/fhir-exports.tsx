@@ -50,8 +50,8 @@ function FhirExportsBlock({ faxId }: { faxId: string }) {
     );
   const { exports: items, canSend } = exports.data;
   if (items.length === 0 && !canSend) return null;
-  // One DocumentReference per fax: sent again only once its tries have failed.
-  const sendable = canSend && !items.some((item) => item.status !== 'failed');
+  // One DocumentReference per fax: sent again only once its tries have failed (or were lost).
+  const sendable = canSend && items.every((item) => item.status === 'failed' || item.stalled);
 
   const sendNow = async () => {
     try {
