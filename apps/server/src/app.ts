@@ -65,6 +65,7 @@ import { faxTextRoutes } from './fax-text/routes';
 import { faxPlacementRoutes } from './faxes/placement-routes';
 import { inboxRoutes } from './inboxes/routes';
 import { routingRoutes } from './routing/routes';
+import { fhirRoutes } from './fhir/routes';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
@@ -261,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(inboxRoutes, routeDeps);
       await api.register(faxPlacementRoutes, routeDeps);
       await api.register(routingRoutes, routeDeps);
+      await api.register(fhirRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);

@@ -1,6 +1,7 @@
 import { FAX_LANDED_EVENT, NOTIFIED_FAX_EVENT_TYPES } from '@faxline/shared';
 import { faxEventEmailJob } from './fax-emails/fax-event-email-job';
 import { eventsOfReadingAccounts, READ_AFTER, readFaxTextJob } from './fax-text/read-fax-text-job';
+import { eventsOfAutomaticFhirAccounts, EXPORT_AFTER, fhirExportClassifiedJob } from './fhir/export-classified-job';
 import { eventsWithSubscribers, webhooksFanOutJob } from './webhooks/fan-out-job';
 import { recordFaxFailureJob } from './events/record-fax-failure-job';
 import type { FaxEventConsumer } from './events/relay';
@@ -13,4 +14,9 @@ export const faxEventConsumers: readonly FaxEventConsumer[] = [
   { job: faxEventEmailJob, wants: (type) => (NOTIFIED_FAX_EVENT_TYPES as readonly string[]).includes(type) },
   { job: routeFaxJob, wants: (type) => type === FAX_LANDED_EVENT },
   { job: readFaxTextJob, wants: (type) => (READ_AFTER as readonly string[]).includes(type), wanted: eventsOfReadingAccounts },
+  {
+    job: fhirExportClassifiedJob,
+    wants: (type) => (EXPORT_AFTER as readonly string[]).includes(type),
+    wanted: eventsOfAutomaticFhirAccounts,
+  },
 ];

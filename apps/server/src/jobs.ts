@@ -11,6 +11,7 @@ import { carrierDeadlineJob } from './faxes/jobs/carrier-deadline';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { WorkerJob } from './job-deps';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
+import { fhirExportJob } from './fhir/export-job';
 
 /** Every job the worker runs. A capability adds its jobs here. */
 export const jobs: readonly WorkerJob[] = [
@@ -26,6 +27,7 @@ export const jobs: readonly WorkerJob[] = [
   // The consumers of fax events (fax-event-consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,
+  fhirExportJob,
   billUsageChargeJob,
   endCancelledSubscriptionsJob,
 ];

@@ -20,6 +20,7 @@ export * from './fax-emails/schema';
 export * from './faxes/schema';
 export * from './fax-text/schema';
 export * from './inboxes/schema';
+export * from './fhir/schema';
 export * from './bells/schema';
 export * from './numbers/schema';
 export * from './plans/schema';

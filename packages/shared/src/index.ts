@@ -47,3 +47,4 @@ export * from './contracts/admin-audit';
 export * from './contracts/admin-analytics';
 export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';
+export * from './contracts/fhir';

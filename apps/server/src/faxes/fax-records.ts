@@ -115,3 +115,24 @@ export async function setDocumentClass(db: Database, faxId: string, documentClas
     return { previous: before.documentClass };
   });
 }
+
+/** What filing a received fax in an EHR needs of it (decision 105): its document of record, what it is, and from whom. */
+export async function faxToExport(db: Database, faxId: string) {
+  const [fax] = await db
+    .select({
+      id: faxes.id,
+      accountId: faxes.accountId,
+      direction: faxes.direction,
+      documentKey: faxes.documentKey,
+      documentClass: faxes.documentClass,
+      foundFields: faxes.foundFields,
+      textLanguage: faxes.textLanguage,
+      fromNumber: faxes.fromNumber,
+      senderName: faxes.senderName,
+      pages: faxes.pages,
+      createdAt: faxes.createdAt,
+    })
+    .from(faxes)
+    .where(eq(faxes.id, faxId));
+  return fax;
+}

@@ -16,6 +16,7 @@ import type enDevelopers from '@/locales/en/developers.json';
 import type enEmailToFax from '@/locales/en/email-to-fax.json';
 import type enFaxIdentity from '@/locales/en/fax-identity.json';
 import type enFaxes from '@/locales/en/faxes.json';
+import type enFhir from '@/locales/en/fhir.json';
 import type enHelp from '@/locales/en/help.json';
 import type enInboxes from '@/locales/en/inboxes.json';
 import type enLegal from '@/locales/en/legal.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       'email-to-fax': typeof enEmailToFax;
       'fax-identity': typeof enFaxIdentity;
       faxes: typeof enFaxes;
+      fhir: typeof enFhir;
       help: typeof enHelp;
       inboxes: typeof enInboxes;
       legal: typeof enLegal;

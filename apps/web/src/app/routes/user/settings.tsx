@@ -11,6 +11,7 @@ import {
 } from '@/features/settings/components/advanced-security-card';
 import { FaxEmailSection } from '@/features/settings/components/fax-email-section';
 import { FaxTextSection } from '@/features/settings/components/fax-text-section';
+import { FhirSection } from '@/features/settings/components/fhir-section';
 import { SettingsPreferences } from '@/features/settings/components/settings-preferences';
 import { useScrollToCard } from '@/features/settings/hooks/use-scroll-to-card';
 import { TwoFactorManager } from '@/features/two-factor/components/two-factor-manager';
@@ -20,7 +21,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
  * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed, whether the words
- * of its faxes are read for search, and its blocked numbers (owner and sub-admins), and deleting the account.
+ * of its faxes are read for search, its EHR (FHIR) connection, and its blocked numbers (owner and sub-admins), and deleting the account.
  */
 export default function SettingsRoute() {
   // 'plan-features' with the page's own texts: loaded later, by the fax e-mail section on a plan without fax to e-mail,
@@ -44,6 +45,7 @@ export default function SettingsRoute() {
       <FaxIdentitySection />
       <FaxEmailSection />
       <FaxTextSection />
+      <FhirSection />
       <BlocklistSection />
       <AccountDeletion />
     </section>

@@ -7,6 +7,7 @@ export const faxKeys = {
   list: (query: TFaxListQuery) => [...faxKeys.lists(), query] as const,
   detail: (id: string) => [...faxKeys.all, 'detail', id] as const,
   review: () => [...faxKeys.all, 'review'] as const,
+  fhir: (id: string) => [...faxKeys.all, 'fhir', id] as const,
   numbers: () => [...faxKeys.all, 'numbers'] as const,
   quote: (signature: string | null) => [...faxKeys.all, 'quote', signature] as const,
 };

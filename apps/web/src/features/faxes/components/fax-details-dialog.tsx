@@ -20,6 +20,7 @@ import { DeleteFaxDialog } from './delete-fax-dialog';
 import { DocumentClass } from './document-class';
 import { FaxPlacement } from './fax-placement';
 import { FaxStatus } from './fax-status';
+import { FhirExports } from './fhir-exports';
 import { PageProblems } from './page-problems';
 
 /** Each line's name in the details (a line added to FAX_LINES must be named here: the type says so). */
@@ -199,6 +200,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       {fax.documentClass ? <DocumentClass key={fax.documentClass} fax={{ ...fax, documentClass: fax.documentClass }} /> : null}
       {!sent && fax.placement ? <FaxPlacement fax={{ id: fax.id, placement: fax.placement }} /> : null}
       {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
+      {sent ? null : <FhirExports faxId={fax.id} />}
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
     </div>
