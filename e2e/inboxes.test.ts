@@ -94,7 +94,8 @@ describe('shared inboxes and routing rules (issue 37, decisions 103 and 104)', (
     await row.getByRole('button', { name: /^Open/ }).click();
     const details = anaPage.getByRole('dialog', { name: 'Fax Details' });
     await visible(details.getByRole('heading', { name: 'Where It Is' }));
-    await visible(details.getByText(/Placed by the rule .Referrals from St Mary./));
+    await visible(details.getByText(/Placed by the rule .Referrals from St Mary.:/));
+    await visible(details.getByRole('list', { name: 'Timeline' }).getByText(/Placed by the rule/));
     await expectNoAccessibilityViolations(anaPage);
     await wholePageScreenshot(anaPage, path.join(screenshots(), 'inbox-fax-details-desktop-en.png'));
 
@@ -109,6 +110,18 @@ describe('shared inboxes and routing rules (issue 37, decisions 103 and 104)', (
       expect((await overflowOf(phone)).offenders).toEqual([]);
       await expectNoAccessibilityViolations(phone);
       await wholePageScreenshot(phone, path.join(screenshots(), `${url.includes('rules') ? 'rules' : 'inbox'}-phone-${language}.png`));
+      if (language === 'es') {
+        // The fax's details, where it is and its timeline, on the phone too.
+        await phone
+          .getByRole('button', { name: /^Abrir el fax de/ })
+          .filter({ visible: true })
+          .click();
+        const dialog = phone.getByRole('dialog', { name: 'Detalles del fax' });
+        await visible(dialog.getByRole('heading', { name: 'Dónde está' }));
+        expect((await overflowOf(phone)).offenders).toEqual([]);
+        await expectNoAccessibilityViolations(phone);
+        await wholePageScreenshot(phone, path.join(screenshots(), 'inbox-fax-details-phone-es.png'));
+      }
       await phone.context().close();
     }
 

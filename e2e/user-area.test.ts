@@ -76,6 +76,8 @@ describe('the user area layout on desktop (1280 px)', () => {
       'Settings',
       'API Keys',
       'Webhooks',
+      'Inboxes',
+      'Routing Rules',
       'E-mail to Fax',
       'Billing',
     ];

@@ -1,7 +1,7 @@
 import type { TRuleActions, TRuleCondition } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountMembers, accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 
 /** An account's shared inboxes (departments, decision 103): its received faxes are in one of them, or in none. */
@@ -35,7 +35,16 @@ export const inboxMembers = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.inboxId, table.userId] }), index('inbox_members_user_idx').on(table.userId, table.inboxId)],
+  (table) => [
+    primaryKey({ columns: [table.inboxId, table.userId] }),
+    index('inbox_members_user_idx').on(table.userId, table.inboxId),
+    // Only a member of the account belongs to its inboxes: the database's own rule, whatever code writes the row.
+    foreignKey({
+      name: 'inbox_members_account_member_fk',
+      columns: [table.accountId, table.userId],
+      foreignColumns: [accountMembers.organizationId, accountMembers.userId],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** The inbox each of an account's numbers files its received faxes in, unless a rule places them elsewhere. */

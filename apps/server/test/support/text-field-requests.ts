@@ -58,6 +58,37 @@ function exampleText(schema: JsonSchema): string {
   return 'Ada'.padEnd(schema.minLength ?? 0, 'a');
 }
 
+/**
+ * The schema's example with each union on the way to `path` taken at the option that holds the field (a condition of
+ * a routing rule of the kind whose field it is), so that the field is one the server reads, not an unknown key it
+ * drops.
+ */
+function exampleAlong(schema: JsonSchema, path: ReadonlyArray<string | number>): unknown {
+  const options = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (options.length > 0) return exampleAlong(options.find((option) => holds(option, path)) ?? options[0]!, path);
+  const [head, ...rest] = path;
+  if (typeof head === 'number' && schema.items) {
+    const items = [...((exampleOf(schema) as unknown[] | undefined) ?? [])];
+    items[head] = exampleAlong(schema.items, rest);
+    return items;
+  }
+  if (typeof head === 'string' && schema.properties?.[head]) {
+    return { ...(exampleOf(schema) as Record<string, unknown>), [head]: exampleAlong(schema.properties[head], rest) };
+  }
+  return exampleOf(schema);
+}
+
+/** Whether the schema (or one of its options) has a field at `path`. */
+function holds(schema: JsonSchema, path: ReadonlyArray<string | number>): boolean {
+  const options = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (options.length > 0) return options.some((option) => holds(option, path));
+  const [head, ...rest] = path;
+  if (head === undefined) return true;
+  if (typeof head === 'number') return schema.items ? holds(schema.items, rest) : false;
+  const property = schema.properties?.[head];
+  return property ? holds(property, rest) : false;
+}
+
 /** A copy of `value` with `text` at `path`, making the objects and arrays on the way. */
 function withTextAt(value: unknown, path: Array<string | number>, text: string): unknown {
   const [head, ...rest] = path;
@@ -92,7 +123,10 @@ export function requestWithText(route: ApiRoute, field: TextField, text: string,
   }
   const headers = { origin: TEST_ORIGIN, cookie, 'accept-language': 'en' };
   if (route.multipartJson) {
-    const json = field.part === 'multipart' ? withTextAt(exampleOf(route.multipartJson), field.path, text) : exampleOf(route.multipartJson);
+    const json =
+      field.part === 'multipart'
+        ? withTextAt(exampleAlong(route.multipartJson, field.path), field.path, text)
+        : exampleOf(route.multipartJson);
     const boundary = '----faxline-text-field';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="request.json"\r\n\r\n${JSON.stringify(json)}\r\n--${boundary}--\r\n`;
     return {
@@ -103,7 +137,7 @@ export function requestWithText(route: ApiRoute, field: TextField, text: string,
     };
   }
   if (!route.body) return { method: route.method as 'GET', url, headers };
-  const body = field.part === 'body' ? withTextAt(exampleOf(route.body), field.path, text) : exampleOf(route.body);
+  const body = field.part === 'body' ? withTextAt(exampleAlong(route.body, field.path), field.path, text) : exampleOf(route.body);
   return {
     method: route.method as 'POST',
     url,

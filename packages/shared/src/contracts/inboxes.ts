@@ -85,6 +85,7 @@ export const ZRuleCondition = z.discriminatedUnion('kind', [
         z
           .string()
           .trim()
+          .check(singleLineText)
           .transform((value) => value.replace(/[\s\-.()]/g, ''))
           .pipe(z.string().regex(/^\+[1-9]\d{0,14}$/, { error: 'errors.invalidBlockedPrefix' })),
       )
@@ -100,8 +101,14 @@ export const ZRuleCondition = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('time'),
     days: z.array(z.number().int().min(0).max(6)).min(1).max(7),
-    from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'errors.invalidTime' }),
-    to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'errors.invalidTime' }),
+    from: z
+      .string()
+      .check(singleLineText)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'errors.invalidTime' }),
+    to: z
+      .string()
+      .check(singleLineText)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'errors.invalidTime' }),
   }),
   /** Its number of pages, between these (either may be absent). */
   z

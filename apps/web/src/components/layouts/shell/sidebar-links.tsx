@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import type { TIcon } from '@/components/ui/icons';
@@ -23,6 +23,8 @@ type TSidebarLinksProps = Omit<ComponentProps<'ul'>, 'children'> & {
   labelClassName?: string;
   /** Called on a click on any link, so that the drawer can close. */
   onNavigate?: () => void;
+  /** What an entry holds under its link (a nested list: the shared inboxes under Fax History). */
+  nestedUnder?: (key: string) => ReactNode;
 };
 
 /** A list of sidebar entries, the same in the user area and the back office, on desktop and in the phone drawer. */
@@ -34,6 +36,7 @@ export function SidebarLinks({
   iconClassName,
   labelClassName = 'min-w-0 leading-snug',
   onNavigate,
+  nestedUnder,
   className,
   ...listProps
 }: TSidebarLinksProps) {
@@ -59,6 +62,7 @@ export function SidebarLinks({
                 {content}
               </NavLink>
             )}
+            {nestedUnder?.(key)}
           </li>
         );
       })}

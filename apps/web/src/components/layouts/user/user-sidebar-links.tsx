@@ -76,20 +76,16 @@ export function UserSidebarLinks({ role, collapsed = false, onNavigate, faxViews
   const { tooltipProps, tooltip } = useSideTooltip(collapsed);
   const shared = { collapsed, tooltipProps, onNavigate };
   const items = navEntriesFor(role).map(({ key, href }) => ({ key, href, label: t(`nav.entries.${key}`), Icon: NAV_ICONS[key] }));
-  // The fax views sit right under Fax History, for those who see it.
-  const split = faxViews ? items.findIndex((item) => item.key === 'faxHistory') + 1 : 0;
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <SidebarLinks items={split ? items.slice(0, split) : items} activeClassName="bg-accent text-accent-foreground" {...shared} />
-        {split && faxViews ? (
-          <>
-            {faxViews(shared)}
-            <SidebarLinks items={items.slice(split)} activeClassName="bg-accent text-accent-foreground" {...shared} />
-          </>
-        ) : null}
-      </div>
+      <SidebarLinks
+        items={items}
+        activeClassName="bg-accent text-accent-foreground"
+        // The fax views (the shared inboxes) sit right under Fax History, in its entry, for those who see it.
+        nestedUnder={(key) => (key === 'faxHistory' && faxViews ? faxViews(shared) : null)}
+        {...shared}
+      />
       <div className={cn('flex flex-col gap-1', collapsed && 'border-t pt-4')}>
         <h2
           id={securityHeadingId}

@@ -39,7 +39,7 @@ export function InboxNavList({ list, collapsed, tooltipProps, onNavigate }: TInb
   ];
 
   return (
-    <ul aria-label={t('nav.label')} className={cn('flex flex-col gap-1', !collapsed && 'ml-6 border-l pl-2')}>
+    <ul aria-label={t('nav.label')} className={cn('mt-1 flex flex-col gap-1', !collapsed && 'ml-6 border-l pl-2')}>
       {entries.map((entry) => {
         const label = entry.newFaxes > 0 ? t('nav.withNew', { name: entry.name, count: entry.newFaxes }) : entry.name;
         const current = shownInbox === entry.inbox;
