@@ -63,7 +63,7 @@ import { faxIdentityRoutes } from './numbers/fax-identity-routes';
 import { faxEmailSettingsRoutes } from './fax-emails/fax-email-settings-routes';
 import { faxTextRoutes } from './fax-text/routes';
 import { faxPlacementRoutes } from './faxes/placement-routes';
-import { inboxRoutes } from './inboxes/routes';
+import { inboxRoutes } from './faxes/inbox-routes';
 import { routingRoutes } from './routing/routes';
 import { fhirRoutes } from './fhir/routes';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';

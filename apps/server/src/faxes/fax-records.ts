@@ -1,5 +1,5 @@
 import type { TDocumentClass, TFaxDirection, TFaxQuality, TFoundField, TLanguage, TPageProblemOfPage } from '@faxline/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { searchConfigurationOf } from './fax-text-search';
@@ -135,4 +135,14 @@ export async function faxToExport(db: Database, faxId: string) {
     .from(faxes)
     .where(eq(faxes.id, faxId));
   return fax;
+}
+
+/** The account's last received faxes, newest first (a routing rule's dry run, decision 104). */
+export async function recentReceivedFaxes(db: Database, accountId: string, limit: number) {
+  return db
+    .select()
+    .from(faxes)
+    .where(and(eq(faxes.accountId, accountId), eq(faxes.direction, 'inbound')))
+    .orderBy(desc(faxes.createdAt), desc(faxes.id))
+    .limit(limit);
 }

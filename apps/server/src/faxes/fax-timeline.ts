@@ -1,7 +1,6 @@
 import type { TFaxTimeline } from '@faxline/shared';
-import { inArray } from 'drizzle-orm';
 import { auditTrailOf } from '../audit/record-audit-event';
-import { users } from '../auth/schema';
+import { peopleNamed } from '../auth/people';
 import { inboxNamesOf } from '../inboxes/inboxes';
 import type { Database } from '../platform/db/client';
 import { accessibleFax, type FaxActor } from './fax-access';
@@ -30,11 +29,7 @@ export async function faxTimeline(db: Database, actor: FaxActor, id: string): Pr
   const named = rows.flatMap((row) => idsNamedIn(row.details ?? {}));
   const personIds = [...new Set([...rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])), ...named])];
   const names = new Map([
-    ...(personIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, personIds))).map(
-          (u) => [u.id, u.name] as const,
-        )
-      : []),
+    ...(await peopleNamed(db, personIds)).map((person) => [person.id, person.name] as const),
     ...(await inboxNamesOf(db, fax.accountId, named)),
   ]);
   return {

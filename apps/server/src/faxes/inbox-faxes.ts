@@ -1,7 +1,7 @@
 import type { TInboxFaxPage, ZInboxFaxQuery } from '@faxline/shared';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { users } from '../auth/schema';
+import { peopleNamed } from '../auth/people';
 import { seesAllFaxes } from '../accounts/membership';
 import { inboxIdsOf, inboxOfAccount } from '../inboxes/inboxes';
 import type { Database } from '../platform/db/client';
@@ -44,11 +44,7 @@ export async function listInboxFaxes(db: Database, actor: FaxActor, query: Query
       .where(where),
   ]);
   const assigneeIds = [...new Set(rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])))];
-  const assignees = new Map(
-    assigneeIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, assigneeIds))).map((u) => [u.id, u])
-      : [],
-  );
+  const assignees = new Map((await peopleNamed(db, assigneeIds)).map(({ id, name }) => [id, { id, name }]));
   return {
     faxes: rows.map((row) => ({
       ...toPublicFax(row),
@@ -66,4 +62,25 @@ export async function listInboxFaxes(db: Database, actor: FaxActor, query: Query
 async function canSeeInbox(db: Database, actor: FaxActor, inboxId: string): Promise<boolean> {
   if (seesAllFaxes(actor.member)) return true;
   return (await inboxIdsOf(db, actor.user.id)).has(inboxId);
+}
+
+/**
+ * The new faxes of each of the account's inboxes (null: in none), for the menu: filed, state new, in the inbox folder,
+ * read from the partial index that holds exactly these (schema.ts).
+ */
+export async function newFaxesByInbox(db: Database, accountId: string): Promise<Map<string | null, number>> {
+  const rows = await db
+    .select({ inboxId: faxes.inboxId, n: sql<number>`count(*)::int` })
+    .from(faxes)
+    .where(
+      and(
+        eq(faxes.accountId, accountId),
+        eq(faxes.state, 'new'),
+        eq(faxes.folder, 'inbox'),
+        isNotNull(faxes.filedAt),
+        eq(faxes.direction, 'inbound'),
+      ),
+    )
+    .groupBy(faxes.inboxId);
+  return new Map(rows.map((row) => [row.inboxId, row.n]));
 }

@@ -1,7 +1,7 @@
 import type { TFaxPlacement, TFaxPlacementChange, TRoutedBy } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { findMembership, listMembers, mayUseFaxes, seesAllFaxes } from '../accounts/membership';
-import { users } from '../auth/schema';
+import { peopleNamed } from '../auth/people';
 import { inboxIdsOf, inboxIdsOfPeople, inboxOfAccount } from '../inboxes/inboxes';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -21,9 +21,9 @@ export async function placementOf(db: Database, fax: Placed): Promise<TFaxPlacem
   if (fax.direction !== 'inbound') return null;
   const [inbox, assignee] = await Promise.all([
     fax.inboxId ? inboxOfAccount(db, fax.accountId, fax.inboxId) : null,
-    fax.assigneeId ? db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, fax.assigneeId)) : [],
+    peopleNamed(db, fax.assigneeId ? [fax.assigneeId] : []),
   ]);
-  return placementView(fax, inbox?.name ?? null, assignee[0] ?? null);
+  return placementView(fax, inbox?.name ?? null, assignee[0] ? { id: assignee[0].id, name: assignee[0].name } : null);
 }
 
 /** The placement of a fax whose inbox's and assignee's names are known (the lists read them with the page). */

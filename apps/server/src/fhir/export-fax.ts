@@ -1,4 +1,4 @@
-import { FHIR_EXPORT_RETRY_DELAYS_SECONDS } from '@faxline/shared';
+import { FHIR_EXPORT_RETRY_DELAYS_SECONDS, type TFhirExportOwnReason } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -68,13 +68,11 @@ export async function tryFhirExport(deps: ExportDeps, exportId: string, attempt:
   if (!row || row.status !== 'pending' || row.attempts >= attempt) return;
   const connection = await fhirConnectionOf(db, row.accountId);
   if (!connection?.enabled) {
-    const why = connection ? 'the connection to the FHIR server is turned off' : 'no FHIR server is connected';
-    return endTry(deps, row, attempt, { failed: why, final: true });
+    return endTry(deps, row, attempt, { failed: connection ? 'turned_off' : 'not_connected', final: true });
   }
   const fax = await faxToExport(db, row.faxId);
   if (!fax) return; // Deleted meanwhile: its export went with it.
-  if (fax.direction !== 'inbound' || !fax.documentKey)
-    return endTry(deps, row, attempt, { failed: 'the fax has no received document', final: true });
+  if (fax.direction !== 'inbound' || !fax.documentKey) return endTry(deps, row, attempt, { failed: 'no_document', final: true });
 
   try {
     const authorization = await authorizationOf(deps.config, connection);
@@ -135,7 +133,10 @@ function createdIdOf(answer: FhirAnswer, type: string): string | null {
   return found?.[1] ?? null;
 }
 
-type TryEnd = { resourceId: string; patientReference: string | null; patientSearch: string | null } | { failed: string; final: boolean };
+/** How a try ended: created, or failed with a code of Faxline's own (FHIR_EXPORT_OWN_REASONS) or the server's words. */
+type TryEnd =
+  | { resourceId: string; patientReference: string | null; patientSearch: string | null }
+  | { failed: TFhirExportOwnReason | (string & {}); final: boolean };
 
 /** Writes a try's end, its audit row (the fax's timeline) and, when another try is due, that try: together. */
 async function endTry(deps: ExportDeps, row: ExportRow, attempt: number, end: TryEnd): Promise<void> {

@@ -1,7 +1,7 @@
-import { MAX_INBOXES, roleMay, type TInbox, type TInboxInput, type TInboxList } from '@faxline/shared';
+import { MAX_INBOXES, roleMay, type TInbox, type TInboxList, type ZInboxInput } from '@faxline/shared';
+import type { z } from 'zod';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { accountMembers } from '../accounts/schema';
-import type { Membership } from '../accounts/membership';
+import { listMembers, seesAllFaxes, type Membership } from '../accounts/membership';
 import { numberSettingsOf } from '../numbers/account-numbers';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -79,23 +79,23 @@ export async function inboxNamesOf(db: Database, accountId: string, ids: readonl
 }
 
 /**
- * The inboxes this member sees (all of the account's for the owner and sub-admins, their own for a User), with their
- * new faxes counted: those filed, in the inbox folder, state new (an index holds exactly these, faxes/schema.ts).
+ * The inboxes this member sees (all of the account's for the owner and sub-admins, their own for a User), each with
+ * its new faxes as the faxes count them (`newFaxes`: by inbox id, null for those in none).
  */
-export async function listInboxes(db: Database, member: Membership, userId: string): Promise<TInboxList> {
-  const manager = mayManageInboxes(member) || roleMay(member.role, 'seeAllFaxes');
-  const own = manager ? null : await inboxIdsOf(db, userId);
+export async function listInboxes(
+  db: Database,
+  member: Membership,
+  userId: string,
+  newFaxes: ReadonlyMap<string | null, number>,
+): Promise<TInboxList> {
+  const own = seesAllFaxes(member) ? null : await inboxIdsOf(db, userId);
   const rows = await db.select().from(inboxes).where(eq(inboxes.accountId, member.accountId)).orderBy(asc(inboxes.name));
   const shown = own ? rows.filter((row) => own.has(row.id)) : rows;
   const ids = shown.map((row) => row.id);
-  const [members, numbers, counts] = await Promise.all([
+  const [members, numbers] = await Promise.all([
     ids.length ? db.select().from(inboxMembers).where(inArray(inboxMembers.inboxId, ids)) : [],
     ids.length ? db.select().from(inboxNumbers).where(inArray(inboxNumbers.inboxId, ids)) : [],
-    db.execute<{ inbox_id: string | null; n: string }>(sql`SELECT inbox_id, count(*) AS n FROM faxes
-      WHERE account_id = ${member.accountId} AND state = 'new' AND folder = 'inbox' AND filed_at IS NOT NULL
-        AND direction = 'inbound' GROUP BY inbox_id`),
   ]);
-  const newFaxes = new Map(counts.rows.map((row) => [row.inbox_id, Number(row.n)]));
   const list: TInbox[] = shown.map((row) => ({
     id: row.id,
     name: row.name,
@@ -107,17 +107,14 @@ export async function listInboxes(db: Database, member: Membership, userId: stri
 }
 
 /** Makes an inbox, or changes one: its name, its members (people of the account) and the numbers that land in it. */
-export async function saveInbox(db: Database, member: Membership, input: TInboxInput & { name: string }, id?: string): Promise<string> {
+export async function saveInbox(db: Database, member: Membership, input: z.output<typeof ZInboxInput>, id?: string): Promise<string> {
   assertMayManageInboxes(member);
   const memberIds = [...new Set(input.memberIds)];
   const numbers = [...new Set(input.numbers)];
   return inTransaction(db, async (tx) => {
     if (memberIds.length) {
-      const people = await tx
-        .select({ userId: accountMembers.userId })
-        .from(accountMembers)
-        .where(and(eq(accountMembers.organizationId, member.accountId), inArray(accountMembers.userId, memberIds)));
-      if (people.length !== memberIds.length) throw new AppError('invalid_request', 'errors.inboxMemberNotFound');
+      const people = new Set((await listMembers(tx, member.accountId)).map((person) => person.userId));
+      if (memberIds.some((id) => !people.has(id))) throw new AppError('invalid_request', 'errors.inboxMemberNotFound');
     }
     if (numbers.length) {
       const held = new Set((await numberSettingsOf(tx, member.accountId)).map((n) => n.phoneNumber));

@@ -1,8 +1,7 @@
 import { DRY_RUN_FAXES, type TDryRunResult, type TRoutingRule, type TRoutingRuleInput } from '@faxline/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import { faxHeaderOf } from '../accounts/fax-settings';
 import type { Membership } from '../accounts/membership';
-import { faxes } from '../faxes/schema';
+import { recentReceivedFaxes } from '../faxes/fax-records';
 import { assertMayManageInboxes } from '../inboxes/inboxes';
 import { rulesOf } from '../inboxes/routing-rules';
 import type { Database } from '../platform/db/client';
@@ -21,12 +20,7 @@ export async function dryRunRule(
 ): Promise<TDryRunResult> {
   assertMayManageInboxes(member);
   const [recent, saved, header] = await Promise.all([
-    db
-      .select()
-      .from(faxes)
-      .where(and(eq(faxes.accountId, member.accountId), eq(faxes.direction, 'inbound')))
-      .orderBy(desc(faxes.createdAt), desc(faxes.id))
-      .limit(DRY_RUN_FAXES),
+    recentReceivedFaxes(db, member.accountId, DRY_RUN_FAXES),
     rulesOf(db, member.accountId),
     faxHeaderOf(db, member.accountId),
   ]);

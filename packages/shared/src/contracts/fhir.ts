@@ -100,6 +100,14 @@ export const ZFhirConnectionTest = z.object({
 });
 export type TFhirConnectionTest = z.infer<typeof ZFhirConnectionTest>;
 
+/**
+ * Why an export failed when the reason is Faxline's own (no server connected, the connection turned off, no document):
+ * kept as `lastError` and on the timeline as this code, which the portal says in the reader's language. Any other
+ * error is the FHIR server's or the network's own words, shown as they came.
+ */
+export const FHIR_EXPORT_OWN_REASONS = ['not_connected', 'turned_off', 'no_document'] as const;
+export type TFhirExportOwnReason = (typeof FHIR_EXPORT_OWN_REASONS)[number];
+
 /** One fax's export to the account's FHIR server: where it stands, and what the server answered last. */
 export const ZFhirExport = z.object({
   status: z.enum(FHIR_EXPORT_STATUSES),
@@ -111,6 +119,7 @@ export const ZFhirExport = z.object({
   /** Pending, but not heard of for longer than any wait between tries: its tries were lost, and it may be sent again. */
   stalled: z.boolean(),
   attempts: z.number().int(),
+  /** A code of FHIR_EXPORT_OWN_REASONS, or what the server or the network said. */
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),

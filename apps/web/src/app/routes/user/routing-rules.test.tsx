@@ -13,7 +13,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { routingKeys } from '@/features/routing/api/query-keys';
 import { accountSummaryQueryKey } from '@/lib/account/get-account-summary';
 import { inboxKeys } from '@/lib/inboxes/query-keys';
+import enFaxes from '@/locales/en/faxes.json';
 import enRouting from '@/locales/en/routing.json';
+import frFaxes from '@/locales/fr/faxes.json';
 import frRouting from '@/locales/fr/routing.json';
 import { pageText, renderPage } from '@/testing/render-page';
 
@@ -74,7 +76,10 @@ const rules: TRoutingRuleList = {
 async function render(page: ComponentType, role: TMemberRole, language: 'en' | 'fr' = 'en') {
   return renderPage(createElement(page), {
     language,
-    texts: { en: { routing: enRouting, messages: MESSAGES.en }, fr: { routing: frRouting, messages: MESSAGES.fr } },
+    texts: {
+      en: { routing: enRouting, faxes: enFaxes, messages: MESSAGES.en },
+      fr: { routing: frRouting, faxes: frFaxes, messages: MESSAGES.fr },
+    },
     answers: [
       [accountSummaryQueryKey, { role } as TAccountSummary],
       [inboxKeys.list(), inboxes],

@@ -6,7 +6,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /user/routing-rules: the rules, in order, that place the account's received faxes; owner and sub-admins. */
 export default function RoutingRulesRoute() {
-  const { t } = useTranslation('routing');
+  // The classes' names are the fax details' own (faxes namespace): loaded with the page, not later under a rule.
+  const { t } = useTranslation(['routing', 'faxes']);
   useDocumentTitle(t('rules.title'));
 
   return (

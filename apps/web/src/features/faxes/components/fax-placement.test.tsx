@@ -269,9 +269,10 @@ describe('a fax’s timeline in words, in every language', () => {
     expect(say(entry('fax.route', { ruleName: 'Referrals', ruleId: 'r' }, null))).toBe('Placed by the rule “Referrals”.');
     expect(say(entry('fax.classify', { from: 'other', to: 'invoice' }))).toBe('Ana Ruiz corrected its class to Invoice.');
     expect(say(entry('fax.request_pages', { pages: [2, 3] }))).toBe('Ana Ruiz asked the sender again for pages 2 and 3.');
-    expect(say(entry('fax.forward', { to: ['a@example.com', 'b@example.com'] }, null))).toBe(
-      'Faxline e-mailed it to a@example.com and b@example.com.',
+    expect(say(entry('fax.route', { ruleName: 'Referrals', forwardedTo: ['a@example.com', 'b@example.com'] }, null))).toBe(
+      'Placed by the rule “Referrals”, which e-mailed it to a@example.com and b@example.com.',
     );
+    expect(say(entry('fax.fhir_export_request', {}))).toBe('Ana Ruiz asked to send it to the EHR.');
     expect(say(entry('fax.fhir_export', { resourceId: 'DocumentReference/42' }, null))).toBe(
       'Faxline sent it to the EHR (record DocumentReference/42).',
     );
@@ -279,6 +280,10 @@ describe('a fax’s timeline in words, in every language', () => {
       'Faxline could not send it to the EHR: The EHR refused the token.',
     );
     expect(say(entry('fax.fhir_export', {}, null, 'failure'))).toBe('Faxline could not send it to the EHR.');
+    // Faxline's own reasons are said in the reader's language, not as their codes.
+    expect(say(entry('fax.fhir_export', { error: 'turned_off' }, null, 'failure'))).toBe(
+      'Faxline could not send it to the EHR: the connection to the FHIR server is turned off.',
+    );
     expect(say(entry('fax.receive', {}, null))).toBe('Faxline: fax.receive.');
   });
 
@@ -290,5 +295,8 @@ describe('a fax’s timeline in words, in every language', () => {
     expect(fr(move)).toBe('Ana Ruiz l’a déplacé vers Billing et l’a attribué à Luis Mora.');
     expect(es(entry('fax.route', { ruleName: 'Derivaciones' }, null))).toBe('Colocado por la regla «Derivaciones».');
     expect(fr(entry('fax.place', { state: { from: 'in_progress', to: 'done' } }))).toBe('Ana Ruiz a passé son état à Terminé.');
+    expect(es(entry('fax.fhir_export', { error: 'not_connected' }, null, 'failure'))).toBe(
+      'Faxline no pudo enviarlo a la historia clínica electrónica: no hay ningún servidor FHIR conectado.',
+    );
   });
 });

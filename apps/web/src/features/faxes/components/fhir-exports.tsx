@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { useDateFormat } from '@/lib/use-date-format';
 
 import { useFaxFhirExports } from '../api/get-fax-fhir-exports';
+import { fhirErrorWords } from '../utils/fhir-error';
 import { useSendFaxToFhir } from '../api/send-fax-to-fhir';
 
 const STATUS_BADGE: Record<TFhirExportStatus, { variant: 'muted' | 'success'; className?: string }> = {
@@ -91,6 +92,7 @@ function FhirExportsBlock({ faxId }: { faxId: string }) {
 
 function ExportLine({ item }: { item: TFhirExport }) {
   const { t } = useTranslation('fhir');
+  const { t: tFaxes } = useTranslation('faxes');
   const dates = useDateFormat();
   return (
     <li className="flex min-w-0 flex-col gap-1">
@@ -113,7 +115,7 @@ function ExportLine({ item }: { item: TFhirExport }) {
         <p className="text-muted-foreground">{t('fax.tries', { count: item.attempts })}</p>
       ) : null}
       {item.status !== 'sent' && item.lastError ? (
-        <p className="break-words text-destructive">{t('fax.lastError', { error: item.lastError })}</p>
+        <p className="break-words text-destructive">{t('fax.lastError', { error: fhirErrorWords(tFaxes, item.lastError) })}</p>
       ) : null}
     </li>
   );

@@ -1,6 +1,8 @@
 import { FAX_FOLDERS, FAX_STATES, DOCUMENT_CLASSES, type TFaxTimelineEntry } from '@faxline/shared';
 import type { TFunction } from 'i18next';
 
+import { fhirErrorWords } from './fhir-error';
+
 type TFaxesT = TFunction<'faxes'>;
 
 /** The names the page knows, to say whom a fax went to and where: a fax's move names only ids. */
@@ -24,9 +26,11 @@ export function timelineSentence(entry: TFaxTimelineEntry, t: TFaxesT, language:
   if (entry.outcome === 'denied') return t('timeline.denied', { actor, action: entry.action });
   // A rule is no one's act: the sentence names the rule instead.
   if (entry.action === 'fax.route') {
-    return typeof entry.details.ruleName === 'string'
-      ? t('timeline.routed', { rule: entry.details.ruleName })
-      : t('timeline.routedUnnamed');
+    if (typeof entry.details.ruleName !== 'string') return t('timeline.routedUnnamed');
+    const forwarded = strings(entry.details.forwardedTo);
+    return forwarded.length > 0
+      ? t('timeline.routedForwarded', { rule: entry.details.ruleName, addresses: list(forwarded, language) })
+      : t('timeline.routed', { rule: entry.details.ruleName });
   }
   const did = whatWasDone(entry, t, language, names);
   return did === null ? t('timeline.other', { actor, action: entry.action }) : t('timeline.actorDid', { actor, did });
@@ -49,12 +53,12 @@ function whatWasDone(entry: TFaxTimelineEntry, t: TFaxesT, language: string, nam
       const shown = list(pages.map(String), language);
       return t(failed ? 'timeline.requestPagesFailed' : 'timeline.requestedPages', { count: pages.length, pages: shown });
     }
-    case 'fax.forward':
-      return failed ? t('timeline.forwardFailed') : t('timeline.forwarded', { addresses: list(strings(details.to), language) });
+    case 'fax.fhir_export_request':
+      return t('timeline.exportRequested');
     case 'fax.fhir_export':
       if (failed || typeof details.error === 'string') {
         // The sentence ends with its own full stop: the EHR's message loses its own.
-        const error = typeof details.error === 'string' ? details.error.replace(/[.\s]+$/, '') : '';
+        const error = typeof details.error === 'string' ? fhirErrorWords(t, details.error).replace(/[.\s]+$/, '') : '';
         return error ? t('timeline.exportFailed', { error }) : t('timeline.exportFailedUnexplained');
       }
       return t('timeline.exported', { resource: String(details.resourceId ?? '') });

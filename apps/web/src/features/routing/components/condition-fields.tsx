@@ -25,7 +25,7 @@ type TConditionFieldsProps = {
 
 /** One condition of the rule: its kind, then that kind's fields, and Remove. */
 export function ConditionFields({ base, position, condition, numbers, problem, disabled, onChange, onRemove }: TConditionFieldsProps) {
-  const { t } = useTranslation('routing');
+  const { t } = useTranslation(['routing', 'faxes']);
   const problemId = `${base}-problem`;
   const set = (change: Partial<TConditionDraft>) => onChange({ ...condition, ...change });
 
@@ -77,7 +77,7 @@ type TKindFieldsProps = {
 
 /** The fields of the condition's kind, each with the id `${base}-<its field in the contract>` that a problem points at. */
 function KindFields({ base, condition, numbers, disabled, set }: TKindFieldsProps) {
-  const { t, i18n } = useTranslation('routing');
+  const { t, i18n } = useTranslation(['routing', 'faxes']);
   const text = (field: 'prefixes' | 'contains' | 'query') => (
     <FormField
       id={`${base}-${field}`}
@@ -115,7 +115,7 @@ function KindFields({ base, condition, numbers, disabled, set }: TKindFieldsProp
         <Checklist
           id={`${base}-classes`}
           legend={t('editor.conditions.fields.classes')}
-          items={DOCUMENT_CLASSES.map((name) => ({ value: name, label: t(`classes.${name}`) }))}
+          items={DOCUMENT_CLASSES.map((name) => ({ value: name, label: t(`faxes:details.documentClass.classes.${name}`) }))}
           chosen={condition.classes}
           onToggle={(name, on) => set({ classes: toggleIn(DOCUMENT_CLASSES, condition.classes, name, on) })}
           disabled={disabled}

@@ -25,7 +25,7 @@ export function weekdayNames(language: string, width: 'short' | 'long'): string[
  * +1 555 010 0100") and the actions ("put in Sales, assign to Ann"), in the reader's language.
  */
 export function useRuleWords(names: TRuleNames) {
-  const { t, i18n } = useTranslation('routing');
+  const { t, i18n } = useTranslation(['routing', 'faxes']);
   const language = i18n.language;
 
   return useMemo(() => {
@@ -56,7 +56,9 @@ export function useRuleWords(names: TRuleNames) {
           if (c.min !== null) return t('words.pagesAtLeast', { min: number.format(c.min) });
           return t('words.pagesAtMost', { max: number.format(c.max ?? 0) });
         case 'document_class':
-          return t('words.document_class', { classes: or.format(c.classes.map((name) => t(`classes.${name}`))) });
+          return t('words.document_class', {
+            classes: or.format(c.classes.map((name) => t(`faxes:details.documentClass.classes.${name}`))),
+          });
         case 'words':
           return t('words.words', { query: c.query });
       }

@@ -1,15 +1,22 @@
 import { ZInboxInput, ZInboxList, ZInboxParams, ZOk } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Membership } from '../accounts/membership';
 import { actorOf } from '../accounts/require-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { RouteDeps } from '../route-deps';
-import { deleteInbox, listInboxes, saveInbox } from './inboxes';
+import { deleteInbox, listInboxes, saveInbox } from '../inboxes/inboxes';
+import { newFaxesByInbox } from './inbox-faxes';
 
-/** The account's shared inboxes (decision 103): listed for every member who uses faxes, made by the owner and sub-admins. */
+/**
+ * The account's shared inboxes (decision 103): listed for every member who uses faxes, each with its new faxes counted
+ * (hence here, above both), made by the owner and sub-admins.
+ */
 export const inboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
+  const listed = async (member: Membership, userId: string) => listInboxes(db, member, userId, await newFaxesByInbox(db, member.accountId));
+
   app.get('/inboxes', { schema: { response: { 200: ZInboxList } }, preHandler: requireActor('useFaxes') }, async (request) => {
     const { member, user } = actorOf(request);
-    return listInboxes(db, member, user.id);
+    return listed(member, user.id);
   });
 
   app.post(
@@ -19,7 +26,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, r
       const { member, user } = actorOf(request);
       const id = await saveInbox(db, member, request.body);
       await audit(user.id, member.accountId, 'inbox.create', id, request.ip, request.body);
-      return listInboxes(db, member, user.id);
+      return listed(member, user.id);
     },
   );
 
@@ -30,7 +37,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, r
       const { member, user } = actorOf(request);
       await saveInbox(db, member, request.body, request.params.id);
       await audit(user.id, member.accountId, 'inbox.update', request.params.id, request.ip, request.body);
-      return listInboxes(db, member, user.id);
+      return listed(member, user.id);
     },
   );
 
