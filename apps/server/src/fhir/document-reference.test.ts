@@ -1,6 +1,6 @@
 import { DOCUMENT_CLASSES } from '@faxline/shared';
-import { describe, expect, it } from 'vitest';
-import { fhirSchemaErrorsOf } from '@test-support/fhir-simulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileFhirSchema, fhirSchemaErrorsOf } from '@test-support/fhir-simulator';
 import { binaryOf, documentReferenceOf, ifNoneExistOf, LOINC_TYPE_OF_CLASS, sha1Base64, type ExportedFax } from './document-reference';
 
 const fax: ExportedFax = {
@@ -13,6 +13,9 @@ const fax: ExportedFax = {
   createdAt: new Date('2026-12-05T01:02:03.000Z'),
 };
 const pdf = new TextEncoder().encode('%PDF-1.7 a fax');
+
+// The schema's compilation is the file's set-up, not the first test's: it took over 5 s on a busy machine.
+beforeAll(compileFhirSchema, 120_000);
 
 describe('the DocumentReference of a received fax', () => {
   it.each(DOCUMENT_CLASSES)(
