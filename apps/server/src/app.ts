@@ -59,6 +59,8 @@ import { adminBillingRoutes } from './billing/admin-billing-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
+import { registerScim } from './scim/routes';
+import { scimSettingsRoutes } from './scim/settings-routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
 import { faxEmailSettingsRoutes } from './fax-emails/fax-email-settings-routes';
 import { faxTextRoutes } from './fax-text/routes';
@@ -263,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(faxPlacementRoutes, routeDeps);
       await api.register(routingRoutes, routeDeps);
       await api.register(fhirRoutes, routeDeps);
+      await api.register(scimSettingsRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);
@@ -279,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // The public REST API, with API keys instead of sessions.
   await registerPublicApi(app, routeDeps, redis);
+  await registerScim(app, routeDeps);
   if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
 
   await registerWebApp(app, config.webDistDir);

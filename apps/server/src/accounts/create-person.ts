@@ -37,10 +37,13 @@ export async function createPerson(deps: PersonDeps, person: NewPerson): Promise
   return createPersonWithHash(deps, { ...rest, passwordHash: await hashPassword(deps.auth, password) });
 }
 
-/** `createPerson` with a password already hashed by `hashPassword` (and checked when it was chosen). */
+/**
+ * `createPerson` with a password already hashed by `hashPassword` (and checked when it was chosen), or with none: a
+ * person provisioned by their organisation's identity provider signs in through it (decision 107).
+ */
 export async function createPersonWithHash(
   deps: PersonDeps,
-  person: Omit<NewPerson, 'password'> & { passwordHash: string },
+  person: Omit<NewPerson, 'password'> & { passwordHash?: string },
 ): Promise<{ id: string; accountId: string }> {
   const email = person.email.trim().toLowerCase();
   if (await findUserByEmail(deps.db, email)) throw new AppError('conflict', 'errors.emailTaken');

@@ -1,7 +1,7 @@
 import type { TAdminUser, TGivenRole, TMember } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { recordAuditEvent, type AuditEvent } from '../audit/record-audit-event';
-import { deletePeople } from '../auth/people';
+import { deletePeople, setSignInAllowed } from '../auth/people';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import type { FileStore } from '../platform/files/encrypted-file-store';
@@ -22,8 +22,17 @@ import { accountMembers } from './schema';
 // (membershipOf), so that a changed role ends no session and counts from the next request; and what the API keys the
 // member created may do, their scopes narrowed to what the creator's role allows then (public-api/api-caller.ts).
 
+/**
+ * The account's identity provider, through a SCIM token (decision 107): it acts on its own account only, names no
+ * person, and the audit trail names its token.
+ */
+export type ScimChanger = { screen: 'scim'; accountId: string; ip: string; token: { id: string; name: string; prefix: string } };
+
 /** Who asks for a change, and so by which screen's rules. */
-export type MemberChanger = { screen: 'members'; actor: Actor } | { screen: 'back-office'; operator: AdminActor };
+export type MemberChanger = { screen: 'members'; actor: Actor } | { screen: 'back-office'; operator: AdminActor } | ScimChanger;
+
+/** The reason a person's sign-in is off while their identity provider has deactivated them (auth/people.ts). */
+const DEACTIVATED_BY_SCIM = 'scim';
 
 /** What a removal took with it. */
 export type Removal = { accountDeleted: boolean; people: number; faxes: number };
@@ -32,26 +41,68 @@ export type Removal = { accountDeleted: boolean; people: number; faxes: number }
  * The members page changes a member's role within the account. The owner's role never changes: an account has one
  * owner, who leaves only with the account. The same role again changes nothing and writes no audit row.
  */
-export async function changeMemberRole(db: Database, by: Actor, userId: string, role: TGivenRole): Promise<TMember> {
-  const { accountId } = by.member;
+export async function changeMemberRole(db: Database, by: Actor | ScimChanger, userId: string, role: TGivenRole): Promise<TMember> {
+  const who = accountChanger(by);
   return inTransaction(db, async (tx) => {
     // Locked, so that two changes at once each record the role they really changed from.
-    const place = await placeInAccount(tx, accountId, userId, { forUpdate: true });
+    const place = await placeInAccount(tx, who.accountId, userId, { forUpdate: true });
     if (place.role !== role) {
       await tx.update(accountMembers).set({ role }).where(eq(accountMembers.id, place.id));
       await recordAuditEvent(tx, {
-        actorUserId: by.user.id,
-        accountId,
-        ip: by.ip,
+        ...who,
         action: 'member.role_change',
         objectType: 'user',
         objectId: userId,
         outcome: 'success',
-        details: { from: place.role, to: role },
+        details: { ...who.details, from: place.role, to: role },
       });
     }
-    return (await memberOf(tx, accountId, userId))!;
+    return (await memberOf(tx, who.accountId, userId))!;
   });
+}
+
+/**
+ * The account's identity provider deactivates a member, or reactivates them (decision 107). Deactivated, the person
+ * keeps their place (their faxes keep their sender) but is refused at their next request, whatever session copy they
+ * hold (membershipOf reads the place on every request, and the change drops the account's cached answers); their
+ * sessions end, their sign-in is turned off, and the API keys they made answer 401. Reactivated, they can sign in again;
+ * the sessions that ended stay ended. The owner is never deactivated: the account would have nobody to manage it.
+ * The same state again changes nothing and writes no audit row.
+ */
+export async function setMemberActive(db: Database, by: ScimChanger, userId: string, active: boolean): Promise<void> {
+  const who = accountChanger(by);
+  await inTransaction(db, async (tx) => {
+    const place = await placeInAccount(tx, who.accountId, userId, { forUpdate: true });
+    const [row] = await tx
+      .select({ deactivatedAt: accountMembers.deactivatedAt })
+      .from(accountMembers)
+      .where(eq(accountMembers.id, place.id));
+    if ((row?.deactivatedAt === null) === active) return;
+    await tx
+      .update(accountMembers)
+      .set({ deactivatedAt: active ? null : new Date() })
+      .where(eq(accountMembers.id, place.id));
+    await setSignInAllowed(tx, userId, active, DEACTIVATED_BY_SCIM);
+    await recordAuditEvent(tx, {
+      ...who,
+      action: active ? 'member.reactivate' : 'member.deactivate',
+      objectType: 'user',
+      objectId: userId,
+      outcome: 'success',
+    });
+  });
+}
+
+/** The audit row's who and where for a change within an account, by a member or by the account's identity provider. */
+function accountChanger(by: Actor | ScimChanger) {
+  if ('screen' in by)
+    return {
+      actorUserId: null,
+      accountId: by.accountId,
+      ip: by.ip,
+      details: { via: 'scim', scimToken: by.token } as Record<string, unknown>,
+    };
+  return { actorUserId: by.user.id, accountId: by.member.accountId, ip: by.ip, details: {} as Record<string, unknown> };
 }
 
 /**
@@ -71,9 +122,9 @@ export async function removeMember(
 ): Promise<Removal> {
   const { db } = deps;
   const target =
-    by.screen === 'members'
-      ? { userId, place: await placeInAccount(db, by.actor.member.accountId, userId), person: null }
-      : { userId, person: await findPerson(db, userId), place: await findMembership(db, userId) };
+    by.screen === 'back-office'
+      ? { userId, person: await findPerson(db, userId), place: await findMembership(db, userId) }
+      : { userId, place: await placeInAccount(db, by.screen === 'scim' ? by.accountId : by.actor.member.accountId, userId), person: null };
   const ownsAccount = target.place?.role === 'owner';
   const removed = (removal: Removal) => removalAudit(by, target, 'success', { accountRole: target.place?.role ?? null, ...removal });
   if (by.screen === 'back-office') {
@@ -117,6 +168,10 @@ function removalAudit(
   details: Record<string, unknown>,
 ): AuditEvent {
   const about = { objectType: 'user', objectId: target.userId, outcome } as const;
+  if (by.screen === 'scim') {
+    const { details: via, ...who } = accountChanger(by);
+    return { ...about, ...who, action: 'member.remove', details: via };
+  }
   if (by.screen === 'members')
     return { ...about, actorUserId: by.actor.user.id, accountId: by.actor.member.accountId, ip: by.actor.ip, action: 'member.remove' };
   const { email, role } = target.person!;

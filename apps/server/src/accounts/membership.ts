@@ -21,7 +21,7 @@ export async function membershipOf(
   const { db } = deps;
   const read = () =>
     db
-      .select({ accountId: accountMembers.organizationId, role: accountMembers.role })
+      .select({ accountId: accountMembers.organizationId, role: accountMembers.role, deactivatedAt: accountMembers.deactivatedAt })
       .from(accountMembers)
       .where(eq(accountMembers.userId, user.id));
   let [row] = await read();
@@ -30,6 +30,8 @@ export async function membershipOf(
     [row] = await read();
   }
   if (!row) throw new AppError('permission_denied', 'errors.forbidden');
+  // Deactivated by the account's identity provider (decision 107): signed out, even by a session copy still young.
+  if (row.deactivatedAt) throw new AppError('authentication_error', 'errors.unauthenticated');
   return { accountId: row.accountId, role: row.role };
 }
 

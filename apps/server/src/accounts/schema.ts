@@ -43,6 +43,11 @@ export const accountMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<TMemberRole>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while the account's identity provider has deactivated the person (SCIM, decision 107): they keep their place,
+     * so their faxes keep their sender and they can be reactivated, but every request of theirs is refused.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('account_members_account_user_idx').on(table.organizationId, table.userId),

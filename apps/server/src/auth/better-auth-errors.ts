@@ -22,6 +22,8 @@ const MAPPED: Record<string, AppError> = {
   TOTP_ALREADY_ENABLED: new AppError('conflict', 'errors.twoFactorAlreadyEnabled'),
   TOTP_NOT_ENABLED: new AppError('invalid_request', 'errors.twoFactorNotEnabled'),
   TWO_FACTOR_NOT_ENABLED: new AppError('invalid_request', 'errors.twoFactorNotEnabled'),
+  // Sign-in turned off for the person (deactivated by their account's identity provider: people.ts setSignInAllowed).
+  BANNED_USER: new AppError('permission_denied', 'scim.signInTurnedOff'),
 };
 
 /** Runs a Better Auth call and turns its known errors into ours; anything else stays an internal error. */

@@ -8,7 +8,8 @@ import { users } from './schema';
 export type NewLogin = {
   name: string;
   email: string;
-  passwordHash: string;
+  /** None for a person who signs in only through their organisation's identity provider (SCIM, single sign-on). */
+  passwordHash?: string;
   platformRole?: 'user' | 'admin';
   username?: string;
   language?: TLanguage;
@@ -39,12 +40,13 @@ export async function createLogin(auth: Auth, login: NewLogin): Promise<{ id: st
     },
     { method: 'admin' },
   );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: login.passwordHash,
-  });
+  if (login.passwordHash)
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: login.passwordHash,
+    });
   return user;
 }
 

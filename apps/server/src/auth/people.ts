@@ -10,8 +10,30 @@ export async function renamePerson(db: Database, userId: string, name: string): 
   await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
+/** Changes a person's address (as stored: trimmed, lower-case), which was checked to be free. */
+export async function setEmail(db: Database | Tx, userId: string, email: string): Promise<void> {
+  await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 /** Every session of the person ends (signed out everywhere). */
 export async function endSessionsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Turns a person's sign-in off, or on again: Better Auth's ban, which refuses every new session (any sign-in method
+ * that makes one through Better Auth), and which the sign-in link, the e-mail doors and /v1 keys already honour. Turned
+ * off, their sessions end. `reason` says who turned it off, and only the same reason turns it on again.
+ */
+export async function setSignInAllowed(db: Database | Tx, userId: string, allowed: boolean, reason: string): Promise<void> {
+  if (allowed) {
+    await db
+      .update(users)
+      .set({ banned: false, banReason: null, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.banReason, reason)));
+    return;
+  }
+  await db.update(users).set({ banned: true, banReason: reason, updatedAt: new Date() }).where(eq(users.id, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
