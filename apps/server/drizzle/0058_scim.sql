@@ -41,6 +41,7 @@ CREATE TABLE "scim_users" (
 );
 --> statement-breakpoint
 ALTER TABLE "account_members" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "account_members" ADD COLUMN "sessions_ended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "scim_group_members" ADD CONSTRAINT "scim_group_members_group_id_scim_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."scim_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scim_group_members" ADD CONSTRAINT "scim_group_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scim_group_members" ADD CONSTRAINT "scim_group_members_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

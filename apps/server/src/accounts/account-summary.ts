@@ -12,7 +12,14 @@ export async function accountSummary(db: Database, member: Membership, welcomeMe
     .select({
       id: accounts.id,
       name: accounts.name,
-      plan: { id: plans.id, name: plans.name, apiAccess: plans.apiAccess, webhooks: plans.webhooks, faxToEmail: plans.faxToEmail, maxUsers: plans.maxUsers },
+      plan: {
+        id: plans.id,
+        name: plans.name,
+        apiAccess: plans.apiAccess,
+        webhooks: plans.webhooks,
+        faxToEmail: plans.faxToEmail,
+        maxUsers: plans.maxUsers,
+      },
       ownerEmail: users.email,
     })
     .from(accounts)

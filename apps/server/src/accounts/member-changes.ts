@@ -80,7 +80,7 @@ export async function setMemberActive(db: Database, by: ScimChanger, userId: str
     if ((row?.deactivatedAt === null) === active) return;
     await tx
       .update(accountMembers)
-      .set({ deactivatedAt: active ? null : new Date() })
+      .set(active ? { deactivatedAt: null } : { deactivatedAt: new Date(), sessionsEndedAt: new Date() })
       .where(eq(accountMembers.id, place.id));
     await setSignInAllowed(tx, userId, active, DEACTIVATED_BY_SCIM);
     await recordAuditEvent(tx, {

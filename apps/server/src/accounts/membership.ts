@@ -17,11 +17,18 @@ export type Membership = { accountId: string; role: TMemberRole };
 export async function membershipOf(
   deps: { db: Database; lifecycle: Pick<AccountLifecycle, 'opened'> },
   user: { id: string; name: string; email: string },
+  /** When the asking session began: one begun before the person's sessions were ended is refused (decision 107). */
+  sessionStartedAt?: Date,
 ): Promise<Membership> {
   const { db } = deps;
   const read = () =>
     db
-      .select({ accountId: accountMembers.organizationId, role: accountMembers.role, deactivatedAt: accountMembers.deactivatedAt })
+      .select({
+        accountId: accountMembers.organizationId,
+        role: accountMembers.role,
+        deactivatedAt: accountMembers.deactivatedAt,
+        sessionsEndedAt: accountMembers.sessionsEndedAt,
+      })
       .from(accountMembers)
       .where(eq(accountMembers.userId, user.id));
   let [row] = await read();
@@ -31,7 +38,8 @@ export async function membershipOf(
   }
   if (!row) throw new AppError('permission_denied', 'errors.forbidden');
   // Deactivated by the account's identity provider (decision 107): signed out, even by a session copy still young.
-  if (row.deactivatedAt) throw new AppError('authentication_error', 'errors.unauthenticated');
+  if (row.deactivatedAt || (sessionStartedAt && row.sessionsEndedAt && sessionStartedAt <= row.sessionsEndedAt))
+    throw new AppError('authentication_error', 'errors.unauthenticated');
   return { accountId: row.accountId, role: row.role };
 }
 

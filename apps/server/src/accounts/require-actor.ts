@@ -43,8 +43,8 @@ export function createActorGuards(deps: {
   const signIn = requireSignedIn(deps.sessions);
 
   async function actorFor(request: FastifyRequest, permission: ActorPermission): Promise<Actor> {
-    const { user } = signedInOf(request);
-    const member = await membershipOf(deps, user);
+    const { user, session } = signedInOf(request);
+    const member = await membershipOf(deps, user, session.createdAt);
     if (permission !== 'anyRole' && !roleMay(member.role, permission)) throw new AppError('permission_denied', 'errors.forbidden');
     return { user: user as typeof user & { language?: string | null }, member, ip: request.ip };
   }

@@ -48,6 +48,8 @@ export const accountMembers = pgTable(
      * so their faxes keep their sender and they can be reactivated, but every request of theirs is refused.
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When the person's sessions were last ended by a deactivation: a session copy made before is refused, reactivated or not. */
+    sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('account_members_account_user_idx').on(table.organizationId, table.userId),

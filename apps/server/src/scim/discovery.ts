@@ -24,7 +24,6 @@ export function serviceProviderConfig(base: string) {
         type: 'oauthbearertoken',
         name: 'Bearer token',
         description: 'A token made by the account owner in Faxline (Settings, Provisioning), sent as Authorization: Bearer.',
-        primary: true,
       },
     ],
     meta: { resourceType: 'ServiceProviderConfig', location: `${base}/ServiceProviderConfig` },
