@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { CountedList } from '@/components/ui/counted-list';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField, FormProblem } from '@/components/ui/form-field';
 import { ShownOnceSecret } from '@/components/ui/shown-once-secret';
@@ -25,18 +24,24 @@ export function ScimTokens({ tokens, max }: { tokens: TScimToken[]; max: number 
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <CountedList
-        title={t('tokens.title')}
-        count={t('tokens.count', { used: number.format(tokens.length), max: number.format(max) })}
-        empty={t('tokens.empty')}
-        isEmpty={tokens.length === 0}
-        headingRef={heading}
-        listClassName="flex flex-col divide-y rounded-lg border"
-      >
-        {tokens.map((token) => (
-          <TokenRow key={token.id} token={token} onRevoke={(event) => setRevoking({ token, trigger: event.currentTarget })} />
-        ))}
-      </CountedList>
+      {/* A level below the section's own heading: the kit's CountedList is a page's h2. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id="scim-tokens-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-hidden">
+          {t('tokens.title')}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {t('tokens.count', { used: number.format(tokens.length), max: number.format(max) })}
+        </p>
+      </div>
+      {tokens.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('tokens.empty')}</p>
+      ) : (
+        <ul aria-labelledby="scim-tokens-heading" className="flex flex-col divide-y rounded-lg border">
+          {tokens.map((token) => (
+            <TokenRow key={token.id} token={token} onRevoke={(event) => setRevoking({ token, trigger: event.currentTarget })} />
+          ))}
+        </ul>
+      )}
       {tokens.length < max ? <CreateTokenForm onCreated={setCreated} /> : <p className="text-sm">{t('tokens.full', { max })}</p>}
       {created ? <NewTokenDialog created={created} onClose={() => setCreated(null)} /> : null}
       {revoking ? <RevokeTokenDialog token={revoking.token} onClose={() => setRevoking(null)} returnFocus={focusBack} /> : null}
