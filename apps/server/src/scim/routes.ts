@@ -86,14 +86,15 @@ async function scimRoutes(app: FastifyInstance, deps: RouteDeps) {
   };
   app.get('/Users', async (request, reply) => {
     const { filter, startIndex, count } = listQuery(request);
-    return send(reply, listResponse(await listScimUsers(db, callerOf(request), base, filter), startIndex, count));
+    const users = await listScimUsers(db, callerOf(request), base, filter);
+    return send(reply, listResponse(users.map(projectionOf(request)), startIndex, count));
   });
   app.post('/Users', async (request, reply) => {
     const user = await createScimUser(scimDeps, callerOf(request), base, request.body);
     return send(reply.header('location', user.meta.location), user, 201);
   });
   app.get<{ Params: { id: string } }>('/Users/:id', async (request, reply) =>
-    send(reply, await getScimUser(db, callerOf(request), base, userId(request))),
+    send(reply, projectionOf(request)(await getScimUser(db, callerOf(request), base, userId(request)))),
   );
   app.put<{ Params: { id: string } }>('/Users/:id', async (request, reply) =>
     send(reply, await replaceScimUser(scimDeps, callerOf(request), base, userId(request), request.body)),
@@ -112,14 +113,15 @@ async function scimRoutes(app: FastifyInstance, deps: RouteDeps) {
   };
   app.get('/Groups', async (request, reply) => {
     const { filter, startIndex, count } = listQuery(request);
-    return send(reply, listResponse(await listScimGroups(db, callerOf(request), base, filter), startIndex, count));
+    const groups = await listScimGroups(db, callerOf(request), base, filter);
+    return send(reply, listResponse(groups.map(projectionOf(request)), startIndex, count));
   });
   app.post('/Groups', async (request, reply) => {
     const group = await createScimGroup(db, callerOf(request), base, request.body);
     return send(reply.header('location', group.meta.location), group, 201);
   });
   app.get<{ Params: { id: string } }>('/Groups/:id', async (request, reply) =>
-    send(reply, await getScimGroup(db, callerOf(request), base, groupId(request))),
+    send(reply, projectionOf(request)(await getScimGroup(db, callerOf(request), base, groupId(request)))),
   );
   app.put<{ Params: { id: string } }>('/Groups/:id', async (request, reply) =>
     send(reply, await replaceScimGroup(db, callerOf(request), base, groupId(request), request.body)),
@@ -153,4 +155,38 @@ function listQuery(request: FastifyRequest) {
     startIndex: Math.max(1, number('startIndex', 1)),
     count: Math.min(MAX_PAGE, Math.max(0, number('count', DEFAULT_PAGE))),
   };
+}
+
+/** Attributes returned whatever `attributes` and `excludedAttributes` say (RFC 7643 §2.4: returned "always"). */
+const ALWAYS = new Set(['schemas', 'id', 'meta', 'username', 'displayname']);
+
+/**
+ * The `attributes` or `excludedAttributes` of a read (RFC 7644 §3.4.2.5), by top-level attribute: Entra reads groups
+ * with `excludedAttributes=members`, which spares a large group's member list.
+ */
+function projectionOf(request: FastifyRequest) {
+  const query = request.query as Record<string, unknown>;
+  const names = (name: string) =>
+    typeof query[name] === 'string'
+      ? new Set(
+          (query[name] as string).split(',').map((item) =>
+            item
+              .trim()
+              .replace(/^urn:.*:/, '')
+              .split('.')[0]!
+              .toLowerCase(),
+          ),
+        )
+      : null;
+  const only = names('attributes');
+  const without = names('excludedAttributes');
+  return <T extends object>(resource: T): T =>
+    Object.fromEntries(
+      Object.entries(resource).filter(([key]) => {
+        const name = key.toLowerCase();
+        if (ALWAYS.has(name)) return true;
+        if (only) return only.has(name);
+        return !without?.has(name);
+      }),
+    ) as T;
 }

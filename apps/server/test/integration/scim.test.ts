@@ -143,9 +143,10 @@ describe("Okta's request sequence", () => {
       t,
       token,
       'GET',
-      `/Groups?filter=${encodeURIComponent(`displayName eq "${String(group.body.displayName)}"`)}`,
+      `/Groups?filter=${encodeURIComponent(`displayName eq "${String(group.body.displayName)}"`)}&excludedAttributes=members`,
     );
     expect(byName.body.totalResults).toBe(1);
+    expect((byName.body.Resources as Array<Record<string, unknown>>)[0]).not.toHaveProperty('members');
     expect(((await scim(t, token, 'GET', `/Users/${id}`)).body.groups as Array<{ value: string }>)[0]!.value).toBe(groupId);
     const removed = await scim(t, token, 'PATCH', `/Groups/${groupId}`, {
       schemas: [PATCH_OP],
