@@ -96,5 +96,6 @@ async function readMembers(db: Database, where: SQL | undefined): Promise<TMembe
     role: member.role,
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     createdAt: member.createdAt.toISOString(),
+    active: member.deactivatedAt === null,
   }));
 }

@@ -1,4 +1,4 @@
-import { ZCreateScimTokenResponse, ZScimSettingsResponse } from '@faxline/shared';
+import { ZCreateScimTokenResponse, ZMembersResponse, ZScimSettingsResponse } from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
@@ -311,6 +311,8 @@ describe('deprovisioning', () => {
     expect(errorOf(refused).code).toBe('scim.signInTurnedOff');
     // Still a member: their faxes keep their sender, and the identity provider can turn them on again.
     expect(await roleOf(id)).toBe('admin');
+    const listed = ZMembersResponse.parse((await callApi(t.app, 'GET', '/api/account/members', { cookie: owner.cookie })).json());
+    expect(listed.members.find((member) => member.userId === id)?.active).toBe(false);
 
     await scim(t, token, 'PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: true } }] });
     expect((await callApi(t.app, 'GET', '/api/faxes', { cookie })).statusCode).toBe(401);

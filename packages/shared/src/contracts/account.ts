@@ -98,6 +98,8 @@ export const ZMember = z.object({
   role: z.enum(MEMBER_ROLES),
   twoFactorEnabled: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** False while the account's identity provider has deactivated them (SCIM, decision 107): they cannot sign in. */
+  active: z.boolean(),
 });
 export type TMember = z.infer<typeof ZMember>;
 

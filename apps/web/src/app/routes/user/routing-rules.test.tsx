@@ -35,6 +35,7 @@ const person = (userId: string, name: string, role: TMemberRole): TMember => ({
   username: null,
   role,
   twoFactorEnabled: false,
+  active: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 

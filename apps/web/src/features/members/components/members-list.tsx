@@ -93,6 +93,7 @@ function MemberRow({ member, isViewer, manageable, onChangeRole, onRemove }: TMe
         <h3 className="flex flex-wrap items-center gap-2 font-semibold">
           <span translate="no">{member.name}</span>
           {isViewer ? <Badge variant="accent">{t('list.you')}</Badge> : null}
+          {member.active ? null : <Badge variant="muted">{t('list.deactivated')}</Badge>}
         </h3>
         {manageable ? (
           <div className="flex flex-wrap gap-2">

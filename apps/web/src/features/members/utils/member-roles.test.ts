@@ -10,6 +10,7 @@ const member = (overrides: Partial<TMember>): TMember => ({
   username: 'ada',
   role: 'user',
   twoFactorEnabled: false,
+  active: true,
   createdAt: '2026-01-02T03:04:05.000Z',
   ...overrides,
 });
