@@ -59,8 +59,8 @@ describe('Provisioning by SCIM in the settings (issue 38, item 2; decision 107)'
       await expect.poll(() => phoneSection.getByRole('combobox', { name: label }).inputValue()).toBe('role:admin');
       expect((await overflowOf(phone)).offenders).toEqual([]);
       await expectNoAccessibilityViolations(phone);
-      // What the phone shows from the tokens to the groups, below its sticky header.
-      await phoneSection.getByRole('heading', { level: 3 }).first().scrollIntoViewIfNeeded();
+      // What the phone shows of the groups and their mapping, below its sticky header.
+      await phoneSection.getByRole('heading', { level: 3 }).last().scrollIntoViewIfNeeded();
       await phone.screenshot({ path: path.join(screenshots(), `settings-phone-${language}.png`) });
       await phone.context().close();
     }

@@ -361,6 +361,12 @@ describe('deprovisioning', () => {
       payload: { target: 'role', role: 'owner' },
     });
     expect(asOwner.statusCode).toBe(400);
+    const nonsense = await callApi(t.app, 'PUT', `/api/account/scim/groups/${String(group.body.id)}`, {
+      cookie: owner.cookie,
+      payload: { target: 'everything' },
+      language: 'fr',
+    });
+    expect([nonsense.statusCode, errorOf(nonsense).type]).toEqual([400, 'invalid_request']);
 
     const other = await createAccount(t, { members: [{ role: 'user' }] });
     const stranger = other.members[0]!;
