@@ -37,4 +37,9 @@ export type RouteDeps = ActorGuards & {
   accountLifecycle: AccountLifecycle;
   /** The payment providers in force, made from the keys in force (billing/billing-providers.ts): ask at each use. */
   billing: BillingInForce;
+  /**
+   * Told once a fax's document was downloaded, from the floors above faxes/: a received fax of a zero-footprint account
+   * loses its content after its first download (retention/, decision 108).
+   */
+  faxDocumentDownloaded: (faxId: string) => Promise<void>;
 };
