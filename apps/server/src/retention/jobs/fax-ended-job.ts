@@ -20,7 +20,10 @@ export async function eventsOfZeroFootprintAccounts(db: Database, events: readon
   return new Set(events.filter((event) => accounts.has(event.accountId)).map((event) => event.id));
 }
 
-/** Consumer of a sent fax's final event in a zero-footprint account: its first check, once the other consumers have run. */
+/**
+ * Consumer of a sent fax's final event in a zero-footprint account: its first check, a second after, by when the other
+ * consumers of the same event have usually run (the check looks again later while they have not).
+ */
 export const faxEndedJob = defineJob({
   name: 'retention.fax-ended',
   schema: ZFaxEventJob,

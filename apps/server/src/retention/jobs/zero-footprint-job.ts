@@ -3,9 +3,9 @@ import { defineJob } from '../../job-deps';
 import type { Queue } from '../../platform/queue/define-job';
 import { clearIfZeroFootprint, sweepZeroFootprint } from '../zero-footprint';
 
-/** Checks of one fax while its deliveries are still going: later each time (5 s, 10 s, ... up to 5 min), 12 of them. */
-const MAX_CHECKS = 12;
-const delayOf = (check: number) => Math.min(5 * 2 ** check, 300);
+/** Checks of one fax while its deliveries are still going: later each time (1 s, 2 s, 4 s, ... up to 5 min), 16 of them. */
+const MAX_CHECKS = 16;
+const delayOf = (check: number) => Math.min(2 ** check, 300);
 
 const ZZeroFootprintJob = z
   .object({
