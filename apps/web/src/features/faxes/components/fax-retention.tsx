@@ -1,5 +1,6 @@
 import type { TFaxDetails, TLegalHold } from '@faxline/shared';
 import { Suspense, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,8 @@ import { useFaxRetention } from '@/lib/retention/get-fax-retention';
 import { useLiftLegalHold, useSetLegalHold } from '@/lib/retention/legal-holds';
 import { toast } from '@/lib/toast';
 import { useDateFormat } from '@/lib/use-date-format';
+
+import { timelineKey } from '../api/get-fax-timeline';
 
 /**
  * A fax's retention in its details (decision 108): that its content was deleted, and why; the legal holds that keep it
@@ -54,7 +57,7 @@ function FaxRetentionBlock({ fax }: { fax: Pick<TFaxDetails, 'id' | 'contentDele
           </ul>
         </div>
       ) : null}
-      {mayManage ? own ? <LiftFaxHold hold={own} /> : <HoldFax faxId={fax.id} /> : null}
+      {mayManage ? own ? <LiftFaxHold hold={own} faxId={fax.id} /> : <HoldFax faxId={fax.id} /> : null}
     </section>
   );
 }
@@ -126,8 +129,10 @@ function ReasonForm({
   );
 }
 
+// The hold's audit row is on the fax's timeline: it is asked again once the hold is set or lifted.
 function HoldFax({ faxId }: { faxId: string }) {
   const { t } = useTranslation('retention');
+  const queryClient = useQueryClient();
   const set = useSetLegalHold();
   return (
     <ReasonForm
@@ -136,14 +141,16 @@ function HoldFax({ faxId }: { faxId: string }) {
       pending={set.isPending}
       onSubmit={async (reason) => {
         await set.mutateAsync({ scope: 'fax', faxId, reason });
+        await queryClient.invalidateQueries({ queryKey: timelineKey(faxId) });
         toast({ title: t('holds.setTitle') });
       }}
     />
   );
 }
 
-function LiftFaxHold({ hold }: { hold: TLegalHold }) {
+function LiftFaxHold({ hold, faxId }: { hold: TLegalHold; faxId: string }) {
   const { t } = useTranslation('retention');
+  const queryClient = useQueryClient();
   const lift = useLiftLegalHold();
   return (
     <ReasonForm
@@ -152,6 +159,7 @@ function LiftFaxHold({ hold }: { hold: TLegalHold }) {
       pending={lift.isPending}
       onSubmit={async (reason) => {
         await lift.mutateAsync({ id: hold.id, reason });
+        await queryClient.invalidateQueries({ queryKey: timelineKey(faxId) });
         toast({ title: t('holds.liftedTitle') });
       }}
     />

@@ -89,7 +89,7 @@ function HeldItem({ hold }: { hold: TLegalHold }) {
         <div className="min-w-0 flex-1">
           <FormField
             id={`${id}-reason`}
-            label={t('holds.lift.reasonLabel', { what: words(hold) })}
+            label={t('holds.lift.reasonLabel')}
             value={reason}
             maxLength={500}
             aria-invalid={problem !== null}
