@@ -68,6 +68,7 @@ import { routingRoutes } from './routing/routes';
 import { fhirRoutes } from './fhir/routes';
 import { retentionRoutes } from './retention/routes';
 import { zeroFootprintAfterDownload } from './retention/after-download';
+import { activeHoldsOf, holdsCovering } from './retention/holds';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountLifecycle: lifecycle,
     billing,
     faxDocumentDownloaded: zeroFootprintAfterDownload({ db: database.db, queue }),
+    faxOnHold: async (fax) => holdsCovering(await activeHoldsOf(database.db, fax.accountId), fax).length > 0,
     ...createActorGuards({ db: database.db, sessions, lifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have

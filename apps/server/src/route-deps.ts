@@ -12,6 +12,7 @@ import type { AccountLifecycle } from './accounts/account-lifecycle';
 import type { ActorGuards } from './accounts/require-actor';
 import type { AuditPeople } from './audit/read-audit-log';
 import type { BillingInForce } from './billing/billing-providers';
+import type { FaxOnHold } from './faxes/delete-fax';
 
 /**
  * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
@@ -42,4 +43,6 @@ export type RouteDeps = ActorGuards & {
    * loses its content after its first download (retention/, decision 108).
    */
   faxDocumentDownloaded: (faxId: string) => Promise<void>;
+  /** Whether a legal hold keeps this fax (retention/, decision 108): a held fax is not deleted, by anyone. */
+  faxOnHold: FaxOnHold;
 };

@@ -53,7 +53,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
 export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { db, config, files, queue, systemSettings, notifications, requireActor, requireSignedIn, actorFor, faxDocumentDownloaded },
+  { db, config, files, queue, systemSettings, notifications, requireActor, requireSignedIn, actorFor, faxDocumentDownloaded, faxOnHold },
 ) => {
   const history = createHistoryCache({ notifications, maxEntries: config.historyCacheEntries, lifetimeMs: HISTORY_CACHE_LIFETIME_MS });
   app.addHook('onClose', async () => history.close());
@@ -243,7 +243,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/faxes/:id',
     { schema: { params: ZFaxParams, response: { 200: ZOk } }, preHandler: requireActor('useFaxes') },
     async (request) => {
-      await deleteFax({ db, files }, actorOf(request), request.params.id);
+      await deleteFax({ db, files, faxOnHold }, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );

@@ -41,7 +41,7 @@ async function customer(app: TestApp, options: Parameters<typeof createAccount>[
   return { ...account, cookie: await signIn(app.app, account.owner.email) };
 }
 
-const api = (app: TestApp, method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object, language?: string) =>
+const api = (app: TestApp, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object, language?: string) =>
   callApi(app.app, method, url, { cookie, ...(payload ? { payload } : {}), ...(language ? { language } : {}) });
 
 async function details(app: TestApp, id: string, cookie: string) {
@@ -119,6 +119,12 @@ describe('a retention period', () => {
     expect(numberHold.statusCode, numberHold.body).toBe(201);
     const heldView = ZFaxRetention.parse((await api(t, 'GET', `/api/retention/faxes/${toHeldNumber.id}`, owner.cookie)).json());
     expect(heldView.holds.map((h) => [h.scope, h.reason])).toEqual([['number', 'Subpoena']]);
+    // Nobody deletes a held fax, nor one to a held number, while the hold lasts.
+    for (const kept of [held, toHeldNumber]) {
+      const refusedDeletion = await api(t, 'DELETE', `/api/faxes/${kept.id}`, owner.cookie);
+      expect(refusedDeletion.statusCode).toBe(409);
+      expect(ZApiError.parse(refusedDeletion.json()).error.code).toBe('errors.faxOnLegalHold');
+    }
 
     // Looked at before the run: an audit row that must outlive the content.
     await details(t, old.id, owner.cookie);
