@@ -105,7 +105,9 @@ describe('retention and legal hold (issue 38, decision 108)', () => {
       viewDetails: 'Voir les détails',
       dialog: 'Détails du fax',
     });
-    await visible(frDialog.getByText('En conservation légale : gardé quelle que soit la politique de conservation.'));
+    const frHeld = frDialog.getByText('En conservation légale : gardé quelle que soit la politique de conservation.');
+    await visible(frHeld);
+    await frHeld.scrollIntoViewIfNeeded();
     await expectNoAccessibilityViolations(phone);
     await wholePageScreenshot(phone, path.join(screenshots(), 'fax-held-phone-fr.png'));
 
@@ -138,7 +140,9 @@ describe('retention and legal hold (issue 38, decision 108)', () => {
       viewDetails: 'Ver detalles',
       dialog: 'Detalles del fax',
     });
-    await visible(dialog.getByText(/^Contenido eliminado por el modo sin rastro el /));
+    const deleted = dialog.getByText(/^Contenido eliminado por el modo sin rastro el /);
+    await visible(deleted);
+    await deleted.scrollIntoViewIfNeeded();
     expect(await dialog.getByRole('button', { name: 'Descargar PDF' }).count()).toBe(0);
     await expectNoAccessibilityViolations(page);
     await wholePageScreenshot(page, path.join(screenshots(), 'fax-content-deleted-desktop-es.png'));
