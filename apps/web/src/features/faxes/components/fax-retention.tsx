@@ -57,7 +57,9 @@ function FaxRetentionBlock({ fax }: { fax: Pick<TFaxDetails, 'id' | 'contentDele
           </ul>
         </div>
       ) : null}
-      {mayManage ? own ? <LiftFaxHold hold={own} faxId={fax.id} /> : <HoldFax faxId={fax.id} /> : null}
+      {/* A fax whose content is gone has nothing left to hold; a hold already on it can still be lifted. */}
+      {mayManage && own ? <LiftFaxHold hold={own} faxId={fax.id} /> : null}
+      {mayManage && !own && !fax.contentDeleted ? <HoldFax faxId={fax.id} /> : null}
     </section>
   );
 }
