@@ -10,7 +10,7 @@ import { auditEvents } from '../../src/audit/schema';
 import { faxes } from '../../src/faxes/schema';
 import { fixedClock, setClock } from '../../src/platform/clock';
 import { zeroFootprintJob } from '../../src/retention/jobs/zero-footprint-job';
-import { nextRunAfter, runRetention } from '../../src/retention/run-retention';
+import { nextRunAfter, RETENTION_CRON, runRetention } from '../../src/retention/run-retention';
 import { sendFaxRequest } from '../support/faxes';
 import { startS3Server } from '../support/s3-server';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
@@ -192,6 +192,16 @@ describe('a retention period', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'retention.hold_lifted'), eq(auditEvents.objectId, held.id)));
     expect(lifted[0]?.details).toMatchObject({ reason: 'Case closed' });
+  });
+
+  it('is a daily schedule of the workers, with the zero-footprint sweep beside it', async () => {
+    const { rows } = await t.db.execute<{ name: string; cron: string }>(
+      sql`SELECT name, cron FROM pgboss.schedule WHERE name LIKE 'retention.%' ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: 'retention.daily', cron: RETENTION_CRON },
+      { name: 'retention.zero-footprint', cron: '*/5 * * * *' },
+    ]);
   });
 
   it('keeps everything of an account on hold, and asks a HIPAA plan to choose', async () => {
