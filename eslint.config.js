@@ -48,6 +48,7 @@ const serverFloors = [
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir'],
   ['routing'],
+  ['retention'],
   ['public-api', 'email-to-fax'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];

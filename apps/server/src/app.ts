@@ -68,6 +68,9 @@ import { faxPlacementRoutes } from './faxes/placement-routes';
 import { inboxRoutes } from './faxes/inbox-routes';
 import { routingRoutes } from './routing/routes';
 import { fhirRoutes } from './fhir/routes';
+import { retentionRoutes } from './retention/routes';
+import { zeroFootprintAfterDownload } from './retention/after-download';
+import { activeHoldsOf, holdsCovering } from './retention/holds';
 import { senderConfirmationRoutes } from './email-to-fax/confirmation-routes';
 import { emailToFaxSettingsRoutes } from './email-to-fax/settings-routes';
 import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
@@ -191,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
     accountLifecycle: lifecycle,
     billing,
+    faxDocumentDownloaded: zeroFootprintAfterDownload({ db: database.db, queue }),
+    faxOnHold: async (fax) => holdsCovering(await activeHoldsOf(database.db, fax.accountId), fax).length > 0,
     ...createActorGuards({ db: database.db, sessions, lifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
@@ -267,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fhirRoutes, routeDeps);
       await api.register(scimSettingsRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
+      await api.register(retentionRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);
       // The unsubscribe link of fax e-mails: its signed token is the authority, no session.

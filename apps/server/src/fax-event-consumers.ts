@@ -6,6 +6,7 @@ import { eventsWithSubscribers, webhooksFanOutJob } from './webhooks/fan-out-job
 import { recordFaxFailureJob } from './events/record-fax-failure-job';
 import type { FaxEventConsumer } from './events/relay';
 import { routeFaxJob } from './routing/route-fax-job';
+import { eventsOfZeroFootprintAccounts, faxEndedJob, ZERO_FOOTPRINT_AFTER } from './retention/jobs/fax-ended-job';
 
 /** Every consumer of fax events, and the events each one wants: the relay queues one job per event and consumer. */
 export const faxEventConsumers: readonly FaxEventConsumer[] = [
@@ -18,5 +19,11 @@ export const faxEventConsumers: readonly FaxEventConsumer[] = [
     job: fhirExportClassifiedJob,
     wants: (type) => (EXPORT_AFTER as readonly string[]).includes(type),
     wanted: eventsOfAutomaticFhirAccounts,
+  },
+  // Zero-footprint mode (decision 108): a sent fax's content goes once it is final and its deliveries are out.
+  {
+    job: faxEndedJob,
+    wants: (type) => (ZERO_FOOTPRINT_AFTER as readonly string[]).includes(type),
+    wanted: eventsOfZeroFootprintAccounts,
   },
 ];

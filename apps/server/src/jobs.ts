@@ -12,6 +12,8 @@ import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { WorkerJob } from './job-deps';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
 import { fhirExportJob } from './fhir/export-job';
+import { retentionDailyJob } from './retention/jobs/retention-daily-job';
+import { zeroFootprintJob } from './retention/jobs/zero-footprint-job';
 
 /** Every job the worker runs. A capability adds its jobs here. */
 export const jobs: readonly WorkerJob[] = [
@@ -30,4 +32,6 @@ export const jobs: readonly WorkerJob[] = [
   fhirExportJob,
   billUsageChargeJob,
   endCancelledSubscriptionsJob,
+  retentionDailyJob,
+  zeroFootprintJob,
 ];

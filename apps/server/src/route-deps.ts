@@ -12,6 +12,7 @@ import type { AccountLifecycle } from './accounts/account-lifecycle';
 import type { ActorGuards } from './accounts/require-actor';
 import type { AuditPeople } from './audit/read-audit-log';
 import type { BillingInForce } from './billing/billing-providers';
+import type { FaxOnHold } from './faxes/delete-fax';
 
 /**
  * What the application gives its route plugins (app.ts builds it once); each plugin takes the parts it uses. The one
@@ -37,4 +38,11 @@ export type RouteDeps = ActorGuards & {
   accountLifecycle: AccountLifecycle;
   /** The payment providers in force, made from the keys in force (billing/billing-providers.ts): ask at each use. */
   billing: BillingInForce;
+  /**
+   * Told once a fax's document was downloaded, from the floors above faxes/: a received fax of a zero-footprint account
+   * loses its content after its first download (retention/, decision 108).
+   */
+  faxDocumentDownloaded: (faxId: string) => Promise<void>;
+  /** Whether a legal hold keeps this fax (retention/, decision 108): a held fax is not deleted, by anyone. */
+  faxOnHold: FaxOnHold;
 };

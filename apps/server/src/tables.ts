@@ -30,3 +30,4 @@ export * from './system-settings/schema';
 export * from './tickets/schema';
 export * from './webhooks/schema';
 export * from './platform/db/seed-runs';
+export * from './retention/schema';

@@ -49,3 +49,4 @@ export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';
 export * from './contracts/fhir';
 export * from './contracts/scim';
+export * from './contracts/retention';

@@ -43,6 +43,8 @@ const ROLE_PERMISSIONS = {
   manageWebhooks: ['owner', 'admin'],
   /** The account's FHIR server, which receives its received faxes as DocumentReferences (decision 105). */
   manageFhir: ['owner', 'admin'],
+  /** How long the account's faxes keep their content, zero-footprint mode, and legal holds (decision 108). */
+  manageRetention: ['owner', 'admin'],
   /** The account's plan, payment method, invoices and usage ledger (spec 001 §2.8: the Billing role). */
   manageBilling: ['owner', 'billing'],
   /** Legal agreements made for the organisation, the business associate agreement of a HIPAA plan (decision 090). */

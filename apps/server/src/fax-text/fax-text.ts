@@ -2,6 +2,7 @@ import type { Database } from '../platform/db/client';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from '../faxes/fax-access';
+import { assertContentKept } from '../faxes/get-fax';
 import { decodeFaxText, type FaxTextFile } from '../faxes/fax-text-file';
 
 /**
@@ -14,6 +15,7 @@ export async function faxTextOf(
   id: string,
 ): Promise<FaxTextFile & { faxId: string; name: string }> {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
+  assertContentKept(fax);
   if (!fax.textKey) throw new AppError('not_found', 'errors.faxTextNotRead');
   const file = decodeFaxText(await deps.files.get(fax.textKey));
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success', { file: 'text' });

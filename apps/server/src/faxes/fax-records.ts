@@ -34,7 +34,7 @@ export async function keepReceiptKey(db: Database, faxId: string, key: string): 
   const [kept] = await db
     .update(faxes)
     .set({ receiptKey: key })
-    .where(and(eq(faxes.id, faxId), isNull(faxes.receiptKey)))
+    .where(and(eq(faxes.id, faxId), isNull(faxes.receiptKey), isNull(faxes.contentDeletedAt)))
     .returning({ id: faxes.id });
   if (kept) return key;
   const [row] = await db.select({ receiptKey: faxes.receiptKey }).from(faxes).where(eq(faxes.id, faxId));
@@ -85,7 +85,7 @@ export async function keepFaxText(
     const [kept] = await tx
       .update(faxes)
       .set({ textKey: read.key, textLanguage: read.language, ...findings })
-      .where(and(eq(faxes.id, faxId), isNull(faxes.textKey)))
+      .where(and(eq(faxes.id, faxId), isNull(faxes.textKey), isNull(faxes.contentDeletedAt)))
       .returning({ accountId: faxes.accountId, direction: faxes.direction });
     if (!kept) {
       const [row] = await tx.select({ textKey: faxes.textKey }).from(faxes).where(eq(faxes.id, faxId));

@@ -5,7 +5,7 @@ import { triesAllowedFor, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy'
 import { interruptedTries } from './end-attempt';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { accessibleFax, auditFax, type FaxActor } from './fax-access';
+import { accessibleFax, auditFax, type FaxActor, type FaxRow } from './fax-access';
 import { toPublicFax } from './fax-view';
 import { placementOf } from './placement';
 import { faxAttempts, faxFiles, faxes } from './schema';
@@ -57,8 +57,18 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     hasThumbnail: fax.thumbnailKey !== null,
     placement: await placementOf(db, fax),
     nextTry: fax.nextTryAt && fax.retryReason ? await nextTryOf(db, fax.id, attempts.length, fax.retryReason) : null,
+    contentDeleted:
+      fax.contentDeletedAt && fax.contentDeletedBy ? { at: fax.contentDeletedAt.toISOString(), by: fax.contentDeletedBy } : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),
   };
+}
+
+/**
+ * A fax whose content was deleted under its account's retention policy (decision 108) answers 410 with that reason to
+ * every download: the file existed and is gone for good, which a client must not retry.
+ */
+export function assertContentKept(fax: Pick<FaxRow, 'contentDeletedAt'>): void {
+  if (fax.contentDeletedAt) throw new AppError('gone', 'errors.faxContentDeleted');
 }
 
 /** The next try's number and how many tries the fax may have, its uncounted interrupted ones added (decision 081). */
@@ -73,6 +83,7 @@ async function nextTryOf(db: Database, faxId: string, tries: number, reason: TFa
  */
 export async function downloadFaxDocument(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string) {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
+  assertContentKept(fax);
   if (!fax.documentKey) throw new AppError('not_found', 'errors.faxNotFound');
   const pdf = await deps.files.getStream(fax.documentKey);
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success');
@@ -85,6 +96,7 @@ export async function downloadFaxDocument(deps: { db: Database; files: FileStore
  */
 export async function downloadFaxImage(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string) {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
+  assertContentKept(fax);
   if (!fax.imageKey) throw new AppError('not_found', 'errors.faxNotFound');
   const tiff = await deps.files.getStream(fax.imageKey);
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success', { file: 'image' });
@@ -94,6 +106,7 @@ export async function downloadFaxImage(deps: { db: Database; files: FileStore },
 /** The small image of the fax's first page, for the list and the details. */
 export async function faxThumbnail(deps: { db: Database; files: FileStore }, actor: FaxActor, id: string): Promise<Uint8Array> {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.view');
+  assertContentKept(fax);
   if (!fax.thumbnailKey) throw new AppError('not_found', 'errors.faxNotFound');
   return deps.files.get(fax.thumbnailKey);
 }

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { numbersOfAccount } from '../numbers/numbers';
 import { AppError } from '../platform/http/app-error';
 import { accessibleFax, auditFax, type FaxActor } from './fax-access';
+import { assertContentKept } from './get-fax';
 import { faxFiles } from './schema';
 import { sendFax, type SendFaxDeps } from './send-fax';
 
@@ -18,6 +19,8 @@ export async function resendFax(
 ) {
   const { db } = deps;
   const original = await accessibleFax(db, input.actor, input.id, 'fax.send');
+  // Its documents are gone for good under the retention policy: there is nothing to send again.
+  assertContentKept(original);
   if (!mayResendFax(original)) {
     await auditFax(db, input.actor, 'fax.send', original.id, 'failure', { resend: true });
     throw new AppError('conflict', 'errors.cannotResend');

@@ -53,7 +53,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** The fax routes: each reads its request, calls one service of the faxes module, and answers. */
 export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { db, config, files, queue, systemSettings, notifications, requireActor, requireSignedIn, actorFor },
+  { db, config, files, queue, systemSettings, notifications, requireActor, requireSignedIn, actorFor, faxDocumentDownloaded, faxOnHold },
 ) => {
   const history = createHistoryCache({ notifications, maxEntries: config.historyCacheEntries, lifetimeMs: HISTORY_CACHE_LIFETIME_MS });
   app.addHook('onClose', async () => history.close());
@@ -196,15 +196,26 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     },
   );
 
-  app.get('/faxes/:id/document', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
-    const document = await downloadFaxDocument({ db, files }, actorOf(request), request.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${document.name}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-sha256', document.sha256 ?? '')
-      .send(document.pdf);
-  });
+  app.get(
+    '/faxes/:id/document',
+    {
+      schema: { params: ZFaxParams },
+      preHandler: requireActor('useFaxes'),
+      // Once the whole document has left (retention's zero-footprint mode deletes a received fax's content then).
+      onResponse: async (request, reply) => {
+        if (reply.statusCode === 200) await faxDocumentDownloaded((request.params as { id: string }).id);
+      },
+    },
+    async (request, reply) => {
+      const document = await downloadFaxDocument({ db, files }, actorOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${document.name}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-sha256', document.sha256 ?? '')
+        .send(document.pdf);
+    },
+  );
 
   app.get('/faxes/:id/image', { schema: { params: ZFaxParams }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
     const image = await downloadFaxImage({ db, files }, actorOf(request), request.params.id);
@@ -232,7 +243,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/faxes/:id',
     { schema: { params: ZFaxParams, response: { 200: ZOk } }, preHandler: requireActor('useFaxes') },
     async (request) => {
-      await deleteFax({ db, files }, actorOf(request), request.params.id);
+      await deleteFax({ db, files, faxOnHold }, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );

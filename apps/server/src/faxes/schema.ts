@@ -2,6 +2,7 @@ import {
   IN_FLIGHT_FAX_STATUSES,
   type TFaxCallDetails,
   type TFaxChannel,
+  type TContentDeletionCause,
   type TFaxDirection,
   type TFaxFailureReason,
   type TFaxLine,
@@ -126,6 +127,13 @@ export const faxes = pgTable(
     folder: text('folder').$type<TFaxFolder>().notNull().default('inbox'),
     filedAt: timestamp('filed_at', { withTimezone: true }).defaultNow(),
     routedBy: jsonb('routed_by').$type<TRoutedBy>(),
+    /**
+     * When the fax's content (every file above, its attachments, its tries' images, its words and fields, its cover
+     * texts) was deleted for good, and why: the account's retention period, or its zero-footprint mode (decision 108).
+     * The row keeps its numbers, times, pages and status.
+     */
+    contentDeletedAt: timestamp('content_deleted_at', { withTimezone: true }),
+    contentDeletedBy: text('content_deleted_by').$type<TContentDeletionCause>(),
     /** For a received fax that came over the internal line: the sent fax it is the copy of (at most one). */
     sourceFaxId: uuid('source_fax_id'),
     /** For a received fax that came in a call (sandbox, HylaFAX): the line's id of the call, stored at most once. */
@@ -174,6 +182,10 @@ export const faxes = pgTable(
     index('faxes_inbox_new_idx')
       .on(table.accountId, table.inboxId)
       .where(sql`${table.state} = 'new' AND ${table.folder} = 'inbox' AND ${table.filedAt} IS NOT NULL`),
+    // The retention run (decision 108): an account's faxes that still hold content, oldest first.
+    index('faxes_account_content_kept_idx')
+      .on(table.accountId, table.createdAt)
+      .where(sql`${table.contentDeletedAt} IS NULL`),
     // The review queue (decision 102): received faxes whose class no member has confirmed, newest first, by confidence.
     index('faxes_class_to_review_idx')
       .on(table.accountId, table.createdAt.desc(), table.classConfidence)

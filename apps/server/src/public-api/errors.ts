@@ -14,6 +14,7 @@ const V1_TYPE_OF: Record<TErrorType, TV1ErrorType> = {
   two_factor_setup_required: 'permission_error',
   permission_denied: 'permission_error',
   not_found: 'not_found_error',
+  gone: 'not_found_error',
   rate_limited: 'rate_limit_error',
   internal_error: 'api_error',
   unavailable: 'api_error',

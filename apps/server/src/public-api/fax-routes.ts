@@ -100,7 +100,10 @@ function asSendForm(body: SendRequest, recipient: string): z.output<typeof ZSend
 }
 
 /** /v1/faxes: the portal's fax services, called with an API key's actor and answered in snake_case. */
-export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, files, queue, systemSettings, notifications }) => {
+export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, files, queue, systemSettings, notifications, faxOnHold },
+) => {
   const history = createHistoryCache({ notifications, maxEntries: config.historyCacheEntries, lifetimeMs: HISTORY_CACHE_LIFETIME_MS });
   app.addHook('onClose', async () => history.close());
 
@@ -213,7 +216,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
     { schema: { params: ZV1FaxParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } } },
     async (request) => {
       const { actor } = faxCaller(request, 'faxes:write');
-      await deleteFax({ db, files }, actor, request.params.fax_id);
+      await deleteFax({ db, files, faxOnHold }, actor, request.params.fax_id);
       return { id: request.params.fax_id, deleted: true as const };
     },
   );

@@ -4,6 +4,7 @@ import type { FileStore } from '../platform/files/encrypted-file-store';
 import { readTiffPages } from '../documents/fax-image/fax-tiff';
 import { accessibleFax, auditFax, type FaxActor, type FaxRow } from '../faxes/fax-access';
 import { faxAttemptsOf, keepReceiptKey } from '../faxes/fax-records';
+import { assertContentKept } from '../faxes/get-fax';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import type { SystemSettings } from '../system-settings/system-settings';
@@ -20,6 +21,8 @@ type ReceiptDeps = { db: Database; files: FileStore; systemSettings: Pick<System
  */
 export async function downloadReceipt(deps: ReceiptDeps, actor: FaxActor, id: string): Promise<{ pdf: Uint8Array; name: string }> {
   const fax = await accessibleFax(deps.db, actor, id, 'fax.download');
+  // Its report shows the first page: it goes with the rest of the content (decision 108).
+  assertContentKept(fax);
   if (!hasTransmissionReport(fax) || !fax.imageKey) throw new AppError('not_found', 'errors.receiptNotFound');
   const pdf = fax.receiptKey ? await deps.files.get(fax.receiptKey) : await issueReceipt(deps, fax);
   await auditFax(deps.db, actor, 'fax.download', fax.id, 'success', { file: 'receipt' });

@@ -25,6 +25,7 @@ import type enMembers from '@/locales/en/members.json';
 import type enNotifications from '@/locales/en/notifications.json';
 import type enPlanFeatures from '@/locales/en/plan-features.json';
 import type enReceipts from '@/locales/en/receipts.json';
+import type enRetention from '@/locales/en/retention.json';
 import type enRouting from '@/locales/en/routing.json';
 import type enScim from '@/locales/en/scim.json';
 import type enSecurity from '@/locales/en/security.json';
@@ -64,6 +65,7 @@ declare module 'i18next' {
       notifications: typeof enNotifications;
       'plan-features': typeof enPlanFeatures;
       receipts: typeof enReceipts;
+      retention: typeof enRetention;
       routing: typeof enRouting;
       scim: typeof enScim;
       security: typeof enSecurity;

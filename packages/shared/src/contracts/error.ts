@@ -15,6 +15,7 @@ export const ERROR_TYPES = [
   'permission_denied', // 403
   'not_found', // 404
   'conflict', // 409
+  'gone', // 410: what was asked for existed and was deleted for good (a fax's content under its retention policy)
   'unprocessable', // 422: well-formed, but cannot be done as asked (an Idempotency-Key reused with another request)
   'payload_too_large', // 413
   'rate_limited', // 429

@@ -12,6 +12,9 @@ import { ZFaxPlacement } from './inboxes';
  * POST /api/faxes/preview (multipart), GET /api/numbers. Messages are i18n keys (errors.* / validation.*).
  */
 export const MAX_COVER_MESSAGE_LENGTH = 3000;
+/** Why a fax's content was deleted (decision 108): the retention period passed, or zero-footprint mode cleared it. */
+export const CONTENT_DELETION_CAUSES = ['retention', 'zero_footprint'] as const;
+export type TContentDeletionCause = (typeof CONTENT_DELETION_CAUSES)[number];
 export const MAX_COVER_SUBJECT_LENGTH = 200;
 export const MAX_RECIPIENT_NAME_LENGTH = 120;
 export const MAX_PAGES_PER_FAX = 200;
@@ -196,6 +199,11 @@ export const ZFaxDetails = ZFax.extend({
   nextTry: z.object({ number: z.number().int(), of: z.number().int() }).nullable(),
   /** A received fax's inbox, assignee, labels, state and folder, and the rule that placed it (decision 103). */
   placement: ZFaxPlacement.nullable(),
+  /**
+   * When the fax's content (documents, images, words, attachments, report) was deleted for good, and why: the account's
+   * retention policy or its zero-footprint mode (decision 108); null while it is kept. The row stays.
+   */
+  contentDeleted: z.object({ at: z.iso.datetime({ offset: true }), by: z.enum(CONTENT_DELETION_CAUSES) }).nullable(),
   /** The faxes sent again from this one with Resend, newest first. */
   resends: z.array(z.object({ id: z.string(), createdAt: z.iso.datetime({ offset: true }) })),
 });

@@ -12,6 +12,7 @@ export const STATUS_OF_ERROR_TYPE: Record<TErrorType, number> = {
   permission_denied: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   unprocessable: 422,
   payload_too_large: 413,
   rate_limited: 429,

@@ -10,6 +10,7 @@ import { ShortcutCards } from '@/features/dashboard/components/shortcut-cards';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
 import { WelcomeMessage } from '@/features/dashboard/components/welcome-message';
 import { latestFaxes } from '@/features/dashboard/utils/latest-faxes';
+import { DashboardRetentionPrompt } from '@/features/retention/components/retention-prompt';
 import { useFaxes } from '@/features/faxes/api/get-faxes';
 import { useNumbers } from '@/features/faxes/api/get-numbers';
 import { FaxStatus } from '@/features/faxes/components/fax-status';
@@ -40,6 +41,8 @@ export default function UserDashboardRoute() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 md:px-6">
       <DashboardGreeting name={user.name} />
+      {/* A HIPAA plan's owner is asked to choose a retention policy until one is saved (decision 108). */}
+      <DashboardRetentionPrompt />
       {account.data?.welcomeMessage ? <WelcomeMessage message={account.data.welcomeMessage} /> : null}
       <ShortcutCards showFaxShortcuts={maySeeFaxes(role)} />
       <div className="grid gap-6 lg:grid-cols-3">

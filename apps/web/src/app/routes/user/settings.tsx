@@ -13,6 +13,7 @@ import {
 import { FaxEmailSection } from '@/features/settings/components/fax-email-section';
 import { FaxTextSection } from '@/features/settings/components/fax-text-section';
 import { FhirSection } from '@/features/settings/components/fhir-section';
+import { RetentionSection } from '@/features/retention/components/retention-section';
 import { SettingsPreferences } from '@/features/settings/components/settings-preferences';
 import { useScrollToCard } from '@/features/settings/hooks/use-scroll-to-card';
 import { TwoFactorManager } from '@/features/two-factor/components/two-factor-manager';
@@ -22,7 +23,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
  * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed, whether the words
- * of its faxes are read for search, its EHR (FHIR) connection, its provisioning by SCIM (owner), and its blocked numbers (owner and sub-admins), and deleting the account.
+ * of its faxes are read for search, its EHR (FHIR) connection, its provisioning by SCIM (owner), how long its faxes keep
+ * their content and its legal holds (decision 108), its blocked numbers (owner and sub-admins), and deleting the account.
  */
 export default function SettingsRoute() {
   // 'plan-features' with the page's own texts: loaded later, by the fax e-mail section on a plan without fax to e-mail,
@@ -48,6 +50,7 @@ export default function SettingsRoute() {
       <FaxTextSection />
       <FhirSection />
       <ScimSection />
+      <RetentionSection />
       <BlocklistSection />
       <AccountDeletion />
     </section>

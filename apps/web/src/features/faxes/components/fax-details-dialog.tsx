@@ -21,6 +21,7 @@ import { DocumentClass } from './document-class';
 import { FaxPlacement } from './fax-placement';
 import { FaxStatus } from './fax-status';
 import { FhirExports } from './fhir-exports';
+import { FaxRetention } from './fax-retention';
 import { PageProblems } from './page-problems';
 
 /** Each line's name in the details (a line added to FAX_LINES must be named here: the type says so). */
@@ -201,6 +202,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       {!sent && fax.placement ? <FaxPlacement fax={{ id: fax.id, placement: fax.placement }} /> : null}
       {sent || fax.attempts.length > 0 ? <AttemptsTable fax={fax} /> : null}
       {sent ? null : <FhirExports faxId={fax.id} />}
+      <FaxRetention fax={fax} />
 
       <FaxDetailsActions fax={fax} onShow={onShow} onDeleted={onDeleted} />
     </div>
@@ -247,7 +249,7 @@ function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
           {t('details.downloadText')}
         </Button>
       ) : null}
-      {canResend(fax) ? (
+      {canResend(fax) && !fax.contentDeleted ? (
         <Button type="button" variant="outline" disabled={actions.resending} onClick={() => void resend()}>
           {actions.resending ? t('details.resending') : t('history.resend')}
         </Button>

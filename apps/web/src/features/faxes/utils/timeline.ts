@@ -62,6 +62,13 @@ function whatWasDone(entry: TFaxTimelineEntry, t: TFaxesT, language: string, nam
         return error ? t('timeline.exportFailed', { error }) : t('timeline.exportFailedUnexplained');
       }
       return t('timeline.exported', { resource: String(details.resourceId ?? '') });
+    // Retention (decision 108): a hold on the fax itself set or lifted, and its content deleted by a run.
+    case 'retention.hold_set':
+      return t('timeline.heldForLegal', { reason: String(details.reason ?? '') });
+    case 'retention.hold_lifted':
+      return t('timeline.holdLifted', { reason: String(details.reason ?? '') });
+    case 'fax.content_deleted':
+      return details.cause === 'zero_footprint' ? t('timeline.contentDeletedZeroFootprint') : t('timeline.contentDeletedRetention');
     default:
       return null;
   }
