@@ -46,7 +46,7 @@ const serverFloors = [
   ['faxes'],
   ['receipts'],
   ['events'],
-  ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir'],
+  ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
   ['routing'],
   ['public-api', 'email-to-fax'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],

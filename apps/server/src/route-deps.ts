@@ -1,5 +1,6 @@
 import type { Auth } from './auth/auth';
 import type { SessionReader } from './auth/session';
+import type { PasswordSignInPolicy } from './auth/sign-in-policy';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import type { PlanCatalogue } from './plans/catalogue';
 import type { PlanUse } from './plans/manage-plans';
@@ -37,4 +38,6 @@ export type RouteDeps = ActorGuards & {
   accountLifecycle: AccountLifecycle;
   /** The payment providers in force, made from the keys in force (billing/billing-providers.ts): ask at each use. */
   billing: BillingInForce;
+  /** What an account requires of its people's password sign-in (single sign-on), decided above auth/ (sso/). */
+  passwordSignInPolicy: PasswordSignInPolicy;
 };

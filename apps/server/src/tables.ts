@@ -25,6 +25,7 @@ export * from './bells/schema';
 export * from './numbers/schema';
 export * from './plans/schema';
 export * from './public-api/schema';
+export * from './sso/schema';
 export * from './system-settings/schema';
 export * from './tickets/schema';
 export * from './webhooks/schema';

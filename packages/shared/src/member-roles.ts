@@ -47,6 +47,8 @@ const ROLE_PERMISSIONS = {
   manageBilling: ['owner', 'billing'],
   /** Legal agreements made for the organisation, the business associate agreement of a HIPAA plan (decision 090). */
   signAgreements: ['owner'],
+  /** The account's single sign-on: its identity provider, its e-mail domains and who joins through it (decision 106). */
+  manageSso: ['owner'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

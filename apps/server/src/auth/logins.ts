@@ -8,7 +8,8 @@ import { users } from './schema';
 export type NewLogin = {
   name: string;
   email: string;
-  passwordHash: string;
+  /** Absent for a person who signs in only through their organisation's identity provider (single sign-on). */
+  passwordHash?: string;
   platformRole?: 'user' | 'admin';
   username?: string;
   language?: TLanguage;
@@ -22,8 +23,8 @@ export async function hashPassword(auth: Auth, password: string): Promise<string
 }
 
 /**
- * Creates the person and their password through Better Auth (its hooks run), for a person made by someone else than
- * the sign-up form. `email` is as it will be stored (trimmed, lower-case), and was checked to be free.
+ * Creates the person and their password (if any) through Better Auth (its hooks run), for a person made by someone
+ * else than the sign-up form. `email` is as it will be stored (trimmed, lower-case), and was checked to be free.
  */
 export async function createLogin(auth: Auth, login: NewLogin): Promise<{ id: string; name: string; email: string }> {
   const context = await auth.$context;
@@ -39,12 +40,13 @@ export async function createLogin(auth: Auth, login: NewLogin): Promise<{ id: st
     },
     { method: 'admin' },
   );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: login.passwordHash,
-  });
+  if (login.passwordHash !== undefined)
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: login.passwordHash,
+    });
   return user;
 }
 

@@ -39,7 +39,8 @@ function withShared(own: object, shared: object): Record<string, unknown> {
 export type MessageKey =
   | `errors.${keyof typeof en.errors | keyof TMessages['errors']}`
   | `validation.${keyof typeof en.validation | keyof TMessages['validation']}`
-  | `fhir.${keyof TMessages['fhir']}`;
+  | `fhir.${keyof TMessages['fhir']}`
+  | `sso.${keyof TMessages['sso']}`;
 
 export function translator(language: TLanguage): TFunction {
   return i18n.getFixedT(language);
