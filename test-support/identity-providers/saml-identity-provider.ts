@@ -35,10 +35,26 @@ const attribute = (xml: string, name: string) => new RegExp(`\\b${name}="([^"]*)
  */
 export async function startSamlIdentityProvider(): Promise<SamlIdentityProvider> {
   const folder = mkdtempSync(join(tmpdir(), 'faxline-saml-idp-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', '/CN=Faxline Test IdP',
-    '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Faxline Test IdP',
+      '-keyout',
+      join(folder, 'key.pem'),
+      '-out',
+      join(folder, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   const privateKey = readFileSync(join(folder, 'key.pem'), 'utf8');
   const certificate = readFileSync(join(folder, 'cert.pem'), 'utf8');
   rmSync(folder, { recursive: true, force: true });
@@ -110,7 +126,10 @@ export async function startSamlIdentityProvider(): Promise<SamlIdentityProvider>
     const audience = /<saml:Issuer[^>]*>([^<]+)<\/saml:Issuer>/.exec(authnRequest)?.[1] ?? '';
     let xml = signedResponse({ id, acsUrl, audience }, person);
     if (tamperTo) {
-      xml = xml.replace(`<saml:AttributeValue>${escape(person.email)}</saml:AttributeValue>`, `<saml:AttributeValue>${escape(tamperTo)}</saml:AttributeValue>`);
+      xml = xml.replace(
+        `<saml:AttributeValue>${escape(person.email)}</saml:AttributeValue>`,
+        `<saml:AttributeValue>${escape(tamperTo)}</saml:AttributeValue>`,
+      );
       tamperTo = null;
     }
     const samlResponse = Buffer.from(xml).toString('base64');

@@ -62,9 +62,13 @@ export async function discoverOidc(config: Pick<TConfig, 'webhooks'>, issuer: st
   }
 }
 
-async function samlIdpOf(deps: Deps, change: TSsoConnectionChange): Promise<SamlIdp> {
+async function samlIdpOf(deps: Deps, change: TSsoConnectionChange, kept: Row | null): Promise<SamlIdp> {
   if (change.samlMetadataXml) return readSamlMetadata(change.samlMetadataXml);
   if (change.samlMetadataUrl) return fetchSamlMetadata(change.samlMetadataUrl, deps.config);
+  if (!change.samlEntityId) {
+    if (kept?.protocol !== 'saml') throw new AppError('invalid_request', 'sso.metadataUrlRequired', {}, 'body.samlMetadataUrl');
+    return { entityId: kept.samlEntityId!, ssoUrl: kept.samlSsoUrl!, certificate: kept.samlCertificate! };
+  }
   const ssoUrl = checkIdpUrl(change.samlSsoUrl!, deps.config).href;
   return { entityId: change.samlEntityId!, ssoUrl, certificate: certificateAsPem(change.samlCertificate!) };
 }
@@ -97,7 +101,7 @@ export async function saveSsoConnection(deps: Deps, actor: Actor, input: TSsoCon
       samlCertificate: null,
     };
   } else {
-    const idp = await samlIdpOf(deps, change);
+    const idp = await samlIdpOf(deps, change, kept);
     values = {
       ...common,
       oidcIssuer: null,

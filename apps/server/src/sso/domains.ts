@@ -47,7 +47,10 @@ export async function removeSsoDomain(db: Database, actor: Actor, domain: string
 export async function verifySsoDomain(deps: { db: Database; resolveTxt: ResolveTxt }, actor: Actor, domain: string): Promise<void> {
   const { db } = deps;
   const { accountId } = actor.member;
-  const [row] = await db.select().from(ssoDomains).where(and(eq(ssoDomains.accountId, accountId), eq(ssoDomains.domain, domain)));
+  const [row] = await db
+    .select()
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.accountId, accountId), eq(ssoDomains.domain, domain)));
   if (!row) throw new AppError('not_found', 'sso.domainNotFound');
   if (row.verifiedAt) return;
   const record = recordOf(row.token);

@@ -31,7 +31,9 @@ export async function finishSsoSignIn(
   const [proven] = await deps.db
     .select({ domain: ssoDomains.domain })
     .from(ssoDomains)
-    .where(and(eq(ssoDomains.accountId, connection.accountId), eq(ssoDomains.domain, domainOfEmail(email)), isNotNull(ssoDomains.verifiedAt)));
+    .where(
+      and(eq(ssoDomains.accountId, connection.accountId), eq(ssoDomains.domain, domainOfEmail(email)), isNotNull(ssoDomains.verifiedAt)),
+    );
   if (!proven) throw new SsoRefusal('wrong_domain', email);
   const userId = await joinPerson(deps, connection, { email, name: who.name?.trim() || email.split('@')[0]!, ip: request.ip });
   const { secret } = await deps.auth.$context;

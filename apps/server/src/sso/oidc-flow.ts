@@ -73,7 +73,12 @@ export async function finishOidcSignIn(
     ? await deps.db
         .delete(ssoRequests)
         .where(
-          and(eq(ssoRequests.id, state), eq(ssoRequests.protocol, 'oidc'), eq(ssoRequests.browserHash, browser), gt(ssoRequests.expiresAt, new Date())),
+          and(
+            eq(ssoRequests.id, state),
+            eq(ssoRequests.protocol, 'oidc'),
+            eq(ssoRequests.browserHash, browser),
+            gt(ssoRequests.expiresAt, new Date()),
+          ),
         )
         .returning()
     : [];
@@ -81,7 +86,8 @@ export async function finishOidcSignIn(
   const connection = await deps.connectionOf(pending.accountId);
   if (!connection || connection.protocol !== 'oidc') throw new SsoRefusal('no_connection').for(pending.accountId);
   const refuse = (reason: 'invalid_response', detail: string) => new SsoRefusal(reason, detail).for(connection.accountId);
-  if (url.searchParams.get('error')) throw refuse('invalid_response', `${url.searchParams.get('error')}: ${url.searchParams.get('error_description') ?? ''}`);
+  if (url.searchParams.get('error'))
+    throw refuse('invalid_response', `${url.searchParams.get('error')}: ${url.searchParams.get('error_description') ?? ''}`);
   let claims: oidc.IDToken | undefined;
   try {
     const configuration = await configurationOf(deps.config, connection);

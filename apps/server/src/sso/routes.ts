@@ -30,7 +30,9 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<SsoRouteDeps> = async (app
     saveSsoConnection(settingsDeps, actorOf(request), request.body),
   );
 
-  app.delete('/sso/connection', { schema: { response: answer }, ...owner }, async (request) => removeSsoConnection(settingsDeps, actorOf(request)));
+  app.delete('/sso/connection', { schema: { response: answer }, ...owner }, async (request) =>
+    removeSsoConnection(settingsDeps, actorOf(request)),
+  );
 
   app.post('/sso/domains', { schema: { body: ZSsoDomainRequest, response: answer }, ...owner }, async (request) => {
     await assertSsoOnPlatform(systemSettings);

@@ -35,7 +35,14 @@ function requestsOf(db: Database, accountId: string): CacheProvider {
       const [row] = await db
         .select({ createdAt: ssoRequests.createdAt })
         .from(ssoRequests)
-        .where(and(eq(ssoRequests.id, key), eq(ssoRequests.accountId, accountId), eq(ssoRequests.protocol, 'saml'), gt(ssoRequests.expiresAt, new Date())));
+        .where(
+          and(
+            eq(ssoRequests.id, key),
+            eq(ssoRequests.accountId, accountId),
+            eq(ssoRequests.protocol, 'saml'),
+            gt(ssoRequests.expiresAt, new Date()),
+          ),
+        );
       return row ? row.createdAt.toISOString() : null;
     },
     async removeAsync(key) {
@@ -108,7 +115,8 @@ async function claimAssertion(db: Database, profile: Profile, acsUrl: string): P
   }
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
 
 /** The identity provider's POST to the account's assertion consumer service: checked, then the person is signed in. */
 export async function finishSamlSignIn(

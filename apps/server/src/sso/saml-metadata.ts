@@ -12,9 +12,7 @@ export type SamlIdp = { entityId: string; ssoUrl: string; certificate: string };
 
 /** A certificate pasted as PEM or bare base64, as PEM; refused when it is not one X.509 certificate. */
 export function certificateAsPem(text: string): string {
-  const body = text
-    .replace(/-----(BEGIN|END) CERTIFICATE-----/g, '')
-    .replace(/\s+/g, '');
+  const body = text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
   const pem = `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
   try {
     new X509Certificate(pem);
@@ -37,7 +35,9 @@ export function readSamlMetadata(xml: string): SamlIdp {
   const invalid = new AppError('invalid_request', 'sso.metadataInvalid', {}, 'body.samlMetadataXml');
   let document: Document;
   try {
-    document = new DOMParser({ errorHandler: { warning: () => undefined, error: () => undefined, fatalError: () => undefined } }).parseFromString(xml, 'text/xml') as unknown as Document;
+    document = new DOMParser({
+      errorHandler: { warning: () => undefined, error: () => undefined, fatalError: () => undefined },
+    }).parseFromString(xml, 'text/xml') as unknown as Document;
   } catch {
     throw invalid;
   }

@@ -97,6 +97,8 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   app.get('/sso/saml/:accountId/metadata', { schema: { params: ZAccountParams } }, async (request, reply) => {
     const connection = await connectionRow(db, request.params.accountId);
     if (!connection || connection.protocol !== 'saml') throw new AppError('not_found', 'sso.notConnected');
-    return reply.type('application/samlmetadata+xml; charset=utf-8').send(samlOf({ db, config }, connection).generateServiceProviderMetadata(null, null));
+    return reply
+      .type('application/samlmetadata+xml; charset=utf-8')
+      .send(samlOf({ db, config }, connection).generateServiceProviderMetadata(null, null));
   });
 };

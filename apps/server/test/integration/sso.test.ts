@@ -10,7 +10,17 @@ import { accountMembers } from '../../src/accounts/schema';
 import { auditEvents } from '../../src/audit/schema';
 import { users } from '../../src/auth/schema';
 import { testDnsResolver } from '../support/test-dns';
-import { adminSession, callApi, cookiesFrom, errorOf, openTestApp, signIn, signInFrom, someClientAddress, type TestApp } from '../support/test-app';
+import {
+  adminSession,
+  callApi,
+  cookiesFrom,
+  errorOf,
+  openTestApp,
+  signIn,
+  signInFrom,
+  someClientAddress,
+  type TestApp,
+} from '../support/test-app';
 
 // The domains' TXT records, as the test publishes them: read at each look-up.
 const DNS: Record<string, string[][]> = {};
@@ -21,7 +31,10 @@ let samlIdp: SamlIdentityProvider;
 let adminCookie: string;
 
 const setPlatformSso = async (on: boolean) => {
-  const saved = await callApi(t.app, 'PUT', '/api/admin/settings', { cookie: adminCookie, payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ssoEnabled: on } } });
+  const saved = await callApi(t.app, 'PUT', '/api/admin/settings', {
+    cookie: adminCookie,
+    payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ssoEnabled: on } },
+  });
   expect(saved.statusCode, saved.body).toBe(200);
 };
 
@@ -69,7 +82,10 @@ async function throughProvider(start: string): Promise<URL> {
   let url = new URL(start);
   for (let hop = 0; hop < 10; hop += 1) {
     if (url.href.startsWith(t.config.publicUrl)) return url;
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } });
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -95,7 +111,10 @@ async function oidcSignIn(email: string) {
 }
 
 const auditOf = (accountId: string, action: string) =>
-  t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, action)));
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, action)));
 
 describe('proving an e-mail domain', () => {
   it('asks for a TXT record, finds it through the resolver, and lets one account only hold the domain', async () => {
@@ -177,7 +196,9 @@ describe('signing in through OpenID Connect', () => {
 
     const refused = await callApi(t.app, 'GET', `/api/sso/start?email=x@${domain}`);
     const state = new URL(String(refused.headers.location)).searchParams.get('state');
-    const denied = await callApi(t.app, 'GET', `/api/sso/oidc/callback?error=access_denied&state=${state}`, { cookie: cookiesFrom(refused) });
+    const denied = await callApi(t.app, 'GET', `/api/sso/oidc/callback?error=access_denied&state=${state}`, {
+      cookie: cookiesFrom(refused),
+    });
     expect(redirectOf(denied).search).toBe('?sso=invalid_response');
 
     // The provider vouches for an address outside the account's proven domains.
@@ -192,7 +213,12 @@ describe('signing in through OpenID Connect', () => {
     const other = await oidcSignIn(elsewhereAccount.owner.email);
     expect(redirectOf(other).search).toBe('?sso=other_account');
 
-    const reasons = (await t.db.select().from(auditEvents).where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.outcome, 'denied'))))
+    const reasons = (
+      await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.outcome, 'denied')))
+    )
       .map((row) => (row.details as { reason: string }).reason)
       .sort();
     // An answer that found no request of ours is not known to be this account's (its refusal is audited without one).
@@ -205,7 +231,10 @@ describe('single sign-on required', () => {
     const { domain, account, cookie } = await organisation(() => oidcConnection({ defaultRole: 'user' }));
     const joined = await oidcSignIn(`paul@${domain}`);
     expect(joined.statusCode).toBe(303);
-    const required = await callApi(t.app, 'PUT', '/api/sso/connection', { cookie, payload: oidcConnection({ oidcClientSecret: undefined, required: true }) });
+    const required = await callApi(t.app, 'PUT', '/api/sso/connection', {
+      cookie,
+      payload: oidcConnection({ oidcClientSecret: undefined, required: true }),
+    });
     expect(required.statusCode, required.body).toBe(200);
 
     // Refused before any password is looked at, so the answer is the same for a person with one or without.
@@ -247,7 +276,12 @@ describe('single sign-on required', () => {
 });
 
 describe('signing in through SAML 2.0', () => {
-  const samlConnection = (): TSsoConnectionChange => ({ protocol: 'saml', samlMetadataUrl: samlIdp.metadataUrl, defaultRole: 'admin', required: false });
+  const samlConnection = (): TSsoConnectionChange => ({
+    protocol: 'saml',
+    samlMetadataUrl: samlIdp.metadataUrl,
+    defaultRole: 'admin',
+    required: false,
+  });
 
   /** The provider's answer to a sign-in started for `email`, as its page would post it. */
   async function samlAnswer(email: string) {

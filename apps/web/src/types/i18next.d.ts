@@ -28,6 +28,7 @@ import type enReceipts from '@/locales/en/receipts.json';
 import type enRouting from '@/locales/en/routing.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
+import type enSso from '@/locales/en/sso.json';
 import type enUser from '@/locales/en/user.json';
 import type enWebhooks from '@/locales/en/webhooks.json';
 
@@ -66,6 +67,7 @@ declare module 'i18next' {
       routing: typeof enRouting;
       security: typeof enSecurity;
       settings: typeof enSettings;
+      sso: typeof enSso;
       user: typeof enUser;
       webhooks: typeof enWebhooks;
     };

@@ -102,7 +102,8 @@ export type TSsoSettingsResponse = z.infer<typeof ZSsoSettingsResponse>;
 
 /**
  * Saving the connection. The client secret may be left out to keep the one kept. SAML: either the metadata (a URL or
- * the XML pasted), from which Faxline reads the entity id, SSO URL and certificate, or those three typed in.
+ * the XML pasted), from which Faxline reads the entity id, SSO URL and certificate, or those three typed in, or none
+ * of them to keep the provider already connected.
  */
 export const ZSsoConnectionChange = z
   .object({
@@ -125,6 +126,8 @@ export const ZSsoConnectionChange = z
       return;
     }
     if (change.samlMetadataUrl || change.samlMetadataXml) return;
+    // Nothing of the provider: the one already connected stays (the server says so when there is none).
+    if (!change.samlEntityId && !change.samlSsoUrl && !change.samlCertificate) return;
     if (!change.samlEntityId) context.addIssue({ code: 'custom', path: ['samlEntityId'], message: 'sso.entityIdRequired' });
     if (!change.samlSsoUrl) context.addIssue({ code: 'custom', path: ['samlSsoUrl'], message: 'sso.ssoUrlRequired' });
     if (!change.samlCertificate) context.addIssue({ code: 'custom', path: ['samlCertificate'], message: 'sso.certificateRequired' });
