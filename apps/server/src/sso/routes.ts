@@ -1,4 +1,4 @@
-import { resolveTxt as systemResolveTxt } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { ZSsoConnectionChange, ZSsoDomainParams, ZSsoDomainRequest, ZSsoSettingsResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../accounts/require-actor';
@@ -6,6 +6,13 @@ import type { RouteDeps } from '../route-deps';
 import { readSsoSettings, removeSsoConnection, saveSsoConnection } from './connection';
 import { addSsoDomain, removeSsoDomain, verifySsoDomain, type ResolveTxt } from './domains';
 import { assertSsoOnPlatform } from './service-provider';
+
+/** The system resolver, or the DNS servers the configuration names (DNS_SERVERS). */
+function resolverOf(servers: string[] | null): ResolveTxt {
+  const resolver = new Resolver({ timeout: 5_000, tries: 2 });
+  if (servers) resolver.setServers(servers);
+  return (name) => resolver.resolveTxt(name);
+}
 
 export type SsoRouteDeps = RouteDeps & { resolveTxt?: ResolveTxt | undefined };
 
@@ -15,7 +22,7 @@ export type SsoRouteDeps = RouteDeps & { resolveTxt?: ResolveTxt | undefined };
  */
 export const ssoSettingsRoutes: FastifyPluginAsyncZod<SsoRouteDeps> = async (app, deps) => {
   const { db, config, systemSettings, requireActor } = deps;
-  const resolveTxt = deps.resolveTxt ?? systemResolveTxt;
+  const resolveTxt = deps.resolveTxt ?? resolverOf(config.dnsServers);
   const settingsDeps = { db, config, systemSettings };
   const owner = { preHandler: requireActor('manageSso') };
   const answer = { 200: ZSsoSettingsResponse };
