@@ -42,7 +42,7 @@ const ZUrl = (required: 'sso.issuerRequired' | 'sso.ssoUrlRequired' | 'sso.metad
     .max(MAX_URL, { error: 'sso.urlInvalid' })
     .pipe(z.url({ protocol: /^https?$/, error: 'sso.urlInvalid' }));
 const ZLine = (required: 'sso.clientIdRequired' | 'sso.clientSecretRequired' | 'sso.entityIdRequired', max: number) =>
-  z.string().trim().check(singleLineText).min(1, { error: required }).max(max, { error: 'sso.valueTooLong' });
+  z.string().trim().check(singleLineText).min(1, { error: required }).max(max, { error: 'validation.tooLong' });
 
 /** An e-mail domain as the owner names it (lower case, no trailing dot). */
 export const ZSsoDomainName = z
@@ -112,10 +112,10 @@ export const ZSsoConnectionChange = z
     oidcClientId: ZLine('sso.clientIdRequired', 500).optional(),
     oidcClientSecret: ZLine('sso.clientSecretRequired', 2_000).optional(),
     samlMetadataUrl: ZUrl('sso.metadataUrlRequired').optional(),
-    samlMetadataXml: z.string().trim().check(multiLineText).max(200_000, { error: 'sso.valueTooLong' }).optional(),
+    samlMetadataXml: z.string().trim().check(multiLineText).max(200_000, { error: 'validation.tooLong' }).optional(),
     samlEntityId: ZLine('sso.entityIdRequired', MAX_URL).optional(),
     samlSsoUrl: ZUrl('sso.ssoUrlRequired').optional(),
-    samlCertificate: z.string().trim().check(multiLineText).max(20_000, { error: 'sso.valueTooLong' }).optional(),
+    samlCertificate: z.string().trim().check(multiLineText).max(20_000, { error: 'validation.tooLong' }).optional(),
     defaultRole: z.enum(SSO_ROLES, { error: 'sso.roleInvalid' }),
     required: z.boolean(),
   })
