@@ -86,7 +86,13 @@ export async function saveSsoConnection(deps: Deps, actor: Actor, input: TSsoCon
   const common = { protocol: change.protocol, defaultRole: change.defaultRole, required: change.required, updatedAt: new Date() };
   let values: Omit<Row, 'accountId' | 'createdAt'>;
   if (change.protocol === 'oidc') {
-    const secret = change.oidcClientSecret ?? (kept?.protocol === 'oidc' && kept.oidcClientSecret ? undefined : null);
+    // A kept secret stays only with the issuer and client it was saved for: it never goes to another provider unseen.
+    const keeps =
+      kept?.protocol === 'oidc' &&
+      kept.oidcClientSecret &&
+      kept.oidcIssuer === change.oidcIssuer &&
+      kept.oidcClientId === change.oidcClientId;
+    const secret = change.oidcClientSecret ?? (keeps ? undefined : null);
     if (secret === null) throw new AppError('invalid_request', 'sso.clientSecretRequired', {}, 'body.oidcClientSecret');
     const issuer = change.oidcIssuer!;
     // Discovery with the secret only when it is new; a kept one was checked when it was saved.
