@@ -1,7 +1,6 @@
-import { webPaths, ZSsoDiscoveryQuery, ZSsoDiscoveryResponse, type TSsoFailure } from '@faxline/shared';
+import { webPaths, ZSamlPostBody, ZSsoAccountParams, ZSsoDiscoveryQuery, ZSsoDiscoveryResponse, type TSsoFailure } from '@faxline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
@@ -14,8 +13,6 @@ import { ssoOnPlatform } from './service-provider';
 import { ssoAccountOfEmail } from './sso-account';
 
 const minute = 60_000;
-const ZAccountParams = z.object({ accountId: z.string().min(1).max(100) });
-const ZAcsBody = z.object({ SAMLResponse: z.string().min(1).max(500_000), RelayState: z.string().max(2_000).optional() });
 
 /**
  * Signing in through an account's identity provider (decision 106): the sign-in page's question, the start (a redirect
@@ -78,7 +75,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   // The identity provider's form, posted from its own site: the signed assertion is the authority, not a cookie.
   app.post(
     '/sso/saml/:accountId/acs',
-    { schema: { params: ZAccountParams, body: ZAcsBody }, config: { ...limit(20, minute), crossSiteForm: true } },
+    { schema: { params: ZSsoAccountParams, body: ZSamlPostBody }, config: { ...limit(20, minute), crossSiteForm: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!(await ssoOnPlatform(systemSettings))) return back(reply, 'unavailable');
@@ -94,7 +91,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   );
 
   // Faxline's SAML metadata for an account, at a stable URL the identity provider may read at any time.
-  app.get('/sso/saml/:accountId/metadata', { schema: { params: ZAccountParams } }, async (request, reply) => {
+  app.get('/sso/saml/:accountId/metadata', { schema: { params: ZSsoAccountParams } }, async (request, reply) => {
     const connection = await connectionRow(db, request.params.accountId);
     if (!connection || connection.protocol !== 'saml') throw new AppError('not_found', 'sso.notConnected');
     return reply

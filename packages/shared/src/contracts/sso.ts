@@ -47,6 +47,7 @@ const ZLine = (required: 'sso.clientIdRequired' | 'sso.clientSecretRequired' | '
 /** An e-mail domain as the owner names it (lower case, no trailing dot). */
 export const ZSsoDomainName = z
   .string()
+  .check(singleLineText)
   .trim()
   .toLowerCase()
   .transform((value) => value.replace(/\.$/, ''))
@@ -142,3 +143,11 @@ export const ZSsoDomainParams = z.object({ domain: ZSsoDomainName });
 export const ZSsoDiscoveryQuery = z.object({ email: z.email({ error: 'validation.email' }).max(320) });
 export const ZSsoDiscoveryResponse = z.object({ sso: z.boolean() });
 export type TSsoDiscoveryResponse = z.infer<typeof ZSsoDiscoveryResponse>;
+
+/** An account's SAML endpoints (its metadata, its assertion consumer service) are named by its id. */
+export const ZSsoAccountParams = z.object({ accountId: z.string().check(singleLineText).min(1).max(100) });
+/** The identity provider's POST binding: its form's fields. */
+export const ZSamlPostBody = z.object({
+  SAMLResponse: z.string().check(singleLineText).min(1).max(500_000),
+  RelayState: z.string().check(singleLineText).max(2_000).optional(),
+});

@@ -1,6 +1,7 @@
 import { roleMay } from '@faxline/shared';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { useAccountSummary } from '@/lib/account/get-account-summary';
@@ -44,9 +45,22 @@ function SsoCard() {
   );
 }
 
+/** A link to #sso (the security page's) arrives before the section has: it is brought into view once it has loaded. */
+function useScrollHere(ready: boolean) {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    const section = document.getElementById(SSO_ID);
+    if (!ready || hash !== `#${SSO_ID}` || !section) return;
+    section.scrollIntoView({ block: 'start' });
+    if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
+    section.focus({ preventScroll: true });
+  }, [hash, key, ready]);
+}
+
 function SsoSettings() {
   const { t } = useTranslation('sso');
   const settings = useSsoSettings();
+  useScrollHere(settings.isSuccess);
   if (settings.isPending) return <Loading>{t('section.loading')}</Loading>;
   if (settings.isError)
     return (
