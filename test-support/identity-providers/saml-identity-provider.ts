@@ -19,6 +19,8 @@ export type SamlIdentityProvider = {
   signInAs(person: { email: string; name?: string }): void;
   /** The next answer's e-mail attribute is changed after it was signed (a forged answer). */
   tamperNext(email: string): void;
+  /** The next answer reuses the last assertion's ID (a replayed assertion in a fresh answer). */
+  reuseAssertionIdNext(): void;
   /** The last answer's form, as it was posted: to post again (a replay). */
   lastForm(): { acsUrl: string; samlResponse: string } | null;
   close(): Promise<void>;
@@ -63,6 +65,8 @@ export async function startSamlIdentityProvider(): Promise<SamlIdentityProvider>
   let person: { email: string; name: string } | null = null;
   let tamperTo: string | null = null;
   let last: { acsUrl: string; samlResponse: string } | null = null;
+  let lastAssertionId: string | null = null;
+  let reuseId = false;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,7 +83,9 @@ export async function startSamlIdentityProvider(): Promise<SamlIdentityProvider>
   function signedResponse(request: { id: string; acsUrl: string; audience: string }, who: { email: string; name: string }): string {
     const now = new Date();
     const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
-    const assertionId = `_a${randomBytes(16).toString('hex')}`;
+    const assertionId = reuseId && lastAssertionId ? lastAssertionId : `_a${randomBytes(16).toString('hex')}`;
+    reuseId = false;
+    lastAssertionId = assertionId;
     const xml =
       `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(16).toString('hex')}" Version="2.0" IssueInstant="${at(0)}" Destination="${escape(request.acsUrl)}" InResponseTo="${escape(request.id)}">` +
       `<saml:Issuer>${entityId}</saml:Issuer>` +
@@ -154,6 +160,9 @@ export async function startSamlIdentityProvider(): Promise<SamlIdentityProvider>
     },
     tamperNext(email) {
       tamperTo = email;
+    },
+    reuseAssertionIdNext() {
+      reuseId = true;
     },
     lastForm: () => last,
     close: () =>

@@ -320,6 +320,11 @@ describe('signing in through SAML 2.0', () => {
     const replayed = await post(account.id, response);
     expect(redirectOf(replayed).search).toBe('?sso=expired');
 
+    // A fresh answer to a new request, but with an assertion already used: the database remembers its ID.
+    samlIdp.reuseAssertionIdNext();
+    const again = await post(account.id, await samlAnswer(email));
+    expect(redirectOf(again).search).toBe('?sso=replayed');
+
     samlIdp.tamperNext(`owner@${domain}`);
     const tampered = await post(account.id, await samlAnswer(email));
     expect(redirectOf(tampered).search).toBe('?sso=invalid_response');
@@ -328,6 +333,6 @@ describe('signing in through SAML 2.0', () => {
     const stray = await post(other.account.id, await samlAnswer(email));
     expect(redirectOf(stray).search).toMatch(/^\?sso=(expired|invalid_response)$/);
     const denied = (await auditOf(account.id, 'sso.sign_in')).filter((row) => row.outcome === 'denied');
-    expect(denied.map((row) => (row.details as { reason: string }).reason).sort()).toEqual(['expired', 'invalid_response']);
+    expect(denied.map((row) => (row.details as { reason: string }).reason).sort()).toEqual(['expired', 'invalid_response', 'replayed']);
   });
 });
