@@ -8,4 +8,3 @@ import type { FastifyRequest } from 'fastify';
 export type PasswordSignInPolicy = {
   check(request: FastifyRequest, identifier: string): Promise<null | (() => Promise<void>)>;
 };
-
