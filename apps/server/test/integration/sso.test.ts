@@ -247,6 +247,12 @@ describe('single sign-on required', () => {
     expect(errorOf(nobody).code).toBe('sso.useSso');
     const link = await callApi(t.app, 'POST', '/api/auth/sign-in-link', { payload: { identifier: `paul@${domain}` } });
     expect(errorOf(link).code).toBe('sso.useSso');
+    // Nor can someone of the domain open an account of their own with a password.
+    const signUp = await callApi(t.app, 'POST', '/api/auth/sign-up', {
+      payload: { name: 'New Nurse', email: `new@${domain}`, password: 'A-long-unusual-passphrase-77' },
+    });
+    expect(signUp.statusCode).toBe(403);
+    expect(errorOf(signUp).code).toBe('sso.useSso');
 
     const owner = await signInFrom(t.app, someClientAddress(), account.owner.email, PASSWORD);
     expect(owner.statusCode, owner.body).toBe(200);
