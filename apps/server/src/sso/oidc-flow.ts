@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { TConfig } from '../platform/config';
@@ -35,6 +35,8 @@ export async function startOidcSignIn(
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const browserHash = bindBrowser(reply, deps.config.secureTransport, REQUEST_SECONDS);
+  // Spent or abandoned requests go as new ones come, so the table holds minutes of them.
+  await deps.db.delete(ssoRequests).where(lt(ssoRequests.expiresAt, new Date()));
   await deps.db.insert(ssoRequests).values({
     id: state,
     accountId: connection.accountId,
