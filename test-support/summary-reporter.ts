@@ -43,9 +43,7 @@ export default class SummaryReporter implements Reporter {
     const totals = formatProjectTotals(durations);
     // Written at exit so that it is the run's last line, after Vitest's own summary.
     process.once('exit', () =>
-      process.stdout.write(
-        `\nslowest test files:\n${slowest}\ntime per project:\n${totals}\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`,
-      ),
+      process.stdout.write(`\nslowest test files:\n${slowest}\ntime per project:\n${totals}\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`),
     );
   }
 }
