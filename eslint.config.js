@@ -46,7 +46,7 @@ const serverFloors = [
   ['faxes', 'scim'],
   ['receipts'],
   ['events'],
-  ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir'],
+  ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
   ['routing'],
   ['retention'],
   ['public-api', 'email-to-fax'],

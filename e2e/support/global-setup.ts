@@ -12,6 +12,8 @@ declare module 'vitest' {
     operator: { email: string; password: string };
     /** The server's data folder: where `npm run fax:call` finds its sandbox exchange, as on a developer's machine. */
     dataDir: string;
+    /** Where the server asks DNS (DNS_SERVERS): a test that needs a record starts its DNS server there (test-support/dns-server.ts). */
+    dnsPort: number;
   }
 }
 
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await tempDataDir('faxline-e2e-');
   const port = await freePort();
+  const dnsPort = await freePort();
   const baseUrl = `http://localhost:${port}`;
   // NODE_ENV=test: e-mail confirmation on (as in production), the local mailbox open for the tests to read. Every
   // browser of the run shares one address, so the per-address limits are raised (the limits have their own tests).
@@ -66,11 +69,14 @@ export default async function setup(project: TestProject) {
     // Billing in test mode against the Stripe simulator, as `npm start` on a fresh machine (decision 082): buying a
     // plan and the back office's promotions (decision 088) can be clicked through.
     STRIPE_SIMULATOR: 'true',
+    // Single sign-on's domain proof asks this DNS server, which the test that proves a domain starts (sso.test.ts).
+    DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
   });
   await waitForReady(baseUrl, server.child, server.output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('dnsPort', dnsPort);
   project.provide('operator', await createOperator(dataDir));
 
   return async () => {

@@ -24,6 +24,10 @@ import { authRoutes } from './auth/routes';
 import { signUpRoutes } from './accounts/sign-up-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
+import { ssoPasswordPolicy } from './sso/password-policy';
+import { ssoSettingsRoutes } from './sso/routes';
+import { ssoSignInRoutes } from './sso/sign-in-routes';
+import type { ResolveTxt } from './sso/domains';
 import { createSessionReader } from './auth/session';
 import { idsOfPeopleMatching, peopleNamed } from './auth/people';
 import { createActorGuards } from './accounts/require-actor';
@@ -116,6 +120,8 @@ export type AppDeps = {
   isShuttingDown: () => boolean;
   /** Whether this process can serve at all (false once its embedded database could not be started again); /healthz. */
   canServe?: () => boolean;
+  /** The DNS TXT look-up that proves an e-mail domain for single sign-on: the system resolver unless a test gives one. */
+  resolveTxt?: ResolveTxt;
 };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -196,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing,
     faxDocumentDownloaded: zeroFootprintAfterDownload({ db: database.db, queue }),
     faxOnHold: async (fax) => holdsCovering(await activeHoldsOf(database.db, fax.accountId), fax).length > 0,
+    passwordSignInPolicy: ssoPasswordPolicy({ db: database.db, systemSettings }),
     ...createActorGuards({ db: database.db, sessions, lifecycle }),
   };
   // Read-your-writes for the caches that follow the database's notifications (decision 035): a request that may have
@@ -271,6 +278,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(routingRoutes, routeDeps);
       await api.register(fhirRoutes, routeDeps);
       await api.register(scimSettingsRoutes, routeDeps);
+      await api.register(ssoSettingsRoutes, { ...routeDeps, resolveTxt: deps.resolveTxt });
+      await api.register(ssoSignInRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       await api.register(retentionRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).

@@ -1,5 +1,6 @@
 import type { Auth } from './auth/auth';
 import type { SessionReader } from './auth/session';
+import type { PasswordSignInPolicy } from './auth/sign-in-policy';
 import type { FileStore } from './platform/files/encrypted-file-store';
 import type { PlanCatalogue } from './plans/catalogue';
 import type { PlanUse } from './plans/manage-plans';
@@ -45,4 +46,6 @@ export type RouteDeps = ActorGuards & {
   faxDocumentDownloaded: (faxId: string) => Promise<void>;
   /** Whether a legal hold keeps this fax (retention/, decision 108): a held fax is not deleted, by anyone. */
   faxOnHold: FaxOnHold;
+  /** What an account requires of its people's password sign-in (single sign-on), decided above auth/ (sso/). */
+  passwordSignInPolicy: PasswordSignInPolicy;
 };

@@ -26,6 +26,7 @@ export * from './numbers/schema';
 export * from './plans/schema';
 export * from './public-api/schema';
 export * from './scim/schema';
+export * from './sso/schema';
 export * from './system-settings/schema';
 export * from './tickets/schema';
 export * from './webhooks/schema';

@@ -50,3 +50,4 @@ export * from './contracts/system-settings';
 export * from './contracts/fhir';
 export * from './contracts/scim';
 export * from './contracts/retention';
+export * from './contracts/sso';

@@ -51,6 +51,8 @@ const ROLE_PERMISSIONS = {
   signAgreements: ['owner'],
   /** The account's SCIM provisioning: its tokens, and what the identity provider's groups map to (decision 107). */
   manageProvisioning: ['owner'],
+  /** The account's single sign-on: its identity provider, its e-mail domains and who joins through it (decision 106). */
+  manageSso: ['owner'],
   deleteAccount: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;

@@ -9,7 +9,7 @@ import { signUp } from './sign-up';
 /** Sign-up: a new person, the owner of a new account (sign-up.ts), with the other sign-in routes' limits and answers. */
 export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { auth, db, config, queue, systemSettings, accountLifecycle },
+  { auth, db, config, queue, systemSettings, accountLifecycle, passwordSignInPolicy },
 ) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
@@ -19,6 +19,8 @@ export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     async (request, reply) => {
       const { name, email, password, language, next } = request.body;
       assertPasswordNotCommon(password);
+      // An organisation that requires single sign-on for the domain: its people join through it, not with a password.
+      await passwordSignInPolicy.check(request, email);
       const { requiresConfirmation, headers } = await signUp(
         { auth, db, queue, config, systemSettings, lifecycle: accountLifecycle },
         { name, email, password, language: language ?? request.language, next },

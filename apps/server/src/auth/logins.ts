@@ -23,8 +23,8 @@ export async function hashPassword(auth: Auth, password: string): Promise<string
 }
 
 /**
- * Creates the person and their password through Better Auth (its hooks run), for a person made by someone else than
- * the sign-up form. `email` is as it will be stored (trimmed, lower-case), and was checked to be free.
+ * Creates the person and their password (if any) through Better Auth (its hooks run), for a person made by someone
+ * else than the sign-up form. `email` is as it will be stored (trimmed, lower-case), and was checked to be free.
  */
 export async function createLogin(auth: Auth, login: NewLogin): Promise<{ id: string; name: string; email: string }> {
   const context = await auth.$context;
@@ -40,7 +40,7 @@ export async function createLogin(auth: Auth, login: NewLogin): Promise<{ id: st
     },
     { method: 'admin' },
   );
-  if (login.passwordHash)
+  if (login.passwordHash !== undefined)
     await context.internalAdapter.linkAccount({
       userId: user.id,
       providerId: 'credential',

@@ -74,3 +74,13 @@ export async function peopleNamed(db: Database, ids: string[]): Promise<Array<{ 
   if (ids.length === 0) return [];
   return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, ids));
 }
+
+/** A person's e-mail address and whether they may sign in, by address or username (as sign-in takes either). */
+export async function personSigningIn(db: Database, identifier: string): Promise<{ id: string; email: string; banned: boolean } | null> {
+  const name = identifier.trim().toLowerCase();
+  const [row] = await db
+    .select({ id: users.id, email: users.email, banned: users.banned })
+    .from(users)
+    .where(name.includes('@') ? eq(users.email, name) : eq(users.username, name));
+  return row ? { ...row, banned: row.banned === true } : null;
+}

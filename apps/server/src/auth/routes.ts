@@ -31,7 +31,10 @@ const minute = 60_000;
  * translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front. Sign-up opens an account,
  * so it sits with the accounts (accounts/sign-up-routes.ts).
  */
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, sessions: sessionDeps, requireSignedIn }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { auth, db, config, sessions: sessionDeps, requireSignedIn, passwordSignInPolicy },
+) => {
   const limit = perAddressLimit(config.rateLimitFactor);
 
   app.post(
@@ -41,9 +44,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
       const { identifier, password, code } = request.body;
       const gate = await openSignInGate({ auth, db, config }, request, identifier);
       await gate.assertAllowed({ secondFactor: code !== undefined });
+      // An address whose organisation requires single sign-on is refused here, whatever the password.
+      const onPasswordRight = await passwordSignInPolicy.check(request, identifier);
       if (code !== undefined) {
         const { headers, current } = await signInWithPasswordAndCode({ auth, db }, request, gate, { identifier, password, code });
         await gate.recordSuccess(reply);
+        await onPasswordRight?.();
         forwardCookies(headers, reply);
         return { session: toPublicSession(current, request), twoFactorRequired: false };
       }
@@ -58,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
       // The password was right: the browser becomes a known device for the person, even with a second step to come
       // (the delays it escapes only ever guard the password).
       await gate.recordSuccess(reply);
+      await onPasswordRight?.();
       forwardCookies(signedIn, reply);
       // With two-factor sign-in on, the password only opens a challenge (a short-lived cookie): /auth/two-factor.
       if ('twoFactorRedirect' in outcome && outcome.twoFactorRedirect) return { session: null, twoFactorRequired: true };

@@ -8,7 +8,7 @@ import { requestSignInLink, signInWithLink } from './sign-in-link';
 const minute = 60_000;
 
 /** The e-mailed one-time sign-in link: asking for one, and spending it in the browser that asked (decision 069). */
-export const signInLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, queue, config }) => {
+export const signInLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, queue, config, passwordSignInPolicy }) => {
   const limit = perAddressLimit(config.rateLimitFactor);
   const deps = { auth, db, queue, config };
 
@@ -16,6 +16,8 @@ export const signInLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     '/auth/sign-in-link',
     { schema: { body: ZSignInLinkRequest, response: { 200: ZOk } }, config: limit(5, 15 * minute) },
     async (request, reply) => {
+      // A link stands in for the password: refused where the password is (single sign-on required).
+      await passwordSignInPolicy.check(request, request.body.identifier);
       await requestSignInLink(deps, request, reply, request.body.identifier);
       return { ok: true as const };
     },

@@ -130,6 +130,14 @@ export async function signInWithLink(
   await audit(db, request, { actorUserId: userId, userId, action: 'auth.sign_in_link' });
   if (person.twoFactorEnabled) return null;
 
+  return openSessionFor(auth, request, reply, userId);
+}
+
+/**
+ * Opens a session for a person another proof has just named (a spent sign-in link, or the organisation's identity
+ * provider for single sign-on), as a password sign-in makes one, and puts its cookies on the reply.
+ */
+export async function openSessionFor(auth: Auth, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<CurrentSession> {
   const { headers } = await auth.api.openLinkSession({ body: { userId }, headers: requestHeaders(request), returnHeaders: true });
   forwardCookies(headers, reply);
   const current = await sessionSetBy(auth, headers);

@@ -335,6 +335,14 @@ const ZEnv = z.object({
    * development and tests, no in production, where it cannot be turned on (no request into our network).
    */
   WEBHOOK_PRIVATE_ADDRESSES: booleanFromEnv.optional(),
+  /**
+   * The DNS servers that prove an account's e-mail domain for single sign-on (its TXT record), `host:port` separated by
+   * commas; the system's resolvers when unset.
+   */
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, { error: 'expected host:port pairs separated by commas' })
+    .optional(),
 });
 
 /** The HylaFAX line's settings, or null when none is configured. */
@@ -585,6 +593,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_TOKEN === undefined && e.NODE_ENV !== 'production' },
     fileUrl: fileUrlOf(e),
     webhooks: webhooksOf(e),
+    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',') : null,
     emailToFax: emailToFaxOf(e),
     database: {
       poolSize: e.DB_POOL_SIZE,

@@ -1,7 +1,7 @@
 import { ZApiError } from '@faxline/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
 import { rememberedPasswords } from './remembered-passwords';
 import type { NewPerson } from '../../src/accounts/create-person';
@@ -32,6 +32,8 @@ export async function openTestApp(
     logger?: Logger;
     /** Another app on the same database and queue (a second API server): closing this one leaves them open. */
     sharing?: { env: Awaited<ReturnType<typeof openTestEnvironment>> };
+    /** The DNS TXT look-up for single sign-on's domain proof (`testDnsResolver`). */
+    resolveTxt?: AppDeps['resolveTxt'];
   } = {},
 ) {
   const config = testConfig(options.env);
@@ -58,6 +60,7 @@ export async function openTestApp(
     files: env.files,
     isShuttingDown: () => shuttingDown,
     canServe: () => canServe,
+    ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
   });
   return {
     app,

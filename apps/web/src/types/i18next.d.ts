@@ -30,6 +30,7 @@ import type enRouting from '@/locales/en/routing.json';
 import type enScim from '@/locales/en/scim.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
+import type enSso from '@/locales/en/sso.json';
 import type enUser from '@/locales/en/user.json';
 import type enWebhooks from '@/locales/en/webhooks.json';
 
@@ -70,6 +71,7 @@ declare module 'i18next' {
       scim: typeof enScim;
       security: typeof enSecurity;
       settings: typeof enSettings;
+      sso: typeof enSso;
       user: typeof enUser;
       webhooks: typeof enWebhooks;
     };

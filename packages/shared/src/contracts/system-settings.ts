@@ -157,7 +157,6 @@ export type TSystemSettingsValues = z.infer<typeof ZSystemSettingsValues>;
  */
 export const PLANNED_SYSTEM_SETTINGS = [
   'defaultEmail',
-  'ssoEnabled',
   'pgpEnabled',
   'apiKey',
   // Checkout is Stripe's hosted page, which needs no publishable key; each plan names its own prices (decision 085).

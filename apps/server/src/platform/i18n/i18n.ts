@@ -40,7 +40,8 @@ export type MessageKey =
   | `errors.${keyof typeof en.errors | keyof TMessages['errors']}`
   | `validation.${keyof typeof en.validation | keyof TMessages['validation']}`
   | `fhir.${keyof TMessages['fhir']}`
-  | `scim.${keyof TMessages['scim']}`;
+  | `scim.${keyof TMessages['scim']}`
+  | `sso.${keyof TMessages['sso']}`;
 
 export function translator(language: TLanguage): TFunction {
   return i18n.getFixedT(language);

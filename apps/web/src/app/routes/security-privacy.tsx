@@ -82,6 +82,11 @@ export default function SecurityPrivacyRoute() {
                 </div>
                 <h3 className="text-lg font-semibold">{t(`securityPrivacy.cards.${card.key}.title`)}</h3>
                 <p className="flex-1 text-muted-foreground">{t(`securityPrivacy.cards.${card.key}.body`)}</p>
+                {card.key === 'sso' ? (
+                  <Link to={`${paths.user.settings.getHref()}#sso`} className={linkClass}>
+                    {t('securityPrivacy.cards.sso.link')}
+                  </Link>
+                ) : null}
                 {card.key === 'privacy' ? (
                   <Link to={paths.privacyPolicy.getHref()} className={linkClass}>
                     {t('securityPrivacy.cards.privacy.link')}

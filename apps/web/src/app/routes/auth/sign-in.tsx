@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { AuthLayout } from '@/components/layouts/site/auth-layout';
 import { paths } from '@/config/paths';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SsoFailureNotice, SsoSignInOffer } from '@/features/sso/components/sso-sign-in-offer';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function SignInRoute() {
@@ -24,7 +25,10 @@ export default function SignInRoute() {
         </>
       }
     >
-      <SignInForm />
+      <div className="flex flex-col gap-6">
+        <SsoFailureNotice />
+        <SignInForm ssoOffer={(identifier) => <SsoSignInOffer identifier={identifier} />} />
+      </div>
     </AuthLayout>
   );
 }

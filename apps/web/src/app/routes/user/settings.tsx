@@ -14,6 +14,7 @@ import { FaxEmailSection } from '@/features/settings/components/fax-email-sectio
 import { FaxTextSection } from '@/features/settings/components/fax-text-section';
 import { FhirSection } from '@/features/settings/components/fhir-section';
 import { RetentionSection } from '@/features/retention/components/retention-section';
+import { SsoSection } from '@/features/sso/components/sso-section';
 import { SettingsPreferences } from '@/features/settings/components/settings-preferences';
 import { useScrollToCard } from '@/features/settings/hooks/use-scroll-to-card';
 import { TwoFactorManager } from '@/features/two-factor/components/two-factor-manager';
@@ -23,8 +24,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
  * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed, whether the words
- * of its faxes are read for search, its EHR (FHIR) connection, its provisioning by SCIM (owner), how long its faxes keep
- * their content and its legal holds (decision 108), its blocked numbers (owner and sub-admins), and deleting the account.
+ * of its faxes are read for search, its EHR (FHIR) connection, its single sign-on and provisioning by SCIM (owner), how
+ * long its faxes keep their content and its legal holds (decision 108), its blocked numbers (owner and sub-admins), and
+ * deleting the account.
  */
 export default function SettingsRoute() {
   // 'plan-features' with the page's own texts: loaded later, by the fax e-mail section on a plan without fax to e-mail,
@@ -45,6 +47,7 @@ export default function SettingsRoute() {
       {/* Keyed by person: a different sign-in starts from that person's settings. */}
       <SettingsPreferences key={user?.id} />
       <AdvancedSecurityCard twoFactor={<TwoFactorManager />} />
+      <SsoSection />
       <FaxIdentitySection />
       <FaxEmailSection />
       <FaxTextSection />

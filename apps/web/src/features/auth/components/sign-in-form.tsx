@@ -1,5 +1,5 @@
 import { ZResendConfirmationRequest, ZTotpCode, type TSession } from '@faxline/shared';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
@@ -24,9 +24,9 @@ const empty: TSignInValues = { identifier: '', password: '' };
 
 /**
  * Sign-in (spec 000 §2, §4, §5, §8), with an e-mail address or a sub-user's username, and the second step for people
- * with two-factor sign-in.
+ * with two-factor sign-in. `ssoOffer` is what the page shows for the identifier typed (single sign-on, another feature).
  */
-export function SignInForm() {
+export function SignInForm({ ssoOffer }: { ssoOffer?: (identifier: string) => ReactNode }) {
   // 'security' is loaded with the page, so the second step does not wait for its texts.
   const { t } = useTranslation(['auth', 'errors', 'security']);
   const navigate = useNavigate();
@@ -138,6 +138,7 @@ export function SignInForm() {
           disabled={loading}
           {...fieldProps('identifier')}
         />
+        {ssoOffer?.(values.identifier)}
         <div className="flex flex-col gap-2">
           <PasswordField form={form} field="password" current label={t('fields.password')} ref={passwordRef} />
           <Link to={paths.forgotPassword.getHref()} className="self-end text-sm text-primary underline-offset-4 hover:underline">
