@@ -48,7 +48,7 @@ const serverFloors = [
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir'],
   ['routing'],
-  ['public-api', 'email-to-fax'],
+  ['public-api', 'email-to-fax', 'backups', 'data-export'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];
 const capabilities = (existsSync(serverSrc) ? readdirSync(serverSrc, { withFileTypes: true }) : [])

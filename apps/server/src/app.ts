@@ -18,6 +18,7 @@ import { adminNumberRoutes } from './numbers/admin-routes';
 import { adminPlanRoutes } from './plans/admin-routes';
 import { adminTicketRoutes } from './tickets/admin-routes';
 import { adminBellRoutes } from './bells/admin-routes';
+import { adminBackupRoutes } from './backups/admin-routes';
 import { bellRoutes } from './bells/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminAuditRoutes,
             adminSettingsRoutes,
             adminBellRoutes,
+            adminBackupRoutes,
             adminPromotionRoutes,
             adminBillingRoutes,
             adminInternationalRateRoutes,

@@ -1,4 +1,5 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
+import { automaticBackupsJob } from './backups/automatic-backups';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
 import { endCancelledSubscriptionsJob } from './billing/end-cancelled-subscriptions';
 import { sendEmailJob } from './email/send-email-job';
@@ -30,4 +31,5 @@ export const jobs: readonly WorkerJob[] = [
   fhirExportJob,
   billUsageChargeJob,
   endCancelledSubscriptionsJob,
+  automaticBackupsJob,
 ];

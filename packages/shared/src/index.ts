@@ -47,4 +47,6 @@ export * from './contracts/admin-audit';
 export * from './contracts/admin-analytics';
 export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';
+export * from './contracts/backups';
+export * from './contracts/data-export';
 export * from './contracts/fhir';

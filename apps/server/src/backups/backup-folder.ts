@@ -19,7 +19,7 @@ export function backupFolder(dir: string) {
   return {
     dir,
     /** Writes a piece from its bytes as they come; answers its path, SHA-256 and size. */
-    write: async (piece: string, body: AsyncIterable<Uint8Array> | Readable): Promise<TBackupPiece> => {
+    write: async (piece: string, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable): Promise<TBackupPiece> => {
       const file = fileOf(piece);
       await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const hash = createHash('sha256');

@@ -21,6 +21,8 @@ export type DatabaseDump = Pick<TBackupManifest, 'migration'> & { database: TBac
 export async function dumpDatabase(client: pg.ClientBase, folder: BackupFolder, masterKey: Buffer): Promise<DatabaseDump> {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
   try {
+    // A large table takes longer than the pool's limit on one statement, which is for requests.
+    await client.query('SET LOCAL statement_timeout = 0');
     const migrated = await client.query<{ created_at: string }>(
       'SELECT created_at::text FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1',
     );

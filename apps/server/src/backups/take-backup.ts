@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { FileBackend } from '../platform/files/file-backend';
 import { backupFolder, type BackupFolder } from './backup-folder';
 import { BACKUP_FORMAT, MANIFEST_FILE, piecesOf, type TBackupManifest, type TBackupPiece } from './backup-manifest';
@@ -8,7 +8,8 @@ import { dumpDatabase } from './database-dump';
 import { faxlineVersion } from './faxline-version';
 
 export type BackupSources = {
-  databaseUrl: string;
+  /** The installation's database; one connection of it holds the snapshot while the tables are written. */
+  database: pg.Pool;
   /** The file store's backend: its files are copied as stored, still encrypted. */
   files: FileBackend;
   /** Opens the files; it also encrypts the database dump (decision 110). */
@@ -33,13 +34,12 @@ export async function takeBackup(
   await fs.mkdir(path.dirname(options.dir), { recursive: true, mode: 0o700 });
   await fs.mkdir(options.dir, { mode: 0o700 }); // fails if it exists: a backup is never written over another
   const folder = backupFolder(options.dir);
-  const client = new pg.Client({ connectionString: sources.databaseUrl, application_name: 'faxline-backup' });
-  await client.connect();
+  const client = await sources.database.connect();
   let dump;
   try {
     dump = await dumpDatabase(client, folder, sources.masterKey);
   } finally {
-    await client.end();
+    client.release();
   }
   const files = await copyFiles(sources.files, folder);
   const manifest: TBackupManifest = {

@@ -1,20 +1,27 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SANDBOX_TEST_NUMBERS, ZSendFaxResponse } from '@faxline/shared';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SYSTEM_SETTINGS, SANDBOX_TEST_NUMBERS, ZLastBackupResponse, ZSendFaxResponse } from '@faxline/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
 import { BackupRefusedError, checkBackup, restoreBackup } from '../../src/backups/restore-backup';
 import { takeBackup } from '../../src/backups/take-backup';
+import { automaticBackup } from '../../src/backups/automatic-backups';
+import { openBackupStore } from '../../src/backups/backup-store';
+import { backupSourcesOf, runBackup } from '../../src/backups/run-backup';
+import { fixedClock, setClock } from '../../src/platform/clock';
+import { startS3Server, TEST_BUCKET } from '../support/s3-server';
 import type { TBackupManifest } from '../../src/backups/backup-manifest';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { localFileBackend } from '../../src/platform/files/local-file-backend';
 import { withDatabase } from '../support/global-setup';
 import { sendFaxRequest } from '../support/faxes';
-import { openTestApp, signIn, type TestApp } from '../support/test-app';
+import { adminSession, callApi, openTestApp, signIn, someClientAddress, testConfig, type TestApp } from '../support/test-app';
 
 // Backups and restores (decision 110): a backup taken while faxes are on their way restores into a new installation
 // (a new database, a new files folder, new key files) with every fax, file, setting and queued job, every file's hash
@@ -69,7 +76,7 @@ beforeAll(async () => {
   const dir = path.join(work, 'backups', 'one');
   const taken = await takeBackup(
     {
-      databaseUrl: t.env.url,
+      database: t.env.database.pool,
       files: t.env.filesBackend,
       masterKey: t.env.masterKey,
       keyFiles: { filesMasterKey: path.join(work, 'files.key'), installationSecret: path.join(work, 'auth.secret') },
@@ -170,5 +177,81 @@ describe('a backup taken while faxes are sent', () => {
     ).rejects.toThrow(victim.path);
     await expect(fs.access(filesDir)).rejects.toThrow();
     expect(await query(url, "SELECT to_regclass('public.faxes') AS t")).toEqual([{ t: null }]);
-  });
+
+    // `npm run restore` says the same and ends with a failure.
+    const cli = fileURLToPath(new URL('../../src/cli/restore.ts', import.meta.url));
+    const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+    const run = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+        [cli, damagedDir],
+        { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: path.join(work, 'cli-installation') } },
+        (error, stdout, stderr) => resolve({ code: error ? ((error.code as number | undefined) ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(run.output).toContain(`${victim.path} (its SHA-256 does not match)`);
+    expect(run.code).toBe(1);
+  }, 30_000);
+});
+
+describe('automatic backups', () => {
+  it('take one a day into the bucket and keep backupRetentionDays of them, never a backup taken by hand', async () => {
+    const s3 = await startS3Server();
+    try {
+      const admin = (await adminSession(t)).cookie;
+      const save = async (values: object) => {
+        const response = await callApi(t.app, 'PUT', '/api/admin/settings', {
+          cookie: admin,
+          payload: { values: { ...DEFAULT_SYSTEM_SETTINGS, ...values }, secrets: {} },
+          remoteAddress: someClientAddress(),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      const config = testConfig({ DATA_DIR: path.join(work, 'automatic'), ...s3.env, BACKUP_S3_BUCKET: TEST_BUCKET });
+      const store = openBackupStore(config.backups);
+      const day = (n: number) => new Date(Date.UTC(2031, 0, 1 + n, 2, 30));
+      const run = async (n: number) => {
+        setClock(fixedClock(day(n)));
+        // The worker's copy of the settings follows the save by NOTIFY; read from the database as it does.
+        return automaticBackup({ db: t.db, config, systemSettings: t.env.systemSettings });
+      };
+
+      // One taken by hand before: the retention is not for it.
+      const sources = await backupSourcesOf(config, t.env.database.pool);
+      await runBackup({ db: t.db, store, sources }, { kind: 'manual', takenAt: day(-5) });
+
+      await save({ automaticBackups: 'disabled', backupRetentionDays: 2 });
+      await expect.poll(async () => (await t.env.systemSettings.current()).automaticBackups).toBe('disabled');
+      expect(await run(0)).toEqual({ taken: null, removed: [] });
+      expect(await store.list()).toHaveLength(1);
+
+      await save({ automaticBackups: 'daily', backupRetentionDays: 2 });
+      await expect.poll(async () => (await t.env.systemSettings.current()).automaticBackups).toBe('daily');
+      for (const n of [0, 1, 2, 3, 4]) expect((await run(n)).taken).toMatch(/^s3:\/\/faxline-files\/faxline-backup-/);
+      // A second run the same day takes none.
+      expect((await run(4)).taken).toBeNull();
+      const kept = await store.list();
+      expect(kept.map((backup) => [backup.kind, backup.takenAt.toISOString()])).toEqual([
+        ['manual', day(-5).toISOString()],
+        ...[day(2), day(3), day(4)].map((d) => ['automatic', d.toISOString()]),
+      ]);
+      // What was removed left nothing behind in the bucket; what is kept is a whole backup that checks.
+      const objects = await s3.objects();
+      expect(objects.filter((key) => key.startsWith('faxline-backup-')).every((key) => kept.some((b) => key.startsWith(`${b.name}/`)))).toBe(true);
+
+      // The back office shows the last one.
+      const last = ZLastBackupResponse.parse((await callApi(t.app, 'GET', '/api/admin/backups/last', { cookie: admin })).json()).last;
+      expect(last).toMatchObject({ kind: 'automatic', status: 'succeeded', startedAt: day(4).toISOString() });
+      expect(last!.sizeBytes).toBeGreaterThan(0);
+
+      // Weekly: none is due three days after the last.
+      await save({ automaticBackups: 'weekly', backupRetentionDays: 30 });
+      await expect.poll(async () => (await t.env.systemSettings.current()).automaticBackups).toBe('weekly');
+      expect((await run(7)).taken).toBeNull();
+      expect((await run(11)).taken).not.toBeNull();
+    } finally {
+      setClock();
+      await s3.stop();
+    }
+  }, 30_000);
 });

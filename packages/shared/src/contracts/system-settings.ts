@@ -164,8 +164,6 @@ export const PLANNED_SYSTEM_SETTINGS = [
   'stripePublishableKey',
   'stripeDefaultPriceId',
   'stripeAdditionalPriceIds',
-  'automaticBackups',
-  'backupRetentionDays',
   'adminLogoUrl',
   'faviconUrl',
 ] as const satisfies readonly (keyof TSystemSettingsValues | TSecretSetting)[];
