@@ -45,6 +45,7 @@ import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
 import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { billingInForce } from './billing/billing-providers';
 import { paymentFailureRoutes } from './billing/payment-failure-routes';
 import { billingRoutes } from './billing/routes';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);
+      await api.register(dataExportRoutes, routeDeps);
       await api.register(billingRoutes, routeDeps);
       await api.register(planChangeRoutes, routeDeps);
       await api.register(paymentFailureRoutes, routeDeps);

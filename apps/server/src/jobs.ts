@@ -1,5 +1,6 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { automaticBackupsJob } from './backups/automatic-backups';
+import { buildDataExportJob, expireDataExportsJob } from './data-export/build-data-export-job';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
 import { endCancelledSubscriptionsJob } from './billing/end-cancelled-subscriptions';
 import { sendEmailJob } from './email/send-email-job';
@@ -32,4 +33,6 @@ export const jobs: readonly WorkerJob[] = [
   billUsageChargeJob,
   endCancelledSubscriptionsJob,
   automaticBackupsJob,
+  buildDataExportJob,
+  expireDataExportsJob,
 ];

@@ -48,6 +48,8 @@ const ROLE_PERMISSIONS = {
   /** Legal agreements made for the organisation, the business associate agreement of a HIPAA plan (decision 090). */
   signAgreements: ['owner'],
   deleteAccount: ['owner'],
+  /** The account's faxes as one ZIP, to leave or for an audit (decision 110): all its documents, so the owner alone. */
+  exportAccountData: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SYSTEM_SETTINGS, SANDBOX_TEST_NUMBERS, ZLastBackupResponse, ZSendFaxResponse } from '@faxline/shared';
 import pg from 'pg';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
@@ -21,7 +22,7 @@ import { createEncryptedFileStore } from '../../src/platform/files/encrypted-fil
 import { localFileBackend } from '../../src/platform/files/local-file-backend';
 import { withDatabase } from '../support/global-setup';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, openTestApp, signIn, someClientAddress, testConfig, type TestApp } from '../support/test-app';
+import { adminSession, callApi, latestEmailTo, openTestApp, signIn, someClientAddress, testConfig, type TestApp } from '../support/test-app';
 
 // Backups and restores (decision 110): a backup taken while faxes are on their way restores into a new installation
 // (a new database, a new files folder, new key files) with every fax, file, setting and queued job, every file's hash
@@ -30,6 +31,8 @@ import { adminSession, callApi, openTestApp, signIn, someClientAddress, testConf
 let t: TestApp;
 let work: string;
 let backup: { manifest: TBackupManifest; size: number; dir: string };
+/** The account whose faxes are backed up and exported: its owner's cookie and each fax's uploaded PDF. */
+const account = { ownerEmail: '', cookie: '', sent: new Map<string, Uint8Array>() };
 const databases: string[] = [];
 
 /** A new, empty database on the tests' cluster: the database of a new installation. */
@@ -62,14 +65,18 @@ beforeAll(async () => {
 
   const { owner } = await createAccount(t);
   const cookie = await signIn(t.app, owner.email);
+  Object.assign(account, { ownerEmail: owner.email, cookie });
   // A few sends on their way through the sandbox line while the backup is taken.
   const sent = await Promise.all(
     [1, 2, 1, 2].map(async (pages) => {
+      const pdf = await makePdf(pages);
       const response = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
-        { name: 'letter.pdf', bytes: await makePdf(pages) },
+        { name: 'letter.pdf', bytes: pdf },
       ]);
       expect(response.statusCode, response.body).toBe(202);
-      return ZSendFaxResponse.parse(response.json()).faxId;
+      const { faxId } = ZSendFaxResponse.parse(response.json());
+      account.sent.set(faxId, pdf);
+      return faxId;
     }),
   );
   expect(sent).toHaveLength(4);
@@ -253,5 +260,78 @@ describe('automatic backups', () => {
       setClock();
       await s3.stop();
     }
+  }, 30_000);
+});
+
+/** Every entry of a ZIP, by name. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          const pieces: Buffer[] = [];
+          stream.on('data', (piece: Buffer) => pieces.push(piece));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(pieces));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('the data export', () => {
+  it("gives the owner the account's faxes as one ZIP, e-mailed as a link; a member or another account gets none", async () => {
+    const asked = await callApi(t.app, 'POST', '/api/account/data-exports', { cookie: account.cookie });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { id } = asked.json<{ id: string }>();
+    const listed = async () =>
+      (await callApi(t.app, 'GET', '/api/account/data-exports', { cookie: account.cookie })).json<{ exports: { id: string; status: string }[] }>();
+    await expect.poll(async () => (await listed()).exports.find((entry) => entry.id === id)?.status, { timeout: 20_000 }).toBe('ready');
+    const mail = await latestEmailTo(t.app, account.ownerEmail, /export/i);
+    expect(mail.text).toContain('/user/settings#data-export');
+
+    const download = await callApi(t.app, 'GET', `/api/account/data-exports/${id}/download`, { cookie: account.cookie });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    const entries = await unzip(download.rawPayload);
+    const records = JSON.parse(entries.get('faxes.json')!.toString('utf8')) as { id: string; files: { kind: string; path: string }[] }[];
+    expect(records.map((record) => record.id).sort()).toEqual([...account.sent.keys()].sort());
+    for (const record of records) {
+      // The upload, byte for byte as it was sent; the document of record, when it was made, as a PDF.
+      const upload = record.files.find((file) => file.kind === 'upload')!;
+      expect(Buffer.compare(entries.get(upload.path)!, Buffer.from(account.sent.get(record.id)!)), upload.path).toBe(0);
+      for (const file of record.files) expect(entries.has(file.path), file.path).toBe(true);
+      const document = record.files.find((file) => file.kind === 'document');
+      if (document) expect(entries.get(document.path)!.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const csv = entries.get('faxes.csv')!.toString('utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    expect(csv[0]).toMatch(/^id,direction,status,created_at/);
+    expect(csv.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([...account.sent.keys()].sort());
+
+    // A member of the account, and the owner of another, get nothing; each try is audited.
+    const other = await createAccount(t, { members: [{ role: 'user' }] });
+    const member = await signIn(t.app, other.members[0]!.email);
+    const otherOwner = await signIn(t.app, other.owner.email);
+    expect((await callApi(t.app, 'POST', '/api/account/data-exports', { cookie: member })).statusCode).toBe(403);
+    expect((await callApi(t.app, 'GET', `/api/account/data-exports/${id}/download`, { cookie: member })).statusCode).toBe(403);
+    expect((await callApi(t.app, 'GET', `/api/account/data-exports/${id}/download`, { cookie: otherOwner })).statusCode).toBe(404);
+    const audit = await query<{ action: string; outcome: string }>(
+      t.env.url,
+      "SELECT action, outcome FROM audit_events WHERE object_type = 'data_export' AND object_id = $1 ORDER BY at, id",
+      [id],
+    );
+    expect(audit).toEqual([
+      { action: 'data_export.requested', outcome: 'success' },
+      { action: 'data_export.downloaded', outcome: 'success' },
+      { action: 'data_export.downloaded', outcome: 'denied' },
+    ]);
   }, 30_000);
 });
