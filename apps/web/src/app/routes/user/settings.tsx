@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { BlocklistSection } from '@/features/blocklist/components/blocklist-section';
+import { DataExportSection } from '@/features/data-export/components/data-export-section';
 import { FaxIdentitySection } from '@/features/fax-identity/components/fax-identity-section';
 import { useSettings } from '@/lib/account/get-settings';
 import { AccountDeletion } from '@/features/settings/components/account-deletion';
@@ -21,7 +22,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
  * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed, whether the words
- * of its faxes are read for search, its EHR (FHIR) connection, and its blocked numbers (owner and sub-admins), and deleting the account.
+ * of its faxes are read for search, its EHR (FHIR) connection, and its blocked numbers (owner and sub-admins), the
+ * account's data export (owner), and deleting the account.
  */
 export default function SettingsRoute() {
   // 'plan-features' with the page's own texts: loaded later, by the fax e-mail section on a plan without fax to e-mail,
@@ -47,6 +49,7 @@ export default function SettingsRoute() {
       <FaxTextSection />
       <FhirSection />
       <BlocklistSection />
+      <DataExportSection />
       <AccountDeletion />
     </section>
   );
