@@ -57,7 +57,7 @@ export async function checkBackup(dir: string): Promise<{ manifest: TBackupManif
  * database (this code's migrations, pg-boss's queues, then every table's rows), so that no restored row names a file
  * that is not there yet.
  */
-export async function restoreBackup(dir: string, target: RestoreTarget): Promise<TBackupManifest> {
+export async function restoreBackup(dir: string, target: RestoreTarget, location = dir): Promise<TBackupManifest> {
   const { manifest, folder } = await checkBackup(dir);
   if (manifest.migration !== lastMigrationOfThisCode())
     throw new BackupRefusedError(
@@ -76,7 +76,7 @@ export async function restoreBackup(dir: string, target: RestoreTarget): Promise
     await fs.writeFile(file, await fs.readFile(path.join(dir, key.path)), { mode: 0o600 });
   }
   for (const file of manifest.files) await target.files.write(file.key, folder.read(file.path), file.size);
-  await restoreDatabase(manifest, folder, target.databaseUrl, masterKey);
+  await restoreDatabase(manifest, folder, target.databaseUrl, masterKey, location);
   return manifest;
 }
 
@@ -88,7 +88,9 @@ async function masterKeyOf(manifest: TBackupManifest, folder: BackupFolder, targ
   let key: Buffer;
   if (filesMasterKey === 'environment') {
     if (!target.environmentMasterKey)
-      throw new BackupRefusedError('The backup was taken with FILES_MASTER_KEY from the environment: set the same FILES_MASTER_KEY, then restore.');
+      throw new BackupRefusedError(
+        'The backup was taken with FILES_MASTER_KEY from the environment: set the same FILES_MASTER_KEY, then restore.',
+      );
     key = target.environmentMasterKey;
   } else {
     key = Buffer.from((await fs.readFile(path.join(folder.dir, filesMasterKey.path), 'utf8')).trim(), 'base64url');
@@ -108,14 +110,14 @@ async function masterKeyOf(manifest: TBackupManifest, folder: BackupFolder, targ
 /** An installation is empty when its database has no people and no accounts and its file store holds no file. */
 async function refuseUnlessEmpty(target: RestoreTarget) {
   for await (const key of target.files.keys()) {
-    throw new BackupRefusedError(`The installation is not empty: its file store holds files (${key} and maybe more). Restore into a new one.`);
+    throw new BackupRefusedError(
+      `The installation is not empty: its file store holds files (${key} and maybe more). Restore into a new one.`,
+    );
   }
   const client = new pg.Client({ connectionString: target.databaseUrl });
   await client.connect();
   try {
-    const found = await client.query<{ tables: string | null }>(
-      "SELECT to_regclass('public.users')::text AS tables",
-    );
+    const found = await client.query<{ tables: string | null }>("SELECT to_regclass('public.users')::text AS tables");
     if (found.rows[0]?.tables) {
       const rows = await client.query<{ used: boolean }>(
         'SELECT EXISTS (SELECT 1 FROM public.users) OR EXISTS (SELECT 1 FROM public.accounts) AS used',
@@ -128,15 +130,14 @@ async function refuseUnlessEmpty(target: RestoreTarget) {
   }
 }
 
-async function restoreDatabase(manifest: TBackupManifest, folder: BackupFolder, databaseUrl: string, masterKey: Buffer) {
+async function restoreDatabase(manifest: TBackupManifest, folder: BackupFolder, databaseUrl: string, masterKey: Buffer, location: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     await migrateDatabase(pool);
-    // pg-boss makes its schema as any Faxline process would; the queues come from the backup's list below.
-    const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 1, supervise: false, schedule: false });
-    boss.on('error', () => undefined);
-    await boss.start();
-    await boss.stop({ graceful: false, wait: true });
+    // pg-boss's schema, as its own start would make it (its construction SQL, without starting a queue), unless a
+    // start of this installation made it already; the queues come from the backup's list below.
+    const made = await pool.query<{ schema: string | null }>("SELECT to_regclass('pgboss.version')::text AS schema");
+    if (!made.rows[0]?.schema) await pool.query(PgBoss.getConstructionPlans('pgboss'));
 
     const client = await pool.connect();
     try {
@@ -160,6 +161,18 @@ async function restoreDatabase(manifest: TBackupManifest, folder: BackupFolder, 
         if (sequence.lastValue === null) await client.query('SELECT setval($1::regclass, 1, false)', [name]);
         else await client.query('SELECT setval($1::regclass, $2::bigint, true)', [name, sequence.lastValue]);
       }
+      // The snapshot saw this very backup as running: in the restored installation it is the backup it came from.
+      await client.query(
+        `UPDATE backup_runs SET status = 'succeeded', finished_at = $2, size_bytes = $3, file_count = $4, location = $5
+          WHERE started_at = $1 AND status = 'running'`,
+        [
+          manifest.takenAt,
+          manifest.takenAt,
+          piecesOf(manifest).reduce((sum, piece) => sum + piece.size, 0),
+          manifest.files.length,
+          location,
+        ],
+      );
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

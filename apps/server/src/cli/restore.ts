@@ -34,15 +34,19 @@ async function main(): Promise<number> {
   const database = await openDatabaseForTool(config, logger);
   try {
     say(`Checking every piece of ${positionals[0]} against its SHA-256, then restoring...`);
-    const manifest = await restoreBackup(backup.dir, {
-      databaseUrl: database.url,
-      files: openFileBackend(config),
-      keyFiles: {
-        filesMasterKey: config.filesMasterKey ? null : localMasterKeyFile(config.dataDir),
-        installationSecret: config.authSecret ? null : path.join(config.dataDir, 'auth.secret'),
+    const manifest = await restoreBackup(
+      backup.dir,
+      {
+        databaseUrl: database.url,
+        files: openFileBackend(config),
+        keyFiles: {
+          filesMasterKey: config.filesMasterKey ? null : localMasterKeyFile(config.dataDir),
+          installationSecret: config.authSecret ? null : path.join(config.dataDir, 'auth.secret'),
+        },
+        environmentMasterKey: config.filesMasterKey,
       },
-      environmentMasterKey: config.filesMasterKey,
-    });
+      positionals[0],
+    );
     say(`Restored the backup of ${manifest.takenAt}: ${manifest.database.tables.length} tables, ${manifest.files.length} files.`);
     return 0;
   } catch (error) {
