@@ -13,7 +13,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { BackupRefusedError, checkBackup, restoreBackup } from '../../src/backups/restore-backup';
 import { takeBackup } from '../../src/backups/take-backup';
 import { automaticBackup } from '../../src/backups/automatic-backups';
-import { openBackupStore } from '../../src/backups/backup-store';
+import { openBackupStore, openBackupToRestore } from '../../src/backups/backup-store';
 import { backupSourcesOf, runBackup } from '../../src/backups/run-backup';
 import { fixedClock, setClock } from '../../src/platform/clock';
 import { startS3Server, TEST_BUCKET } from '../support/s3-server';
@@ -245,6 +245,15 @@ describe('automatic backups', () => {
       // What was removed left nothing behind in the bucket; what is kept is a whole backup that checks.
       const objects = await s3.objects();
       expect(objects.filter((key) => key.startsWith('faxline-backup-')).every((key) => kept.some((b) => key.startsWith(`${b.name}/`)))).toBe(true);
+
+      // A backup in the bucket is downloaded whole for a restore, and every piece checks.
+      const fetched = await openBackupToRestore(kept.at(-1)!.location, config.backups);
+      try {
+        const checked = await checkBackup(fetched.dir);
+        expect(checked.manifest.kind).toBe('automatic');
+      } finally {
+        await fetched.done();
+      }
 
       // The back office shows the last one.
       const last = ZLastBackupResponse.parse((await callApi(t.app, 'GET', '/api/admin/backups/last', { cookie: admin })).json()).last;
