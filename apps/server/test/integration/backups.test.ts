@@ -260,11 +260,22 @@ describe('automatic backups', () => {
       expect(last).toMatchObject({ kind: 'automatic', status: 'succeeded', startedAt: day(4).toISOString() });
       expect(last!.sizeBytes).toBeGreaterThan(0);
 
+      // A backup that cannot be written is recorded as failed, with its reason, and the back office shows it.
+      const blocked = path.join(work, 'not-a-folder');
+      await fs.writeFile(blocked, 'a file where the backups folder should be');
+      await expect(
+        runBackup({ db: t.db, store: openBackupStore({ dir: blocked, s3: null }), sources }, { kind: 'manual', takenAt: day(5) }),
+      ).rejects.toThrow();
+      const failed = ZLastBackupResponse.parse((await callApi(t.app, 'GET', '/api/admin/backups/last', { cookie: admin })).json()).last;
+      expect(failed).toMatchObject({ kind: 'manual', status: 'failed', startedAt: day(5).toISOString(), sizeBytes: null });
+      expect(failed!.error).toMatch(/ENOTDIR|EEXIST|not a directory/);
+
       // Weekly: none is due three days after the last.
       await save({ automaticBackups: 'weekly', backupRetentionDays: 30 });
       await expect.poll(async () => (await t.env.systemSettings.current()).automaticBackups).toBe('weekly');
       expect((await run(7)).taken).toBeNull();
       expect((await run(11)).taken).not.toBeNull();
+      expect((await run(11)).taken).toBeNull();
     } finally {
       setClock();
       await s3.stop();
