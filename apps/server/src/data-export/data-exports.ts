@@ -1,5 +1,5 @@
 import { DATA_EXPORT_DAYS, type TDataExport } from '@faxline/shared';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { dataExports } from './schema';
 
@@ -44,4 +44,13 @@ export async function expiredDataExports(db: Database, now: Date) {
     .select({ id: dataExports.id, fileKey: dataExports.fileKey })
     .from(dataExports)
     .where(and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, now)));
+}
+
+/** The ZIPs an account's exports keep in the file store: they go from it with the account (its rows go by cascade). */
+export async function dataExportFileKeysOf(db: Pick<Database, 'select'>, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ fileKey: dataExports.fileKey })
+    .from(dataExports)
+    .where(and(eq(dataExports.accountId, accountId), isNotNull(dataExports.fileKey)));
+  return rows.map((row) => row.fileKey!);
 }

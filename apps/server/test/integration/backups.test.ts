@@ -10,6 +10,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '@test-support/factories/accounts';
 import { makePdf } from '@test-support/factories/documents';
+import { PASSWORD } from '@test-support/factories/values';
 import { BackupRefusedError, checkBackup, restoreBackup } from '../../src/backups/restore-backup';
 import { takeBackup } from '../../src/backups/take-backup';
 import { automaticBackup } from '../../src/backups/automatic-backups';
@@ -353,5 +354,12 @@ describe('the data export', () => {
       { action: 'data_export.downloaded', outcome: 'success' },
       { action: 'data_export.downloaded', outcome: 'denied' },
     ]);
+
+    // The ZIP goes from the file store with the account.
+    const [stored] = await query<{ file_key: string }>(t.env.url, 'SELECT file_key FROM data_exports WHERE id = $1', [id]);
+    expect(await t.env.filesBackend.size(stored!.file_key)).toBeGreaterThan(0);
+    const deleted = await callApi(t.app, 'DELETE', '/api/account', { cookie: account.cookie, payload: { password: PASSWORD } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.env.filesBackend.size(stored!.file_key)).toBeNull();
   }, 30_000);
 });
