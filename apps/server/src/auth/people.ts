@@ -53,5 +53,8 @@ export async function peopleNamed(
   ids: string[],
 ): Promise<Array<{ id: string; email: string; name: string; language: string }>> {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, email: users.email, name: users.name, language: users.language }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

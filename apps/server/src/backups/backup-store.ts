@@ -3,13 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TConfig } from '../platform/config';
 import { MANIFEST_FILE, ZBackupManifest, type TBackupManifest } from './backup-manifest';
 
@@ -112,7 +106,12 @@ function bucketStore(settings: BucketSettings, stagingRoot: string): BackupStore
           for (const file of [...pieces, MANIFEST_FILE]) {
             const { size } = await fs.stat(path.join(dir, file));
             await client.send(
-              new PutObjectCommand({ Bucket: bucket, Key: `${name}/${file}`, Body: (await fs.open(path.join(dir, file))).createReadStream(), ContentLength: size }),
+              new PutObjectCommand({
+                Bucket: bucket,
+                Key: `${name}/${file}`,
+                Body: (await fs.open(path.join(dir, file))).createReadStream(),
+                ContentLength: size,
+              }),
             );
           }
           await fs.rm(dir, { recursive: true, force: true });
@@ -137,7 +136,9 @@ function bucketStore(settings: BucketSettings, stagingRoot: string): BackupStore
       await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: `${name}/${MANIFEST_FILE}` }] } }));
       const keys = await keysUnder(client, bucket, `${name}/`);
       for (let i = 0; i < keys.length; i += 1000) {
-        await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }));
+        await client.send(
+          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }),
+        );
       }
     },
   };
@@ -147,13 +148,11 @@ function bucketStore(settings: BucketSettings, stagingRoot: string): BackupStore
  * A backup to restore, as a folder: `location` itself, or for `s3://bucket/name` a download of it into `stagingRoot`
  * (removed by `done`), with the bucket settings of the configuration.
  */
-export async function openBackupToRestore(
-  location: string,
-  settings: BackupSettings,
-): Promise<{ dir: string; done: () => Promise<void> }> {
+export async function openBackupToRestore(location: string, settings: BackupSettings): Promise<{ dir: string; done: () => Promise<void> }> {
   const match = /^s3:\/\/([^/]+)\/([^/]+)\/?$/.exec(location);
   if (!match) return { dir: path.resolve(location), done: async () => undefined };
-  if (!settings.s3) throw new Error('An s3:// backup needs the S3_* settings (S3_ENDPOINT, S3_REGION, the credentials) and BACKUP_S3_BUCKET.');
+  if (!settings.s3)
+    throw new Error('An s3:// backup needs the S3_* settings (S3_ENDPOINT, S3_REGION, the credentials) and BACKUP_S3_BUCKET.');
   const [, bucket, name] = match as unknown as [string, string, string];
   const client = clientOf({ ...settings.s3, bucket });
   const dir = path.join(settings.dir, '.staging', `restore-${name}`);

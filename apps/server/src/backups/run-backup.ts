@@ -34,7 +34,10 @@ export async function runBackup(
   deps: { db: Database; store: BackupStore; sources: BackupSources },
   options: { kind: TBackupManifest['kind']; takenAt: Date },
 ): Promise<{ location: string; size: number; manifest: TBackupManifest }> {
-  const [run] = await deps.db.insert(backupRuns).values({ kind: options.kind, startedAt: options.takenAt }).returning({ id: backupRuns.id });
+  const [run] = await deps.db
+    .insert(backupRuns)
+    .values({ kind: options.kind, startedAt: options.takenAt })
+    .returning({ id: backupRuns.id });
   const place = await deps.store.begin(backupNameOf(options.takenAt));
   try {
     const { manifest, size } = await takeBackup(deps.sources, { dir: place.dir, kind: options.kind, takenAt: options.takenAt });

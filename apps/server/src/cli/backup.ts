@@ -31,7 +31,9 @@ async function main(): Promise<number> {
     const sources = await backupSourcesOf(config, handle.pool);
     const { location, size, manifest } = await runBackup({ db: handle.db, store, sources }, { kind: 'manual', takenAt: new Date() });
     const tables = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
-    say(`Backup written to ${location}: ${manifest.database.tables.length} tables (${tables} rows), ${manifest.files.length} files, ${size} bytes.`);
+    say(
+      `Backup written to ${location}: ${manifest.database.tables.length} tables (${tables} rows), ${manifest.files.length} files, ${size} bytes.`,
+    );
     say(`Database at migration ${manifest.migration}, Faxline ${manifest.faxlineVersion}.`);
     if (manifest.keys.filesMasterKey === 'environment' || manifest.keys.installationSecret === 'environment')
       say('FILES_MASTER_KEY or AUTH_SECRET came from the environment and is not in the backup: keep them; a restore needs them.');
@@ -42,7 +44,6 @@ async function main(): Promise<number> {
     await database.close();
   }
 }
-
 
 main().then(
   (code) => process.exit(code),

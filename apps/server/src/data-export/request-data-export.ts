@@ -25,10 +25,7 @@ export async function requestDataExport(deps: { db: Database; queue: Queue }, ac
       .from(dataExports)
       .where(and(eq(dataExports.accountId, accountId), eq(dataExports.status, 'building')));
     if (building) return dataExportView(building);
-    const [row] = await tx
-      .insert(dataExports)
-      .values({ accountId, requestedBy: actor.user.id, requestedAt: clock.now() })
-      .returning();
+    const [row] = await tx.insert(dataExports).values({ accountId, requestedBy: actor.user.id, requestedAt: clock.now() }).returning();
     await deps.queue.send(buildDataExportJob, { exportId: row!.id }, { transaction: client, dedupeKey: row!.id });
     await recordAuditEvent(tx, {
       actorUserId: actor.user.id,

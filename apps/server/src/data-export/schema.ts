@@ -15,7 +15,9 @@ export const dataExports = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['building', 'ready', 'failed', 'expired'] }).notNull().default('building'),
+    status: text('status', { enum: ['building', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('building'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

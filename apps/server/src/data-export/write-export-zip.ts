@@ -30,7 +30,11 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** A file name safe inside a ZIP on any system: letters, digits, dot, dash and underscore, at most 100 of them. */
-const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_').slice(0, 100) || 'file';
+const safeName = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 100) || 'file';
 
 type OpenFile = (key: string) => Promise<Readable>;
 

@@ -7,12 +7,7 @@ import { faxFiles, faxes } from './schema';
  * facts, its document of record, its signed receipt and the files as uploaded. Read by (created_at, id), so that an
  * account of any size is never held in memory at once.
  */
-export async function accountFaxesForExport(
-  db: Database,
-  accountId: string,
-  after: { createdAt: Date; id: string } | null,
-  limit: number,
-) {
+export async function accountFaxesForExport(db: Database, accountId: string, after: { createdAt: Date; id: string } | null, limit: number) {
   const rows = await db
     .select({
       id: faxes.id,
@@ -48,9 +43,20 @@ export async function accountFaxesForExport(
     rows.length === 0
       ? []
       : await db
-          .select({ faxId: faxFiles.faxId, name: faxFiles.name, storageKey: faxFiles.storageKey, sha256: faxFiles.sha256, position: faxFiles.position })
+          .select({
+            faxId: faxFiles.faxId,
+            name: faxFiles.name,
+            storageKey: faxFiles.storageKey,
+            sha256: faxFiles.sha256,
+            position: faxFiles.position,
+          })
           .from(faxFiles)
-          .where(inArray(faxFiles.faxId, rows.map((row) => row.id)))
+          .where(
+            inArray(
+              faxFiles.faxId,
+              rows.map((row) => row.id),
+            ),
+          )
           .orderBy(asc(faxFiles.position));
   return rows.map((row) => ({ ...row, uploads: uploads.filter((upload) => upload.faxId === row.id) }));
 }

@@ -23,7 +23,16 @@ import { createEncryptedFileStore } from '../../src/platform/files/encrypted-fil
 import { localFileBackend } from '../../src/platform/files/local-file-backend';
 import { withDatabase } from '../support/global-setup';
 import { sendFaxRequest } from '../support/faxes';
-import { adminSession, callApi, latestEmailTo, openTestApp, signIn, someClientAddress, testConfig, type TestApp } from '../support/test-app';
+import {
+  adminSession,
+  callApi,
+  latestEmailTo,
+  openTestApp,
+  signIn,
+  someClientAddress,
+  testConfig,
+  type TestApp,
+} from '../support/test-app';
 
 // Backups and restores (decision 110): a backup taken while faxes are on their way restores into a new installation
 // (a new database, a new files folder, new key files) with every fax, file, setting and queued job, every file's hash
@@ -141,11 +150,18 @@ describe('a backup taken while faxes are sent', () => {
     const uploads = await query<{ storage_key: string; sha256: string }>(url, 'SELECT storage_key, sha256 FROM fax_files');
     expect(uploads).toHaveLength(4);
     for (const upload of uploads) {
-      expect(createHash('sha256').update(await store.get(upload.storage_key)).digest('hex')).toBe(upload.sha256);
+      expect(
+        createHash('sha256')
+          .update(await store.get(upload.storage_key))
+          .digest('hex'),
+      ).toBe(upload.sha256);
     }
 
     // A fax still on its way at the backup has its next step queued in the restored installation.
-    const unfinished = await query<{ id: string }>(url, "SELECT id FROM faxes WHERE status NOT IN ('delivered', 'failed', 'canceled', 'partially_delivered')");
+    const unfinished = await query<{ id: string }>(
+      url,
+      "SELECT id FROM faxes WHERE status NOT IN ('delivered', 'failed', 'canceled', 'partially_delivered')",
+    );
     expect(unfinished.length, 'faxes on their way when the backup was taken').toBeGreaterThan(0);
     for (const fax of unfinished) {
       const [job] = await query<{ count: string }>(
@@ -158,7 +174,12 @@ describe('a backup taken while faxes are sent', () => {
 
     // Restoring the same backup again into that installation, now not empty, is refused.
     await expect(
-      restoreBackup(backup.dir, { databaseUrl: url, files: localFileBackend(path.join(work, 'elsewhere')), keyFiles, environmentMasterKey: undefined }),
+      restoreBackup(backup.dir, {
+        databaseUrl: url,
+        files: localFileBackend(path.join(work, 'elsewhere')),
+        keyFiles,
+        environmentMasterKey: undefined,
+      }),
     ).rejects.toThrow(/not empty: its database has people or accounts/);
   }, 30_000);
 
@@ -245,7 +266,9 @@ describe('automatic backups', () => {
       ]);
       // What was removed left nothing behind in the bucket; what is kept is a whole backup that checks.
       const objects = await s3.objects();
-      expect(objects.filter((key) => key.startsWith('faxline-backup-')).every((key) => kept.some((b) => key.startsWith(`${b.name}/`)))).toBe(true);
+      expect(
+        objects.filter((key) => key.startsWith('faxline-backup-')).every((key) => kept.some((b) => key.startsWith(`${b.name}/`))),
+      ).toBe(true);
 
       // A backup in the bucket is downloaded whole for a restore, and every piece checks.
       const fetched = await openBackupToRestore(kept.at(-1)!.location, config.backups);
@@ -314,7 +337,9 @@ describe('the data export', () => {
     expect(asked.statusCode, asked.body).toBe(202);
     const { id } = asked.json<{ id: string }>();
     const listed = async () =>
-      (await callApi(t.app, 'GET', '/api/account/data-exports', { cookie: account.cookie })).json<{ exports: { id: string; status: string }[] }>();
+      (await callApi(t.app, 'GET', '/api/account/data-exports', { cookie: account.cookie })).json<{
+        exports: { id: string; status: string }[];
+      }>();
     await expect.poll(async () => (await listed()).exports.find((entry) => entry.id === id)?.status, { timeout: 20_000 }).toBe('ready');
     const mail = await latestEmailTo(t.app, account.ownerEmail, /export/i);
     expect(mail.text).toContain('/user/settings#data-export');
@@ -333,9 +358,19 @@ describe('the data export', () => {
       const document = record.files.find((file) => file.kind === 'document');
       if (document) expect(entries.get(document.path)!.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    const csv = entries.get('faxes.csv')!.toString('utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    const csv = entries
+      .get('faxes.csv')!
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(csv[0]).toMatch(/^id,direction,status,created_at/);
-    expect(csv.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([...account.sent.keys()].sort());
+    expect(
+      csv
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual([...account.sent.keys()].sort());
 
     // A member of the account, and the owner of another, get nothing; each try is audited.
     const other = await createAccount(t, { members: [{ role: 'user' }] });

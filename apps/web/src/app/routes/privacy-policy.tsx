@@ -116,8 +116,6 @@ function BackupsParagraph() {
     return <p data-testid="privacy-backups">{`${what} ${t('privacyPolicy.backups.manualOnly')}`}</p>;
   const frequency = t(`privacyPolicy.backups.frequency.${data.automaticBackups}`, { defaultValue: data.automaticBackups });
   return (
-    <p data-testid="privacy-backups">
-      {`${what} ${t('privacyPolicy.backups.kept', { frequency, count: data.backupRetentionDays })}`}
-    </p>
+    <p data-testid="privacy-backups">{`${what} ${t('privacyPolicy.backups.kept', { frequency, count: data.backupRetentionDays })}`}</p>
   );
 }
