@@ -49,7 +49,7 @@ const serverFloors = [
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
   ['routing'],
   ['retention'],
-  ['public-api', 'email-to-fax'],
+  ['public-api', 'email-to-fax', 'backups', 'data-export'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];
 const capabilities = (existsSync(serverSrc) ? readdirSync(serverSrc, { withFileTypes: true }) : [])

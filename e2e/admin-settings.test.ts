@@ -194,12 +194,15 @@ describe('controls without an effect (issue 15, item 7; decision 039)', () => {
     expect(await pgp.getAttribute('aria-describedby')).toContain('setting-pgpEnabled-planned');
 
     // The other controls nothing acts on yet are shown the same way; one that takes effect is not.
-    for (const label of ['Stripe publishable key', 'Automatic backups', 'Admin logo URL']) {
+    for (const label of ['Stripe publishable key', 'Admin logo URL']) {
       expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
     }
     // Single sign-on takes effect (decision 106).
     expect(await page.getByRole('switch', { name: 'Single sign-on (SSO)' }).isDisabled()).toBe(false);
     expect(await page.getByLabel('Site name', { exact: true }).isDisabled()).toBe(false);
+    // The daily backup job follows these two (decision 110).
+    expect(await page.getByLabel('Automatic backups', { exact: true }).isDisabled()).toBe(false);
+    expect(await page.getByLabel('Backup retention (days)', { exact: true }).isDisabled()).toBe(false);
     // Sign-ups and failed payments are e-mailed to the notification address: those controls are open.
     expect(await page.getByLabel('Notification e-mail address', { exact: true }).isDisabled()).toBe(false);
     expect(await page.getByLabel('New user sign-ups', { exact: true }).isDisabled()).toBe(false);

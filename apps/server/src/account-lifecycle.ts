@@ -1,6 +1,7 @@
 import type { AccountLifecycle } from './accounts/account-lifecycle';
 import { baaFileKeysOf } from './billing/baa';
 import { endSubscriptionOfAccount } from './billing/end-subscription';
+import { dataExportFileKeysOf } from './data-export/data-exports';
 import type { BillingInForce } from './billing/billing-providers';
 import { recordPlatformEvent } from './events/platform-events';
 import { deleteFaxesOfAccount } from './faxes/fax-records';
@@ -28,8 +29,10 @@ export function accountLifecycle(deps: { db: Database; billing: BillingInForce }
     deleting: async (tx, accountId) => {
       await releaseNumbersOf(tx, accountId);
       const faxes = await deleteFaxesOfAccount(tx, accountId);
-      // The signed agreements' rows go with the account's; their PDFs go from the file store with the faxes' files.
-      return { count: faxes.count, fileKeys: [...faxes.fileKeys, ...(await baaFileKeysOf(tx, accountId))] };
+      // The signed agreements' rows and the data exports' go with the account's; their PDFs and ZIPs go from the file
+      // store with the faxes' files.
+      const exports = await dataExportFileKeysOf(tx, accountId);
+      return { count: faxes.count, fileKeys: [...faxes.fileKeys, ...(await baaFileKeysOf(tx, accountId)), ...exports] };
     },
   };
 }

@@ -18,6 +18,7 @@ import { adminNumberRoutes } from './numbers/admin-routes';
 import { adminPlanRoutes } from './plans/admin-routes';
 import { adminTicketRoutes } from './tickets/admin-routes';
 import { adminBellRoutes } from './bells/admin-routes';
+import { adminBackupRoutes } from './backups/admin-routes';
 import { bellRoutes } from './bells/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
@@ -48,6 +49,7 @@ import { registerSystemSettingsEffects } from './system-settings/effects';
 import { blocklistRoutes } from './blocklist/routes';
 import { contactRoutes } from './contacts/routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { billingInForce } from './billing/billing-providers';
 import { paymentFailureRoutes } from './billing/payment-failure-routes';
 import { billingRoutes } from './billing/routes';
@@ -240,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminAuditRoutes,
             adminSettingsRoutes,
             adminBellRoutes,
+            adminBackupRoutes,
             adminPromotionRoutes,
             adminBillingRoutes,
             adminInternationalRateRoutes,
@@ -262,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);
+      await api.register(dataExportRoutes, routeDeps);
       await api.register(billingRoutes, routeDeps);
       await api.register(planChangeRoutes, routeDeps);
       await api.register(paymentFailureRoutes, routeDeps);

@@ -1,4 +1,6 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
+import { automaticBackupsJob } from './backups/automatic-backups';
+import { buildDataExportJob, expireDataExportsJob } from './data-export/build-data-export-job';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
 import { endCancelledSubscriptionsJob } from './billing/end-cancelled-subscriptions';
 import { sendEmailJob } from './email/send-email-job';
@@ -34,4 +36,7 @@ export const jobs: readonly WorkerJob[] = [
   endCancelledSubscriptionsJob,
   retentionDailyJob,
   zeroFootprintJob,
+  automaticBackupsJob,
+  buildDataExportJob,
+  expireDataExportsJob,
 ];

@@ -47,6 +47,8 @@ export * from './contracts/admin-audit';
 export * from './contracts/admin-analytics';
 export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';
+export * from './contracts/backups';
+export * from './contracts/data-export';
 export * from './contracts/fhir';
 export * from './contracts/scim';
 export * from './contracts/retention';

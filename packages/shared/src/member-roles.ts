@@ -54,6 +54,8 @@ const ROLE_PERMISSIONS = {
   /** The account's single sign-on: its identity provider, its e-mail domains and who joins through it (decision 106). */
   manageSso: ['owner'],
   deleteAccount: ['owner'],
+  /** The account's faxes as one ZIP, to leave or for an audit (decision 110): all its documents, so the owner alone. */
+  exportAccountData: ['owner'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;
 

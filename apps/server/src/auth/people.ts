@@ -69,10 +69,16 @@ export async function idsOfPeopleMatching(db: Database, text: string): Promise<s
   return found.map((row) => row.id);
 }
 
-/** The address and name of each of these people who still exists. */
-export async function peopleNamed(db: Database, ids: string[]): Promise<Array<{ id: string; email: string; name: string }>> {
+/** The address, name and language of each of these people who still exists. */
+export async function peopleNamed(
+  db: Database,
+  ids: string[],
+): Promise<Array<{ id: string; email: string; name: string; language: string }>> {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(inArray(users.id, ids));
 }
 
 /** A person's e-mail address and whether they may sign in, by address or username (as sign-in takes either). */

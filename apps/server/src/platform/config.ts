@@ -106,6 +106,15 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1, { error: 'expected an access key id' }).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, { error: 'expected a secret access key' }).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  /**
+   * Where backups go (decision 110): a folder (default DATA_DIR/backups), or, with BACKUP_S3_BUCKET, that bucket of the
+   * S3_* server (S3_ENDPOINT, S3_REGION and the credentials), each backup under its own prefix.
+   */
+  BACKUP_DIR: z.string().min(1, { error: 'expected a folder path' }).optional(),
+  BACKUP_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'expected a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' })
+    .optional(),
   /** Speeds up the sandbox line's call time and the retry waits (1 = real time; tests use a fast clock). */
   FAX_CLOCK_SCALE: z.coerce.number({ error: 'expected a number from 0 to 1' }).min(0).max(1).default(1),
   /** Connections of this process's main database pool (requests and job steps). */
@@ -444,6 +453,24 @@ function s3Of(e: z.infer<typeof ZEnv>) {
   };
 }
 
+/** Where backups are written: a folder, or a bucket of the S3_* server (decision 110). */
+function backupsOf(e: z.infer<typeof ZEnv>, dataDir: string) {
+  const dir = e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups');
+  if (!e.BACKUP_S3_BUCKET) return { dir, s3: null };
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together.');
+  return {
+    dir,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.BACKUP_S3_BUCKET,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+    },
+  };
+}
+
 /** The SMTP gateway of e-mail to fax: where it listens, its TLS, its domain, its default policy. */
 function emailToFaxOf(e: z.infer<typeof ZEnv>) {
   if (Boolean(e.SMTP_INGRESS_TLS_CERT) !== Boolean(e.SMTP_INGRESS_TLS_KEY)) {
@@ -571,6 +598,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.join(dataDir, 'files'),
     filesBackend: e.FILES_BACKEND,
     s3: s3Of(e),
+    backups: backupsOf(e, dataDir),
     faxClockScale: e.FAX_CLOCK_SCALE,
     sandboxLine: e.SANDBOX_LINE ?? (e.NODE_ENV === 'production' ? 'test-numbers' : 'every-number'),
     hylafax: hylafaxOf(e),

@@ -97,7 +97,18 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     publicInfo: async (): Promise<Omit<TPlatformInfo, 'sandboxLine' | 'outsideLine' | 'faxEmailDomain'>> => {
       const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())
         .values;
-      return { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor };
+      const { automaticBackups, backupRetentionDays } = (await stored()).values;
+      return {
+        siteName,
+        maintenanceMode,
+        maxFileSizeMB,
+        defaultFaxResolution,
+        require2FA,
+        primaryColor,
+        secondaryColor,
+        automaticBackups,
+        backupRetentionDays,
+      };
     },
 
     /** The back office's view: every value, the secrets masked. */

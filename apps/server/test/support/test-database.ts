@@ -8,6 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createEncryptedFileStore, type FileStore } from '../../src/platform/files/encrypted-file-store';
 import { openFileBackend } from '../../src/platform/files/open-file-backend';
 import { localFileBackend } from '../../src/platform/files/local-file-backend';
+import type { FileBackend } from '../../src/platform/files/file-backend';
 import { faxEventConsumers } from '../../src/fax-event-consumers';
 import { startFaxEventRelay } from '../../src/events/relay';
 import { jobs } from '../../src/jobs';
@@ -80,6 +81,9 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   files: FileStore;
   /** Where `files` keeps what it stores, for tests that check that nothing was kept. */
   filesDir: string;
+  /** The backend under `files` and the key that opens them (a backup copies both). */
+  filesBackend: FileBackend;
+  masterKey: Buffer;
   /** The settings the jobs read, as a worker keeps them. */
   systemSettings: SystemSettings;
   close: () => Promise<void>;
@@ -89,7 +93,8 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-test-files-'));
   // A test's own folder, or the bucket its configuration names (FILES_BACKEND=s3), with a key of its own.
   const backend = options.config?.filesBackend === 's3' ? openFileBackend(options.config) : localFileBackend(filesDir);
-  const files = createEncryptedFileStore({ backend, masterKey: randomBytes(32) });
+  const masterKey = randomBytes(32);
+  const files = createEncryptedFileStore({ backend, masterKey });
   const notifications = listenForNotifications(url, testLogger);
   // The jobs' copy of the settings, as a worker keeps it; sealed with the app's secret when an app shares this.
   const settingsSecret = options.config?.authSecret ?? randomBytes(32).toString('base64url');
@@ -118,6 +123,8 @@ export async function openTestEnvironment(options: { work?: boolean; config?: TC
     queue,
     files,
     filesDir,
+    filesBackend: backend,
+    masterKey,
     systemSettings,
     close: async () => {
       await relay?.stop();

@@ -17,6 +17,7 @@ import type enEmailToFax from '@/locales/en/email-to-fax.json';
 import type enFaxIdentity from '@/locales/en/fax-identity.json';
 import type enFaxes from '@/locales/en/faxes.json';
 import type enFhir from '@/locales/en/fhir.json';
+import type enDataExport from '@/locales/en/data-export.json';
 import type enHelp from '@/locales/en/help.json';
 import type enInboxes from '@/locales/en/inboxes.json';
 import type enLegal from '@/locales/en/legal.json';
@@ -56,6 +57,7 @@ declare module 'i18next' {
       'fax-identity': typeof enFaxIdentity;
       faxes: typeof enFaxes;
       fhir: typeof enFhir;
+      'data-export': typeof enDataExport;
       help: typeof enHelp;
       inboxes: typeof enInboxes;
       legal: typeof enLegal;

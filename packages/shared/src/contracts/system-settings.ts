@@ -163,8 +163,6 @@ export const PLANNED_SYSTEM_SETTINGS = [
   'stripePublishableKey',
   'stripeDefaultPriceId',
   'stripeAdditionalPriceIds',
-  'automaticBackups',
-  'backupRetentionDays',
   'adminLogoUrl',
   'faviconUrl',
 ] as const satisfies readonly (keyof TSystemSettingsValues | TSecretSetting)[];
@@ -282,5 +280,8 @@ export const ZPlatformInfo = z.object({
   outsideLine: z.union([z.literal('all'), z.array(z.string())]).nullable(),
   /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain`. */
   faxEmailDomain: z.string(),
+  /** The automatic backups' frequency and retention, which the privacy policy states (decision 110). */
+  automaticBackups: z.enum(BACKUP_FREQUENCIES),
+  backupRetentionDays: z.number().int(),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

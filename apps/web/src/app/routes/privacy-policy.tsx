@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { CONTACT_DETAILS } from '@/features/contact-us/contact-details';
+import { usePlatformStatus } from '@/lib/platform/use-platform-info';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
@@ -79,6 +80,7 @@ export default function PrivacyPolicyRoute() {
                 {section.paragraphs
                   ? Object.entries(section.paragraphs).map(([paragraphKey, text]) => <p key={paragraphKey}>{text}</p>)
                   : null}
+                {key === 'security' ? <BackupsParagraph /> : null}
                 {key === 'contact' ? (
                   <p className="flex flex-wrap gap-x-4 gap-y-2">
                     <span>
@@ -98,5 +100,22 @@ export default function PrivacyPolicyRoute() {
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * What is backed up, how it is protected and for how long (decision 110), from the platform's settings in force: the
+ * frequency and retention the back office set, or that no automatic backups are taken.
+ */
+function BackupsParagraph() {
+  const { t } = useTranslation('legal');
+  const { data } = usePlatformStatus();
+  if (!data) return null;
+  const what = t('privacyPolicy.backups.what');
+  if (data.automaticBackups === 'disabled' || data.backupRetentionDays === null)
+    return <p data-testid="privacy-backups">{`${what} ${t('privacyPolicy.backups.manualOnly')}`}</p>;
+  const frequency = t(`privacyPolicy.backups.frequency.${data.automaticBackups}`, { defaultValue: data.automaticBackups });
+  return (
+    <p data-testid="privacy-backups">{`${what} ${t('privacyPolicy.backups.kept', { frequency, count: data.backupRetentionDays })}`}</p>
   );
 }

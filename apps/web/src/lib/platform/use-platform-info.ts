@@ -16,6 +16,9 @@ export type TPlatformStatus = {
   outsideLine: 'all' | string[] | null;
   /** Where faxes are e-mailed to: `<number's digits>@faxEmailDomain`. */
   faxEmailDomain: string;
+  /** The automatic backups' frequency ('disabled' too) and how many days they are kept: the privacy policy says them. */
+  automaticBackups: string;
+  backupRetentionDays: number | null;
 };
 
 /** The product's name, until the back office's site name is known. */
@@ -39,6 +42,8 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
           ? body.outsideLine.filter((prefix) => typeof prefix === 'string')
           : null,
     faxEmailDomain: typeof body.faxEmailDomain === 'string' && body.faxEmailDomain.trim() ? body.faxEmailDomain : DEFAULT_FAX_EMAIL_DOMAIN,
+    automaticBackups: typeof body.automaticBackups === 'string' ? body.automaticBackups : 'disabled',
+    backupRetentionDays: typeof body.backupRetentionDays === 'number' ? body.backupRetentionDays : null,
   };
 }
 

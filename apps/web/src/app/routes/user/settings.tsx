@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { BlocklistSection } from '@/features/blocklist/components/blocklist-section';
+import { DataExportSection } from '@/features/data-export/components/data-export-section';
 import { FaxIdentitySection } from '@/features/fax-identity/components/fax-identity-section';
 import { ScimSection } from '@/features/scim/components/scim-section';
 import { useSettings } from '@/lib/account/get-settings';
@@ -25,8 +26,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
  * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed, whether the words
  * of its faxes are read for search, its EHR (FHIR) connection, its single sign-on and provisioning by SCIM (owner), how
- * long its faxes keep their content and its legal holds (decision 108), its blocked numbers (owner and sub-admins), and
- * deleting the account.
+ * long its faxes keep their content and its legal holds (decision 108), its blocked numbers (owner and sub-admins), the
+ * account's data export (owner), and deleting the account.
  */
 export default function SettingsRoute() {
   // 'plan-features' with the page's own texts: loaded later, by the fax e-mail section on a plan without fax to e-mail,
@@ -55,6 +56,7 @@ export default function SettingsRoute() {
       <ScimSection />
       <RetentionSection />
       <BlocklistSection />
+      <DataExportSection />
       <AccountDeletion />
     </section>
   );
