@@ -26,6 +26,8 @@ const CSV_COLUMNS = [
   'channel',
   'failure_reason',
   'document_class',
+  // When the retention policy deleted the fax's content (decision 108): its files are then not in the ZIP.
+  'content_deleted_at',
   'files',
 ] as const;
 
@@ -99,6 +101,7 @@ export async function writeExportZip(options: {
         channel: fax.channel,
         failureReason: fax.failureReason,
         documentClass: fax.documentClass,
+        contentDeletedAt: fax.contentDeletedAt?.toISOString() ?? null,
         files,
       };
       if (!json.write(`${faxCount === 0 ? '' : ',\n'}${JSON.stringify(record)}`)) await onceDrained(json);
@@ -120,6 +123,7 @@ export async function writeExportZip(options: {
         record.channel,
         record.failureReason,
         record.documentClass,
+        record.contentDeletedAt,
         files.map((file) => file.path).join(' '),
       ].map(cell);
       if (!csv.write(row)) await onceDrained(csv);

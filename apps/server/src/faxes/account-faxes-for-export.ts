@@ -29,6 +29,7 @@ export async function accountFaxesForExport(db: Database, accountId: string, aft
       documentKey: faxes.documentKey,
       documentSha256: faxes.documentSha256,
       receiptKey: faxes.receiptKey,
+      contentDeletedAt: faxes.contentDeletedAt,
     })
     .from(faxes)
     .where(
