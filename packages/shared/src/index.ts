@@ -48,3 +48,4 @@ export * from './contracts/admin-analytics';
 export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';
 export * from './contracts/fhir';
+export * from './contracts/security';

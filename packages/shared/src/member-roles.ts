@@ -48,6 +48,10 @@ const ROLE_PERMISSIONS = {
   /** Legal agreements made for the organisation, the business associate agreement of a HIPAA plan (decision 090). */
   signAgreements: ['owner'],
   deleteAccount: ['owner'],
+  /** The account's password and sign-in rules: the shortest password, two-factor sign-in for everyone (decision 109). */
+  manageSecurityPolicy: ['owner'],
+  /** The account's audit trail: its sign-ins, fax views and downloads, settings changes (decision 109). */
+  seeAccountAudit: ['owner', 'admin'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;
 

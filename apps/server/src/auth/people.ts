@@ -52,3 +52,12 @@ export async function peopleNamed(db: Database, ids: string[]): Promise<Array<{ 
   if (ids.length === 0) return [];
   return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, ids));
 }
+
+/**
+ * Whether each of these people must set up two-factor sign-in because their account requires it (decision 109): the
+ * account's policy, kept on the person so that every request knows it from the session alone.
+ */
+export async function setTwoFactorRequiredByAccount(db: Database | Tx, userIds: string[], required: boolean): Promise<void> {
+  if (userIds.length > 0)
+    await db.update(users).set({ twoFactorRequiredByAccount: required, updatedAt: new Date() }).where(inArray(users.id, userIds));
+}

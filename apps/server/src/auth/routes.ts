@@ -12,14 +12,27 @@ import {
   ZSignInResponse,
   ZUpdateProfileRequest,
 } from '@faxline/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
 import { AUTH_BASE_PATH } from './auth';
 import { callAuth } from './better-auth-errors';
-import { assertPasswordNotCommon } from './common-passwords';
-import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { requireChangeOfWeakPassword } from './password-change';
+import { assertPasswordAllowed } from './password-rules';
+import { findVerification } from './verifications';
+import {
+  forwardCookies,
+  loadSession,
+  requestHeaders,
+  requireSession,
+  sessionSetBy,
+  signedInOf,
+  toPublicSession,
+  type CurrentSession,
+} from './session';
 import { signInWithPassword, signInWithPasswordAndCode } from './password-and-code';
 import { openSignInGate } from './sign-in-throttle';
 
@@ -31,8 +44,25 @@ const minute = 60_000;
  * translated errors, rate limits and the sign-in delays (auth/sign-in-throttle.ts) in front. Sign-up opens an account,
  * so it sits with the accounts (accounts/sign-up-routes.ts).
  */
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, db, config, sessions: sessionDeps, requireSignedIn }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { auth, db, config, sessions: sessionDeps, requireSignedIn, passwordPolicyOf },
+) => {
   const limit = perAddressLimit(config.rateLimitFactor);
+  /** A right password weaker than the account now asks: the person is signed in to choose another (decision 109). */
+  const weighPassword = async (request: FastifyRequest, userId: string | null, password: string) => {
+    if (userId) await requireChangeOfWeakPassword({ db, passwordPolicyOf }, request, userId, password);
+  };
+  const auditSignIn = (request: FastifyRequest, current: CurrentSession) =>
+    recordAuditEvent(db, {
+      actorUserId: current.user.id,
+      accountId: null,
+      ip: request.ip,
+      action: 'auth.sign_in',
+      objectType: 'session',
+      objectId: current.session.id,
+      outcome: 'success',
+    });
 
   app.post(
     '/auth/sign-in',
@@ -42,9 +72,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
       const gate = await openSignInGate({ auth, db, config }, request, identifier);
       await gate.assertAllowed({ secondFactor: code !== undefined });
       if (code !== undefined) {
-        const { headers, current } = await signInWithPasswordAndCode({ auth, db }, request, gate, { identifier, password, code });
+        const { headers } = await signInWithPasswordAndCode({ auth, db }, request, gate, { identifier, password, code });
         await gate.recordSuccess(reply);
+        await weighPassword(request, gate.userId, password);
         forwardCookies(headers, reply);
+        const current = await sessionSetBy(auth, headers);
+        if (!current) throw new AppError('internal_error', 'errors.internal');
         return { session: toPublicSession(current, request), twoFactorRequired: false };
       }
       let signedIn: Headers;
@@ -58,11 +91,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
       // The password was right: the browser becomes a known device for the person, even with a second step to come
       // (the delays it escapes only ever guard the password).
       await gate.recordSuccess(reply);
+      await weighPassword(request, gate.userId, password);
       forwardCookies(signedIn, reply);
       // With two-factor sign-in on, the password only opens a challenge (a short-lived cookie): /auth/two-factor.
       if ('twoFactorRedirect' in outcome && outcome.twoFactorRedirect) return { session: null, twoFactorRequired: true };
       const current = await sessionSetBy(auth, signedIn);
       if (!current) throw new AppError('internal_error', 'errors.internal');
+      await auditSignIn(request, current);
       return { session: toPublicSession(current, request), twoFactorRequired: false };
     },
   );
@@ -96,7 +131,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
     '/auth/reset-password',
     { schema: { body: ZResetPasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute) },
     async (request) => {
-      assertPasswordNotCommon(request.body.newPassword);
+      // The person the link was sent to, for their account's rule; an unknown or spent link is refused by Better Auth.
+      const link = await findVerification(db, `reset-password:${request.body.token}`, new Date());
+      const { minLength } = link ? await passwordPolicyOf(db, link.value) : { minLength: undefined };
+      assertPasswordAllowed(request.body.newPassword, minLength, 'body.newPassword');
       await callAuth(() => auth.api.resetPassword({ body: { token: request.body.token, newPassword: request.body.newPassword } }));
       return ok;
     },
@@ -144,9 +182,15 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth, 
 
   app.post(
     '/profile/password',
-    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute), preHandler: requireSignedIn() },
+    {
+      schema: { body: ZChangePasswordRequest, response: { 200: ZOk } },
+      // The way out of the step a weak password leads to (decision 109).
+      config: { ...limit(10, 15 * minute), allowDuringPasswordChange: true },
+      preHandler: requireSignedIn(),
+    },
     async (request, reply) => {
-      assertPasswordNotCommon(request.body.newPassword);
+      const { minLength } = await passwordPolicyOf(db, signedInOf(request).user.id);
+      assertPasswordAllowed(request.body.newPassword, minLength, 'body.newPassword');
       // Every other session of this person ends; this one gets a new token.
       const { headers } = await callAuth(() =>
         auth.api.changePassword({
