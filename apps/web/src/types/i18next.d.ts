@@ -26,6 +26,7 @@ import type enNotifications from '@/locales/en/notifications.json';
 import type enPlanFeatures from '@/locales/en/plan-features.json';
 import type enReceipts from '@/locales/en/receipts.json';
 import type enRouting from '@/locales/en/routing.json';
+import type enSessions from '@/locales/en/sessions.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
 import type enUser from '@/locales/en/user.json';
@@ -64,6 +65,7 @@ declare module 'i18next' {
       'plan-features': typeof enPlanFeatures;
       receipts: typeof enReceipts;
       routing: typeof enRouting;
+      sessions: typeof enSessions;
       security: typeof enSecurity;
       settings: typeof enSettings;
       user: typeof enUser;
