@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { HIPAA_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_MAX_LENGTH } from '../constants';
 import { ADMIN_AUDIT_MAX_PAGE, auditDate, auditDatesInOrder, auditFilterText, ZAuditEvent } from './admin-audit';
 
@@ -36,9 +37,10 @@ export type TDeviceSession = z.infer<typeof ZDeviceSession>;
 export const ZDeviceSessionsResponse = z.object({ sessions: z.array(ZDeviceSession) });
 export type TDeviceSessionsResponse = z.infer<typeof ZDeviceSessionsResponse>;
 
-export const ZSessionIdParams = z.object({ sessionId: z.string().min(1).max(200) });
-export const ZMemberSessionParams = z.object({ userId: z.string().min(1).max(200), sessionId: z.string().min(1).max(200) });
-export const ZMemberIdParams = z.object({ userId: z.string().min(1).max(200) });
+const ZId = z.string().min(1).max(200).check(singleLineText);
+export const ZSessionIdParams = z.object({ sessionId: ZId });
+export const ZMemberSessionParams = z.object({ userId: ZId, sessionId: ZId });
+export const ZMemberIdParams = z.object({ userId: ZId });
 
 /** How many sessions a request ended. */
 export const ZEndedSessionsResponse = z.object({ ended: z.number().int() });
