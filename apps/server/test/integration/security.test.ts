@@ -145,6 +145,16 @@ describe('password rules', () => {
     expect((await signInAs(account.owner.email, 'Otter-river-8', { ip: someClientAddress(), userAgent: FIREFOX_ON_MAC })).body.session!.user.passwordChangeRequired).toBe(false);
   });
 
+  it('asks a platform admin with a weak password for a new one before the back office opens', async () => {
+    const admin = await createUser(t, { platformRole: 'admin' });
+    await setPassword(t, admin.id, 'otter12');
+    const access = await callApi(t.app, 'POST', '/api/admin-access', { payload: { email: admin.email, password: 'otter12' }, remoteAddress: someClientAddress() });
+    expect(access.statusCode, access.body).toBe(200);
+    const refused = await get('/api/admin/session', cookiesFrom(access));
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).type).toBe('password_change_required');
+  });
+
   it("asks for a change when a password meets the platform's rule but no longer the account's", async () => {
     const account = await createAccount(t, { members: [{ role: 'user' }] });
     const owner = await signIn(t.app, account.owner.email);
