@@ -21,11 +21,15 @@ async function trailOf(db: Database, actor: Actor) {
 export const accountAuditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
   const guard = { preHandler: requireActor('seeAccountAudit') };
 
-  app.get('/account/audit', { schema: { querystring: ZAccountAuditQuery, response: { 200: ZAccountAuditResponse } }, ...guard }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const { accountId, people } = await trailOf(db, actorOf(request));
-    return readAccountAudit(db, accountId, people, request.query);
-  });
+  app.get(
+    '/account/audit',
+    { schema: { querystring: ZAccountAuditQuery, response: { 200: ZAccountAuditResponse } }, ...guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { accountId, people } = await trailOf(db, actorOf(request));
+      return readAccountAudit(db, accountId, people, request.query);
+    },
+  );
 
   app.get('/account/audit/facets', { schema: { response: { 200: ZAccountAuditFacets } }, ...guard }, async (request) => {
     const { accountId, people } = await trailOf(db, actorOf(request));

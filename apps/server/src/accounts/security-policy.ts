@@ -50,7 +50,10 @@ async function writeRules(tx: Database, accountId: string, rules: Rules): Promis
     .values({ accountId, ...rules })
     .onConflictDoUpdate({ target: accountSecurityPolicies.accountId, set: { ...rules, updatedAt: sql`now()` } });
   // Two-factor sign-in for everyone is kept on each person, so that each request knows it from the session alone.
-  const members = await tx.select({ userId: accountMembers.userId }).from(accountMembers).where(eq(accountMembers.organizationId, accountId));
+  const members = await tx
+    .select({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .where(eq(accountMembers.organizationId, accountId));
   await setTwoFactorRequiredByAccount(
     tx,
     members.map((m) => m.userId),

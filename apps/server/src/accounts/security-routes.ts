@@ -17,8 +17,10 @@ import { readSecurityPolicy, saveSecurityPolicy } from './security-policy';
 /** The account's password and sign-in rules, and its members' devices (decision 109). */
 export const accountSecurityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
   // Every member may read the rules they must meet; only the owner changes them.
-  app.get('/account/security-policy', { schema: { response: { 200: ZSecurityPolicy } }, preHandler: requireActor('anyRole') }, async (request) =>
-    readSecurityPolicy(db, actorOf(request).member.accountId),
+  app.get(
+    '/account/security-policy',
+    { schema: { response: { 200: ZSecurityPolicy } }, preHandler: requireActor('anyRole') },
+    async (request) => readSecurityPolicy(db, actorOf(request).member.accountId),
   );
 
   app.put(

@@ -42,7 +42,10 @@ function whereOf(accountId: string, people: AccountPeople, filters: Filters): SQ
   const end = to ? auditDateBound(to, 'end') : null;
   const needle = actor?.toLowerCase();
   const actors = needle
-    ? [actor!, ...people.filter((p) => p.email.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)).map((p) => p.userId)]
+    ? [
+        actor!,
+        ...people.filter((p) => p.email.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)).map((p) => p.userId),
+      ]
     : [];
   return and(
     accountRows(accountId, people),
@@ -114,13 +117,29 @@ export async function readAccountAuditActions(db: Database, accountId: string, p
 }
 
 /** The CSV file's column titles, in the reader's language. */
-export type AccountAuditCsvWords = [time: string, email: string, name: string, action: string, object: string, objectId: string, outcome: string, address: string, details: string];
+export type AccountAuditCsvWords = [
+  time: string,
+  email: string,
+  name: string,
+  action: string,
+  object: string,
+  objectId: string,
+  outcome: string,
+  address: string,
+  details: string,
+];
 
 /**
  * GET /api/account/audit.csv: the newest ACCOUNT_AUDIT_EXPORT_LIMIT rows that match, every cell guarded so that a
  * spreadsheet shows it as text (a name or a detail could start a formula).
  */
-export async function accountAuditCsv(db: Database, accountId: string, people: AccountPeople, filters: Filters, words: AccountAuditCsvWords): Promise<string> {
+export async function accountAuditCsv(
+  db: Database,
+  accountId: string,
+  people: AccountPeople,
+  filters: Filters,
+  words: AccountAuditCsvWords,
+): Promise<string> {
   const rows = await db
     .select()
     .from(auditEvents)
@@ -144,4 +163,3 @@ export async function accountAuditCsv(db: Database, accountId: string, people: A
   });
   return stringify([words, ...lines]);
 }
-

@@ -17,13 +17,26 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     return { userId: user.id, asker: { sessionId: session.id, ip: request.ip } };
   };
   const audit = (request: FastifyRequest, userId: string, action: 'session.end' | 'session.end_others', objectId: string, ended: number) =>
-    recordAuditEvent(db, { actorUserId: userId, accountId: null, ip: request.ip, action, objectType: 'session', objectId, outcome: 'success', details: { userId, ended } });
+    recordAuditEvent(db, {
+      actorUserId: userId,
+      accountId: null,
+      ip: request.ip,
+      action,
+      objectType: 'session',
+      objectId,
+      outcome: 'success',
+      details: { userId, ended },
+    });
 
-  app.get('/sessions', { schema: { response: { 200: ZDeviceSessionsResponse } }, preHandler: requireSignedIn() }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { userId, asker } = askerOf(request);
-    return { sessions: (await listDeviceSessions(db, [userId], asker)).get(userId) ?? [] };
-  });
+  app.get(
+    '/sessions',
+    { schema: { response: { 200: ZDeviceSessionsResponse } }, preHandler: requireSignedIn() },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { userId, asker } = askerOf(request);
+      return { sessions: (await listDeviceSessions(db, [userId], asker)).get(userId) ?? [] };
+    },
+  );
 
   app.delete(
     '/sessions/:sessionId',

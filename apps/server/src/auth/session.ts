@@ -54,7 +54,12 @@ export type SessionReader = {
   lastSeen: LastSeenWriter;
 };
 
-export function createSessionReader(deps: { auth: Auth; db: Database; config: TConfig; notifications: DatabaseNotifications }): SessionReader {
+export function createSessionReader(deps: {
+  auth: Auth;
+  db: Database;
+  config: TConfig;
+  notifications: DatabaseNotifications;
+}): SessionReader {
   const { memoSeconds } = sessionCopyLifetimes(deps.config);
   return {
     auth: deps.auth,

@@ -61,7 +61,11 @@ describe('password rules', () => {
     const person = await createUser(t);
     const cookie = await signIn(t.app, person.email);
     const change = (newPassword: string) =>
-      callApi(t.app, 'POST', '/api/profile/password', { cookie, payload: { currentPassword: PASSWORD, newPassword }, remoteAddress: someClientAddress() });
+      callApi(t.app, 'POST', '/api/profile/password', {
+        cookie,
+        payload: { currentPassword: PASSWORD, newPassword },
+        remoteAddress: someClientAddress(),
+      });
     expect(errorOf(await change(leaked)).code).toBe('validation.passwordTooCommon');
     expect((await change('Otter-7')).statusCode).toBe(400);
   });
@@ -87,7 +91,12 @@ describe('password rules', () => {
     expect(ZSecurityPolicy.parse((await get('/api/account/security-policy', member)).json()).passwordMinLength).toBe(14);
 
     const change = (cookie: string, currentPassword: string, newPassword: string) =>
-      callApi(t.app, 'POST', '/api/profile/password', { cookie, payload: { currentPassword, newPassword }, language: 'es', remoteAddress: someClientAddress() });
+      callApi(t.app, 'POST', '/api/profile/password', {
+        cookie,
+        payload: { currentPassword, newPassword },
+        language: 'es',
+        remoteAddress: someClientAddress(),
+      });
     const tooShort = await change(member, PASSWORD, 'Otter-river-7');
     expect(tooShort.statusCode).toBe(400);
     expect(errorOf(tooShort).message).toBe('Su cuenta exige contraseñas de al menos 14 caracteres.');
@@ -99,7 +108,9 @@ describe('password rules', () => {
     });
     expect(invite.statusCode, invite.body).toBe(400);
     expect(errorOf(invite).code).toBe('validation.passwordBelowAccountPolicy');
-    await expect(createUser(t, { password: 'Otter-river-7', account: { join: account.id, role: 'user' } })).rejects.toThrow(/passwordBelowAccountPolicy/);
+    await expect(createUser(t, { password: 'Otter-river-7', account: { join: account.id, role: 'user' } })).rejects.toThrow(
+      /passwordBelowAccountPolicy/,
+    );
   });
 
   it('starts a HIPAA plan at 12 characters and two-factor sign-in for everyone, members who join later included', async () => {
@@ -134,21 +145,33 @@ describe('password rules', () => {
     }
     // The session check still answers (the web app learns where to go), as does signing out.
     expect(ZSessionResponse.parse((await get('/api/auth/session', cookie)).json()).session!.user.passwordChangeRequired).toBe(true);
-    const weakAgain = await callApi(t.app, 'POST', '/api/profile/password', { cookie, payload: { currentPassword: 'otter1', newPassword: 'otter12' } });
+    const weakAgain = await callApi(t.app, 'POST', '/api/profile/password', {
+      cookie,
+      payload: { currentPassword: 'otter1', newPassword: 'otter12' },
+    });
     expect(weakAgain.statusCode).toBe(400);
-    const changed = await callApi(t.app, 'POST', '/api/profile/password', { cookie, payload: { currentPassword: 'otter1', newPassword: 'Otter-river-8' } });
+    const changed = await callApi(t.app, 'POST', '/api/profile/password', {
+      cookie,
+      payload: { currentPassword: 'otter1', newPassword: 'Otter-river-8' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const renewed = cookiesFrom(changed);
     expect((await get('/api/account', renewed)).statusCode).toBe(200);
     expect(ZSessionResponse.parse((await get('/api/auth/session', renewed)).json()).session!.user.passwordChangeRequired).toBe(false);
     // A strong password signs in free.
-    expect((await signInAs(account.owner.email, 'Otter-river-8', { ip: someClientAddress(), userAgent: FIREFOX_ON_MAC })).body.session!.user.passwordChangeRequired).toBe(false);
+    expect(
+      (await signInAs(account.owner.email, 'Otter-river-8', { ip: someClientAddress(), userAgent: FIREFOX_ON_MAC })).body.session!.user
+        .passwordChangeRequired,
+    ).toBe(false);
   });
 
   it('asks a platform admin with a weak password for a new one before the back office opens', async () => {
     const admin = await createUser(t, { platformRole: 'admin' });
     await setPassword(t, admin.id, 'otter12');
-    const access = await callApi(t.app, 'POST', '/api/admin-access', { payload: { email: admin.email, password: 'otter12' }, remoteAddress: someClientAddress() });
+    const access = await callApi(t.app, 'POST', '/api/admin-access', {
+      payload: { email: admin.email, password: 'otter12' },
+      remoteAddress: someClientAddress(),
+    });
     expect(access.statusCode, access.body).toBe(200);
     const refused = await get('/api/admin/session', cookiesFrom(access));
     expect(refused.statusCode).toBe(403);
@@ -158,7 +181,14 @@ describe('password rules', () => {
   it("asks for a change when a password meets the platform's rule but no longer the account's", async () => {
     const account = await createAccount(t, { members: [{ role: 'user' }] });
     const owner = await signIn(t.app, account.owner.email);
-    expect((await callApi(t.app, 'PUT', '/api/account/security-policy', { cookie: owner, payload: { passwordMinLength: 20, requireTwoFactor: false } })).statusCode).toBe(200);
+    expect(
+      (
+        await callApi(t.app, 'PUT', '/api/account/security-policy', {
+          cookie: owner,
+          payload: { passwordMinLength: 20, requireTwoFactor: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     const { cookie, body } = await signInAs(account.members[0]!.email, PASSWORD, { ip: someClientAddress(), userAgent: FIREFOX_ON_MAC });
     expect(body.session!.user.passwordChangeRequired).toBe(true);
     expect(errorOf(await get('/api/account', cookie)).type).toBe('password_change_required');
@@ -178,9 +208,21 @@ describe('signed-in devices', () => {
     const listed = ZDeviceSessionsResponse.parse((await get('/api/sessions', laptop.cookie, '198.51.100.9')).json()).sessions;
     expect(listed).toHaveLength(3);
     const mine = listed.find((s) => s.current)!;
-    expect(mine).toMatchObject({ browser: 'Firefox 133', system: 'Mac OS 14.5', ip: '198.51.100.7', place: 'this-network', deviceType: null });
+    expect(mine).toMatchObject({
+      browser: 'Firefox 133',
+      system: 'Mac OS 14.5',
+      ip: '198.51.100.7',
+      place: 'this-network',
+      deviceType: null,
+    });
     const phoneRow = listed.find((s) => s.ip === '10.1.2.3')!;
-    expect(phoneRow).toMatchObject({ browser: 'Chrome 131', system: 'Android 15', place: 'local-network', deviceType: 'mobile', current: false });
+    expect(phoneRow).toMatchObject({
+      browser: 'Chrome 131',
+      system: 'Android 15',
+      place: 'local-network',
+      deviceType: 'mobile',
+      current: false,
+    });
     expect(listed.find((s) => s.ip === '192.0.2.44')!.place).toBe('internet');
     expect(new Date(phoneRow.lastSeenAt).getTime()).toBeGreaterThanOrEqual(new Date(phoneRow.signedInAt).getTime());
     const [row] = await t.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, phoneRow.id));
@@ -214,7 +256,9 @@ describe('signed-in devices', () => {
     expect(seenByAdmin.map((m) => m.userId)).toEqual([user!.id]);
     expect((await get('/api/account/member-sessions', userDevice.cookie)).statusCode).toBe(403);
     // A sub-admin cannot end the owner's devices, nor anyone end another account's.
-    expect((await callApi(t.app, 'DELETE', `/api/account/member-sessions/${account.owner.id}`, { cookie: adminCookie })).statusCode).toBe(404);
+    expect((await callApi(t.app, 'DELETE', `/api/account/member-sessions/${account.owner.id}`, { cookie: adminCookie })).statusCode).toBe(
+      404,
+    );
     const stranger = await createAccount(t);
     const strangerCookie = await signIn(t.app, stranger.owner.email);
     expect((await callApi(t.app, 'DELETE', `/api/account/member-sessions/${user!.id}`, { cookie: strangerCookie })).statusCode).toBe(404);
@@ -232,7 +276,9 @@ describe('signed-in devices', () => {
 
 describe("the account's audit trail", () => {
   it('shows owners and sub-admins their sign-ins and ended sessions, filtered and paged, and no User member', async () => {
-    const account = await createAccount(t, { members: [{ role: 'admin' }, { role: 'user', name: '=HYPERLINK("http://evil.example","x")' }] });
+    const account = await createAccount(t, {
+      members: [{ role: 'admin' }, { role: 'user', name: '=HYPERLINK("http://evil.example","x")' }],
+    });
     const [admin, user] = account.members;
     const owner = await signIn(t.app, account.owner.email);
     const adminCookie = await signIn(t.app, admin!.email);
@@ -257,7 +303,9 @@ describe("the account's audit trail", () => {
     const byAction = ZAccountAuditResponse.parse((await get('/api/account/audit?action=session.end', owner)).json());
     expect(byAction.events.map((e) => e.action)).toEqual(['session.end']);
     expect(byAction.events[0]!.details).toMatchObject({ userId: user!.id, ended: 1 });
-    const byPerson = ZAccountAuditResponse.parse((await get(`/api/account/audit?actor=${encodeURIComponent(admin!.email.toUpperCase())}`, owner)).json());
+    const byPerson = ZAccountAuditResponse.parse(
+      (await get(`/api/account/audit?actor=${encodeURIComponent(admin!.email.toUpperCase())}`, owner)).json(),
+    );
     expect(byPerson.events.length).toBeGreaterThan(0);
     expect(byPerson.events.every((e) => e.actorUserId === admin!.id)).toBe(true);
     const future = ZAccountAuditResponse.parse((await get('/api/account/audit?from=2099-01-01', owner)).json());
@@ -271,7 +319,7 @@ describe("the account's audit trail", () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="faxline-audit-trail\.csv"/);
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Heure (UTC),E-mail,Nom,Action,Objet,Id de l\'objet,Résultat,Adresse,Détails');
+    expect(lines[0]).toBe("Heure (UTC),E-mail,Nom,Action,Objet,Id de l'objet,Résultat,Adresse,Détails");
     expect(lines.slice(1).every((line) => line.includes(',auth.sign_in,'))).toBe(true);
     // The member's name would be a formula: it is written as text.
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

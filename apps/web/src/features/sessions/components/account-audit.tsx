@@ -108,7 +108,9 @@ export function AccountAudit({ filters, page, onChange }: TAccountAuditProps) {
 
   const body = () => {
     if (trail.isError)
-      return <LoadFailed title={t('audit.loadFailed')} error={trail.error} retryLabel={t('audit.retry')} onRetry={() => void trail.refetch()} />;
+      return (
+        <LoadFailed title={t('audit.loadFailed')} error={trail.error} retryLabel={t('audit.retry')} onRetry={() => void trail.refetch()} />
+      );
     if (!data) return <p className="rounded-lg border p-6 text-muted-foreground">{t('audit.loading')}</p>;
     if (data.events.length === 0) return <p className="rounded-lg border p-6 text-center font-medium">{t('audit.empty')}</p>;
     const pages = Math.max(1, Math.ceil(data.total / data.pageSize));

@@ -45,7 +45,14 @@ export function MemberDevices() {
   const body = () => {
     if (members.isPending) return <Loading>{t('members.loading')}</Loading>;
     if (members.isError)
-      return <LoadFailed title={t('devices.loadFailed')} error={members.error} retryLabel={t('devices.retry')} onRetry={() => void members.refetch()} />;
+      return (
+        <LoadFailed
+          title={t('devices.loadFailed')}
+          error={members.error}
+          retryLabel={t('devices.retry')}
+          onRetry={() => void members.refetch()}
+        />
+      );
     if (members.data.members.length === 0) return <p className="text-sm text-muted-foreground">{t('members.empty')}</p>;
     return (
       <ul className="flex flex-col gap-4">

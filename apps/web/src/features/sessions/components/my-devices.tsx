@@ -50,7 +50,14 @@ export function MyDevices() {
   const body = () => {
     if (devices.isPending) return <Loading>{t('devices.loading')}</Loading>;
     if (devices.isError)
-      return <LoadFailed title={t('devices.loadFailed')} error={devices.error} retryLabel={t('devices.retry')} onRetry={() => void devices.refetch()} />;
+      return (
+        <LoadFailed
+          title={t('devices.loadFailed')}
+          error={devices.error}
+          retryLabel={t('devices.retry')}
+          onRetry={() => void devices.refetch()}
+        />
+      );
     const sessions = devices.data.sessions;
     const others = sessions.filter((session) => !session.current).length;
     return (

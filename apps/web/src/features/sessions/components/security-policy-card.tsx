@@ -81,7 +81,14 @@ export function SecurityPolicyCard() {
   const body = () => {
     if (policy.isPending) return <Loading>{t('checkingRole')}</Loading>;
     if (policy.isError)
-      return <LoadFailed title={t('devices.loadFailed')} error={policy.error} retryLabel={t('devices.retry')} onRetry={() => void policy.refetch()} />;
+      return (
+        <LoadFailed
+          title={t('devices.loadFailed')}
+          error={policy.error}
+          retryLabel={t('devices.retry')}
+          onRetry={() => void policy.refetch()}
+        />
+      );
     const rules = policy.data;
     return (
       <>
@@ -90,7 +97,11 @@ export function SecurityPolicyCard() {
           <li>{rules.requireTwoFactor ? t('policy.twoFactorOn') : t('policy.twoFactorOff')}</li>
         </ul>
         {rules.hipaaPlan ? <p className="text-sm text-muted-foreground">{t('policy.hipaa', { min: HIPAA_PASSWORD_MIN_LENGTH })}</p> : null}
-        {mayChange ? <PolicyForm key={`${rules.passwordMinLength}-${rules.requireTwoFactor}`} policy={rules} /> : <p className="text-sm text-muted-foreground">{t('policy.readOnly')}</p>}
+        {mayChange ? (
+          <PolicyForm key={`${rules.passwordMinLength}-${rules.requireTwoFactor}`} policy={rules} />
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('policy.readOnly')}</p>
+        )}
       </>
     );
   };
