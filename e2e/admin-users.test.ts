@@ -57,14 +57,14 @@ describe('the back-office user list (spec 001 §2.11, §5, §8)', () => {
     await dialog.getByLabel('Email').fill(email);
     await submit.click();
     await expect.poll(() => dialogAlert(page).textContent()).toBe('Password is required for new users.');
-    await dialog.getByLabel('Password', { exact: true }).fill('abcdef');
-    await dialog.getByLabel('Confirm Password').fill('abcdeg');
+    await dialog.getByLabel('Password', { exact: true }).fill('abcdefgh');
+    await dialog.getByLabel('Confirm Password').fill('abcdefgi');
     await submit.click();
     await expect.poll(() => dialogAlert(page).textContent()).toBe('Passwords do not match.');
     await dialog.getByLabel('Password', { exact: true }).fill('abc');
     await dialog.getByLabel('Confirm Password').fill('abc');
     await submit.click();
-    await expect.poll(() => dialogAlert(page).textContent()).toBe('Password must be at least 6 characters.');
+    await expect.poll(() => dialogAlert(page).textContent()).toBe('Password must be at least 8 characters.');
     await dialog.getByLabel('Password', { exact: true }).fill('Heron-quiet-4410!');
     await dialog.getByLabel('Confirm Password').fill('Heron-quiet-4410!');
     await submit.click();
@@ -81,8 +81,8 @@ describe('the back-office user list (spec 001 §2.11, §5, §8)', () => {
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Edit User');
     expect(await dialog.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByLabel('Confirm New Password').count()).toBe(0);
-    await dialog.getByLabel('New Password (optional)').fill('abcdef');
-    await dialog.getByLabel('Confirm New Password').fill('abcdeg');
+    await dialog.getByLabel('New Password (optional)').fill('abcdefgh');
+    await dialog.getByLabel('Confirm New Password').fill('abcdefgi');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => dialogAlert(page).textContent()).toBe('New passwords do not match.');
     await dialog.getByLabel('New Password (optional)').fill('');

@@ -74,6 +74,8 @@ describe('the user area layout on desktop (1280 px)', () => {
       'My Profile',
       'User Administration',
       'Settings',
+      'Security',
+      'Audit Trail',
       'API Keys',
       'Webhooks',
       'Inboxes',
@@ -191,7 +193,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(page.getByRole('heading', { name: 'Welcome, Bill', level: 1 }));
     await expect
       .poll(() => sidebar(page).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'My Profile', 'Settings', 'Billing']);
+      .toEqual(['Overview', 'My Profile', 'Settings', 'Security', 'Billing']);
     await visible(page.getByRole('region', { name: 'Pages This Month' }));
     expect(await page.getByRole('region', { name: 'Recent Faxes' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Your Fax Numbers' }).count()).toBe(0);
@@ -213,7 +215,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(memberPage.getByRole('region', { name: 'Recent Faxes' }));
     await expect
       .poll(() => sidebar(memberPage).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'Settings']);
+      .toEqual(['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'Settings', 'Security']);
     await member.context.close();
     await ownerContext.close();
   });

@@ -4,6 +4,9 @@ import type { TLanguage } from '@faxline/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberRoutes } from './accounts/members-routes';
+import { accountAuditRoutes } from './accounts/account-audit-routes';
+import { accountSecurityRoutes } from './accounts/security-routes';
+import { sessionRoutes } from './auth/session-routes';
 import { accountRoutes } from './accounts/routes';
 import { adminUserRoutes } from './accounts/admin-users-routes';
 import { planUse } from './accounts/plan-use';
@@ -30,6 +33,7 @@ import { ssoSettingsRoutes } from './sso/routes';
 import { ssoSignInRoutes } from './sso/sign-in-routes';
 import type { ResolveTxt } from './sso/domains';
 import { createSessionReader } from './auth/session';
+import { passwordPolicyOfPerson } from './accounts/security-policy';
 import { idsOfPeopleMatching, peopleNamed } from './auth/people';
 import { createActorGuards } from './accounts/require-actor';
 import { accountLifecycle } from './account-lifecycle';
@@ -185,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemSettings.close();
     planCatalogue.close();
   });
-  const sessions = createSessionReader({ auth, db: database.db, config });
+  const sessions = createSessionReader({ auth, db: database.db, config, notifications: deps.notifications });
   const billing = billingInForce({ config, systemSettings });
   const lifecycle = accountLifecycle({ db: database.db, billing });
   const routeDeps: RouteDeps = {
@@ -200,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planUse,
     notifications: deps.notifications,
     auditPeople: { idsMatching: idsOfPeopleMatching, named: peopleNamed },
+    passwordPolicyOf: passwordPolicyOfPerson,
     accountLifecycle: lifecycle,
     billing,
     faxDocumentDownloaded: zeroFootprintAfterDownload({ db: database.db, queue }),
@@ -262,6 +267,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes, routeDeps);
       await api.register(usageRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);
+      await api.register(sessionRoutes, routeDeps);
+      await api.register(accountSecurityRoutes, routeDeps);
+      await api.register(accountAuditRoutes, routeDeps);
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);

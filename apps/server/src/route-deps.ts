@@ -1,4 +1,5 @@
 import type { Auth } from './auth/auth';
+import type { PasswordPolicyOf } from './auth/password-change';
 import type { SessionReader } from './auth/session';
 import type { PasswordSignInPolicy } from './auth/sign-in-policy';
 import type { FileStore } from './platform/files/encrypted-file-store';
@@ -33,6 +34,8 @@ export type RouteDeps = ActorGuards & {
   planUse: PlanUse;
   /** What other processes (and this one) changed in the database, for the caches that follow it. */
   notifications: DatabaseNotifications;
+  /** The shortest password a person's account allows, for the sign-in and password routes below accounts/. */
+  passwordPolicyOf: PasswordPolicyOf;
   /** The people the audit trail names, for its viewer below auth/ (auth/people.ts). */
   auditPeople: AuditPeople;
   /** What an account's opening and deletion take from the floors above accounts/ (account-lifecycle.ts). */

@@ -1,5 +1,6 @@
 // Every capability's tables, gathered for drizzle-kit, which writes the migrations from them (drizzle.config.ts).
 export * from './accounts/schema';
+export * from './accounts/security-policy-schema';
 export * from './accounts/settings-schema';
 export * from './admin/schema';
 export * from './api-keys/schema';

@@ -4,7 +4,13 @@ export const LANGUAGES = ['en', 'es', 'fr'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'en';
 
-export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * The platform's shortest password (NIST SP 800-63B: at least 8, checked against breached and common passwords). An
+ * account's owner may ask for more, up to PASSWORD_POLICY_MAX_LENGTH; a HIPAA plan starts at HIPAA_PASSWORD_MIN_LENGTH.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_POLICY_MAX_LENGTH = 64;
+export const HIPAA_PASSWORD_MIN_LENGTH = 12;
 
 /** Attachments per fax and their size (spec 001 §9: at most 5 files of 10 MB = 10485760 bytes each). */
 export const MAX_ATTACHMENTS = 5;

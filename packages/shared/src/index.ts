@@ -53,3 +53,4 @@ export * from './contracts/fhir';
 export * from './contracts/scim';
 export * from './contracts/retention';
 export * from './contracts/sso';
+export * from './contracts/security';

@@ -56,6 +56,10 @@ const ROLE_PERMISSIONS = {
   deleteAccount: ['owner'],
   /** The account's faxes as one ZIP, to leave or for an audit (decision 110): all its documents, so the owner alone. */
   exportAccountData: ['owner'],
+  /** The account's password and sign-in rules: the shortest password, two-factor sign-in for everyone (decision 109). */
+  manageSecurityPolicy: ['owner'],
+  /** The account's audit trail: its sign-ins, fax views and downloads, settings changes (decision 109). */
+  seeAccountAudit: ['owner', 'admin'],
 } as const satisfies Record<string, readonly TMemberRole[]>;
 export type TRolePermission = keyof typeof ROLE_PERMISSIONS;
 

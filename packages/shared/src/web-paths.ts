@@ -46,6 +46,8 @@ export const webPaths = {
   resetPassword: route('/reset-password'),
   /** Two-factor enrolment for a signed-in person whose account owner requires it. */
   twoFactorSetup: route('/two-factor-setup'),
+  /** A new password for a person whose password is weaker than their account's policy now asks (decision 109). */
+  changePassword: route('/change-password'),
   user: {
     dashboard: route('/user/dashboard'),
     sendFax: route('/user/send-fax'),
@@ -74,6 +76,10 @@ export const webPaths = {
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),
+    /** The person's signed-in devices; the account's password policy and its members' devices (decision 109). */
+    security: route('/user/security'),
+    /** The account's audit trail: owner and sub-admins (decision 109). */
+    auditTrail: route('/user/audit-trail'),
     /** The account's keys for the public API: owner and sub-admins. */
     apiKeys: route('/user/api-keys'),
     /** The account's webhook endpoints: owner and sub-admins. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { applyPlanPrivacyDefaults } from './plan-privacy';
+import { applyPlanSecurityDefaults } from './security-policy';
 import { accounts } from './schema';
 
 /**
@@ -12,5 +13,6 @@ export async function moveAccountToPlan(tx: Database, accountId: string, planId:
   if (!account || account.planId === planId) return undefined;
   await tx.update(accounts).set({ planId }).where(eq(accounts.id, accountId));
   await applyPlanPrivacyDefaults(tx, accountId, planId);
+  await applyPlanSecurityDefaults(tx, accountId, planId);
   return { from: account.planId };
 }

@@ -11,7 +11,8 @@ import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Auth } from '../auth/auth';
-import { isCommonPassword } from '../auth/common-passwords';
+import { assertPasswordAllowed } from '../auth/password-rules';
+import { passwordPolicyOfPerson } from './security-policy';
 import { setPlatformRole } from '../auth/logins';
 import { createPerson, type PersonDeps } from './create-person';
 import { endSessionsOf, renamePerson, setPassword } from '../auth/people';
@@ -183,9 +184,8 @@ export async function updatePerson(
     await audit('user.role_change', 'denied', { from: before.role, to: request.role });
     throw new AppError('conflict', 'errors.adminCannotDemoteSelf');
   }
-  // The same rule as everywhere a password is chosen (decision 005).
-  if (request.password !== null && isCommonPassword(request.password))
-    throw new AppError('invalid_request', 'validation.passwordTooCommon');
+  // The same rules as everywhere a password is chosen: the platform's and the person's account's (decision 109).
+  if (request.password !== null) assertPasswordAllowed(request.password, (await passwordPolicyOfPerson(db, id)).minLength);
 
   if (request.name !== before.name) {
     await renamePerson(db, id, request.name);

@@ -1,6 +1,7 @@
 import type { TGivenRole, TLanguage } from '@faxline/shared';
 import type { Auth } from '../auth/auth';
-import { isCommonPassword } from '../auth/common-passwords';
+import { assertPasswordAllowed } from '../auth/password-rules';
+import { passwordMinLengthOf } from './security-policy';
 import { createLogin, hashPassword, usernameTaken } from '../auth/logins';
 import { findUserByEmail } from '../auth/verify-password';
 import type { Database } from '../platform/db/client';
@@ -33,7 +34,9 @@ export type NewPerson = {
  */
 export async function createPerson(deps: PersonDeps, person: NewPerson): Promise<{ id: string; accountId: string }> {
   const { password, ...rest } = person;
-  if (isCommonPassword(password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
+  const account = person.account;
+  // The account the person joins may ask for a longer password than the platform (decision 109).
+  assertPasswordAllowed(password, account && account !== 'own' ? await passwordMinLengthOf(deps.db, account.join) : undefined);
   return createPersonWithHash(deps, { ...rest, passwordHash: await hashPassword(deps.auth, password) });
 }
 

@@ -11,7 +11,8 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { languageOf, type Auth } from '../auth/auth';
-import { isCommonPassword } from '../auth/common-passwords';
+import { assertPasswordAllowed } from '../auth/password-rules';
+import { passwordMinLengthOf } from './security-policy';
 import { hashPassword, usernameTaken } from '../auth/logins';
 import { createPersonWithHash, type PersonDeps } from './create-person';
 import { users } from '../auth/schema';
@@ -74,7 +75,8 @@ export async function inviteMember(
   request: z.output<typeof ZAddMemberRequest>,
   now = new Date(),
 ): Promise<TMemberInvitation> {
-  if (isCommonPassword(request.password)) throw new AppError('invalid_request', 'validation.passwordTooCommon');
+  // The inviter's account may ask for a longer password than the platform (decision 109).
+  assertPasswordAllowed(request.password, await passwordMinLengthOf(deps.db, inviter.member.accountId));
   // Usernames are chosen by the inviter in one namespace, as at sign-up; an address is a person's own.
   if (await usernameTaken(deps.db, request.username)) throw new AppError('conflict', 'errors.usernameTaken');
   const email = request.email.trim().toLowerCase();

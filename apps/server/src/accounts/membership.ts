@@ -5,6 +5,7 @@ import { users } from '../auth/schema';
 import type { AccountLifecycle } from './account-lifecycle';
 import { createOwnerAccount } from './create-owner-account';
 import { accountMembers } from './schema';
+import { applyAccountRulesToNewMember } from './security-policy';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 
@@ -68,6 +69,7 @@ export async function findMembership(
 /** Gives a person a place in an account, with a role other than owner (an owner opens their own account). */
 export async function addMember(db: Database, member: { accountId: string; userId: string; role: TGivenRole }): Promise<void> {
   await db.insert(accountMembers).values({ id: randomUUID(), organizationId: member.accountId, userId: member.userId, role: member.role });
+  await applyAccountRulesToNewMember(db, member.accountId, member.userId);
 }
 
 /** The account's members as the members page lists them, in the order they joined. */

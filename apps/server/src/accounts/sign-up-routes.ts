@@ -1,6 +1,6 @@
 import { ZSignUpRequest, ZSignUpResponse } from '@faxline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertPasswordNotCommon } from '../auth/common-passwords';
+import { assertPasswordAllowed } from '../auth/password-rules';
 import { forwardCookies } from '../auth/session';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
@@ -18,7 +18,8 @@ export const signUpRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     { schema: { body: ZSignUpRequest, response: { 200: ZSignUpResponse } }, config: limit(5, 10 * 60_000) },
     async (request, reply) => {
       const { name, email, password, language, next } = request.body;
-      assertPasswordNotCommon(password);
+      // A new account has the platform's rules (a HIPAA plan's come when the account arrives on it).
+      assertPasswordAllowed(password);
       // An organisation that requires single sign-on for the domain: its people join through it, not with a password.
       await passwordSignInPolicy.check(request, email);
       const { requiresConfirmation, headers } = await signUp(

@@ -2,6 +2,7 @@ import { ZAdminAccessRequest, ZAdminAccessResponse, ZOk } from '@faxline/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { callAuth } from '../auth/better-auth-errors';
+import { requireChangeOfWeakPassword } from '../auth/password-change';
 import { forwardCookies, loadSession, requestHeaders, signedInOf } from '../auth/session';
 import { openSignInGate } from '../auth/sign-in-throttle';
 import { findUserByEmail, verifyPassword } from '../auth/verify-password';
@@ -40,6 +41,8 @@ export const adminAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       }
       await gate.recordSuccess(reply);
       if (!user || !isPlatformAdmin(user)) throw new AppError('permission_denied', 'errors.invalidAdminCredentials');
+      // A right password weaker than the rules now ask leads to the change step here too (decision 109).
+      await requireChangeOfWeakPassword({ db, passwordPolicyOf: deps.passwordPolicyOf }, request, user.id, request.body.password);
 
       let sessionId = current?.session.id;
       if (!sessionId) {

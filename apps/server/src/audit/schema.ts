@@ -27,5 +27,7 @@ export const auditEvents = pgTable(
     index('audit_events_action_at_idx').on(table.action, table.at, table.id),
     index('audit_events_object_type_at_idx').on(table.objectType, table.at, table.id),
     index('audit_events_object_id_at_idx').on(table.objectId, table.at, table.id),
+    // An account's own trail (decision 109), read newest first like the others.
+    index('audit_events_account_at_idx').on(table.accountId, table.at, table.id),
   ],
 );

@@ -17,6 +17,9 @@ import { signInLinkSessions } from './sign-in-link-session';
 
 export const AUTH_BASE_PATH = '/api/better-auth';
 
+/** The header that carries the client's address, as Fastify read it, into Better Auth (auth/session.ts requestHeaders). */
+export const CLIENT_ADDRESS_HEADER = 'x-faxline-client-address';
+
 export const languageOf = (value: unknown): TLanguage => ((LANGUAGES as readonly unknown[]).includes(value) ? (value as TLanguage) : 'en');
 
 /**
@@ -85,6 +88,8 @@ export function createAuth(deps: {
         language: { type: 'string', required: false, defaultValue: 'en', input: true },
         timeZone: { type: 'string', required: false, input: true },
         twoFactorSetupRequired: { type: 'boolean', required: false, defaultValue: false, input: false },
+        twoFactorRequiredByAccount: { type: 'boolean', required: false, defaultValue: false, input: false },
+        passwordChangeRequired: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     emailAndPassword: {
@@ -123,7 +128,8 @@ export function createAuth(deps: {
       cookiePrefix: 'faxline',
       useSecureCookies: config.secureTransport,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      // A session keeps the address it was opened from, as Fastify read it (TRUST_PROXY decides about X-Forwarded-For).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // Limits live in Fastify (auth/routes.ts), in front of every route, with translated answers.
     rateLimit: { enabled: false },

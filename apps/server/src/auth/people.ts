@@ -90,3 +90,12 @@ export async function personSigningIn(db: Database, identifier: string): Promise
     .where(name.includes('@') ? eq(users.email, name) : eq(users.username, name));
   return row ? { ...row, banned: row.banned === true } : null;
 }
+
+/**
+ * Whether each of these people must set up two-factor sign-in because their account requires it (decision 109): the
+ * account's policy, kept on the person so that every request knows it from the session alone.
+ */
+export async function setTwoFactorRequiredByAccount(db: Database | Tx, userIds: string[], required: boolean): Promise<void> {
+  if (userIds.length > 0)
+    await db.update(users).set({ twoFactorRequiredByAccount: required, updatedAt: new Date() }).where(inArray(users.id, userIds));
+}

@@ -12,14 +12,27 @@ import {
   ZSignInResponse,
   ZUpdateProfileRequest,
 } from '@faxline/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../platform/http/app-error';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
 import { AUTH_BASE_PATH } from './auth';
 import { callAuth } from './better-auth-errors';
-import { assertPasswordNotCommon } from './common-passwords';
-import { forwardCookies, loadSession, requestHeaders, requireSession, sessionSetBy, toPublicSession } from './session';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { requireChangeOfWeakPassword } from './password-change';
+import { assertPasswordAllowed } from './password-rules';
+import { findVerification } from './verifications';
+import {
+  forwardCookies,
+  loadSession,
+  requestHeaders,
+  requireSession,
+  sessionSetBy,
+  signedInOf,
+  toPublicSession,
+  type CurrentSession,
+} from './session';
 import { signInWithPassword, signInWithPasswordAndCode } from './password-and-code';
 import { openSignInGate } from './sign-in-throttle';
 
@@ -33,9 +46,23 @@ const minute = 60_000;
  */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { auth, db, config, sessions: sessionDeps, requireSignedIn, passwordSignInPolicy },
+  { auth, db, config, sessions: sessionDeps, requireSignedIn, passwordSignInPolicy, passwordPolicyOf },
 ) => {
   const limit = perAddressLimit(config.rateLimitFactor);
+  /** A right password weaker than the account now asks: the person is signed in to choose another (decision 109). */
+  const weighPassword = async (request: FastifyRequest, userId: string | null, password: string) => {
+    if (userId) await requireChangeOfWeakPassword({ db, passwordPolicyOf }, request, userId, password);
+  };
+  const auditSignIn = (request: FastifyRequest, current: CurrentSession) =>
+    recordAuditEvent(db, {
+      actorUserId: current.user.id,
+      accountId: null,
+      ip: request.ip,
+      action: 'auth.sign_in',
+      objectType: 'session',
+      objectId: current.session.id,
+      outcome: 'success',
+    });
 
   app.post(
     '/auth/sign-in',
@@ -47,10 +74,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       // An address whose organisation requires single sign-on is refused here, whatever the password.
       const onPasswordRight = await passwordSignInPolicy.check(request, identifier);
       if (code !== undefined) {
-        const { headers, current } = await signInWithPasswordAndCode({ auth, db }, request, gate, { identifier, password, code });
+        const { headers } = await signInWithPasswordAndCode({ auth, db }, request, gate, { identifier, password, code });
         await gate.recordSuccess(reply);
+        await weighPassword(request, gate.userId, password);
         await onPasswordRight?.();
         forwardCookies(headers, reply);
+        const current = await sessionSetBy(auth, headers);
+        if (!current) throw new AppError('internal_error', 'errors.internal');
         return { session: toPublicSession(current, request), twoFactorRequired: false };
       }
       let signedIn: Headers;
@@ -64,12 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       // The password was right: the browser becomes a known device for the person, even with a second step to come
       // (the delays it escapes only ever guard the password).
       await gate.recordSuccess(reply);
+      await weighPassword(request, gate.userId, password);
       await onPasswordRight?.();
       forwardCookies(signedIn, reply);
       // With two-factor sign-in on, the password only opens a challenge (a short-lived cookie): /auth/two-factor.
       if ('twoFactorRedirect' in outcome && outcome.twoFactorRedirect) return { session: null, twoFactorRequired: true };
       const current = await sessionSetBy(auth, signedIn);
       if (!current) throw new AppError('internal_error', 'errors.internal');
+      await auditSignIn(request, current);
       return { session: toPublicSession(current, request), twoFactorRequired: false };
     },
   );
@@ -103,7 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/auth/reset-password',
     { schema: { body: ZResetPasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute) },
     async (request) => {
-      assertPasswordNotCommon(request.body.newPassword);
+      // The person the link was sent to, for their account's rule; an unknown or spent link is refused by Better Auth.
+      const link = await findVerification(db, `reset-password:${request.body.token}`, new Date());
+      const { minLength } = link ? await passwordPolicyOf(db, link.value) : { minLength: undefined };
+      assertPasswordAllowed(request.body.newPassword, minLength, 'body.newPassword');
       await callAuth(() => auth.api.resetPassword({ body: { token: request.body.token, newPassword: request.body.newPassword } }));
       return ok;
     },
@@ -151,9 +186,15 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   app.post(
     '/profile/password',
-    { schema: { body: ZChangePasswordRequest, response: { 200: ZOk } }, config: limit(10, 15 * minute), preHandler: requireSignedIn() },
+    {
+      schema: { body: ZChangePasswordRequest, response: { 200: ZOk } },
+      // The way out of the step a weak password leads to (decision 109).
+      config: { ...limit(10, 15 * minute), allowDuringPasswordChange: true },
+      preHandler: requireSignedIn(),
+    },
     async (request, reply) => {
-      assertPasswordNotCommon(request.body.newPassword);
+      const { minLength } = await passwordPolicyOf(db, signedInOf(request).user.id);
+      assertPasswordAllowed(request.body.newPassword, minLength, 'body.newPassword');
       // Every other session of this person ends; this one gets a new token.
       const { headers } = await callAuth(() =>
         auth.api.changePassword({

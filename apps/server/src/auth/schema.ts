@@ -31,6 +31,13 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').default(false),
     /** Set by the account owner for a sub-user: two-factor sign-in must be set up at the first sign-in. */
     twoFactorSetupRequired: boolean('two_factor_setup_required').notNull().default(false),
+    /** The person's account requires two-factor sign-in of everyone (kept in step by accounts/security-policy.ts). */
+    twoFactorRequiredByAccount: boolean('two_factor_required_by_account').notNull().default(false),
+    /**
+     * The person signed in with a password weaker than their account's policy now asks: nothing but choosing another
+     * works until they do. Cleared by the database whenever their password is set (the migration's trigger).
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** The language of this person's e-mails and generated documents. */
     language: text('language').notNull().default('en'),
     /** The IANA time zone of the dates and times this person is shown; null: their browser's (e-mails: the account's). */
@@ -53,6 +60,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
     activeOrganizationId: text('active_organization_id'),
+    /** The session's last request, written at most once a minute (auth/last-seen.ts); null until its first use. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],

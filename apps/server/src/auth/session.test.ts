@@ -26,7 +26,10 @@ function readerWith(answer: () => { response: CurrentSession | null; setCookie?:
   });
   const auth = { api: { getSession } } as unknown as Auth;
   const config = { sessionCookieCacheSeconds: cacheSeconds, sessionAbsoluteSeconds: 30 * 24 * HOUR } as TConfig;
-  return { reader: createSessionReader({ auth, db: {} as Database, config }), calls };
+  // The last-seen write goes nowhere; the notifications listen and say nothing changed.
+  const db = { update: () => ({ set: () => ({ where: async () => {} }) }) } as unknown as Database;
+  const notifications = { subscribe: () => () => {}, isListening: () => true, caughtUp: async () => {}, close: async () => {} };
+  return { reader: createSessionReader({ auth, db, config, notifications }), calls };
 }
 
 const request = (method: string, cookie = 'faxline.session_token=abc; faxline.session_data=copy') =>

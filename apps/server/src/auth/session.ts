@@ -6,9 +6,12 @@ import { LRUCache } from 'lru-cache';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { sessionCopyLifetimes, type Auth } from './auth';
+import { CLIENT_ADDRESS_HEADER, sessionCopyLifetimes, type Auth } from './auth';
 import { isPlatformAdmin } from './platform-role';
+import type { DatabaseNotifications } from '../platform/db/notifications';
+import { lastSeenWriter, type LastSeenWriter } from './last-seen';
 import { sessions } from './schema';
+import { followSessionChanges, type SessionChanges } from './session-changes';
 
 export type CurrentSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 
@@ -17,7 +20,16 @@ export function forwardCookies(headers: Headers, reply: FastifyReply): void {
   for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie);
 }
 
-export const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+/**
+ * The request's headers for a Better Auth call, with the client's address as Fastify read it (TRUST_PROXY decides
+ * whether X-Forwarded-For counts) in the one header Better Auth is told to trust: a session keeps the address it was
+ * opened from (auth/auth.ts `ipAddressHeaders`), and a client cannot set it.
+ */
+export function requestHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  return headers;
+}
 
 export type SessionReadOptions = {
   /**
@@ -36,15 +48,26 @@ export type SessionReader = {
   absoluteSeconds: number;
   /** Page reads' sessions by Cookie header, already checked against their signed copy (see sessionCopyLifetimes). */
   memo: LRUCache<string, CurrentSession> | null;
+  /** Sessions ended and people changed lately, whose signed copies must not be trusted (auth/session-changes.ts). */
+  changes: SessionChanges;
+  /** When each session's last-seen time was last written by this process (auth/last-seen.ts). */
+  lastSeen: LastSeenWriter;
 };
 
-export function createSessionReader(deps: { auth: Auth; db: Database; config: TConfig }): SessionReader {
+export function createSessionReader(deps: {
+  auth: Auth;
+  db: Database;
+  config: TConfig;
+  notifications: DatabaseNotifications;
+}): SessionReader {
   const { memoSeconds } = sessionCopyLifetimes(deps.config);
   return {
     auth: deps.auth,
     db: deps.db,
     absoluteSeconds: deps.config.sessionAbsoluteSeconds,
     memo: memoSeconds > 0 ? new LRUCache({ max: MEMO_ENTRIES, ttl: memoSeconds * 1000 }) : null,
+    changes: followSessionChanges(deps.notifications, deps.config.sessionCookieCacheSeconds),
+    lastSeen: lastSeenWriter(deps.db),
   };
 }
 
@@ -86,15 +109,23 @@ export async function loadSession(
   };
   const fromCopy = !options.fresh && PAGE_READS.has(request.method);
   let response = fromCopy ? await readCopy() : (await read(true)).response;
-  // Someone the copy says must first set up two-factor sign-in may have done it within the minute: ask the database
-  // before refusing (rare, so cheap).
-  if (fromCopy && response && mustSetUpTwoFactor(response.user, request)) response = (await read(true)).response;
+  // A copy of a session ended since, or of a person whose sign-in rules changed since, is not trusted: the database
+  // says (decision 109: an ended session is signed out at its next request, not a minute later).
+  if (fromCopy && response && reader.changes.outdates(response.session.id, response.user.id)) {
+    reader.memo?.delete(cookie);
+    response = (await read(true)).response;
+  }
+  // Someone the copy says must first set up two-factor sign-in (or change their password) may have done it within the
+  // minute: ask the database before refusing (rare, so cheap).
+  if (fromCopy && response && (mustSetUpTwoFactor(response.user, request) || mustChangePassword(response.user)))
+    response = (await read(true)).response;
   if (!response) return null;
   if (response.session.createdAt.getTime() + reader.absoluteSeconds * 1000 < Date.now()) {
     reader.memo?.delete(cookie);
     await reader.db.delete(sessions).where(eq(sessions.id, response.session.id));
     return null;
   }
+  await reader.lastSeen.touch(response.session.id);
   return response;
 }
 
@@ -106,17 +137,24 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route serves a person who must set up two-factor sign-in first (the enrolment itself). */
     allowDuringTwoFactorSetup?: boolean;
+    /** The route serves a person who must first choose a stronger password (the change itself, decision 109). */
+    allowDuringPasswordChange?: boolean;
   }
 }
 
 /**
- * The request's session, or 401. A person who must set up two-factor sign-in first gets 403
- * `two_factor_setup_required` from every route but the enrolment's.
+ * The request's session, or 401. A person who must first choose a stronger password gets 403
+ * `password_change_required` from every route but the change's; one who must set up two-factor sign-in first gets 403
+ * `two_factor_setup_required` from every route but the enrolment's (the password comes first).
  */
 export async function requireSession(...args: Parameters<typeof loadSession>): Promise<CurrentSession> {
   const current = await loadSession(...args);
   if (!current) throw new AppError('authentication_error', 'errors.unauthenticated');
   const [, request] = args;
+  if (mustChangePassword(current.user)) {
+    if (request.routeOptions.config.allowDuringPasswordChange) return current;
+    throw new AppError('password_change_required', 'errors.passwordChangeRequired');
+  }
   if (mustSetUpTwoFactor(current.user, request) && !request.routeOptions.config.allowDuringTwoFactorSetup)
     throw new AppError('two_factor_setup_required', 'errors.twoFactorSetupRequired');
   return current;
@@ -144,7 +182,8 @@ export function signedInOf(request: FastifyRequest): CurrentSession {
 
 /** The session a Better Auth call has just set in its answer's cookies (sign-in, two-factor steps). */
 export async function sessionSetBy(auth: Auth, responseHeaders: Headers): Promise<CurrentSession | null> {
-  return auth.api.getSession({ headers: cookiesAsRequestHeaders(responseHeaders) });
+  // From the database: the person may have changed since the copy in those cookies was signed (a weak password).
+  return auth.api.getSession({ headers: cookiesAsRequestHeaders(responseHeaders), query: { disableCookieCache: true } });
 }
 
 /** The cookies a response sets, as the Cookie header of the next request: to read back the session just created. */
@@ -174,6 +213,7 @@ export function toPublicSession(current: CurrentSession, request: FastifyRequest
       platformRole: isPlatformAdmin(user) ? 'Admin' : 'User',
       twoFactorEnabled: twoFactorEnabled(user),
       twoFactorSetupRequired: mustSetUpTwoFactor(user, request),
+      passwordChangeRequired: mustChangePassword(user),
     },
     session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
   };
@@ -182,9 +222,14 @@ export function toPublicSession(current: CurrentSession, request: FastifyRequest
 const twoFactorEnabled = (user: object) => (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
 
 /**
- * A person who must set up two-factor sign-in and has not done it yet: a sub-user created with the option, or anyone
- * while the platform requires it (back-office setting require2FA, read for the request by system-settings/effects.ts).
+ * A person who must set up two-factor sign-in and has not done it yet: a sub-user created with the option, everyone of
+ * an account that requires it (decision 109), or anyone while the platform requires it (back-office setting require2FA, read for the request by system-settings/effects.ts).
  */
 export const mustSetUpTwoFactor = (user: object, request: FastifyRequest) =>
   !twoFactorEnabled(user) &&
-  ((user as { twoFactorSetupRequired?: boolean | null }).twoFactorSetupRequired === true || request.platformRequiresTwoFactor === true);
+  ((user as { twoFactorSetupRequired?: boolean | null }).twoFactorSetupRequired === true ||
+    (user as { twoFactorRequiredByAccount?: boolean | null }).twoFactorRequiredByAccount === true ||
+    request.platformRequiresTwoFactor === true);
+
+/** A person who signed in with a password weaker than their account now asks (auth/password-change.ts). */
+export const mustChangePassword = (user: object) => (user as { passwordChangeRequired?: boolean | null }).passwordChangeRequired === true;

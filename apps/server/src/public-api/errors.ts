@@ -12,6 +12,7 @@ const V1_TYPE_OF: Record<TErrorType, TV1ErrorType> = {
   two_factor_challenge_expired: 'authentication_error',
   email_not_confirmed: 'permission_error',
   two_factor_setup_required: 'permission_error',
+  password_change_required: 'permission_error',
   permission_denied: 'permission_error',
   not_found: 'not_found_error',
   gone: 'not_found_error',

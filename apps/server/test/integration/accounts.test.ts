@@ -86,7 +86,7 @@ describe('sign-up without e-mail confirmation', () => {
     const short = await post('/api/auth/sign-up', { name: 'A', email: uniqueEmail(), password: 'x9!' });
     expect(short.statusCode).toBe(400);
     expect(ZApiError.parse(short.json()).error.issues).toEqual([
-      { path: 'body.password', message: 'Password must be at least 6 characters long.' },
+      { path: 'body.password', message: 'Password must be at least 8 characters long.' },
     ]);
   });
 

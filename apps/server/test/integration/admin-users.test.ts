@@ -62,7 +62,7 @@ describe('the admin user dialog checks (spec 001 §5), on the server too', () =>
       'passwords differ',
       'POST',
       () => '/api/admin/users',
-      { name: 'X', email: 'x@example.com', password: 'abcdef', confirmPassword: 'abcdeg' },
+      { name: 'X', email: 'x@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgi' },
       'Passwords do not match.',
     ],
     [
@@ -70,7 +70,7 @@ describe('the admin user dialog checks (spec 001 §5), on the server too', () =>
       'POST',
       () => '/api/admin/users',
       { name: 'X', email: 'x@example.com', password: 'abc', confirmPassword: 'abc' },
-      'Password must be at least 6 characters.',
+      'Password must be at least 8 characters.',
     ],
     [
       'bad e-mail',
@@ -85,13 +85,13 @@ describe('the admin user dialog checks (spec 001 §5), on the server too', () =>
       'PATCH',
       () => `/api/admin/users/${admin.id}`,
       { name: 'A', role: 'Admin', password: 'abc', confirmPassword: 'abc' },
-      'Password must be at least 6 characters.',
+      'Password must be at least 8 characters.',
     ],
     [
       'edit, new passwords differ',
       'PATCH',
       () => `/api/admin/users/${admin.id}`,
-      { name: 'A', role: 'Admin', password: 'abcdef', confirmPassword: 'abcdeg' },
+      { name: 'A', role: 'Admin', password: 'abcdefgh', confirmPassword: 'abcdefgi' },
       'New passwords do not match.',
     ],
   ];

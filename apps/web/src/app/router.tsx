@@ -47,6 +47,9 @@ const SignUpRoute = publicPage(() => import('./routes/auth/sign-up'), ['auth']);
 const ForgotPasswordRoute = publicPage(() => import('./routes/auth/forgot-password'), ['auth']);
 const ResetPasswordRoute = publicPage(() => import('./routes/auth/reset-password'), ['auth']);
 const TwoFactorSetupRoute = publicPage(() => import('./routes/auth/two-factor-setup'), ['security']);
+const ChangePasswordRoute = publicPage(() => import('./routes/auth/change-password'), ['sessions', 'auth']);
+const SecurityRoute = lazy(() => import('./routes/user/security'));
+const AuditTrailRoute = lazy(() => import('./routes/user/audit-trail'));
 const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
 const ProfileRoute = lazy(() => import('./routes/user/profile'));
 const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
@@ -138,6 +141,7 @@ export const router = createBrowserRouter([
           { path: paths.signIn.path, Component: SignInRoute },
           { path: paths.signInLink.path, Component: SignInLinkRoute },
           { path: paths.twoFactorSetup.path, Component: TwoFactorSetupRoute },
+          { path: paths.changePassword.path, Component: ChangePasswordRoute },
           { path: paths.signUp.path, Component: SignUpRoute },
           { path: paths.forgotPassword.path, Component: ForgotPasswordRoute },
           { path: paths.resetPassword.path, Component: ResetPasswordRoute },
@@ -163,6 +167,8 @@ export const router = createBrowserRouter([
               { path: paths.user.inbox.path, Component: InboxRoute },
               { path: paths.user.contacts.path, Component: ContactsRoute },
               { path: paths.user.settings.path, Component: SettingsRoute },
+              { path: paths.user.security.path, Component: SecurityRoute },
+              { path: paths.user.auditTrail.path, Component: AuditTrailRoute },
               { path: paths.user.addUser.path, Component: AddUserRoute },
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
               { path: paths.user.webhooks.path, Component: WebhooksRoute },

@@ -20,7 +20,7 @@ describe('validationKey', () => {
   it('has an English text for every key', () => {
     for (const key of VALIDATION_KEYS) expect(english(validationKey(key))).not.toBe('');
     expect(english('errors:validation.invalid')).not.toBe('');
-    expect(english('messages:validation.passwordTooShort')).toBe('Password must be at least 6 characters long.');
+    expect(english('messages:validation.passwordTooShort')).toBe('Password must be at least 8 characters long.');
   });
 });
 

@@ -29,6 +29,7 @@ import type enReceipts from '@/locales/en/receipts.json';
 import type enRetention from '@/locales/en/retention.json';
 import type enRouting from '@/locales/en/routing.json';
 import type enScim from '@/locales/en/scim.json';
+import type enSessions from '@/locales/en/sessions.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
 import type enSso from '@/locales/en/sso.json';
@@ -71,6 +72,7 @@ declare module 'i18next' {
       retention: typeof enRetention;
       routing: typeof enRouting;
       scim: typeof enScim;
+      sessions: typeof enSessions;
       security: typeof enSecurity;
       settings: typeof enSettings;
       sso: typeof enSso;

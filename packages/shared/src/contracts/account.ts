@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../text';
-import { FAX_QUALITIES, MAX_NUMBER_EMAIL_RECIPIENTS } from '../constants';
+import { FAX_QUALITIES, MAX_NUMBER_EMAIL_RECIPIENTS, PASSWORD_MIN_LENGTH } from '../constants';
 import { ASSIGNABLE_ROLES, MEMBER_ROLES } from '../member-roles';
 
 /** Notification and fax preferences (spec 001 §2.5, §3), saved on the server. */
@@ -140,7 +140,7 @@ export const ZAddMemberRequest = z.object({
   email: z.email({ error: 'validation.email' }).max(254).check(singleLineText),
   password: z
     .string()
-    .min(6, { error: 'validation.passwordTooShort' })
+    .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordTooShort' })
     .max(128, { error: 'validation.passwordTooLong' })
     .check(singleLineText),
   /** The spec's role values (User, Admin, Billing). */

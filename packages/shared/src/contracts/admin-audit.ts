@@ -45,7 +45,7 @@ export function auditDateBound(value: string, edge: 'start' | 'end'): Date | nul
 }
 
 /** A filter text: trimmed, and absent when empty (a form sends its empty fields too). */
-const filterText = (max: number) =>
+export const auditFilterText = (max: number) =>
   z
     .string()
     .trim()
@@ -54,29 +54,29 @@ const filterText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-const auditDate = (edge: 'start' | 'end') =>
-  filterText(40).refine((value) => value === undefined || auditDateBound(value, edge) !== null, { error: 'validation.auditDate' });
+export const auditDate = (edge: 'start' | 'end') =>
+  auditFilterText(40).refine((value) => value === undefined || auditDateBound(value, edge) !== null, { error: 'validation.auditDate' });
+
+/** A date range's `from` comes before its `to` (either may be absent). */
+export function auditDatesInOrder({ from, to }: { from?: string | undefined; to?: string | undefined }): boolean {
+  const start = from ? auditDateBound(from, 'start') : null;
+  const end = to ? auditDateBound(to, 'end') : null;
+  return !start || !end || start < end;
+}
 
 export const ZAdminAuditQuery = z
   .object({
     /** A person's id, or part of their e-mail address or name (any case). */
-    actor: filterText(254),
-    action: filterText(100),
-    objectType: filterText(100),
-    objectId: filterText(200),
+    actor: auditFilterText(254),
+    action: auditFilterText(100),
+    objectType: auditFilterText(100),
+    objectId: auditFilterText(200),
     /** YYYY-MM-DD (UTC day) or an ISO 8601 time with its offset. */
     from: auditDate('start'),
     to: auditDate('end'),
     page: z.coerce.number().int().min(1).max(ADMIN_AUDIT_MAX_PAGE).default(1),
   })
-  .refine(
-    ({ from, to }) => {
-      const start = from ? auditDateBound(from, 'start') : null;
-      const end = to ? auditDateBound(to, 'end') : null;
-      return !start || !end || start < end;
-    },
-    { error: 'validation.auditDateOrder', path: ['to'] },
-  );
+  .refine(auditDatesInOrder, { error: 'validation.auditDateOrder', path: ['to'] });
 export type TAdminAuditQuery = z.input<typeof ZAdminAuditQuery>;
 
 export const ZAuditEvent = z.object({

@@ -71,7 +71,7 @@ const MAX = { name: 120, email: 254, password: 128 } as const;
 /**
  * The dialog's checks (spec 001 §5), in the spec's order; the first problem only, as the dialog shows one message.
  * Creating: name and e-mail, a password, matching passwords, at least 6 characters. Editing: the name (the e-mail
- * cannot change), and a new password only if one is typed, at least 6 characters and matching its confirmation.
+ * cannot change), and a new password only if one is typed, at least PASSWORD_MIN_LENGTH characters and matching its confirmation.
  */
 export function adminUserProblem(
   values: { name: string; email: string; password: string; confirmPassword: string },

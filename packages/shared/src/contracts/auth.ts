@@ -86,6 +86,11 @@ export const ZSessionUser = z.object({
    * every person when the platform requires it. The server refuses other calls with `two_factor_setup_required`.
    */
   twoFactorSetupRequired: z.boolean(),
+  /**
+   * The password the person signed in with is shorter or weaker than their account's policy now asks: they must choose
+   * another before anything else (the server refuses other calls with `password_change_required`).
+   */
+  passwordChangeRequired: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -11,6 +11,7 @@ export const ERROR_TYPES = [
   'step_up_required', // 401: a platform admin must re-enter their password for the back office
   'email_not_confirmed', // 403: sign-in refused until the address is confirmed
   'two_factor_setup_required', // 403: the person must set up two-factor sign-in before anything else
+  'password_change_required', // 403: the person must choose a password their account's policy allows first
   'two_factor_challenge_expired', // 401: the second sign-in step is gone (expired, too many codes): password again
   'permission_denied', // 403
   'not_found', // 404

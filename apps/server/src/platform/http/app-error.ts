@@ -8,6 +8,7 @@ export const STATUS_OF_ERROR_TYPE: Record<TErrorType, number> = {
   step_up_required: 401,
   email_not_confirmed: 403,
   two_factor_setup_required: 403,
+  password_change_required: 403,
   two_factor_challenge_expired: 401,
   permission_denied: 403,
   not_found: 404,

@@ -37,7 +37,7 @@ describe('server messages', () => {
 
   it('fills the limits the shared texts name from the shared constants', () => {
     expect(translator('en')('errors.tooManyFiles')).toBe('You can attach a maximum of 5 files.');
-    expect(translator('es')('validation.passwordTooShort')).toBe('La contraseña debe tener al menos 6 caracteres.');
+    expect(translator('es')('validation.passwordTooShort')).toBe('La contraseña debe tener al menos 8 caracteres.');
     expect(translator('en')('validation.planTooManyFeatures')).toBe('A plan can list at most 20 features.');
   });
 

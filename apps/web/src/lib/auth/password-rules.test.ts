@@ -13,17 +13,17 @@ describe('checkNewPassword (spec 001 §5 "Profile")', () => {
     expect(texts(problem)).toEqual(['Passwords Do Not Match', 'Please ensure the new passwords match.']);
   });
 
-  it('refuses a password under 6 characters', () => {
-    const problem = checkNewPassword('abc12', 'abc12');
+  it('refuses a password under 8 characters', () => {
+    const problem = checkNewPassword('abc1234', 'abc1234');
     expect(problem?.field).toBe('newPassword');
-    expect(texts(problem)).toEqual(['Password Too Short', 'Password must be at least 6 characters long.']);
+    expect(texts(problem)).toEqual(['Password Too Short', 'Password must be at least 8 characters long.']);
   });
 
   it('checks the match first, as the spec lists it', () => {
     expect(checkNewPassword('abc', 'abd')?.title).toBe('auth:password.mismatchTitle');
   });
 
-  it('accepts 6 characters or more', () => {
-    expect(checkNewPassword('abc123', 'abc123')).toBeNull();
+  it('accepts 8 characters or more', () => {
+    expect(checkNewPassword('abc12345', 'abc12345')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { TFormProblem } from '@/lib/form-problem';
 
 /**
  * A new password and its confirmation (spec 001 §5 "Profile", also used by the reset page): they must match, else
- * 'Passwords Do Not Match'; and be at least 6 characters long, else 'Password Too Short'.
+ * 'Passwords Do Not Match'; and be at least 8 characters long, else 'Password Too Short'.
  */
 export function checkNewPassword(newPassword: string, confirmation: string): TFormProblem<'newPassword' | 'confirmPassword'> | null {
   if (newPassword !== confirmation) {

@@ -22,6 +22,8 @@ export function RequireAdmin() {
   const adminSession = useAdminSession(user?.id ?? null, !loading);
 
   if (loading || adminSession.isPending) return <GuardStatus>{t('guards.checkingAuth')}</GuardStatus>;
+  // A password weaker than the rules now ask is changed first, for the back office too (decision 109).
+  if (user?.passwordChangeRequired) return <Navigate to={paths.changePassword.getHref()} replace state={fromState(location)} />;
   const { error } = adminSession;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     return <Navigate to={paths.admin.login.getHref()} replace state={fromState(location)} />;

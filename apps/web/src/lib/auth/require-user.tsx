@@ -19,6 +19,8 @@ export function RequireUser() {
 
   if (loading) return <GuardStatus>{t('guards.verifyingAccess')}</GuardStatus>;
   if (!user) return <Navigate to={paths.signIn.getHref()} replace state={fromState(location)} />;
+  // A password weaker than the account now asks comes first (decision 109); then two-factor set-up.
+  if (user.passwordChangeRequired) return <Navigate to={paths.changePassword.getHref()} replace state={fromState(location)} />;
   if (user.twoFactorSetupRequired) return <Navigate to={paths.twoFactorSetup.getHref()} replace state={fromState(location)} />;
   return <Outlet />;
 }

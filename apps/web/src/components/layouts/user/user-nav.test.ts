@@ -14,6 +14,8 @@ describe('navEntriesFor', () => {
       'profile',
       'userAdministration',
       'settings',
+      'security',
+      'auditTrail',
       'apiKeys',
       'webhooks',
       'inboxes',
@@ -26,11 +28,11 @@ describe('navEntriesFor', () => {
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
-    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings']);
+    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings', 'security']);
   });
 
-  it('shows a Billing contact Overview, My Profile, Settings and Billing only', () => {
-    expect(keys('billing')).toEqual(['overview', 'profile', 'settings', 'billing']);
+  it('shows a Billing contact Overview, My Profile, Settings, Security and Billing only', () => {
+    expect(keys('billing')).toEqual(['overview', 'profile', 'settings', 'security', 'billing']);
   });
 
   it('shows what a standard user may use while the role is unknown', () => {
@@ -52,6 +54,8 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/routing-rules')?.key).toBe('routingRules');
     expect(matchingNavEntry('/user/email-to-fax')?.key).toBe('emailToFax');
     expect(matchingNavEntry('/user/billing')?.key).toBe('billing');
+    expect(matchingNavEntry('/user/security')?.key).toBe('security');
+    expect(matchingNavEntry('/user/audit-trail')?.key).toBe('auditTrail');
   });
 
   it('finds none for a page without an entry (the header then says User Dashboard)', () => {

@@ -12,6 +12,8 @@ export type TUserNavKey =
   | 'profile'
   | 'userAdministration'
   | 'settings'
+  | 'security'
+  | 'auditTrail'
   | 'apiKeys'
   | 'webhooks'
   | 'inboxes'
@@ -37,8 +39,9 @@ const WEBHOOK_ROLES = rolesThat('manageWebhooks');
 const INBOX_ROLES = rolesThat('manageInboxes');
 const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 const BILLING_ROLES = rolesThat('manageBilling');
+const AUDIT_ROLES = rolesThat('seeAccountAudit');
 
-/** The sidebar entries of spec 001 §2.2, in order, then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing. */
+/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -53,6 +56,9 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'profile', href: paths.user.profile.getHref() },
   { key: 'userAdministration', href: paths.user.addUser.getHref(), roles: MANAGER_ROLES },
   { key: 'settings', href: paths.user.settings.getHref() },
+  // Everyone sees their own devices; the account's rules and members' devices are on the same page (decision 109).
+  { key: 'security', href: paths.user.security.getHref() },
+  { key: 'auditTrail', href: paths.user.auditTrail.getHref(), roles: AUDIT_ROLES },
   { key: 'apiKeys', href: paths.user.apiKeys.getHref(), roles: API_KEY_ROLES },
   { key: 'webhooks', href: paths.user.webhooks.getHref(), roles: WEBHOOK_ROLES },
   { key: 'inboxes', href: paths.user.inboxes.getHref(), roles: INBOX_ROLES },

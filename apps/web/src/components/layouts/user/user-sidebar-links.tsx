@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
+  ActivityIcon,
   ClipboardListIcon,
   CodeIcon,
   CreditCardIcon,
@@ -11,6 +12,7 @@ import {
   LayoutGridIcon,
   LockIcon,
   MailIcon,
+  MonitorIcon,
   SendIcon,
   SettingsIcon,
   ShieldCheckIcon,
@@ -36,6 +38,8 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   profile: UserIcon,
   userAdministration: UserPlusIcon,
   settings: SettingsIcon,
+  security: MonitorIcon,
+  auditTrail: ActivityIcon,
   apiKeys: KeyIcon,
   webhooks: ZapIcon,
   inboxes: InboxIcon,

@@ -100,6 +100,11 @@ export function SignInForm({ ssoOffer }: { ssoOffer?: (identifier: string) => Re
     toast({ title: t('signIn.successTitle'), description: t('signIn.successDescription', { email: session.user.email }) });
     setValues(empty);
     const remembered = redirectTarget(location.state, location.search, '');
+    if (session.user.passwordChangeRequired) {
+      // A password weaker than the account now asks: a new one first (decision 109), then the remembered page.
+      await navigate(paths.changePassword.getHref(), { replace: true, state: remembered ? { from: remembered } : null });
+      return;
+    }
     if (session.user.twoFactorSetupRequired) {
       // Nothing else works until then (the server refuses); the setup page goes on to the remembered page afterwards.
       await navigate(paths.twoFactorSetup.getHref(), { replace: true, state: remembered ? { from: remembered } : null });

@@ -67,11 +67,11 @@ describe('checkSignUp (spec 000 §5)', () => {
     expect(!result.ok && english(result.problem.title)).toBe("Passwords Don't Match");
   });
 
-  it('refuses a password under 6 characters (the placeholder says so, the server enforces it)', () => {
+  it('refuses a password under 8 characters (the placeholder says so, the server enforces it)', () => {
     const result = checkSignUp({ ...valid, password: 'abc12', confirmPassword: 'abc12' }, 'en');
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(toast(result.problem)).toBe('Password Too Short: Password must be at least 6 characters long.');
+    expect(toast(result.problem)).toBe('Password Too Short: Password must be at least 8 characters long.');
     expect(result.problem.field).toBe('password');
   });
 

@@ -29,7 +29,7 @@ export type TSignUpValues = Record<TSignUpField, string>;
 /**
  * Sign-up form (spec 000 §5), in the spec's order: the passwords must match ('Passwords Don't Match'); name, e-mail
  * and password are required ('Missing Information'). Then the server's own rules, checked here first so nobody waits
- * for a refusal: a valid e-mail address and a password of at least 6 characters ('Password Too Short').
+ * for a refusal: a valid e-mail address and a password of at least 8 characters ('Password Too Short').
  */
 export function checkSignUp(values: TSignUpValues, language: TLanguage): TCheck<TSignUpField, z.output<typeof ZSignUpRequest>> {
   if (values.password !== values.confirmPassword) {

@@ -35,10 +35,10 @@ describe('checkAddMember (spec 001 §5 "Sub-user creation")', () => {
     expect(!result.ok && toast(result.problem)).toBe('Password Mismatch: The passwords do not match.');
   });
 
-  it('refuses a password under 6 characters', () => {
+  it('refuses a password under 8 characters', () => {
     const result = checkAddMember({ ...valid, password: 'abc12', confirmPassword: 'abc12' });
     expect(!result.ok && result.problem.field).toBe('password');
-    expect(!result.ok && toast(result.problem)).toBe('Password Too Short: Password must be at least 6 characters long.');
+    expect(!result.ok && toast(result.problem)).toBe('Password Too Short: Password must be at least 8 characters long.');
   });
 
   it('mirrors the shared schema for the username and the e-mail address', () => {

@@ -37,7 +37,7 @@ export type TMemberCheck = { ok: true; request: z.output<typeof ZAddMemberReques
 
 /**
  * Spec 001 §5 "Sub-user creation", in its order: every field filled in ('Missing Information'), the passwords the same
- * ('Password Mismatch'), at least 6 characters ('Password Too Short'); then the rest of the shared schema (username
+ * ('Password Mismatch'), at least 8 characters ('Password Too Short'); then the rest of the shared schema (username
  * characters, e-mail address), whose messages the server would answer with too.
  */
 export function checkAddMember(values: TMemberValues): TMemberCheck {

@@ -58,9 +58,9 @@ describe('checkPasswordChange (spec 001 §5 "Profile")', () => {
     expect(!result.ok && toast(result.problem)).toBe('Passwords Do Not Match: Please ensure the new passwords match.');
   });
 
-  it('refuses a new password under 6 characters', () => {
+  it('refuses a new password under 8 characters', () => {
     const result = checkPasswordChange({ ...valid, newPassword: 'short', confirmPassword: 'short' });
-    expect(!result.ok && toast(result.problem)).toBe('Password Too Short: Password must be at least 6 characters long.');
+    expect(!result.ok && toast(result.problem)).toBe('Password Too Short: Password must be at least 8 characters long.');
   });
 
   it('needs the current password', () => {

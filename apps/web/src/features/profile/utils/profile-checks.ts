@@ -28,7 +28,7 @@ export type TPasswordValues = Record<TPasswordField, string>;
 
 /**
  * Change password (spec 001 §5 "Profile"): the new passwords must match ('Passwords Do Not Match') and be at least
- * 6 characters long ('Password Too Short'). Ours also asks for the current password, which the server checks.
+ * 8 characters long ('Password Too Short'). Ours also asks for the current password, which the server checks.
  */
 export function checkPasswordChange(values: TPasswordValues): TCheck<TPasswordField, z.output<typeof ZChangePasswordRequest>> {
   const problem = checkNewPassword(values.newPassword, values.confirmPassword);
