@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 import UAParser from 'ua-parser-js';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import { countryOfAddress } from './address-country';
 import { clientKeysOf } from './client-network';
 import { sessions } from './schema';
 
@@ -14,8 +15,8 @@ export type DeviceAsker = { sessionId: string; ip: string };
 const LOCAL_RANGES = new Set(['loopback', 'private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat']);
 
 /**
- * Where a session's address is, without a geolocation database (decision 109): the asker's own network, a local one,
- * or an address on the internet, shown as it is.
+ * Where a session's address is (decision 109): the asker's own network, a local one, or an address on the internet,
+ * whose country countryOf names.
  */
 export function placeOf(ip: string | null, askerIp: string): TSessionPlace {
   if (!ip || !ipaddr.isValid(ip)) return 'internet';
@@ -23,17 +24,24 @@ export function placeOf(ip: string | null, askerIp: string): TSessionPlace {
   return LOCAL_RANGES.has(ipaddr.process(ip).range()) ? 'local-network' : 'internet';
 }
 
+/** The country of an address on the internet; none for a local one, whose place no database knows. */
+const countryOf = (ip: string | null, place: TSessionPlace) =>
+  ip && place !== 'local-network' && ipaddr.isValid(ip) ? countryOfAddress(ip) : null;
+
 const named = (name: string | undefined, version: string | undefined) => (name ? [name, version].filter(Boolean).join(' ') : null);
 
 function toDeviceSession(row: typeof sessions.$inferSelect, asker: DeviceAsker): TDeviceSession {
   const ua = new UAParser(row.userAgent ?? '').getResult();
+  const ip = row.ipAddress || null;
+  const place = placeOf(ip, asker.ip);
   return {
     id: row.id,
     browser: named(ua.browser.name, ua.browser.major),
     system: named(ua.os.name, ua.os.version),
     deviceType: ua.device.type ?? null,
-    ip: row.ipAddress || null,
-    place: placeOf(row.ipAddress || null, asker.ip),
+    ip,
+    place,
+    country: countryOf(ip, place),
     signedInAt: row.createdAt.toISOString(),
     lastSeenAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
     current: row.id === asker.sessionId,

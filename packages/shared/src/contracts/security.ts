@@ -10,8 +10,8 @@ import { ADMIN_AUDIT_MAX_PAGE, auditDate, auditDatesInOrder, auditFilterText, ZA
  */
 
 /**
- * Where a session's address is, said without a geolocation database (decision 109): the network of the device asking
- * (`this-network`), a private or loopback address (`local-network`), or only the address itself (`internet`).
+ * Where a session's address is (decision 109): the network of the device asking (`this-network`), a private or
+ * loopback address (`local-network`), or an address on the internet (`internet`); a public address's country beside it.
  */
 export const SESSION_PLACES = ['this-network', 'local-network', 'internet'] as const;
 export type TSessionPlace = (typeof SESSION_PLACES)[number];
@@ -26,6 +26,11 @@ export const ZDeviceSession = z.object({
   deviceType: z.string().nullable(),
   ip: z.string().nullable(),
   place: z.enum(SESSION_PLACES),
+  /** The address's country (ISO 3166-1 alpha-2) from DB-IP's country database; null for a local or unknown one. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
   signedInAt: z.iso.datetime({ offset: true }),
   /** The last request, known to the minute; the sign-in time until the session is used again. */
   lastSeenAt: z.iso.datetime({ offset: true }),

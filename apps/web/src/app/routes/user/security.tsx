@@ -23,6 +23,13 @@ export default function SecurityRoute() {
       <MyDevices />
       {managesMembers ? <MemberDevices /> : null}
       <SecurityPolicyCard />
+      {/* DB-IP's licence (CC BY 4.0) asks for this credit on the pages that show its countries. */}
+      <p className="text-xs text-muted-foreground">
+        {t('devices.countriesBy')}{' '}
+        <a className="underline underline-offset-2" href="https://db-ip.com" rel="noopener">
+          {t('devices.countriesByLink')}
+        </a>
+      </p>
     </UserPage>
   );
 }

@@ -15,14 +15,21 @@ export function useDeviceName() {
 
 type TDeviceRowProps = { session: TDeviceSession; onEnd?: (session: TDeviceSession) => void };
 
+/** A country's name in the page's language ("Espagne"), from its ISO code. */
+function useCountryName() {
+  const { i18n } = useTranslation();
+  return (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+}
+
 /**
- * One signed-in device: browser and system, where (the address, and whether it is this network or a local one: there
- * is no geolocation, decision 109), when it signed in and was last seen, and a button that signs it out.
+ * One signed-in device: browser and system, where (the address, whether it is this network or a local one, and a
+ * public address's country: decision 109), when it signed in and was last seen, and a button that signs it out.
  */
 export function DeviceRow({ session, onEnd }: TDeviceRowProps) {
   const { t } = useTranslation('sessions');
   const format = useDateFormat();
   const name = useDeviceName()(session);
+  const countryName = useCountryName();
   const Icon = session.deviceType === 'mobile' || session.deviceType === 'tablet' ? SmartphoneIcon : MonitorIcon;
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -35,6 +42,7 @@ export function DeviceRow({ session, onEnd }: TDeviceRowProps) {
           </p>
           <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
             {session.ip ? t(`devices.place.${session.place}`, { ip: session.ip }) : t('devices.noAddress')}
+            {session.country ? ` · ${countryName(session.country)}` : null}
           </p>
           <p className="text-sm text-muted-foreground">
             {t('devices.signedInAt', { time: format.dateTime(session.signedInAt) })} ·{' '}
