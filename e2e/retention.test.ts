@@ -92,7 +92,7 @@ describe('retention and legal hold (issue 38, decision 108)', () => {
     // On a phone, in French: the section and the held fax, within the screen.
     const phone = await phonePageOf(browser, context, 'fr');
     await phone.goto('/user/settings#retention');
-    const frSection = phone.getByRole('region', { name: 'Conservation et conservation légale' });
+    const frSection = phone.getByRole('region', { name: 'Durée de conservation et conservation légale' });
     await visible(frSection.getByText(/^Prochaine suppression : /));
     await visible(frSection.getByText('Tous les fax vers ou depuis +12025550188', { exact: true }));
     expect((await overflowOf(phone)).offenders).toEqual([]);
