@@ -1,10 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ZBaaResponse, ZBillingResponse, ZUsage, type TBaaResponse } from '@faxline/shared';
+import {
+  HIPAA_PASSWORD_MIN_LENGTH,
+  ZBaaResponse,
+  ZBillingResponse,
+  ZSecurityPolicy,
+  ZTwoFactorEnrolResponse,
+  ZUsage,
+  type TBaaResponse,
+} from '@faxline/shared';
+import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PASSWORD } from '@test-support/factories/values';
 import enAdmin from '../apps/web/src/locales/en/admin.json';
 import enBilling from '../apps/web/src/locales/en/billing.json';
 import enCommon from '../apps/web/src/locales/en/common.json';
@@ -68,10 +78,25 @@ const focusedControl = (page: Page) =>
   });
 
 /** The owner of a new account on /user/billing in `language`, once the agreement's state is read (the dialog needs it). */
-async function ownerOnBilling(language: 'en' | 'es' | 'fr', texts: typeof enBilling) {
+/**
+ * Two-factor sign-in turned on through the API the settings use: a HIPAA plan asks it of everyone of the account
+ * (decision 109), so an owner who buys one without it is sent to set it up first (e2e/two-factor.test.ts walks that).
+ */
+async function turnOnTwoFactor(context: BrowserContext) {
+  const headers = { origin: inject('baseUrl') };
+  const enrol = await context.request.post('/api/two-factor/enrol', { headers, data: { password: PASSWORD } });
+  expect(enrol.status(), await enrol.text()).toBe(200);
+  const { key } = ZTwoFactorEnrolResponse.parse(await enrol.json());
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key) }).generate();
+  const confirmed = await context.request.post('/api/two-factor/confirm', { headers, data: { code } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+async function ownerOnBilling(language: 'en' | 'es' | 'fr', texts: typeof enBilling, options: { twoFactor?: boolean } = {}) {
   const context = await newContext(browser, { locale: language });
   await context.addInitScript((code) => localStorage.setItem('language', code), language);
   await signedInPerson(context, 'Ada Lovelace');
+  if (options.twoFactor) await turnOnTwoFactor(context);
   const agreement = await agreementFor(context, language);
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);
@@ -87,7 +112,7 @@ async function ownerOnBilling(language: 'en' | 'es' | 'fr', texts: typeof enBill
 describe('a HIPAA plan asks the owner to sign the business associate agreement first (decision 090)', () => {
   it('is signed with the keyboard alone, each missing field said on its control, then paid for; the signed PDF downloads', async () => {
     const texts = enBilling;
-    const { context, page, errors, agreement, choose } = await ownerOnBilling('en', texts);
+    const { context, page, errors, agreement, choose } = await ownerOnBilling('en', texts, { twoFactor: true });
 
     // As a keyboard user goes: past the sidebar by the skip link, then through the page to the plan.
     await tabTo(page, page.getByRole('link', { name: enCommon.skipToMain }));
@@ -149,6 +174,9 @@ describe('a HIPAA plan asks the owner to sign the business associate agreement f
     await visible(
       page.getByRole('article', { name: HIPAA_PLAN, exact: true }).getByRole('button', { name: texts.plans.current, exact: true }),
     );
+    // The plan brought its sign-in rules: 12 characters and two-factor sign-in for everyone (decision 109).
+    const policy = ZSecurityPolicy.parse(await (await context.request.get('/api/account/security-policy')).json());
+    expect(policy).toEqual({ passwordMinLength: HIPAA_PASSWORD_MIN_LENGTH, requireTwoFactor: true, hipaaPlan: true });
 
     // The agreement's card: signed, and its PDF holds what was signed.
     const [signature] = (await agreementFor(context, 'en')).signatures;

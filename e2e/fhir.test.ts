@@ -64,7 +64,8 @@ describe('Connect an EHR (FHIR) (issue 37, item 6; decision 105)', () => {
     const fhir = dialog.getByRole('region', { name: 'FHIR' });
     await visible(fhir.getByText('Not sent to the EHR yet.'));
     await fhir.getByRole('button', { name: 'Send to EHR' }).click();
-    await visible(toast(page, 'Sending to the EHR'));
+    // The toast follows the send's answer and the list's refetch: on a busy machine that takes more than 15 s.
+    await visible(toast(page, 'Sending to the EHR'), 30_000);
     await visible(fhir.getByText('Sent', { exact: true }), 30_000);
     const [resourceId] = [...sim.documentReferences.keys()];
     await visible(fhir.getByText(`DocumentReference ${resourceId}`));

@@ -122,9 +122,10 @@ describe('a Basic account', () => {
 
   it('counts the owner and open invitations against a plan of 2 users', async () => {
     const account = await createAccount(t);
-    await t.db.update(plans).set({ maxUsers: 2 }).where(eq(plans.id, planIds['hipaa-plus']!));
+    // Not a HIPAA plan: those ask everyone for two-factor sign-in first (decision 109), which is not what this counts.
+    await t.db.update(plans).set({ maxUsers: 2 }).where(eq(plans.id, planIds.professional!));
     try {
-      await moveTo(account.id, 'hipaa-plus');
+      await moveTo(account.id, 'professional');
       const cookie = await signIn(t.app, account.owner.email);
       const first = member();
       expect((await callApi(t.app, 'POST', '/api/account/members', { cookie, payload: first })).statusCode).toBe(202);
@@ -132,9 +133,9 @@ describe('a Basic account', () => {
       expect((await callApi(t.app, 'POST', '/api/account/members', { cookie, payload: { ...first, username: unique('g') } })).statusCode).toBe(
         202,
       );
-      expectPlanRefusal(await callApi(t.app, 'POST', '/api/account/members', { cookie, payload: member() }), 'errors.planUserLimit', 'HIPAA Plus');
+      expectPlanRefusal(await callApi(t.app, 'POST', '/api/account/members', { cookie, payload: member() }), 'errors.planUserLimit', 'Professional');
     } finally {
-      await t.db.update(plans).set({ maxUsers: 1 }).where(eq(plans.id, planIds['hipaa-plus']!));
+      await t.db.update(plans).set({ maxUsers: 1 }).where(eq(plans.id, planIds.professional!));
     }
   });
 
