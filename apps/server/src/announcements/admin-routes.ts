@@ -19,10 +19,17 @@ export const adminAnnouncementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     return { announcements: await listAdminAnnouncements(db) };
   });
 
-  app.post('/announcements', { schema: { body: ZCreateAnnouncementRequest, response: { 201: ZAdminAnnouncement } } }, async (request, reply) => {
-    const announcement = await sendAnnouncement({ db, queue }, request.body, { userId: request.adminAccess!.session.user.id, ip: request.ip });
-    return reply.code(201).send(announcement);
-  });
+  app.post(
+    '/announcements',
+    { schema: { body: ZCreateAnnouncementRequest, response: { 201: ZAdminAnnouncement } } },
+    async (request, reply) => {
+      const announcement = await sendAnnouncement({ db, queue }, request.body, {
+        userId: request.adminAccess!.session.user.id,
+        ip: request.ip,
+      });
+      return reply.code(201).send(announcement);
+    },
+  );
 
   app.get(
     '/announcements/:id/recipients',

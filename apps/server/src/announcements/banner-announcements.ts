@@ -11,10 +11,18 @@ import { announcementDeliveries, announcements } from './schema';
  */
 export async function bannerAnnouncementsOf(db: Database, userId: string, language: TLanguage): Promise<TActiveAnnouncement[]> {
   const rows = await db
-    .select({ id: announcements.id, kind: announcements.kind, texts: announcements.texts, createdAt: announcements.createdAt, endsAt: announcements.endsAt })
+    .select({
+      id: announcements.id,
+      kind: announcements.kind,
+      texts: announcements.texts,
+      createdAt: announcements.createdAt,
+      endsAt: announcements.endsAt,
+    })
     .from(announcementDeliveries)
     .innerJoin(announcements, eq(announcements.id, announcementDeliveries.announcementId))
-    .where(and(eq(announcementDeliveries.userId, userId), isNull(announcementDeliveries.dismissedAt), gt(announcements.endsAt, clock.now())))
+    .where(
+      and(eq(announcementDeliveries.userId, userId), isNull(announcementDeliveries.dismissedAt), gt(announcements.endsAt, clock.now())),
+    )
     .orderBy(asc(announcements.createdAt))
     .limit(10);
   return rows.map((row) => {

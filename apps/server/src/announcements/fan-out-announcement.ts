@@ -59,7 +59,14 @@ export async function fanOutAnnouncement(deps: FanOutDeps, announcementId: strin
         const outcome = outcomeOf(person);
         const recorded = await tx
           .insert(announcementDeliveries)
-          .values({ announcementId, userId: person.userId, accountId: person.accountId, address: email.to, language: sentLanguage, outcome })
+          .values({
+            announcementId,
+            userId: person.userId,
+            accountId: person.accountId,
+            address: email.to,
+            language: sentLanguage,
+            outcome,
+          })
           .onConflictDoNothing()
           .returning({ userId: announcementDeliveries.userId });
         if (recorded.length === 0 || outcome !== 'emailed') continue;
@@ -70,5 +77,8 @@ export async function fanOutAnnouncement(deps: FanOutDeps, announcementId: strin
     after = { accountId: last.accountId, userId: last.userId };
     if (people.length < PAGE) break;
   }
-  await db.update(announcements).set({ listedAt: sql`now()` }).where(eq(announcements.id, announcementId));
+  await db
+    .update(announcements)
+    .set({ listedAt: sql`now()` })
+    .where(eq(announcements.id, announcementId));
 }

@@ -46,11 +46,20 @@ async function countsOf(db: Database, ids: string[]) {
       dismissed: sql<number>`count(${announcementDeliveries.dismissedAt})::int`,
     })
     .from(announcementDeliveries)
-    .where(sql`${announcementDeliveries.announcementId} IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+    .where(
+      sql`${announcementDeliveries.announcementId} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    )
     .groupBy(announcementDeliveries.announcementId, announcementDeliveries.outcome);
   const result = new Map<string, { counts: Record<TAnnouncementEmailOutcome, number>; dismissals: number; total: number }>();
   for (const id of ids)
-    result.set(id, { counts: Object.fromEntries(ANNOUNCEMENT_EMAIL_OUTCOMES.map((o) => [o, 0])) as Record<TAnnouncementEmailOutcome, number>, dismissals: 0, total: 0 });
+    result.set(id, {
+      counts: Object.fromEntries(ANNOUNCEMENT_EMAIL_OUTCOMES.map((o) => [o, 0])) as Record<TAnnouncementEmailOutcome, number>,
+      dismissals: 0,
+      total: 0,
+    });
   for (const row of rows) {
     const entry = result.get(row.id)!;
     entry.counts[row.outcome] = row.people;
@@ -60,7 +69,10 @@ async function countsOf(db: Database, ids: string[]) {
   return result;
 }
 
-function toAdmin(row: Row, counted: { counts: Record<TAnnouncementEmailOutcome, number>; dismissals: number; total: number }): TAdminAnnouncement {
+function toAdmin(
+  row: Row,
+  counted: { counts: Record<TAnnouncementEmailOutcome, number>; dismissals: number; total: number },
+): TAdminAnnouncement {
   return {
     id: row.id,
     kind: row.kind,
@@ -79,7 +91,10 @@ function toAdmin(row: Row, counted: { counts: Record<TAnnouncementEmailOutcome, 
 /** The back office's list: the latest announcements first, each with its record's counts. */
 export async function listAdminAnnouncements(db: Database): Promise<TAdminAnnouncement[]> {
   const rows = await baseQuery(db).orderBy(desc(announcements.createdAt)).limit(LIST_LIMIT);
-  const counted = await countsOf(db, rows.map((row) => row.id));
+  const counted = await countsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toAdmin(row, counted.get(row.id)!));
 }
 

@@ -1,4 +1,11 @@
-import { announcementRespectsPreferences, announcementTextIn, webPaths, type TAnnouncementKind, type TAnnouncementTexts, type TLanguage } from '@faxline/shared';
+import {
+  announcementRespectsPreferences,
+  announcementTextIn,
+  webPaths,
+  type TAnnouncementKind,
+  type TAnnouncementTexts,
+  type TLanguage,
+} from '@faxline/shared';
 import { renderEmail } from '../email/render-email';
 import type { TEmail } from '../email/send-email-job';
 import { noticeHeaders, noticeMessageId } from '../fax-emails/fax-email-parts';
@@ -29,7 +36,13 @@ export function renderAnnouncementEmail(input: TAnnouncementEmailInput): TEmail 
     language: words.language,
     subject: t(`${k}.subject`, { kind: t(`${k}.kinds.${announcement.kind}`), title: words.title }),
     greeting: t('emails.greeting', { name: recipient.name }),
-    paragraphs: [words.title, ...words.body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean)],
+    paragraphs: [
+      words.title,
+      ...words.body
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean),
+    ],
     action: { label: t(`${k}.action`), url: `${input.publicUrl}${webPaths.user.dashboard.path}` },
     notes: [t(`${k}.why.${announcement.kind}`)],
     signature: t('emails.signature'),

@@ -6,10 +6,14 @@ import { bannerAnnouncementsOf, dismissAnnouncement } from './banner-announcemen
 
 /** The portal's announcement banners (decision 118): the signed-in person's, and their dismissal. */
 export const announcementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireSignedIn }) => {
-  app.get('/announcements', { schema: { response: { 200: ZActiveAnnouncements } }, preHandler: requireSignedIn() }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { announcements: await bannerAnnouncementsOf(db, signedInOf(request).user.id, request.language) };
-  });
+  app.get(
+    '/announcements',
+    { schema: { response: { 200: ZActiveAnnouncements } }, preHandler: requireSignedIn() },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { announcements: await bannerAnnouncementsOf(db, signedInOf(request).user.id, request.language) };
+    },
+  );
 
   app.post(
     '/announcements/:id/dismiss',

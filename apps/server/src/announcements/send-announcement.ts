@@ -1,4 +1,9 @@
-import { ANNOUNCEMENT_MAX_DAYS, ZCreateAnnouncementRequest, type TAdminAnnouncement, type TCreateAnnouncementRequest } from '@faxline/shared';
+import {
+  ANNOUNCEMENT_MAX_DAYS,
+  ZCreateAnnouncementRequest,
+  type TAdminAnnouncement,
+  type TCreateAnnouncementRequest,
+} from '@faxline/shared';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';

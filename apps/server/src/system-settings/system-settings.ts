@@ -40,7 +40,8 @@ function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSyst
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    if (typeof key === 'string' && key in DEFAULT_SYSTEM_SETTINGS) merged[key] = DEFAULT_SYSTEM_SETTINGS[key as keyof TSystemSettingsValues];
+    if (typeof key === 'string' && key in DEFAULT_SYSTEM_SETTINGS)
+      merged[key] = DEFAULT_SYSTEM_SETTINGS[key as keyof TSystemSettingsValues];
   }
   const again = ZSystemSettingsValues.safeParse(merged);
   return again.success ? again.data : DEFAULT_SYSTEM_SETTINGS;

@@ -29,14 +29,17 @@ export type TAnnouncementText = z.infer<typeof ZAnnouncementText>;
 export const ZAnnouncementTexts = z
   .object({ en: ZAnnouncementText, es: ZAnnouncementText, fr: ZAnnouncementText })
   .superRefine((texts, context) => {
-    if (texts.en.title === '')
-      context.addIssue({ code: 'custom', path: ['en', 'title'], message: 'validation.announcementTitleRequired' });
+    if (texts.en.title === '') context.addIssue({ code: 'custom', path: ['en', 'title'], message: 'validation.announcementTitleRequired' });
     if (texts.en.body === '') context.addIssue({ code: 'custom', path: ['en', 'body'], message: 'validation.announcementBodyRequired' });
     // A translation is whole or absent: a Spanish title over an English body would read as a mistake.
     for (const language of ['es', 'fr'] as const) {
       const { title, body } = texts[language];
       if ((title === '') !== (body === ''))
-        context.addIssue({ code: 'custom', path: [language, title === '' ? 'title' : 'body'], message: 'validation.announcementTranslationHalf' });
+        context.addIssue({
+          code: 'custom',
+          path: [language, title === '' ? 'title' : 'body'],
+          message: 'validation.announcementTranslationHalf',
+        });
     }
   });
 export type TAnnouncementTexts = z.infer<typeof ZAnnouncementTexts>;

@@ -66,12 +66,7 @@ export function isSiteImageAddress(value: string): boolean {
     return false;
   }
 }
-const ZSiteImageAddress = z
-  .string()
-  .trim()
-  .max(2048)
-  .check(singleLineText)
-  .refine(isSiteImageAddress, { error: 'validation.imageUrl' });
+const ZSiteImageAddress = z.string().trim().max(2048).check(singleLineText).refine(isSiteImageAddress, { error: 'validation.imageUrl' });
 
 /** The contact phone with its country code, as it should read ("+1 604 555 0100"), or '' for none; dialled as E.164. */
 const ZContactPhone = z
