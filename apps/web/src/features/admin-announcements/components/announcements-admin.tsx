@@ -24,7 +24,7 @@ function AnnouncementItem({ announcement }: { announcement: TAdminAnnouncement }
         <p className="text-sm">
           {t('summary', {
             kind: t(`form.kinds.${announcement.kind}`),
-            audience: announcement.planName ? t('form.planCustomers', { plan: announcement.planName }) : t('everyone'),
+            audience: announcement.planName ? t('planAudience', { plan: announcement.planName }) : t('everyone'),
             sentAt: dates.dateTime(announcement.sentAt),
             by: announcement.sentBy ?? t('someone'),
             endsAt: dates.dateTime(announcement.endsAt),
