@@ -29,7 +29,6 @@ export async function fanOutAnnouncement(deps: FanOutDeps, announcementId: strin
   if (!announcement || announcement.listedAt) return;
   const key = await unsubscribeKeyOf(config);
   const optional = announcementRespectsPreferences(announcement.kind);
-  // The sender's domain names the Message-IDs; the back office's sender is read when each e-mail leaves.
   const outcomeOf = (person: TNoticeAudienceMember): TAnnouncementEmailOutcome => {
     if (person.banned || (!person.emailVerified && config.emailConfirmation)) return 'unreachable';
     if (optional && person.serviceNotices === false) return 'declined';
@@ -53,6 +52,7 @@ export async function fanOutAnnouncement(deps: FanOutDeps, announcementId: strin
           announcement,
           recipient: { address: person.email.toLowerCase(), name: person.name, language },
           publicUrl: config.publicUrl,
+          // Names the Message-IDs' domain, which must not change between tries; the sender is read when it leaves.
           mailFrom: config.mailFrom,
           unsubscribeLink,
         });

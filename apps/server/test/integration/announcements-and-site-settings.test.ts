@@ -186,12 +186,28 @@ describe('announcements (issue 39, item 8)', () => {
       [second.owner.email.toLowerCase()]: ['emailed', 'en'],
     });
 
+    // The maintenance e-mail's one-click link (RFC 8058) turns the service notices off, and only them.
+    const link = new URL(/<(.+)>/.exec(header(toFirst, 'list-unsubscribe')!)![1]!);
+    const firstCookie = await signIn(t.app, first.owner.email);
+    // The page speaks the e-mail's language.
+    const asked = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(asked.body).toContain('Stop the e-mails about planned maintenance and service incidents?');
+    const unsubscribed = await t.app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect((await call('GET', '/api/settings', firstCookie)).json()).toMatchObject({ serviceNotices: false, faxReceived: true });
+
     // A change to the terms is sent whatever the preferences say, without an unsubscribe link, in Spanish where written.
     const terms = await send(announcement({ kind: 'terms', planId: business!.id }));
     const toDecliner = mailsTo(declining!.email);
     expect(toDecliner.map((mail) => mail.subject)).toEqual(['Cambio en nuestras condiciones: Mantenimiento el domingo']);
     expect(header(toDecliner[0]!, 'list-unsubscribe')).toBeUndefined();
     expect((await record(terms.id)).recipients.map((row) => row.outcome)).toEqual(['emailed', 'emailed', 'emailed']);
+    expect(mailsTo(first.owner.email)).toHaveLength(2);
     const listed = ZAdminAnnouncementList.parse((await call('GET', '/api/admin/announcements', admin)).json()).announcements;
     expect(listed.find((row) => row.id === maintenance.id)).toMatchObject({
       recipients: 3,
