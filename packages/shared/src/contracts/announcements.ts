@@ -54,7 +54,7 @@ export function announcementTextIn(texts: TAnnouncementTexts, language: TLanguag
 export const ZCreateAnnouncementRequest = z.object({
   kind: z.enum(ANNOUNCEMENT_KINDS),
   /** Every customer (null), or the people of the accounts on this plan. */
-  planId: z.string().min(1).max(100).nullable(),
+  planId: z.string().min(1).max(100).check(singleLineText).nullable(),
   texts: ZAnnouncementTexts,
   /** When the banner comes down (it also goes once a person dismisses it); within ANNOUNCEMENT_MAX_DAYS. */
   endsAt: z.iso.datetime({ offset: true, error: 'validation.announcementEndsAt' }),
