@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
 import { accountMembers, accounts } from './schema';
@@ -58,4 +58,14 @@ export async function noticeAudiencePage(
     .orderBy(asc(accountMembers.organizationId), asc(accountMembers.userId))
     .limit(input.limit)
     .then((rows) => rows.map((row) => ({ ...row, banned: row.banned ?? false })));
+}
+
+/** The names of these accounts by id; an account since deleted is left out. */
+export async function accountNamesOf(db: Database, accountIds: readonly string[]): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(inArray(accounts.id, [...accountIds]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
