@@ -47,7 +47,7 @@ const serverFloors = [
   ['receipts'],
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
-  ['routing'],
+  ['routing', 'announcements'],
   ['retention'],
   ['public-api', 'email-to-fax', 'backups', 'data-export'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],

@@ -194,8 +194,12 @@ describe('controls without an effect (issue 15, item 7; decision 039)', () => {
     expect(await pgp.getAttribute('aria-describedby')).toContain('setting-pgpEnabled-planned');
 
     // The other controls nothing acts on yet are shown the same way; one that takes effect is not.
-    for (const label of ['Stripe publishable key', 'Admin logo URL']) {
+    for (const label of ['Stripe publishable key']) {
       expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
+    }
+    // The sender of every e-mail, the back office's logo and the tab's icon take effect (decision 117).
+    for (const label of ['Default e-mail address', 'Admin logo URL', 'Favicon URL']) {
+      expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(false);
     }
     // Single sign-on takes effect (decision 106).
     expect(await page.getByRole('switch', { name: 'Single sign-on (SSO)' }).isDisabled()).toBe(false);

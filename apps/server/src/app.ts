@@ -102,6 +102,8 @@ import type { RouteDeps } from './route-deps';
 import { registerWebApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/queue/queue';
+import { adminAnnouncementRoutes } from './announcements/admin-routes';
+import { announcementRoutes } from './announcements/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -251,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminPromotionRoutes,
             adminBillingRoutes,
             adminInternationalRateRoutes,
+            adminAnnouncementRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
@@ -294,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ssoSignInRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       await api.register(retentionRoutes, routeDeps);
+      await api.register(announcementRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);
       // The unsubscribe link of fax e-mails: its signed token is the authority, no session.

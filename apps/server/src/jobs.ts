@@ -12,6 +12,7 @@ import { receiveCarrierFaxJob } from './faxes/jobs/receive-carrier-fax';
 import { carrierDeadlineJob } from './faxes/jobs/carrier-deadline';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { WorkerJob } from './job-deps';
+import { fanOutAnnouncementJob } from './announcements/fan-out-announcement-job';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
 import { fhirExportJob } from './fhir/export-job';
 import { retentionDailyJob } from './retention/jobs/retention-daily-job';
@@ -39,4 +40,5 @@ export const jobs: readonly WorkerJob[] = [
   automaticBackupsJob,
   buildDataExportJob,
   expireDataExportsJob,
+  fanOutAnnouncementJob,
 ];

@@ -3,6 +3,7 @@ export * from './accounts/schema';
 export * from './accounts/security-policy-schema';
 export * from './accounts/settings-schema';
 export * from './admin/schema';
+export * from './announcements/schema';
 export * from './api-keys/schema';
 export * from './audit/schema';
 export * from './auth/schema';

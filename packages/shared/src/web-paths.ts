@@ -117,5 +117,7 @@ export const webPaths = {
     content: route('/admin/content'),
     settings: route('/admin/settings'),
     auditLog: route('/admin/audit-log'),
+    /** Maintenance, incident and terms notices to customers, and the record of who was sent what (decision 118). */
+    announcements: route('/admin/announcements'),
   },
 } as const;

@@ -14,16 +14,20 @@ export async function readSettings(
 ): Promise<TSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   if (!row) return { ...DEFAULT_SETTINGS, defaultFaxQuality: platformDefaultQuality };
-  const { faxReceived, faxSentConfirmation, promotionalOffers, defaultFaxQuality } = row;
-  return { faxReceived, faxSentConfirmation, promotionalOffers, defaultFaxQuality };
+  const { faxReceived, faxSentConfirmation, promotionalOffers, serviceNotices, defaultFaxQuality } = row;
+  return { faxReceived, faxSentConfirmation, promotionalOffers, serviceNotices, defaultFaxQuality };
 }
 
+/** Saves the preferences given; one left out (serviceNotices from an older client) keeps its stored value. */
 export async function saveSettings(db: Database, userId: string, settings: TSettings): Promise<TSettings> {
-  await db
+  const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+  const [row] = await db
     .insert(userSettings)
-    .values({ userId, ...settings, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { ...settings, updatedAt: new Date() } });
-  return settings;
+    .values({ userId, ...given, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...given, updatedAt: new Date() } })
+    .returning();
+  const { faxReceived, faxSentConfirmation, promotionalOffers, serviceNotices, defaultFaxQuality } = row!;
+  return { faxReceived, faxSentConfirmation, promotionalOffers, serviceNotices, defaultFaxQuality };
 }
 
 /**

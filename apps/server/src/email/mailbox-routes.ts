@@ -17,6 +17,8 @@ const attachmentList = (attachments: Array<{ filename: string; contentType: stri
 const ZMailboxQuery = z.object({ to: z.email().optional() });
 const ZMailboxMessage = z.object({
   id: z.string(),
+  /** The sender it left with; null for a message kept before senders were. */
+  from: z.string().nullable(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

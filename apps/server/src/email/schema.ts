@@ -5,6 +5,8 @@ export const mailboxMessages = pgTable(
   'mailbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The sender it left with (the back office's defaultEmail, or MAIL_FROM); null for messages kept before it was. */
+    from: text('from'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

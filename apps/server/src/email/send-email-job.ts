@@ -60,7 +60,7 @@ export const sendEmailJob = defineJob({
   // Exclusive, so that a send whose worker died is handed back within seconds (queue.ts, reclaimOrphans): one
   // message at a time per Message-ID, or per address for the e-mails that have none.
   exclusiveKey: (email) => `email.send:${email.messageId ?? email.to}`,
-  handler: async ({ attachments: references = [], ...email }, { db, config, files, faxFilesOf, logger }) => {
+  handler: async ({ attachments: references = [], ...email }, { db, config, files, faxFilesOf, systemSettings, logger }) => {
     if (email.messageId && !(await startTry(db, email.messageId))) return;
     const attachments = await resolveFaxAttachments({ db, files, faxFilesOf }, references);
     if (!attachments) {
@@ -68,11 +68,13 @@ export const sendEmailJob = defineJob({
       logger.info({ to: email.to, subject: email.subject }, 'e-mail dropped: the fax it carries was deleted');
       return;
     }
+    // Read when the e-mail leaves, so that a sender changed in the back office applies to every e-mail from then on.
+    const from = await systemSettings.mailFrom(config.mailFrom);
     if (config.smtpUrl) {
       const transport = nodemailer.createTransport(config.smtpUrl);
       await endTry(db, email.messageId, () =>
         transport.sendMail({
-          from: config.mailFrom,
+          from,
           ...email,
           attachments: attachments.map(({ filename, contentType, content, cid }) => ({
             filename,
@@ -90,6 +92,7 @@ export const sendEmailJob = defineJob({
     }
     await inTransaction(db, async (tx) => {
       await tx.insert(mailboxMessages).values({
+        from,
         to: email.to,
         subject: email.subject,
         text: email.text,

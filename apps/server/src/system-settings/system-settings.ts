@@ -30,11 +30,21 @@ type Stored = {
 const SETTINGS_CHANGED = 'system_settings_changed';
 const LIFETIME_MS = 60_000;
 
-/** Stored values over the defaults; a stored value that no longer validates (an older format) falls back too. */
+/**
+ * Stored values over the defaults. A stored value that no longer validates (an older format: an http:// logo saved
+ * before logos had to be https) falls back to its default alone, so that the other settings stay in force.
+ */
 function withDefaults(stored: Partial<TSystemSettingsValues> | undefined): TSystemSettingsValues {
-  const merged = { ...DEFAULT_SYSTEM_SETTINGS, ...stored };
+  const merged: Record<string, unknown> = { ...DEFAULT_SYSTEM_SETTINGS, ...stored };
   const parsed = ZSystemSettingsValues.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_SYSTEM_SETTINGS;
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && key in DEFAULT_SYSTEM_SETTINGS)
+      merged[key] = DEFAULT_SYSTEM_SETTINGS[key as keyof TSystemSettingsValues];
+  }
+  const again = ZSystemSettingsValues.safeParse(merged);
+  return again.success ? again.data : DEFAULT_SYSTEM_SETTINGS;
 }
 
 /**
@@ -57,6 +67,12 @@ export async function readSettingsWithSecrets<Name extends TSecretSetting>(
 export async function readSystemSettings(db: Database): Promise<TSystemSettingsValues> {
   const [row] = await db.select({ values: systemSettings.values }).from(systemSettings).limit(1);
   return withDefaults(row?.values);
+}
+
+/** "Site name <address>", the name quoted as RFC 5322 asks when it holds a special character. */
+function formatSender(name: string, address: string): string {
+  const plain = /^[\w !#$%&'*+\-/=?^`{|}~]+$/.test(name);
+  return `${plain ? name : `"${name.replace(/["\\]/g, '\\$&')}"`} <${address}>`;
 }
 
 export type SystemSettings = ReturnType<typeof createSystemSettings>;
@@ -90,6 +106,15 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
   }
 
   return {
+    /**
+     * The sender of every e-mail (decision 117): the back office's defaultEmail under the site's name, or the server's
+     * MAIL_FROM while none is set.
+     */
+    mailFrom: async (fallback: string): Promise<string> => {
+      const { defaultEmail, siteName } = (await stored()).values;
+      return defaultEmail ? formatSender(siteName, defaultEmail) : fallback;
+    },
+
     /** The settings now in force. */
     current: async (): Promise<TSystemSettingsValues> => (await stored()).values,
 
@@ -97,8 +122,19 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     publicInfo: async (): Promise<Omit<TPlatformInfo, 'sandboxLine' | 'outsideLine' | 'faxEmailDomain'>> => {
       const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())
         .values;
-      const { automaticBackups, backupRetentionDays } = (await stored()).values;
+      const { automaticBackups, backupRetentionDays, faviconUrl, adminLogoUrl } = (await stored()).values;
+      const { contactPhone, contactEmail, salesEmail, privacyEmail, contactAddress, supportHours } = (await stored()).values;
       return {
+        faviconUrl,
+        adminLogoUrl,
+        contact: {
+          phone: contactPhone,
+          email: contactEmail,
+          salesEmail,
+          privacyEmail,
+          address: contactAddress,
+          hours: supportHours,
+        },
         siteName,
         maintenanceMode,
         maxFileSizeMB,

@@ -23,10 +23,19 @@ describe('settings', () => {
     const person = await createUser(t);
     const cookie = await signIn(t.app, person.email);
     expect(ZSettings.parse((await call('GET', '/api/settings', cookie)).json())).toEqual(DEFAULT_SETTINGS);
-    const wanted = { faxReceived: false, faxSentConfirmation: true, promotionalOffers: true, defaultFaxQuality: 'superfine' as const };
+    const wanted = {
+      faxReceived: false,
+      faxSentConfirmation: true,
+      promotionalOffers: true,
+      serviceNotices: false,
+      defaultFaxQuality: 'superfine' as const,
+    };
     expect((await call('PUT', '/api/settings', cookie, wanted)).json()).toEqual(wanted);
     const elsewhere = await signIn(t.app, person.email);
     expect((await call('GET', '/api/settings', elsewhere)).json()).toEqual(wanted);
+    // A client that does not know the service notices yet leaves them as the person chose.
+    const { serviceNotices: _kept, ...older } = wanted;
+    expect((await call('PUT', '/api/settings', cookie, older)).json()).toEqual(wanted);
     expect((await call('PUT', '/api/settings', cookie, { ...wanted, defaultFaxQuality: 'ultra' })).statusCode).toBe(400);
   });
 });

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 
 import { i18n } from '@/lib/i18n';
 import { LanguageProvider } from '@/lib/language-provider';
+import { SiteFavicon } from '@/lib/platform/site-favicon';
 
 import { router } from './router';
 
@@ -28,6 +29,7 @@ export function App() {
           {/* flushSync: the sign-out navigation relies on it. Given here rather than through react-router/dom, whose
               entry would double the router's share of the first download. */}
           <RouterProvider router={router} flushSync={flushNavigation} />
+          <SiteFavicon />
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>

@@ -1,14 +1,29 @@
+import { Suspense } from 'react';
+
 import { UserLayout } from '@/components/layouts/user/user-layout';
+import { AnnouncementBanners } from '@/features/announcements/components/announcement-banners';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { InboxNavLinks } from '@/features/inboxes/components/inbox-nav-links';
 import { UserNotifications } from '@/features/notifications/components/user-notifications';
 
 /**
- * Every /user page's layout with its header's bell of fax events and a failed payment's banner: the app puts the
- * features in, since a layout (components/) may not import a feature itself.
+ * Every /user page's layout with its header's bell of fax events, a failed payment's banner and the back office's
+ * announcements: the app puts the features in, since a layout (components/) may not import a feature itself.
  */
 export function UserAreaLayout() {
   return (
-    <UserLayout notifications={<UserNotifications />} banner={<PaymentFailedBanner />} faxViews={(props) => <InboxNavLinks {...props} />} />
+    <UserLayout
+      notifications={<UserNotifications />}
+      banner={
+        <>
+          <PaymentFailedBanner />
+          {/* Its texts load with the first banner to show: until then, nothing (not the page) waits for them. */}
+          <Suspense fallback={null}>
+            <AnnouncementBanners />
+          </Suspense>
+        </>
+      }
+      faxViews={(props) => <InboxNavLinks {...props} />}
+    />
   );
 }

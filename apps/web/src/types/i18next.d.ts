@@ -5,6 +5,8 @@ import type enAdmin from '@/locales/en/admin.json';
 import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
 import type enAdminInsights from '@/locales/en/admin-insights.json';
 import type enAdminPromotions from '@/locales/en/admin-promotions.json';
+import type enAdminAnnouncements from '@/locales/en/admin-announcements.json';
+import type enAnnouncements from '@/locales/en/announcements.json';
 import type enAdminSettings from '@/locales/en/admin-settings.json';
 import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enApiKeys from '@/locales/en/api-keys.json';
@@ -46,6 +48,8 @@ declare module 'i18next' {
       'admin-catalogue': typeof enAdminCatalogue;
       'admin-insights': typeof enAdminInsights;
       'admin-promotions': typeof enAdminPromotions;
+      'admin-announcements': typeof enAdminAnnouncements;
+      announcements: typeof enAnnouncements;
       'admin-settings': typeof enAdminSettings;
       'admin-support': typeof enAdminSupport;
       'api-keys': typeof enApiKeys;

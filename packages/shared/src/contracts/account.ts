@@ -8,6 +8,11 @@ export const ZSettings = z.object({
   faxReceived: z.boolean(),
   faxSentConfirmation: z.boolean(),
   promotionalOffers: z.boolean(),
+  /**
+   * The back office's maintenance and incident notices by e-mail (decision 118); a change to the terms is sent whatever
+   * this says. Optional in a save, so that a client that does not know it yet keeps the person's choice.
+   */
+  serviceNotices: z.boolean().optional(),
   defaultFaxQuality: z.enum(FAX_QUALITIES),
 });
 export type TSettings = z.infer<typeof ZSettings>;
@@ -15,6 +20,7 @@ export const DEFAULT_SETTINGS: TSettings = {
   faxReceived: true,
   faxSentConfirmation: true,
   promotionalOffers: false,
+  serviceNotices: true,
   defaultFaxQuality: 'standard',
 };
 
@@ -29,7 +35,7 @@ export function isPlannedSetting(name: string): boolean {
 }
 
 /** The notices a person can turn off from an e-mail's unsubscribe link (RFC 8058): the preferences that send them. */
-export const NOTICE_SETTINGS = ['faxReceived', 'faxSentConfirmation'] as const satisfies readonly (keyof TSettings)[];
+export const NOTICE_SETTINGS = ['faxReceived', 'faxSentConfirmation', 'serviceNotices'] as const satisfies readonly (keyof TSettings)[];
 export type TNoticeSetting = (typeof NOTICE_SETTINGS)[number];
 
 /** A received fax's PDF larger than this is not attached to its e-mail: the e-mail links to it instead. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
 import { FAX_QUALITIES, type TCarrier } from '../constants';
 import { parseCarrierRoutes } from '../carrier-routes';
+import { toE164 } from '../phone';
 
 /**
  * The platform's settings (spec 001 §2.11 /admin/settings, §3 System settings, §9 defaults), saved on the server.
@@ -42,6 +43,38 @@ const ZColour = z
 const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048)]).check(singleLineText);
 const ZOptionalEmail = z.union([z.literal(''), z.email({ error: 'validation.email' }).max(254)]).check(singleLineText);
 const ZShortText = z.string().trim().max(200).check(singleLineText);
+
+/** The kinds of image a logo or favicon may be, by the path's extension (what a browser shows in an <img> or a tab). */
+export const SITE_IMAGE_EXTENSIONS = ['png', 'svg', 'ico', 'jpg', 'jpeg', 'gif', 'webp', 'avif'] as const;
+const IMAGE_PATH = new RegExp(`\\.(${SITE_IMAGE_EXTENSIONS.join('|')})$`, 'i');
+/**
+ * Whether a logo or favicon address is one the site may show (decision 117): an https:// address or a path on this
+ * site ("/brand/logo.svg", never "//host"), naming an image; http:// would be mixed content on an https site, and
+ * javascript: or data: are refused outright.
+ */
+export function isSiteImageAddress(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/')) {
+    if (value.startsWith('//') || value.includes('\\')) return false;
+    const path = value.split(/[?#]/)[0]!;
+    return /^\/[\w\-./~%]*$/.test(path) && IMAGE_PATH.test(path);
+  }
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.username === '' && url.password === '' && IMAGE_PATH.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+const ZSiteImageAddress = z.string().trim().max(2048).check(singleLineText).refine(isSiteImageAddress, { error: 'validation.imageUrl' });
+
+/** The contact phone with its country code, as it should read ("+1 604 555 0100"), or '' for none; dialled as E.164. */
+const ZContactPhone = z
+  .string()
+  .trim()
+  .max(40)
+  .check(singleLineText)
+  .refine((value) => value === '' || (value.startsWith('+') && toE164(value) !== null), { error: 'validation.contactPhone' });
 /** Telnyx's webhook public key as its portal shows it: 32 bytes in base64. */
 const ZOptionalPublicKey = z
   .string()
@@ -118,8 +151,17 @@ export const ZSystemSettingsValues = z.object({
     .max(3650, { error: 'validation.range' }),
   primaryColor: ZColour,
   secondaryColor: ZColour,
-  adminLogoUrl: ZOptionalUrl,
-  faviconUrl: ZOptionalUrl,
+  adminLogoUrl: ZSiteImageAddress,
+  faviconUrl: ZSiteImageAddress,
+  // How to reach Faxline (/contact, the footer, decision 117): a detail left empty is not shown at all.
+  contactPhone: ZContactPhone,
+  contactEmail: ZOptionalEmail,
+  salesEmail: ZOptionalEmail,
+  privacyEmail: ZOptionalEmail,
+  /** The office's postal address, a line each; several offices are separated by an empty line. */
+  contactAddress: z.string().trim().max(1000).check(multiLineText),
+  /** Support hours as people should read them ("Monday to Friday, 9:00 to 17:00 Pacific time"), a line each. */
+  supportHours: z.string().trim().max(500).check(multiLineText),
   blockedRecipientPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
   /** Callers whose faxes every account refuses (junk fax senders), one prefix per line: the call is rejected. */
   blockedCallerPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
@@ -156,15 +198,12 @@ export type TSystemSettingsValues = z.infer<typeof ZSystemSettingsValues>;
  * "Planned" (spec 001 §9: "PGP control is disabled"). A setting leaves this list in the change that makes it take effect.
  */
 export const PLANNED_SYSTEM_SETTINGS = [
-  'defaultEmail',
   'pgpEnabled',
   'apiKey',
   // Checkout is Stripe's hosted page, which needs no publishable key; each plan names its own prices (decision 085).
   'stripePublishableKey',
   'stripeDefaultPriceId',
   'stripeAdditionalPriceIds',
-  'adminLogoUrl',
-  'faviconUrl',
 ] as const satisfies readonly (keyof TSystemSettingsValues | TSecretSetting)[];
 export function isPlannedSystemSetting(name: string): boolean {
   return (PLANNED_SYSTEM_SETTINGS as readonly string[]).includes(name);
@@ -197,6 +236,12 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   secondaryColor: '#DB2777',
   adminLogoUrl: '',
   faviconUrl: '',
+  contactPhone: '',
+  contactEmail: '',
+  salesEmail: '',
+  privacyEmail: '',
+  contactAddress: '',
+  supportHours: '',
   // United States premium-rate area codes: 900 (which the numbering plan data marks too) and the older 976 (which it
   // does not).
   blockedRecipientPrefixes: '+1900\n+1976',
@@ -283,5 +328,17 @@ export const ZPlatformInfo = z.object({
   /** The automatic backups' frequency and retention, which the privacy policy states (decision 110). */
   automaticBackups: z.enum(BACKUP_FREQUENCIES),
   backupRetentionDays: z.number().int(),
+  /** The tab's icon and the back office's logo ('' : Faxline's own), decision 117. */
+  faviconUrl: z.string(),
+  adminLogoUrl: z.string(),
+  /** How to reach Faxline; an empty detail is shown nowhere (never a placeholder). */
+  contact: z.object({
+    phone: z.string(),
+    email: z.string(),
+    salesEmail: z.string(),
+    privacyEmail: z.string(),
+    address: z.string(),
+    hours: z.string(),
+  }),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

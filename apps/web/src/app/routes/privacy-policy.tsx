@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { CONTACT_DETAILS } from '@/features/contact-us/contact-details';
+import { useContactDetails } from '@/lib/platform/contact-details';
 import { usePlatformStatus } from '@/lib/platform/use-platform-info';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
@@ -36,6 +36,8 @@ const linkClass = 'font-medium text-primary underline underline-offset-4 hover:n
 /** /privacy-policy (spec 000 §2): the ten sections. */
 export default function PrivacyPolicyRoute() {
   const { t } = useTranslation('legal');
+  // The back office's privacy address (decision 117); none set, the contact form alone is offered.
+  const privacyEmail = useContactDetails()?.privacyEmail ?? '';
   useDocumentMeta({ title: t('privacyPolicy.meta.title'), description: t('privacyPolicy.meta.description') });
   useScrollToHash();
   const texts: Record<(typeof SECTIONS)[number]['key'], TSectionText> = t('privacyPolicy.sections', { returnObjects: true });
@@ -83,12 +85,14 @@ export default function PrivacyPolicyRoute() {
                 {key === 'security' ? <BackupsParagraph /> : null}
                 {key === 'contact' ? (
                   <p className="flex flex-wrap gap-x-4 gap-y-2">
-                    <span>
-                      {t('privacyPolicy.sections.contact.email')}{' '}
-                      <a href={`mailto:${CONTACT_DETAILS.emails.privacy}`} className={linkClass}>
-                        {CONTACT_DETAILS.emails.privacy}
-                      </a>
-                    </span>
+                    {privacyEmail ? (
+                      <span>
+                        {t('privacyPolicy.sections.contact.email')}{' '}
+                        <a href={`mailto:${privacyEmail}`} className={linkClass}>
+                          {privacyEmail}
+                        </a>
+                      </span>
+                    ) : null}
                     <Link to={paths.contact.getHref()} className={linkClass}>
                       {t('privacyPolicy.sections.contact.form')}
                     </Link>

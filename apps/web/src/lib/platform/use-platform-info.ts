@@ -19,7 +19,16 @@ export type TPlatformStatus = {
   /** The automatic backups' frequency ('disabled' too) and how many days they are kept: the privacy policy says them. */
   automaticBackups: string;
   backupRetentionDays: number | null;
+  /** The tab's icon and the back office's logo, as set in the back office ('' : Faxline's own). */
+  faviconUrl: string;
+  adminLogoUrl: string;
+  /** How to reach the company (decision 117): a detail left empty ('') is shown nowhere, never a placeholder. */
+  contact: TContactDetails;
 };
+
+export type TContactDetails = { phone: string; email: string; salesEmail: string; privacyEmail: string; address: string; hours: string };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The product's name, until the back office's site name is known. */
 export const DEFAULT_SITE_NAME = 'Faxline';
@@ -44,6 +53,16 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
     faxEmailDomain: typeof body.faxEmailDomain === 'string' && body.faxEmailDomain.trim() ? body.faxEmailDomain : DEFAULT_FAX_EMAIL_DOMAIN,
     automaticBackups: typeof body.automaticBackups === 'string' ? body.automaticBackups : 'disabled',
     backupRetentionDays: typeof body.backupRetentionDays === 'number' ? body.backupRetentionDays : null,
+    faviconUrl: text(body.faviconUrl),
+    adminLogoUrl: text(body.adminLogoUrl),
+    contact: {
+      phone: text(body.contact?.phone),
+      email: text(body.contact?.email),
+      salesEmail: text(body.contact?.salesEmail),
+      privacyEmail: text(body.contact?.privacyEmail),
+      address: text(body.contact?.address),
+      hours: text(body.contact?.hours),
+    },
   };
 }
 

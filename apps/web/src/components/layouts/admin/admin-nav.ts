@@ -1,5 +1,6 @@
 import {
   BarChartIcon,
+  BellIcon,
   ClipboardListIcon,
   CreditCardIcon,
   FileTextIcon,
@@ -23,6 +24,7 @@ export const ADMIN_SECTIONS = [
   'content',
   'settings',
   'auditLog',
+  'announcements',
 ] as const;
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -41,6 +43,8 @@ export const ADMIN_NAV: readonly TAdminNavEntry[] = [
   { section: 'settings', href: paths.admin.settings.getHref(), Icon: SettingsIcon },
   // Beyond the spec's list: the read-only audit trail.
   { section: 'auditLog', href: paths.admin.auditLog.getHref(), Icon: ClipboardListIcon },
+  // Beyond the spec's list too: the notices to customers (decision 118).
+  { section: 'announcements', href: paths.admin.announcements.getHref(), Icon: BellIcon },
 ];
 
 /** The section a path belongs to (its own page or one below it), for the header title; null elsewhere. */

@@ -63,13 +63,5 @@ export const FOOTER_COLUMNS = [
   },
 ] as const;
 
-/**
- * The office and phone shown in the footer. Placeholders until the company's real details exist (spec 000 §2: a
- * placeholder office in British Columbia, Canada): an obviously generic street, and a number in the 555-01xx range
- * that North American numbering keeps for fiction (the same number as the contact page).
- */
-export const OFFICE = { street: 'Suite 100, 1234 Example Street', city: 'Vancouver', region: 'BC', postalCode: 'V6B 1A1', country: 'CA' };
-export const SUPPORT_PHONE = { display: '+1 604 555 0142', href: 'tel:+16045550142' };
-
 /** Faxline has no social media accounts yet: the footer names them as coming soon. */
 export const SOCIAL_NETWORKS = ['LinkedIn', 'X', 'Facebook', 'YouTube'] as const;

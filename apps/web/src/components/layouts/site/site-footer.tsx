@@ -2,18 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useLanguage } from '@/lib/use-language';
+import { useContactDetails } from '@/lib/platform/contact-details';
 
-import { FOOTER_COLUMNS, OFFICE, SOCIAL_NETWORKS, SUPPORT_PHONE } from './site-footer-links';
+import { FOOTER_COLUMNS, SOCIAL_NETWORKS } from './site-footer-links';
 
 const linkClass = 'rounded-sm text-muted-foreground underline-offset-2 hover:text-foreground hover:underline';
 
 /** The site footer (spec 000 §2): link columns, the office, phone and support hours, social links. */
 export function SiteFooter() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
-  // The country in the reader's language, from the browser's own data: Canada, Canadá.
-  const country = new Intl.DisplayNames([language], { type: 'region' }).of(OFFICE.country) ?? OFFICE.country;
+  // The back office's contact details (decision 117): only those set are shown, never a placeholder.
+  const contact = useContactDetails();
 
   return (
     <footer className="border-t bg-muted text-sm">
@@ -45,22 +44,35 @@ export function SiteFooter() {
             </Link>
             <p className="text-muted-foreground">{t('footer.tagline')}</p>
           </div>
-          <div className="flex flex-col gap-2">
-            <h2 className="font-semibold">{t('footer.contactHeading')}</h2>
-            <address className="flex flex-col gap-1 text-muted-foreground not-italic">
-              <span>
-                <span className="sr-only">{t('footer.office')}: </span>
-                {OFFICE.street}, {OFFICE.city}, {OFFICE.region} {OFFICE.postalCode}, {country}
-              </span>
-              <span>
-                {t('footer.phone')}:{' '}
-                <a href={SUPPORT_PHONE.href} className={linkClass}>
-                  {SUPPORT_PHONE.display}
-                </a>
-              </span>
-              <span>{t('footer.hours')}</span>
-            </address>
-          </div>
+          {contact?.any ? (
+            <div className="flex flex-col gap-2">
+              <h2 className="font-semibold">{t('footer.contactHeading')}</h2>
+              <address className="flex flex-col gap-1 text-muted-foreground not-italic">
+                {contact.offices.map((lines, index) => (
+                  <span key={index}>
+                    <span className="sr-only">{t('footer.office')}: </span>
+                    {lines.join(', ')}
+                  </span>
+                ))}
+                {contact.phone ? (
+                  <span>
+                    {t('footer.phone')}:{' '}
+                    <a href={contact.phone.href} className={linkClass}>
+                      {contact.phone.display}
+                    </a>
+                  </span>
+                ) : null}
+                {contact.email ? (
+                  <a href={`mailto:${contact.email}`} className={`w-fit ${linkClass}`}>
+                    {contact.email}
+                  </a>
+                ) : null}
+                {contact.hours ? <span className="whitespace-pre-line">{contact.hours}</span> : null}
+              </address>
+            </div>
+          ) : (
+            <div aria-hidden="true" />
+          )}
           <div className="flex flex-col gap-2">
             <h2 className="font-semibold">{t('footer.social')}</h2>
             <ul className="flex flex-wrap gap-x-4 gap-y-1">

@@ -9,6 +9,7 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 import { ApiSection } from './api-section';
 import { BackupSection } from './backup-section';
 import { CarriersSection } from './carriers-section';
+import { ContactSection } from './contact-section';
 import { GeneralSection } from './general-section';
 import { IntegrationsSection } from './integrations-section';
 import { NotificationsSection } from './notifications-section';
@@ -33,6 +34,7 @@ export function SettingsForm({ initial }: { initial: TSystemSettingsResponse }) 
   return (
     <form noValidate onSubmit={submit} aria-busy={form.saving} aria-label={t('formLabel')} className="flex min-w-0 flex-col gap-6">
       <GeneralSection form={form} />
+      <ContactSection form={form} />
       <SecuritySection form={form} />
       <ApiSection form={form} />
       <CarriersSection form={form} />

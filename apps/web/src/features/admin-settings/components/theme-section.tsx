@@ -14,7 +14,7 @@ export function ThemeSection({ form }: { form: TSettingsForm }) {
         <TextSetting
           form={form}
           name="adminLogoUrl"
-          type="url"
+          inputMode="url"
           maxLength={2048}
           autoComplete="off"
           spellCheck={false}
@@ -23,7 +23,7 @@ export function ThemeSection({ form }: { form: TSettingsForm }) {
         <TextSetting
           form={form}
           name="faviconUrl"
-          type="url"
+          inputMode="url"
           maxLength={2048}
           autoComplete="off"
           spellCheck={false}

@@ -4,6 +4,7 @@
  */
 export const SETTINGS_SECTIONS = [
   { id: 'general-settings', key: 'general' },
+  { id: 'contact-details-settings', key: 'contact' },
   { id: 'advanced-security-settings', key: 'security' },
   { id: 'api-settings', key: 'api' },
   { id: 'fax-carrier-settings', key: 'carriers' },

@@ -44,7 +44,7 @@ describe('checkDraft', () => {
       errors: { siteName: { key: 'validation.required' } },
     });
     expect(checkDraft(draft({ faviconUrl: 'ftp://example.com/icon.ico' }))).toMatchObject({
-      errors: { faviconUrl: { key: 'validation.url' } },
+      errors: { faviconUrl: { key: 'validation.imageUrl' } },
     });
   });
 });

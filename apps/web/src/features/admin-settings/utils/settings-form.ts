@@ -41,6 +41,8 @@ export const SETTING_ERROR_KEYS = [
   'validation.prefixList',
   'validation.carrierRoutes',
   'validation.publicKey',
+  'validation.imageUrl',
+  'validation.contactPhone',
   'validation.invalid',
 ] as const;
 export type TSettingErrorKey = (typeof SETTING_ERROR_KEYS)[number];
@@ -59,6 +61,12 @@ export const FIELD_ORDER: readonly TFieldName[] = [
   'defaultFaxResolution',
   'welcomeMessage',
   'invoiceSellerDetails',
+  'contactPhone',
+  'contactEmail',
+  'salesEmail',
+  'privacyEmail',
+  'contactAddress',
+  'supportHours',
   'ssoEnabled',
   'require2FA',
   'pgpEnabled',

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
 
-import { useLanguage } from '@/lib/use-language';
-
-import { CONTACT_DETAILS } from '../contact-details';
+import { useContactDetails } from '@/lib/platform/contact-details';
 
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -22,51 +20,59 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
 
 const linkClass = 'break-words text-primary underline underline-offset-4 hover:no-underline';
 
-/** Call, e-mail, office and support hours (spec 000 §1, §2). */
+/**
+ * Call, e-mail, office and support hours (spec 000 §1, §2), as the back office's settings give them (decision 117):
+ * a detail that is not set is left out, and with none set there is no panel.
+ */
 export function ContactDetailsPanel() {
   const { t } = useTranslation('marketing');
-  const { language } = useLanguage();
-  const { office } = CONTACT_DETAILS;
-  const country = new Intl.DisplayNames([language], { type: 'region' }).of(office.country) ?? office.country;
+  const contact = useContactDetails();
+  if (!contact?.any) return null;
   return (
-    <Card className="gap-6 bg-muted">
+    <Card className="gap-6 bg-muted" data-contact-details>
       <h2 className="text-xl font-bold">{t('contact.details.heading')}</h2>
-      <Detail icon={<PhoneIcon />} title={t('contact.details.callTitle')}>
-        <a href={CONTACT_DETAILS.phone.href} className={linkClass}>
-          {CONTACT_DETAILS.phone.display}
-        </a>
-        <p className="text-sm text-muted-foreground">{t('contact.details.callNote')}</p>
-      </Detail>
-      <Detail icon={<MailIcon />} title={t('contact.details.emailTitle')}>
-        <p className="text-sm">
-          {t('contact.details.supportEmail')}{' '}
-          <a href={`mailto:${CONTACT_DETAILS.emails.support}`} className={linkClass}>
-            {CONTACT_DETAILS.emails.support}
+      {contact.phone ? (
+        <Detail icon={<PhoneIcon />} title={t('contact.details.callTitle')}>
+          <a href={contact.phone.href} className={linkClass}>
+            {contact.phone.display}
           </a>
-        </p>
-        <p className="text-sm">
-          {t('contact.details.salesEmail')}{' '}
-          <a href={`mailto:${CONTACT_DETAILS.emails.sales}`} className={linkClass}>
-            {CONTACT_DETAILS.emails.sales}
-          </a>
-        </p>
-      </Detail>
-      <Detail icon={<MapPinIcon />} title={t('contact.details.officeTitle')}>
-        <address className="text-sm not-italic">
-          {t('contact.details.officeName')}
-          <br />
-          {office.street}
-          <br />
-          {office.city}, {office.region} {office.postalCode}
-          <br />
-          {country}
-        </address>
-        <p className="text-sm text-muted-foreground">{t('contact.details.officeNote')}</p>
-      </Detail>
-      <Detail icon={<ClockIcon />} title={t('contact.details.hoursTitle')}>
-        <p className="text-sm">{t('contact.details.hours')}</p>
-        <p className="text-sm text-muted-foreground">{t('contact.details.replyTime')}</p>
-      </Detail>
+          {contact.hours ? <p className="text-sm text-muted-foreground">{t('contact.details.callNote')}</p> : null}
+        </Detail>
+      ) : null}
+      {contact.email || contact.salesEmail ? (
+        <Detail icon={<MailIcon />} title={t('contact.details.emailTitle')}>
+          {contact.email ? (
+            <p className="text-sm">
+              {t('contact.details.supportEmail')}{' '}
+              <a href={`mailto:${contact.email}`} className={linkClass}>
+                {contact.email}
+              </a>
+            </p>
+          ) : null}
+          {contact.salesEmail ? (
+            <p className="text-sm">
+              {t('contact.details.salesEmail')}{' '}
+              <a href={`mailto:${contact.salesEmail}`} className={linkClass}>
+                {contact.salesEmail}
+              </a>
+            </p>
+          ) : null}
+        </Detail>
+      ) : null}
+      {contact.offices.length > 0 ? (
+        <Detail icon={<MapPinIcon />} title={t('contact.details.officeTitle')}>
+          {contact.offices.map((lines, index) => (
+            <address key={index} className="text-sm whitespace-pre-line not-italic">
+              {lines.join('\n')}
+            </address>
+          ))}
+        </Detail>
+      ) : null}
+      {contact.hours ? (
+        <Detail icon={<ClockIcon />} title={t('contact.details.hoursTitle')}>
+          <p className="text-sm whitespace-pre-line">{contact.hours}</p>
+        </Detail>
+      ) : null}
     </Card>
   );
 }

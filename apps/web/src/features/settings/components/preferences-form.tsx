@@ -11,7 +11,7 @@ import { useSaveSettings } from '../api/save-settings';
 
 import { QualityChoice } from './quality-choice';
 
-const NOTIFICATIONS = ['faxReceived', 'faxSentConfirmation', 'promotionalOffers'] as const;
+const NOTIFICATIONS = ['faxReceived', 'faxSentConfirmation', 'serviceNotices', 'promotionalOffers'] as const;
 type TNotification = (typeof NOTIFICATIONS)[number];
 
 const panelClass = 'flex flex-col gap-6 rounded-lg border p-6';
@@ -61,7 +61,8 @@ export function PreferencesForm({ initial }: { initial: TSettings }) {
               id={`setting-${key}`}
               label={t(`notifications.${key}.label`)}
               description={t(`notifications.${key}.description`)}
-              checked={values[key]}
+              // serviceNotices is optional in the contract (an older client leaves it out); it is on by default.
+              checked={values[key] ?? true}
               onChange={set(key)}
               disabled={saving}
               planned={isPlannedSetting(key)}
