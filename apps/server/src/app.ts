@@ -18,6 +18,8 @@ import { adminAccessRoutes, adminSessionRoutes } from './admin/routes';
 import { adminAuditRoutes } from './audit/admin-routes';
 import { adminContentRoutes } from './content/admin-routes';
 import { adminNumberRoutes } from './numbers/admin-routes';
+import { adminPortingRoutes } from './porting/admin-routes';
+import { portingRoutes } from './porting/routes';
 import { adminPlanRoutes } from './plans/admin-routes';
 import { adminTicketRoutes } from './tickets/admin-routes';
 import { adminBellRoutes } from './bells/admin-routes';
@@ -251,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminPromotionRoutes,
             adminBillingRoutes,
             adminInternationalRateRoutes,
+            adminPortingRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
@@ -294,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ssoSignInRoutes, routeDeps);
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       await api.register(retentionRoutes, routeDeps);
+      await api.register(portingRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);
       // The unsubscribe link of fax e-mails: its signed token is the authority, no session.
