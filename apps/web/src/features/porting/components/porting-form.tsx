@@ -1,5 +1,5 @@
 import { MAX_PORTING_NUMBERS, type TPortingHolder } from '@faxline/shared';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -70,6 +70,13 @@ export function PortingForm({ onDone }: { onDone: () => void }) {
   const [problems, setProblems] = useState<Partial<Record<TField, string>>>({});
   const [formProblem, setFormProblem] = useState<string | null>(null);
   const elements = useRef(new Map<TField, HTMLElement | null>());
+  // The field to fix gets the focus once the form is enabled again (a disabled field cannot take it).
+  const [focusOn, setFocusOn] = useState<TField | null>(null);
+  useEffect(() => {
+    if (!focusOn || submit.isPending) return;
+    elements.current.get(focusOn)?.focus();
+    setFocusOn(null);
+  }, [focusOn, submit.isPending]);
 
   const idOf = (field: TField) => `${base}-${field.replace('.', '-')}`;
   const bind = (field: TField) => ({
@@ -87,7 +94,7 @@ export function PortingForm({ onDone }: { onDone: () => void }) {
     setProblems({});
     if (!bill) {
       setProblems({ bill: t('form.holder.bill') });
-      elements.current.get('bill')?.focus();
+      setFocusOn('bill');
       return;
     }
     const list = numbers
@@ -108,7 +115,7 @@ export function PortingForm({ onDone }: { onDone: () => void }) {
       const first = Object.keys(found)[0] as TField | undefined;
       if (!first) return setFormProblem(error.message);
       setProblems(found);
-      elements.current.get(first)?.focus();
+      setFocusOn(first);
     }
   };
 
