@@ -1,4 +1,4 @@
-import { MAX_PORTING_BILL_MB, ZPortingRequestForm, type TPortingHolder } from '@faxline/shared';
+import { FORBIDDEN_CHARACTERS_MESSAGE, MAX_PORTING_BILL_MB, ZPortingRequestForm, type TPortingHolder } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import { uploadRefusalOf } from '../faxes/read-send-form';
 import type { Upload } from '../faxes/check-attachments';
@@ -40,7 +40,8 @@ export async function readPortingForm(request: FastifyRequest): Promise<PortingF
   }
   const parsed = ZPortingRequestForm.safeParse(json ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    // A control character is said first, wherever it is: it is what the sender must take out before anything else.
+    const issue = parsed.error.issues.find((found) => found.message === FORBIDDEN_CHARACTERS_MESSAGE) ?? parsed.error.issues[0]!;
     const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'errors.invalidRequest';
     throw new AppError('invalid_request', key, {}, `body.${issue.path.join('.')}`);
   }

@@ -205,7 +205,8 @@ describe('a porting request', () => {
     const blank = await asAdmin('POST', `/api/admin/porting/${id}/reject`, { reason: '' }, 'fr');
     expect(blank.statusCode).toBe(400);
     expect(JSON.stringify(blank.json())).toContain('Indiquez le motif que lira le client.');
-    expect((await asAdmin('POST', '/api/admin/porting/nope/review', { carrier: null })).statusCode).toBe(404);
+    expect((await asAdmin('POST', '/api/admin/porting/nope/review', { carrier: null })).statusCode).toBe(400);
+    expect((await asAdmin('POST', `/api/admin/porting/${crypto.randomUUID()}/review`, { carrier: null })).statusCode).toBe(404);
   });
 
   it('is worked by hand: in review, approved with a date, completed; the numbers join the account; each status e-mailed', async () => {

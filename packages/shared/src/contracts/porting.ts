@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { E164_PATTERN } from '../phone';
-import { singleLineText } from '../text';
+import { multiLineText, singleLineText } from '../text';
 
 /**
  * Number porting (spec 000 /porting-your-number; decision 113): a customer asks to bring numbers they hold elsewhere,
@@ -57,6 +57,7 @@ export const ZPortingHolder = z.object({
     .string({ error: 'validation.portingCountry' })
     .trim()
     .toUpperCase()
+    .check(singleLineText)
     .regex(/^[A-Z]{2}$/, { error: 'validation.portingCountry' }),
 });
 export type TPortingHolder = z.infer<typeof ZPortingHolder>;
@@ -102,7 +103,8 @@ export const ZPortingRequest = z.object({
 export type TPortingRequest = z.infer<typeof ZPortingRequest>;
 
 export const ZPortingRequestsResponse = z.object({ requests: z.array(ZPortingRequest) });
-export const ZPortingRequestParams = z.object({ id: z.string().min(1).max(64) });
+/** A request's id is a UUID: anything else names none (and never reaches the database). */
+export const ZPortingRequestParams = z.object({ id: z.uuid() });
 
 /** The back office's queue: one status, or the open ones (default). */
 export const ZAdminPortingQuery = z.object({ status: z.enum([...PORTING_STATUSES, 'open']).default('open') });
@@ -123,5 +125,6 @@ export const ZRejectPortingRequest = z.object({
     .string({ error: 'validation.portingReasonRequired' })
     .trim()
     .min(1, { error: 'validation.portingReasonRequired' })
-    .max(MAX_PORTING_REASON_LENGTH, { error: 'validation.portingReasonTooLong' }),
+    .max(MAX_PORTING_REASON_LENGTH, { error: 'validation.portingReasonTooLong' })
+    .check(multiLineText),
 });

@@ -75,11 +75,12 @@ export function PortingRequestCard({ request, carriers }: { request: TAdminPorti
           {t('admin.bill')}
         </a>
       </p>
-      <p className="text-sm">
-        {request.carrier
-          ? t('admin.carrier', { carrier: CARRIER_NAMES[request.carrier], status: request.carrierStatus ?? '-' })
-          : t('admin.byHand')}
-      </p>
+      {request.carrier ? (
+        <p className="text-sm">{t('admin.carrier', { carrier: CARRIER_NAMES[request.carrier], status: request.carrierStatus ?? '-' })}</p>
+      ) : request.status !== 'submitted' ? (
+        // A submitted request is not taken yet: how it will be worked is chosen with "Take in review".
+        <p className="text-sm">{t('admin.byHand')}</p>
+      ) : null}
       {request.portDate && request.status !== 'rejected' ? <p className="text-sm">{t('admin.portDate', { date: dayOf(dates.language, request.portDate) })}</p> : null}
       {request.rejectionReason ? <p className="text-sm">{t('admin.reason', { reason: request.rejectionReason })}</p> : null}
 
