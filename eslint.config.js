@@ -49,6 +49,7 @@ const serverFloors = [
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
   ['routing', 'announcements'],
   ['retention'],
+  ['porting'],
   ['public-api', 'email-to-fax', 'backups', 'data-export'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];

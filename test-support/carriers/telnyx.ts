@@ -79,6 +79,7 @@ import {
   WorkInFlight,
   type SentFaxWithMedia,
 } from './simulator-kit';
+import { telnyxPortingSimulator, type TelnyxDocument, type TelnyxPortingOrder } from './telnyx-porting';
 
 export type TelnyxQuality = 'normal' | 'high' | 'very_high' | 'ultra_light' | 'ultra_dark';
 export type TelnyxFaxStatus = 'queued' | 'media.processed' | 'sending' | 'delivered' | 'failed' | 'received';
@@ -205,7 +206,7 @@ export interface TelnyxPhoneNumber {
   customer_reference: string | null;
   country_iso_alpha2: string;
   phone_number_type: TelnyxPhoneNumberType;
-  source_type: 'number_order';
+  source_type: 'number_order' | 'port_in';
   external_pin: string | null;
   tags: string[];
   t38_fax_gateway_enabled: boolean;
@@ -347,6 +348,11 @@ export interface TelnyxSimulator {
   releasedNumbers: TelnyxPhoneNumber[];
   /** Number orders accepted, oldest first, as GET /v2/number_orders/{id} answers them. */
   numberOrders: TelnyxNumberOrder[];
+  /** Porting orders (POST /v2/porting_orders), oldest first, and the documents uploaded for them (telnyx-porting.ts). */
+  portingOrders: TelnyxPortingOrder[];
+  documents: TelnyxDocument[];
+  /** What Telnyx and the losing carrier do with a submitted porting order (telnyx-porting.ts). */
+  advancePortingOrder: ReturnType<typeof telnyxPortingSimulator>['advancePortingOrder'];
   outcomeFor(to: string, outcome: TelnyxOutcome): void;
   /** How the orders of this number end (default success). */
   orderOutcomeFor(phoneNumber: string, outcome: TelnyxOrderOutcome): void;
@@ -504,6 +510,39 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
   const searched = new Set<string>();
   const numberOrderDelayMs = options.numberOrderDelayMs ?? 20;
   let requestFailures: { status: number; left: number; method?: string; path?: string | RegExp } | null = null;
+  const porting = telnyxPortingSimulator({
+    connectionId,
+    fail: (status, errors) => new HttpError(status, errors),
+    readJson: (req) => readJsonObject(req),
+    send,
+    owns: (phoneNumber) => ownedNumbers.some((n) => n.phone_number === phoneNumber),
+    ported: (order) => {
+      const at = now();
+      for (const { phone_number } of order.phone_numbers)
+        ownedNumbers.push({
+          record_type: 'phone_number',
+          id: String(BigInt(`0x${randomBytes(7).toString('hex')}`) + 1_000_000_000_000_000_000n),
+          phone_number,
+          status: 'active',
+          connection_id: order.phone_number_configuration.connection_id,
+          connection_name: null,
+          messaging_profile_id: null,
+          billing_group_id: null,
+          customer_reference: order.customer_reference,
+          country_iso_alpha2: order.end_user.location.country_code ?? 'US',
+          phone_number_type: 'local',
+          source_type: 'port_in',
+          external_pin: null,
+          tags: [],
+          t38_fax_gateway_enabled: false,
+          emergency_enabled: false,
+          deletion_lock_enabled: false,
+          purchased_at: at,
+          created_at: at,
+          updated_at: at,
+        });
+    },
+  });
 
   const signWith = (key: KeyObject, timestamp: string, body: string) =>
     sign(null, Buffer.from(`${timestamp}|${body}`), key).toString('base64');
@@ -1068,6 +1107,8 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
       failIfAsked(method, path);
     }
     if (method === 'GET' && path === '/v2/available_phone_numbers') return searchNumbers(query, res);
+    const portingAnswer = await porting.handle(method, path, req, res);
+    if (portingAnswer !== null) return portingAnswer;
     if (method === 'POST' && path === '/v2/number_orders') return createOrder(req, res);
     const orderMatch = /^\/v2\/number_orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && orderMatch) {
@@ -1138,6 +1179,9 @@ export async function startTelnyxSimulator(options: TelnyxSimulatorOptions = {})
     ownedNumbers,
     releasedNumbers,
     numberOrders,
+    portingOrders: porting.portingOrders,
+    documents: porting.documents,
+    advancePortingOrder: porting.advancePortingOrder,
     get requests() {
       return requests;
     },

@@ -18,6 +18,8 @@ import { adminAccessRoutes, adminSessionRoutes } from './admin/routes';
 import { adminAuditRoutes } from './audit/admin-routes';
 import { adminContentRoutes } from './content/admin-routes';
 import { adminNumberRoutes } from './numbers/admin-routes';
+import { adminPortingRoutes } from './porting/admin-routes';
+import { portingRoutes } from './porting/routes';
 import { adminPlanRoutes } from './plans/admin-routes';
 import { adminTicketRoutes } from './tickets/admin-routes';
 import { adminBellRoutes } from './bells/admin-routes';
@@ -254,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminBillingRoutes,
             adminInternationalRateRoutes,
             adminAnnouncementRoutes,
+            adminPortingRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },
@@ -298,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       await api.register(retentionRoutes, routeDeps);
       await api.register(announcementRoutes, routeDeps);
+      await api.register(portingRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);
       // The unsubscribe link of fax e-mails: its signed token is the authority, no session.

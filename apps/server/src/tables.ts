@@ -27,6 +27,7 @@ export * from './inboxes/schema';
 export * from './fhir/schema';
 export * from './bells/schema';
 export * from './numbers/schema';
+export * from './porting/schema';
 export * from './plans/schema';
 export * from './public-api/schema';
 export * from './scim/schema';

@@ -31,6 +31,7 @@ export * from './contracts/notifications';
 export * from './contracts/address-book';
 export * from './contracts/receipts';
 export * from './contracts/fax-identity';
+export * from './contracts/porting';
 export * from './fax-header';
 export * from './time-zone';
 export * from './carrier-routes';

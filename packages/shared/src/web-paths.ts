@@ -86,6 +86,8 @@ export const webPaths = {
     webhooks: route('/user/webhooks'),
     /** Faxing by e-mail: who may send for the account and how strictly: owner and sub-admins. */
     emailToFax: route('/user/email-to-fax'),
+    /** The account's requests to port numbers in, and a new one: the owner (decision 113). */
+    porting: route('/user/porting'),
     /** The account's plan, payment and invoices: the owner and the Billing role. */
     billing: {
       path: '/user/billing',
@@ -108,6 +110,8 @@ export const webPaths = {
     plans: route('/admin/plans'),
     promotions: route('/admin/promotions'),
     numbers: route('/admin/numbers'),
+    /** The queue of porting requests to work (decision 113). */
+    porting: route('/admin/porting'),
     analytics: route('/admin/analytics'),
     supportTickets: {
       path: '/admin/support-tickets',

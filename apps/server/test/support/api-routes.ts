@@ -1,4 +1,4 @@
-import { ZSendFaxRequest } from '@faxline/shared';
+import { ZPortingRequestForm, ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -40,11 +40,12 @@ export type ApiRoute = {
 
 /**
  * Routes without a body schema that read a multipart form (spec 001 §3): the send form and its preview, whose
- * `request.json` part is checked with ZSendFaxRequest by the route itself.
+ * `request.json` part is checked with ZSendFaxRequest by the route itself; the porting form, with ZPortingRequestForm.
  */
 const MULTIPART_FORMS: Record<string, z.ZodType> = {
   'POST /api/faxes': ZSendFaxRequest,
   'POST /api/faxes/preview': ZSendFaxRequest,
+  'POST /api/porting-requests': ZPortingRequestForm,
 };
 
 const isZod = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;

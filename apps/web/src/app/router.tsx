@@ -64,6 +64,7 @@ const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
 const InboxesRoute = lazy(() => import('./routes/user/inboxes'));
 const RoutingRulesRoute = lazy(() => import('./routes/user/routing-rules'));
 const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
+const PortingRoute = lazy(() => import('./routes/user/porting'));
 const BillingRoute = lazy(() => import('./routes/user/billing'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
@@ -71,6 +72,7 @@ const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
 const AdminPlansRoute = lazy(() => import('./routes/admin/plans'));
 const AdminPromotionsRoute = lazy(() => import('./routes/admin/promotions'));
 const AdminNumbersRoute = lazy(() => import('./routes/admin/numbers'));
+const AdminPortingRoute = lazy(() => import('./routes/admin/porting'));
 const AdminAnalyticsRoute = lazy(() => import('./routes/admin/analytics'));
 const AdminSupportTicketsRoute = lazy(() => import('./routes/admin/support-tickets'));
 const AdminContentRoute = lazy(() => import('./routes/admin/content'));
@@ -176,6 +178,7 @@ export const router = createBrowserRouter([
               { path: paths.user.inboxes.path, Component: InboxesRoute },
               { path: paths.user.routingRules.path, Component: RoutingRulesRoute },
               { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
+              { path: paths.user.porting.path, Component: PortingRoute },
               { path: paths.user.billing.path, Component: BillingRoute },
               { path: '*', Component: NotFoundRoute },
             ],
@@ -198,6 +201,7 @@ export const router = createBrowserRouter([
               { path: paths.admin.plans.path, Component: AdminPlansRoute },
               { path: paths.admin.promotions.path, Component: AdminPromotionsRoute },
               { path: paths.admin.numbers.path, Component: AdminNumbersRoute },
+              { path: paths.admin.porting.path, Component: AdminPortingRoute },
               { path: paths.admin.analytics.path, Component: AdminAnalyticsRoute },
               { path: paths.admin.supportTickets.path, Component: AdminSupportTicketsRoute },
               { path: paths.admin.content.path, Component: AdminContentRoute },

@@ -27,6 +27,7 @@ import type enMarketing from '@/locales/en/marketing.json';
 import type enMembers from '@/locales/en/members.json';
 import type enNotifications from '@/locales/en/notifications.json';
 import type enPlanFeatures from '@/locales/en/plan-features.json';
+import type enPorting from '@/locales/en/porting.json';
 import type enReceipts from '@/locales/en/receipts.json';
 import type enRetention from '@/locales/en/retention.json';
 import type enRouting from '@/locales/en/routing.json';
@@ -72,6 +73,7 @@ declare module 'i18next' {
       messages: TMessages;
       notifications: typeof enNotifications;
       'plan-features': typeof enPlanFeatures;
+      porting: typeof enPorting;
       receipts: typeof enReceipts;
       retention: typeof enRetention;
       routing: typeof enRouting;

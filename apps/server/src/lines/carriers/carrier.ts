@@ -1,4 +1,5 @@
 import type { TCarrier, TFaxFailureReason, TFaxQuality } from '@faxline/shared';
+import type { PortOrders } from './port-orders';
 
 /**
  * What Faxline needs of a fax carrier (decision 056), whichever it is: hand a fax over, tell its webhooks
@@ -38,6 +39,8 @@ export type Carrier = {
   orderNumber(number: string, webhookUrl: string): Promise<{ carrierNumberId: string }>;
   /** Gives a number back to the carrier: it is no longer Faxline's to use. */
   releaseNumber(number: { number: string; carrierNumberId: string }): Promise<void>;
+  /** Port orders, for a carrier whose API takes them (port-orders.ts); absent: porting is worked by hand. */
+  portOrders?: PortOrders;
 };
 
 export type CarrierName = TCarrier;

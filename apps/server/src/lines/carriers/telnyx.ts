@@ -14,6 +14,7 @@ import {
 } from './carrier';
 import { telnyxErrorDetail, type TelnyxSettings } from './telnyx-api';
 import { orderTelnyxNumber, releaseTelnyxNumber, searchTelnyxNumbers } from './telnyx-numbers';
+import { telnyxPortOrders } from './telnyx-porting';
 import { clock } from '../../platform/clock';
 
 export type { TelnyxSettings } from './telnyx-api';
@@ -36,6 +37,7 @@ export function telnyxCarrier(settings: TelnyxSettings): Carrier {
     searchNumbers: (criteria) => searchTelnyxNumbers(settings, criteria),
     orderNumber: (number) => orderTelnyxNumber(settings, number),
     releaseNumber: (number) => releaseTelnyxNumber(settings, number),
+    portOrders: telnyxPortOrders(settings),
   };
 }
 

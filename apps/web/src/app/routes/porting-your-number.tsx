@@ -22,7 +22,7 @@ export default function PortingYourNumberRoute() {
     <>
       <PageHeader title={t('porting.heading')} intro={t('porting.intro')}>
         <Button asChild>
-          <Link to={paths.contact.getHref()}>{t('porting.cta.button')}</Link>
+          <Link to={paths.user.porting.getHref()}>{t('porting.cta.button')}</Link>
         </Button>
       </PageHeader>
 
@@ -75,7 +75,7 @@ export default function PortingYourNumberRoute() {
 
       <PageSection title={t('porting.cta.heading')} intro={t('porting.cta.body')} tinted>
         <Button asChild className="w-fit">
-          <Link to={paths.contact.getHref()}>{t('porting.cta.button')}</Link>
+          <Link to={paths.user.porting.getHref()}>{t('porting.cta.button')}</Link>
         </Button>
       </PageSection>
     </>

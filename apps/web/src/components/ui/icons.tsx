@@ -79,6 +79,8 @@ export const HeartIcon = icon([
 export const ZapIcon = icon(['M13 2 3 14h9l-1 8 10-12h-9z']);
 export const CodeIcon = icon(['m16 18 6-6-6-6', 'm8 6-6 6 6 6']);
 export const ArrowRightIcon = icon(['M5 12h14', 'm12 5 7 7-7 7']);
+/** A number moving in from another provider (porting). */
+export const ArrowRightLeftIcon = icon(['m16 3 4 4-4 4', 'M20 7H4', 'm8 21-4-4 4-4', 'M4 17h16']);
 export const ActivityIcon = icon(['M22 12h-4l-3 9L9 3l-3 9H2']);
 export const GlobeIcon = icon(['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M2 12h20', 'M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20z']);
 export const EyeIcon = icon(['M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z', 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z']);

@@ -1,4 +1,5 @@
 import {
+  ArrowRightLeftIcon,
   BarChartIcon,
   BellIcon,
   ClipboardListIcon,
@@ -19,6 +20,7 @@ export const ADMIN_SECTIONS = [
   'plans',
   'promotions',
   'numbers',
+  'porting',
   'analytics',
   'supportTickets',
   'content',
@@ -37,6 +39,7 @@ export const ADMIN_NAV: readonly TAdminNavEntry[] = [
   { section: 'plans', href: paths.admin.plans.getHref(), Icon: CreditCardIcon },
   { section: 'promotions', href: paths.admin.promotions.getHref(), Icon: TicketIcon },
   { section: 'numbers', href: paths.admin.numbers.getHref(), Icon: HashIcon },
+  { section: 'porting', href: paths.admin.porting.getHref(), Icon: ArrowRightLeftIcon },
   { section: 'analytics', href: paths.admin.analytics.getHref(), Icon: BarChartIcon },
   { section: 'supportTickets', href: paths.admin.supportTickets.getHref(), Icon: TicketIcon },
   { section: 'content', href: paths.admin.content.getHref(), Icon: FileTextIcon },

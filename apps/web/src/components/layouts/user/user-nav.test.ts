@@ -21,10 +21,11 @@ describe('navEntriesFor', () => {
       'inboxes',
       'routingRules',
       'emailToFax',
+      'porting',
       'billing',
     ];
     expect(keys('owner')).toEqual(all);
-    expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing'));
+    expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing' && key !== 'porting'));
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
@@ -54,6 +55,7 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/routing-rules')?.key).toBe('routingRules');
     expect(matchingNavEntry('/user/email-to-fax')?.key).toBe('emailToFax');
     expect(matchingNavEntry('/user/billing')?.key).toBe('billing');
+    expect(matchingNavEntry('/user/porting')?.key).toBe('porting');
     expect(matchingNavEntry('/user/security')?.key).toBe('security');
     expect(matchingNavEntry('/user/audit-trail')?.key).toBe('auditTrail');
   });

@@ -19,6 +19,7 @@ export type TUserNavKey =
   | 'inboxes'
   | 'routingRules'
   | 'emailToFax'
+  | 'porting'
   | 'billing';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
@@ -40,6 +41,7 @@ const INBOX_ROLES = rolesThat('manageInboxes');
 const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 const BILLING_ROLES = rolesThat('manageBilling');
 const AUDIT_ROLES = rolesThat('seeAccountAudit');
+const PORTING_ROLES = rolesThat('signAgreements');
 
 /** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
@@ -64,6 +66,8 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'inboxes', href: paths.user.inboxes.getHref(), roles: INBOX_ROLES },
   { key: 'routingRules', href: paths.user.routingRules.getHref(), roles: INBOX_ROLES },
   { key: 'emailToFax', href: paths.user.emailToFax.getHref(), roles: EMAIL_TO_FAX_ROLES },
+  // Porting binds the account's holder (a signed letter of authorisation): the owner's (decision 113).
+  { key: 'porting', href: paths.user.porting.getHref(), roles: PORTING_ROLES },
   { key: 'billing', href: paths.user.billing.getHref(), roles: BILLING_ROLES },
 ];
 

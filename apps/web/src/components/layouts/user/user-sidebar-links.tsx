@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import {
   ActivityIcon,
+  ArrowRightLeftIcon,
   ClipboardListIcon,
   CodeIcon,
   CreditCardIcon,
@@ -45,6 +46,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   inboxes: InboxIcon,
   routingRules: ClipboardListIcon,
   emailToFax: MailIcon,
+  porting: ArrowRightLeftIcon,
   billing: CreditCardIcon,
 };
 
