@@ -54,3 +54,5 @@ export * from './contracts/scim';
 export * from './contracts/retention';
 export * from './contracts/sso';
 export * from './contracts/security';
+export * from './contracts/reviews';
+export * from './contracts/site-content';
