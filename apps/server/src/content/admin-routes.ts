@@ -5,7 +5,7 @@ import {
   ZContentListResponse,
   ZContentParams,
   ZOk,
-  ZPublishContentRequest,
+  ZPublishContentQuery,
   type TContentItem,
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
@@ -64,9 +64,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   // With `at` ahead, the item is scheduled: published, and shown on the site from then on.
   app.post(
     '/content/:id/publish',
-    { schema: { params, body: ZPublishContentRequest, response: { 200: ZContentItem } } },
+    { schema: { params, querystring: ZPublishContentQuery, response: { 200: ZContentItem } } },
     async (request) => {
-      const at = request.body?.at ? new Date(request.body.at) : undefined;
+      const at = request.query.at ? new Date(request.query.at) : undefined;
       const item = await setContentStatus(db, request.params.id, 'published', actor(request), at);
       await auditContent(db, request, 'content.publish', item, { publishedAt: item.publishedAt });
       return item;

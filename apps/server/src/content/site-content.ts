@@ -20,9 +20,11 @@ const DESCRIPTION_LENGTH = 160;
 export function descriptionFrom(markdown: string): string {
   const plain = markdown
     .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // A link's address may hold one level of brackets itself ("(javascript:alert(1))").
+    .replace(/!\[[^\]]*\]\((?:[^()]|\([^()]*\))*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/^[#>\-*+\s]+/gm, '')
     .replace(/[*_`~|]/g, '')
     .replace(/\s+/g, ' ')

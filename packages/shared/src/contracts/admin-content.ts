@@ -171,12 +171,9 @@ export const ZContentInput = z
   }));
 export type TContentInput = z.input<typeof ZContentInput>;
 
-/**
- * POST /api/admin/content/:id/publish: on the site now, or, with `at` in the future, from then on (scheduled). A body
- * is optional: none publishes now.
- */
-export const ZPublishContentRequest = z.object({ at: z.iso.datetime({ offset: true }).optional() }).optional();
-export type TPublishContentRequest = z.input<typeof ZPublishContentRequest>;
+/** POST /api/admin/content/:id/publish?at=: on the site now, or, with `at` in the future, from then on (scheduled). */
+export const ZPublishContentQuery = z.object({ at: z.iso.datetime({ offset: true }).optional() });
+export type TPublishContentQuery = z.input<typeof ZPublishContentQuery>;
 
 /** GET /api/faqs?language=: the published FAQs of a language; English when the language has none. */
 export const ZFaqQuery = z.object({ language: z.string().max(16).check(singleLineText).optional() });
