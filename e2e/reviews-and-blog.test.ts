@@ -40,7 +40,12 @@ describe('reviews', () => {
 
     await page.getByLabel('Company (optional)', { exact: true }).fill('Family medicine clinic');
     await page.getByLabel('Your review', { exact: true }).fill(words);
-    await page.getByText('4 out of 5 stars', { exact: true }).first().click();
+    // The rating by keyboard: Tab from the review text into the radio group, Space, then the arrow keys.
+    await page.getByLabel('Your review', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('radio', { name: '4 out of 5 stars' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await visible(toast(page, 'Review Submitted!'));
     await visible(page.getByText('Waiting to be read', { exact: true }));
