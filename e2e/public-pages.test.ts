@@ -1,14 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlansResponse, type TPlan } from '@faxline/shared';
+import enBlog from '../apps/web/src/locales/en/blog.json';
 import enDevelopers from '../apps/web/src/locales/en/developers.json';
 import enHelp from '../apps/web/src/locales/en/help.json';
 import enLegal from '../apps/web/src/locales/en/legal.json';
 import enMarketing from '../apps/web/src/locales/en/marketing.json';
+import esBlog from '../apps/web/src/locales/es/blog.json';
 import esDevelopers from '../apps/web/src/locales/es/developers.json';
 import esHelp from '../apps/web/src/locales/es/help.json';
 import esLegal from '../apps/web/src/locales/es/legal.json';
 import esMarketing from '../apps/web/src/locales/es/marketing.json';
+import frBlog from '../apps/web/src/locales/fr/blog.json';
 import frDevelopers from '../apps/web/src/locales/fr/developers.json';
 import frHelp from '../apps/web/src/locales/fr/help.json';
 import frLegal from '../apps/web/src/locales/fr/legal.json';
@@ -19,9 +22,9 @@ import { toast, useBrowser, visible } from './support/fixtures';
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 type TLanguage = (typeof LANGUAGES)[number];
 const TEXTS = {
-  en: { marketing: enMarketing, help: enHelp, developers: enDevelopers, legal: enLegal },
-  es: { marketing: esMarketing, help: esHelp, developers: esDevelopers, legal: esLegal },
-  fr: { marketing: frMarketing, help: frHelp, developers: frDevelopers, legal: frLegal },
+  en: { marketing: enMarketing, help: enHelp, developers: enDevelopers, legal: enLegal, blog: enBlog },
+  es: { marketing: esMarketing, help: esHelp, developers: esDevelopers, legal: esLegal, blog: esBlog },
+  fr: { marketing: frMarketing, help: frHelp, developers: frDevelopers, legal: frLegal, blog: frBlog },
 };
 type TMeta = { title: string; description: string };
 
@@ -65,6 +68,7 @@ const PAGES: Array<{ path: string; anchors: string[]; meta: (lng: TLanguage) => 
   },
   { path: '/privacy-policy', anchors: [], meta: (l) => TEXTS[l].legal.privacyPolicy.meta },
   { path: '/contact', anchors: [], meta: (l) => TEXTS[l].marketing.contact.meta },
+  { path: '/blog', anchors: [], meta: (l) => TEXTS[l].blog.meta },
 ];
 
 const { browser } = useBrowser();
