@@ -22,9 +22,13 @@ export const ZBlogListQuery = z.object({
 });
 export type TBlogListQuery = z.input<typeof ZBlogListQuery>;
 
-export const ZBlogPostParams = z.object({ slug: z.string().max(200).regex(CONTENT_SLUG_PATTERN) });
+// The text check first, so that a control character is refused as such (decision 019), then the address's own form.
+export const ZBlogPostParams = z.object({ slug: z.string().max(200).check(singleLineText).regex(CONTENT_SLUG_PATTERN) });
 export const ZPublicContentQuery = z.object({ language: ZLanguageQuery });
-export const ZSitePageQuery = z.object({ path: z.string().max(200).regex(CONTENT_PATH_PATTERN), language: ZLanguageQuery });
+export const ZSitePageQuery = z.object({
+  path: z.string().max(200).check(singleLineText).regex(CONTENT_PATH_PATTERN),
+  language: ZLanguageQuery,
+});
 
 /** A post or page as a list shows it. */
 export const ZPublicContentSummary = z.object({
