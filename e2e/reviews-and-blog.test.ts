@@ -192,6 +192,14 @@ describe('the blog', () => {
     await hidden(french.getByRole('link', { name: spanishTitle }));
     await wholePageScreenshot(french, path.join(screenshots(), 'blog-fr.png'));
 
+    // A page written in the back office is at its own address, in English for a French reader without a translation.
+    const pagePath = `/our-story-${tag()}`;
+    const page = await create({ kind: 'page', language: 'en', title: 'Our story', path: pagePath, body: 'Since **2020**.' });
+    expect((await admin.request.post(`/api/admin/content/${page}/publish`, { headers: sameOrigin() })).status()).toBe(200);
+    await french.goto(pagePath);
+    await visible(french.getByRole('heading', { level: 1, name: 'Our story' }));
+    await visible(french.locator('main article strong', { hasText: '2020' }));
+
     // A scheduled post's address is not found before its time.
     await french.goto(`/blog/${encodeURIComponent(laterTitle.toLowerCase().replace(/ /g, '-'))}`);
     await visible(french.getByText('404', { exact: true }));
