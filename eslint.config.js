@@ -42,7 +42,7 @@ const serverFloors = [
   ['lines'],
   ['system-settings'],
   ['numbers'],
-  ['blocklist', 'contacts', 'content', 'api-keys', 'billing', 'inboxes'],
+  ['blocklist', 'contacts', 'content', 'reviews', 'api-keys', 'billing', 'inboxes'],
   ['faxes', 'scim'],
   ['receipts'],
   ['events'],

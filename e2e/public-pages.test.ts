@@ -1,14 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlansResponse, type TPlan } from '@faxline/shared';
+import enBlog from '../apps/web/src/locales/en/blog.json';
 import enDevelopers from '../apps/web/src/locales/en/developers.json';
 import enHelp from '../apps/web/src/locales/en/help.json';
 import enLegal from '../apps/web/src/locales/en/legal.json';
 import enMarketing from '../apps/web/src/locales/en/marketing.json';
+import esBlog from '../apps/web/src/locales/es/blog.json';
 import esDevelopers from '../apps/web/src/locales/es/developers.json';
 import esHelp from '../apps/web/src/locales/es/help.json';
 import esLegal from '../apps/web/src/locales/es/legal.json';
 import esMarketing from '../apps/web/src/locales/es/marketing.json';
+import frBlog from '../apps/web/src/locales/fr/blog.json';
 import frDevelopers from '../apps/web/src/locales/fr/developers.json';
 import frHelp from '../apps/web/src/locales/fr/help.json';
 import frLegal from '../apps/web/src/locales/fr/legal.json';
@@ -19,9 +22,9 @@ import { toast, useBrowser, visible } from './support/fixtures';
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 type TLanguage = (typeof LANGUAGES)[number];
 const TEXTS = {
-  en: { marketing: enMarketing, help: enHelp, developers: enDevelopers, legal: enLegal },
-  es: { marketing: esMarketing, help: esHelp, developers: esDevelopers, legal: esLegal },
-  fr: { marketing: frMarketing, help: frHelp, developers: frDevelopers, legal: frLegal },
+  en: { marketing: enMarketing, help: enHelp, developers: enDevelopers, legal: enLegal, blog: enBlog },
+  es: { marketing: esMarketing, help: esHelp, developers: esDevelopers, legal: esLegal, blog: esBlog },
+  fr: { marketing: frMarketing, help: frHelp, developers: frDevelopers, legal: frLegal, blog: frBlog },
 };
 type TMeta = { title: string; description: string };
 
@@ -65,6 +68,7 @@ const PAGES: Array<{ path: string; anchors: string[]; meta: (lng: TLanguage) => 
   },
   { path: '/privacy-policy', anchors: [], meta: (l) => TEXTS[l].legal.privacyPolicy.meta },
   { path: '/contact', anchors: [], meta: (l) => TEXTS[l].marketing.contact.meta },
+  { path: '/blog', anchors: [], meta: (l) => TEXTS[l].blog.meta },
 ];
 
 const { browser } = useBrowser();
@@ -322,50 +326,6 @@ describe('reviews', () => {
     expect(await examples.getByText(/^[1-5] out of 5 stars$/).count()).toBe(6);
     await page.getByRole('link', { name: 'Write a Review' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/write-review');
-    await context.close();
-  });
-
-  it('/write-review asks for what is missing, then stores the review and shows it on /reviews', async () => {
-    const context = await contextIn('en');
-    const page = await context.newPage();
-    await page.goto('/write-review');
-    // Whatever else was stored under `reviews` must not break the page or the new review.
-    await page.evaluate(() => localStorage.setItem('reviews', '{"not": "a list"'));
-    await page.reload();
-    await visible(page.getByRole('heading', { level: 1, name: 'Write a review' }));
-
-    await page.getByRole('button', { name: 'Submit Review' }).click();
-    await visible(toast(page, 'Missing Information'));
-    await visible(toast(page, 'Please fill in your name, review, and select a rating.'));
-
-    await page.getByLabel('Your name', { exact: true }).fill('Grace Hopper');
-    await page.getByLabel('Your review', { exact: true }).fill('Faxing referrals from the portal saves us an hour a day.');
-    await page.getByRole('button', { name: 'Submit Review' }).click();
-    await visible(toast(page, 'Missing Information')); // still no rating
-
-    // The rating by keyboard: Tab from the review text into the radio group, Space, then the arrow keys.
-    await page.getByLabel('Your review', { exact: true }).focus();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByRole('radio', { name: '4 out of 5 stars' }).isChecked()).toBe(true);
-
-    await page.getByRole('button', { name: 'Submit Review' }).click();
-    await visible(toast(page, 'Review Submitted!'));
-    await visible(toast(page, 'Thank you for your feedback. Your review has been received.'));
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/reviews');
-
-    const yours = page.getByRole('region', { name: 'Reviews from this browser' });
-    const review = yours.getByRole('article', { name: 'Grace Hopper' });
-    await visible(review.getByText('Faxing referrals from the portal saves us an hour a day.'));
-    await visible(review.getByText('4 out of 5 stars', { exact: true }));
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('reviews') ?? 'null') as unknown);
-    expect(stored).toEqual([
-      { name: 'Grace Hopper', reviewText: 'Faxing referrals from the portal saves us an hour a day.', rating: 4, date: expect.any(String) },
-    ]);
-    await expectNoAccessibilityViolations(page);
     await context.close();
   });
 });

@@ -93,6 +93,10 @@ import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/route
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
 import { contentRoutes } from './content/routes';
+import { contentFeedRoutes } from './content/feed-routes';
+import { contentPageHeads } from './content/page-head';
+import { reviewRoutes } from './reviews/routes';
+import { adminReviewRoutes } from './reviews/admin-routes';
 import type { TConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import type { DatabaseNotifications } from './platform/db/notifications';
@@ -248,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminRevenueRoutes,
             adminTicketRoutes,
             adminContentRoutes,
+            adminReviewRoutes,
             adminAuditRoutes,
             adminSettingsRoutes,
             adminBellRoutes,
@@ -267,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(internationalRateRoutes, routeDeps);
       await api.register(ticketRoutes, routeDeps);
       await api.register(contentRoutes, { db: database.db });
+      await api.register(reviewRoutes, routeDeps);
       await api.register(faxRoutes, routeDeps);
       await api.register(receiptDownloadRoutes, routeDeps);
       await api.register(bellRoutes, routeDeps);
@@ -320,6 +326,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerScim(app, routeDeps);
   if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
 
-  await registerWebApp(app, config.webDistDir);
+  // The sitemap and the blog's feed, and the head of the pages the server holds, for those who do not run the web app.
+  await app.register(contentFeedRoutes, routeDeps);
+  const contentHeads = contentPageHeads(routeDeps);
+  await registerWebApp(app, config.webDistDir, (pathname, request) => contentHeads(pathname, request.language));
   return app;
 }

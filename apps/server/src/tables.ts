@@ -17,6 +17,7 @@ export * from './backups/schema';
 export * from './contacts/schema';
 export * from './data-export/schema';
 export * from './content/schema';
+export * from './reviews/schema';
 export * from './email/schema';
 export * from './email-to-fax/schema';
 export * from './events/schema';

@@ -56,3 +56,5 @@ export * from './contracts/retention';
 export * from './contracts/sso';
 export * from './contracts/security';
 export * from './contracts/announcements';
+export * from './contracts/reviews';
+export * from './contracts/site-content';

@@ -22,6 +22,11 @@ export const webPaths = {
   apiDocumentation: route('/api-documentation'),
   aboutUs: route('/about-us'),
   reviews: route('/reviews'),
+  /** The blog (decision 116): its posts, newest first; `slug` opens one. */
+  blog: {
+    path: '/blog',
+    getHref: (slug?: string) => (slug ? `/blog/${encodeURIComponent(slug)}` : '/blog'),
+  },
   writeReview: route('/write-review'),
   utilitiesTools: route('/utilities-tools'),
   portingYourNumber: route('/porting-your-number'),

@@ -5,6 +5,7 @@ import {
   ZContentListResponse,
   ZContentParams,
   ZOk,
+  ZPublishContentQuery,
   type TContentItem,
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
@@ -60,16 +61,23 @@ export const adminContentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     return after;
   });
 
-  for (const [action, status] of [
-    ['publish', 'published'],
-    ['unpublish', 'draft'],
-  ] as const) {
-    app.post(`/content/:id/${action}`, { schema: { params, response: { 200: ZContentItem } } }, async (request) => {
-      const item = await setContentStatus(db, request.params.id, status, actor(request));
-      await auditContent(db, request, `content.${action}`, item);
+  // With `at` ahead, the item is scheduled: published, and shown on the site from then on.
+  app.post(
+    '/content/:id/publish',
+    { schema: { params, querystring: ZPublishContentQuery, response: { 200: ZContentItem } } },
+    async (request) => {
+      const at = request.query.at ? new Date(request.query.at) : undefined;
+      const item = await setContentStatus(db, request.params.id, 'published', actor(request), at);
+      await auditContent(db, request, 'content.publish', item, { publishedAt: item.publishedAt });
       return item;
-    });
-  }
+    },
+  );
+
+  app.post('/content/:id/unpublish', { schema: { params, response: { 200: ZContentItem } } }, async (request) => {
+    const item = await setContentStatus(db, request.params.id, 'draft', actor(request));
+    await auditContent(db, request, 'content.unpublish', item);
+    return item;
+  });
 
   app.delete('/content/:id', { schema: { params, response: { 200: ZOk } } }, async (request) => {
     const item = await deleteContent(db, request.params.id);

@@ -10,6 +10,8 @@ export function toContentSummary(row: TContentRow): TContentSummary {
     language: row.language,
     title: row.title,
     path: row.path,
+    slug: row.slug,
+    description: row.description,
     category: row.category,
     status: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,

@@ -1,6 +1,15 @@
-import type { TContentItem, TContentStatus, TContentSummary, ZContentInput, ZContentListQuery } from '@faxline/shared';
+import {
+  DEFAULT_LANGUAGE,
+  type TContentItem,
+  type TContentKind,
+  type TContentStatus,
+  type TContentSummary,
+  type ZContentInput,
+  type ZContentListQuery,
+} from '@faxline/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import { AppError } from '../platform/http/app-error';
@@ -30,12 +39,14 @@ export async function getContent(db: Database, id: string): Promise<TContentItem
   return toContentItem(await findRow(db, id));
 }
 
-/** A page's path is unique in its language: a second page there is a conflict, not a server error. */
-async function writingContent<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * A page's path and a post's slug are unique in their language: a second one there is a conflict, not a server error.
+ */
+async function writingContent<T>(kind: TContentKind, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', 'errors.contentPathTaken');
+    if (isUniqueViolation(error)) throw new AppError('conflict', kind === 'blog_post' ? 'errors.contentSlugTaken' : 'errors.contentPathTaken');
     throw error;
   }
 }
@@ -46,7 +57,7 @@ export async function createContent(db: Database, input: TContentInput, byUserId
     .select({ max: sql<number | null>`max(${contentItems.sortOrder})` })
     .from(contentItems)
     .where(eq(contentItems.kind, input.kind));
-  const [row] = await writingContent(() =>
+  const [row] = await writingContent(input.kind, () =>
     db
       .insert(contentItems)
       .values({ ...input, status: 'draft', sortOrder: (last?.max ?? -1) + 1, updatedByUserId: byUserId })
@@ -65,7 +76,7 @@ export async function updateContent(
   const before = toContentItem(await findRow(db, id));
   if (before.kind !== input.kind) throw new AppError('invalid_request', 'errors.contentKindFixed');
   const { kind: _kind, ...columns } = input;
-  const [row] = await writingContent(() =>
+  const [row] = await writingContent(input.kind, () =>
     db
       .update(contentItems)
       .set({ ...columns, updatedByUserId: byUserId, updatedAt: new Date() })
@@ -75,14 +86,45 @@ export async function updateContent(
   return { before, after: toContentItem(row!) };
 }
 
-/** Publishes or takes back an item; doing what is already done changes nothing (not even the modification time). */
-export async function setContentStatus(db: Database, id: string, status: TContentStatus, byUserId: string): Promise<TContentItem> {
+/**
+ * A page or post in another language is a translation of its English one (same path or slug): the site lists the
+ * English and shows a translation in its place to its readers, so a translation without its English would show nowhere.
+ */
+async function requireEnglishVersion(db: Database, row: typeof contentItems.$inferSelect): Promise<void> {
+  if (row.kind === 'faq' || row.language === DEFAULT_LANGUAGE) return;
+  const [english] = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.kind, row.kind),
+        eq(contentItems.language, DEFAULT_LANGUAGE),
+        row.kind === 'page' ? eq(contentItems.path, row.path ?? '') : eq(contentItems.slug, row.slug ?? ''),
+      ),
+    );
+  if (!english) throw new AppError('conflict', 'errors.contentEnglishFirst');
+}
+
+/**
+ * Publishes (now, or from `at` on: scheduled) or takes back an item. Doing what is already done changes nothing (not
+ * even the modification time); publishing again with another time moves it.
+ */
+export async function setContentStatus(
+  db: Database,
+  id: string,
+  status: TContentStatus,
+  byUserId: string,
+  at?: Date,
+): Promise<TContentItem> {
   const row = await findRow(db, id);
-  if (row.status === status) return toContentItem(row);
-  const now = new Date();
+  const now = clock.now();
+  const publishedAt = status === 'published' ? (at ?? now) : null;
+  if (row.status === status && (status === 'draft' || at === undefined || row.publishedAt?.getTime() === at.getTime()))
+    return toContentItem(row);
+  if (status === 'published') await requireEnglishVersion(db, row);
   const [updated] = await db
     .update(contentItems)
-    .set({ status, publishedAt: status === 'published' ? now : null, updatedByUserId: byUserId, updatedAt: now })
+    .set({ status, publishedAt, updatedByUserId: byUserId, updatedAt: now })
     .where(eq(contentItems.id, id))
     .returning();
   return toContentItem(updated!);
@@ -97,7 +139,7 @@ export async function deleteContent(db: Database, id: string): Promise<TContentI
 /** What changed, for the audit trail: the short fields from and to, and whether the Markdown changed. */
 export function contentChanges(before: TContentItem, after: TContentItem): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
-  for (const key of ['language', 'title', 'path', 'category'] as const)
+  for (const key of ['language', 'title', 'path', 'slug', 'description', 'category'] as const)
     if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
   if (before.body !== after.body) changes.body = { fromLength: before.body.length, toLength: after.body.length };
   return changes;

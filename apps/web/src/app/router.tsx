@@ -30,8 +30,12 @@ const SupportRoute = publicPage(() => import('./routes/support'), ['help']);
 const DevelopersRoute = publicPage(() => import('./routes/developers'), ['developers']);
 const ApiDocumentationRoute = publicPage(() => import('./routes/api-documentation'), ['developers']);
 const AboutUsRoute = publicPage(() => import('./routes/about-us'), ['marketing']);
-const ReviewsRoute = publicPage(() => import('./routes/reviews'), ['marketing']);
-const WriteReviewRoute = publicPage(() => import('./routes/write-review'), ['marketing']);
+const ReviewsRoute = publicPage(() => import('./routes/reviews'), ['marketing', 'reviews']);
+const WriteReviewRoute = publicPage(() => import('./routes/write-review'), ['marketing', 'reviews', 'messages']);
+const BlogRoute = publicPage(() => import('./routes/blog'), ['blog']);
+const BlogPostRoute = publicPage(() => import('./routes/blog-post'), ['blog']);
+// An address without a page of its own: a page written in the back office, or "not found".
+const SitePageRoute = publicPage(() => import('./routes/site-page'), ['blog']);
 const UtilitiesToolsRoute = publicPage(() => import('./routes/utilities-tools'), ['help']);
 const PortingYourNumberRoute = publicPage(() => import('./routes/porting-your-number'), ['help']);
 const SitemapRoute = publicPage(() => import('./routes/sitemap'), ['help']);
@@ -133,6 +137,8 @@ export const router = createBrowserRouter([
           { path: paths.aboutUs.path, Component: AboutUsRoute },
           { path: paths.reviews.path, Component: ReviewsRoute },
           { path: paths.writeReview.path, Component: WriteReviewRoute },
+          { path: paths.blog.path, Component: BlogRoute },
+          { path: `${paths.blog.path}/:slug`, Component: BlogPostRoute },
           { path: paths.utilitiesTools.path, Component: UtilitiesToolsRoute },
           { path: paths.portingYourNumber.path, Component: PortingYourNumberRoute },
           { path: paths.sitemap.path, Component: SitemapRoute },
@@ -149,7 +155,7 @@ export const router = createBrowserRouter([
           { path: paths.forgotPassword.path, Component: ForgotPasswordRoute },
           { path: paths.resetPassword.path, Component: ResetPasswordRoute },
           { path: paths.admin.login.path, Component: AdminLoginRoute },
-          { path: '*', Component: NotFoundRoute },
+          { path: '*', Component: SitePageRoute },
         ],
       },
       {

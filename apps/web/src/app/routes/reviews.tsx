@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -6,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSection } from '@/components/ui/page-section';
 import { paths } from '@/config/paths';
+import { CustomerReviews } from '@/features/reviews/components/customer-reviews';
 import { ReviewCard } from '@/features/reviews/components/review-card';
-import { readStoredReviews } from '@/features/reviews/utils/reviews-storage';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
@@ -21,12 +20,11 @@ const SAMPLE_REVIEWS = [
   { key: 'homeOffice', rating: 5 },
 ] as const;
 
-/** /reviews (spec 000 §2): reviews written in this browser, then the six examples; a link to write one. */
+/** /reviews (spec 000 §2, decision 115): the customers' approved reviews, then the six examples; a link to write one. */
 export default function ReviewsRoute() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(['marketing', 'reviews']);
   useDocumentMeta({ title: t('reviews.meta.title'), description: t('reviews.meta.description') });
   useScrollToHash();
-  const [stored] = useState(readStoredReviews);
 
   return (
     <>
@@ -36,19 +34,11 @@ export default function ReviewsRoute() {
         </Button>
       </PageHeader>
 
-      {stored.length > 0 ? (
-        <PageSection id="your-reviews" title={t('reviews.yours.heading')} intro={t('reviews.yours.note')}>
-          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {stored.map((review) => (
-              <li key={`${review.date}-${review.name}`}>
-                <ReviewCard {...review} />
-              </li>
-            ))}
-          </ul>
-        </PageSection>
-      ) : null}
+      <PageSection id="customer-reviews" title={t('reviews:list.heading')} intro={t('reviews:list.note')}>
+        <CustomerReviews />
+      </PageSection>
 
-      <PageSection id="example-reviews" title={t('reviews.examples.heading')} intro={t('reviews.examples.note')} tinted={stored.length > 0}>
+      <PageSection id="example-reviews" title={t('reviews.examples.heading')} intro={t('reviews.examples.note')} tinted>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {SAMPLE_REVIEWS.map(({ key, rating }) => (
             <li key={key}>

@@ -43,6 +43,7 @@ export const FOOTER_COLUMNS = [
       { to: paths.aboutUs.getHref(), text: 'pages.aboutUs' },
       { to: paths.reviews.getHref(), text: 'pages.reviews' },
       { to: paths.writeReview.getHref(), text: 'footer.links.writeReview' },
+      { to: paths.blog.getHref(), text: 'footer.links.blog' },
       { to: paths.utilitiesTools.getHref(), text: 'footer.links.utilitiesTools' },
       { to: paths.sitemap.getHref(), text: 'footer.links.sitemap' },
     ],

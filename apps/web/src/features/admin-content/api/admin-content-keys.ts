@@ -13,3 +13,6 @@ export const adminContentKeys = {
  * the page asks the server again instead of showing what it had.
  */
 export const PUBLIC_FAQS_KEY = ['faqs'] as const;
+
+/** The published pages' and posts' key (features/blog): a change made here is on the site at its next read. */
+export const PUBLIC_SITE_CONTENT_KEY = ['site-content'] as const;

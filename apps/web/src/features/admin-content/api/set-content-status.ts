@@ -6,14 +6,13 @@ import { apiSend } from '@/lib/api-client';
 import { adminContentKeys } from './admin-content-keys';
 import { invalidateContent } from './invalidate-content';
 
-/** POST /api/admin/content/:id/publish or /unpublish: on the site, or back to a draft. */
-export function setContentStatus({ id, status }: { id: string; status: TContentStatus }): Promise<TContentItem> {
-  return apiSend(
-    'POST',
-    `/admin/content/${encodeURIComponent(id)}/${status === 'published' ? 'publish' : 'unpublish'}`,
-    undefined,
-    ZContentItem,
-  );
+/**
+ * POST /api/admin/content/:id/publish or /unpublish: on the site, or back to a draft. `at` (an ISO time ahead) schedules
+ * the publication.
+ */
+export function setContentStatus({ id, status, at }: { id: string; status: TContentStatus; at?: string }): Promise<TContentItem> {
+  const action = status === 'published' ? `publish${at ? `?at=${encodeURIComponent(at)}` : ''}` : 'unpublish';
+  return apiSend('POST', `/admin/content/${encodeURIComponent(id)}/${action}`, undefined, ZContentItem);
 }
 
 export function useSetContentStatus() {

@@ -10,10 +10,11 @@ import { useLanguage } from '@/lib/use-language';
 import { useSearchState } from '@/lib/use-search-state';
 
 import { useContentItem } from '../api/get-content-item';
-import { CONTENT_TABS, contentViewFromSearch, searchForContentView, type TContentTab, type TContentView } from '../utils/content-tabs';
+import { CONTENT_TABS, contentViewFromSearch, REVIEWS_TAB, searchForContentView, type TContentTab, type TContentView } from '../utils/content-tabs';
 
 import { ContentForm } from './content-form';
 import { ContentList } from './content-list';
+import { ReviewsModeration } from './reviews-moderation';
 
 type TContentAdminProps = {
   /** The site's Markdown renderer, for the edit form's preview. */
@@ -81,17 +82,21 @@ function EditItem({
  * language filter and the item being edited are in the address, so each view can be bookmarked and returned to.
  */
 export function ContentAdmin({ renderMarkdown }: TContentAdminProps) {
-  const { t } = useTranslation('admin-support');
+  const { t } = useTranslation(['admin-support', 'admin-publishing']);
   const [search, changeSearch] = useSearchState();
   const view = contentViewFromSearch(search);
   const hrefOf = (change: Partial<TContentView>) => `?${searchForContentView({ ...view, ...change })}`;
+  // Customers' reviews sit beside the site's content: the back office moderates what the site shows (decision 115).
+  const onReviews = search.get('tab') === REVIEWS_TAB;
 
   return (
     <Tabs
-      value={view.tab}
+      value={onReviews ? REVIEWS_TAB : view.tab}
       onValueChange={(tab) =>
         changeSearch((latest) =>
-          searchForContentView({ tab: tab as TContentTab, language: contentViewFromSearch(latest).language, editing: null }),
+          tab === REVIEWS_TAB
+            ? new URLSearchParams({ tab: REVIEWS_TAB })
+            : searchForContentView({ tab: tab as TContentTab, language: contentViewFromSearch(latest).language, editing: null }),
         )
       }
     >
@@ -101,6 +106,7 @@ export function ContentAdmin({ renderMarkdown }: TContentAdminProps) {
             {t(TAB_LABEL[tab])}
           </TabsTrigger>
         ))}
+        <TabsTrigger value={REVIEWS_TAB}>{t('admin-publishing:reviews.tab')}</TabsTrigger>
       </TabsList>
       {CONTENT_TABS.map(({ tab, kind }) => (
         <TabsContent key={tab} value={tab} className="pt-6">
@@ -116,6 +122,9 @@ export function ContentAdmin({ renderMarkdown }: TContentAdminProps) {
           )}
         </TabsContent>
       ))}
+      <TabsContent value={REVIEWS_TAB} className="pt-6">
+        {onReviews ? <ReviewsModeration /> : null}
+      </TabsContent>
     </Tabs>
   );
 }

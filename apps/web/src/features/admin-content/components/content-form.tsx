@@ -24,8 +24,9 @@ import { useContentStatusAction } from '../hooks/use-content-status';
 
 import { ContentStatusBadge } from './content-status-badge';
 import { MarkdownEditor } from './markdown-editor';
+import { ScheduleControl } from './schedule-control';
 
-type TValues = { language: TLanguage; title: string; path: string; category: string; body: string };
+type TValues = { language: TLanguage; title: string; path: string; slug: string; description: string; category: string; body: string };
 
 type TContentFormProps = {
   kind: TContentKind;
@@ -42,6 +43,8 @@ const valuesOf = (item: TContentItem | null, language: TLanguage): TValues => ({
   language: item?.language ?? language,
   title: item?.title ?? '',
   path: item?.path ?? '',
+  slug: item?.slug ?? '',
+  description: item?.description ?? '',
   category: item?.category ?? '',
   body: item?.body ?? '',
 });
@@ -83,7 +86,7 @@ function TextField({ label, hint, value, problem, onChange, inputRef, maxLength 
  * publishing from here saves pending changes first.
  */
 export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, renderMarkdown }: TContentFormProps) {
-  const { t } = useTranslation(['admin-support', 'messages']);
+  const { t } = useTranslation(['admin-support', 'admin-publishing', 'messages']);
   const id = useId();
   const save = useSaveContentItem();
   const status = useContentStatusAction();
@@ -133,10 +136,10 @@ export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, 
     if (result && !item) onCreated(result);
   };
 
-  const changeStatus = async (next: TContentStatus) => {
+  const changeStatus = async (next: TContentStatus, at?: string) => {
     if (!item) return;
     const current = dirty ? await persist() : item;
-    if (current) await status.run(current, next);
+    if (current) await status.run(current, next, at);
   };
 
   const heading = t(item ? `content.kinds.${kind}.edit` : `content.kinds.${kind}.new`);
@@ -149,7 +152,7 @@ export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, 
         <h2 id={`${id}-heading`} className="text-2xl font-semibold">
           {heading}
         </h2>
-        {item ? <ContentStatusBadge status={item.status} /> : null}
+        {item ? <ContentStatusBadge status={item.status} publishedAt={item.publishedAt} /> : null}
       </div>
       <p className="text-sm text-muted-foreground">{item ? t('content.form.editNote') : t('content.form.newNote')}</p>
 
@@ -189,6 +192,28 @@ export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, 
           />
         )}
       </div>
+      {kind === 'faq' ? null : (
+        <div className="grid gap-6 md:grid-cols-2">
+          {kind === 'blog_post' ? (
+            <TextField
+              label={t('admin-publishing:content.slug')}
+              hint={t('admin-publishing:content.slugHint')}
+              value={values.slug}
+              problem={problems.slug ?? null}
+              onChange={(slug) => set({ slug })}
+              inputRef={(element) => (fields.current.slug = element)}
+            />
+          ) : null}
+          <TextField
+            label={t('admin-publishing:content.description')}
+            hint={t('admin-publishing:content.descriptionHint')}
+            value={values.description}
+            problem={problems.description ?? null}
+            onChange={(description) => set({ description })}
+            inputRef={(element) => (fields.current.description = element)}
+          />
+        </div>
+      )}
       <MarkdownEditor
         label={isFaq ? t('content.form.answer') : t('content.form.body')}
         value={values.body}
@@ -218,6 +243,7 @@ export function ContentForm({ kind, item, defaultLanguage, backHref, onCreated, 
           <Link to={backHref}>{t('content.form.cancel')}</Link>
         </Button>
       </div>
+      {item && kind !== 'faq' ? <ScheduleControl busy={busy} onSchedule={(at) => void changeStatus('published', at)} /> : null}
     </form>
   );
 }

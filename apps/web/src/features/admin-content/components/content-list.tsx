@@ -88,7 +88,7 @@ export function ContentList({ kind, language, onLanguage, editHref }: TContentLi
                 </td>
                 <td className="px-4 py-3">{t(`languages.${item.language}`)}</td>
                 <td className="px-4 py-3">
-                  <ContentStatusBadge status={item.status} />
+                  <ContentStatusBadge status={item.status} publishedAt={item.publishedAt} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <time dateTime={item.updatedAt}>{dates.dateTime(item.updatedAt)}</time>

@@ -8,6 +8,9 @@ export const CONTENT_TABS = [
 ] as const satisfies ReadonlyArray<{ tab: string; kind: TContentKind }>;
 export type TContentTab = (typeof CONTENT_TABS)[number]['tab'];
 
+/** The tab of customers' reviews, beside the content's (it lists no content kind). */
+export const REVIEWS_TAB = 'reviews';
+
 export type TContentView = {
   tab: TContentTab;
   kind: TContentKind;

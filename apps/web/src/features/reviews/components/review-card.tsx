@@ -16,9 +16,11 @@ type TReviewCardProps = {
   date?: string;
   /** Marks a sample review as such, so that no one mistakes it for a customer's words. */
   example?: boolean;
+  /** The back office's public answer, with who answered ("Reply from Faxline"). */
+  reply?: { text: string; by: string } | null;
 };
 
-export function ReviewCard({ name, company, reviewText, rating, date, example = false }: TReviewCardProps) {
+export function ReviewCard({ name, company, reviewText, rating, date, example = false, reply = null }: TReviewCardProps) {
   const { t } = useTranslation('marketing');
   const dates = useDateFormat();
   const nameId = useId();
@@ -32,6 +34,12 @@ export function ReviewCard({ name, company, reviewText, rating, date, example = 
       <blockquote className="flex-1 text-foreground">
         <p className="whitespace-pre-line">{reviewText}</p>
       </blockquote>
+      {reply ? (
+        <div className="rounded-md border-l-4 border-primary bg-muted/50 p-3 text-sm">
+          <p className="font-semibold">{reply.by}</p>
+          <p className="whitespace-pre-line text-muted-foreground">{reply.text}</p>
+        </div>
+      ) : null}
       <div className="flex flex-col gap-0.5 border-t pt-4">
         <h3 id={nameId} className="font-semibold">
           {name}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FilledStarIcon, StarIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/utils';
 
-import { MAX_RATING } from '../utils/reviews-storage';
+import { MAX_REVIEW_RATING as MAX_RATING } from '@faxline/shared';
 
 const STARS = Array.from({ length: MAX_RATING }, (_, index) => index + 1);
 
