@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
-import { supportTickets, ticketMessages } from './schema';
+import { supportTickets } from './schema';
 import { ticketThread } from './ticket-thread';
 import { isTicketId } from './ticket-views';
 
@@ -27,9 +27,12 @@ export function customerTicketsOf(customer: TCustomer): SQL {
   return byAddress ? or(eq(supportTickets.userId, customer.id), byAddress)! : eq(supportTickets.userId, customer.id);
 }
 
-/** Who wrote last on each ticket: a new answer from the team is what the person's list points out. */
-const lastAuthor = sql<TTicketAuthor>`coalesce((select ${ticketMessages.author} from ${ticketMessages}
-  where ${ticketMessages.ticketId} = ${supportTickets.id} order by ${ticketMessages.createdAt} desc limit 1), 'customer')`;
+/**
+ * Who wrote last on each ticket: a new answer from the team is what the person's list points out. Written out by
+ * name: drizzle leaves columns unqualified in a one-table select, which would make the inner `id` the message's.
+ */
+const lastAuthor = sql<TTicketAuthor>`coalesce((select m.author from ticket_messages m
+  where m.ticket_id = "support_tickets"."id" order by m.created_at desc, m.id desc limit 1), 'customer')`;
 
 function toSupportTicket(ticket: TTicketRow, last: TTicketAuthor): TSupportTicket {
   return {
