@@ -65,6 +65,7 @@ const InboxesRoute = lazy(() => import('./routes/user/inboxes'));
 const RoutingRulesRoute = lazy(() => import('./routes/user/routing-rules'));
 const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
 const BillingRoute = lazy(() => import('./routes/user/billing'));
+const UserSupportRoute = lazy(() => import('./routes/user/support'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
@@ -176,6 +177,7 @@ export const router = createBrowserRouter([
               { path: paths.user.routingRules.path, Component: RoutingRulesRoute },
               { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
               { path: paths.user.billing.path, Component: BillingRoute },
+              { path: paths.user.support.path, Component: UserSupportRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

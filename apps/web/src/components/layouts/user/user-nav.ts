@@ -19,7 +19,8 @@ export type TUserNavKey =
   | 'inboxes'
   | 'routingRules'
   | 'emailToFax'
-  | 'billing';
+  | 'billing'
+  | 'support';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
 type TUserNavEntry = {
@@ -41,7 +42,7 @@ const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 const BILLING_ROLES = rolesThat('manageBilling');
 const AUDIT_ROLES = rolesThat('seeAccountAudit');
 
-/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing. */
+/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing, Support. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -65,6 +66,8 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'routingRules', href: paths.user.routingRules.getHref(), roles: INBOX_ROLES },
   { key: 'emailToFax', href: paths.user.emailToFax.getHref(), roles: EMAIL_TO_FAX_ROLES },
   { key: 'billing', href: paths.user.billing.getHref(), roles: BILLING_ROLES },
+  // The person's own support tickets (decision 114): every role has questions.
+  { key: 'support', href: paths.user.support.getHref() },
 ];
 
 /** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */

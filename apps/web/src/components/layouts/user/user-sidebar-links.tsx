@@ -6,6 +6,7 @@ import {
   ClipboardListIcon,
   CodeIcon,
   CreditCardIcon,
+  HelpCircleIcon,
   HistoryIcon,
   InboxIcon,
   KeyIcon,
@@ -46,6 +47,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   routingRules: ClipboardListIcon,
   emailToFax: MailIcon,
   billing: CreditCardIcon,
+  support: HelpCircleIcon,
 };
 
 const SECURITY_ICONS: Record<TSecurityLinkKey, TIcon> = {
