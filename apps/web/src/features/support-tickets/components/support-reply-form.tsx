@@ -80,10 +80,10 @@ export function SupportReplyForm({ ticketId }: { ticketId: string }) {
         onChange={(event) => setBody(event.target.value)}
       />
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-files`}>{t('reply.files')}</Label>
         <p id={`${id}-files-hint`} className="text-sm text-muted-foreground">
           {t('reply.filesHint', { count: MAX_ATTACHMENTS, size: maxFileSizeMB })}
         </p>
+        {/* The browser's own file button speaks the browser's language: this label, drawn as a button, speaks the page's. */}
         <input
           ref={picker}
           id={`${id}-files`}
@@ -92,8 +92,14 @@ export function SupportReplyForm({ ticketId }: { ticketId: string }) {
           accept={ATTACHMENT_EXTENSIONS.join(',')}
           aria-describedby={`${id}-files-hint`}
           onChange={choose}
-          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          className="peer sr-only"
         />
+        <label
+          htmlFor={`${id}-files`}
+          className="inline-flex w-fit cursor-pointer items-center rounded-md border bg-background px-3 py-1.5 text-sm font-medium hover:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2"
+        >
+          {t('reply.files')}
+        </label>
         {files.length > 0 ? (
           <ul aria-label={t('reply.chosen')} className="flex flex-col gap-1">
             {files.map(({ id: key, file }) => (
