@@ -82,6 +82,7 @@ describe('the user area layout on desktop (1280 px)', () => {
       'Routing Rules',
       'E-mail to Fax',
       'Billing',
+      'Support',
     ];
     const security = {
       'Single Sign-On (SSO)': '/security-privacy#sso',
@@ -193,7 +194,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(page.getByRole('heading', { name: 'Welcome, Bill', level: 1 }));
     await expect
       .poll(() => sidebar(page).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'My Profile', 'Settings', 'Security', 'Billing']);
+      .toEqual(['Overview', 'My Profile', 'Settings', 'Security', 'Billing', 'Support']);
     await visible(page.getByRole('region', { name: 'Pages This Month' }));
     expect(await page.getByRole('region', { name: 'Recent Faxes' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Your Fax Numbers' }).count()).toBe(0);
@@ -215,7 +216,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(memberPage.getByRole('region', { name: 'Recent Faxes' }));
     await expect
       .poll(() => sidebar(memberPage).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'Settings', 'Security']);
+      .toEqual(['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'Settings', 'Security', 'Support']);
     await member.context.close();
     await ownerContext.close();
   });

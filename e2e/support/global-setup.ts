@@ -14,6 +14,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Where the server asks DNS (DNS_SERVERS): a test that needs a record starts its DNS server there (test-support/dns-server.ts). */
     dnsPort: number;
+    /** The server's SMTP gateway (e-mail to fax, answers to support replies): a test that sends mail to it. */
+    smtpPort: number;
   }
 }
 
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await tempDataDir('faxline-e2e-');
   const port = await freePort();
   const dnsPort = await freePort();
+  const smtpPort = await freePort();
   const baseUrl = `http://localhost:${port}`;
   // NODE_ENV=test: e-mail confirmation on (as in production), the local mailbox open for the tests to read. Every
   // browser of the run shares one address, so the per-address limits are raised (the limits have their own tests).
@@ -71,12 +74,15 @@ export default async function setup(project: TestProject) {
     STRIPE_SIMULATOR: 'true',
     // Single sign-on's domain proof asks this DNS server, which the test that proves a domain starts (sso.test.ts).
     DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+    // The SMTP gateway on a port the tests know: an answer to a support reply's e-mail is sent there (customer-support.test.ts).
+    SMTP_INGRESS_PORT: String(smtpPort),
     ...(privateBuild ? { WEB_DIST_DIR: webDist } : {}),
   });
   await waitForReady(baseUrl, server.child, server.output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('dnsPort', dnsPort);
+  project.provide('smtpPort', smtpPort);
   project.provide('operator', await createOperator(dataDir));
 
   return async () => {

@@ -43,6 +43,7 @@ export * from './contracts/admin-plans';
 export * from './contracts/admin-numbers';
 export * from './contracts/admin-dashboard';
 export * from './contracts/admin-tickets';
+export * from './contracts/support-tickets';
 export * from './contracts/admin-content';
 export * from './contracts/admin-audit';
 export * from './contracts/admin-analytics';

@@ -100,6 +100,11 @@ export const webPaths = {
       getHref: (chosen?: { plan: string; interval: 'month' | 'year' }) =>
         chosen ? `/user/billing?${new URLSearchParams({ plan: chosen.plan, interval: chosen.interval }).toString()}` : '/user/billing',
     },
+    /** The person's support tickets (decision 114); `ticket` opens that ticket (where a reply's e-mail leads). */
+    support: {
+      path: '/user/support',
+      getHref: (ticket?: string) => (ticket ? `/user/support?ticket=${encodeURIComponent(ticket)}` : '/user/support'),
+    },
   },
   admin: {
     login: {

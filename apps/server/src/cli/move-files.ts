@@ -6,6 +6,7 @@ import { openFileBackend } from '../platform/files/open-file-backend';
 import { moveFiles } from '../platform/files/move-files';
 import { baaFileReferences } from '../billing/baa';
 import { storedFileReferences } from '../faxes/stored-files';
+import { ticketAttachmentReferences } from '../tickets/ticket-attachments';
 import { ConfigError, loadConfig } from '../platform/config';
 import { connectDatabase } from '../platform/db/client';
 import { openDatabaseForTool } from '../platform/db/open-for-tool';
@@ -59,10 +60,11 @@ async function main(): Promise<number> {
   const handle = connectDatabase(database.url, logger);
   try {
     say(`Copying the files from ${where(values.from)} to ${where(values.to)}, checking each copy's SHA-256...`);
-    // The faxes' files, then the signed business associate agreements (decision 090).
+    // The faxes' files, then the signed business associate agreements (decision 090), then support tickets' files.
     const files = (async function* () {
       yield* storedFileReferences(handle.db);
       yield* baaFileReferences(handle.db);
+      yield* ticketAttachmentReferences(handle.db);
     })();
     const result = await moveFiles({ files, from, to, masterKey: await filesMasterKeyOf(config) });
     for (const { key, reason } of result.failed) say(`  failed: ${key} (${reason})`);

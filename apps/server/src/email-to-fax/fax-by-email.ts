@@ -34,7 +34,7 @@ export type EmailVerdict = { accepted: true; faxIds: string[] } | { accepted: fa
 const refusal = (code: number, status: string, reason: string): EmailVerdict => ({ accepted: false, code, status, reason });
 
 /** An AppError's SMTP reply: permanent, except when Faxline itself cannot take the message now. */
-function replyCodeOf(error: AppError): { code: number; status: string } {
+export function replyCodeOf(error: AppError): { code: number; status: string } {
   switch (error.type) {
     case 'payload_too_large':
       return { code: 552, status: '5.3.4' };
@@ -152,7 +152,7 @@ async function faxOf(
  * The files as the send form hands them over: in memory, the gateway's budget allowing (decision 066). One that was
  * not kept is handed over empty and marked cut short, which the file checks refuse with the portal's message.
  */
-async function uploadsOf(files: MessageFile[]): Promise<Upload[]> {
+export async function uploadsOf(files: MessageFile[]): Promise<Upload[]> {
   const uploads: Upload[] = [];
   for (const file of files) {
     if (!file.content) {

@@ -7,6 +7,9 @@ import { envelopeSpf } from './authenticate-sender';
 import { faxByEmail, type FaxByEmailDeps } from './fax-by-email';
 import { senderOf, type EmailSender } from './senders';
 import { openSpool, type SpooledFile } from './spool';
+import { ticketReplyByEmail } from './ticket-reply-by-email';
+import { ticketForEmailReply } from '../tickets/email-reply-ticket';
+import { looksLikeTicketReplyAddress, ticketOfReplyAddress } from '../tickets/ticket-reply-address';
 
 const MB = 1024 * 1024;
 
@@ -36,7 +39,8 @@ type SenderLookup = { address: string; sender: Promise<EmailSender | null>; spf?
 
 /**
  * E-mail to fax's SMTP gateway: mail to `<number's digits>@<fax domain>` becomes a fax to that
- * number. Senders are checked at RCPT (a stranger, or under enforce a client its domain's SPF refuses, is refused
+ * number; mail to a support ticket's signed reply address (`ticket-…@<fax domain>`, decision 114) joins that ticket's
+ * thread, in a message of its own. Senders are checked at RCPT (a stranger, or under enforce a client its domain's SPF refuses, is refused
  * before sending a byte of the message), the message at the end of DATA, where it is faxed or refused with a reply that
  * says why; nothing is kept of a refused one. A message goes to an encrypted spool as it arrives, and is read from
  * there within a memory budget, so that no number of large messages fills the process (decision 066).
@@ -67,6 +71,8 @@ export async function startEmailGateway(deps: FaxByEmailDeps): Promise<EmailGate
     return lookup.spf;
   };
   const connections = connectionCounts(limits);
+  // The ticket a transaction replies to, once its recipient was found to be a ticket's reply address.
+  const ticketReplies = new WeakMap<SMTPServerSession, string>();
 
   const server = new SMTPServer({
     name: domain,
@@ -106,6 +112,7 @@ export async function startEmailGateway(deps: FaxByEmailDeps): Promise<EmailGate
       if (!connections.openSender(session, from)) {
         return callback(smtpError(451, '4.7.1', `Too many connections from ${from} at once; try again later.`));
       }
+      ticketReplies.delete(session);
       callback();
     },
 
@@ -113,6 +120,10 @@ export async function startEmailGateway(deps: FaxByEmailDeps): Promise<EmailGate
       void (async () => {
         const [local = '', host = ''] = splitAddress(address.address);
         if (host !== domain) throw smtpError(550, '5.7.1', `Relaying denied: this server takes mail for <number>@${domain} only.`);
+        if (looksLikeTicketReplyAddress(local)) return acceptTicketReply(address.address, local, session);
+        if (ticketReplies.has(session)) {
+          throw smtpError(452, '4.5.3', 'A reply to a support ticket goes in a message of its own: send the fax in another.');
+        }
         const number = `+${local.replace(/^\+/, '')}`;
         if (!/^\+\d+$/.test(number) || !isE164(number)) {
           throw smtpError(
@@ -172,10 +183,44 @@ export async function startEmailGateway(deps: FaxByEmailDeps): Promise<EmailGate
         throw smtpError(552, '5.3.4', `Message too large: at most ${server.options.size} bytes can become a fax.`);
       }
       const weight = Math.min(limits.readingMB, Math.max(1, Math.ceil(raw.size / MB)));
-      return await budget.runExclusive(() => receive(raw, session), weight);
+      const ticketId = ticketReplies.get(session);
+      return await budget.runExclusive(() => (ticketId ? receiveTicketReply(raw, session, ticketId) : receive(raw, session)), weight);
     } finally {
       await raw.remove();
     }
+  }
+
+  /**
+   * A ticket's reply address at RCPT: alone in its message, signed by us, and written to by the ticket's own sender;
+   * anything else is refused before a byte of the message is sent.
+   */
+  async function acceptTicketReply(address: string, local: string, session: SMTPServerSession): Promise<void> {
+    if (session.envelope.rcptTo.length > 0) {
+      throw smtpError(452, '4.5.3', 'A reply to a support ticket goes in a message of its own: send it to that address alone.');
+    }
+    const ticketId = await ticketOfReplyAddress(config, local);
+    if (!ticketId) throw smtpError(550, '5.1.1', `${address} is not the reply address of a Faxline support ticket.`);
+    const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    if (!(await ticketForEmailReply(deps.db, ticketId, from))) {
+      throw smtpError(550, '5.7.1', `${from} may not reply to this support ticket: reply from the address its e-mails were sent to.`);
+    }
+    ticketReplies.set(session, ticketId);
+  }
+
+  async function receiveTicketReply(raw: SpooledFile, session: SMTPServerSession, ticketId: string): Promise<string> {
+    const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
+    const verdict = await ticketReplyByEmail(deps, {
+      raw,
+      spool,
+      ticketId,
+      client: { ip: session.remoteAddress, helo: session.hostNameAppearsAs, mailFrom },
+    });
+    logger.info(
+      { from: mailFrom, ticketId, accepted: verdict.accepted, ...(verdict.accepted ? {} : { reason: verdict.reason }) },
+      verdict.accepted ? 'ticket reply by e-mail: added' : 'ticket reply by e-mail: refused',
+    );
+    if (!verdict.accepted) throw smtpError(verdict.code, verdict.status, verdict.reason);
+    return `2.0.0 Added to support ticket #${verdict.reference}`;
   }
 
   async function receive(raw: SpooledFile, session: SMTPServerSession): Promise<string> {

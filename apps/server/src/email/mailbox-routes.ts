@@ -24,6 +24,8 @@ const ZMailboxMessage = z.object({
   text: z.string(),
   /** The files it carried: their names, types and sizes (the files themselves are not kept). */
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
+  /** Where an answer goes (a support reply's signed address), when not to the sender. */
+  replyTo: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 

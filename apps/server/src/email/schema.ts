@@ -13,6 +13,8 @@ export const mailboxMessages = pgTable(
     html: text('html').notNull(),
     /** The attachments' names, types and sizes (the files themselves are not kept here). */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; size: number }[]>().notNull().default([]),
+    /** Where an answer goes when it is not the sender (a support reply's signed address: tickets/ticket-reply-address.ts). */
+    replyTo: text('reply_to'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mailbox_messages_to_idx').on(table.to)],

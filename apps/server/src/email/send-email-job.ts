@@ -42,6 +42,8 @@ export const ZEmail = z.object({
   /** A Message-ID made from what the e-mail is about, so that one sent again after a crash is known as the same. */
   messageId: ZMessageIdValue.optional(),
   headers: ZNoticeHeaders.optional(),
+  /** Where the recipient's answer goes (a support reply's signed address), when not to the sender. */
+  replyTo: z.email().optional(),
   /** Files of a fax, read from the file store when the e-mail is sent: a job's payload never holds a document. */
   attachments: z.array(ZFaxAttachment).max(5).optional(),
 });
@@ -97,6 +99,7 @@ export const sendEmailJob = defineJob({
         subject: email.subject,
         text: email.text,
         html: email.html,
+        replyTo: email.replyTo ?? null,
         attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
       });
       if (email.messageId) await markHandedOver(tx, email.messageId);

@@ -3,6 +3,7 @@ import {
   ZAdminTicketListQuery,
   ZAdminTicketListResponse,
   ZAdminTicketParams,
+  ZTicketAttachmentParams,
   ZTicketAssigneesResponse,
   ZTicketMessage,
   ZTicketReplyRequest,
@@ -14,9 +15,11 @@ import type { RouteDeps } from '../route-deps';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { listTicketAssignees } from './assignees';
+import { attachmentDisposition } from './attachment-disposition';
 import { listAdminTickets } from './list-tickets';
 import { replyToTicket } from './reply-to-ticket';
-import { getAdminTicket } from './ticket-detail';
+import { openTicketAttachment } from './ticket-attachments';
+import { findTicket, getAdminTicket } from './ticket-detail';
 import { updateTicket } from './update-ticket';
 
 /** Who answered or changed which ticket, in the audit trail. */
@@ -41,9 +44,9 @@ function auditTicket(
 
 /**
  * /api/admin/tickets (spec 001 §2.11 /admin/support-tickets): the tickets with filters and paging, one ticket with its
- * thread, replies (e-mailed to the person) and changes of status, priority and assignee.
+ * thread and the files the person sent, replies (e-mailed to the person) and changes of status, priority and assignee.
  */
-export const adminTicketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, queue, config }) => {
+export const adminTicketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, queue, config, files }) => {
   const params = ZAdminTicketParams;
 
   app.get('/tickets', { schema: { querystring: ZAdminTicketListQuery, response: { 200: ZAdminTicketListResponse } } }, async (request) =>
@@ -58,17 +61,25 @@ export const adminTicketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     getAdminTicket(db, request.params.id),
   );
 
+  // A file the person sent with a reply, as they sent it (it passed the upload checks before it was kept).
+  app.get('/tickets/:id/attachments/:attachmentId', { schema: { params: ZTicketAttachmentParams } }, async (request, reply) => {
+    const { row } = await findTicket(db, request.params.id);
+    const file = await openTicketAttachment({ db, files }, row.id, request.params.attachmentId);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', attachmentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
+  });
+
   app.post(
     '/tickets/:id/replies',
     { schema: { params, body: ZTicketReplyRequest, response: { 201: ZTicketMessage } } },
     async (request, reply) => {
       const admin = request.adminAccess!.session.user;
-      const { message, statusChanged } = await replyToTicket(
-        { db, queue, publicUrl: config.publicUrl },
-        request.params.id,
-        admin,
-        request.body.body,
-      );
+      const { message, statusChanged } = await replyToTicket({ db, queue, config }, request.params.id, admin, request.body.body);
       await auditTicket(db, request, 'ticket.reply', request.params.id, {
         messageId: message.id,
         length: message.body.length,

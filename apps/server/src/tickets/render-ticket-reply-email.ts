@@ -7,7 +7,8 @@ const escapeHtml = (value: string) =>
 
 /**
  * A support reply, e-mailed to the address given on the ticket in the person's language, with a plain-text part.
- * The reply is plain text as the admin typed it; the reference lets the person (and us) find the ticket again.
+ * The reply is plain text as the admin typed it. Its Reply-To is the ticket's signed address, so that answering the
+ * e-mail adds to the thread (decision 114); the link opens the conversation in the person's account.
  */
 export function renderTicketReplyEmail(input: {
   to: string;
@@ -16,19 +17,28 @@ export function renderTicketReplyEmail(input: {
   subject: string;
   reference: string;
   reply: string;
-  contactUrl: string;
+  /** The conversation in the person's /user/support. */
+  threadUrl: string;
+  /** The ticket's signed reply address (ticket-reply-address.ts), where an SMTP gateway takes mail. */
+  replyTo: string | null;
 }): TEmail {
   const t = translator(input.language);
   const greeting = t('emails.greeting', { name: input.name });
   const intro = t('emails.ticketReply.intro', { subject: input.subject });
-  const followUp = t('emails.ticketReply.followUp', { reference: input.reference });
-  const text = [greeting, '', intro, '', input.reply, '', `${followUp} ${input.contactUrl}`, '', t('emails.signature')].join('\n');
+  const followUp = t(input.replyTo ? 'emails.ticketReply.followUpByEmail' : 'emails.ticketReply.followUp', { reference: input.reference });
+  const text = [greeting, '', intro, '', input.reply, '', `${followUp} ${input.threadUrl}`, '', t('emails.signature')].join('\n');
   const html = `<!doctype html><html lang="${input.language}"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <div style="white-space:pre-wrap;border-left:3px solid #5b21b6;padding:4px 0 4px 12px;margin:0 0 16px">${escapeHtml(input.reply)}</div>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(followUp)} <a href="${escapeHtml(input.contactUrl)}">${escapeHtml(input.contactUrl)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(followUp)} <a href="${escapeHtml(input.threadUrl)}">${escapeHtml(input.threadUrl)}</a></p>
 <p>${escapeHtml(t('emails.signature'))}</p>
 </body></html>`;
-  return { to: input.to, subject: t('emails.ticketReply.subject', { subject: input.subject, reference: input.reference }), text, html };
+  return {
+    to: input.to,
+    subject: t('emails.ticketReply.subject', { subject: input.subject, reference: input.reference }),
+    text,
+    html,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+  };
 }

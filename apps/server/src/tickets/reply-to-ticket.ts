@@ -4,13 +4,15 @@ import { eq } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import { sendEmailJob } from '../email/send-email-job';
 import type { Database } from '../platform/db/client';
+import type { TConfig } from '../platform/config';
 import type { Queue } from '../platform/queue/queue';
 import { renderTicketReplyEmail } from './render-ticket-reply-email';
 import { supportTickets, ticketMessages } from './schema';
+import { ticketReplyAddress } from './ticket-reply-address';
 import { findTicket } from './ticket-detail';
 import { languageOf } from './ticket-views';
 
-type TReplyDeps = { db: Database; queue: Queue; publicUrl: string };
+type TReplyDeps = { db: Database; queue: Queue; config: TConfig };
 type TAdmin = { id: string; name: string; email: string };
 
 /** The language of the person's e-mails: their profile's when they were signed in, else the one they wrote in. */
@@ -53,11 +55,12 @@ export async function replyToTicket(
       subject: ticket.subject,
       reference: view.reference,
       reply: body,
-      contactUrl: `${deps.publicUrl}${webPaths.contact.path}`,
+      threadUrl: `${deps.config.publicUrl}${webPaths.user.support.getHref(ticketId)}`,
+      replyTo: await ticketReplyAddress(deps.config, ticketId),
     }),
   );
   return {
-    message: { id: message.id, author: 'admin', authorName, body, createdAt: message.createdAt.toISOString() },
+    message: { id: message.id, author: 'admin', authorName, body, via: 'web', attachments: [], createdAt: message.createdAt.toISOString() },
     statusChanged: ticket.status === 'open',
   };
 }

@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TTicketAuthor } from '@faxline/shared';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TTicketAttachmentType, TTicketAuthor, TTicketMessageVia } from '@faxline/shared';
 import { users } from '../auth/schema';
 
 /**
@@ -34,7 +35,7 @@ export const supportTickets = pgTable(
   ],
 );
 
-/** The thread of a ticket after its opening message: replies by admins (and, later, by the person). */
+/** The thread of a ticket after its opening message: replies by admins and by the person (in the portal or by e-mail). */
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
@@ -48,7 +49,40 @@ export const ticketMessages = pgTable(
     /** Kept so the thread still says who wrote, should the account go. */
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    /** Where it was written: in the portal or the back office (`web`), or as an e-mail through the SMTP gateway. */
+    via: text('via').$type<TTicketMessageVia>().notNull().default('web'),
+    /** An e-mailed reply's Message-ID: the same message delivered again (a client that missed our 250) adds nothing. */
+    emailMessageId: text('email_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
+  (table) => [
+    index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt),
+    uniqueIndex('ticket_messages_email_message_idx')
+      .on(table.ticketId, table.emailMessageId)
+      .where(sql`${table.emailMessageId} is not null`),
+  ],
+);
+
+/**
+ * Files the person sent with a reply, checked as the send form's uploads are (check-attachments.ts) and kept
+ * encrypted in the file store like fax documents; `fileKey` names the stored file.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<TTicketAttachmentType>().notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    fileKey: text('file_key').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_attachments_message_idx').on(table.messageId), index('ticket_attachments_ticket_idx').on(table.ticketId)],
 );

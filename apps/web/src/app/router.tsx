@@ -70,6 +70,7 @@ const RoutingRulesRoute = lazy(() => import('./routes/user/routing-rules'));
 const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
 const PortingRoute = lazy(() => import('./routes/user/porting'));
 const BillingRoute = lazy(() => import('./routes/user/billing'));
+const UserSupportRoute = lazy(() => import('./routes/user/support'));
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
@@ -186,6 +187,7 @@ export const router = createBrowserRouter([
               { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
               { path: paths.user.porting.path, Component: PortingRoute },
               { path: paths.user.billing.path, Component: BillingRoute },
+              { path: paths.user.support.path, Component: UserSupportRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

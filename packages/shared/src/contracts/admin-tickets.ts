@@ -60,12 +60,29 @@ export const ZAdminTicketListResponse = z.object({
 });
 export type TAdminTicketListResponse = z.infer<typeof ZAdminTicketListResponse>;
 
+/** Where a message was written: in the portal or the back office, or as an e-mail answered through the SMTP gateway. */
+export const TICKET_MESSAGE_VIAS = ['web', 'email'] as const;
+export type TTicketMessageVia = (typeof TICKET_MESSAGE_VIAS)[number];
+/** A file sent with a reply: the send form's accepted types, checked the same way (decision 114). */
+export const TICKET_ATTACHMENT_TYPES = ['pdf', 'jpeg', 'png', 'doc', 'docx', 'txt'] as const;
+export type TTicketAttachmentType = (typeof TICKET_ATTACHMENT_TYPES)[number];
+
+export const ZTicketAttachment = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(TICKET_ATTACHMENT_TYPES),
+  size: z.number().int(),
+});
+export type TTicketAttachment = z.infer<typeof ZTicketAttachment>;
+
 export const ZTicketMessage = z.object({
   id: z.string(),
   author: z.enum(TICKET_AUTHORS),
   /** The admin who replied, or the person who wrote in. */
   authorName: z.string(),
   body: z.string(),
+  via: z.enum(TICKET_MESSAGE_VIAS),
+  attachments: z.array(ZTicketAttachment),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type TTicketMessage = z.infer<typeof ZTicketMessage>;

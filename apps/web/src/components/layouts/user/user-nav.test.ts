@@ -23,17 +23,18 @@ describe('navEntriesFor', () => {
       'emailToFax',
       'porting',
       'billing',
+      'support',
     ];
     expect(keys('owner')).toEqual(all);
     expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing' && key !== 'porting'));
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
-    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings', 'security']);
+    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings', 'security', 'support']);
   });
 
-  it('shows a Billing contact Overview, My Profile, Settings, Security and Billing only', () => {
-    expect(keys('billing')).toEqual(['overview', 'profile', 'settings', 'security', 'billing']);
+  it('shows a Billing contact Overview, My Profile, Settings, Security, Billing and Support only', () => {
+    expect(keys('billing')).toEqual(['overview', 'profile', 'settings', 'security', 'billing', 'support']);
   });
 
   it('shows what a standard user may use while the role is unknown', () => {
@@ -49,6 +50,7 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/settings/advanced')?.key).toBe('settings');
     expect(matchingNavEntry('/user/add-user')?.key).toBe('userAdministration');
     expect(matchingNavEntry('/user/contacts')?.key).toBe('contacts');
+    expect(matchingNavEntry('/user/support')?.key).toBe('support');
     expect(matchingNavEntry('/user/api-keys')?.key).toBe('apiKeys');
     expect(matchingNavEntry('/user/webhooks')?.key).toBe('webhooks');
     expect(matchingNavEntry('/user/inboxes')?.key).toBe('inboxes');

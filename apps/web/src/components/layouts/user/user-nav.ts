@@ -20,7 +20,8 @@ export type TUserNavKey =
   | 'routingRules'
   | 'emailToFax'
   | 'porting'
-  | 'billing';
+  | 'billing'
+  | 'support';
 export type TSecurityLinkKey = 'sso' | 'twoFactor' | 'pgpEncryption' | 'apiAuthentication' | 'advancedSecurity';
 
 type TUserNavEntry = {
@@ -43,7 +44,7 @@ const BILLING_ROLES = rolesThat('manageBilling');
 const AUDIT_ROLES = rolesThat('seeAccountAudit');
 const PORTING_ROLES = rolesThat('signAgreements');
 
-/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Billing. */
+/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Porting, Billing, Support. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -69,6 +70,8 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   // Porting binds the account's holder (a signed letter of authorisation): the owner's (decision 113).
   { key: 'porting', href: paths.user.porting.getHref(), roles: PORTING_ROLES },
   { key: 'billing', href: paths.user.billing.getHref(), roles: BILLING_ROLES },
+  // The person's own support tickets (decision 114): every role has questions.
+  { key: 'support', href: paths.user.support.getHref() },
 ];
 
 /** The sidebar's small Security group (spec 001 §2.2: links to /security-privacy and /api-documentation). */

@@ -7,6 +7,7 @@ import {
   ClipboardListIcon,
   CodeIcon,
   CreditCardIcon,
+  HelpCircleIcon,
   HistoryIcon,
   InboxIcon,
   KeyIcon,
@@ -48,6 +49,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   emailToFax: MailIcon,
   porting: ArrowRightLeftIcon,
   billing: CreditCardIcon,
+  support: HelpCircleIcon,
 };
 
 const SECURITY_ICONS: Record<TSecurityLinkKey, TIcon> = {

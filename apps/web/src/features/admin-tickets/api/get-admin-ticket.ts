@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { adminTicketKeys } from './admin-ticket-keys';
+import { ADMIN_TICKETS_REFRESH_MS, adminTicketKeys } from './admin-ticket-keys';
 
 /** GET /api/admin/tickets/:id: the ticket with its thread, the opening message first. */
 export function getAdminTicket(id: string): Promise<TAdminTicketDetail> {
@@ -11,8 +11,17 @@ export function getAdminTicket(id: string): Promise<TAdminTicketDetail> {
 }
 
 export const adminTicketQueryOptions = (id: string) =>
-  queryOptions({ queryKey: adminTicketKeys.detail(id), queryFn: () => getAdminTicket(id) });
+  queryOptions({
+    queryKey: adminTicketKeys.detail(id),
+    queryFn: () => getAdminTicket(id),
+    refetchInterval: ADMIN_TICKETS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
 
 export function useAdminTicket(id: string) {
   return useQuery(adminTicketQueryOptions(id));
 }
+
+/** Where a file the person sent downloads from (a plain link: the browser sends the session cookie). */
+export const adminTicketAttachmentHref = (ticketId: string, attachmentId: string) =>
+  `/api/admin/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(attachmentId)}`;

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client';
 
-import { adminTicketKeys } from './admin-ticket-keys';
+import { ADMIN_TICKETS_REFRESH_MS, adminTicketKeys } from './admin-ticket-keys';
 
 /** GET /api/admin/tickets: one page of the tickets matching the filters, the most recently updated first. */
 export function getAdminTickets(query: TAdminTicketListQuery): Promise<TAdminTicketListResponse> {
@@ -12,7 +12,13 @@ export function getAdminTickets(query: TAdminTicketListQuery): Promise<TAdminTic
 }
 
 export const adminTicketsQueryOptions = (query: TAdminTicketListQuery) =>
-  queryOptions({ queryKey: adminTicketKeys.list(query), queryFn: () => getAdminTickets(query), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminTicketKeys.list(query),
+    queryFn: () => getAdminTickets(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_TICKETS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
 
 export function useAdminTickets(query: TAdminTicketListQuery) {
   return useQuery(adminTicketsQueryOptions(query));

@@ -109,7 +109,7 @@ export function TicketView({ id, backHref }: TTicketViewProps) {
             <h3 id="ticket-thread" className="text-lg font-semibold">
               {t('tickets.view.thread')}
             </h3>
-            <TicketThread messages={data.messages} />
+            <TicketThread ticketId={data.id} messages={data.messages} />
           </section>
           <TicketReplyForm ticket={data} />
         </div>
