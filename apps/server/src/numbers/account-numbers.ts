@@ -61,3 +61,29 @@ export async function removeEmailRecipient(db: Database, number: { numberId: str
 export async function releaseNumbersOf(db: Database | Tx, accountId: string): Promise<void> {
   await db.update(faxNumbers).set({ status: 'available', accountId: null, assignedAt: null }).where(eq(faxNumbers.accountId, accountId));
 }
+
+/** An account's numbers as its numbers page shows them, in the order they were added (the allowance covers the first). */
+export async function heldNumbersOf(db: Database | Tx, accountId: string) {
+  return db
+    .select({
+      id: faxNumbers.id,
+      phoneNumber: faxNumbers.phoneNumber,
+      countryCode: faxNumbers.countryCode,
+      stationId: faxNumbers.stationId,
+      assignedAt: faxNumbers.assignedAt,
+    })
+    .from(faxNumbers)
+    .where(and(eq(faxNumbers.accountId, accountId), eq(faxNumbers.status, 'assigned')))
+    .orderBy(asc(faxNumbers.assignedAt), asc(faxNumbers.phoneNumber));
+}
+
+/** How many numbers each account holds, for the accounts holding more than `atLeast` - 1 (the monthly charge's sweep). */
+export async function heldNumberCounts(db: Database, atLeast: number): Promise<Array<{ accountId: string; held: number }>> {
+  const rows = await db
+    .select({ accountId: faxNumbers.accountId, held: sql<number>`count(*)::int` })
+    .from(faxNumbers)
+    .where(eq(faxNumbers.status, 'assigned'))
+    .groupBy(faxNumbers.accountId)
+    .having(sql`count(*) >= ${atLeast}`);
+  return rows.flatMap((row) => (row.accountId ? [{ accountId: row.accountId, held: row.held }] : []));
+}
