@@ -35,14 +35,17 @@ export async function searchAvailableNumbers(
       }
     }),
   );
+  // The carriers' numbers come after the inventory's, as many again at most: a full inventory does not hide them.
   const seen = new Set(numbers.map((n) => n.phoneNumber));
+  let fromCarriers = 0;
   for (const { carrier, offered } of offers) {
     for (const offer of offered) {
-      if (numbers.length >= limit) break;
+      if (fromCarriers >= limit) break;
       if (seen.has(offer.number)) continue;
       seen.add(offer.number);
       numbers.push({ phoneNumber: offer.number, carrier: carrier.name, region: offer.region, locality: offer.locality });
+      fromCarriers += 1;
     }
   }
-  return { numbers: numbers.slice(0, limit), unavailableCarriers };
+  return { numbers, unavailableCarriers };
 }

@@ -12,7 +12,7 @@ import { ZStationId } from './fax-identity';
  * PATCH /api/account-numbers/:id, POST /api/account-numbers/:id/release.
  */
 export const NUMBER_QUARANTINE_DAYS = 30;
-/** The most numbers one search shows (the inventory's first, then each carrier's). */
+/** The most numbers one search shows of the inventory, and again of the carriers together (after the inventory's). */
 export const AVAILABLE_NUMBERS_LIMIT = 20;
 
 export const ZAccountNumber = z.object({
