@@ -13,6 +13,7 @@ import {
   LockIcon,
   MailIcon,
   MonitorIcon,
+  PhoneIcon,
   SendIcon,
   SettingsIcon,
   ShieldCheckIcon,
@@ -44,6 +45,7 @@ const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   webhooks: ZapIcon,
   inboxes: InboxIcon,
   routingRules: ClipboardListIcon,
+  numbers: PhoneIcon,
   emailToFax: MailIcon,
   billing: CreditCardIcon,
 };

@@ -11,6 +11,7 @@ const number = (overrides: Partial<TAdminNumber> = {}): TAdminNumber => ({
   countryCode: 'US',
   status: 'assigned',
   fromCarrier: false,
+  quarantinedUntil: null,
   accountId: '0f8c2a4e-1111-2222-3333-444455556666',
   owner: { userId: 'u1', email: 'ana@example.com', name: 'Ana' },
   assignedAt: '2026-01-01T00:00:00.000Z',

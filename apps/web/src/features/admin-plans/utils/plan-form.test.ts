@@ -49,6 +49,7 @@ const plan: TAdminPlan = {
   paypalMonthlyPlanId: null,
   paypalYearlyPlanId: null,
   overageCentsPerPage: null,
+  extraNumberCentsPerMonth: 500,
   isPopular: false,
   isHipaa: false,
   text: {
