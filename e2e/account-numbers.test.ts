@@ -6,7 +6,16 @@ import { makePdf } from '@test-support/factories/documents';
 import { onPlan, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { faxCall } from './support/faxes';
-import { overflowOf, phonePageOf, sameOrigin, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
+import {
+  overflowOf,
+  phonePageOf,
+  sameOrigin,
+  toast,
+  useBrowser,
+  useScreenshotsFolder,
+  visible,
+  wholePageScreenshot,
+} from './support/fixtures';
 
 const { browser } = useBrowser();
 const screenshots = useScreenshotsFolder('faxline-account-numbers-');
@@ -15,14 +24,20 @@ const screenshots = useScreenshotsFolder('faxline-account-numbers-');
 const CALLER = '+12125550177';
 
 const numberRow = (page: Page, label: string) =>
-  page.getByRole('list', { name: 'Your numbers' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: label }) });
+  page
+    .getByRole('list', { name: 'Your numbers' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: label }) });
 
 describe('numbers a customer chooses (issue 39, decision 112)', () => {
   it('the owner adds a number found by area code, names its inbox and station id, receives a fax on it, and releases it', async () => {
     const owner = await newContext(browser);
     await signedInPerson(owner, 'Harbor Dental');
     await onPlan(owner, 'professional');
-    const made = await owner.request.post('/api/inboxes', { headers: sameOrigin(), data: { name: 'Referrals', memberIds: [], numbers: [] } });
+    const made = await owner.request.post('/api/inboxes', {
+      headers: sameOrigin(),
+      data: { name: 'Referrals', memberIds: [], numbers: [] },
+    });
     expect(made.status(), await made.text()).toBe(200);
     const referrals = ((await made.json()) as { inboxes: Array<{ id: string; name: string }> }).inboxes[0]!;
 
@@ -91,7 +106,12 @@ describe('numbers a customer chooses (issue 39, decision 112)', () => {
       await visible(phone.getByRole('heading', { name: language === 'es' ? 'Números de fax' : 'Numéros de fax', level: 1 }));
       await phone.getByLabel(language === 'es' ? 'Código de área' : 'Indicatif régional').fill('415');
       await phone.getByRole('button', { name: language === 'es' ? 'Buscar' : 'Rechercher' }).click();
-      await visible(phone.getByRole('region', { name: language === 'es' ? 'Números encontrados' : 'Numéros trouvés' }).getByRole('listitem').first());
+      await visible(
+        phone
+          .getByRole('region', { name: language === 'es' ? 'Números encontrados' : 'Numéros trouvés' })
+          .getByRole('listitem')
+          .first(),
+      );
       expect((await overflowOf(phone)).offenders).toEqual([]);
       await expectNoAccessibilityViolations(phone);
       await wholePageScreenshot(phone, path.join(screenshots(), `numbers-phone-${language}.png`));

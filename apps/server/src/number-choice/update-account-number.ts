@@ -22,7 +22,8 @@ export async function updateAccountNumber(
   const number = await numberOfAccount(db, accountId, { id: numberId });
   if (!number) throw new AppError('not_found', 'errors.numberNotFound');
   await inTransaction(db, async (tx) => {
-    if (changes.stationId !== undefined) await saveNumberSettings(tx, accountId, number.phoneNumber, { stationId: changes.stationId || null });
+    if (changes.stationId !== undefined)
+      await saveNumberSettings(tx, accountId, number.phoneNumber, { stationId: changes.stationId || null });
     if (changes.inboxId !== undefined) await setNumberInbox(tx, accountId, number.phoneNumber, changes.inboxId);
     await recordAuditEvent(tx, {
       ...auditedBy(actor, { phoneNumber: number.phoneNumber, ...changes }),

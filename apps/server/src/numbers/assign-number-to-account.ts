@@ -57,7 +57,10 @@ async function whyNotTakeable(db: Database | Tx, phoneNumber: string, now: Date)
     .where(eq(faxNumbers.phoneNumber, phoneNumber));
   if (!row) return new AppError('not_found', 'errors.numberNotFound');
   if (row.status === 'available' && row.quarantinedUntil && row.quarantinedUntil > now)
-    return new AppError('conflict', 'errors.numberQuarantined', { number: phoneNumber, until: row.quarantinedUntil.toISOString().slice(0, 10) });
+    return new AppError('conflict', 'errors.numberQuarantined', {
+      number: phoneNumber,
+      until: row.quarantinedUntil.toISOString().slice(0, 10),
+    });
   return new AppError('conflict', 'errors.numberNotAvailable', { number: phoneNumber });
 }
 

@@ -154,7 +154,10 @@ export async function assignNumber(db: Database, id: string, accountId: string):
     .returning({ id: faxNumbers.id });
   if (updated.length === 0) {
     if (before.status === 'available' && before.quarantinedUntil)
-      throw new AppError('conflict', 'errors.numberQuarantined', { number: before.phoneNumber, until: before.quarantinedUntil.slice(0, 10) });
+      throw new AppError('conflict', 'errors.numberQuarantined', {
+        number: before.phoneNumber,
+        until: before.quarantinedUntil.slice(0, 10),
+      });
     throw new AppError('conflict', 'errors.numberAlreadyAssigned');
   }
   return findNumber(db, id);

@@ -77,7 +77,11 @@ async function subscribe(cookie: string) {
   const { url } = ZCheckoutResponse.parse(answer.json());
   const paid = await fetch(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'succeed' }), redirect: 'manual' });
   expect(paid.status).toBe(303);
-  await until(() => numbersOf(cookie), (n) => n.allowance.extraCentsPerMonth !== null, 'the subscription applied');
+  await until(
+    () => numbersOf(cookie),
+    (n) => n.allowance.extraCentsPerMonth !== null,
+    'the subscription applied',
+  );
 }
 
 /** An owner signed in, with the number every new account gets. */
@@ -87,7 +91,7 @@ async function customer() {
 }
 
 describe('numbers a customer chooses', () => {
-  it('is the owner\'s alone: a sub-admin, a User and a Billing member are refused every route', async () => {
+  it("is the owner's alone: a sub-admin, a User and a Billing member are refused every route", async () => {
     const account = await createAccount(t, { members: [{ role: 'admin' }, { role: 'user' }, { role: 'billing' }] });
     const [held] = (await numbersOf(await signIn(t.app, account.owner.email))).numbers;
     for (const member of account.members) {
@@ -107,7 +111,7 @@ describe('numbers a customer chooses', () => {
     expect((await callApi(t.app, 'GET', '/api/account-numbers')).statusCode).toBe(401);
   });
 
-  it('finds numbers by country and area code in the inventory and at the carriers, and refuses bad criteria in the reader\'s language', async () => {
+  it("finds numbers by country and area code in the inventory and at the carriers, and refuses bad criteria in the reader's language", async () => {
     const { cookie } = await customer();
     const found = await search(cookie, 'country=us&areaCode=415');
     const inventory = found.numbers.filter((n) => n.carrier === null);
@@ -180,7 +184,7 @@ describe('numbers a customer chooses', () => {
     expect(months.every((month) => month.phoneNumber === wanted!.phoneNumber)).toBe(true);
   });
 
-  it('buys a carrier\'s number when the owner adds it, pointed at Faxline', async () => {
+  it("buys a carrier's number when the owner adds it, pointed at Faxline", async () => {
     const { account, cookie } = await customer();
     await subscribe(cookie);
     const [offer] = (await search(cookie, 'country=US&areaCode=212')).numbers;
@@ -192,9 +196,11 @@ describe('numbers a customer chooses', () => {
     expect(row!.carrierNumberId).toBeTruthy();
   });
 
-  it('names each number\'s inbox and station id; another account\'s inbox and a bad station id are refused', async () => {
+  it("names each number's inbox and station id; another account's inbox and a bad station id are refused", async () => {
     const { account, cookie } = await customer();
-    const inboxes = ZInboxList.parse((await call(cookie, 'POST', '/api/inboxes', { name: 'Referrals', memberIds: [], numbers: [] })).json());
+    const inboxes = ZInboxList.parse(
+      (await call(cookie, 'POST', '/api/inboxes', { name: 'Referrals', memberIds: [], numbers: [] })).json(),
+    );
     const inboxId = inboxes.inboxes[0]!.id;
     const [held] = (await numbersOf(cookie)).numbers;
     const named = await call(cookie, 'PATCH', `/api/account-numbers/${held!.id}`, { stationId: '+1 415 555', inboxId });
@@ -204,8 +210,9 @@ describe('numbers a customer chooses', () => {
     expect(identity.json().numbers).toEqual([{ phoneNumber: account.number, stationId: '+1 415 555' }]);
 
     const other = await customer();
-    const theirInbox = ZInboxList.parse((await call(other.cookie, 'POST', '/api/inboxes', { name: 'Theirs', memberIds: [], numbers: [] })).json())
-      .inboxes[0]!.id;
+    const theirInbox = ZInboxList.parse(
+      (await call(other.cookie, 'POST', '/api/inboxes', { name: 'Theirs', memberIds: [], numbers: [] })).json(),
+    ).inboxes[0]!.id;
     expect((await call(cookie, 'PATCH', `/api/account-numbers/${held!.id}`, { inboxId: theirInbox })).statusCode).toBe(404);
     const [theirNumber] = (await numbersOf(other.cookie)).numbers;
     expect((await call(cookie, 'PATCH', `/api/account-numbers/${theirNumber!.id}`, { stationId: '1' })).statusCode).toBe(404);
@@ -237,7 +244,10 @@ describe('numbers a customer chooses', () => {
     const tryTake = (who: string) => call(who, 'POST', '/api/account-numbers', { phoneNumber: held!.phoneNumber });
     const admin = await adminSession(t);
     const adminAssign = () =>
-      callApi(t.app, 'POST', `/api/admin/numbers/${held!.id}/assign`, { cookie: admin.cookie, payload: { userId: other.account.owner.id } });
+      callApi(t.app, 'POST', `/api/admin/numbers/${held!.id}/assign`, {
+        cookie: admin.cookie,
+        payload: { userId: other.account.owner.id },
+      });
     // The other customer gives back the number they were given, so that their plan has room for one.
     await call(other.cookie, 'POST', `/api/account-numbers/${(await numbersOf(other.cookie)).numbers[0]!.id}/release`);
     for (const at of [now + DAY_MS, now + NUMBER_QUARANTINE_DAYS * DAY_MS - 1000]) {

@@ -56,7 +56,11 @@ export function NumberRow({ number, inboxes, extraPrice, quarantineDays, label, 
           {number.extra ? (extraPrice ? t('row.extraAt', { price: extraPrice }) : t('row.extra')) : t('row.included')}
         </Badge>
       </div>
-      <form className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={(event) => void save(event)} aria-labelledby={`${id}-number`}>
+      <form
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        onSubmit={(event) => void save(event)}
+        aria-labelledby={`${id}-number`}
+      >
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-inbox`}>{t('row.inbox')}</Label>
           <NativeSelect id={`${id}-inbox`} value={inboxId} onChange={(event) => setInboxId(event.target.value)}>

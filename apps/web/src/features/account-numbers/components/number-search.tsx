@@ -55,7 +55,10 @@ export function NumberSearch({ full, extraPrice, included }: TNumberSearchProps)
     setAddProblem(null);
     try {
       await add.mutateAsync({ phoneNumber: number.phoneNumber, carrier: number.carrier });
-      toast({ title: t('search.addedTitle'), description: t('search.addedDescription', { number: formatPhoneInternational(number.phoneNumber) }) });
+      toast({
+        title: t('search.addedTitle'),
+        description: t('search.addedDescription', { number: formatPhoneInternational(number.phoneNumber) }),
+      });
     } catch (error) {
       setAddProblem(problemOf(error, t('errors:api.unknown')));
     }

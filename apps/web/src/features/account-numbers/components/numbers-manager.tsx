@@ -35,7 +35,8 @@ export function NumbersManager() {
 
   const { allowance, quarantineDays } = numbers.data;
   const held = numbers.data.numbers;
-  const extraPrice = allowance.extraCentsPerMonth === null ? null : formatMoney(allowance.extraCentsPerMonth, allowance.currency, i18n.language);
+  const extraPrice =
+    allowance.extraCentsPerMonth === null ? null : formatMoney(allowance.extraCentsPerMonth, allowance.currency, i18n.language);
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
