@@ -1,7 +1,7 @@
 import type { TAdminNumber } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { displayNumber, hasUnreadableOwner, ownerLabel } from './number-display';
+import { displayNumber, hasUnreadableOwner, ownerLabel, quarantinedUntil } from './number-display';
 
 const number = (overrides: Partial<TAdminNumber> = {}): TAdminNumber => ({
   id: 'n1',
@@ -35,5 +35,16 @@ describe('number display', () => {
     expect(hasUnreadableOwner([number()])).toBe(false);
     expect(hasUnreadableOwner([number({ status: 'available', owner: null, accountId: null })])).toBe(false);
     expect(hasUnreadableOwner([number(), number({ owner: null })])).toBe(true);
+  });
+});
+
+describe('quarantinedUntil', () => {
+  it("names the end of a released number's quarantine while it runs, and nothing once it is over or the number is held", () => {
+    const now = new Date('2026-12-05T00:00:00.000Z');
+    const released = number({ status: 'available', accountId: null, owner: null, quarantinedUntil: '2027-01-04T00:00:00.000Z' });
+    expect(quarantinedUntil(released, now)).toBe('2027-01-04T00:00:00.000Z');
+    expect(quarantinedUntil(released, new Date('2027-01-04T00:00:00.000Z'))).toBeNull();
+    expect(quarantinedUntil(number({ quarantinedUntil: null, status: 'available' }), now)).toBeNull();
+    expect(quarantinedUntil(number(), now)).toBeNull();
   });
 });
