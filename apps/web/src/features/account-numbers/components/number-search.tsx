@@ -117,7 +117,11 @@ export function NumberSearch({ full, extraPrice, included }: TNumberSearchProps)
       <FieldProblem id={searchProblem ? `${id}-search-problem` : undefined}>{searchProblem}</FieldProblem>
       <FormProblem>{addProblem}</FormProblem>
       {found.data ? (
-        <div className="flex min-w-0 flex-col gap-3" role="region" aria-live="polite" aria-label={t('search.results')}>
+        <div className="flex min-w-0 flex-col gap-3" role="region" aria-label={t('search.results')}>
+          {/* Said once the answer is in, rather than the whole list read out. */}
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('search.found', { count: results.length })}
+          </p>
           {found.data.unavailableCarriers.length > 0 ? (
             <p role="note" className="text-sm text-muted-foreground">
               {t('search.carriersDown', { count: found.data.unavailableCarriers.length })}
