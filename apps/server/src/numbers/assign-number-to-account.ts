@@ -1,4 +1,4 @@
-import { countryOf } from '@faxline/shared';
+import { countryOf, destinationOf } from '@faxline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
@@ -34,7 +34,8 @@ export async function assignNumberToAccount(
           provider: input.newNumber.provider,
           numberType: input.newNumber.numberType ?? 'local',
           carrierNumberId: input.newNumber.carrierNumberId ?? null,
-          countryCode: countryOf(input.phoneNumber) ?? null,
+          // A range libphonenumber does not know yet still has its calling code's country.
+          countryCode: countryOf(input.phoneNumber) ?? destinationOf(input.phoneNumber)?.country ?? null,
           ...taken,
         })
         // Already in the inventory: taken as any other, only while anyone may take it.

@@ -17,6 +17,7 @@ import { chargeAllExtraNumbers } from '../../src/billing/extra-numbers';
 import { numberCharges } from '../../src/billing/number-charges-schema';
 import { subscriptions } from '../../src/billing/schema';
 import type { StripeSimulator } from '../../src/billing/stripe-simulator/server';
+import { assignNumberToAccount } from '../../src/numbers/assign-number-to-account';
 import { faxNumbers } from '../../src/numbers/schema';
 import { fixedClock, setClock } from '../../src/platform/clock';
 import { openAppWithStripe, sellPlanAtStripe } from '../support/stripe-billing';
@@ -194,6 +195,33 @@ describe('numbers a customer chooses', () => {
     const [row] = await t.db.select().from(faxNumbers).where(eq(faxNumbers.phoneNumber, offer!.phoneNumber));
     expect(row).toMatchObject({ provider: 'telnyx', status: 'assigned', accountId: account.id });
     expect(row!.carrierNumberId).toBeTruthy();
+  });
+
+  it('gives a number from outside the inventory (a port) to an account, once: another account is refused it', async () => {
+    const { account, cookie } = await customer();
+    const other = await customer();
+    const ported = `+4420${String(Date.now()).slice(-8)}`;
+    const given = await assignNumberToAccount(t.db, {
+      accountId: account.id,
+      phoneNumber: ported,
+      newNumber: { provider: 'telnyx', carrierNumberId: 'port-1' },
+    });
+    expect(given.phoneNumber).toBe(ported);
+    const [row] = await t.db.select().from(faxNumbers).where(eq(faxNumbers.phoneNumber, ported));
+    expect(row).toMatchObject({
+      status: 'assigned',
+      accountId: account.id,
+      provider: 'telnyx',
+      countryCode: 'GB',
+      carrierNumberId: 'port-1',
+    });
+    expect((await numbersOf(cookie)).numbers.map((n) => n.phoneNumber)).toContain(ported);
+    await expect(
+      assignNumberToAccount(t.db, { accountId: other.account.id, phoneNumber: ported, newNumber: { provider: 'telnyx' } }),
+    ).rejects.toMatchObject({ messageKey: 'errors.numberNotAvailable' });
+    await expect(assignNumberToAccount(t.db, { accountId: other.account.id, phoneNumber: '+4420999999999' })).rejects.toMatchObject({
+      messageKey: 'errors.numberNotFound',
+    });
   });
 
   it("names each number's inbox and station id; another account's inbox and a bad station id are refused", async () => {
