@@ -57,7 +57,7 @@ export async function addAccountNumber(
     await chargeExtraNumbers(tx, { queue: deps.queue, transaction: client }, accountId, now);
     await recordAuditEvent(tx, {
       ...auditedBy(actor, { phoneNumber: number.phoneNumber, carrier: input.carrier }),
-      action: 'number.add',
+      action: 'number.choose',
       objectType: 'fax_number',
       objectId: number.id,
       outcome: 'success',
