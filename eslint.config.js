@@ -43,7 +43,7 @@ const serverFloors = [
   ['system-settings'],
   ['numbers'],
   ['blocklist', 'contacts', 'content', 'reviews', 'api-keys', 'billing', 'inboxes'],
-  ['faxes', 'scim'],
+  ['faxes', 'scim', 'number-choice'],
   ['receipts'],
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],

@@ -74,6 +74,7 @@ import { registerPublicApi } from './public-api/routes';
 import { registerScim } from './scim/routes';
 import { scimSettingsRoutes } from './scim/settings-routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
+import { accountNumberRoutes } from './number-choice/routes';
 import { faxEmailSettingsRoutes } from './fax-emails/fax-email-settings-routes';
 import { faxTextRoutes } from './fax-text/routes';
 import { faxPlacementRoutes } from './faxes/placement-routes';
@@ -295,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(billingUsageRoutes, routeDeps);
       await api.register(webhookRoutes, routeDeps);
       await api.register(faxIdentityRoutes, routeDeps);
+      await api.register(accountNumberRoutes, routeDeps);
       await api.register(faxEmailSettingsRoutes, routeDeps);
       await api.register(faxTextRoutes, routeDeps);
       await api.register(inboxRoutes, routeDeps);

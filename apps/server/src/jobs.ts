@@ -2,6 +2,8 @@ import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifica
 import { automaticBackupsJob } from './backups/automatic-backups';
 import { buildDataExportJob, expireDataExportsJob } from './data-export/build-data-export-job';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
+import { billNumberChargeJob } from './billing/bill-number-charge-job';
+import { chargeExtraNumbersJob } from './billing/charge-extra-numbers-job';
 import { endCancelledSubscriptionsJob } from './billing/end-cancelled-subscriptions';
 import { sendEmailJob } from './email/send-email-job';
 import { sendSenderLinksJob } from './email-to-fax/jobs/send-sender-links';
@@ -34,6 +36,8 @@ export const jobs: readonly WorkerJob[] = [
   webhooksDeliverJob,
   fhirExportJob,
   billUsageChargeJob,
+  billNumberChargeJob,
+  chargeExtraNumbersJob,
   endCancelledSubscriptionsJob,
   retentionDailyJob,
   zeroFootprintJob,

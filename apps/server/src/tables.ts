@@ -10,6 +10,7 @@ export * from './auth/schema';
 export * from './billing/schema';
 export * from './billing/promotions/schema';
 export * from './billing/ledger-schema';
+export * from './billing/number-charges-schema';
 export * from './billing/baa-schema';
 export * from './billing/international-rates-schema';
 export * from './blocklist/schema';

@@ -41,6 +41,7 @@ export * from './contracts/admin-users';
 export * from './contracts/admin-billing';
 export * from './contracts/admin-plans';
 export * from './contracts/admin-numbers';
+export * from './contracts/account-numbers';
 export * from './contracts/admin-dashboard';
 export * from './contracts/admin-tickets';
 export * from './contracts/support-tickets';

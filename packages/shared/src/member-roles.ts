@@ -58,6 +58,8 @@ const ROLE_PERMISSIONS = {
   exportAccountData: ['owner'],
   /** The account's password and sign-in rules: the shortest password, two-factor sign-in for everyone (decision 109). */
   manageSecurityPolicy: ['owner'],
+  /** The fax numbers the account holds: adding one (billed beyond the plan), releasing one, naming each (decision 112). */
+  manageNumbers: ['owner'],
   /** The account's audit trail: its sign-ins, fax views and downloads, settings changes (decision 109). */
   seeAccountAudit: ['owner', 'admin'],
 } as const satisfies Record<string, readonly TMemberRole[]>;

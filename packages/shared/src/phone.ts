@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, AsYouType } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, AsYouType, getCountries, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
 import metadata from 'libphonenumber-js/metadata.min.json';
 
 /** E.164 as the spec states it: a plus sign, a first digit 1-9, then 1 to 14 more digits (spec 001 §5). */
@@ -34,6 +34,16 @@ export function formatAsTyped(input: string): string {
 /** The ISO country of an E.164 number, when known (used for the fax number inventory). */
 export function countryOf(e164: string): string | undefined {
   return parsePhoneNumberFromString(e164)?.country;
+}
+
+/** Every country with a numbering plan libphonenumber knows (ISO 3166-1 alpha-2), for a choice of country. */
+export function phoneCountries(): string[] {
+  return getCountries();
+}
+
+/** The calling code of a country (ISO 3166-1 alpha-2: US gives 1, FR 33); null for a code libphonenumber does not know. */
+export function callingCodeOf(country: string): string | null {
+  return isSupportedCountry(country) ? String(getCountryCallingCode(country)) : null;
 }
 
 /**

@@ -78,6 +78,8 @@ export const webPaths = {
     inboxes: route('/user/inboxes'),
     /** The account's routing rules with their dry run (decision 104): owner and sub-admins. */
     routingRules: route('/user/routing-rules'),
+    /** The account's fax numbers: search, add, release, name their inbox and station id (decision 112); the owner. */
+    numbers: route('/user/numbers'),
     profile: route('/user/profile'),
     addUser: route('/user/add-user'),
     settings: route('/user/settings'),

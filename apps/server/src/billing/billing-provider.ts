@@ -59,6 +59,13 @@ export interface BillingProvider {
    */
   addUsageCharge(charge: UsageChargeItem): Promise<{ itemId: string }>;
 
+  // Numbers beyond the plan's allowance (decision 112), under the same `offers.usageCharges`.
+  /**
+   * Adds a month of a number beyond the plan to the customer's next invoice of this subscription; answers the
+   * provider's id for it. Asked again for the same month (`chargeId`), the provider answers the item it made first.
+   */
+  addNumberCharge(charge: NumberChargeItem): Promise<{ itemId: string }>;
+
   // Refunds (decision 091).
   /**
    * A credit note for part or all of a paid invoice: the amount goes back to the card (`refund`) or to the customer's
@@ -123,6 +130,19 @@ export type UsageChargeItem = {
   description: string;
   /** When the pages were delivered. */
   at: Date;
+};
+
+/** A month of a number beyond the plan: `cents` in `currency`, for the month from `periodStart` to `periodEnd`. */
+export type NumberChargeItem = {
+  customerId: string;
+  subscriptionId: string;
+  chargeId: number;
+  cents: number;
+  currency: string;
+  /** What the invoice line says. */
+  description: string;
+  periodStart: Date;
+  periodEnd: Date;
 };
 
 /** The amount due now for a change of plan, with the provider's lines (a credit is negative), in minor units. */

@@ -243,6 +243,7 @@ export function paypalProvider(settings: PayPalSettings): BillingProvider {
     invoices: notOffered('invoices'),
     invoice: notOffered('invoices'),
     addUsageCharge: notOffered('a usage charge'),
+    addNumberCharge: notOffered('a charge for a number beyond the plan'),
     creditInvoice: notOffered('a credit note'),
     creditNotes: notOffered('credit notes'),
     createCoupon: notOffered('a coupon'),

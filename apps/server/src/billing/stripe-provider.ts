@@ -17,6 +17,7 @@ import type {
   ProviderOffers,
   ProviderSubscription,
   UsageChargeItem,
+  NumberChargeItem,
 } from './billing-provider';
 import { InvalidWebhook, PaymentDeclined, RefusedCredit, RefusedTaxId } from './billing-provider';
 import { stripeTaxIdOf } from './stripe-tax-ids';
@@ -257,6 +258,24 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
         },
         // The ledger line's key: a job that runs again after Stripe made the item gets the same item back.
         { idempotencyKey: `usage-ledger-${charge.ledgerLineId}` },
+      );
+      return { itemId: item.id };
+    },
+
+    async addNumberCharge(charge: NumberChargeItem) {
+      const item = await stripe.invoiceItems.create(
+        {
+          customer: charge.customerId,
+          subscription: charge.subscriptionId,
+          currency: charge.currency.toLowerCase(),
+          quantity: 1,
+          unit_amount_decimal: Stripe.Decimal.from(charge.cents),
+          description: charge.description,
+          period: { start: Math.floor(charge.periodStart.getTime() / 1000), end: Math.floor(charge.periodEnd.getTime() / 1000) },
+          metadata: { number_charge: String(charge.chargeId) },
+        },
+        // The month's key: a job that runs again after Stripe made the item gets the same item back.
+        { idempotencyKey: `number-charge-${charge.chargeId}` },
       );
       return { itemId: item.id };
     },

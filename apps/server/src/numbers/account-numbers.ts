@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
+import { clock } from '../platform/clock';
+import { quarantineEndFrom } from './quarantine';
 import { faxNumbers } from './schema';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -57,7 +59,46 @@ export async function removeEmailRecipient(db: Database, number: { numberId: str
     .where(and(eq(faxNumbers.id, number.numberId), eq(faxNumbers.accountId, number.accountId)));
 }
 
-/** An account's numbers go back to the inventory (the account is being deleted). */
+/**
+ * An account's numbers go back to the inventory (the account is being deleted), quarantined as a customer's release
+ * is (decision 112): faxes still sent to the deleted customer do not reach whoever signs up next.
+ */
 export async function releaseNumbersOf(db: Database | Tx, accountId: string): Promise<void> {
-  await db.update(faxNumbers).set({ status: 'available', accountId: null, assignedAt: null }).where(eq(faxNumbers.accountId, accountId));
+  await db
+    .update(faxNumbers)
+    .set({
+      status: 'available',
+      accountId: null,
+      assignedAt: null,
+      stationId: null,
+      emailRecipients: [],
+      quarantinedUntil: quarantineEndFrom(clock.now()),
+    })
+    .where(eq(faxNumbers.accountId, accountId));
+}
+
+/** An account's numbers as its numbers page shows them, in the order they were added (the allowance covers the first). */
+export async function heldNumbersOf(db: Database | Tx, accountId: string) {
+  return db
+    .select({
+      id: faxNumbers.id,
+      phoneNumber: faxNumbers.phoneNumber,
+      countryCode: faxNumbers.countryCode,
+      stationId: faxNumbers.stationId,
+      assignedAt: faxNumbers.assignedAt,
+    })
+    .from(faxNumbers)
+    .where(and(eq(faxNumbers.accountId, accountId), eq(faxNumbers.status, 'assigned')))
+    .orderBy(asc(faxNumbers.assignedAt), asc(faxNumbers.phoneNumber));
+}
+
+/** How many numbers each account holds, for the accounts holding more than `atLeast` - 1 (the monthly charge's sweep). */
+export async function heldNumberCounts(db: Database, atLeast: number): Promise<Array<{ accountId: string; held: number }>> {
+  const rows = await db
+    .select({ accountId: faxNumbers.accountId, held: sql<number>`count(*)::int` })
+    .from(faxNumbers)
+    .where(eq(faxNumbers.status, 'assigned'))
+    .groupBy(faxNumbers.accountId)
+    .having(sql`count(*) >= ${atLeast}`);
+  return rows.flatMap((row) => (row.accountId ? [{ accountId: row.accountId, held: row.held }] : []));
 }

@@ -15,6 +15,8 @@ import { CARRIER_NAMES } from '../lines/carriers/carrier';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
+import { clock } from '../platform/clock';
+import { takeableAt } from './quarantine';
 import { faxNumbers } from './schema';
 
 type TNumberRow = typeof faxNumbers.$inferSelect;
@@ -37,6 +39,7 @@ function toAdminNumber(row: TNumberRow, owner: TOwner): TAdminNumber {
     assignedAt: row.assignedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     fromCarrier: row.carrierNumberId !== null,
+    quarantinedUntil: row.quarantinedUntil?.toISOString() ?? null,
   };
 }
 
@@ -142,12 +145,21 @@ export async function editNumber(db: Database, id: string, input: z.output<typeo
 export async function assignNumber(db: Database, id: string, accountId: string): Promise<TAdminNumber> {
   const before = await findNumber(db, id);
   // Only while it is still available: two admins assigning the same number at once cannot both succeed.
+  // Nor while a customer's release keeps it in quarantine (decision 112): the back office is "anyone" too.
+  const now = clock.now();
   const updated = await db
     .update(faxNumbers)
-    .set({ status: 'assigned', accountId, assignedAt: new Date() })
-    .where(and(eq(faxNumbers.id, before.id), eq(faxNumbers.status, 'available')))
+    .set({ status: 'assigned', accountId, assignedAt: now, quarantinedUntil: null })
+    .where(and(eq(faxNumbers.id, before.id), takeableAt(now)))
     .returning({ id: faxNumbers.id });
-  if (updated.length === 0) throw new AppError('conflict', 'errors.numberAlreadyAssigned');
+  if (updated.length === 0) {
+    if (before.status === 'available' && before.quarantinedUntil)
+      throw new AppError('conflict', 'errors.numberQuarantined', {
+        number: before.phoneNumber,
+        until: before.quarantinedUntil.slice(0, 10),
+      });
+    throw new AppError('conflict', 'errors.numberAlreadyAssigned');
+  }
   return findNumber(db, id);
 }
 

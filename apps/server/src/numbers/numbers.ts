@@ -2,15 +2,18 @@ import { countryOf } from '@faxline/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/client';
 import { claimSeedRun } from '../platform/db/seed-runs';
+import { clock } from '../platform/clock';
+import { takeableAt } from './quarantine';
 import { faxNumbers } from './schema';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Gives the account the oldest free number, if any; two sign-ups at once never get the same one. */
 export async function assignFreeNumber(db: Database | Tx, accountId: string): Promise<string | null> {
+  // A number in its quarantine after a customer released it (decision 112) is not free yet.
   const rows = await db.execute<{ phone_number: string }>(sql`
-    UPDATE ${faxNumbers} SET status = 'assigned', account_id = ${accountId}, assigned_at = now()
-    WHERE id = (SELECT id FROM ${faxNumbers} WHERE status = 'available' ORDER BY created_at, phone_number LIMIT 1 FOR UPDATE SKIP LOCKED)
+    UPDATE ${faxNumbers} SET status = 'assigned', account_id = ${accountId}, assigned_at = now(), quarantined_until = NULL
+    WHERE id = (SELECT id FROM ${faxNumbers} WHERE ${takeableAt(clock.now())} ORDER BY created_at, phone_number LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING phone_number`);
   return rows.rows[0]?.phone_number ?? null;
 }

@@ -19,6 +19,11 @@ export const faxNumbers = pgTable(
     emailRecipients: text('email_recipients').array().notNull().default([]),
     /** The carrier's id of a number ordered from it (`provider` names the carrier): what giving it back needs. */
     carrierNumberId: text('carrier_number_id'),
+    /**
+     * Set when a customer releases the number: until then nobody may take it (decision 112), so that faxes meant for
+     * its last holder do not reach someone else at once. Null: never quarantined, or the quarantine is over.
+     */
+    quarantinedUntil: timestamp('quarantined_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('fax_numbers_account_idx').on(table.accountId), index('fax_numbers_status_idx').on(table.status)],

@@ -174,6 +174,9 @@ export const STARTING_CATALOGUE: SeedPlan[] = [
 
 export const CATALOGUE_SEED = 'plan-catalogue-v1';
 
+/** What a paying plan of the starting catalogue charges a month for each number beyond the one it includes (decision 112). */
+const EXTRA_NUMBER_CENTS_PER_MONTH = 500;
+
 /** Seeds the starting catalogue into a new database, once (whatever happens to the plans afterwards). */
 export async function seedPlanCatalogue(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -184,6 +187,7 @@ export async function seedPlanCatalogue(db: Database): Promise<boolean> {
         id: randomUUID(),
         currency: 'USD',
         yearlyMonthlyPriceCents: yearlyMonthlyPrice(plan.monthlyPriceCents),
+        extraNumberCentsPerMonth: plan.monthlyPriceCents === null ? null : EXTRA_NUMBER_CENTS_PER_MONTH,
         sortOrder: index,
       })),
     );

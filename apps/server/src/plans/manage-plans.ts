@@ -53,6 +53,7 @@ function toAdminPlan(row: TPlanRow, accountCount: number): TAdminPlan {
     paypalMonthlyPlanId: row.paypalMonthlyPlanId,
     paypalYearlyPlanId: row.paypalYearlyPlanId,
     overageCentsPerPage: row.overageCentsPerPage,
+    extraNumberCentsPerMonth: row.extraNumberCentsPerMonth,
   };
 }
 
@@ -105,6 +106,7 @@ function columnsOf(input: TPlanInput) {
     faxNumbersIncluded: input.faxNumbersIncluded,
     // A plan without a page limit has no pages beyond it.
     overageCentsPerPage: input.pricedOnRequest ? null : input.overageCentsPerPage,
+    ...(input.extraNumberCentsPerMonth !== undefined ? { extraNumberCentsPerMonth: input.extraNumberCentsPerMonth } : {}),
     // Left out, the prices stay: a form that does not show them does not unsell the plan.
     ...(input.stripeMonthlyPriceId !== undefined ? { stripeMonthlyPriceId: input.stripeMonthlyPriceId } : {}),
     ...(input.stripeYearlyPriceId !== undefined ? { stripeYearlyPriceId: input.stripeYearlyPriceId } : {}),
@@ -250,6 +252,7 @@ export function planChanges(before: TAdminPlan, after: TAdminPlan): Record<strin
     'maxUsers',
     'faxNumbersIncluded',
     'overageCentsPerPage',
+    'extraNumberCentsPerMonth',
     'stripeMonthlyPriceId',
     'stripeYearlyPriceId',
     'paypalMonthlyPlanId',

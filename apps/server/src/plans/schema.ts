@@ -25,6 +25,11 @@ export const plans = pgTable('plans', {
    * the next invoice. Null: a send past the plan's pages is refused.
    */
   overageCentsPerPage: integer('overage_cents_per_page'),
+  /**
+   * A fax number beyond `fax_numbers_included`, each month, in the currency's cents (decision 112): billed on the next
+   * invoice. Null: the plan sells no number beyond those it includes.
+   */
+  extraNumberCentsPerMonth: integer('extra_number_cents_per_month'),
   /** The provider's prices a subscription to this plan is sold at (decision 082); none: not for sale through a provider. */
   stripeMonthlyPriceId: text('stripe_monthly_price_id'),
   stripeYearlyPriceId: text('stripe_yearly_price_id'),

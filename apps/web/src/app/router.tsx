@@ -66,6 +66,7 @@ const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
 const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
 const InboxesRoute = lazy(() => import('./routes/user/inboxes'));
+const NumbersRoute = lazy(() => import('./routes/user/numbers'));
 const RoutingRulesRoute = lazy(() => import('./routes/user/routing-rules'));
 const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
 const PortingRoute = lazy(() => import('./routes/user/porting'));
@@ -183,6 +184,7 @@ export const router = createBrowserRouter([
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
               { path: paths.user.webhooks.path, Component: WebhooksRoute },
               { path: paths.user.inboxes.path, Component: InboxesRoute },
+              { path: paths.user.numbers.path, Component: NumbersRoute },
               { path: paths.user.routingRules.path, Component: RoutingRulesRoute },
               { path: paths.user.emailToFax.path, Component: EmailToFaxRoute },
               { path: paths.user.porting.path, Component: PortingRoute },

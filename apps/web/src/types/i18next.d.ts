@@ -1,6 +1,7 @@
 import type { TMessages } from '@faxline/shared';
 
 import type { defaultNS, resources } from '@/lib/i18n';
+import type enAccountNumbers from '@/locales/en/account-numbers.json';
 import type enAdmin from '@/locales/en/admin.json';
 import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
 import type enAdminInsights from '@/locales/en/admin-insights.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
     defaultNS: typeof defaultNS;
     // Bundled namespaces, plus those loaded with the pages that need them (see lazyNamespaces in src/lib/i18n.ts).
     resources: (typeof resources)['en'] & {
+      'account-numbers': typeof enAccountNumbers;
       admin: typeof enAdmin;
       'admin-catalogue': typeof enAdminCatalogue;
       'admin-insights': typeof enAdminInsights;

@@ -39,6 +39,8 @@ export const ZAdminNumber = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Ordered from a carrier: while available, it may be given back to the carrier. */
   fromCarrier: z.boolean(),
+  /** Until when a customer's release keeps it from everyone (decision 112); null: no quarantine. */
+  quarantinedUntil: z.string().nullable(),
 });
 export type TAdminNumber = z.infer<typeof ZAdminNumber>;
 

@@ -21,6 +21,8 @@ export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
 export const PLAN_FEATURE_MAX_LENGTH = 200;
 /** $10 a page beyond the plan: anything above is a typing slip. */
 export const PLAN_MAX_OVERAGE_CENTS_PER_PAGE = 1_000;
+/** The dearest monthly price of a number beyond the plan's, in cents (decision 112). */
+export const PLAN_MAX_EXTRA_NUMBER_CENTS = 10_000;
 
 /** A plan as the back office sees it: archived plans too, and how many accounts are on it. */
 export const ZAdminPlan = ZPlan.extend({
@@ -38,6 +40,8 @@ export const ZAdminPlan = ZPlan.extend({
    * plan's pages is refused.
    */
   overageCentsPerPage: z.number().int().nonnegative().nullable(),
+  /** What a number beyond `faxNumbersIncluded` costs a month (decision 112), in cents; null: none is sold. */
+  extraNumberCentsPerMonth: z.number().int().nonnegative().nullable(),
 });
 export type TAdminPlan = z.infer<typeof ZAdminPlan>;
 export const ZAdminPlansResponse = z.object({ plans: z.array(ZAdminPlan) });
@@ -124,6 +128,14 @@ export const ZAdminPlanInput = z
       .max(PLAN_MAX_OVERAGE_CENTS_PER_PAGE, { error: 'validation.planOveragePrice' })
       .nullable()
       .default(null),
+    /** Left out: the plan keeps the price it has; null: it sells no number beyond those it includes. */
+    extraNumberCentsPerMonth: z
+      .number({ error: 'validation.planExtraNumberPrice' })
+      .int({ error: 'validation.planExtraNumberPrice' })
+      .min(1, { error: 'validation.planExtraNumberPrice' })
+      .max(PLAN_MAX_EXTRA_NUMBER_CENTS, { error: 'validation.planExtraNumberPrice' })
+      .nullable()
+      .optional(),
     /** Left out: the plan keeps the prices it has; null: it is no longer sold through Stripe. */
     stripeMonthlyPriceId: ZStripePriceId.nullable().optional(),
     stripeYearlyPriceId: ZStripePriceId.nullable().optional(),

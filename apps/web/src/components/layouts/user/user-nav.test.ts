@@ -5,7 +5,7 @@ import { matchingNavEntry, maySeeFaxes, navEntriesFor } from './user-nav';
 const keys = (role: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(role).map((entry) => entry.key);
 
 describe('navEntriesFor', () => {
-  it('shows every entry to the owner, and all but Billing to a sub-admin', () => {
+  it('shows every entry to the owner, and all but Fax Numbers and Billing to a sub-admin', () => {
     const all = [
       'overview',
       'sendFax',
@@ -20,13 +20,15 @@ describe('navEntriesFor', () => {
       'webhooks',
       'inboxes',
       'routingRules',
+      'numbers',
       'emailToFax',
       'porting',
       'billing',
       'support',
     ];
     expect(keys('owner')).toEqual(all);
-    expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing' && key !== 'porting'));
+    // The account's numbers and porting are the owner's alone: they cost money or bind the holder (decisions 112, 113).
+    expect(keys('admin')).toEqual(all.filter((key) => key !== 'billing' && key !== 'porting' && key !== 'numbers'));
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
@@ -55,6 +57,7 @@ describe('matchingNavEntry', () => {
     expect(matchingNavEntry('/user/webhooks')?.key).toBe('webhooks');
     expect(matchingNavEntry('/user/inboxes')?.key).toBe('inboxes');
     expect(matchingNavEntry('/user/routing-rules')?.key).toBe('routingRules');
+    expect(matchingNavEntry('/user/numbers')?.key).toBe('numbers');
     expect(matchingNavEntry('/user/email-to-fax')?.key).toBe('emailToFax');
     expect(matchingNavEntry('/user/billing')?.key).toBe('billing');
     expect(matchingNavEntry('/user/porting')?.key).toBe('porting');

@@ -18,6 +18,7 @@ export type TUserNavKey =
   | 'webhooks'
   | 'inboxes'
   | 'routingRules'
+  | 'numbers'
   | 'emailToFax'
   | 'porting'
   | 'billing'
@@ -43,8 +44,9 @@ const EMAIL_TO_FAX_ROLES = rolesThat('manageEmailToFax');
 const BILLING_ROLES = rolesThat('manageBilling');
 const AUDIT_ROLES = rolesThat('seeAccountAudit');
 const PORTING_ROLES = rolesThat('signAgreements');
+const NUMBER_ROLES = rolesThat('manageNumbers');
 
-/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax, Porting, Billing, Support. */
+/** The sidebar entries of spec 001 §2.2, in order (Security and Audit Trail after Settings), then API Keys, Webhooks, Inboxes, Routing Rules, Fax Numbers, E-mail to Fax, Porting, Billing, Support. */
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
@@ -66,6 +68,7 @@ export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'webhooks', href: paths.user.webhooks.getHref(), roles: WEBHOOK_ROLES },
   { key: 'inboxes', href: paths.user.inboxes.getHref(), roles: INBOX_ROLES },
   { key: 'routingRules', href: paths.user.routingRules.getHref(), roles: INBOX_ROLES },
+  { key: 'numbers', href: paths.user.numbers.getHref(), roles: NUMBER_ROLES },
   { key: 'emailToFax', href: paths.user.emailToFax.getHref(), roles: EMAIL_TO_FAX_ROLES },
   // Porting binds the account's holder (a signed letter of authorisation): the owner's (decision 113).
   { key: 'porting', href: paths.user.porting.getHref(), roles: PORTING_ROLES },

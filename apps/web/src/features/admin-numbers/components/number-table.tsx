@@ -6,7 +6,7 @@ import { HeaderCell, TableHead } from '@/components/ui/table-head';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 
-import { countryName, displayNumber, isAvailable, isNumberType } from '../utils/number-display';
+import { countryName, displayNumber, isAvailable, isNumberType, quarantinedUntil } from '../utils/number-display';
 
 import { NumberRowActions, OwnerText, type TNumberActions } from './number-parts';
 
@@ -32,6 +32,11 @@ export function NumberTable({ kind, numbers, ...actions }: TNumberTableProps) {
       <Badge variant="muted">{t('numbers.status.assigned')}</Badge>
     );
   const label = t(`numbers.tableLabel.${kind}`);
+  // A number a customer released is available but taken by nobody until its quarantine ends.
+  const quarantineBadge = (number: TAdminNumber) => {
+    const until = quarantinedUntil(number);
+    return until ? <Badge variant="muted">{t('numbers.status.quarantined', { date: dates.date(until) })}</Badge> : null;
+  };
 
   return (
     <>
@@ -59,7 +64,7 @@ export function NumberTable({ kind, numbers, ...actions }: TNumberTableProps) {
               return (
                 <tr key={number.id} className="align-middle">
                   <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap tabular-nums">
-                    {shown}
+                    {shown} {quarantineBadge(number)}
                   </th>
                   <td className="px-4 py-3">{typeOf(number)}</td>
                   {kind !== 'assigned' ? <td className="px-4 py-3">{number.provider}</td> : null}
@@ -92,6 +97,7 @@ export function NumberTable({ kind, numbers, ...actions }: TNumberTableProps) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-base font-semibold tabular-nums">{shown}</span>
                 {kind === 'search' ? statusBadge(number) : null}
+                {quarantineBadge(number)}
               </div>
               <p className="text-muted-foreground">{details.join(' · ')}</p>
               {kind !== 'available' && !isAvailable(number) ? <OwnerText number={number} /> : null}

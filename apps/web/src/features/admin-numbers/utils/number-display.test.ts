@@ -1,7 +1,7 @@
 import type { TAdminNumber } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { displayNumber, hasUnreadableOwner, ownerLabel } from './number-display';
+import { displayNumber, hasUnreadableOwner, ownerLabel, quarantinedUntil } from './number-display';
 
 const number = (overrides: Partial<TAdminNumber> = {}): TAdminNumber => ({
   id: 'n1',
@@ -11,6 +11,7 @@ const number = (overrides: Partial<TAdminNumber> = {}): TAdminNumber => ({
   countryCode: 'US',
   status: 'assigned',
   fromCarrier: false,
+  quarantinedUntil: null,
   accountId: '0f8c2a4e-1111-2222-3333-444455556666',
   owner: { userId: 'u1', email: 'ana@example.com', name: 'Ana' },
   assignedAt: '2026-01-01T00:00:00.000Z',
@@ -34,5 +35,16 @@ describe('number display', () => {
     expect(hasUnreadableOwner([number()])).toBe(false);
     expect(hasUnreadableOwner([number({ status: 'available', owner: null, accountId: null })])).toBe(false);
     expect(hasUnreadableOwner([number(), number({ owner: null })])).toBe(true);
+  });
+});
+
+describe('quarantinedUntil', () => {
+  it("names the end of a released number's quarantine while it runs, and nothing once it is over or the number is held", () => {
+    const now = new Date('2026-12-05T00:00:00.000Z');
+    const released = number({ status: 'available', accountId: null, owner: null, quarantinedUntil: '2027-01-04T00:00:00.000Z' });
+    expect(quarantinedUntil(released, now)).toBe('2027-01-04T00:00:00.000Z');
+    expect(quarantinedUntil(released, new Date('2027-01-04T00:00:00.000Z'))).toBeNull();
+    expect(quarantinedUntil(number({ quarantinedUntil: null, status: 'available' }), now)).toBeNull();
+    expect(quarantinedUntil(number(), now)).toBeNull();
   });
 });

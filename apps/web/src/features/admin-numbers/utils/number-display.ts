@@ -8,6 +8,10 @@ export const isNumberType = (value: string): value is TNumberType => (NUMBER_TYP
 /** Any status other than available is listed as assigned (spec 001 §4). */
 export const isAvailable = (number: Pick<TAdminNumber, 'status'>) => number.status === 'available';
 
+/** Until when a released number may be taken by nobody (decision 112); null when it may be taken now. */
+export const quarantinedUntil = (number: Pick<TAdminNumber, 'status' | 'quarantinedUntil'>, now = new Date()): string | null =>
+  isAvailable(number) && number.quarantinedUntil && Date.parse(number.quarantinedUntil) > now.getTime() ? number.quarantinedUntil : null;
+
 /** How much of an account id stands in for an owner whose e-mail cannot be read (spec 001 §8 'Warning'). */
 export const ID_FRAGMENT_LENGTH = 8;
 

@@ -40,6 +40,7 @@ const PROBLEM_TEXT = {
   priceInvalid: 'plans.checks.priceInvalid',
   yearlyAboveMonthly: 'messages:validation.planYearlyAboveMonthly',
   overagePrice: 'messages:validation.planOveragePrice',
+  extraNumberPrice: 'messages:validation.planExtraNumberPrice',
   pagesRequired: 'plans.checks.pagesRequired',
   apiRateRange: 'messages:validation.planApiRateRange',
   maxUsers: 'messages:validation.planMaxUsers',
@@ -345,6 +346,17 @@ export function PlanFormDialog({ plan, onClose }: TPlanFormDialogProps) {
                 value={values.faxNumbersIncluded}
                 onChange={(event) => set('faxNumbersIncluded', event.target.value)}
                 {...fieldProps('faxNumbersIncluded')}
+              />
+              <FormField
+                label={t('plans.form.extraNumberPrice')}
+                description={t('plans.form.extraNumberHint')}
+                type="number"
+                inputMode="decimal"
+                min={0.01}
+                step={0.01}
+                value={values.extraNumberPrice}
+                onChange={(event) => set('extraNumberPrice', event.target.value)}
+                {...fieldProps('extraNumberPrice')}
               />
             </div>
           </fieldset>

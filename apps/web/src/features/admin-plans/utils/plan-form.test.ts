@@ -49,6 +49,7 @@ const plan: TAdminPlan = {
   paypalMonthlyPlanId: null,
   paypalYearlyPlanId: null,
   overageCentsPerPage: null,
+  extraNumberCentsPerMonth: 500,
   isPopular: false,
   isHipaa: false,
   text: {
@@ -155,6 +156,7 @@ describe('checkPlanForm', () => {
         yearlyMonthlyPriceCents: null,
         pagesPerMonth: 500,
         overageCentsPerPage: null,
+        extraNumberCentsPerMonth: null,
         apiRequestsPerMinute: 100,
         isHipaa: true,
         isPopular: false,
@@ -189,6 +191,21 @@ describe('what a plan includes and its Stripe prices', () => {
       field: 'stripeYearlyPriceId',
       problem: 'stripePriceId',
     });
+  });
+
+  it('reads the monthly price of a number beyond those included (empty: none sold), and shows it back', () => {
+    const priced = checkPlanForm(filled({ extraNumberPrice: '4.5' }));
+    expect(priced.ok && priced.input.extraNumberCentsPerMonth).toBe(450);
+    const none = checkPlanForm(filled({ extraNumberPrice: '' }));
+    expect(none.ok && none.input.extraNumberCentsPerMonth).toBeNull();
+    expect(checkPlanForm(filled({ extraNumberPrice: '0' }))).toEqual({ ok: false, field: 'extraNumberPrice', problem: 'extraNumberPrice' });
+    expect(checkPlanForm(filled({ extraNumberPrice: 'five' }))).toEqual({
+      ok: false,
+      field: 'extraNumberPrice',
+      problem: 'extraNumberPrice',
+    });
+    expect(planFormOf(plan).extraNumberPrice).toBe('5.00');
+    expect(planFormOf({ ...plan, extraNumberCentsPerMonth: null }).extraNumberPrice).toBe('');
   });
 
   it('shows a stored plan’s users, unlimited as empty, and its price ids', () => {

@@ -21,6 +21,8 @@ export type TPlanFormValues = {
   pages: string;
   /** The price of a page beyond the plan; empty: sends past the plan are refused (decision 093). */
   overagePrice: string;
+  /** What a number beyond those included costs a month; empty: the plan sells none (decision 112). */
+  extraNumberPrice: string;
   apiRequestsPerMinute: string;
   pricedOnRequest: boolean;
   isHipaa: boolean;
@@ -45,6 +47,7 @@ export type TPlanField =
   | 'overagePrice'
   | 'apiRequestsPerMinute'
   | 'maxUsers'
+  | 'extraNumberPrice'
   | 'faxNumbersIncluded'
   | 'stripeMonthlyPriceId'
   | 'stripeYearlyPriceId'
@@ -56,6 +59,7 @@ export type TPlanProblem =
   | 'priceInvalid'
   | 'yearlyAboveMonthly'
   | 'overagePrice'
+  | 'extraNumberPrice'
   | 'pagesRequired'
   | 'apiRateRange'
   | 'maxUsers'
@@ -77,6 +81,7 @@ export function emptyPlanForm(): TPlanFormValues {
     yearlyPrice: '',
     pages: '',
     overagePrice: '',
+    extraNumberPrice: '',
     // A new plan starts at the spec's default (spec 000 §9: 100 requests per minute per key).
     apiRequestsPerMinute: String(API_RATE_LIMIT.max),
     pricedOnRequest: false,
@@ -118,6 +123,7 @@ export function planFormOf(plan: TAdminPlan): TPlanFormValues {
     yearlyPrice: plan.yearlyMonthlyPriceCents === usualYearly ? '' : centsToText(plan.yearlyMonthlyPriceCents),
     pages: plan.pagesPerMonth === null ? '' : String(plan.pagesPerMonth),
     overagePrice: centsToText(plan.overageCentsPerPage),
+    extraNumberPrice: centsToText(plan.extraNumberCentsPerMonth),
     apiRequestsPerMinute: String(plan.apiRequestsPerMinute),
     pricedOnRequest,
     isHipaa: plan.isHipaa,
@@ -178,6 +184,7 @@ const PLAN_FIELDS = [
   'apiRequestsPerMinute',
   'maxUsers',
   'faxNumbersIncluded',
+  'extraNumberPrice',
   'stripeMonthlyPriceId',
   'stripeYearlyPriceId',
   'description',
@@ -191,6 +198,7 @@ function fieldOfPath(path: readonly PropertyKey[]): TPlanField {
   if (head === 'yearlyMonthlyPriceCents') return 'yearlyPrice';
   if (head === 'pagesPerMonth') return 'pages';
   if (head === 'overageCentsPerPage') return 'overagePrice';
+  if (head === 'extraNumberCentsPerMonth') return 'extraNumberPrice';
   if (head === 'apiRequestsPerMinute') return 'apiRequestsPerMinute';
   if (head === 'maxUsers' || head === 'faxNumbersIncluded' || head === 'stripeMonthlyPriceId' || head === 'stripeYearlyPriceId')
     return head;
@@ -205,6 +213,7 @@ const PROBLEM_OF_MESSAGE: Record<string, TPlanProblem> = {
   'validation.planPrice': 'priceInvalid',
   'validation.planYearlyAboveMonthly': 'yearlyAboveMonthly',
   'validation.planOveragePrice': 'overagePrice',
+  'validation.planExtraNumberPrice': 'extraNumberPrice',
   'validation.planPagesRequired': 'pagesRequired',
   'validation.planPages': 'pagesRequired',
   'validation.planApiRateRange': 'apiRateRange',
@@ -236,6 +245,7 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
   // When unreadable, the problem is noted and 0 stands in, so that the rest of the form is still checked.
   const apiRequestsPerMinute = readNumber('apiRequestsPerMinute', parseRequestsPerMinute(values.apiRequestsPerMinute), 'apiRateRange') ?? 0;
   const maxUsers = readNumber('maxUsers', parseUsers(values.maxUsers), 'maxUsers');
+  const extraNumberCentsPerMonth = readNumber('extraNumberPrice', parsePrice(values.extraNumberPrice), 'extraNumberPrice');
   const faxNumbersIncluded = readNumber('faxNumbersIncluded', parseRequestsPerMinute(values.faxNumbersIncluded), 'faxNumbers') ?? 0;
   const priceId = (text: string) => text.trim() || null;
 
@@ -255,6 +265,7 @@ export function checkPlanForm(values: TPlanFormValues): TPlanCheck {
     faxToEmail: values.faxToEmail,
     maxUsers,
     faxNumbersIncluded,
+    extraNumberCentsPerMonth,
     stripeMonthlyPriceId: priceId(values.stripeMonthlyPriceId),
     stripeYearlyPriceId: priceId(values.stripeYearlyPriceId),
     // Empty Spanish or French text is sent as empty: the server gives those languages the English text.
