@@ -29,7 +29,8 @@ import { assertUsageWithinPlan, quoteWithinQuota } from './quota';
 import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
-import { faxFiles, faxes } from './schema';
+import { broadcasts, faxFiles, faxes } from './schema';
+import { prepareBroadcastJob } from './jobs/prepare-broadcast';
 import { clock } from '../platform/clock';
 import { assertSendingNotPaused } from '../billing/sending-pause';
 
@@ -55,8 +56,19 @@ export type SendFaxInput = {
   acceptedTotalCents?: number | null;
 };
 
-/** A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). */
-export type SendFaxesInput = SendFaxInput & { recipients: string[] };
+/**
+ * A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). More than one
+ * number makes a broadcast row that owns the faxes (decision 111); `broadcastId` adds the faxes to one that exists
+ * (its retry of the failed), `resentFromIds` says which fax each repeats, `recipientNames` each one's name.
+ */
+export type SendFaxesInput = SendFaxInput & {
+  recipients: string[];
+  broadcastId?: string;
+  recipientNames?: (string | null)[];
+  resentFromIds?: (string | null)[];
+  /** A broadcast even of one number (the portal's broadcast form). */
+  forceBroadcast?: boolean;
+};
 
 export type SendFaxDeps = {
   db: Database;
@@ -103,7 +115,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   const idempotencyKeys = input.idempotencyKey ? idempotencyKeysOf(input.idempotencyKey, recipients.length) : null;
   if (idempotencyKeys) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-    if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null };
+    if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null, broadcastId: existing[0]!.broadcastId };
   }
   const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms } = await checkSend(deps, input, attachments, rules);
   // The person (or program) saw a price: the send goes only if it costs no more now (decision 096).
@@ -119,36 +131,64 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   try {
     // The faxes, their files, their audit rows and their first jobs commit together or not at all: an error answer
     // leaves nothing behind, and a 202 has everything a worker needs.
-    const created = await inTransaction(db, async (tx, client) => {
+    const { rows: created, broadcastId } = await inTransaction(db, async (tx, client) => {
       await assertWithinNewAccountLimit(tx, member.accountId, rules, recipients.length);
       const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
+      const broadcastId = input.broadcastId ?? (recipients.length > 1 || input.forceBroadcast ? await recordBroadcast(tx) : null);
+      // A broadcast's documents are rendered once for all its faxes (one job), unless the worker must first fetch
+      // them by address for each fax.
+      const renderedOnce = broadcastId !== null && !input.sourceUrl;
       const rows = [];
       for (const [index, recipient] of recipients.entries()) {
-        rows.push(await recordFax(tx, client, { index, recipient, priority }));
+        rows.push(await recordFax(tx, client, { index, recipient, priority, broadcastId, renderedOnce }));
+      }
+      if (renderedOnce) {
+        await deps.queue.send(
+          prepareBroadcastJob,
+          { broadcastId },
+          { transaction: client, dedupeKey: `broadcast:${rows[0]!.id}`, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+        );
       }
       // Their pages are reserved now: checked again under the account's quota lock, so that a burst cannot slip past.
       await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length);
-      return rows;
+      return { rows, broadcastId };
     });
     // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
     const pages = quote.pagesKnown ? knownPages : null;
-    return { faxes: created, created: true, pages, quote };
+    return { faxes: created, created: true, pages, quote, broadcastId };
   } catch (error) {
     await Promise.all(stored.flat().map((s) => deps.files.remove(s.key)));
     // Two requests with one Idempotency-Key at the same moment: the other one created them.
     if (idempotencyKeys && isUniqueViolation(error)) {
       const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-      if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null };
+      if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null, broadcastId: existing[0]!.broadcastId };
     }
     throw error;
+  }
+
+  /** The broadcast that owns the send's faxes, scheduled with them. */
+  async function recordBroadcast(tx: Database): Promise<string> {
+    const [row] = await tx
+      .insert(broadcasts)
+      .values({ accountId: member.accountId, userId: actor.user.id, channel: input.channel ?? 'web', scheduledAt })
+      .returning({ id: broadcasts.id });
+    return row!.id;
   }
 
   /** One fax of the send, with its files, audit row and documents job, in the send's transaction. */
   async function recordFax(
     tx: Database,
     client: SqlExecutor,
-    { index, recipient, priority }: { index: number; recipient: string; priority: number },
+    {
+      index,
+      recipient,
+      priority,
+      broadcastId,
+      renderedOnce,
+    }: { index: number; recipient: string; priority: number; broadcastId: string | null; renderedOnce: boolean },
   ) {
+    const resentFromId = input.resentFromIds?.[index] ?? input.resentFromId ?? null;
+    const recipientName = input.recipientNames ? input.recipientNames[index] : request.recipientName;
     const files = stored[index]!;
     const [row] = await tx
       .insert(faxes)
@@ -159,7 +199,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         status: scheduledAt ? 'scheduled' : 'queued',
         fromNumber,
         toNumber: recipient,
-        recipientName: request.recipientName?.trim() || null,
+        recipientName: recipientName?.trim() || null,
         coverSubject: request.coverSubject?.trim() || null,
         coverMessage,
         quality: request.faxQuality,
@@ -167,7 +207,8 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         language: input.language,
         scheduledAt,
         idempotencyKey: idempotencyKeys?.[index] ?? null,
-        resentFromId: input.resentFromId ?? null,
+        resentFromId,
+        broadcastId,
         channel: input.channel ?? 'web',
         sourceUrl: input.sourceUrl ?? null,
         reservedPages: knownPages,
@@ -193,10 +234,11 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
       scheduled: Boolean(scheduledAt),
       channel: input.channel ?? 'web',
       ...(input.sourceUrl ? { fileUrl: true } : {}),
-      ...(recipients.length > 1 ? { broadcast: recipients.length } : {}),
-      ...(input.resentFromId ? { resentFrom: input.resentFromId } : {}),
+      ...(broadcastId ? { broadcast: broadcastId, recipients: recipients.length } : {}),
+      ...(resentFromId ? { resentFrom: resentFromId } : {}),
       ...input.auditDetails,
     });
+    if (renderedOnce) return row!;
     await deps.queue.send(
       prepareFaxJob,
       { faxId: row!.id },
