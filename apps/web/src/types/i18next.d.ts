@@ -10,6 +10,7 @@ import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enApiKeys from '@/locales/en/api-keys.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enBilling from '@/locales/en/billing.json';
+import type enBroadcasts from '@/locales/en/broadcasts.json';
 import type enBlocklist from '@/locales/en/blocklist.json';
 import type enContacts from '@/locales/en/contacts.json';
 import type enDevelopers from '@/locales/en/developers.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       'api-keys': typeof enApiKeys;
       auth: typeof enAuth;
       billing: typeof enBilling;
+      broadcasts: typeof enBroadcasts;
       blocklist: typeof enBlocklist;
       contacts: typeof enContacts;
       developers: typeof enDevelopers;

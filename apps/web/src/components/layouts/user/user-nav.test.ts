@@ -9,6 +9,7 @@ describe('navEntriesFor', () => {
     const all = [
       'overview',
       'sendFax',
+      'broadcasts',
       'faxHistory',
       'contacts',
       'profile',
@@ -28,7 +29,7 @@ describe('navEntriesFor', () => {
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
-    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings', 'security']);
+    expect(keys('user')).toEqual(['overview', 'sendFax', 'broadcasts', 'faxHistory', 'contacts', 'profile', 'settings', 'security']);
   });
 
   it('shows a Billing contact Overview, My Profile, Settings, Security and Billing only', () => {
