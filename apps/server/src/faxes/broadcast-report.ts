@@ -14,16 +14,7 @@ import type { FaxActor } from './fax-access';
 export async function broadcastReport(db: Database, actor: FaxActor, id: string, language: TLanguage): Promise<string> {
   const broadcast = await accessibleBroadcast(db, actor, id);
   const t = translator(language);
-  const header = [
-    'reportNumber',
-    'reportName',
-    'reportStatus',
-    'reportReason',
-    'reportPages',
-    'reportSends',
-    'reportUpdated',
-    'reportFax',
-  ] as const;
+  const header = ['number', 'name', 'status', 'reason', 'pages', 'sends', 'updated', 'fax'] as const;
   const rows = (await latestFaxesOf(db, broadcast.id)).map(({ fax, sends }) =>
     [
       fax.toNumber,
@@ -36,5 +27,5 @@ export async function broadcastReport(db: Database, actor: FaxActor, id: string,
       fax.id,
     ].map(guardFormula),
   );
-  return `\uFEFF${stringify([header.map((key) => t(`broadcasts.${key}`)), ...rows], { record_delimiter: 'windows' })}`;
+  return `\uFEFF${stringify([header.map((key) => t(`broadcastReport.${key}`)), ...rows], { record_delimiter: 'windows' })}`;
 }

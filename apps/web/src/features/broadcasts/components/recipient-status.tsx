@@ -17,12 +17,11 @@ const TONE: Record<TBroadcastRecipient['status'], string> = {
 };
 
 /**
- * A recipient's status in the reader's language (the shared catalogue's words, as the report and the history's search
- * use them), with the reason of a failure, or why and until when it waits for its next try.
+ * A recipient's status in the reader's language, with the reason of a failure, or why and until when it waits for its next try.
  */
 export function RecipientStatus({ recipient, dates }: { recipient: TBroadcastRecipient; dates: TDateFormat }) {
   const { t } = useTranslation(['broadcasts', 'messages']);
-  const status = t(`messages:faxStatuses.${recipient.status}`);
+  const status = t(`status.${recipient.status}`);
   let detail: string | null = null;
   if (recipient.status === 'sending' && recipient.retryReason && recipient.nextTryAt)
     detail = t('view.waitingRetry', {
