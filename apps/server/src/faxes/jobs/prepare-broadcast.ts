@@ -6,6 +6,7 @@ import { ConversionError } from '../../documents/convert/convert-to-pdf';
 import type { DocumentType } from '../../documents/inspect/detect-file-type';
 import { prepareFaxDocument } from '../../documents/record/prepare-fax-document';
 import { defineJob } from '../../job-deps';
+import type { StoredFile } from '../../platform/files/encrypted-file-store';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
 import { translator } from '../../platform/i18n/i18n';
@@ -18,12 +19,14 @@ import { transmitFaxJob } from './transmit-fax';
 
 /** The statuses of a broadcast's faxes that this job may still take: waiting, or taken by a run that died. */
 const WAITING = ['queued', 'scheduled', 'converting'] as const;
+/** Copies of the rendered files stored at once: enough to overlap their writes, few enough for a small machine. */
+const COPIES_AT_ONCE = 8;
 
 /**
  * A broadcast's documents, rendered once (decision 111): its first waiting fax's files and the broadcast's cover page
  * (no recipient on it: the same page goes to everyone) become one document of record and one fax image, and each
  * recipient's fax gets its own encrypted copy of them (deleting one fax removes only its own files), moves to the
- * line with its pages counted against the plan, and gets its first try. A fax canceled before its turn here is left
+ * line with its pages counted against the plan, and gets its first try, all of them in one transaction. A fax canceled before its turn here is left
  * alone. Run again after a crash, it renders again and takes only the faxes still waiting.
  */
 export const prepareBroadcastJob = defineJob({
@@ -94,37 +97,52 @@ export const prepareBroadcastJob = defineJob({
       return;
     }
 
-    for (const { id } of taken) {
-      // Each fax keeps its own copy, so that its deletion or its retention takes only its files.
-      const [record, image, thumbnail] = await Promise.all([
-        files.put(document.pdf),
-        files.put(document.image.tiff),
-        files.put(document.thumbnail),
-      ]);
-      const removeKept = () => Promise.all([record, image, thumbnail].map((stored) => files.remove(stored.key)));
-      try {
-        await inTransaction(db, async (tx, client) => {
-          const ready = await moveFax(tx, id, ['converting'], 'sending', {
+    // Each fax keeps its own copy, so that its deletion or its retention takes only its files; made a few at a time.
+    const copies: { id: string; record: StoredFile; image: StoredFile; thumbnail: StoredFile }[] = [];
+    for (let at = 0; at < taken.length; at += COPIES_AT_ONCE) {
+      const batch = taken.slice(at, at + COPIES_AT_ONCE);
+      copies.push(
+        ...(await Promise.all(
+          batch.map(async ({ id }) => {
+            const [record, image, thumbnail] = await Promise.all([
+              files.put(document.pdf),
+              files.put(document.image.tiff),
+              files.put(document.thumbnail),
+            ]);
+            return { id, record, image, thumbnail };
+          }),
+        )),
+      );
+    }
+    const removeCopies = (of: typeof copies) =>
+      Promise.all(of.flatMap((copy) => [copy.record, copy.image, copy.thumbnail].map((stored) => files.remove(stored.key))));
+    try {
+      // Every fax to its line together: their moves, one check of the period's pages for the whole set (its pages were
+      // reserved at acceptance; this counts the rendered ones) and their first tries commit at once.
+      const unused = await inTransaction(db, async (tx, client) => {
+        const moved: typeof copies = [];
+        for (const copy of copies) {
+          const ready = await moveFax(tx, copy.id, ['converting'], 'sending', {
             pages: document.pages,
-            documentKey: record.key,
-            documentSha256: record.sha256,
-            imageKey: image.key,
-            imageBytes: image.size,
-            thumbnailKey: thumbnail.key,
+            documentKey: copy.record.key,
+            documentSha256: copy.record.sha256,
+            imageKey: copy.image.key,
+            imageBytes: copy.image.size,
+            thumbnailKey: copy.thumbnail.key,
           });
-          if (!ready) throw new FaxMovedOn();
-          await assertUsageWithinPlan(tx, model.accountId, document.pages);
+          if (ready) moved.push(copy);
+        }
+        await assertUsageWithinPlan(tx, model.accountId, document.pages * moved.length);
+        for (const { id } of moved)
           await queue.send(transmitFaxJob, { faxId: id, attempt: 1 }, { transaction: client, dedupeKey: `${id}:1` });
-        });
-      } catch (error) {
-        await removeKept();
-        if (error instanceof FaxMovedOn) continue;
-        if (!(error instanceof AppError)) throw error;
-        await failFax(db, id, ['converting'], 'quota_exceeded', t(error.messageKey, error.params));
-      }
+        return copies.filter((copy) => !moved.includes(copy));
+      });
+      await removeCopies(unused);
+    } catch (error) {
+      await removeCopies(copies);
+      if (!(error instanceof AppError)) throw error;
+      const message = t(error.messageKey, error.params);
+      for (const { id } of taken) await failFax(db, id, ['converting'], 'quota_exceeded', message);
     }
   },
 });
-
-/** The fax moved on (a run before this one took it): nothing to do for it. */
-class FaxMovedOn extends Error {}
