@@ -46,6 +46,13 @@ export async function latestFaxesOf(db: Database, broadcastId: string): Promise<
   return [...byNumber.values()];
 }
 
+/** Where a recipient's status puts it in the view: what needs a person first. */
+function rankOf(status: string): number {
+  if (isRetryable(status)) return 0;
+  if (isInFlightFaxStatus(status)) return 1;
+  return status === 'canceled' ? 2 : 3;
+}
+
 function countsOf(statuses: readonly string[]): TBroadcastCounts {
   const counts = { total: statuses.length, waiting: 0, delivered: 0, failed: 0, canceled: 0 };
   for (const status of statuses) {
@@ -97,7 +104,8 @@ function summaryOf(
 export async function getBroadcast(db: Database, actor: FaxActor, id: string): Promise<TBroadcastDetails> {
   const row = await accessibleBroadcast(db, actor, id);
   const latest = await latestFaxesOf(db, row.id);
-  const recipients = latest.map(toRecipient);
+  // The ones to act on first: failed, then on their way, canceled, delivered; by number within each.
+  const recipients = latest.map(toRecipient).sort((a, b) => rankOf(a.status) - rankOf(b.status) || a.number.localeCompare(b.number));
   const counts = countsOf(recipients.map((r) => r.status));
   const first = latest[0]?.fax;
   return {
