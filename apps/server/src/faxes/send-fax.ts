@@ -22,7 +22,10 @@ import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
 import { checkAttachments, type CheckedAttachment, type Upload } from './check-attachments';
-import { auditFax, type FaxActor } from './fax-access';
+import type { FaxActor } from './fax-access';
+import { recordAuditEvents } from '../audit/record-audit-event';
+import { auditedBy } from '../accounts/actor';
+import { randomUUID } from 'node:crypto';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertUsageWithinPlan, quoteWithinQuota } from './quota';
@@ -138,10 +141,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
       // A broadcast's documents are rendered once for all its faxes (one job), unless the worker must first fetch
       // them by address for each fax.
       const renderedOnce = broadcastId !== null && !input.sourceUrl;
-      const rows = [];
-      for (const [index, recipient] of recipients.entries()) {
-        rows.push(await recordFax(tx, client, { index, recipient, priority, broadcastId, renderedOnce }));
-      }
+      const rows = await recordFaxes(tx, client, { priority, broadcastId, renderedOnce });
       if (renderedOnce) {
         await deps.queue.send(
           prepareBroadcastJob,
@@ -175,28 +175,24 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     return row!.id;
   }
 
-  /** One fax of the send, with its files, audit row and documents job, in the send's transaction. */
-  async function recordFax(
+  /**
+   * The send's faxes with their files, audit rows and documents jobs, in the send's transaction: one statement each
+   * for all the faxes, their files and their audit rows (a broadcast of 1,000 is a few statements, not thousands).
+   */
+  async function recordFaxes(
     tx: Database,
     client: SqlExecutor,
-    {
-      index,
-      recipient,
-      priority,
-      broadcastId,
-      renderedOnce,
-    }: { index: number; recipient: string; priority: number; broadcastId: string | null; renderedOnce: boolean },
+    { priority, broadcastId, renderedOnce }: { priority: number; broadcastId: string | null; renderedOnce: boolean },
   ) {
-    const resentFromId = input.resentFromIds?.[index] ?? input.resentFromId ?? null;
-    const recipientName = input.recipientNames ? input.recipientNames[index] : request.recipientName;
-    const files = stored[index]!;
-    const [row] = await tx
-      .insert(faxes)
-      .values({
+    const values = recipients.map((recipient, index) => {
+      const recipientName = input.recipientNames ? input.recipientNames[index] : request.recipientName;
+      return {
+        // Chosen here, so that each row returned is known as the recipient's whatever order they come back in.
+        id: randomUUID(),
         accountId: member.accountId,
         userId: actor.user.id,
-        direction: 'outbound',
-        status: scheduledAt ? 'scheduled' : 'queued',
+        direction: 'outbound' as const,
+        status: scheduledAt ? ('scheduled' as const) : ('queued' as const),
         fromNumber,
         toNumber: recipient,
         recipientName: recipientName?.trim() || null,
@@ -207,44 +203,58 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         language: input.language,
         scheduledAt,
         idempotencyKey: idempotencyKeys?.[index] ?? null,
-        resentFromId,
+        resentFromId: input.resentFromIds?.[index] ?? input.resentFromId ?? null,
         broadcastId,
         channel: input.channel ?? 'web',
         sourceUrl: input.sourceUrl ?? null,
         reservedPages: knownPages,
         quotedTerms: terms[index]!,
-      })
-      .returning();
+      };
+    });
+    const inserted = new Map((await tx.insert(faxes).values(values).returning()).map((row) => [row.id, row]));
+    const rows = values.map((value) => inserted.get(value.id)!);
     if (attachments.length > 0) {
       await tx.insert(faxFiles).values(
-        attachments.map((a, position) => ({
-          faxId: row!.id,
-          position,
-          name: a.name,
-          type: a.type,
-          size: a.bytes.length,
-          storageKey: files[position]!.key,
-          sha256: files[position]!.sha256,
-        })),
+        rows.flatMap((row, index) =>
+          attachments.map((a, position) => ({
+            faxId: row.id,
+            position,
+            name: a.name,
+            type: a.type,
+            size: a.bytes.length,
+            storageKey: stored[index]![position]!.key,
+            sha256: stored[index]![position]!.sha256,
+          })),
+        ),
       );
     }
-    await auditFax(tx, actor, 'fax.send', row!.id, 'success', {
-      to: row!.toNumber,
-      files: attachments.length,
-      scheduled: Boolean(scheduledAt),
-      channel: input.channel ?? 'web',
-      ...(input.sourceUrl ? { fileUrl: true } : {}),
-      ...(broadcastId ? { broadcast: broadcastId, recipients: recipients.length } : {}),
-      ...(resentFromId ? { resentFrom: resentFromId } : {}),
-      ...input.auditDetails,
-    });
-    if (renderedOnce) return row!;
-    await deps.queue.send(
-      prepareFaxJob,
-      { faxId: row!.id },
-      { transaction: client, dedupeKey: row!.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+    await recordAuditEvents(
+      tx,
+      rows.map((row) => ({
+        ...auditedBy(actor, {
+          to: row.toNumber,
+          files: attachments.length,
+          scheduled: Boolean(scheduledAt),
+          channel: input.channel ?? 'web',
+          ...(input.sourceUrl ? { fileUrl: true } : {}),
+          ...(broadcastId ? { broadcast: broadcastId, recipients: recipients.length } : {}),
+          ...(row.resentFromId ? { resentFrom: row.resentFromId } : {}),
+          ...input.auditDetails,
+        }),
+        action: 'fax.send' as const,
+        objectType: 'fax',
+        objectId: row.id,
+        outcome: 'success' as const,
+      })),
     );
-    return row!;
+    if (!renderedOnce)
+      for (const row of rows)
+        await deps.queue.send(
+          prepareFaxJob,
+          { faxId: row.id },
+          { transaction: client, dedupeKey: row.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+        );
+    return rows;
   }
 }
 
