@@ -1,6 +1,7 @@
 import {
   SANDBOX_TEST_NUMBERS,
   ZApiError,
+  ZFaxListResponse,
   ZBroadcastActionResponse,
   ZBroadcastDetails,
   ZBroadcastList,
@@ -123,6 +124,20 @@ describe('a broadcast from the portal', () => {
     expect(lines).toHaveLength(7);
     expect(lines.find((line) => line.includes(SANDBOX_TEST_NUMBERS.not_a_fax_machine))).toContain(',Fallido,');
     expect(lines.find((line) => line.includes('+15550100101'))).toContain('Clinic B,Entregado,');
+
+    // The history finds the faxes by their status in any of its languages, counted exactly.
+    const search = async (word: string) =>
+      ZFaxListResponse.parse((await get(`/api/faxes?direction=outbound&search=${encodeURIComponent(word)}`, sender.cookie)).json());
+    for (const word of ['fallido', 'Échoué', 'echoue', 'FAILED']) {
+      const found = await search(word);
+      expect(found.counts.outbound, word).toBe(2);
+      expect(found.faxes.map((fax) => fax.toNumber)).toEqual([
+        SANDBOX_TEST_NUMBERS.not_a_fax_machine,
+        SANDBOX_TEST_NUMBERS.not_a_fax_machine,
+      ]);
+    }
+    expect((await search('entregado')).counts.outbound).toBe(5);
+    expect((await search('livré')).counts.outbound).toBe(5);
 
     const listed = ZBroadcastList.parse((await get('/api/broadcasts', sender.cookie)).json());
     expect(listed.broadcasts.map((b) => b.id)).toEqual([accepted.broadcastId]);
