@@ -1,4 +1,4 @@
-import { ZSendFaxRequest } from '@faxline/shared';
+import { ZSendBroadcastRequest, ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -45,6 +45,8 @@ export type ApiRoute = {
 const MULTIPART_FORMS: Record<string, z.ZodType> = {
   'POST /api/faxes': ZSendFaxRequest,
   'POST /api/faxes/preview': ZSendFaxRequest,
+  'POST /api/broadcasts': ZSendBroadcastRequest,
+  'POST /api/broadcasts/quote': ZSendBroadcastRequest,
 };
 
 const isZod = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;
