@@ -10,6 +10,8 @@ import { sendSenderLinksJob } from './email-to-fax/jobs/send-sender-links';
 import { faxEventConsumers } from './fax-event-consumers';
 import { giveUpFaxJob } from './faxes/jobs/give-up-fax';
 import { prepareFaxJob } from './faxes/jobs/prepare-fax';
+import { prepareBroadcastJob } from './faxes/jobs/prepare-broadcast';
+import { giveUpBroadcastJob } from './faxes/jobs/give-up-broadcast';
 import { receiveCarrierFaxJob } from './faxes/jobs/receive-carrier-fax';
 import { carrierDeadlineJob } from './faxes/jobs/carrier-deadline';
 import { transmitFaxJob } from './faxes/jobs/transmit-fax';
@@ -28,6 +30,8 @@ export const jobs: readonly WorkerJob[] = [
   // The dead-letter queue first: the fax steps' queues name it, so it must exist before them.
   giveUpFaxJob,
   prepareFaxJob,
+  giveUpBroadcastJob,
+  prepareBroadcastJob,
   transmitFaxJob,
   carrierDeadlineJob,
   receiveCarrierFaxJob,

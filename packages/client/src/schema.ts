@@ -361,7 +361,7 @@ export interface components {
        * @example +15550100000
        */
       recipient?: string;
-      /** @description A broadcast: one fax per number, at most 50. Give this or `recipient`. */
+      /** @description A broadcast: one fax per number, at most 1000. Give this or `recipient`. */
       recipients?: string[];
       /** @description Printed on the cover page. */
       recipient_name?: string;

@@ -21,6 +21,7 @@ export * from './contracts/billing-usage';
 export * from './contracts/international-rates';
 export * from './contracts/billing-baa';
 export * from './contracts/faxes';
+export * from './contracts/broadcasts';
 export * from './contracts/inboxes';
 export * from './contracts/fax-calls';
 export * from './contracts/blocklist';

@@ -56,6 +56,10 @@ export const webPaths = {
   user: {
     dashboard: route('/user/dashboard'),
     sendFax: route('/user/send-fax'),
+    /** Broadcasts (decision 111): the list, the form of a new one, and one broadcast's recipients. */
+    broadcasts: route('/user/broadcasts'),
+    newBroadcast: route('/user/broadcasts/new'),
+    broadcast: { path: '/user/broadcasts/:id', getHref: (id: string) => `/user/broadcasts/${encodeURIComponent(id)}` },
     /** The account's address book. */
     contacts: route('/user/contacts'),
     faxHistory: {

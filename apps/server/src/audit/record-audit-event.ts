@@ -17,6 +17,11 @@ export async function recordAuditEvent(db: Database, event: AuditEvent): Promise
   await db.insert(auditEvents).values(event);
 }
 
+/** Many rows at once (a broadcast's faxes): one statement instead of one per row. */
+export async function recordAuditEvents(db: Database, events: AuditEvent[]): Promise<void> {
+  if (events.length > 0) await db.insert(auditEvents).values(events);
+}
+
 /** The trail of one object, oldest first, but for the actions named (a fax's timeline leaves out its views). */
 export async function auditTrailOf(db: Database, objectType: string, objectId: string, leaveOut: readonly string[]) {
   return db

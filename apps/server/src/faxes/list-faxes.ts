@@ -9,6 +9,7 @@ import { inboxTallyKeysOfQuery } from '../inboxes/inboxes';
 import { seesAllFaxes } from '../accounts/membership';
 import { faxesWithWords, hasMatchingWords, wordsOfTabMatching } from './fax-text-search';
 import { faxSearchTallies, faxTallies, faxes, faxTextWords } from './schema';
+import { statusesNamed } from './status-words';
 
 type Query = z.output<typeof ZFaxListQuery>;
 type FaxRow = typeof faxes.$inferSelect;
@@ -52,7 +53,18 @@ const SHOWN_STATUSES: Array<{ word: string; condition: (on: Searchable) => SQL }
 function matching(search: string, on: Searchable): SQL {
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const shown = SHOWN_STATUSES.filter((s) => s.word === search.trim().toLowerCase()).map((s) => s.condition(on));
-  return or(sql`${on.searchText} LIKE ${pattern}`, ...shown)!;
+  // A status in the reader's language ("fallido", "échoué"): the stored status it names (decision 111).
+  const named = statusesNamed(search);
+  const translated =
+    named.length > 0
+      ? [
+          sql`${on.status} IN (${sql.join(
+            named.map((status) => sql`${status}`),
+            sql`, `,
+          )})`,
+        ]
+      : [];
+  return or(sql`${on.searchText} LIKE ${pattern}`, ...shown, ...translated)!;
 }
 
 const SORT_COLUMNS = {

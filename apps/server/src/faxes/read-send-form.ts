@@ -1,5 +1,6 @@
 import { MAX_COVER_MESSAGE_LENGTH, MAX_COVER_SUBJECT_LENGTH, MAX_RECIPIENT_NAME_LENGTH, ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { shownFileName } from '../documents/inspect/inspect-file-name';
 import { isMessageKey } from '../platform/i18n/i18n';
 import { AppError } from '../platform/http/app-error';
@@ -23,7 +24,11 @@ export function uploadRefusalOf(error: unknown, current: string): unknown {
  * Reads the send form (spec 001 §3): a `request.json` part (a field or a file part) and files `attachment_0`...
  * Size and count limits are enforced while streaming, so an oversized upload is refused without being kept.
  */
-export async function readSendForm(request: FastifyRequest) {
+export async function readSendForm<TSchema extends z.ZodType = typeof ZSendFaxRequest>(
+  request: FastifyRequest,
+  // The broadcast form has its own request (contracts/broadcasts.ts), read the same way.
+  schema: TSchema = ZSendFaxRequest as unknown as TSchema,
+) {
   if (!request.isMultipart()) throw new AppError('invalid_request', 'errors.multipartExpected');
   let json: unknown;
   const uploads: Upload[] = [];
@@ -49,12 +54,12 @@ export async function readSendForm(request: FastifyRequest) {
     throw uploadRefusalOf(error, current);
   }
 
-  const parsed = ZSendFaxRequest.safeParse(json ?? {});
+  const parsed = schema.safeParse(json ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     if (!isMessageKey(issue.message)) throw new AppError('invalid_request', 'errors.invalidRequest');
     // A text over its length names its limit.
     throw new AppError('invalid_request', issue.message, issue.code === 'too_big' ? { max: Number(issue.maximum) } : undefined);
   }
-  return { request: parsed.data, uploads };
+  return { request: parsed.data as z.output<TSchema>, uploads };
 }

@@ -40,6 +40,29 @@ import type { QuotedTerms } from '../billing/quote';
 /** PostgreSQL's full-text search document: written by `to_tsvector`, never read as a value here. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * A broadcast (decision 111): one document sent to many numbers, one fax each. It owns its faxes (`faxes.broadcast_id`):
+ * their statuses are its recipients' statuses, it is scheduled and canceled as a whole, and its document is rendered
+ * once for all of them.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Who sent it; its faxes are theirs. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<TFaxChannel>().notNull().default('web'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** When it was canceled as a whole: the faxes that could still be stopped were. */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('broadcasts_account_created_idx').on(table.accountId, table.createdAt, table.id)],
+);
+
 /** A fax, sent or received, of one account (DESIGN.md "Faxes"). */
 export const faxes = pgTable(
   'faxes',
@@ -81,6 +104,8 @@ export const faxes = pgTable(
      */
     nextTryAt: timestamp('next_try_at', { withTimezone: true }),
     retryReason: text('retry_reason').$type<TFaxFailureReason>(),
+    /** The broadcast this fax is one recipient's copy of (decision 111); null for a fax sent alone. */
+    broadcastId: uuid('broadcast_id').references((): AnyPgColumn => broadcasts.id, { onDelete: 'set null' }),
     /** A fax sent again with one click: the fax it repeats (its documents and recipient). */
     resentFromId: uuid('resent_from_id').references((): AnyPgColumn => faxes.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
@@ -163,6 +188,10 @@ export const faxes = pgTable(
     uniqueIndex('faxes_account_idempotency_idx').on(table.accountId, table.idempotencyKey),
     uniqueIndex('faxes_source_fax_idx').on(table.sourceFaxId),
     uniqueIndex('faxes_inbound_call_idx').on(table.inboundCallId),
+    // A broadcast's faxes, read by its view at every refresh.
+    index('faxes_broadcast_idx')
+      .on(table.broadcastId, table.createdAt)
+      .where(sql`${table.broadcastId} IS NOT NULL`),
     // A fax's details name the faxes resent from it: found by this, not by a walk through the account's faxes.
     index('faxes_resent_from_idx').on(table.resentFromId),
     // The quota's reservation: an account's faxes on their way, summed at every send.

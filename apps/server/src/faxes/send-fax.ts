@@ -22,14 +22,18 @@ import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
 import { checkAttachments, type CheckedAttachment, type Upload } from './check-attachments';
-import { auditFax, type FaxActor } from './fax-access';
+import type { FaxActor } from './fax-access';
+import { recordAuditEvents } from '../audit/record-audit-event';
+import { auditedBy } from '../accounts/actor';
+import { randomUUID } from 'node:crypto';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertUsageWithinPlan, quoteWithinQuota } from './quota';
 import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
-import { faxFiles, faxes } from './schema';
+import { broadcasts, faxFiles, faxes } from './schema';
+import { prepareBroadcastJob } from './jobs/prepare-broadcast';
 import { clock } from '../platform/clock';
 import { assertSendingNotPaused } from '../billing/sending-pause';
 
@@ -55,8 +59,19 @@ export type SendFaxInput = {
   acceptedTotalCents?: number | null;
 };
 
-/** A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). */
-export type SendFaxesInput = SendFaxInput & { recipients: string[] };
+/**
+ * A broadcast: the same documents to each number, one fax each (`request.recipientNumber` is not used). More than one
+ * number makes a broadcast row that owns the faxes (decision 111); `broadcastId` adds the faxes to one that exists
+ * (its retry of the failed), `resentFromIds` says which fax each repeats, `recipientNames` each one's name.
+ */
+export type SendFaxesInput = SendFaxInput & {
+  recipients: string[];
+  broadcastId?: string;
+  recipientNames?: (string | null)[];
+  resentFromIds?: (string | null)[];
+  /** A broadcast even of one number (the portal's broadcast form). */
+  forceBroadcast?: boolean;
+};
 
 export type SendFaxDeps = {
   db: Database;
@@ -103,7 +118,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   const idempotencyKeys = input.idempotencyKey ? idempotencyKeysOf(input.idempotencyKey, recipients.length) : null;
   if (idempotencyKeys) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-    if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null };
+    if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null, broadcastId: existing[0]!.broadcastId };
   }
   const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms } = await checkSend(deps, input, attachments, rules);
   // The person (or program) saw a price: the send goes only if it costs no more now (decision 096).
@@ -119,47 +134,68 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   try {
     // The faxes, their files, their audit rows and their first jobs commit together or not at all: an error answer
     // leaves nothing behind, and a 202 has everything a worker needs.
-    const created = await inTransaction(db, async (tx, client) => {
+    const { rows: created, broadcastId } = await inTransaction(db, async (tx, client) => {
       await assertWithinNewAccountLimit(tx, member.accountId, rules, recipients.length);
       const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
-      const rows = [];
-      for (const [index, recipient] of recipients.entries()) {
-        rows.push(await recordFax(tx, client, { index, recipient, priority }));
+      const broadcastId = input.broadcastId ?? (recipients.length > 1 || input.forceBroadcast ? await recordBroadcast(tx) : null);
+      // A broadcast's documents are rendered once for all its faxes (one job), unless the worker must first fetch
+      // them by address for each fax.
+      const renderedOnce = broadcastId !== null && !input.sourceUrl;
+      const rows = await recordFaxes(tx, client, { priority, broadcastId, renderedOnce });
+      if (renderedOnce) {
+        await deps.queue.send(
+          prepareBroadcastJob,
+          { broadcastId },
+          { transaction: client, dedupeKey: `broadcast:${rows[0]!.id}`, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+        );
       }
       // Their pages are reserved now: checked again under the account's quota lock, so that a burst cannot slip past.
       await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length);
-      return rows;
+      return { rows, broadcastId };
     });
     // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
     const pages = quote.pagesKnown ? knownPages : null;
-    return { faxes: created, created: true, pages, quote };
+    return { faxes: created, created: true, pages, quote, broadcastId };
   } catch (error) {
     await Promise.all(stored.flat().map((s) => deps.files.remove(s.key)));
     // Two requests with one Idempotency-Key at the same moment: the other one created them.
     if (idempotencyKeys && isUniqueViolation(error)) {
       const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
-      if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null };
+      if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null, broadcastId: existing[0]!.broadcastId };
     }
     throw error;
   }
 
-  /** One fax of the send, with its files, audit row and documents job, in the send's transaction. */
-  async function recordFax(
+  /** The broadcast that owns the send's faxes, scheduled with them. */
+  async function recordBroadcast(tx: Database): Promise<string> {
+    const [row] = await tx
+      .insert(broadcasts)
+      .values({ accountId: member.accountId, userId: actor.user.id, channel: input.channel ?? 'web', scheduledAt })
+      .returning({ id: broadcasts.id });
+    return row!.id;
+  }
+
+  /**
+   * The send's faxes with their files, audit rows and documents jobs, in the send's transaction: one statement each
+   * for all the faxes, their files and their audit rows (a broadcast of 1,000 is a few statements, not thousands).
+   */
+  async function recordFaxes(
     tx: Database,
     client: SqlExecutor,
-    { index, recipient, priority }: { index: number; recipient: string; priority: number },
+    { priority, broadcastId, renderedOnce }: { priority: number; broadcastId: string | null; renderedOnce: boolean },
   ) {
-    const files = stored[index]!;
-    const [row] = await tx
-      .insert(faxes)
-      .values({
+    const values = recipients.map((recipient, index) => {
+      const recipientName = input.recipientNames ? input.recipientNames[index] : request.recipientName;
+      return {
+        // Chosen here, so that each row returned is known as the recipient's whatever order they come back in.
+        id: randomUUID(),
         accountId: member.accountId,
         userId: actor.user.id,
-        direction: 'outbound',
-        status: scheduledAt ? 'scheduled' : 'queued',
+        direction: 'outbound' as const,
+        status: scheduledAt ? ('scheduled' as const) : ('queued' as const),
         fromNumber,
         toNumber: recipient,
-        recipientName: request.recipientName?.trim() || null,
+        recipientName: recipientName?.trim() || null,
         coverSubject: request.coverSubject?.trim() || null,
         coverMessage,
         quality: request.faxQuality,
@@ -167,42 +203,58 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         language: input.language,
         scheduledAt,
         idempotencyKey: idempotencyKeys?.[index] ?? null,
-        resentFromId: input.resentFromId ?? null,
+        resentFromId: input.resentFromIds?.[index] ?? input.resentFromId ?? null,
+        broadcastId,
         channel: input.channel ?? 'web',
         sourceUrl: input.sourceUrl ?? null,
         reservedPages: knownPages,
         quotedTerms: terms[index]!,
-      })
-      .returning();
+      };
+    });
+    const inserted = new Map((await tx.insert(faxes).values(values).returning()).map((row) => [row.id, row]));
+    const rows = values.map((value) => inserted.get(value.id)!);
     if (attachments.length > 0) {
       await tx.insert(faxFiles).values(
-        attachments.map((a, position) => ({
-          faxId: row!.id,
-          position,
-          name: a.name,
-          type: a.type,
-          size: a.bytes.length,
-          storageKey: files[position]!.key,
-          sha256: files[position]!.sha256,
-        })),
+        rows.flatMap((row, index) =>
+          attachments.map((a, position) => ({
+            faxId: row.id,
+            position,
+            name: a.name,
+            type: a.type,
+            size: a.bytes.length,
+            storageKey: stored[index]![position]!.key,
+            sha256: stored[index]![position]!.sha256,
+          })),
+        ),
       );
     }
-    await auditFax(tx, actor, 'fax.send', row!.id, 'success', {
-      to: row!.toNumber,
-      files: attachments.length,
-      scheduled: Boolean(scheduledAt),
-      channel: input.channel ?? 'web',
-      ...(input.sourceUrl ? { fileUrl: true } : {}),
-      ...(recipients.length > 1 ? { broadcast: recipients.length } : {}),
-      ...(input.resentFromId ? { resentFrom: input.resentFromId } : {}),
-      ...input.auditDetails,
-    });
-    await deps.queue.send(
-      prepareFaxJob,
-      { faxId: row!.id },
-      { transaction: client, dedupeKey: row!.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+    await recordAuditEvents(
+      tx,
+      rows.map((row) => ({
+        ...auditedBy(actor, {
+          to: row.toNumber,
+          files: attachments.length,
+          scheduled: Boolean(scheduledAt),
+          channel: input.channel ?? 'web',
+          ...(input.sourceUrl ? { fileUrl: true } : {}),
+          ...(broadcastId ? { broadcast: broadcastId, recipients: recipients.length } : {}),
+          ...(row.resentFromId ? { resentFrom: row.resentFromId } : {}),
+          ...input.auditDetails,
+        }),
+        action: 'fax.send' as const,
+        objectType: 'fax',
+        objectId: row.id,
+        outcome: 'success' as const,
+      })),
     );
-    return row!;
+    if (!renderedOnce)
+      for (const row of rows)
+        await deps.queue.send(
+          prepareFaxJob,
+          { faxId: row.id },
+          { transaction: client, dedupeKey: row.id, priority, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+        );
+    return rows;
   }
 }
 

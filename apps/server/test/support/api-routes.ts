@@ -1,4 +1,4 @@
-import { ZPortingRequestForm, ZSendFaxRequest } from '@faxline/shared';
+import { ZPortingRequestForm, ZSendBroadcastRequest, ZSendFaxRequest } from '@faxline/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -46,6 +46,8 @@ const MULTIPART_FORMS: Record<string, z.ZodType> = {
   'POST /api/faxes': ZSendFaxRequest,
   'POST /api/faxes/preview': ZSendFaxRequest,
   'POST /api/porting-requests': ZPortingRequestForm,
+  'POST /api/broadcasts': ZSendBroadcastRequest,
+  'POST /api/broadcasts/quote': ZSendBroadcastRequest,
 };
 
 const isZod = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;

@@ -61,6 +61,9 @@ const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
 const FaxReviewRoute = lazy(() => import('./routes/user/fax-review'));
 const InboxRoute = lazy(() => import('./routes/user/inbox'));
 const ContactsRoute = lazy(() => import('./routes/user/contacts'));
+const BroadcastsRoute = lazy(() => import('./routes/user/broadcasts'));
+const NewBroadcastRoute = lazy(() => import('./routes/user/new-broadcast'));
+const BroadcastRoute = lazy(() => import('./routes/user/broadcast'));
 const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
@@ -173,6 +176,9 @@ export const router = createBrowserRouter([
               { path: paths.user.dashboard.path, Component: UserDashboardRoute },
               { path: paths.user.profile.path, Component: ProfileRoute },
               { path: paths.user.sendFax.path, Component: SendFaxRoute },
+              { path: paths.user.broadcasts.path, Component: BroadcastsRoute },
+              { path: paths.user.newBroadcast.path, Component: NewBroadcastRoute },
+              { path: paths.user.broadcast.path, Component: BroadcastRoute },
               { path: paths.user.faxHistory.path, Component: FaxHistoryRoute },
               { path: paths.user.faxReview.path, Component: FaxReviewRoute },
               { path: paths.user.inbox.path, Component: InboxRoute },

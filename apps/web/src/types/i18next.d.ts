@@ -15,6 +15,7 @@ import type enApiKeys from '@/locales/en/api-keys.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enBlog from '@/locales/en/blog.json';
 import type enBilling from '@/locales/en/billing.json';
+import type enBroadcasts from '@/locales/en/broadcasts.json';
 import type enBlocklist from '@/locales/en/blocklist.json';
 import type enContacts from '@/locales/en/contacts.json';
 import type enDevelopers from '@/locales/en/developers.json';
@@ -64,6 +65,7 @@ declare module 'i18next' {
       auth: typeof enAuth;
       blog: typeof enBlog;
       billing: typeof enBilling;
+      broadcasts: typeof enBroadcasts;
       blocklist: typeof enBlocklist;
       contacts: typeof enContacts;
       developers: typeof enDevelopers;

@@ -12,6 +12,7 @@ import {
   ZPageProblem,
 } from '../contracts/faxes';
 import { FILE_URL_MAX_LENGTH, MAX_ATTACHMENTS } from '../constants';
+import { MAX_BROADCAST_RECIPIENTS } from '../contracts/broadcasts';
 import { multiLineText, singleLineText } from '../text';
 
 /**
@@ -19,7 +20,8 @@ import { multiLineText, singleLineText } from '../text';
  * POST /v1/faxes/{fax_id}/cancel, DELETE /v1/faxes/{fax_id}, GET /v1/faxes/{fax_id}/file. snake_case, as the spec's
  * samples (recipient, file_url, send_time, cover_page {enabled, subject, notes}; fax_id, status, message).
  */
-export const MAX_BROADCAST_RECIPIENTS = 50;
+/** The portal's limit (contracts/broadcasts.ts): the API's broadcast takes as many numbers. */
+export { MAX_BROADCAST_RECIPIENTS };
 
 const ZV1Number = ZE164.meta({ description: 'A fax number in E.164 format.', example: '+15550100000' });
 

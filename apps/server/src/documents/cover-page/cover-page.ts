@@ -58,9 +58,11 @@ export async function insertCoverPages(pdf: PDFDocument, cover: CoverPage): Prom
 /** The labelled lines under the title: sender, recipient, date, pages (null: the layout knows the total), subject. */
 function coverRows(cover: CoverPage): Array<[string, string | null]> {
   const t = translator(cover.language);
+  // A broadcast's one cover page names no recipient (decision 111): it has no To line.
+  const to = [cover.recipientName, cover.recipientNumber && formatPhoneInternational(cover.recipientNumber)].filter(Boolean).join(' · ');
   return [
     [t('cover.from'), [cover.senderName, cover.senderNumber && formatPhoneInternational(cover.senderNumber)].filter(Boolean).join(' · ')],
-    [t('cover.to'), [cover.recipientName, formatPhoneInternational(cover.recipientNumber)].filter(Boolean).join(' · ')],
+    ...(to ? [[t('cover.to'), to] as [string, string]] : []),
     [t('cover.date'), dateFormat(cover.language).format(cover.date)],
     [t('cover.pages'), null],
     ...(cover.subject ? [[t('cover.subject'), cover.subject] as [string, string]] : []),

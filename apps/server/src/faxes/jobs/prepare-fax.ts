@@ -15,6 +15,7 @@ import { assertUsageWithinPlan } from '../quota';
 import { inTransaction } from '../../platform/db/transaction';
 import { faxFiles } from '../schema';
 import { transmitFaxJob } from './transmit-fax';
+import { conversionFailure } from './conversion-failure';
 import { clock } from '../../platform/clock';
 
 /**
@@ -115,15 +116,6 @@ export const prepareFaxJob = defineJob({
     }
   },
 });
-
-/** What the sender reads about a document that could not be converted, naming the file when it is known. */
-function conversionFailure(error: ConversionError, t: ReturnType<typeof translator>): string {
-  if (error.reason === 'too-large-or-damaged')
-    return error.file ? t('faxes.fileTooLargeOrDamaged', { file: error.file }) : t('faxes.documentTooLargeOrDamaged');
-  if (!error.file) return t('faxes.renderFailed');
-  const key = { encrypted: 'faxes.fileEncrypted', damaged: 'faxes.fileDamaged', unconvertible: 'faxes.fileUnconvertible' } as const;
-  return t(key[error.reason], { file: error.file });
-}
 
 /** The fax moved on (canceled) while its documents were made: the step ends without effect. */
 class StepAbandoned extends Error {}

@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
 
 import { ResendConfirmationButton } from '@/features/auth/components/resend-confirmation-button';
 import { ContactRecipientInput } from '@/features/address-book/components/contact-recipient-input';
@@ -27,6 +30,11 @@ export default function SendFaxRoute() {
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{t('send.title')}</h1>
         <p className="text-muted-foreground">{t('send.intro')}</p>
+        <p className="text-sm">
+          <Link to={paths.user.newBroadcast.getHref()} className="font-medium underline underline-offset-4">
+            {t('send.broadcastLink')}
+          </Link>
+        </p>
       </div>
       {user && !user.emailVerified ? (
         <ConfirmEmailNote email={user.email} resendButton={<ResendConfirmationButton email={user.email} />} />

@@ -9,6 +9,7 @@ describe('navEntriesFor', () => {
     const all = [
       'overview',
       'sendFax',
+      'broadcasts',
       'faxHistory',
       'contacts',
       'profile',
@@ -32,7 +33,7 @@ describe('navEntriesFor', () => {
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
-    expect(keys('user')).toEqual(['overview', 'sendFax', 'faxHistory', 'contacts', 'profile', 'settings', 'security', 'support']);
+    expect(keys('user')).toEqual(['overview', 'sendFax', 'broadcasts', 'faxHistory', 'contacts', 'profile', 'settings', 'security', 'support']);
   });
 
   it('shows a Billing contact Overview, My Profile, Settings, Security, Billing and Support only', () => {

@@ -7,6 +7,7 @@ export type { TMemberRole };
 export type TUserNavKey =
   | 'overview'
   | 'sendFax'
+  | 'broadcasts'
   | 'faxHistory'
   | 'contacts'
   | 'profile'
@@ -50,6 +51,8 @@ const NUMBER_ROLES = rolesThat('manageNumbers');
 export const USER_NAV_ENTRIES: readonly TUserNavEntry[] = [
   { key: 'overview', href: paths.user.dashboard.getHref() },
   { key: 'sendFax', href: paths.user.sendFax.getHref(), roles: FAX_ROLES },
+  // One document to many recipients (decision 111); its form and each broadcast are below its path.
+  { key: 'broadcasts', href: paths.user.broadcasts.getHref(), roles: FAX_ROLES },
   // The review queue and the shared inboxes are views of the history (decisions 102, 103): named as the history's.
   {
     key: 'faxHistory',

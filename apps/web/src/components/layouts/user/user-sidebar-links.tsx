@@ -36,6 +36,7 @@ import { navEntriesFor, SECURITY_LINKS, type TMemberRole, type TSecurityLinkKey,
 const NAV_ICONS: Record<TUserNavKey, TIcon> = {
   overview: LayoutGridIcon,
   sendFax: SendIcon,
+  broadcasts: UsersIcon,
   faxHistory: HistoryIcon,
   contacts: UsersIcon,
   profile: UserIcon,

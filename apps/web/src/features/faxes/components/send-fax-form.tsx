@@ -95,7 +95,9 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
   const changeRecipient = (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.target;
     const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith('delete') ?? false;
-    change('recipient')(deleting || /\p{L}/u.test(value) ? value : formatAsTyped(value));
+    // A list ("+15550100000, +15550100005") stays as typed too: formatting would keep its first number only, and the
+    // check says that a list is a broadcast.
+    change('recipient')(deleting || /[\p{L},;\n\t]/u.test(value) ? value : formatAsTyped(value));
   };
 
   const chooseRecipient = (choice: TRecipient) => {

@@ -1,4 +1,4 @@
-import { hasNothingToSend, MAX_SCHEDULE_DAYS, toE164, ZSendFaxRequest, type TFaxQuality, type TSendFaxRequest } from '@faxline/shared';
+import { hasNothingToSend, MAX_SCHEDULE_DAYS, splitNumberList, toE164, ZSendFaxRequest, type TFaxQuality, type TSendFaxRequest } from '@faxline/shared';
 
 import { checkSchedule } from './schedule';
 import { sendRequestOf } from './send-form-data';
@@ -16,6 +16,7 @@ export type TSendProblem = {
   description:
     | 'send.errors.authDescription'
     | 'messages:errors.invalidRecipient'
+    | 'send.errors.severalNumbers'
     | 'messages:errors.nothingToSend'
     | 'send.errors.scheduleInvalid'
     | 'messages:errors.scheduleInPast'
@@ -87,6 +88,9 @@ export function checkSendFax(values: TSendValues, now: Date, timeZone: string): 
   const parsed = ZSendFaxRequest.safeParse(request);
   const issues = parsed.success ? [] : parsed.error.issues;
 
+  // A list ("+15550100000, +15550100005") is a broadcast: never the first number alone (decision 111).
+  const listed = splitNumberList(values.recipient).length;
+  if (listed > 1) return fail('recipient', 'send.errors.recipientTitle', 'send.errors.severalNumbers', { count: listed });
   if (issues.some((issue) => issue.path[0] === 'recipientNumber'))
     return fail('recipient', 'send.errors.recipientTitle', 'messages:errors.invalidRecipient');
   if (hasNothingToSend({ coverMessage: values.coverMessage, attachmentCount: values.fileCount }))
