@@ -23,4 +23,19 @@ describe('withPageHead', () => {
     expect(html).not.toContain('<script>');
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
+
+  it("keeps a title's dollar signs as written, never as a replacement pattern", () => {
+    const html = withPageHead(INDEX, {
+      title: "Save $' and $& today",
+      siteName: 'Faxline',
+      description: 'Costs $` less',
+      url: 'https://fax.example.com/blog/b',
+      language: 'en',
+      type: 'article',
+    });
+    expect(html).toContain("<title>Save $&#39; and $&amp; today | Faxline</title>");
+    expect(html).toContain('content="Costs $` less"');
+    expect(html.match(/<html/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
 });

@@ -44,9 +44,10 @@ export function withPageHead(html: string, head: TPageHead): string {
       (link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
     ),
   ];
+  // Replaced by functions: a replacement string would read "$&" or "$'" in a title as a pattern of its own.
   return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(head.language)}"`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(fullTitle)}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, meta('name', 'description', head.description))
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(head.language)}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(fullTitle)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => meta('name', 'description', head.description))
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
