@@ -1,59 +1,29 @@
 import type { TTicketMessage } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
+import { MessageThread } from '@/components/ui/message-thread';
 import { formatFileSize } from '@/lib/format-units';
-import { useDateFormat } from '@/lib/use-date-format';
-import { cn } from '@/lib/utils';
 
 import { supportAttachmentHref } from '../api/get-support-ticket';
 
-/** The conversation, oldest first, as the person sees it: their own messages, and the team's answers set off. */
+/** The conversation as the person sees it: their own messages ("You"), and the team's answers set off. */
 export function SupportThread({ ticketId, messages }: { ticketId: string; messages: readonly TTicketMessage[] }) {
   const { t, i18n } = useTranslation('support-tickets');
-  const dates = useDateFormat();
-
   return (
-    <ol className="flex flex-col gap-4" aria-label={t('view.thread')}>
-      {messages.map((message) => {
-        const fromTeam = message.author === 'admin';
-        return (
-          <li
-            key={message.id}
-            className={cn(
-              'flex flex-col gap-2 rounded-lg border p-4',
-              fromTeam ? 'border-l-4 border-l-primary bg-accent/40 sm:mr-8' : 'sm:ml-8',
-            )}
-          >
-            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-semibold">{fromTeam ? message.authorName : t('view.you')}</span>
-              <span className="text-muted-foreground">
-                {fromTeam ? t('view.team') : null}
-                {!fromTeam && message.via === 'email' ? t('view.byEmail') : null}
-              </span>
-              <time className="text-muted-foreground sm:ml-auto" dateTime={message.createdAt}>
-                {dates.dateTime(message.createdAt)}
-              </time>
-            </p>
-            {/* Plain text as written: line breaks kept, nothing interpreted. */}
-            {message.body ? <p className="break-words whitespace-pre-wrap">{message.body}</p> : null}
-            {message.attachments.length > 0 ? (
-              <ul aria-label={t('view.files')} className="flex flex-wrap gap-2">
-                {message.attachments.map((file) => (
-                  <li key={file.id}>
-                    <a
-                      href={supportAttachmentHref(ticketId, file.id)}
-                      download={file.name}
-                      className="inline-flex rounded-md border px-3 py-1 text-sm text-primary underline-offset-4 hover:underline"
-                    >
-                      {t('view.download', { name: file.name, size: formatFileSize(file.size, i18n.language) })}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+    <MessageThread
+      messages={messages}
+      reader="customer"
+      byline={(message) =>
+        message.author === 'admin'
+          ? { name: message.authorName, detail: t('view.team') }
+          : { name: t('view.you'), detail: message.via === 'email' ? t('view.byEmail') : null }
+      }
+      attachmentHref={(attachmentId) => supportAttachmentHref(ticketId, attachmentId)}
+      labels={{
+        thread: t('view.thread'),
+        files: t('view.files'),
+        download: (file) => t('view.download', { name: file.name, size: formatFileSize(file.size, i18n.language) }),
+      }}
+    />
   );
 }
