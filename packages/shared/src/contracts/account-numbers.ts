@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARRIERS } from '../constants';
 import { E164_PATTERN } from '../phone';
 import { singleLineText } from '../text';
+import { ZNumberSearchArea } from './admin-numbers';
 import { ZStationId } from './fax-identity';
 
 /**
@@ -43,21 +44,8 @@ export const ZAccountNumbers = z.object({
 });
 export type TAccountNumbers = z.infer<typeof ZAccountNumbers>;
 
-export const ZAvailableNumbersQuery = z.object({
-  country: z
-    .string()
-    .check(singleLineText)
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'validation.countryCode' }),
-  areaCode: z
-    .string()
-    .check(singleLineText)
-    .trim()
-    .regex(/^\d{1,6}$/, { error: 'validation.areaCode' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
+/** Where a number is searched: a country, an area code in it if given (the back office's carrier search's too). */
+export const ZAvailableNumbersQuery = ZNumberSearchArea;
 export type TAvailableNumbersQuery = z.input<typeof ZAvailableNumbersQuery>;
 
 export const ZAvailableNumber = z.object({

@@ -52,8 +52,7 @@ export const ZCarrierNumbersInfo = z.object({ carriers: z.array(z.enum(CARRIERS)
 export type TCarrierNumbersInfo = z.infer<typeof ZCarrierNumbersInfo>;
 
 /** GET /api/admin/carrier-numbers/search: a carrier's numbers for sale in a country, in an area code if given. */
-export const ZCarrierNumberSearchQuery = z.object({
-  carrier: z.enum(CARRIERS),
+export const ZNumberSearchArea = z.object({
   country: z
     .string()
     .check(singleLineText)
@@ -68,6 +67,7 @@ export const ZCarrierNumberSearchQuery = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
+export const ZCarrierNumberSearchQuery = ZNumberSearchArea.extend({ carrier: z.enum(CARRIERS) });
 export type TCarrierNumberSearchQuery = z.input<typeof ZCarrierNumberSearchQuery>;
 
 export const ZCarrierNumberOffer = z.object({
