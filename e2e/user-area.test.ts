@@ -69,6 +69,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     const entries = [
       'Overview',
       'Send Fax',
+      'Broadcasts',
       'Fax History',
       'Contacts',
       'My Profile',
@@ -80,7 +81,9 @@ describe('the user area layout on desktop (1280 px)', () => {
       'Webhooks',
       'Inboxes',
       'Routing Rules',
+      'Fax Numbers',
       'E-mail to Fax',
+      'Number Porting',
       'Billing',
       'Support',
     ];
@@ -216,7 +219,7 @@ describe('the user area layout on desktop (1280 px)', () => {
     await visible(memberPage.getByRole('region', { name: 'Recent Faxes' }));
     await expect
       .poll(() => sidebar(memberPage).getByRole('list').first().getByRole('link').allInnerTexts())
-      .toEqual(['Overview', 'Send Fax', 'Fax History', 'Contacts', 'My Profile', 'Settings', 'Security', 'Support']);
+      .toEqual(['Overview', 'Send Fax', 'Broadcasts', 'Fax History', 'Contacts', 'My Profile', 'Settings', 'Security', 'Support']);
     await member.context.close();
     await ownerContext.close();
   });
