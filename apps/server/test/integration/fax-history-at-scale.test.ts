@@ -1,7 +1,8 @@
-import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
+import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, ZSendFaxResponse, type TFaxListResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_MATCHES_COUNTED } from '../../src/faxes/list-faxes';
+import { contentFilesOf, markContentDeleted } from '../../src/faxes/fax-content';
 import { faxes } from '../../src/faxes/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { createFaxes, type FaxRow } from '@test-support/factories/faxes';
@@ -257,6 +258,15 @@ describe('search', () => {
     expect(await found('no answer')).toEqual(['Silent Line']);
     expect(await found('sin respuesta', 'es')).toEqual(['Silent Line']);
     expect(await found('percent_%')).toEqual([]);
+
+    // The content deleted for good (decision 108): its subject and file names go from the search and its tallies.
+    const { faxId } = ZSendFaxResponse.parse(sent.json());
+    expect(await markContentDeleted(t.db, faxId, await contentFilesOf(t.db, faxId), 'retention')).toBe(true);
+    await t.env.notifications.caughtUp();
+    expect(await found('lipid')).toEqual([]);
+    expect(await found('okafor')).toEqual([]);
+    const left = await t.db.execute(sql`SELECT 1 FROM fax_search_tallies WHERE search_text LIKE '%okafor%' OR search_text LIKE '%lipid%'`);
+    expect(left.rows).toEqual([]);
   });
 
   it('keeps its tallies with every change, equal to a count of the rows, and a deleted fax leaves no name behind', async () => {
