@@ -115,6 +115,7 @@ export async function markContentDeleted(db: Database, faxId: string, removed: r
         pageProblems: null,
         coverMessage: null,
         coverSubject: null,
+        fileNames: null,
         contentDeletedAt: clock.now(),
         contentDeletedBy: cause,
       })

@@ -9,7 +9,7 @@ import { inboxTallyKeysOfQuery } from '../inboxes/inboxes';
 import { seesAllFaxes } from '../accounts/membership';
 import { faxesWithWords, hasMatchingWords, wordsOfTabMatching } from './fax-text-search';
 import { faxSearchTallies, faxTallies, faxes, faxTextWords } from './schema';
-import { statusesNamed } from './status-words';
+import { reasonsNamed, statusesNamed } from './status-words';
 
 type Query = z.output<typeof ZFaxListQuery>;
 type FaxRow = typeof faxes.$inferSelect;
@@ -46,12 +46,25 @@ const SHOWN_STATUSES: Array<{ word: string; condition: (on: Searchable) => SQL }
   { word: 'read', condition: (on) => sql`(${on.direction} = 'inbound' AND NOT ${on.unread})` },
 ];
 
+/** A text as a LIKE pattern matches it literally. */
+const literally = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
- * Recipient or sender (number or name) or status, without regard to case: one trigram-indexed text (schema.ts), the
- * text the search tallies count.
+ * The search text's field of the failure reason (its 6th, schema.ts) is one of these: found by the trigram index
+ * (the LIKE), checked exactly (split_part), on faxes and on the search tallies alike, so that counts and page agree.
+ */
+function failedFor(reasons: readonly string[], on: Searchable): SQL[] {
+  return reasons.map(
+    (reason) => sql`(${on.searchText} LIKE ${`%\u001f${literally(reason)}\u001f%`} AND split_part(${on.searchText}, chr(31), 6) = ${reason})`,
+  );
+}
+
+/**
+ * Recipient or sender (number or name), status, failure reason, cover subject or file names, without regard to case:
+ * one trigram-indexed text (schema.ts), the text the search tallies count.
  */
 function matching(search: string, on: Searchable): SQL {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${literally(search.toLowerCase())}%`;
   const shown = SHOWN_STATUSES.filter((s) => s.word === search.trim().toLowerCase()).map((s) => s.condition(on));
   // A status in the reader's language ("fallido", "échoué"): the stored status it names (decision 111).
   const named = statusesNamed(search);
@@ -64,7 +77,8 @@ function matching(search: string, on: Searchable): SQL {
           )})`,
         ]
       : [];
-  return or(sql`${on.searchText} LIKE ${pattern}`, ...shown, ...translated)!;
+  // A failure reason in the reader's language ("ocupado", "occupé"): the reason's code kept in the text.
+  return or(sql`${on.searchText} LIKE ${pattern}`, ...shown, ...translated, ...failedFor(reasonsNamed(search), on))!;
 }
 
 const SORT_COLUMNS = {

@@ -81,6 +81,11 @@ export const faxes = pgTable(
     recipientName: text('recipient_name'),
     senderName: text('sender_name'),
     coverSubject: text('cover_subject'),
+    /**
+     * The names of the fax's files (fax_files), joined by chr(31), written with them and never changed after (a resend
+     * is a new fax with its own): the history's search reads them here, in its one indexed text (decision 111).
+     */
+    fileNames: text('file_names'),
     coverMessage: text('cover_message'),
     quality: text('quality').$type<TFaxQuality>().notNull(),
     language: text('language').notNull().default('en'),
@@ -167,11 +172,13 @@ export const faxes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
-     * What the history's search matches (numbers, names, stored status), one text with a separator no search can
-     * contain, so that one trigram index serves the substring search (migration 0009).
+     * What the history's search matches (numbers, names, stored status, failure reason's code, cover subject, file
+     * names), one text with a separator no search can contain, so that one trigram index serves the substring search
+     * (migration 0009, decision 111). The subject and names are cut short so that the search tallies' key (which holds
+     * this text) stays within a btree entry.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(to_number, '') || chr(31) || coalesce(from_number, '') || chr(31) || coalesce(recipient_name, '') || chr(31) || coalesce(sender_name, '') || chr(31) || status)`,
+      sql`lower(coalesce(to_number, '') || chr(31) || coalesce(from_number, '') || chr(31) || coalesce(recipient_name, '') || chr(31) || coalesce(sender_name, '') || chr(31) || status || chr(31) || coalesce(failure_reason, '') || chr(31) || left(coalesce(cover_subject, ''), 150) || chr(31) || left(coalesce(file_names, ''), 500))`,
     ),
   },
   (table) => [

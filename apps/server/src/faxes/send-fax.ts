@@ -36,6 +36,7 @@ import { broadcasts, faxFiles, faxes } from './schema';
 import { prepareBroadcastJob } from './jobs/prepare-broadcast';
 import { clock } from '../platform/clock';
 import { assertSendingNotPaused } from '../billing/sending-pause';
+import { fileNamesText } from './file-names';
 
 export type SendFaxInput = {
   actor: FaxActor;
@@ -198,6 +199,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         recipientName: recipientName?.trim() || null,
         coverSubject: request.coverSubject?.trim() || null,
         coverMessage,
+        fileNames: fileNamesText(attachments.map((a) => a.name)),
         quality: request.faxQuality,
         line: lines[index],
         language: input.language,

@@ -1,4 +1,4 @@
-import { LANGUAGES, OUTBOUND_FAX_STATUSES, type TFaxStatus } from '@faxline/shared';
+import { FAX_FAILURE_REASONS, LANGUAGES, OUTBOUND_FAX_STATUSES, type TFaxFailureReason, type TFaxStatus } from '@faxline/shared';
 import { translator } from '../platform/i18n/i18n';
 
 const STATUSES: readonly TFaxStatus[] = [...OUTBOUND_FAX_STATUSES, 'received'];
@@ -31,4 +31,28 @@ const BY_WORD: ReadonlyMap<string, readonly TFaxStatus[]> = (() => {
 /** The statuses a search names by their word, none when it is not a status's word. */
 export function statusesNamed(search: string): readonly TFaxStatus[] {
   return BY_WORD.get(foldWord(search)) ?? [];
+}
+
+/**
+ * The failure reasons a search names in any of Faxline's languages, from the server's own words for them
+ * (`failureReasons`, the words of the fax's details and e-mails): the whole sentence or its head before the colon
+ * ("busy", "ocupado", "occupé" for "Occupé : la ligne était occupée"; "no answer", "sin respuesta"). Made once.
+ */
+const REASONS_BY_WORD: ReadonlyMap<string, readonly TFaxFailureReason[]> = (() => {
+  const byWord = new Map<string, TFaxFailureReason[]>();
+  for (const language of LANGUAGES) {
+    const t = translator(language);
+    for (const reason of FAX_FAILURE_REASONS) {
+      const sentence = t(`failureReasons.${reason as 'busy'}`);
+      for (const word of new Set([foldWord(sentence), foldWord(sentence.split(':')[0]!)])) {
+        byWord.set(word, [...new Set([...(byWord.get(word) ?? []), reason])]);
+      }
+    }
+  }
+  return byWord;
+})();
+
+/** The failure reasons a search names by their words, none when it names none. */
+export function reasonsNamed(search: string): readonly TFaxFailureReason[] {
+  return REASONS_BY_WORD.get(foldWord(search)) ?? [];
 }

@@ -1,10 +1,13 @@
-import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, type TFaxListResponse } from '@faxline/shared';
+import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, ZSendFaxResponse, type TFaxListResponse } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_MATCHES_COUNTED } from '../../src/faxes/list-faxes';
+import { contentFilesOf, markContentDeleted } from '../../src/faxes/fax-content';
 import { faxes } from '../../src/faxes/schema';
 import { createAccount, createUser } from '@test-support/factories/accounts';
 import { createFaxes, type FaxRow } from '@test-support/factories/faxes';
+import { makePng } from '@test-support/factories/documents';
+import { sendFaxRequest } from '../support/faxes';
 import { openTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -214,6 +217,56 @@ describe('search', () => {
     expect(one.counts.inbound + one.counts.outbound).toBe(1);
     expect(one.countsAtLeast).toEqual({ inbound: false, outbound: false });
     expect((await list(owner.cookie, 'search=cardiology')).counts).toEqual({ inbound: 0, outbound: 0 });
+  });
+
+  it('finds a sent fax by its cover subject, part of a file name, and a failure reason in the reader’s language (decision 111)', async () => {
+    const { owner } = await createAccount(t);
+    const cookie = await signIn(t.app, owner.email);
+    const sent = await sendFaxRequest(
+      t.app,
+      cookie,
+      { recipientNumber: '+12025550143', faxQuality: 'fine', coverSubject: 'Quarterly Lipid Panel', recipientName: 'North Lab' },
+      [
+        { name: 'Okafor_referral-2026.png', bytes: makePng() },
+        { name: 'consent.png', bytes: makePng() },
+      ],
+    );
+    expect(sent.statusCode, sent.body).toBe(202);
+    // Two failed faxes, one for a busy line and one unanswered, and one named like a reason's code but not failed.
+    await insertFaxes(owner.accountId, owner.id, 2, { recipientName: 'Engaged Line', status: 'failed', failureReason: 'busy' });
+    await insertFaxes(owner.accountId, owner.id, 1, { recipientName: 'Silent Line', status: 'failed', failureReason: 'no_answer' });
+    await insertFaxes(owner.accountId, owner.id, 1, { recipientName: 'Quiet Office', coverSubject: 'ocupado' });
+
+    const found = async (search: string, language = 'en') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/faxes?direction=outbound&search=${encodeURIComponent(search)}`,
+        headers: { cookie, 'accept-language': language },
+      });
+      const page = ZFaxListResponse.parse(response.json());
+      // The counts come from the search tallies, the page from the faxes: they must agree.
+      expect(page.counts.outbound, search).toBe(page.faxes.length);
+      return page.faxes.map((fax) => fax.recipientName).sort();
+    };
+    expect(await found('lipid')).toEqual(['North Lab']);
+    expect(await found('OKAFOR_REF')).toEqual(['North Lab']);
+    expect(await found('consent')).toEqual(['North Lab']);
+    expect(await found('busy')).toEqual(['Engaged Line', 'Engaged Line']);
+    // "ocupado" names the busy reason and is also a cover subject's word: both are found, each once.
+    expect(await found('ocupado', 'es')).toEqual(['Engaged Line', 'Engaged Line', 'Quiet Office']);
+    expect(await found('Occupé', 'fr')).toEqual(['Engaged Line', 'Engaged Line']);
+    expect(await found('no answer')).toEqual(['Silent Line']);
+    expect(await found('sin respuesta', 'es')).toEqual(['Silent Line']);
+    expect(await found('percent_%')).toEqual([]);
+
+    // The content deleted for good (decision 108): its subject and file names go from the search and its tallies.
+    const { faxId } = ZSendFaxResponse.parse(sent.json());
+    expect(await markContentDeleted(t.db, faxId, await contentFilesOf(t.db, faxId), 'retention')).toBe(true);
+    await t.env.notifications.caughtUp();
+    expect(await found('lipid')).toEqual([]);
+    expect(await found('okafor')).toEqual([]);
+    const left = await t.db.execute(sql`SELECT 1 FROM fax_search_tallies WHERE search_text LIKE '%okafor%' OR search_text LIKE '%lipid%'`);
+    expect(left.rows).toEqual([]);
   });
 
   it('keeps its tallies with every change, equal to a count of the rows, and a deleted fax leaves no name behind', async () => {

@@ -10,6 +10,7 @@ import { readSystemSettings } from '../../system-settings/system-settings';
 import { checkAttachments } from '../check-attachments';
 import { failFax } from '../fax-state';
 import { faxes, faxFiles } from '../schema';
+import { fileNamesText } from '../file-names';
 
 /** Tries of a fetch that failed for a reason that may pass (a timeout, a 5xx), and the wait between them. */
 export const SOURCE_FETCH_TRIES = 3;
@@ -60,7 +61,7 @@ export async function keepSourceDocument(
     kept = await inTransaction(db, async (tx) => {
       const cleared = await tx
         .update(faxes)
-        .set({ sourceUrl: null })
+        .set({ sourceUrl: null, fileNames: fileNamesText([document.name]) })
         .where(and(eq(faxes.id, fax.id), isNotNull(faxes.sourceUrl)))
         .returning({ id: faxes.id });
       if (cleared.length === 0) return false;
