@@ -50,7 +50,9 @@ describe("the site's own settings (issue 39, items 4 and 7)", () => {
     await visible(settings.getByRole('heading', { level: 2, name: 'Contact details' }));
     await settings.getByLabel('Phone number', { exact: true }).fill('+1 604 555 0100');
     await settings.getByLabel('Office address', { exact: true }).fill('Faxline Ltd\n10 Harbour Street\nVancouver BC V6B 1A1');
-    await settings.getByLabel('Support hours', { exact: true }).fill('Monday to Friday, 9:00 to 17:00 Pacific time');
+    await settings.getByLabel('Support hours in English', { exact: true }).fill('Monday to Friday, 9:00 to 17:00 Pacific time');
+    // Spanish written, French left empty: French readers are shown the English hours.
+    await settings.getByLabel('Support hours in Spanish', { exact: true }).fill('De lunes a viernes, de 9:00 a 17:00, hora del Pacífico');
     // An address that is not an https image is refused beside its field, in words.
     await settings.getByLabel('Favicon URL', { exact: true }).fill('http://cdn.example.com/icon.png');
     await settings.getByRole('button', { name: 'Save Settings' }).click();
@@ -77,8 +79,14 @@ describe("the site's own settings (issue 39, items 4 and 7)", () => {
     const phoneSpanish = await phonePageOf(browser, visitor, 'es');
     await phoneSpanish.goto('/contact');
     await visible(phoneSpanish.getByRole('link', { name: '+1 604 555 0100' }).first());
+    await visible(phoneSpanish.getByText('De lunes a viernes, de 9:00 a 17:00, hora del Pacífico').first());
+    expect(await phoneSpanish.getByText('Monday to Friday, 9:00 to 17:00 Pacific time').count()).toBe(0);
     await wholePageScreenshot(phoneSpanish, path.join(shots(), 'contact-es-phone.png'));
     await phoneSpanish.context().close();
+    const phoneFrench = await phonePageOf(browser, visitor, 'fr');
+    await phoneFrench.goto('/contact');
+    await visible(phoneFrench.getByText('Monday to Friday, 9:00 to 17:00 Pacific time').first());
+    await phoneFrench.context().close();
     await visitor.close();
   });
 });

@@ -123,7 +123,8 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
       const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())
         .values;
       const { automaticBackups, backupRetentionDays, faviconUrl, adminLogoUrl } = (await stored()).values;
-      const { contactPhone, contactEmail, salesEmail, privacyEmail, contactAddress, supportHours } = (await stored()).values;
+      const { contactPhone, contactEmail, salesEmail, privacyEmail, contactAddress, supportHours, supportHoursEs, supportHoursFr } =
+        (await stored()).values;
       return {
         faviconUrl,
         adminLogoUrl,
@@ -133,7 +134,10 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
           salesEmail,
           privacyEmail,
           address: contactAddress,
+          // All three languages: the browser picks the reader's, so the cached answer stays right when they switch.
           hours: supportHours,
+          hoursEs: supportHoursEs,
+          hoursFr: supportHoursFr,
         },
         siteName,
         maintenanceMode,

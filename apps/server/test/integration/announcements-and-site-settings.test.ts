@@ -97,6 +97,7 @@ describe("the site's own settings (issue 39, item 7, and the contact details of 
       contactEmail: 'help@faxline.test',
       contactAddress: 'Faxline Ltd\n10 Harbour Street\nVancouver BC V6B 1A1\nCanada',
       supportHours: 'Monday to Friday, 9:00 to 17:00 Pacific time',
+      supportHoursEs: 'De lunes a viernes, de 9:00 a 17:00, hora del Pacífico',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const info = ZPlatformInfo.parse((await call('GET', '/api/platform', undefined)).json());
@@ -108,6 +109,9 @@ describe("the site's own settings (issue 39, item 7, and the contact details of 
         email: 'help@faxline.test',
         salesEmail: '',
         hours: 'Monday to Friday, 9:00 to 17:00 Pacific time',
+        // Every language's text is published, the French one empty: the browser shows that reader the English one.
+        hoursEs: 'De lunes a viernes, de 9:00 a 17:00, hora del Pacífico',
+        hoursFr: '',
       },
     });
 
@@ -119,6 +123,7 @@ describe("the site's own settings (issue 39, item 7, and the contact details of 
       { adminLogoUrl: 'data:image/png;base64,AAAA' },
       { contactPhone: '555 0100' },
       { defaultEmail: 'not an address' },
+      { supportHoursFr: 'x'.repeat(501) },
     ]) {
       const refused = await saveSettings(bad as Partial<TSystemSettingsValues>);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);

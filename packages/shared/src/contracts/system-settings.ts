@@ -162,6 +162,9 @@ export const ZSystemSettingsValues = z.object({
   contactAddress: z.string().trim().max(1000).check(multiLineText),
   /** Support hours as people should read them ("Monday to Friday, 9:00 to 17:00 Pacific time"), a line each. */
   supportHours: z.string().trim().max(500).check(multiLineText),
+  /** The same hours in Spanish and French; empty shows the English text to those readers (as announcements, decision 118). */
+  supportHoursEs: z.string().trim().max(500).check(multiLineText),
+  supportHoursFr: z.string().trim().max(500).check(multiLineText),
   blockedRecipientPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
   /** Callers whose faxes every account refuses (junk fax senders), one prefix per line: the call is rejected. */
   blockedCallerPrefixes: z.string().max(2000).check(multiLineText).refine(isPrefixList, { error: 'validation.prefixList' }),
@@ -242,6 +245,8 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettingsValues = {
   privacyEmail: '',
   contactAddress: '',
   supportHours: '',
+  supportHoursEs: '',
+  supportHoursFr: '',
   // United States premium-rate area codes: 900 (which the numbering plan data marks too) and the older 976 (which it
   // does not).
   blockedRecipientPrefixes: '+1900\n+1976',
@@ -338,7 +343,10 @@ export const ZPlatformInfo = z.object({
     salesEmail: z.string(),
     privacyEmail: z.string(),
     address: z.string(),
+    /** Support hours in English, and in Spanish and French ('' : the reader is shown the English text). */
     hours: z.string(),
+    hoursEs: z.string(),
+    hoursFr: z.string(),
   }),
 });
 export type TPlatformInfo = z.infer<typeof ZPlatformInfo>;

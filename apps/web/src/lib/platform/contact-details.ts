@@ -1,9 +1,14 @@
 import { toE164 } from '@faxline/shared';
 
+import { useLanguage } from '@/lib/use-language';
+
 import { usePlatformStatus, type TContactDetails } from './use-platform-info';
 
-/** The contact details as pages show them: the phone with the number it dials, the address as lines. */
-export type TShownContactDetails = Omit<TContactDetails, 'phone' | 'address'> & {
+/**
+ * The contact details as pages show them: the phone with the number it dials, the address as lines, the support hours
+ * in the reader's language.
+ */
+export type TShownContactDetails = Omit<TContactDetails, 'phone' | 'address' | 'hoursEs' | 'hoursFr'> & {
   phone: { display: string; href: string } | null;
   /** The offices, each as its lines (the setting separates offices with an empty line). */
   offices: string[][];
@@ -17,7 +22,11 @@ export type TShownContactDetails = Omit<TContactDetails, 'phone' | 'address'> & 
  */
 export function useContactDetails(): TShownContactDetails | null {
   const contact = usePlatformStatus().data?.contact;
+  const { language } = useLanguage();
   if (!contact) return null;
+  const { hoursEs, hoursFr, ...details } = contact;
+  // The answer carries all three texts, so switching language needs no new request (the rule of decision 118).
+  const hours = (language === 'es' ? hoursEs : language === 'fr' ? hoursFr : '') || contact.hours;
   const dialled = contact.phone ? toE164(contact.phone) : null;
   const offices = contact.address
     .split(/\n\s*\n/)
@@ -30,9 +39,10 @@ export function useContactDetails(): TShownContactDetails | null {
     .filter((lines) => lines.length > 0);
   const phone = contact.phone && dialled ? { display: contact.phone, href: `tel:${dialled}` } : null;
   return {
-    ...contact,
+    ...details,
+    hours,
     phone,
     offices,
-    any: Boolean(phone || contact.email || contact.salesEmail || offices.length > 0 || contact.hours),
+    any: Boolean(phone || contact.email || contact.salesEmail || offices.length > 0 || hours),
   };
 }

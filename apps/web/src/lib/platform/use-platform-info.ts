@@ -26,7 +26,17 @@ export type TPlatformStatus = {
   contact: TContactDetails;
 };
 
-export type TContactDetails = { phone: string; email: string; salesEmail: string; privacyEmail: string; address: string; hours: string };
+export type TContactDetails = {
+  phone: string;
+  email: string;
+  salesEmail: string;
+  privacyEmail: string;
+  address: string;
+  /** Support hours in English, and in Spanish and French ('' : not written, the English text is shown). */
+  hours: string;
+  hoursEs: string;
+  hoursFr: string;
+};
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -62,6 +72,8 @@ async function fetchPlatformStatus(): Promise<TPlatformStatus> {
       privacyEmail: text(body.contact?.privacyEmail),
       address: text(body.contact?.address),
       hours: text(body.contact?.hours),
+      hoursEs: text(body.contact?.hoursEs),
+      hoursFr: text(body.contact?.hoursFr),
     },
   };
 }

@@ -15,6 +15,9 @@ export function ContactSection({ form }: { form: TSettingsForm }) {
       </FieldGrid>
       <TextSetting form={form} name="contactAddress" multiline showCount maxLength={1000} />
       <TextSetting form={form} name="supportHours" multiline showCount maxLength={500} />
+      {/* Every reader sees the hours in their language (decision 117); an empty one shows the English text. */}
+      <TextSetting form={form} name="supportHoursEs" multiline showCount maxLength={500} lang="es" />
+      <TextSetting form={form} name="supportHoursFr" multiline showCount maxLength={500} lang="fr" />
     </SettingsSection>
   );
 }

@@ -26,7 +26,7 @@ type TTextSettingProps = {
   className?: string;
 } & Pick<
   ComponentProps<'input'>,
-  'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'min' | 'max' | 'step' | 'placeholder' | 'spellCheck'
+  'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'min' | 'max' | 'step' | 'placeholder' | 'spellCheck' | 'lang'
 >;
 
 /** A text, e-mail, web address or number setting, with its label and help from the admin-settings texts. */
@@ -65,6 +65,7 @@ export function TextSetting({
               rows={5}
               spellCheck={inputProps.spellCheck}
               placeholder={inputProps.placeholder}
+              lang={inputProps.lang}
               onChange={(event) => form.setValue(name, event.target.value)}
             />
             {showCount && maxLength ? (

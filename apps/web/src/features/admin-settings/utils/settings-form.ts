@@ -67,6 +67,8 @@ export const FIELD_ORDER: readonly TFieldName[] = [
   'privacyEmail',
   'contactAddress',
   'supportHours',
+  'supportHoursEs',
+  'supportHoursFr',
   'ssoEnabled',
   'require2FA',
   'pgpEnabled',
