@@ -64,7 +64,8 @@ export function NumberTable({ kind, numbers, ...actions }: TNumberTableProps) {
               return (
                 <tr key={number.id} className="align-middle">
                   <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap tabular-nums">
-                    {shown} {quarantineBadge(number)}
+                    {shown}
+                    {quarantinedUntil(number) ? <> {quarantineBadge(number)}</> : null}
                   </th>
                   <td className="px-4 py-3">{typeOf(number)}</td>
                   {kind !== 'assigned' ? <td className="px-4 py-3">{number.provider}</td> : null}
