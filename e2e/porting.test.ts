@@ -11,7 +11,16 @@ import fr from '../apps/web/src/locales/fr/porting.json';
 import { adminContext, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
-import { overflowOf, phonePageOf, textShown, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
+import {
+  overflowOf,
+  phonePageOf,
+  textShown,
+  toast,
+  useBrowser,
+  useScreenshotsFolder,
+  visible,
+  wholePageScreenshot,
+} from './support/fixtures';
 
 /**
  * Number porting (decision 113): an owner sends a request from /porting-your-number's button (the numbers, the holder
@@ -23,7 +32,9 @@ const shots = useScreenshotsFolder('faxline-porting-');
 
 type Mailbox = { messages: Array<{ subject: string }> };
 const subjectsTo = async (context: BrowserContext, email: string) =>
-  ((await (await context.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as Mailbox).messages.map((m) => m.subject);
+  ((await (await context.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as Mailbox).messages.map(
+    (m) => m.subject,
+  );
 
 async function shot(page: Page, name: string) {
   await wholePageScreenshot(page, path.join(shots(), `porting-${name}.png`));
@@ -118,8 +129,7 @@ describe('porting a number in (issue 39, item 3)', () => {
     await sendFaxThroughApi(sender, { recipientNumber: number });
     await expect
       .poll(
-        async () =>
-          ((await (await owner.request.get('/api/notifications')).json()) as { notifications: unknown[] }).notifications.length,
+        async () => ((await (await owner.request.get('/api/notifications')).json()) as { notifications: unknown[] }).notifications.length,
         { timeout: 60_000, interval: 500 },
       )
       .toBeGreaterThan(0);

@@ -169,7 +169,9 @@ describe('the header at 1280 px', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
     await page.getByLabel('Langue').selectOption('es');
     await visible(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planes de fax' }));
-    await visible(page.getByRole('contentinfo').getByText('Envíe y reciba faxes desde su navegador, por correo electrónico o mediante nuestra API.'));
+    await visible(
+      page.getByRole('contentinfo').getByText('Envíe y reciba faxes desde su navegador, por correo electrónico o mediante nuestra API.'),
+    );
     await context.close();
 
     const unsupported = await contextWith('desktop');

@@ -152,12 +152,20 @@ describe('the blog', () => {
       expect(response.status(), await response.text()).toBe(201);
       return ((await response.json()) as { id: string }).id;
     };
-    const spanish = await create({ kind: 'blog_post', language: 'es', title: spanishTitle, slug, body: 'Abra el portal y pulse **Enviar**.' });
+    const spanish = await create({
+      kind: 'blog_post',
+      language: 'es',
+      title: spanishTitle,
+      slug,
+      body: 'Abra el portal y pulse **Enviar**.',
+    });
     expect((await admin.request.post(`/api/admin/content/${spanish}/publish`, { headers: sameOrigin() })).status()).toBe(200);
     const laterTitle = `Coming soon ${tag()}`;
     const later = await create({ kind: 'blog_post', language: 'en', title: laterTitle, body: 'Not yet.' });
     const tomorrow = new Date(Date.now() + 24 * 60 * 60_000).toISOString();
-    const scheduled = await admin.request.post(`/api/admin/content/${later}/publish?at=${encodeURIComponent(tomorrow)}`, { headers: sameOrigin() });
+    const scheduled = await admin.request.post(`/api/admin/content/${later}/publish?at=${encodeURIComponent(tomorrow)}`, {
+      headers: sameOrigin(),
+    });
     expect(scheduled.status()).toBe(200);
 
     await english.reload();
@@ -169,7 +177,10 @@ describe('the blog', () => {
     expect(await english.locator('main script').count()).toBe(0);
     expect(await english.locator('main [onerror], main img').count()).toBe(0);
     expect(await article.locator('a[href^="javascript:" i]').count()).toBe(0);
-    expect(await english.evaluate(() => [Boolean((window as never)['__scriptRan']), Boolean((window as never)['__onerrorRan'])])).toEqual([false, false]);
+    expect(await english.evaluate(() => [Boolean((window as never)['__scriptRan']), Boolean((window as never)['__onerrorRan'])])).toEqual([
+      false,
+      false,
+    ]);
     expect(dialogs).toEqual([]);
     await expectNoAccessibilityViolations(english);
     await wholePageScreenshot(english, path.join(screenshots(), 'blog-post-en.png'));

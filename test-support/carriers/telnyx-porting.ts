@@ -24,14 +24,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type TelnyxPortingStatus =
-  | 'draft'
-  | 'in-process'
-  | 'submitted'
-  | 'exception'
-  | 'foc-date-confirmed'
-  | 'cancel-pending'
-  | 'ported'
-  | 'cancelled';
+  'draft' | 'in-process' | 'submitted' | 'exception' | 'foc-date-confirmed' | 'cancel-pending' | 'ported' | 'cancelled';
 
 export interface TelnyxPortingOrder {
   record_type: 'porting_order';
@@ -204,7 +197,9 @@ export function telnyxPortingSimulator(kit: PortingKit) {
     const connection = (body.phone_number_configuration as Record<string, unknown> | undefined)?.connection_id;
     if (connection !== undefined) {
       if (String(connection) !== kit.connectionId)
-        throw kit.fail(422, [{ ...unprocessable('/phone_number_configuration/connection_id', 'No connection has this id.'), code: '10017' }]);
+        throw kit.fail(422, [
+          { ...unprocessable('/phone_number_configuration/connection_id', 'No connection has this id.'), code: '10017' },
+        ]);
       order.phone_number_configuration.connection_id = kit.connectionId;
     }
     const requested = (body.activation_settings as Record<string, unknown> | undefined)?.foc_datetime_requested;

@@ -46,7 +46,8 @@ async function writingContent<T>(kind: TContentKind, write: () => Promise<T>): P
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', kind === 'blog_post' ? 'errors.contentSlugTaken' : 'errors.contentPathTaken');
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', kind === 'blog_post' ? 'errors.contentSlugTaken' : 'errors.contentPathTaken');
     throw error;
   }
 }

@@ -18,7 +18,11 @@ export function contentPageHeads(deps: { db: Database; config: Pick<TConfig, 'pu
     const { siteName } = await deps.systemSettings.current();
     const url = `${deps.config.publicUrl}${pathname}`;
     const t = translator(language);
-    const rss = { type: 'application/rss+xml', title: t('site.feedTitle', { siteName }), href: `${deps.config.publicUrl}${SITE_FEED_PATHS.blogRss}` };
+    const rss = {
+      type: 'application/rss+xml',
+      title: t('site.feedTitle', { siteName }),
+      href: `${deps.config.publicUrl}${SITE_FEED_PATHS.blogRss}`,
+    };
     if (pathname === webPaths.blog.path)
       return {
         title: t('site.blogTitle'),

@@ -55,7 +55,8 @@ const literally = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 function failedFor(reasons: readonly string[], on: Searchable): SQL[] {
   return reasons.map(
-    (reason) => sql`(${on.searchText} LIKE ${`%\u001f${literally(reason)}\u001f%`} AND split_part(${on.searchText}, chr(31), 6) = ${reason})`,
+    (reason) =>
+      sql`(${on.searchText} LIKE ${`%\u001f${literally(reason)}\u001f%`} AND split_part(${on.searchText}, chr(31), 6) = ${reason})`,
   );
 }
 

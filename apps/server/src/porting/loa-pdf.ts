@@ -74,7 +74,9 @@ export async function loaPdf(signed: SignedLoa): Promise<Uint8Array> {
   paragraph(t('porting.loa.statement'));
   writer.text(t('porting.loa.signedHeading'), bold, 11);
   writer.down(18);
-  const day = new Intl.DateTimeFormat(signed.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${signed.signedOn}T00:00:00Z`));
+  const day = new Intl.DateTimeFormat(signed.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${signed.signedOn}T00:00:00Z`),
+  );
   for (const [label, value] of [
     [t('porting.loa.signature'), signed.signedName],
     [t('porting.loa.date'), day],

@@ -30,7 +30,11 @@ export function portingViewOf(row: PortingRow): TPortingRequest {
 
 /** The account's requests, newest first. */
 export async function portingRequestsOf(db: Database, accountId: string): Promise<TPortingRequest[]> {
-  const rows = await db.select().from(portingRequests).where(eq(portingRequests.accountId, accountId)).orderBy(desc(portingRequests.createdAt));
+  const rows = await db
+    .select()
+    .from(portingRequests)
+    .where(eq(portingRequests.accountId, accountId))
+    .orderBy(desc(portingRequests.createdAt));
   return rows.map(portingViewOf);
 }
 

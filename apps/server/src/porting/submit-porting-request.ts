@@ -35,7 +35,8 @@ export async function submitPortingRequest(
   const { actor, form } = input;
   const accountId = actor.member.accountId;
   const [bill] = await checkAttachments([form.bill], MAX_PORTING_BILL_MB);
-  if (!bill || !(bill.type in BILL_TYPES)) throw new AppError('invalid_request', 'errors.portingBillType', { file: form.bill.name }, 'body.bill');
+  if (!bill || !(bill.type in BILL_TYPES))
+    throw new AppError('invalid_request', 'errors.portingBillType', { file: form.bill.name }, 'body.bill');
 
   // The day the signer typed is today where they are: a day either side of today in UTC covers every time zone.
   const signedAt = clock.now();

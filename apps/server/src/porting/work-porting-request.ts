@@ -62,7 +62,8 @@ async function carrierCall<T>(name: string, call: () => Promise<T>): Promise<T> 
     return await call();
   } catch (error) {
     if (error instanceof CarrierUnavailable) throw new AppError('unavailable', 'errors.carrierUnavailable', { carrier: name });
-    if (error instanceof CarrierRefused) throw new AppError('unprocessable', 'errors.carrierRefused', { carrier: name, detail: error.detail });
+    if (error instanceof CarrierRefused)
+      throw new AppError('unprocessable', 'errors.carrierRefused', { carrier: name, detail: error.detail });
     throw error;
   }
 }
@@ -154,12 +155,21 @@ export async function syncPortingRequest(deps: WorkDeps, worker: Worker, id: str
     case 'ported': {
       const ids: Record<string, string | null> = {};
       for (const number of row.numbers) ids[number] = await carrierCall(name, () => orders.numberIdOf(number));
-      return move(deps, worker, row, open, 'completed', { carrierStatus, portDate: status.portDate ?? row.portDate, completedAt: clock.now() }, {
-        carrierNumberIds: ids,
-      });
+      return move(
+        deps,
+        worker,
+        row,
+        open,
+        'completed',
+        { carrierStatus, portDate: status.portDate ?? row.portDate, completedAt: clock.now() },
+        {
+          carrierNumberIds: ids,
+        },
+      );
     }
     case 'scheduled':
-      if (row.status === 'in_review') return move(deps, worker, row, ['in_review'], 'approved', { carrierStatus, portDate: status.portDate });
+      if (row.status === 'in_review')
+        return move(deps, worker, row, ['in_review'], 'approved', { carrierStatus, portDate: status.portDate });
       return move(deps, worker, row, ['approved'], 'approved', { carrierStatus, portDate: status.portDate });
     case 'exception':
     case 'cancelled':

@@ -19,7 +19,10 @@ export async function listApprovedReviews(db: Database, page: number): Promise<T
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(REVIEWS_PAGE_SIZE)
       .offset((page - 1) * REVIEWS_PAGE_SIZE),
-    db.select({ total: count(), average: avg(reviews.rating) }).from(reviews).where(approved),
+    db
+      .select({ total: count(), average: avg(reviews.rating) })
+      .from(reviews)
+      .where(approved),
   ]);
   const average = stats?.average === null || stats?.average === undefined ? null : Math.round(Number(stats.average) * 10) / 10;
   return {

@@ -77,7 +77,10 @@ export async function writeReview(db: Database, actor: Actor, input: TWriteRevie
     });
   } catch (error) {
     // Two members of the account writing at once: the second finds the first's review.
-    if (isUniqueViolation(error)) throw new AppError('conflict', 'errors.reviewByAnotherMember', { name: (await accountReview(db, actor.member.accountId))?.authorName ?? '' });
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', 'errors.reviewByAnotherMember', {
+        name: (await accountReview(db, actor.member.accountId))?.authorName ?? '',
+      });
     throw error;
   }
   return getMyReview(db, actor);

@@ -123,8 +123,9 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
       const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())
         .values;
       const { automaticBackups, backupRetentionDays, faviconUrl, adminLogoUrl } = (await stored()).values;
-      const { contactPhone, contactEmail, salesEmail, privacyEmail, contactAddress, supportHours, supportHoursEs, supportHoursFr } =
-        (await stored()).values;
+      const { contactPhone, contactEmail, salesEmail, privacyEmail, contactAddress, supportHours, supportHoursEs, supportHoursFr } = (
+        await stored()
+      ).values;
       return {
         faviconUrl,
         adminLogoUrl,

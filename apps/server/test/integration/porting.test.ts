@@ -1,5 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { ZAdminPortingResponse, ZFaxNumbersResponse, ZPortingRequest, ZPortingRequestsResponse, type TPortingRequestForm } from '@faxline/shared';
+import {
+  ZAdminPortingResponse,
+  ZFaxNumbersResponse,
+  ZPortingRequest,
+  ZPortingRequestsResponse,
+  type TPortingRequestForm,
+} from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,9 +288,18 @@ describe('a porting request', () => {
     const received = await simulator.receive({ to: number, from: '+442079460011', pdf: await makePdf(1) });
     expect(received.status).toBe(204);
     await expect
-      .poll(async () => (await t.db.select().from(faxes).where(eq(faxes.inboundCallId, `telnyx:${received.faxId}`)))[0]?.accountId, {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(faxes)
+              .where(eq(faxes.inboundCallId, `telnyx:${received.faxId}`))
+          )[0]?.accountId,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(owner.accountId);
   });
 

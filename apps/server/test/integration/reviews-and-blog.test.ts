@@ -93,7 +93,10 @@ describe('reviews', () => {
     // A second account's approved review moves the figures; a page holds at most its size.
     const other = await createUser(t, { name: 'Katherine Johnson' });
     const otherCookie = await signIn(t.app, other.email);
-    const otherReview = await ok(call('PUT', '/api/reviews/mine', { cookie: otherCookie, payload: { text: unique('Reliable'), rating: 5 } }), ZMyReview);
+    const otherReview = await ok(
+      call('PUT', '/api/reviews/mine', { cookie: otherCookie, payload: { text: unique('Reliable'), rating: 5 } }),
+      ZMyReview,
+    );
     await ok(asAdmin('POST', `/api/admin/reviews/${otherReview.review!.id}/approve`), ZAdminReview);
     const page = await ok(call('GET', '/api/reviews?page=1'), ZReviewsPage);
     expect(page).toMatchObject({ total: 2, average: 4.5, page: 1 });
@@ -158,7 +161,9 @@ describe('pages and the blog', () => {
       expect(sitemap.headers['content-type']).toMatch(/xml/);
       expect(rss.headers['content-type']).toMatch(/rss\+xml/);
       const problems: string[] = [];
-      const parser = new DOMParser({ errorHandler: { warning: () => undefined, error: (m) => problems.push(m), fatalError: (m) => problems.push(m) } });
+      const parser = new DOMParser({
+        errorHandler: { warning: () => undefined, error: (m) => problems.push(m), fatalError: (m) => problems.push(m) },
+      });
       const sitemapDoc = parser.parseFromString(sitemap.body, 'text/xml');
       const rssDoc = parser.parseFromString(rss.body, 'text/xml');
       expect(problems).toEqual([]);
@@ -167,7 +172,9 @@ describe('pages and the blog', () => {
       return { locs, titles };
     };
     const before = await feeds();
-    expect(before.locs).toEqual(expect.arrayContaining([`${t.config.publicUrl}/blog/faxing-from-a-phone`, `${t.config.publicUrl}/our-story`]));
+    expect(before.locs).toEqual(
+      expect.arrayContaining([`${t.config.publicUrl}/blog/faxing-from-a-phone`, `${t.config.publicUrl}/our-story`]),
+    );
     expect(before.locs).not.toContain(`${t.config.publicUrl}/blog/coming-soon`);
     expect(before.locs).not.toContain(`${t.config.publicUrl}/blog/solo-en-espanol`);
     expect(before.titles).toEqual(['Enviar un fax desde el móvil']);

@@ -110,7 +110,8 @@ type TContentValues = {
 };
 
 const isReservedPath = (path: string) =>
-  Object.values(SITE_PAGE_PATHS).includes(path) || RESERVED_PAGE_PATHS.some((reserved) => path === reserved || path.startsWith(`${reserved}/`));
+  Object.values(SITE_PAGE_PATHS).includes(path) ||
+  RESERVED_PAGE_PATHS.some((reserved) => path === reserved || path.startsWith(`${reserved}/`));
 
 /**
  * The form's checks, shared by the edit form and the server: a title (the question of an FAQ), Markdown (its answer),
@@ -126,7 +127,8 @@ export function contentProblems(values: TContentValues): TContentProblem[] {
   if (values.kind === 'page' && !CONTENT_PATH_PATTERN.test(values.path.trim())) problems.push({ field: 'path', message: m.path });
   else if (values.kind === 'page' && isReservedPath(values.path.trim())) problems.push({ field: 'path', message: m.pathReserved });
   const slug = (values.slug ?? '').trim();
-  if (values.kind === 'blog_post' && !CONTENT_SLUG_PATTERN.test(slug || slugFromTitle(title))) problems.push({ field: 'slug', message: m.slug });
+  if (values.kind === 'blog_post' && !CONTENT_SLUG_PATTERN.test(slug || slugFromTitle(title)))
+    problems.push({ field: 'slug', message: m.slug });
   if (slug.length > CONTENT_LIMITS.slug) problems.push({ field: 'slug', message: m.tooLong });
   if ((values.description ?? '').trim().length > CONTENT_LIMITS.description) problems.push({ field: 'description', message: m.tooLong });
   if (values.path.trim().length > CONTENT_LIMITS.path) problems.push({ field: 'path', message: m.tooLong });

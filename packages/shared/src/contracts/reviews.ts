@@ -40,8 +40,15 @@ export function reviewProblems(values: TReviewValues): Array<{ field: TReviewFie
 /** PUT /api/reviews/mine: the account's review, written or rewritten by its writer (it waits for approval again). */
 export const ZWriteReviewRequest = z
   .object({
-    company: z.string().max(REVIEW_LIMITS.company + 1, { error: REVIEW_MESSAGES.tooLong }).check(singleLineText).default(''),
-    text: z.string().max(REVIEW_LIMITS.text + 1, { error: REVIEW_MESSAGES.tooLong }).check(multiLineText),
+    company: z
+      .string()
+      .max(REVIEW_LIMITS.company + 1, { error: REVIEW_MESSAGES.tooLong })
+      .check(singleLineText)
+      .default(''),
+    text: z
+      .string()
+      .max(REVIEW_LIMITS.text + 1, { error: REVIEW_MESSAGES.tooLong })
+      .check(multiLineText),
     rating: z.number({ error: REVIEW_MESSAGES.rating }),
   })
   .superRefine((values, context) => {

@@ -100,7 +100,10 @@ const ZPhoneNumbers = z.object({
 const ORDER_POLL_DELAYS_MS = [50, 100, 200, 400, 800];
 
 /** The account's record of a number (id and status), or null when the account does not have it. */
-export async function findTelnyxNumber(settings: TelnyxSettings, number: string): Promise<z.infer<typeof ZPhoneNumbers>['data'][number] | null> {
+export async function findTelnyxNumber(
+  settings: TelnyxSettings,
+  number: string,
+): Promise<z.infer<typeof ZPhoneNumbers>['data'][number] | null> {
   // filter[phone_number] takes digits only (a + finds nothing) and matches within numbers: the exact one is picked.
   const digits = number.replace(/\D/g, '');
   const { body } = await carrierRequest(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withPageHead } from './page-head';
 
-const INDEX = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta\n      name="description"\n      content="General."\n    />\n    <title>Faxline</title>\n  </head>\n  <body></body>\n</html>\n';
+const INDEX =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta\n      name="description"\n      content="General."\n    />\n    <title>Faxline</title>\n  </head>\n  <body></body>\n</html>\n';
 
 describe('withPageHead', () => {
   it('writes the title, description, language and preview tags, with every value escaped', () => {
@@ -33,7 +34,7 @@ describe('withPageHead', () => {
       language: 'en',
       type: 'article',
     });
-    expect(html).toContain("<title>Save $&#39; and $&amp; today | Faxline</title>");
+    expect(html).toContain('<title>Save $&#39; and $&amp; today | Faxline</title>');
     expect(html).toContain('content="Costs $` less"');
     expect(html.match(/<html/g)).toHaveLength(1);
     expect(html.match(/<title>/g)).toHaveLength(1);

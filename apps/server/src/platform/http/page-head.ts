@@ -41,7 +41,8 @@ export function withPageHead(html: string, head: TPageHead): string {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     ...(head.alternates ?? []).map(
-      (link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
+      (link) =>
+        `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
     ),
   ];
   // Replaced by functions: a replacement string would read "$&" or "$'" in a title as a pattern of its own.

@@ -33,7 +33,17 @@ describe('navEntriesFor', () => {
   });
 
   it('hides User Administration, API Keys, Webhooks, Inboxes, Routing Rules, E-mail to Fax and Billing from a standard user', () => {
-    expect(keys('user')).toEqual(['overview', 'sendFax', 'broadcasts', 'faxHistory', 'contacts', 'profile', 'settings', 'security', 'support']);
+    expect(keys('user')).toEqual([
+      'overview',
+      'sendFax',
+      'broadcasts',
+      'faxHistory',
+      'contacts',
+      'profile',
+      'settings',
+      'security',
+      'support',
+    ]);
   });
 
   it('shows a Billing contact Overview, My Profile, Settings, Security, Billing and Support only', () => {

@@ -1,10 +1,4 @@
-import {
-  ZAdminReview,
-  ZAdminReviewsPage,
-  type TAdminReview,
-  type TAdminReviewsPage,
-  type TReviewStatus,
-} from '@faxline/shared';
+import { ZAdminReview, ZAdminReviewsPage, type TAdminReview, type TAdminReviewsPage, type TReviewStatus } from '@faxline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiGet, apiSend } from '@/lib/api-client';

@@ -10,7 +10,14 @@ import { useLanguage } from '@/lib/use-language';
 import { useSearchState } from '@/lib/use-search-state';
 
 import { useContentItem } from '../api/get-content-item';
-import { CONTENT_TABS, contentViewFromSearch, REVIEWS_TAB, searchForContentView, type TContentTab, type TContentView } from '../utils/content-tabs';
+import {
+  CONTENT_TABS,
+  contentViewFromSearch,
+  REVIEWS_TAB,
+  searchForContentView,
+  type TContentTab,
+  type TContentView,
+} from '../utils/content-tabs';
 
 import { ContentForm } from './content-form';
 import { ContentList } from './content-list';

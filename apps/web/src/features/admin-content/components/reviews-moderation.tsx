@@ -115,7 +115,14 @@ export function ReviewsModeration() {
   const list = () => {
     if (reviews.isPending) return <Loading>{t('reviews.loading')}</Loading>;
     if (reviews.isError)
-      return <LoadFailed title={t('reviews.loadFailed')} error={reviews.error} retryLabel={t('reviews.retry')} onRetry={() => void reviews.refetch()} />;
+      return (
+        <LoadFailed
+          title={t('reviews.loadFailed')}
+          error={reviews.error}
+          retryLabel={t('reviews.retry')}
+          onRetry={() => void reviews.refetch()}
+        />
+      );
     const { total, pageSize } = reviews.data;
     if (total === 0)
       return (

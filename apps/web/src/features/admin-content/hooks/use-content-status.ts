@@ -17,10 +17,16 @@ export function useContentStatusAction() {
       await setStatus.mutateAsync({ id: item.id, status, ...(at ? { at } : {}) });
       toast(
         at
-          ? { title: t('admin-publishing:content.scheduledTitle'), description: t('admin-publishing:content.scheduledDescription', { title: item.title }) }
+          ? {
+              title: t('admin-publishing:content.scheduledTitle'),
+              description: t('admin-publishing:content.scheduledDescription', { title: item.title }),
+            }
           : publishing
-          ? { title: t('content.toasts.publishedTitle'), description: t('content.toasts.publishedDescription', { title: item.title }) }
-          : { title: t('content.toasts.unpublishedTitle'), description: t('content.toasts.unpublishedDescription', { title: item.title }) },
+            ? { title: t('content.toasts.publishedTitle'), description: t('content.toasts.publishedDescription', { title: item.title }) }
+            : {
+                title: t('content.toasts.unpublishedTitle'),
+                description: t('content.toasts.unpublishedDescription', { title: item.title }),
+              },
       );
       return true;
     } catch (error) {

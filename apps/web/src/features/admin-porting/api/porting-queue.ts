@@ -1,10 +1,4 @@
-import {
-  ZAdminPortingResponse,
-  ZPortingRequest,
-  type TPortingCarrier,
-  type TPortingRequest,
-  type TPortingStatus,
-} from '@faxline/shared';
+import { ZAdminPortingResponse, ZPortingRequest, type TPortingCarrier, type TPortingRequest, type TPortingStatus } from '@faxline/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiGet, apiSend } from '@/lib/api-client';

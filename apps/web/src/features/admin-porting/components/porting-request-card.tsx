@@ -53,7 +53,10 @@ export function PortingRequestCard({ request, carriers }: { request: TAdminPorti
         <PortingStatusBadge status={request.status} />
       </div>
       <p className="text-sm text-muted-foreground">
-        {[request.ownerEmail ? t('admin.owner', { email: request.ownerEmail }) : null, t('admin.submittedOn', { date: dates.dateTime(request.createdAt) })]
+        {[
+          request.ownerEmail ? t('admin.owner', { email: request.ownerEmail }) : null,
+          t('admin.submittedOn', { date: dates.dateTime(request.createdAt) }),
+        ]
           .filter(Boolean)
           .join(' · ')}
       </p>
@@ -61,14 +64,26 @@ export function PortingRequestCard({ request, carriers }: { request: TAdminPorti
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium">{t('admin.holder')}</dt>
         <dd className="break-words">
-          {[holder.name, holder.currentProvider, holder.accountNumber, holder.street, holder.city, holder.region, holder.postalCode, holder.country]
+          {[
+            holder.name,
+            holder.currentProvider,
+            holder.accountNumber,
+            holder.street,
+            holder.city,
+            holder.region,
+            holder.postalCode,
+            holder.country,
+          ]
             .filter(Boolean)
             .join(', ')}
         </dd>
       </dl>
       <p className="text-sm">{t('admin.signed', { name: request.signedName, date: dayOf(dates.language, request.signedOn) })}</p>
       <p className="flex flex-wrap gap-4 text-sm">
-        <a className="font-medium text-primary underline underline-offset-4" href={portingDocumentUrl(request.id, 'letter-of-authorisation')}>
+        <a
+          className="font-medium text-primary underline underline-offset-4"
+          href={portingDocumentUrl(request.id, 'letter-of-authorisation')}
+        >
           {t('admin.letter')}
         </a>
         <a className="font-medium text-primary underline underline-offset-4" href={portingDocumentUrl(request.id, 'bill')}>
@@ -81,7 +96,9 @@ export function PortingRequestCard({ request, carriers }: { request: TAdminPorti
         // A submitted request is not taken yet: how it will be worked is chosen with "Take in review".
         <p className="text-sm">{t('admin.byHand')}</p>
       ) : null}
-      {request.portDate && request.status !== 'rejected' ? <p className="text-sm">{t('admin.portDate', { date: dayOf(dates.language, request.portDate) })}</p> : null}
+      {request.portDate && request.status !== 'rejected' ? (
+        <p className="text-sm">{t('admin.portDate', { date: dayOf(dates.language, request.portDate) })}</p>
+      ) : null}
       {request.rejectionReason ? <p className="text-sm">{t('admin.reason', { reason: request.rejectionReason })}</p> : null}
 
       {open ? (
@@ -89,11 +106,22 @@ export function PortingRequestCard({ request, carriers }: { request: TAdminPorti
           <div className="flex flex-wrap gap-3">
             {request.status === 'submitted' ? (
               <>
-                <Button type="button" variant="outline" disabled={move.isPending} onClick={() => void run({ action: 'review', carrier: null })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={move.isPending}
+                  onClick={() => void run({ action: 'review', carrier: null })}
+                >
                   {t('admin.reviewByHand')}
                 </Button>
                 {carriers.map((carrier) => (
-                  <Button key={carrier} type="button" variant="outline" disabled={move.isPending} onClick={() => void run({ action: 'review', carrier })}>
+                  <Button
+                    key={carrier}
+                    type="button"
+                    variant="outline"
+                    disabled={move.isPending}
+                    onClick={() => void run({ action: 'review', carrier })}
+                  >
                     {t('admin.reviewVia', { carrier: CARRIER_NAMES[carrier] })}
                   </Button>
                 ))}

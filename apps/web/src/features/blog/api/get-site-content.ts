@@ -19,7 +19,11 @@ export function getSitePage(path: string, language: TLanguage): Promise<TPublicC
 const retryUnlessMissing = (count: number, error: unknown) => !(error instanceof ApiError && error.status === 404) && count < 2;
 
 export function useBlogPost(slug: string, language: TLanguage) {
-  return useQuery({ queryKey: siteContentKeys.post(slug, language), queryFn: () => getBlogPost(slug, language), retry: retryUnlessMissing });
+  return useQuery({
+    queryKey: siteContentKeys.post(slug, language),
+    queryFn: () => getBlogPost(slug, language),
+    retry: retryUnlessMissing,
+  });
 }
 
 /** `path` null: an address no written page can have, asked for nothing. */

@@ -22,7 +22,9 @@ export function BlogPostList() {
 
   if (posts.isPending) return <Loading>{t('list.loading')}</Loading>;
   if (posts.isError)
-    return <LoadFailed title={t('list.loadFailed')} error={posts.error} retryLabel={t('list.retry')} onRetry={() => void posts.refetch()} />;
+    return (
+      <LoadFailed title={t('list.loadFailed')} error={posts.error} retryLabel={t('list.retry')} onRetry={() => void posts.refetch()} />
+    );
   const { total, pageSize } = posts.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -62,7 +64,10 @@ export function BlogPostList() {
           pageOf={t('list.pagination.pageOf', { page, pages })}
         />
       ) : null}
-      <a href={`${SITE_FEED_PATHS.blogRss}?language=${language}`} className="w-fit text-sm font-medium text-primary underline underline-offset-4">
+      <a
+        href={`${SITE_FEED_PATHS.blogRss}?language=${language}`}
+        className="w-fit text-sm font-medium text-primary underline underline-offset-4"
+      >
         {t('list.rss')}
       </a>
     </div>

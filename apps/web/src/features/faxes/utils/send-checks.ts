@@ -1,4 +1,12 @@
-import { hasNothingToSend, MAX_SCHEDULE_DAYS, splitNumberList, toE164, ZSendFaxRequest, type TFaxQuality, type TSendFaxRequest } from '@faxline/shared';
+import {
+  hasNothingToSend,
+  MAX_SCHEDULE_DAYS,
+  splitNumberList,
+  toE164,
+  ZSendFaxRequest,
+  type TFaxQuality,
+  type TSendFaxRequest,
+} from '@faxline/shared';
 
 import { checkSchedule } from './schedule';
 import { sendRequestOf } from './send-form-data';

@@ -156,7 +156,9 @@ export function PortingForm({ onDone }: { onDone: () => void }) {
       {step(
         2,
         t('form.holder.legend'),
-        <p className="rounded-md border border-l-4 border-l-primary bg-accent p-3 text-sm text-accent-foreground">{t('form.holder.hint')}</p>,
+        <p className="rounded-md border border-l-4 border-l-primary bg-accent p-3 text-sm text-accent-foreground">
+          {t('form.holder.hint')}
+        </p>,
         <div className="grid gap-4 sm:grid-cols-2">
           {HOLDER_FIELDS.map(({ name, autoComplete, optional }) => {
             const field = `holder.${name}` as const;

@@ -22,7 +22,9 @@ export function CustomerReviews() {
 
   if (reviews.isPending) return <Loading>{t('list.loading')}</Loading>;
   if (reviews.isError)
-    return <LoadFailed title={t('list.loadFailed')} error={reviews.error} retryLabel={t('list.retry')} onRetry={() => void reviews.refetch()} />;
+    return (
+      <LoadFailed title={t('list.loadFailed')} error={reviews.error} retryLabel={t('list.retry')} onRetry={() => void reviews.refetch()} />
+    );
   const { total, average, pageSize } = reviews.data;
   if (total === 0 || average === null)
     return (

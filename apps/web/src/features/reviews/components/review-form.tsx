@@ -47,7 +47,11 @@ export function ReviewForm({ name, review }: TReviewFormProps) {
     if (found[0]) {
       setProblems(Object.fromEntries(found.map((problem) => [problem.field, t(`messages:${problem.message}`)])));
       fields.current.get(found[0].field)?.focus();
-      toast({ title: t('marketing:writeReview.missingTitle'), description: t('marketing:writeReview.missingDescription'), variant: 'destructive' });
+      toast({
+        title: t('marketing:writeReview.missingTitle'),
+        description: t('marketing:writeReview.missingDescription'),
+        variant: 'destructive',
+      });
       return;
     }
     try {
