@@ -36,7 +36,7 @@ const COLUMNS: Record<string, string> = {
   pages: '1 + (r.p * r.p) / 2000',
   line: `CASE WHEN ${OUTBOUND} THEN 'sandbox' END`,
   failure_reason: `CASE WHEN ${OUTBOUND} AND r.s >= 980 THEN 'canceled'
-    WHEN ${OUTBOUND} AND r.s >= 850 AND r.s < 950 THEN (ARRAY['busy', 'no_answer', 'line_error', 'not_a_fax_machine'])[1 + r.s % 4] END`,
+    WHEN ${OUTBOUND} AND r.s >= 850 AND r.s < 950 THEN (ARRAY['busy', 'no_answer', 'line_quality', 'not_a_fax_machine'])[1 + r.s % 4] END`,
   failure_message: `CASE WHEN ${OUTBOUND} AND r.s >= 850 AND r.s < 950 THEN 'The fax could not be delivered.'
     WHEN ${OUTBOUND} AND r.s >= 980 THEN 'Canceled by the sender.' END`,
   created_at: 'r.created',

@@ -58,17 +58,56 @@ export type TOutboundFaxStatus = (typeof OUTBOUND_FAX_STATUSES)[number];
 export const CARRIERS = ['telnyx', 'signalwire', 'sinch'] as const;
 export type TCarrier = (typeof CARRIERS)[number];
 
+/**
+ * How a sent fax failed, or ended short of delivered: one taxonomy that every line and carrier maps its own codes to
+ * (decision 119), spoken alike by the API, webhooks, e-mails and the portal; the line's raw code stays on the attempt.
+ * The first eleven are the outcomes of a call; the last three end a fax before any call.
+ */
 export const FAX_FAILURE_REASONS = [
   'busy',
   'no_answer',
   'not_a_fax_machine',
+  /** The remote machine announced another station id (CSI) than the one expected: nothing was sent. */
+  'wrong_station',
+  /** The remote machine refused the call or the document (incompatible, refused, disconnected at the start). */
+  'remote_rejected',
+  /** Training failed, the call dropped, pages arrived damaged: the line, not the number. */
+  'line_quality',
+  /** Some pages were confirmed, the others were not. */
+  'partial',
+  /** The carrier refused the fax (its rules, the number, the account): another try would be refused too. */
+  'carrier_refused',
+  /** The carrier could not be reached or failed on its side. */
+  'carrier_outage',
+  'canceled',
+  /** The call ended after the last page without the remote's confirmation: maybe delivered, maybe not. */
+  'uncertain',
   'invalid_number',
-  'line_error',
   'conversion_error',
   'quota_exceeded',
-  'canceled',
 ] as const;
 export type TFaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
+
+/**
+ * Whether another try may succeed where this one failed: the retry policy (lines/retry-policy.ts) retries only these,
+ * and the API and webhooks say it as `retryable`. An uncertain call is not retried by itself: the sender chooses.
+ */
+export const RETRYABLE_FAX_FAILURES: Readonly<Record<TFaxFailureReason, boolean>> = {
+  busy: true,
+  no_answer: true,
+  not_a_fax_machine: false,
+  wrong_station: false,
+  remote_rejected: false,
+  line_quality: true,
+  partial: true,
+  carrier_refused: false,
+  carrier_outage: true,
+  canceled: false,
+  uncertain: false,
+  invalid_number: false,
+  conversion_error: false,
+  quota_exceeded: false,
+};
 
 /** The states in which a sent fax may still change by itself: it counts as Processing, and it may not be deleted. */
 export const IN_FLIGHT_FAX_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const satisfies readonly TOutboundFaxStatus[];

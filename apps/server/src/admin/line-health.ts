@@ -19,7 +19,7 @@ export async function lineHealth(db: Database, lines: TFaxLine[], now: Date): Pr
     .select({
       line: faxAttempts.line,
       tries: sql<number>`count(*)::int`,
-      errors: sql<number>`(count(*) filter (where ${faxAttempts.result} = 'line_error'))::int`,
+      errors: sql<number>`(count(*) filter (where ${faxAttempts.result} = 'line_quality'))::int`,
     })
     .from(faxAttempts)
     .where(and(inArray(faxAttempts.line, lines), gte(faxAttempts.endedAt, new Date(now.getTime() - HOUR_MS))))

@@ -80,7 +80,7 @@ describe('the confirmation of a sent fax', () => {
   });
 
   it('says how many pages got through a partial delivery', () => {
-    const partial = { ...sent, pagesSent: 1, failureReason: 'line_error' } as FaxRow;
+    const partial = { ...sent, pagesSent: 1, failureReason: 'line_quality' } as FaxRow;
     const email = renderFaxOutcomeEmail(partial, 'fax.partially_delivered', { attempts: 3, durationMs: 61_000 }, true, context('es'));
     expect(email.subject).toBe('Fax para Front desk (+1 555 010 0001) entregado en parte');
     expect(email.text).toContain('el equipo receptor confirmó 1 de 3 páginas');

@@ -42,6 +42,11 @@ export type OutgoingFax = {
   thumbnailKey: string | null;
   /** The station id (T.30 TSI) its machine gives: the From number's, set per number. */
   stationId?: string | null;
+  /**
+   * The station id (T.30 CSI) the remote machine is expected to announce (wrong-number protection): a line that hears
+   * it before page 1 hangs up on another; null: no check.
+   */
+  expectedStationId?: string | null;
   /** The header line to print above each page; null: none (the account turned it off). */
   header?: FaxHeader | null;
 };

@@ -13,7 +13,7 @@ export const servesOutsideNumber = (serves: OutsideNumbers, toNumber: string): b
 
 /** A try that ended before any page went, on our side of the line (Faxline's retry rules try again). */
 export const lineErrorSince = (started: number, detail: string): CallOutcome => ({
-  result: 'line_error',
+  result: 'line_quality',
   pagesSent: 0,
   firstPage: 1,
   durationMs: Date.now() - started,

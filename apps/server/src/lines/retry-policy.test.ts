@@ -7,7 +7,7 @@ describe('retry policy', () => {
   });
   it('retries no answer 2 more times, 5 minutes apart, and a line error 2 more, 1 minute apart', () => {
     expect([1, 2, 3].map((attempt) => nextTryAfter('no_answer', attempt))).toEqual([300_000, 300_000, null]);
-    expect([1, 2, 3].map((attempt) => nextTryAfter('line_error', attempt))).toEqual([60_000, 60_000, null]);
+    expect([1, 2, 3].map((attempt) => nextTryAfter('line_quality', attempt))).toEqual([60_000, 60_000, null]);
   });
   it('never retries a number that is not a fax machine', () => {
     expect(nextTryAfter('not_a_fax_machine', 1)).toBeNull();

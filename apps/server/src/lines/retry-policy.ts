@@ -7,7 +7,7 @@ import type { TFaxFailureReason } from '@faxline/shared';
 const POLICY: Partial<Record<TFaxFailureReason, { retries: number; delayMs: number }>> = {
   busy: { retries: 3, delayMs: 3 * 60_000 },
   no_answer: { retries: 2, delayMs: 5 * 60_000 },
-  line_error: { retries: 2, delayMs: 60_000 },
+  line_quality: { retries: 2, delayMs: 60_000 },
 };
 
 /** How many tries in all the rules allow a fax whose last try failed for `reason` (1 when it is not retried). */

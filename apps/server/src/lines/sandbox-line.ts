@@ -95,7 +95,7 @@ export async function callSandbox(input: {
       if (error instanceof FaxModemError) return error;
       throw error;
     });
-    if (call instanceof FaxModemError) return failed('line_error', 0, call.message);
+    if (call instanceof FaxModemError) return failed('line_quality', 0, call.message);
     const { end } = call.sender;
     let result = callResult(end, { pages, answered: remote.answer !== 'silent' });
     let pagesSent = end.pages;
@@ -106,7 +106,7 @@ export async function callSandbox(input: {
       const comparison = await compareFaxImages(input.faxModemPath, sent, received, firstPage);
       if (!comparison.identical) {
         // Pages decoded wrong are not delivered, whatever the remote said: a retry sends them all again.
-        result = 'line_error';
+        result = 'line_quality';
         pagesSent = 0;
         const differing = comparison.pages.filter((page) => !page.identical).map((page) => page.page);
         const where = differing.length > 0 ? `pages ${differing.join(', ')}` : 'another page count';
@@ -156,7 +156,7 @@ export function sandboxLine(deps: { files: FileStore; clockScale: number; faxMod
     accepts: async () => true,
     call: async (fax, plan) => {
       if (!fax.imageKey)
-        return { result: 'line_error', pagesSent: 0, firstPage: plan.firstPage, durationMs: 0, detail: 'the fax has no image to send' };
+        return { result: 'line_quality', pagesSent: 0, firstPage: plan.firstPage, durationMs: 0, detail: 'the fax has no image to send' };
       const image = await deps.files.get(fax.imageKey);
       return callSandbox({ fax, image, plan, faxModemPath: deps.faxModemPath, clockScale: deps.clockScale });
     },

@@ -120,7 +120,7 @@ export function createMetrics(db: Database) {
 
   new Gauge({
     name: 'faxline_line_tries_last_hour',
-    help: 'Tries that ended on each fax line in the last hour, by result (delivered, busy, line_error...).',
+    help: 'Tries that ended on each fax line in the last hour, by result (delivered, busy, line_quality...).',
     labelNames: ['line', 'result'] as const,
     registers: [registry],
     async collect() {

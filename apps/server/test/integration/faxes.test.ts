@@ -363,7 +363,7 @@ describe('a worker that dies in the middle of a job', () => {
     const result = await details(fax.id, fax.cookie);
     expect(result.status).toBe('delivered');
     expect(result.attempts.map((a) => [a.number, a.result])).toEqual([
-      [1, 'line_error'],
+      [1, 'line_quality'],
       [2, 'delivered'],
     ]);
     expect(await interruptedFlags(fax.id)).toEqual([true, false]);
@@ -375,9 +375,9 @@ describe('a worker that dies in the middle of a job', () => {
     await expect.poll(() => statusOf(fax.id, fax.cookie), { timeout: 30_000, interval: 200 }).toBe('delivered');
     const result = await details(fax.id, fax.cookie);
     expect(result.attempts.map((a) => [a.number, a.result])).toEqual([
-      [1, 'line_error'],
-      [2, 'line_error'],
-      [3, 'line_error'],
+      [1, 'line_quality'],
+      [2, 'line_quality'],
+      [3, 'line_quality'],
       [4, 'delivered'],
     ]);
     expect(await interruptedFlags(fax.id)).toEqual([true, true, true, false]);
@@ -389,8 +389,8 @@ describe('a worker that dies in the middle of a job', () => {
     for (let attempt = 1; attempt <= 6; attempt += 1) await transmitFaxJob.handler({ faxId: fax.id, attempt }, deps);
     const result = await details(fax.id, fax.cookie);
     expect(result.status).toBe('failed');
-    expect(result.failureReason).toBe('line_error');
-    expect(result.attempts.map((a) => a.result)).toEqual(Array(6).fill('line_error'));
+    expect(result.failureReason).toBe('line_quality');
+    expect(result.attempts.map((a) => a.result)).toEqual(Array(6).fill('line_quality'));
   }, 60_000);
 });
 

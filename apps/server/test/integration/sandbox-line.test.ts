@@ -85,7 +85,7 @@ describe('the sandbox line over T.30', () => {
     expect(two).toMatchObject({ result: 'partially_delivered', pagesSent: 1 });
     expect(two.detail).toContain('DCN');
     expect(two.call?.completionCode).toBe(15);
-    expect(await call(SANDBOX_TEST_NUMBERS.partial_delivery, 1)).toMatchObject({ result: 'line_error', pagesSent: 0 });
+    expect(await call(SANDBOX_TEST_NUMBERS.partial_delivery, 1)).toMatchObject({ result: 'line_quality', pagesSent: 0 });
   }, 60_000);
 
   it('delivers at 9,600 bit/s without ECM when the remote offers only V.29', async () => {
@@ -96,7 +96,7 @@ describe('the sandbox line over T.30', () => {
 
   it('drops the call on page 2 on the first try only', async () => {
     expect(await call(SANDBOX_TEST_NUMBERS.drops_first_try, 3, 1)).toMatchObject({
-      result: 'line_error',
+      result: 'line_quality',
       pagesSent: 1,
       call: { completionCode: 49 },
     });
@@ -146,7 +146,7 @@ describe('a fax to the number that drops on page 2 the first time', () => {
     await expect.poll(async () => (await details()).status, { timeout: 60_000, interval: 100 }).toBe('delivered');
     const fax = await details();
     expect(fax.attempts.map((attempt) => [attempt.result, attempt.firstPage, attempt.pagesSent])).toEqual([
-      ['line_error', 1, 1],
+      ['line_quality', 1, 1],
       ['delivered', 2, 2],
     ]);
     expect(fax.attempts[0]!.call).toMatchObject({

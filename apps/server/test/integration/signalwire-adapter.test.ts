@@ -133,8 +133,8 @@ describe('the SignalWire adapter', () => {
       ['failed', 'busy', `faxline:${FAX_ID}:1`],
       ['failed', 'no_answer', `faxline:${FAX_ID}:1`],
       ['failed', 'not_a_fax_machine', `faxline:${FAX_ID}:1`],
-      ['failed', 'line_error', `faxline:${FAX_ID}:1`],
-      ['failed', 'line_error', `faxline:${FAX_ID}:1`],
+      ['failed', 'line_quality', `faxline:${FAX_ID}:1`],
+      ['failed', 'line_quality', `faxline:${FAX_ID}:1`],
     ]);
     expect(finals[0]!.detail).toBe(`SignalWire fax ${sids[0]}: busy`);
     expect(finals[2]!.detail).toBe(`SignalWire fax ${sids[2]}: 2 Fax transmission not established: no fax machine was detected`);
@@ -147,8 +147,8 @@ describe('the SignalWire adapter', () => {
 
     expect(signalWireFailureClassOf('21212', 'To is not in the correct format')).toBe('invalid_number');
     expect(signalWireFailureClassOf(null, 'Connection failed')).toBe('not_a_fax_machine');
-    expect(signalWireFailureClassOf(null, 'Something new')).toBe('line_error');
-    expect(signalWireFailureClassOf(undefined, undefined)).toBe('line_error');
+    expect(signalWireFailureClassOf(null, 'Something new')).toBe('line_quality');
+    expect(signalWireFailureClassOf(undefined, undefined)).toBe('line_quality');
   });
 
   it('gives the same event ids to a callback delivered twice, and the same reports whatever their order', async () => {

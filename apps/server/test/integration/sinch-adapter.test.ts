@@ -121,7 +121,7 @@ describe('the Sinch adapter', () => {
       ['+15550108882', 'no_answer', 'no_answer', 'CALL_ERROR 16 Ring Timeout'],
       ['+15550108883', 'not_a_fax_machine', 'not_a_fax_machine', 'FAX_ERROR 132 No fax tone detected'],
       ['+15550108884', 'invalid_number', 'invalid_number', 'CALL_ERROR 34 Phone number not operational'],
-      ['+15550108885', 'call_dropped', 'line_error', 'CALL_ERROR 11 The call dropped prematurely'],
+      ['+15550108885', 'call_dropped', 'line_quality', 'CALL_ERROR 11 The call dropped prematurely'],
     ] as const;
     for (const [to, error] of cases) simulator.outcomeFor(to, { result: 'failed', error, pagesSent: 1 });
     const ids = [];
@@ -142,10 +142,10 @@ describe('the Sinch adapter', () => {
       });
     }
     expect(failureClassOf('CALL_ERROR', 49)).toBe('invalid_number');
-    expect(failureClassOf('DOCUMENT_CONVERSION_ERROR', 133)).toBe('line_error');
-    expect(failureClassOf('FAX_ERROR', 133)).toBe('line_error');
-    expect(failureClassOf('SOMETHING_NEW', 17)).toBe('line_error');
-    expect(failureClassOf(null, null)).toBe('line_error');
+    expect(failureClassOf('DOCUMENT_CONVERSION_ERROR', 133)).toBe('line_quality');
+    expect(failureClassOf('FAX_ERROR', 133)).toBe('line_quality');
+    expect(failureClassOf('SOMETHING_NEW', 17)).toBe('line_quality');
+    expect(failureClassOf(null, null)).toBe('line_quality');
   });
 
   it('reads a callback delivered twice, or late again, as one event', async () => {

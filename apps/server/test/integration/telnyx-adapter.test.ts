@@ -94,8 +94,8 @@ describe('the Telnyx adapter', () => {
       reason: 'busy',
     });
     expect(failureClassOf('receiver_no_answer')).toBe('no_answer');
-    expect(failureClassOf('something_new')).toBe('line_error');
-    expect(failureClassOf(null)).toBe('line_error');
+    expect(failureClassOf('something_new')).toBe('line_quality');
+    expect(failureClassOf(null)).toBe('line_quality');
   });
 
   it('refuses a webhook signed with another key, an old one, or one whose body was changed', async () => {

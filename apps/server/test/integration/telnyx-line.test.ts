@@ -194,7 +194,7 @@ describe('the Telnyx line', () => {
     expect(fax.status).toBe('delivered');
     const attempts = await attemptsOf(faxId);
     expect(attempts.map((attempt) => [attempt.result, attempt.carrierFaxId === null])).toEqual([
-      ['line_error', true],
+      ['line_quality', true],
       ['delivered', false],
     ]);
   }, 90_000);

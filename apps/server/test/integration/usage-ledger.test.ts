@@ -81,7 +81,7 @@ describe('pages are charged when delivered, once', () => {
     const faxId = await send(sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.drops_first_try });
     await settled(faxId, sender.cookie, 'delivered');
     const fax = await details(faxId, sender.cookie);
-    expect(fax.attempts.map((a) => a.result)).toEqual(['line_error', 'delivered']);
+    expect(fax.attempts.map((a) => a.result)).toEqual(['line_quality', 'delivered']);
     expect(await ledgerOf(sender.accountId)).toEqual([
       expect.objectContaining({
         faxId,

@@ -15,7 +15,7 @@ export const carrierDeadlineJob = defineJob({
     const ended = await endAttempt(
       deps,
       { faxId, attempt, language: fax.language },
-      { result: 'line_error', pagesSent: 0, firstPage: 1, durationMs: 0, detail: 'the carrier did not report the end of the fax in time' },
+      { result: 'line_quality', pagesSent: 0, firstPage: 1, durationMs: 0, detail: 'the carrier did not report the end of the fax in time' },
     );
     if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a line error');
   },

@@ -22,8 +22,8 @@ export const giveUpFaxJob = defineJob({
       db,
       faxId,
       sending ? ['sending'] : ['queued', 'scheduled', 'converting'],
-      sending ? 'line_error' : 'conversion_error',
-      t(sending ? 'faxes.line_error' : 'faxes.renderFailed'),
+      sending ? 'line_quality' : 'conversion_error',
+      t(sending ? 'faxes.line_quality' : 'faxes.renderFailed'),
     );
     if (failed) logger.error({ faxId, status: fax.status }, 'fax step failed every retry; the fax ends failed');
   },

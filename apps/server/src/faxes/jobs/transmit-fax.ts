@@ -91,7 +91,7 @@ async function tryToDeliver(
     }
     // The call dropped with its worker: a line error to the far end, but not the line's doing (decision 081).
     logger.warn({ faxId, attempt }, 'an earlier run of this attempt died mid-call; ending it as interrupted');
-    const cut = { result: 'line_error', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 } as const;
+    const cut = { result: 'line_quality', pagesSent: 0, firstPage: previous?.firstPage ?? 1, durationMs: 0 } as const;
     await endAttempt({ db, files, queue, config }, { faxId, attempt, language: fax.language, interrupted: true }, cut);
     return;
   } else {

@@ -24,13 +24,13 @@ describe('carrier routes', () => {
   });
 
   it("moves the next try to the route's other carrier after a line error only", () => {
-    expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'line_error' })).toBe('signalwire');
-    expect(lineAfter(routes, '+13125550100', { line: 'signalwire', result: 'line_error' })).toBe('telnyx');
+    expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'line_quality' })).toBe('signalwire');
+    expect(lineAfter(routes, '+13125550100', { line: 'signalwire', result: 'line_quality' })).toBe('telnyx');
     expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'busy' })).toBe('telnyx');
     expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'no_answer' })).toBe('telnyx');
     // No fallback: the same carrier tries again.
-    expect(lineAfter(routes, '+33142000000', { line: 'sinch', result: 'line_error' })).toBe('sinch');
+    expect(lineAfter(routes, '+33142000000', { line: 'sinch', result: 'line_quality' })).toBe('sinch');
     // A line that is no carrier of the route keeps its own retries.
-    expect(lineAfter(routes, '+13125550100', { line: 'hylafax', result: 'line_error' })).toBe('hylafax');
+    expect(lineAfter(routes, '+13125550100', { line: 'hylafax', result: 'line_quality' })).toBe('hylafax');
   });
 });

@@ -18,7 +18,7 @@ export function routeOf(routes: TCarrierRoute[], toNumber: string): TCarrierRout
  * to the route's other carrier. Lines that are no carrier keep their own retry rules.
  */
 export function lineAfter(routes: TCarrierRoute[], toNumber: string, previous: { line: string; result: string | null }): string {
-  if (previous.result !== 'line_error') return previous.line;
+  if (previous.result !== 'line_quality') return previous.line;
   const route = routeOf(routes, toNumber);
   if (!route?.fallback) return previous.line;
   if (previous.line === route.primary) return route.fallback;

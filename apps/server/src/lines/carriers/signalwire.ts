@@ -59,7 +59,7 @@ const MESSAGE_CLASSES: Array<[RegExp, TFaxFailureReason]> = [
 export function signalWireFailureClassOf(code: string | null | undefined, message: string | null | undefined): TFaxFailureReason {
   if (code && INVALID_NUMBER_CODES.has(code.trim())) return 'invalid_number';
   const known = message ? MESSAGE_CLASSES.find(([pattern]) => pattern.test(message)) : undefined;
-  return known ? known[1] : 'line_error';
+  return known ? known[1] : 'line_quality';
 }
 
 /** A callback's parameters, as much of them as Faxline reads (blank values are taken as absent). */

@@ -113,7 +113,7 @@ const FAILURE_CLASSES: Record<string, TFaxFailureReason> = {
 };
 
 export const failureClassOf = (errorType: string | null | undefined, errorCode: number | null | undefined): TFaxFailureReason =>
-  (errorType && errorCode !== null && errorCode !== undefined && FAILURE_CLASSES[`${errorType}:${errorCode}`]) || 'line_error';
+  (errorType && errorCode !== null && errorCode !== undefined && FAILURE_CLASSES[`${errorType}:${errorCode}`]) || 'line_quality';
 
 /** The Fax API's error words: `{ code, error, message, details: { fieldViolations } }`. */
 function faxErrorDetail(body: string): string {

@@ -169,4 +169,4 @@ const FAILURE_CLASSES: Record<string, TFaxFailureReason> = {
   number_not_in_service: 'invalid_number',
 };
 
-export const failureClassOf = (reason: string | null | undefined): TFaxFailureReason => (reason && FAILURE_CLASSES[reason]) || 'line_error';
+export const failureClassOf = (reason: string | null | undefined): TFaxFailureReason => (reason && FAILURE_CLASSES[reason]) || 'line_quality';

@@ -182,12 +182,12 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOu
 
 /** HylaFAX's status words for a call that failed, as Faxline's failure classes (retried by their rules). */
 function failureOf(status: string | null): TFaxFailureReason {
-  if (!status) return 'line_error';
+  if (!status) return 'line_quality';
   if (/busy/i.test(status)) return 'busy';
   if (/no answer|no carrier|ringback/i.test(status)) return 'no_answer';
   if (/no receiver protocol|phase a failure|data connection|cannot receive|no t\.4 receiver/i.test(status)) return 'not_a_fax_machine';
   if (/invalid dialing|dial string|dialstring/i.test(status)) return 'invalid_number';
-  return 'line_error';
+  return 'line_quality';
 }
 
 function compressionOf(dataformat: string | undefined): TFaxCallDetails['compression'] {

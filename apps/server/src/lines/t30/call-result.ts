@@ -15,11 +15,11 @@ const NOT_A_FAX_MACHINE: readonly number[] = [
  * telephone or a person.
  */
 export function callResult(end: { completion: number; pages: number }, call: { pages: number; answered: boolean }): CallOutcome['result'] {
-  if (end.completion === T30_COMPLETION.ok) return end.pages === call.pages ? 'delivered' : 'line_error';
+  if (end.completion === T30_COMPLETION.ok) return end.pages === call.pages ? 'delivered' : 'line_quality';
   if (end.completion === T30_COMPLETION.t0Expired) return call.answered ? 'not_a_fax_machine' : 'no_answer';
   if (NOT_A_FAX_MACHINE.includes(end.completion)) return 'not_a_fax_machine';
   // The remote ended the call on purpose after some pages: those are delivered, the others will not be.
   if (end.completion === T30_COMPLETION.dcnAfterPage && end.pages > 0) return 'partially_delivered';
   // A dropped call, a training that failed, a remote that stopped answering: worth another try.
-  return 'line_error';
+  return 'line_quality';
 }

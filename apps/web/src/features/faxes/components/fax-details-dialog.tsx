@@ -212,7 +212,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
 /** Why a fax waits for another try, in a few words ("Line busy"). */
 function retryReasonKey(reason: NonNullable<TFaxDetails['retryReason']>) {
   // "No answer" is short already: the shared catalogue's text serves.
-  return reason === 'busy' || reason === 'line_error'
+  return reason === 'busy' || reason === 'line_quality'
     ? (`details.retryReasons.${reason}` as const)
     : (`messages:failureReasons.${reason}` as const);
 }
