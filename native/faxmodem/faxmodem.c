@@ -2,9 +2,10 @@
  * faxmodem: one end of a T.30 fax call over audio or over T.38, built on spandsp 0.0.6, for Faxline.
  *
  *   faxmodem send    --file in.tif  (--listen|--connect) <unix socket> [--transport audio|t38] [--ident ID]
- *                    [--ecm on|off] [--modems v17,v29,v27ter] [--first-page N]
+ *                    [--ecm on|off] [--modems v17,v29,v27ter] [--first-page N] [--expect-ident ID]
  *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--transport audio|t38] [--ident ID]
  *                    [--ecm on|off] [--modems ...] [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
+ *                    [--refuse-training v17] [--drop-before-confirming on]
  *   faxmodem compare a.tif b.tif [--from-page N]
  *   faxmodem stamp in.tif header.pbm out.tif
  *
@@ -23,11 +24,16 @@
  * the packets it made and an end of step, then reads the peer's packets up to its end of step. The terminals pace
  * their packets as the modems they stand for would (a gateway plays them out to a telephone line), so the call's line
  * time is steps x 20 ms, computed, never waited for. The receiver's misbehaviours (--answer, --dcn-after-pages,
- * --drop-on-page) are audio only.
+ * --drop-on-page, --refuse-training, --drop-before-confirming) are audio only.
+ *
+ * Wrong-number protection (--expect-ident): the sender compares the station id the remote announces (CSI, which comes
+ * with its DIS in phase B, before any page) with the one expected, ignoring spaces, '+', '-' and case (machines pad
+ * their CSI with spaces); on a mismatch its phase B handler refuses the DIS, so spandsp sends DCN and no page goes.
  *
  * Reports are JSON lines on stdout (one "page" per page confirmed/received, one "end"); the exit status is 0 only
  * when the call completed (T.30 completion code 0).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
@@ -70,6 +76,9 @@ typedef struct {
     int dcn_after;      /* -1: none */
     int drop_on;        /* 0: none */
     int first_page;
+    const char *expect_ident;   /* sender: the CSI the remote must announce (NULL: no check) */
+    int refuse_training;        /* receiver: T30_SUPPORT_* bits of the modems whose training it hangs up on */
+    int drop_before_confirming; /* receiver: hangs up after the last page instead of confirming it (MCF) */
 } options_t;
 
 typedef struct {
@@ -80,7 +89,17 @@ typedef struct {
     int pages;          /* pages reported so far */
     int dcn_after;      /* receiver: pages it confirms before it answers the next one with DCN (-1: all) */
     int drop_on;        /* receiver: the page during which it drops the line (0: none) */
-    int refusing;       /* the page after dcn_after has come: DCN instead of MCF */
+    int refusing;       /* the page after dcn_after has come, or a training refused: DCN instead of the answer */
+    const char *expect_ident;   /* sender: see options_t */
+    int wrong_station;  /* sender: the remote announced another CSI; nothing was sent */
+    int refuse_training;        /* receiver: see options_t */
+    int refusing_training;      /* receiver: a DCS for a refused modem came, its training answer becomes DCN */
+    int drop_before_confirming; /* receiver: see options_t */
+    int last_page_in;   /* receiver: EOP came (or PPS-EOP), so its MCF would confirm the last page */
+    int hang_up;        /* receiver: put the phone down now, before another sample goes out */
+    int modem;          /* the modem of the last DCS sent or received (T30_SUPPORT_* bit; 0: none) */
+    int trained;        /* sender: the last DCS's training was confirmed (CFR) */
+    int awaiting_confirmation; /* sender: the last page went (EOP) and no answer has come since */
 } call_t;
 
 /* --dcn-after-pages: instead of confirming a page, the remote machine says goodbye (DCN, V.21 HDLC) and puts the phone
@@ -144,11 +163,92 @@ static long line_ms(const call_t *call)
     return call->samples * 1000 / SAMPLE_RATE;
 }
 
+/* A station id as a person would compare it: no spaces, '+' or '-' (machines pad their CSI with spaces, and write
+ * numbers as they like), any case. Anything longer than a CSI's 20 characters does not matter. */
+static void ident_key(const char *ident, char *key, size_t size)
+{
+    size_t n = 0;
+    for (; ident && *ident && n + 1 < size; ident++) {
+        if (*ident == ' ' || *ident == '+' || *ident == '-')
+            continue;
+        key[n++] = (char) tolower((unsigned char) *ident);
+    }
+    key[n] = '\0';
+}
+
 static int phase_b(t30_state_t *t30, void *user_data, int result)
 {
-    (void) t30; (void) user_data; (void) result;
-    /* Nothing to decide: every capability the far end offers within our own limits is acceptable. */
+    call_t *call = user_data;
+    (void) result;
+    /* The sender's phase B begins when the remote's DIS has come, its CSI just before it: the moment to check the
+     * station before any page goes. Any status but OK makes spandsp send DCN and end the call with that status. */
+    if (call->sending && call->expect_ident) {
+        char announced[64], expected[64];
+        ident_key(t30_get_rx_ident(t30), announced, sizeof(announced));
+        ident_key(call->expect_ident, expected, sizeof(expected));
+        if (strcmp(announced, expected) != 0) {
+            call->wrong_station = 1;
+            return T30_ERR_IDENT_UNACCEPTABLE;
+        }
+    }
+    /* Otherwise nothing to decide: every capability the far end offers within our own limits is acceptable. */
     return T30_ERR_OK;
+}
+
+/* The modem a DCS orders (T.30 Table 2, bits 11 to 14 of the DIS/DCS; spandsp's fallback table): V.17 has bit 14. */
+static int dcs_modem(const uint8_t *msg, int len)
+{
+    if (len < 5)
+        return 0;
+    /* spandsp keeps its DISBITn (1 << (n - 1)) private: bit 14 of the frame is DISBIT6 of its fourth octet. */
+    const uint8_t v17 = 0x20, v29 = 0x04;
+    if (msg[4] & v17)
+        return T30_SUPPORT_V17;
+    return msg[4] & v29 ? T30_SUPPORT_V29 : T30_SUPPORT_V27TER;
+}
+
+/* Every control frame either way, as it goes or comes: what the end reports of the session (the modem ordered,
+ * whether its training was confirmed, whether the last page is still unconfirmed), and the receiver's misbehaviours
+ * that answer a frame (a training refused, a last page not confirmed). */
+static void frame_seen(t30_state_t *t30, void *user_data, int incoming, const uint8_t *msg, int len)
+{
+    call_t *call = user_data;
+    (void) t30;
+    if (len < 3)
+        return;
+    int fcf = msg[2] & 0xFE; /* without the X bit: who sent the DIS */
+    if (fcf == T30_DCS) {
+        call->modem = dcs_modem(msg, len);
+        call->trained = 0;
+        if (incoming && (call->modem & call->refuse_training))
+            call->refusing_training = 1;
+    }
+    if (incoming && fcf == T30_CFR)
+        call->trained = 1;
+    if (call->sending) {
+        int last_page = fcf == T30_EOP || (fcf == T30_PPS && len > 3 && (msg[3] & 0xFE) == T30_EOP);
+        if (!incoming && last_page)
+            call->awaiting_confirmation = 1;
+        else if (incoming)
+            call->awaiting_confirmation = 0; /* an answer came: MCF, RTN, PPR... */
+        return;
+    }
+    if (incoming && (fcf == T30_EOP || (fcf == T30_PPS && len > 3 && (msg[3] & 0xFE) == T30_EOP)))
+        call->last_page_in = 1;
+    if (!incoming && call->refusing_training && (fcf == T30_CFR || fcf == T30_FTT))
+        call->refusing = 1; /* the answer to the training is never sent: DCN goes instead */
+    if (!incoming && call->drop_before_confirming && call->last_page_in && fcf == T30_MCF)
+        call->hang_up = 1; /* the MCF is queued, not yet on the line: hanging up now leaves the last page unconfirmed */
+}
+
+static const char *modem_name(int modem)
+{
+    switch (modem) {
+    case T30_SUPPORT_V17: return "v17";
+    case T30_SUPPORT_V29: return "v29";
+    case T30_SUPPORT_V27TER: return "v27ter";
+    default: return NULL;
+    }
 }
 
 /* After each page: the sender hears MCF/RTN/RTP, the receiver hears MPS/EOP/EOM. A page counts once the statistics
@@ -194,6 +294,19 @@ static void report_end(t30_state_t *t30, const call_t *call)
            line_ms(call));
     if (stats.error_correcting_mode)
         printf(",\"ecmRetransmissions\":%d", stats.error_correcting_mode_retries);
+    /* The session as the learned line settings need it: the modem of the last DCS, and (the sender) whether its
+     * training failed (a DCS without CFR in a call that then ended unsuccessfully). */
+    printf(",\"modem\":");
+    if (modem_name(call->modem))
+        json_string(modem_name(call->modem));
+    else
+        printf("null");
+    if (call->sending) {
+        printf(",\"trainingFailed\":%s", call->modem && !call->trained && call->completion != T30_ERR_OK ? "true" : "false");
+        printf(",\"wrongStation\":%s", call->wrong_station ? "true" : "false");
+        /* The last page went and the call ended before the remote answered: it may or may not have arrived. */
+        printf(",\"awaitingConfirmation\":%s", call->awaiting_confirmation && call->completion != T30_ERR_OK ? "true" : "false");
+    }
     printf("}\n");
     fflush(stdout);
 }
@@ -367,6 +480,7 @@ static void set_up_t30(t30_state_t *t30, call_t *call, const options_t *o)
     t30_set_phase_b_handler(t30, phase_b, call);
     t30_set_phase_d_handler(t30, phase_d, call);
     t30_set_phase_e_handler(t30, phase_e, call);
+    t30_set_real_time_frame_handler(t30, frame_seen, call);
     /* A retry after a partial call sends only the pages not yet confirmed (spandsp counts pages from 0). */
     if (o->sending)
         t30_set_tx_file(t30, o->file, o->first_page > 1 ? o->first_page - 1 : -1, -1);
@@ -393,7 +507,7 @@ static void audio_call(const options_t *o, call_t *call)
     while (!call->done || linger-- > 0) {
         if (drop < 0 && call->drop_on && call->pages >= call->drop_on - 1)
             drop = DROP_BLOCKS;
-        if ((drop > 0 && --drop == 0) || dcn.sent > DCN_AFTER_BLOCKS) {
+        if ((drop > 0 && --drop == 0) || dcn.sent > DCN_AFTER_BLOCKS || call->hang_up) {
             t30_terminate(t30); /* the remote machine puts the phone down */
             break;
         }
@@ -459,7 +573,14 @@ static void t38_call(const options_t *o, call_t *call)
 
 static int run_call(const options_t *o)
 {
-    call_t call = { .sending = o->sending, .dcn_after = o->dcn_after, .drop_on = o->drop_on };
+    call_t call = {
+        .sending = o->sending,
+        .dcn_after = o->dcn_after,
+        .drop_on = o->drop_on,
+        .expect_ident = o->expect_ident,
+        .refuse_training = o->refuse_training,
+        .drop_before_confirming = o->drop_before_confirming,
+    };
     if (o->t38)
         t38_call(o, &call);
     else
@@ -471,8 +592,9 @@ static void usage(void)
 {
     fail("usage: faxmodem send --file in.tif | receive --out out.tif  --listen|--connect <socket> "
          "[--transport audio|t38] [--ident ID] [--ecm on|off] [--modems v17,v29,v27ter] "
-         "[--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N] [--first-page N] "
-         "(--answer, --dcn-after-pages and --drop-on-page over audio only);"
+         "[--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N] [--refuse-training v17] "
+         "[--drop-before-confirming on] [--first-page N] [--expect-ident ID] "
+         "(the receiver's misbehaviours over audio only);"
          " faxmodem compare a.tif b.tif [--from-page N]; faxmodem stamp in.tif header.pbm out.tif");
 }
 
@@ -526,7 +648,11 @@ int main(int argc, char **argv)
         else if (!o.sending && strcmp(argv[i], "--answer") == 0) o.answer = parse_answer(value), misbehaving = 1;
         else if (!o.sending && strcmp(argv[i], "--dcn-after-pages") == 0) o.dcn_after = atoi(value), misbehaving = 1;
         else if (!o.sending && strcmp(argv[i], "--drop-on-page") == 0) o.drop_on = atoi(value), misbehaving = 1;
+        else if (!o.sending && strcmp(argv[i], "--refuse-training") == 0) o.refuse_training = parse_modems(value), misbehaving = 1;
+        else if (!o.sending && strcmp(argv[i], "--drop-before-confirming") == 0)
+            o.drop_before_confirming = strcmp(value, "on") == 0, misbehaving = 1;
         else if (o.sending && strcmp(argv[i], "--first-page") == 0) o.first_page = atoi(value);
+        else if (o.sending && strcmp(argv[i], "--expect-ident") == 0) o.expect_ident = value;
         else usage();
         i++;
     }
