@@ -15,6 +15,8 @@ export type CallOutcome = {
   /** The fax image as the call carried it (header lines included), when the line made one: kept as the proof. */
   transmittedImage?: Uint8Array;
   detail?: string;
+  /** What the line's own engine saw of the session, for the learned line settings (line-profiles); carriers say none. */
+  session?: CallSession;
 } & ({ result: 'delivered' | 'partially_delivered' } | { result: TFaxFailureReason });
 
 /**
@@ -23,8 +25,21 @@ export type CallOutcome = {
  */
 export type HandedOver = { handedOver: true; carrierFaxId: string };
 
-/** Which try this is, and the first page the far end has not confirmed yet (after a call that ended partway). */
-export type CallPlan = { attempt: number; firstPage: number };
+/** The modems a T.30 sender may offer, fastest first (V.17 14,400, V.29 9,600, V.27ter 4,800 bit/s). */
+export type TLineModem = 'v17' | 'v29' | 'v27ter';
+
+/** Where a call starts, from what worked to the number before (line-profiles): the modems to offer, and ECM. */
+export type CallStart = { modems: TLineModem[]; ecm: boolean };
+
+/** The session facts a line with its own T.30 engine reports: the modem of its last training and whether it failed. */
+export type CallSession = { transport: 'audio' | 't38'; modem: TLineModem | null; trainingFailed: boolean };
+
+/**
+ * Which try this is, and the first page the far end has not confirmed yet (after a call that ended partway).
+ * `start`: the learned settings to begin with; a line with its own T.30 engine (the sandbox) honours them, carriers and
+ * HylaFAX choose their own and ignore them.
+ */
+export type CallPlan = { attempt: number; firstPage: number; start?: CallStart };
 
 /** The part of a sent fax a line needs to carry it (a row of the faxes table is one). */
 export type OutgoingFax = {

@@ -30,6 +30,11 @@ export function sandboxRemote(toNumber: string, pages: number, attempt: number):
       return { modems: ['v29'], ecm: false };
     case SANDBOX_TEST_NUMBERS.drops_first_try:
       return attempt === 1 ? { dropOnPage: 2 } : {};
+    case SANDBOX_TEST_NUMBERS.fails_v17_training:
+      // Every training at V.17 is answered with DCN: a call that starts at V.17 fails; one at V.29 or lower delivers.
+      return { refuseTraining: ['v17'] };
+    case SANDBOX_TEST_NUMBERS.drops_before_confirmation:
+      return { dropBeforeConfirming: true };
     default:
       return {};
   }
@@ -42,7 +47,7 @@ export function sandboxRemote(toNumber: string, pages: number, attempt: number):
  * time, scaled by FAX_CLOCK_SCALE, so that a call takes as long as on a real line (or a scaled share of it).
  */
 export async function callSandbox(input: {
-  fax: Pick<OutgoingFax, 'toNumber' | 'pages'> & Partial<Pick<OutgoingFax, 'quality' | 'stationId' | 'header'>>;
+  fax: Pick<OutgoingFax, 'toNumber' | 'pages'> & Partial<Pick<OutgoingFax, 'quality' | 'stationId' | 'header' | 'expectedStationId'>>;
   /** The fax image (TIFF), decrypted. */
   image: Uint8Array;
   plan: CallPlan;
@@ -75,7 +80,8 @@ export async function callSandbox(input: {
     const sent = path.join(dir, 'sent.tif');
     const received = path.join(dir, 'received.tif');
     // What goes down the line: the pages under their header lines, dated now, when the account prints one.
-    const { stationId } = input.fax;
+    const { stationId, expectedStationId } = input.fax;
+    const start = input.plan.start;
     const stamped = await imageWithHeaderLines({
       binary: input.faxModemPath,
       image: input.image,
@@ -86,7 +92,14 @@ export async function callSandbox(input: {
       binary: input.faxModemPath,
       tiffPath: sent,
       outPath: received,
-      sender: { firstPage, ident: stationId ?? undefined },
+      sender: {
+        firstPage,
+        ident: stationId ?? undefined,
+        // Wrong-number protection: the engine compares the remote's CSI before page 1 and hangs up on another.
+        expectIdent: expectedStationId ?? undefined,
+        ...(start ? { modems: start.modems, ecm: start.ecm } : {}),
+      },
+      // The remote announces its own number as its station id (CSI), as a machine set up with it does.
       receiver: { ident: input.fax.toNumber, ...remote },
       timeoutMs: CALL_TIMEOUT_MS,
     }).catch((error: unknown) => {
@@ -102,6 +115,9 @@ export async function callSandbox(input: {
     let detail =
       `T.30 ${end.completion} (${end.completionText}): ${end.pages} of ${pages} pages from page ${firstPage} confirmed, ` +
       `${end.bitRate} bit/s, ECM ${end.ecm ? 'on' : 'off'}`;
+    if (result === 'wrong_station')
+      detail = `the remote announced the station id "${end.remoteIdent.trim()}", not the one expected: no page was sent`;
+    if (result === 'uncertain') detail = `the call ended after the last page before the remote confirmed it (${detail})`;
     if (result === 'delivered') {
       const comparison = await compareFaxImages(input.faxModemPath, sent, received, firstPage);
       if (!comparison.identical) {
@@ -122,6 +138,7 @@ export async function callSandbox(input: {
       detail,
       call: callDetails(call.sender, remote.answer),
       transmittedImage: stamped ?? undefined,
+      session: { transport: 'audio', modem: end.modem ?? null, trainingFailed: end.trainingFailed ?? false },
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -135,7 +152,8 @@ export async function callSandbox(input: {
 function callDetails(sender: TFaxModemReport, answer: FaxModemReceiver['answer']): TFaxCallDetails | undefined {
   if (answer === 'silent') return undefined;
   const { end } = sender;
-  const negotiated = !['no_fax_answer', 'no_handshake'].includes(t30CompletionKind(end.completion));
+  // A wrong station is refused on its DIS: no speed was ever set up.
+  const negotiated = !['no_fax_answer', 'no_handshake'].includes(t30CompletionKind(end.completion)) && !end.wrongStation;
   const lastPage = sender.pages.at(-1);
   return {
     bitRate: negotiated ? end.bitRate : null,

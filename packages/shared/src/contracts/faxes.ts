@@ -302,6 +302,10 @@ export const SANDBOX_TEST_NUMBERS = {
   slow_no_ecm: '+15550100005',
   /** Drops the call on page 2 on a fax's first try, delivers on the next. */
   drops_first_try: '+15550100006',
+  /** Cannot train at V.17 (14,400 bit/s): hangs up after a V.17 training; delivers at V.29 (9,600 bit/s) or lower. */
+  fails_v17_training: '+15550100007',
+  /** Takes the last page, then drops the call before confirming it: the outcome is uncertain, never delivered. */
+  drops_before_confirmation: '+15550100008',
 } as const;
 
 /** One of the sandbox line's test numbers, which it takes even where it takes no other number (production). */

@@ -39,6 +39,14 @@ export const ZFaxModemEnd = z.object({
   ecm: z.boolean(),
   lineMs: z.number().int().nonnegative(),
   ecmRetransmissions: z.number().int().nonnegative().optional(),
+  /** The modem of the last DCS (the speed's family); null when no DCS went. */
+  modem: z.enum(FAX_MODEMS).nullable().optional(),
+  /** Sender: the last DCS's training was never confirmed (CFR) and the call failed. */
+  trainingFailed: z.boolean().optional(),
+  /** Sender (--expect-ident): the remote announced another station id; it hung up before page 1. */
+  wrongStation: z.boolean().optional(),
+  /** Sender: the last page went (EOP) and the call ended before the remote answered it: maybe delivered. */
+  awaitingConfirmation: z.boolean().optional(),
 });
 export type TFaxModemEnd = z.infer<typeof ZFaxModemEnd>;
 
@@ -73,6 +81,10 @@ export type FaxModemReceiver = FaxModemEnd & {
   dcnAfterPages?: number;
   /** Drops the line while this page comes in. */
   dropOnPage?: number;
+  /** Hangs up (DCN) after a training at these modems instead of confirming it: the line cannot carry them. */
+  refuseTraining?: readonly TFaxModem[];
+  /** Takes the last page, then hangs up before confirming it (MCF). */
+  dropBeforeConfirming?: boolean;
 };
 
 export class FaxModemError extends Error {
@@ -95,6 +107,8 @@ function receiverArguments(receiver: FaxModemReceiver): string[] {
     ...(receiver.answer ? ['--answer', receiver.answer] : []),
     ...(receiver.dcnAfterPages === undefined ? [] : ['--dcn-after-pages', String(receiver.dcnAfterPages)]),
     ...(receiver.dropOnPage === undefined ? [] : ['--drop-on-page', String(receiver.dropOnPage)]),
+    ...(receiver.refuseTraining?.length ? ['--refuse-training', receiver.refuseTraining.join(',')] : []),
+    ...(receiver.dropBeforeConfirming ? ['--drop-before-confirming', 'on'] : []),
   ];
 }
 
@@ -142,8 +156,11 @@ type CallInput = {
   tiffPath: string;
   /** Where the receiver writes the pages it decoded. */
   outPath: string;
-  /** The sender's settings; `firstPage` > 1 sends the file from that page on (a retry after a partial call). */
-  sender?: FaxModemEnd & { firstPage?: number };
+  /**
+   * The sender's settings; `firstPage` > 1 sends the file from that page on (a retry after a partial call);
+   * `expectIdent`: the station id the remote must announce, or the sender hangs up before page 1.
+   */
+  sender?: FaxModemEnd & { firstPage?: number; expectIdent?: string };
   timeoutMs?: number;
 };
 
@@ -170,6 +187,7 @@ function startSender(binary: string, transport: FaxTransport, tiffPath: string, 
     transport,
     ...endArguments(sender),
     ...(firstPage > 1 ? ['--first-page', String(firstPage)] : []),
+    ...(sender.expectIdent ? ['--expect-ident', sender.expectIdent] : []),
   ]);
 }
 
