@@ -40,6 +40,7 @@ const serverFloors = [
   ['plans'],
   ['accounts'],
   ['lines'],
+  ['line-profiles'],
   ['system-settings'],
   ['numbers'],
   ['blocklist', 'contacts', 'content', 'reviews', 'api-keys', 'billing', 'inboxes'],

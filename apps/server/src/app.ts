@@ -111,6 +111,7 @@ import { registerWebApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/queue/queue';
 import { adminAnnouncementRoutes } from './announcements/admin-routes';
+import { adminLineProfileRoutes } from './line-profiles/admin-routes';
 import { announcementRoutes } from './announcements/routes';
 
 declare module 'fastify' {
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             adminInternationalRateRoutes,
             adminAnnouncementRoutes,
             adminPortingRoutes,
+            adminLineProfileRoutes,
           ])
             await backOffice.register(section, routeDeps);
         },

@@ -26,6 +26,7 @@ export * from './fax-emails/schema';
 export * from './faxes/schema';
 export * from './fax-text/schema';
 export * from './inboxes/schema';
+export * from './line-profiles/schema';
 export * from './fhir/schema';
 export * from './bells/schema';
 export * from './numbers/schema';

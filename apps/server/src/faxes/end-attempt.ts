@@ -11,7 +11,8 @@ import { emailQuotaNotices } from '../billing/quota-emails';
 import { chargeFaxPages } from './charge-pages';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
-import { faxAttempts } from './schema';
+import { faxAttempts, faxes } from './schema';
+import { recordCallToProfile } from '../line-profiles/record-call';
 import { clock } from '../platform/clock';
 
 export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
@@ -47,8 +48,12 @@ export async function endAttempt(
         ...(transmitted ? { imageKey: transmitted.key } : {}),
       })
       .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
-      .returning({ id: faxAttempts.id });
+      .returning({ id: faxAttempts.id, line: faxAttempts.line });
     if (ended.length === 0) return false;
+    // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
+    const [to] = await tx.select({ toNumber: faxes.toNumber }).from(faxes).where(eq(faxes.id, faxId));
+    // A try cut short by its worker (decision 081) says nothing of the number.
+    if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
     if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
       // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
       const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;

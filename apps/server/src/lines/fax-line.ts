@@ -1,4 +1,4 @@
-import type { TFaxCallDetails, TFaxFailureReason, TFaxLine, TFaxQuality } from '@faxline/shared';
+import type { TFaxCallDetails, TFaxFailureReason, TFaxLine, TFaxQuality, TLineModem } from '@faxline/shared';
 
 /**
  * What every line reports of one call (DESIGN.md "Fax lines"): how it ended, the pages the far end confirmed on this
@@ -24,9 +24,6 @@ export type CallOutcome = {
  * the carrier's id of the fax, which its webhooks name.
  */
 export type HandedOver = { handedOver: true; carrierFaxId: string };
-
-/** The modems a T.30 sender may offer, fastest first (V.17 14,400, V.29 9,600, V.27ter 4,800 bit/s). */
-export type TLineModem = 'v17' | 'v29' | 'v27ter';
 
 /** Where a call starts, from what worked to the number before (line-profiles): the modems to offer, and ECM. */
 export type CallStart = { modems: TLineModem[]; ecm: boolean };

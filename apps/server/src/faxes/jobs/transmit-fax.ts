@@ -15,6 +15,7 @@ import { lineIdentityOf } from '../line-identity';
 import { faxLineEnds } from '../line-ends';
 import { linesInForce } from '../../lines/lines-in-force';
 import { faxAttempts } from '../schema';
+import { learnedStart } from '../../line-profiles/record-call';
 import { clock } from '../../platform/clock';
 import { attemptsEnded, handTurnOn, takeDestinationSlot, waitForTurn } from '../destination-turns';
 
@@ -100,7 +101,9 @@ async function tryToDeliver(
       await db.delete(faxAttempts).where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt)));
       return;
     }
-    outcome = await line.call({ ...fax, ...(await lineIdentityOf(db, fax)) }, { attempt, firstPage });
+    // From what worked to the number before (decision 120): after a failed training, a slower modem, never the same.
+    const start = await learnedStart(db, fax.toNumber);
+    outcome = await line.call({ ...fax, ...(await lineIdentityOf(db, fax)) }, { attempt, firstPage, ...(start ? { start } : {}) });
   }
 
   if ('handedOver' in outcome) {

@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CallOutcome, CallStart } from '../lines/fax-line';
+import type { Database } from '../platform/db/client';
+import { learnFromCall, startOf } from './learn';
+import { lineProfiles } from './schema';
+
+type Db = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/**
+ * Learns from one attempt's outcome (faxes/end-attempt.ts calls it in the transaction that ends the attempt). The row
+ * is locked while it is read and written: two calls to one number ending at once both count.
+ */
+export async function recordCallToProfile(db: Db, call: { toNumber: string; line: string; outcome: CallOutcome }): Promise<void> {
+  await db.insert(lineProfiles).values({ toNumber: call.toNumber }).onConflictDoNothing();
+  const [before] = await db.select().from(lineProfiles).where(eq(lineProfiles.toNumber, call.toNumber)).for('update');
+  if (!before) return;
+  const { toNumber: _key, createdAt: _created, updatedAt: _updated, ...settings } = before;
+  await db
+    .update(lineProfiles)
+    .set({ ...learnFromCall(settings, call), updatedAt: sql`now()` })
+    .where(eq(lineProfiles.toNumber, call.toNumber));
+}
+
+/** The learned start of a call to the number; undefined when nothing is known (the line's own defaults then). */
+export async function learnedStart(db: Pick<Database, 'select'>, toNumber: string): Promise<CallStart | undefined> {
+  const [profile] = await db
+    .select({ startModem: lineProfiles.startModem, ecm: lineProfiles.ecm })
+    .from(lineProfiles)
+    .where(eq(lineProfiles.toNumber, toNumber));
+  return profile ? startOf(profile) : undefined;
+}
