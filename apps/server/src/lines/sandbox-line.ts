@@ -41,6 +41,12 @@ export function sandboxRemote(toNumber: string, pages: number, attempt: number):
 }
 
 /**
+ * A sandbox call's outcome, and what only the sandbox can tell: the pages the remote machine took as good, counted at
+ * its end (a wrong station's, for one, must be 0). Undefined when no call was made.
+ */
+export type SandboxOutcome = CallOutcome & { remotePagesReceived?: number };
+
+/**
  * One sandbox call: the fax image really crosses T.30 over audio, to a spandsp receiver playing the remote machine,
  * and the outcome is what the protocol says. 'delivered' means the remote confirmed every page (MCF) and decoded
  * exactly the pixels we sent. The call runs faster than real time; the sandbox then waits out the rest of the line
@@ -53,7 +59,7 @@ export async function callSandbox(input: {
   plan: CallPlan;
   faxModemPath: string;
   clockScale: number;
-}): Promise<CallOutcome> {
+}): Promise<SandboxOutcome> {
   const started = performance.now();
   const pace = async (lineMs: number) => {
     const rest = lineMs * input.clockScale - (performance.now() - started);
@@ -139,6 +145,7 @@ export async function callSandbox(input: {
       call: callDetails(call.sender, remote.answer),
       transmittedImage: stamped ?? undefined,
       session: { transport: 'audio', modem: end.modem ?? null, trainingFailed: end.trainingFailed ?? false },
+      remotePagesReceived: call.receiver.end.pages,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
