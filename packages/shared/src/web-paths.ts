@@ -139,5 +139,7 @@ export const webPaths = {
     auditLog: route('/admin/audit-log'),
     /** Maintenance, incident and terms notices to customers, and the record of who was sent what (decision 118). */
     announcements: route('/admin/announcements'),
+    /** The line settings learned per destination, looked up by number and reset (decision 120). */
+    lineProfiles: route('/admin/line-profiles'),
   },
 } as const;

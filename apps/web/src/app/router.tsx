@@ -88,6 +88,7 @@ const AdminContentRoute = lazy(() => import('./routes/admin/content'));
 const AdminSettingsRoute = lazy(() => import('./routes/admin/settings'));
 const AdminAuditLogRoute = lazy(() => import('./routes/admin/audit-log'));
 const AdminAnnouncementsRoute = lazy(() => import('./routes/admin/announcements'));
+const AdminLineProfilesRoute = lazy(() => import('./routes/admin/line-profiles'));
 // The areas' layouts load with their first page: they use the API client and zod, kept out of the landing bundle.
 const UserLayout = lazy(() => import('./user-area-layout').then((module) => ({ default: module.UserAreaLayout })));
 const AdminLayout = lazy(() => import('./admin-area-layout').then((module) => ({ default: module.AdminAreaLayout })));
@@ -224,6 +225,7 @@ export const router = createBrowserRouter([
               { path: paths.admin.settings.path, Component: AdminSettingsRoute },
               { path: paths.admin.auditLog.path, Component: AdminAuditLogRoute },
               { path: paths.admin.announcements.path, Component: AdminAnnouncementsRoute },
+              { path: paths.admin.lineProfiles.path, Component: AdminLineProfilesRoute },
               { path: '*', Component: NotFoundRoute },
             ],
           },

@@ -7,6 +7,7 @@ import type enAdminCatalogue from '@/locales/en/admin-catalogue.json';
 import type enAdminInsights from '@/locales/en/admin-insights.json';
 import type enAdminPromotions from '@/locales/en/admin-promotions.json';
 import type enAdminAnnouncements from '@/locales/en/admin-announcements.json';
+import type enAdminLineProfiles from '@/locales/en/admin-line-profiles.json';
 import type enAnnouncements from '@/locales/en/announcements.json';
 import type enAdminPublishing from '@/locales/en/admin-publishing.json';
 import type enAdminSettings from '@/locales/en/admin-settings.json';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       'admin-insights': typeof enAdminInsights;
       'admin-promotions': typeof enAdminPromotions;
       'admin-announcements': typeof enAdminAnnouncements;
+      'admin-line-profiles': typeof enAdminLineProfiles;
       announcements: typeof enAnnouncements;
       'admin-publishing': typeof enAdminPublishing;
       'admin-settings': typeof enAdminSettings;

@@ -1,4 +1,5 @@
 import {
+  ActivityIcon,
   ArrowRightLeftIcon,
   BarChartIcon,
   BellIcon,
@@ -27,6 +28,7 @@ export const ADMIN_SECTIONS = [
   'settings',
   'auditLog',
   'announcements',
+  'lineProfiles',
 ] as const;
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -48,6 +50,8 @@ export const ADMIN_NAV: readonly TAdminNavEntry[] = [
   { section: 'auditLog', href: paths.admin.auditLog.getHref(), Icon: ClipboardListIcon },
   // Beyond the spec's list too: the notices to customers (decision 118).
   { section: 'announcements', href: paths.admin.announcements.getHref(), Icon: BellIcon },
+  // And the line settings learned per destination (decision 120).
+  { section: 'lineProfiles', href: paths.admin.lineProfiles.getHref(), Icon: ActivityIcon },
 ];
 
 /** The section a path belongs to (its own page or one below it), for the header title; null elsewhere. */
