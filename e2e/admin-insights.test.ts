@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
-import { textShown, useBrowser } from './support/fixtures';
+import { phonePageOf, textShown, toast, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
 const { browser } = useBrowser();
+const screenshots = useScreenshotsFolder('faxline-admin-insights-');
 let context: BrowserContext;
 let admin: { email: string; password: string };
 
@@ -104,4 +105,58 @@ describe('the audit log', () => {
     await textShown(page, 'No audit events match these filters.');
     await page.close();
   });
+});
+
+describe('the line settings learned per destination (decision 120)', () => {
+  it('shows what the calls to a number taught, and resets it (audited); no accessibility violations', async () => {
+    // A number of this test's own: a healthy fax machine on the sandbox line, whose one delivered call is learned.
+    const number = '+12025550187';
+    await sendFaxThroughApi(context, { recipientNumber: number });
+    const profileUrl = `/api/admin/line-profiles?number=${encodeURIComponent(number)}`;
+    await expect
+      .poll(async () => ((await (await context.request.get(profileUrl)).json()) as { profile: unknown }).profile !== null, { timeout: 60_000 })
+      .toBe(true);
+
+    const page = await context.newPage();
+    await page.goto('/admin/line-profiles');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Line settings');
+    await page.getByLabel('Fax number').fill('12');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await textShown(page, 'Enter a fax number in international format, starting with +.');
+    await page.getByLabel('Fax number').fill(number);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await textShown(page, 'V.17 (14,400 bit/s), ECM on');
+    await textShown(page, '1 (1 delivered, 0 failed)');
+    await textShown(page, 'Sandbox line (simulated)');
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, `${screenshots()}/line-settings-desktop-en.png`);
+
+    await page.getByRole('button', { name: 'Reset the line settings' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Reset these line settings?' });
+    await visible(dialog);
+    await expectNoAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await visible(toast(page, 'The line settings of +1 202 555 0187 were reset.'));
+    await textShown(page, 'Nothing has been learned of this number yet: its next call starts at V.17 (14,400 bit/s) with ECM.');
+    await page.close();
+    expect(((await (await context.request.get(profileUrl)).json()) as { profile: unknown }).profile).toBeNull();
+    const audit = await context.request.get(`/api/admin/audit?action=line_profile.reset`);
+    expect(JSON.stringify(await audit.json())).toContain(number);
+
+    // On a phone, in Spanish and French: the same page, nothing learned any more.
+    for (const [language, heading, label, show, nothing] of [
+      ['es', 'Ajustes de línea', 'Número de fax', 'Mostrar', 'Todavía no se ha aprendido nada de este número'],
+      ['fr', 'Réglages de ligne', 'Numéro de fax', 'Afficher', 'Rien n’a encore été appris de ce numéro'],
+    ] as const) {
+      const phone = await phonePageOf(browser, context, language);
+      await phone.goto('/admin/line-profiles');
+      await visible(phone.getByRole('heading', { level: 1, name: heading }));
+      await phone.getByLabel(label).fill(number);
+      await phone.getByRole('button', { name: show }).click();
+      await visible(phone.getByText(nothing));
+      await expectNoAccessibilityViolations(phone);
+      await wholePageScreenshot(phone, `${screenshots()}/line-settings-phone-${language}.png`);
+      await phone.context().close();
+    }
+  }, 120_000);
 });
