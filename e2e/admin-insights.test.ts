@@ -114,7 +114,9 @@ describe('the line settings learned per destination (decision 120)', () => {
     await sendFaxThroughApi(context, { recipientNumber: number });
     const profileUrl = `/api/admin/line-profiles?number=${encodeURIComponent(number)}`;
     await expect
-      .poll(async () => ((await (await context.request.get(profileUrl)).json()) as { profile: unknown }).profile !== null, { timeout: 60_000 })
+      .poll(async () => ((await (await context.request.get(profileUrl)).json()) as { profile: unknown }).profile !== null, {
+        timeout: 60_000,
+      })
       .toBe(true);
 
     const page = await context.newPage();

@@ -34,13 +34,24 @@ describe('the learned line settings of a destination', () => {
   it('keeps what a delivery showed: its speed, its ECM and the line that made it, without stepping back up', () => {
     const slowed = learnFromCall(DEFAULT_SETTINGS, { line: 'sandbox', outcome: trainingFailedAt('v17') });
     const settings = learnFromCall(slowed, { line: 'sandbox', outcome: deliveredAt(9_600, true) });
-    expect(settings).toMatchObject({ startModem: 'v29', bestBitRate: 9_600, ecm: 'works', lastDeliveredLine: 'sandbox', deliveries: 1, calls: 2 });
+    expect(settings).toMatchObject({
+      startModem: 'v29',
+      bestBitRate: 9_600,
+      ecm: 'works',
+      lastDeliveredLine: 'sandbox',
+      deliveries: 1,
+      calls: 2,
+    });
     // A slower success does not lower the best speed reached.
     expect(learnFromCall(settings, { line: 'sandbox', outcome: deliveredAt(4_800, true, 'v27ter') }).bestBitRate).toBe(9_600);
   });
 
   it('turns ECM off after an ECM failure', () => {
-    const ecmFailed: CallOutcome = { ...trainingFailedAt('v17'), call: { ...details, bitRate: 14_400, ecm: true, completionCode: 16 }, session: undefined };
+    const ecmFailed: CallOutcome = {
+      ...trainingFailedAt('v17'),
+      call: { ...details, bitRate: 14_400, ecm: true, completionCode: 16 },
+      session: undefined,
+    };
     const settings = learnFromCall(DEFAULT_SETTINGS, { line: 'sandbox', outcome: ecmFailed });
     expect(settings).toMatchObject({ ecm: 'fails', ecmFailures: 1, startModem: 'v17' });
     expect(startOf(settings)).toEqual({ modems: ['v17', 'v29', 'v27ter'], ecm: false });

@@ -18,7 +18,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const call = (toNumber: string, pages: 1 | 2, extra: { expectedStationId?: string; start?: { modems: ('v17' | 'v29' | 'v27ter')[]; ecm: boolean } } = {}) =>
+const call = (
+  toNumber: string,
+  pages: 1 | 2,
+  extra: { expectedStationId?: string; start?: { modems: ('v17' | 'v29' | 'v27ter')[]; ecm: boolean } } = {},
+) =>
   callSandbox({
     fax: { toNumber, pages, expectedStationId: extra.expectedStationId ?? null },
     image: images[pages],
@@ -63,9 +67,12 @@ describe('the learned line settings of a destination', () => {
     const { owner } = await createAccount(t);
     const cookie = await signIn(t.app, owner.email);
     const send = async () => {
-      const response = await sendFaxRequest(t.app, cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.fails_v17_training, faxQuality: 'fine' }, [
-        { name: 'a.pdf', bytes: await makePdf(1) },
-      ]);
+      const response = await sendFaxRequest(
+        t.app,
+        cookie,
+        { recipientNumber: SANDBOX_TEST_NUMBERS.fails_v17_training, faxQuality: 'fine' },
+        [{ name: 'a.pdf', bytes: await makePdf(1) }],
+      );
       expect(response.statusCode, response.body).toBe(202);
       const { faxId } = ZSendFaxResponse.parse(response.json());
       const details = async () =>
@@ -115,7 +122,9 @@ describe('the learned line settings of a destination', () => {
     expect(await profileOf()).toBeNull();
     expect((await reset(admin.cookie)).statusCode).toBe(404);
     const audit = await auditPage(t.app, admin.cookie, '?action=line_profile.reset');
-    expect(audit.events.map((event) => [event.action, event.objectId])).toEqual([['line_profile.reset', SANDBOX_TEST_NUMBERS.fails_v17_training]]);
+    expect(audit.events.map((event) => [event.action, event.objectId])).toEqual([
+      ['line_profile.reset', SANDBOX_TEST_NUMBERS.fails_v17_training],
+    ]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/line-profiles?number=12', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
   }, 120_000);
