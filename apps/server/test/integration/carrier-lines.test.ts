@@ -8,6 +8,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { PDFDocument } from 'pdf-lib';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
 import { faxNumbers } from '../../src/numbers/schema';
+import { lineProfiles } from '../../src/line-profiles/schema';
 import { createLogger } from '../../src/platform/logger';
 import type { Carrier } from '../../src/lines/carriers/carrier';
 import { orderCarrierNumber } from '../../src/numbers/carrier-numbers';
@@ -208,6 +209,9 @@ describe('SignalWire', () => {
     expect(attempt).toMatchObject({ line: 'signalwire', result: 'delivered', pagesSent: 2, durationMs: null });
     const sent = signalwire.faxes.find((fax) => fax.sid === attempt!.carrierFaxId)!;
     expect((await PDFDocument.load(sent.media!.bytes)).getPageCount()).toBe(2);
+    // The carrier's delivery feeds the number's learned line settings (decision 120): no speed, but who delivered.
+    const [profile] = await t.db.select().from(lineProfiles).where(eq(lineProfiles.toNumber, '+442079460101'));
+    expect(profile).toMatchObject({ lastDeliveredLine: 'signalwire', deliveries: 1, startModem: 'v17', transport: null });
   }, 90_000);
 
   it('tries a busy number again on SignalWire (busy is no carrier error) and fails it as busy', async () => {
