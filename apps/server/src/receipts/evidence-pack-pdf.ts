@@ -162,7 +162,8 @@ export async function evidencePackPdf(input: EvidencePackInput): Promise<Uint8Ar
     });
   }
 
-  await pdf.attach(input.report.bytes, 'transmission-report.pdf', {
+  // A name tree's keys are in order: this one sorts before the signed facts' `faxline-receipt.json`, added after it.
+  await pdf.attach(input.report.bytes, 'fax-transmission-report.pdf', {
     mimeType: 'application/pdf',
     description: t('receipt.title'),
     afRelationship: AFRelationship.Supplement,
