@@ -32,9 +32,12 @@ async function downloadedProof(
   } else {
     // Delivered, then the page in the person's language (kept in local storage, as the language menu does).
     await expect
-      .poll(async () => ((await (await context.request.get('/api/faxes?direction=outbound')).json()) as TFaxListResponse).faxes[0]?.status, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () => ((await (await context.request.get('/api/faxes?direction=outbound')).json()) as TFaxListResponse).faxes[0]?.status,
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe('delivered');
     await page.evaluate((code) => localStorage.setItem('language', code), language);
     await page.reload();

@@ -56,9 +56,7 @@ export async function deliveryRecord(
   // The call whose confirmation counts for a page: the last that confirmed it (a fax sent whole again after wrong
   // pixels is confirmed by its later call).
   const confirmedBy = (page: number) =>
-    attempts.findLast(
-      (attempt) => attempt.pagesSent > 0 && page >= attempt.firstPage && page < attempt.firstPage + attempt.pagesSent,
-    );
+    attempts.findLast((attempt) => attempt.pagesSent > 0 && page >= attempt.firstPage && page < attempt.firstPage + attempt.pagesSent);
   const pages = Array.from({ length: fax.pagesSent ?? 0 }, (_, index) => {
     const by = confirmedBy(index + 1);
     const tiff = by ? carried.get(by.number) : null;

@@ -13,7 +13,14 @@ const WIDTH = A4[0] - 2 * MARGIN;
 /** Room above a fax page for the line that says which call carried it and its hash. */
 const CAPTION = 22;
 
-export type EvidenceAuditRow = { at: Date; action: string; outcome: string; actor: string | null; ip: string | null; details: object | null };
+export type EvidenceAuditRow = {
+  at: Date;
+  action: string;
+  outcome: string;
+  actor: string | null;
+  ip: string | null;
+  details: object | null;
+};
 
 export type EvidencePackInput = {
   record: DeliveryRecord;
@@ -102,9 +109,10 @@ export async function evidencePackPdf(input: EvidencePackInput): Promise<Uint8Ar
   const images = faxPagesOf(input.record, t);
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const textOf = (name: FontName) =>
-    [...lines.filter((line) => line.font === name).map((line) => line.text), ...(name === 'regular' ? images.map((image) => image.caption) : [])].join(
-      '\n',
-    );
+    [
+      ...lines.filter((line) => line.font === name).map((line) => line.text),
+      ...(name === 'regular' ? images.map((image) => image.caption) : []),
+    ].join('\n');
   const fonts: Record<FontName, PDFFont> = {
     regular: await documentFont(pdf, 'regular', textOf('regular')),
     bold: await documentFont(pdf, 'bold', textOf('bold')),

@@ -11,7 +11,12 @@ import { receiptSigningKey } from './receipt-key';
 import { signReceipt } from './receipt-signature';
 import { transmissionReportPdf } from './transmission-report';
 
-export type ReceiptDeps = { db: Database; files: FileStore; systemSettings: Pick<SystemSettings, 'ownSecret' | 'current'>; publicUrl: string };
+export type ReceiptDeps = {
+  db: Database;
+  files: FileStore;
+  systemSettings: Pick<SystemSettings, 'ownSecret' | 'current'>;
+  publicUrl: string;
+};
 
 /**
  * A delivered fax's transmission report, signed: issued the first time it is asked for, then kept

@@ -54,7 +54,11 @@ export const receiptDownloadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   // The evidence pack (decision 123): the same checks as the report, and the same signature.
   app.get('/faxes/:id/evidence-pack', { schema: { params }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
-    const pack = await downloadEvidencePack({ db, files, systemSettings, publicUrl: config.publicUrl }, actorOf(request), request.params.id);
+    const pack = await downloadEvidencePack(
+      { db, files, systemSettings, publicUrl: config.publicUrl },
+      actorOf(request),
+      request.params.id,
+    );
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${pack.name}"`)

@@ -50,9 +50,15 @@ const finalFax = (faxId: string) =>
 const attemptsOf = (faxId: string) => t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
 
 async function send(to: string, pages: number): Promise<string> {
-  const response = await sendFaxRequest(t.app, cookie, { recipientNumber: to, faxQuality: 'fine' }, [{ name: 'a.pdf', bytes: await makePdf(pages) }], {
-    origin: t.config.publicUrl,
-  });
+  const response = await sendFaxRequest(
+    t.app,
+    cookie,
+    { recipientNumber: to, faxQuality: 'fine' },
+    [{ name: 'a.pdf', bytes: await makePdf(pages) }],
+    {
+      origin: t.config.publicUrl,
+    },
+  );
   expect(response.statusCode, response.body).toBe(202);
   return ZSendFaxResponse.parse(response.json()).faxId;
 }
@@ -60,7 +66,12 @@ async function send(to: string, pages: number): Promise<string> {
 const verify = async (bytes: Uint8Array) =>
   ZReceiptVerification.parse(
     (
-      await t.app.inject({ method: 'POST', url: '/api/receipts/verify', headers: { 'content-type': 'application/pdf' }, payload: Buffer.from(bytes) })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/receipts/verify',
+        headers: { 'content-type': 'application/pdf' },
+        payload: Buffer.from(bytes),
+      })
     ).json(),
   );
 const factsOf = async (bytes: Uint8Array): Promise<TReceiptFacts> => {
@@ -198,7 +209,9 @@ describe('the transmission report and the evidence pack', () => {
     expect(text).toContain(facts.pageSha256[2]!);
     expect(text).toContain('fax.download');
     expect(text).toContain('Evidence Sender');
-    const published = (await t.app.inject({ method: 'GET', url: '/.well-known/faxline-receipt-key' })).json<{ keys: { publicKeyPem: string }[] }>();
+    const published = (await t.app.inject({ method: 'GET', url: '/.well-known/faxline-receipt-key' })).json<{
+      keys: { publicKeyPem: string }[];
+    }>();
     const fingerprint = createHash('sha256')
       .update(createPublicKey(published.keys[0]!.publicKeyPem).export({ type: 'spki', format: 'der' }))
       .digest('hex');

@@ -72,7 +72,7 @@ export type TReceiptVerification = z.infer<typeof ZReceiptVerification>;
  * The largest file the verify page takes: a report is one page with a thumbnail, a few hundred kB at most; an evidence
  * pack holds every call's fax image (a G4 page is 20 to 100 kB), so a long fax's pack runs to a few MB.
  */
-export const MAX_RECEIPT_BYTES = 16 * 1024 * 1024;
+export const MAX_RECEIPT_BYTES = 16_000_000;
 
 /** A fax has a transmission report when the line delivered it, in whole or in part: what a report can prove. */
 export function hasTransmissionReport(fax: { direction: string; status: string }): boolean {

@@ -19,7 +19,17 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-tiff-pages-'));
   await writeFile(path.join(dir, 'three.pdf'), await makePdf(3));
   // A fax image as Ghostscript renders one (G4, fine resolution), with its page numbers written as libtiff does.
-  await execFileAsync('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=tiffg4', '-r204x196', '-o', path.join(dir, 'three.tif'), path.join(dir, 'three.pdf')]);
+  await execFileAsync('gs', [
+    '-q',
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-sDEVICE=tiffg4',
+    '-r204x196',
+    '-o',
+    path.join(dir, 'three.tif'),
+    path.join(dir, 'three.pdf'),
+  ]);
   whole = new Uint8Array(await readFile(path.join(dir, 'three.tif')));
 }, 30_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -101,7 +101,8 @@ function writePages(little: boolean, pages: Page[]): Uint8Array {
   pages.forEach((page, index) => {
     const stripOffsets = page.strips.map((strip) => append(strip));
     const entries: Entry[] = page.entries.map((entry) => {
-      if (entry.tag === STRIP_OFFSETS) return { tag: entry.tag, type: LONG, count: stripOffsets.length, value: numbers(LONG, stripOffsets) };
+      if (entry.tag === STRIP_OFFSETS)
+        return { tag: entry.tag, type: LONG, count: stripOffsets.length, value: numbers(LONG, stripOffsets) };
       if (entry.tag === PAGE_NUMBER && entry.type === SHORT && entry.count === 2)
         return { ...entry, value: numbers(SHORT, [index, pages.length]) };
       return entry;
