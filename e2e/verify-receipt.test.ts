@@ -1,32 +1,83 @@
 import fs from 'node:fs/promises';
-import { formatPhoneInternational, MAX_RECEIPT_BYTES, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
+import path from 'node:path';
+import { formatPhoneInternational, MAX_RECEIPT_BYTES, SANDBOX_TEST_NUMBERS, type TFaxListResponse } from '@faxline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
-import { useBrowser, visible } from './support/fixtures';
+import { useBrowser, useScreenshotsFolder, visible } from './support/fixtures';
 
 const { browser } = useBrowser();
+const screenshots = useScreenshotsFolder('faxline-verify-receipt-');
 
-/** A delivered fax's signed transmission report, downloaded from its details as its sender would. */
-async function downloadedReport(pages: number): Promise<Buffer> {
-  const context = await newContext(browser);
+/**
+ * A delivered fax's signed transmission report and its evidence pack, downloaded from its details as its sender would
+ * (the details in `language`, at `viewport`'s width, screenshot kept).
+ */
+async function downloadedProof(
+  pages: number,
+  language: 'en' | 'es' = 'en',
+  viewport: 'desktop' | 'phone' = 'desktop',
+): Promise<{ report: Buffer; pack: Buffer }> {
+  const context = await newContext(browser, { viewport });
   await signedInPerson(context, 'Proof Seeker');
   await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers }, pages);
   const page = await context.newPage();
   await page.goto('/user/fax-history');
-  const table = page.getByRole('table', { name: /^Sent faxes/ });
-  await visible(table.getByText('Delivered', { exact: true }), 60_000);
-  await table.getByRole('button', { name: /^Actions for the fax of/ }).click();
-  await page.getByRole('menuitem', { name: 'View Details', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Fax Details' });
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download Transmission Report' }).click();
-  const report = await fs.readFile(await (await download).path());
+  const words = WORDS[language];
+  if (language === 'en') {
+    const table = page.getByRole('table', { name: /^Sent faxes/ });
+    await visible(table.getByText('Delivered', { exact: true }), 60_000);
+  } else {
+    // Delivered, then the page in the person's language (kept in local storage, as the language menu does).
+    await expect
+      .poll(
+        async () => ((await (await context.request.get('/api/faxes?direction=outbound')).json()) as TFaxListResponse).faxes[0]?.status,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('delivered');
+    await page.evaluate((code) => localStorage.setItem('language', code), language);
+    await page.reload();
+  }
+  // A phone lists the faxes as cards, each with the same actions menu as a row of the table.
+  await page.getByRole('button', { name: words.actions }).first().click();
+  await page.getByRole('menuitem', { name: words.details, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: words.dialog });
+  const downloaded = async (button: string) => {
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: button }).click();
+    return fs.readFile(await (await download).path());
+  };
+  const report = await downloaded(words.report);
+  // The evidence pack, beside the report: a button the keyboard reaches, in the dialog axe finds sound.
+  const packButton = dialog.getByRole('button', { name: words.pack });
+  await visible(packButton);
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: path.join(screenshots(), `evidence-pack-button-${language}-${viewport}.png`) });
+  const pack = await downloaded(words.pack);
   await context.close();
-  return report;
+  return { report, pack };
 }
+
+const WORDS = {
+  en: {
+    actions: /^Actions for the fax of/,
+    details: 'View Details',
+    dialog: 'Fax Details',
+    report: 'Download Transmission Report',
+    pack: 'Download Evidence Pack',
+  },
+  es: {
+    actions: /^Acciones del fax/,
+    details: 'Ver detalles',
+    dialog: 'Detalles del fax',
+    report: 'Descargar informe de transmisión',
+    pack: 'Descargar paquete de pruebas',
+  },
+} as const;
 
 /** A signed-out visitor's context, its pages in `language` (kept in local storage, as the language menu does). */
 async function visitorIn(language: 'en' | 'fr', viewport: 'desktop' | 'phone' = 'desktop'): Promise<BrowserContext> {
@@ -46,7 +97,7 @@ const fact = (page: Page, term: string) =>
 
 describe('the public /verify-receipt page (issue 16, item 4)', () => {
   it('verifies a report downloaded from the fax details, refuses a copy with one byte changed, and speaks French', async () => {
-    const report = await downloadedReport(2);
+    const { report, pack } = await downloadedProof(2);
     expect(report.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const context = await visitorIn('en');
     const page = await context.newPage();
@@ -73,6 +124,13 @@ describe('the public /verify-receipt page (issue 16, item 4)', () => {
     ]);
     await expectNoAccessibilityViolations(page);
 
+    // The evidence pack is checked the same way, and says what it is and which call delivered each page.
+    await upload(page, 'Transmission report (PDF)', pack, 'Verify');
+    await visible(fact(page, 'Document').getByText(/^Evidence pack/));
+    await visible(page.locator('ol li').first().getByText('delivered on call 1', { exact: true }));
+    await page.screenshot({ path: path.join(screenshots(), 'verify-evidence-pack-en.png'), fullPage: true });
+    await expectNoAccessibilityViolations(page);
+
     // One byte of the PDF changed, the signature and its facts left as they were.
     const changed = Buffer.from(report);
     const at = Math.floor(changed.length / 3);
@@ -82,12 +140,12 @@ describe('the public /verify-receipt page (issue 16, item 4)', () => {
     await visible(status.getByText('The report was changed after it was signed: do not rely on it.'));
     expect(await page.locator('dl').count()).toBe(0);
     await expectNoAccessibilityViolations(page);
-    expect(checks).toEqual(['POST', 'POST']);
+    expect(checks).toEqual(['POST', 'POST', 'POST']);
 
     // A file too large to be a report is refused before it is sent.
     await upload(page, 'Transmission report (PDF)', Buffer.alloc(MAX_RECEIPT_BYTES + 1), 'Verify');
     await visible(page.getByRole('status').getByText(/^"report\.pdf" is larger than .+: it cannot be a Faxline transmission report\.$/));
-    expect(checks).toHaveLength(2);
+    expect(checks).toHaveLength(3);
     await context.close();
 
     // The same page in French.
@@ -102,5 +160,16 @@ describe('the public /verify-receipt page (issue 16, item 4)', () => {
     await visible(fact(frenchPage, 'Pages').getByText('2 sur 2 confirmées', { exact: true }));
     await expectNoAccessibilityViolations(frenchPage);
     await french.close();
+  }, 150_000);
+
+  it('offers the evidence pack in Spanish on a phone, and the pack verifies', async () => {
+    const { pack } = await downloadedProof(1, 'es', 'phone');
+    expect(pack.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const context = await visitorIn('en');
+    const page = await context.newPage();
+    await page.goto('/verify-receipt');
+    await upload(page, 'Transmission report (PDF)', pack, 'Verify');
+    await visible(page.getByText('Verified: this report was signed by this Faxline server and has not been changed.'));
+    await context.close();
   }, 150_000);
 });

@@ -24,6 +24,8 @@ export async function listenOnLocalhost(server: Server): Promise<string> {
  */
 export class SimulatorControls<TOutcome, TMode extends string> {
   readonly outcomes = new Map<string, TOutcome>();
+  /** Outcomes for a number's next faxes, one each, before `outcomes` (a first try that fails, a retry that works). */
+  private readonly turns = new Map<string, TOutcome[]>();
   private failures: { status: number; left: number } | null = null;
 
   constructor(public mode: TMode) {}
@@ -37,10 +39,17 @@ export class SimulatorControls<TOutcome, TMode extends string> {
     return status;
   }
 
+  /** What happens to the next fax to `to`: its turn's outcome, else the number's, else undefined (the default). */
+  outcomeOf(to: string): TOutcome | undefined {
+    return this.turns.get(to)?.shift() ?? this.outcomes.get(to);
+  }
+
   /** The methods a test calls on the simulator. */
   methods() {
     return {
       outcomeFor: (to: string, outcome: TOutcome) => void this.outcomes.set(to, outcome),
+      /** The outcomes of the next faxes to `to`, in turn; after them, the number's own again. */
+      outcomesInTurn: (to: string, outcomes: TOutcome[]) => void this.turns.set(to, [...outcomes]),
       failNextSends: (status: number, count = 1) => {
         this.failures = count > 0 ? { status, left: count } : null;
       },

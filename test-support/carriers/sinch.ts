@@ -264,6 +264,7 @@ export interface SinchSimulator {
   availableNumbers: SinchAvailableNumber[];
   services: SinchService[];
   outcomeFor(to: string, outcome: SinchOutcome): void;
+  outcomesInTurn(to: string, outcomes: SinchOutcome[]): void;
   failNextSends(status: number, count?: number): void;
   webhookMode(mode: SinchWebhookMode): void;
   receive(fax: {
@@ -679,7 +680,7 @@ export async function startSinchSimulator(options: SinchSimulatorOptions = {}): 
         fax.hasFile = 'true';
       }
       fax.numberOfPages = converted.pages;
-      const outcome = controls.outcomes.get(fax.to) ?? { result: 'completed' };
+      const outcome = controls.outcomeOf(fax.to) ?? { result: 'completed' };
       if (outcome.result === 'completed') {
         const pages = outcome.pages ?? converted.pages;
         fax.numberOfPages = pages;

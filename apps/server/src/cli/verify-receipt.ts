@@ -5,7 +5,8 @@ import { ZReceiptFacts, ZReceiptKeys } from '@faxline/shared';
 import { loadConfig } from '../platform/config';
 import { verifyReceipt } from '../receipts/receipt-signature';
 
-// `npm run receipt:verify -- report.pdf [--server https://fax.example.com]`: checks a transmission report's Ed25519
+// `npm run receipt:verify -- report.pdf [--server https://fax.example.com]`: checks a transmission report's (or an
+// evidence pack's) Ed25519
 // signature against the keys the server publishes at /.well-known/faxline-receipt-key (default: this installation's
 // PUBLIC_URL), here, without asking the server to check it. Exit 0: it verifies; 1: it does not.
 
@@ -28,9 +29,11 @@ async function main(): Promise<number> {
     return 1;
   }
   const facts = ZReceiptFacts.parse(check.facts);
+  // An evidence pack is signed as a report is (decision 123): its facts say which of the two this file is.
+  const what = facts.document === 'evidence_pack' ? 'evidence pack of ' : '';
   process.stdout.write(
     `VERIFIED: signed by ${server} (key ${check.keyId}).\n` +
-      `fax ${facts.faxId} to ${facts.toNumber} (${facts.remoteIdent ?? 'no station id'}): ${facts.status}, ` +
+      `${what}fax ${facts.faxId} to ${facts.toNumber} (${facts.remoteIdent ?? 'no station id'}): ${facts.status}, ` +
       `${facts.pagesConfirmed} of ${facts.pages} pages confirmed on ${facts.deliveredAt}\n`,
   );
   return 0;

@@ -104,7 +104,7 @@ function reportOf(carrier: Carrier, webhook: Parameters<Carrier['reportOf']>[0])
 async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'delivered' | 'failed'>, log: FastifyBaseLogger): Promise<void> {
   const named = tryOfRef(report.tryRef);
   const [attempt] = await deps.db
-    .select({ faxId: faxAttempts.faxId, number: faxAttempts.number })
+    .select({ faxId: faxAttempts.faxId, number: faxAttempts.number, firstPage: faxAttempts.firstPage })
     .from(faxAttempts)
     .where(
       named
@@ -117,15 +117,18 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
     return;
   }
   const durationMs = report.durationMs;
+  // The carrier was handed the pages from the try's first on (a retry's are those not confirmed before), and counts
+  // the pages it got through of that document: a failed fax's too, which the next try then does not send again.
+  const { firstPage } = attempt;
   const outcome: CallOutcome =
     report.kind === 'delivered'
       ? {
           result: 'delivered',
-          pagesSent: report.pages ?? fax.pages ?? 0,
-          firstPage: 1,
+          pagesSent: report.pages ?? (fax.pages === null ? 0 : fax.pages - firstPage + 1),
+          firstPage,
           durationMs,
           detail: `${carrier.name} fax ${report.carrierFaxId}`,
         }
-      : { result: report.reason, pagesSent: 0, firstPage: 1, durationMs, detail: report.detail };
+      : { result: report.reason, pagesSent: report.pages ?? 0, firstPage, durationMs, detail: report.detail };
   await endAttempt(deps, { faxId: attempt.faxId, attempt: attempt.number, language: fax.language }, outcome);
 }

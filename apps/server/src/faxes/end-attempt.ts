@@ -54,10 +54,8 @@ export async function endAttempt(
     const [to] = await tx.select({ toNumber: faxes.toNumber }).from(faxes).where(eq(faxes.id, faxId));
     // A try cut short by its worker (decision 081) says nothing of the number.
     if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
-    if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
-      // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
-      const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
-      if (await moveFax(tx, faxId, ['sending'], outcome.result, { completedAt: new Date(), pagesSent, retryReason: null })) {
+    const confirmedEnd = async (status: 'delivered' | 'partially_delivered', pagesSent: number) => {
+      if (await moveFax(tx, faxId, ['sending'], status, { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null })) {
         const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
         if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
         // Pages beyond the plan and pages abroad go to the provider for the next invoice once this commits (093, 096).
@@ -65,12 +63,21 @@ export async function endAttempt(
           await queue.send(billUsageChargeAddress, { ledgerLineId }, { transaction: client, dedupeKey: `usage:${ledgerLineId}` });
       }
       return true;
-    }
-    const reason = outcome.result as TFaxFailureReason;
+    };
+    // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
+    const confirmed = outcome.firstPage - 1 + outcome.pagesSent;
+    if (outcome.result === 'delivered') return confirmedEnd('delivered', confirmed);
+    // A call that got some pages through is not the fax's end while tries remain: the next sends only the rest
+    // (every line resumes: the sandbox at the page, HylaFAX and carriers with a document of the remaining pages).
+    const reason: TFaxFailureReason = outcome.result === 'partially_delivered' ? 'partial' : outcome.result;
     const interrupted = await interruptedTries(tx, faxId);
     const wait =
       target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
     if (wait === null) {
+      if (outcome.result === 'partially_delivered') return confirmedEnd('partially_delivered', confirmed);
+      // The last try failed, yet earlier ones had pages confirmed: what reached the receiver is a partial delivery.
+      const before = await pagesConfirmedBefore(tx, faxId);
+      if (before > 0) return confirmedEnd('partially_delivered', before);
       await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
       return true;
     }
@@ -84,6 +91,20 @@ export async function endAttempt(
     );
     return true;
   });
+}
+
+/**
+ * The pages a fax's tries got confirmed, from the first on, short of all of them (a fax whose every page was confirmed
+ * and yet not delivered, its pixels wrong, is sent whole again: transmit-fax.ts).
+ */
+async function pagesConfirmedBefore(db: Pick<Database, 'select'>, faxId: string): Promise<number> {
+  const tries = await db
+    .select({ firstPage: faxAttempts.firstPage, pagesSent: faxAttempts.pagesSent })
+    .from(faxAttempts)
+    .where(eq(faxAttempts.faxId, faxId));
+  const [fax] = await db.select({ pages: faxes.pages }).from(faxes).where(eq(faxes.id, faxId));
+  const confirmed = Math.max(0, ...tries.map((try_) => try_.firstPage - 1 + try_.pagesSent));
+  return fax?.pages !== null && fax?.pages !== undefined && confirmed < fax.pages ? confirmed : 0;
 }
 
 /** How many of a fax's tries were cut short by their worker's death (decision 081). */

@@ -9,6 +9,9 @@ describe('retry policy', () => {
     expect([1, 2, 3].map((attempt) => nextTryAfter('no_answer', attempt))).toEqual([300_000, 300_000, null]);
     expect([1, 2, 3].map((attempt) => nextTryAfter('line_quality', attempt))).toEqual([60_000, 60_000, null]);
   });
+  it('tries a partial delivery again for the pages not confirmed, 2 more times, 1 minute apart', () => {
+    expect([1, 2, 3].map((attempt) => nextTryAfter('partial', attempt))).toEqual([60_000, 60_000, null]);
+  });
   it('never retries a number that is not a fax machine', () => {
     expect(nextTryAfter('not_a_fax_machine', 1)).toBeNull();
   });

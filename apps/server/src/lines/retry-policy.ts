@@ -8,6 +8,8 @@ const POLICY: Partial<Record<TFaxFailureReason, { retries: number; delayMs: numb
   busy: { retries: 3, delayMs: 3 * 60_000 },
   no_answer: { retries: 2, delayMs: 5 * 60_000 },
   line_quality: { retries: 2, delayMs: 60_000 },
+  // Some pages confirmed: the next tries send only the rest (decision 123), as soon as a line error's.
+  partial: { retries: 2, delayMs: 60_000 },
 };
 
 /** How many tries in all the rules allow a fax whose last try failed for `reason` (1 when it is not retried). */

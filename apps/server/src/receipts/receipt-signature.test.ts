@@ -165,6 +165,26 @@ describe('a report issued before reports were PDF updates (signature lines after
   });
 });
 
+describe('a report issued before it said which call delivered each page (facts version 1, signed as today)', () => {
+  // Made by the code of commit f6bdd95, before decision 123: kept as it was issued, it verifies as it did.
+  it('still verifies, states the facts it was signed with, and qpdf finds it sound', async () => {
+    const old = await readFile(path.join(fixtures, 'report-format-2-facts-1.pdf'));
+    const published = JSON.parse(await readFile(path.join(fixtures, 'report-format-2-facts-1-key.json'), 'utf8')) as {
+      keys: { id: string; publicKeyPem: string }[];
+    };
+    const oldKeys = new Map(published.keys.map((key) => [key.id, createPublicKey(key.publicKeyPem)]));
+    const check = await verifyReceipt(old, oldKeys);
+    expect(check).toMatchObject({ valid: true, keyId: '7d3f0d0f6e0c8d3d' });
+    const oldFacts = ZReceiptFacts.parse((check as { facts: unknown }).facts);
+    expect(oldFacts).toMatchObject({ version: 1, pages: 3, pagesConfirmed: 3 });
+    expect(oldFacts.pageAttempts).toBeUndefined();
+    expect((await qpdf(old, '--check')).code).toBe(0);
+    const changed = Buffer.from(old);
+    changed[old.length - 40] = changed[old.length - 40]! ^ 0x01;
+    expect((await verifyReceipt(changed, oldKeys)).valid).toBe(false);
+  });
+});
+
 describe('npm run receipt:verify', () => {
   let server: Server;
   let address: string;

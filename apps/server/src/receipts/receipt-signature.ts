@@ -47,13 +47,17 @@ export function receiptKeyId(publicKey: KeyObject): string {
     .slice(0, 16);
 }
 
-export async function signReceipt(pdf: Uint8Array, facts: object, privateKey: KeyObject): Promise<Uint8Array> {
+export async function signReceipt(pdf: Uint8Array, facts: { issuedAt?: string }, privateKey: KeyObject): Promise<Uint8Array> {
   const keyId = receiptKeyId(createPublicKey(privateKey));
+  // Dated as the facts are: an embedded file's stream states when it was made (PDF/A-3 asks it of the evidence pack).
+  const issuedAt = facts.issuedAt ? new Date(facts.issuedAt) : undefined;
   const updated = await appendIncrementalUpdate(pdf, async (document) => {
     await document.attach(Buffer.from(JSON.stringify(facts)), FACTS_FILE, {
       mimeType: 'application/json',
       description: 'The facts of this transmission report, signed with it',
       afRelationship: AFRelationship.Data,
+      creationDate: issuedAt,
+      modificationDate: issuedAt,
     });
     // The attachment's objects first: the signature is the update's last object.
     await document.flush();

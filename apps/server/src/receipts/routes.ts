@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../accounts/require-actor';
 import { perAddressLimit } from '../platform/http/rate-limit';
 import type { RouteDeps } from '../route-deps';
+import { downloadEvidencePack } from './evidence-pack';
 import { downloadReceipt } from './issue-receipt';
 import { receiptSigningKey } from './receipt-key';
 import { verifyReceipt } from './receipt-signature';
@@ -49,5 +50,19 @@ export const receiptDownloadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       .header('content-disposition', `attachment; filename="${receipt.name}"`)
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(receipt.pdf));
+  });
+
+  // The evidence pack (decision 123): the same checks as the report, and the same signature.
+  app.get('/faxes/:id/evidence-pack', { schema: { params }, preHandler: requireActor('useFaxes') }, async (request, reply) => {
+    const pack = await downloadEvidencePack(
+      { db, files, systemSettings, publicUrl: config.publicUrl },
+      actorOf(request),
+      request.params.id,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${pack.name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pack.pdf));
   });
 };

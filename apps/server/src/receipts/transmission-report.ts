@@ -94,7 +94,10 @@ export async function transmissionReportPdf(input: {
   text(t('receipt.hashesHeading'), bold, 11);
   down(15);
   facts.pageSha256.forEach((hash, index) => {
-    text(`${String(index + 1).padStart(3)}  ${hash}`, mono, 7);
+    // Version 2 names the call that delivered each page (a retry sends only the pages not confirmed before).
+    const call = facts.pageAttempts?.[index];
+    const by = call === undefined ? '' : `${t('evidence.pageCall', { number: call }).padEnd(8)}  `;
+    text(`${String(index + 1).padStart(3)}  ${by}${hash}`, mono, 7);
     down(9);
   });
   down(4);

@@ -6,9 +6,19 @@ import { FAX_FAILURE_REASONS } from '../constants';
  * GET /.well-known/faxline-receipt-key (the public keys), POST /api/receipts/verify (body: the PDF, application/pdf).
  */
 
+/** The signed documents of a delivery: the one-page transmission report and the evidence pack (decision 123). */
+export const RECEIPT_DOCUMENTS = ['transmission_report', 'evidence_pack'] as const;
+export type TReceiptDocument = (typeof RECEIPT_DOCUMENTS)[number];
+
 /** What a transmission report states, signed with it: the facts of the delivery as the line reported them. */
 export const ZReceiptFacts = z.object({
-  version: z.literal(1),
+  /**
+   * 1: reports issued before decision 123; 2: they state which call delivered each page (`pageAttempts`) and what the
+   * signed document is (`document`). A report keeps the version it was issued with, and verifies as it was.
+   */
+  version: z.union([z.literal(1), z.literal(2)]),
+  /** Version 2: the transmission report, or the evidence pack (the pages as sent, the calls and the audit trail). */
+  document: z.enum(RECEIPT_DOCUMENTS).optional(),
   faxId: z.string(),
   issuedAt: z.iso.datetime({ offset: true }),
   status: z.enum(['delivered', 'partially_delivered']),
@@ -40,6 +50,8 @@ export const ZReceiptFacts = z.object({
    * included), in page order.
    */
   pageSha256: z.array(z.string()),
+  /** Version 2: the number of the call (attempt) whose confirmation delivered each page, in page order. */
+  pageAttempts: z.array(z.number().int()).optional(),
   /** SHA-256 of the fax image as rendered from the document, before any header line (TIFF). */
   imageSha256: z.string(),
 });
@@ -56,8 +68,11 @@ export const ZReceiptVerification = z.discriminatedUnion('valid', [
 ]);
 export type TReceiptVerification = z.infer<typeof ZReceiptVerification>;
 
-/** The largest report the verify page takes: a report is one page with a thumbnail, a few hundred kB at most. */
-export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest file the verify page takes: a report is one page with a thumbnail, a few hundred kB at most; an evidence
+ * pack holds every call's fax image (a G4 page is 20 to 100 kB), so a long fax's pack runs to a few MB.
+ */
+export const MAX_RECEIPT_BYTES = 16_000_000;
 
 /** A fax has a transmission report when the line delivered it, in whole or in part: what a report can prove. */
 export function hasTransmissionReport(fax: { direction: string; status: string }): boolean {

@@ -39,7 +39,7 @@ export async function faxImagePdf(image: { tiff: Uint8Array; xDpi: number; yDpi:
  * A page's G4 data, as /CCITTFaxDecode reads it (most significant bit first). One strip only: each TIFF strip is coded
  * from its own imaginary white line, so strips cannot be joined into one stream. Ghostscript writes one per page.
  */
-function g4Data(tiff: Uint8Array, page: TiffPage): Uint8Array {
+export function g4Data(tiff: Uint8Array, page: TiffPage): Uint8Array {
   if (page.compression !== 4) throw new Error(`TIFF compression ${page.compression} is not CCITT Group 4`);
   if (page.photometric !== 0 && page.photometric !== 1) throw new Error(`TIFF photometric ${page.photometric} is not bilevel`);
   const [strip, ...more] = page.strips;

@@ -1,6 +1,7 @@
 import type { FileStore } from '../../platform/files/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
-import type { CallOutcome, FaxLine, HandedOver, OutgoingFax, TryImages } from '../fax-line';
+import { tiffPagesFrom } from '../../documents/fax-image/fax-tiff-pages';
+import type { CallOutcome, CallPlan, FaxLine, HandedOver, OutgoingFax, TryImages } from '../fax-line';
 import { mediaLinkOf } from '../media-links';
 import { imageWithHeaderLines } from '../t30/header-line';
 import { lineErrorSince } from '../outside-lines';
@@ -23,25 +24,27 @@ type CarrierLineDeps = {
 /**
  * A carrier's line (decisions 056 and 057): a call is handing the fax to the carrier with a media link to
  * the try's pages, which are Faxline's fax image as every line sends it (the header line the account set above each
- * page, dated now), kept on the try first; the carrier's webhooks end the try. Carriers cannot start at a page of our choosing, so every try sends
- * every page. A refusal or an outage ends the try at once as a line error, its reason in the detail (and, with a
+ * page, dated now), kept on the try first; the carrier's webhooks end the try. Carriers cannot start at a page of our
+ * choosing: a retry after a try that ended partway hands over a document of the pages not confirmed yet
+ * (`plan.firstPage` to the last, under the whole fax's header lines), and the webhooks count from there. A refusal or an outage ends the try at once as a line error, its reason in the detail (and, with a
  * fallback carrier for the number, the next try goes there: routes.ts).
  */
 export function carrierLine(deps: CarrierLineDeps): FaxLine {
   return {
     name: deps.carrier.name,
     accepts: async (toNumber) => deps.takes(toNumber),
-    call: async (fax, plan) => handOver(deps, fax, plan.attempt),
+    call: async (fax, plan) => handOver(deps, fax, plan),
   };
 }
 
-async function handOver(deps: CarrierLineDeps, fax: OutgoingFax, attempt: number): Promise<CallOutcome | HandedOver> {
+async function handOver(deps: CarrierLineDeps, fax: OutgoingFax, { attempt, firstPage }: CallPlan): Promise<CallOutcome | HandedOver> {
   const started = Date.now();
   const failed = (detail: string) => lineErrorSince(started, detail);
   if (!fax.fromNumber) return failed(`${deps.carrier.name} needs a From number: the account has no fax number`);
   if (!fax.imageKey) return failed('the fax has no image to send');
   const image = await deps.files.get(fax.imageKey);
-  const pages = (await imageWithHeaderLines({ binary: deps.faxModemPath, image, fax })) ?? image;
+  const stamped = (await imageWithHeaderLines({ binary: deps.faxModemPath, image, fax })) ?? image;
+  const pages = tiffPagesFrom(stamped, firstPage);
   await deps.tryImages.keep({ faxId: fax.id, attempt }, pages);
   try {
     const carrierFaxId = await deps.carrier.send({

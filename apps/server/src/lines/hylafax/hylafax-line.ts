@@ -4,6 +4,7 @@ import type { TConfig } from '../../platform/config';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from '../fax-line';
 import { lineErrorSince, servesOutsideNumber } from '../outside-lines';
 import { imageWithHeaderLines } from '../t30/header-line';
+import { tiffPagesFrom } from '../../documents/fax-image/fax-tiff-pages';
 import { HylafaxError, HylafaxSession, type HylafaxJob, type HylafaxJobFile, type HylafaxServer } from './hylafax-client';
 
 export type HylafaxSettings = NonNullable<TConfig['hylafax']>;
@@ -32,7 +33,8 @@ const attemptOfTag = (tag: string, faxId: string): number | null => {
  * The HylaFAX line (decision 047): each call is one HylaFAX job, sent by the operator's modems or
  * SIP/T.38 gateway, dialled once (Faxline's retry rules decide the next try). The line waits for the job to end and
  * reports what HylaFAX's job file says: pages sent, the signalling rate, the remote's CSI and HylaFAX's status.
- * HylaFAX cannot start a job at a page of our choosing, so every call sends every page (`firstPage` 1).
+ * HylaFAX cannot start a job at a page of our choosing: a retry after a call that ended partway submits a document of
+ * the pages not confirmed yet (`plan.firstPage` to the last, each under the header line of the whole fax: "Page 2/3").
  */
 export function hylafaxLine(deps: HylafaxLineDeps): FaxLine {
   const { serves } = deps.hylafax;
@@ -59,14 +61,16 @@ async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPl
   const follower = new JobFollower(deps.hylafax, session);
   try {
     const job = await jobToFollow(session, fax.id, plan.attempt);
-    if (job?.state === 'done') return outcomeOf(job.id, await follower.file(job.id), started);
+    if (job?.state === 'done') return outcomeOf(job.id, await follower.file(job.id), started, fax.pages);
     let jobId = job?.id;
     // The pages under Faxline's header line (HylaFAX's own tagline is the operator's to turn off), kept as the proof.
     let transmittedImage: Uint8Array | undefined;
     if (!jobId) {
       const rendered = await deps.files.get(fax.imageKey);
-      transmittedImage = (await imageWithHeaderLines({ binary: deps.faxModemPath, image: rendered, fax })) ?? undefined;
-      const document = await session.storeTemporaryTiff(transmittedImage ?? rendered);
+      const stamped = (await imageWithHeaderLines({ binary: deps.faxModemPath, image: rendered, fax })) ?? rendered;
+      // Only the pages earlier calls did not get confirmed: what this call carries, and so what it keeps as sent.
+      transmittedImage = tiffPagesFrom(stamped, plan.firstPage);
+      const document = await session.storeTemporaryTiff(transmittedImage);
       jobId = await session.submitJob(
         [
           ['JOBINFO', hylafaxJobTag(fax.id, plan.attempt)],
@@ -87,7 +91,7 @@ async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPl
       await follower.kill(jobId);
       return failed(`HylaFAX job ${jobId} did not end within ${CALL_DEADLINE_MS / 60_000} minutes; killed`);
     }
-    return { ...outcomeOf(jobId, await follower.file(jobId), started), transmittedImage };
+    return { ...outcomeOf(jobId, await follower.file(jobId), started, fax.pages), transmittedImage };
   } finally {
     await follower.close();
   }
@@ -155,10 +159,15 @@ class JobFollower {
   }
 }
 
-/** What a job's file says of its call, as Faxline records a call. */
-function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOutcome {
+/**
+ * What a job's file says of its call, as Faxline records a call. The job's document is the fax's last `totpages`
+ * pages (a retry's holds only those not confirmed before), so the call began at the page after the others: known from
+ * the job itself, even for the job of an earlier try this one follows after a worker died.
+ */
+function outcomeOf(jobId: string, file: HylafaxJobFile, started: number, faxPages: number | null): CallOutcome {
   const pagesSent = Number(file.npages ?? 0);
   const totalPages = Number(file.totpages ?? 0);
+  const firstPage = faxPages !== null && totalPages > 0 && totalPages <= faxPages ? faxPages - totalPages + 1 : 1;
   const status = file.status?.trim() || null;
   const delivered = file.state === '7' && totalPages > 0 && pagesSent >= totalPages;
   const result = delivered ? 'delivered' : failureOf(status);
@@ -177,7 +186,7 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOu
   const detail =
     `HylaFAX job ${jobId} (commid ${file.commid || 'none'}): ${pagesSent} of ${totalPages} pages sent` +
     `${file.signalrate ? `, ${file.signalrate}` : ''}${status ? `; ${status}` : ''}`;
-  return { result, pagesSent, firstPage: 1, durationMs: Date.now() - started, call, detail };
+  return { result, pagesSent, firstPage, durationMs: Date.now() - started, call, detail };
 }
 
 /** HylaFAX's status words for a call that failed, as Faxline's failure classes (retried by their rules). */

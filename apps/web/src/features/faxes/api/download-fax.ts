@@ -2,14 +2,14 @@ import { apiGetFile } from '@/lib/api-client';
 
 /**
  * What can be downloaded of a fax: the PDF of record, the fax image (TIFF-F) that goes down the line, the signed
- * transmission report of a delivered fax, or the words read on it (plain text).
+ * transmission report of a delivered fax and its evidence pack (PDF/A), or the words read on it (plain text).
  */
-export type TFaxFile = 'document' | 'image' | 'receipt' | 'text';
+export type TFaxFile = 'document' | 'image' | 'receipt' | 'evidence-pack' | 'text';
 
-const EXTENSIONS: Record<TFaxFile, string> = { document: 'pdf', image: 'tif', receipt: 'pdf', text: 'txt' };
+const EXTENSIONS: Record<TFaxFile, string> = { document: 'pdf', image: 'tif', receipt: 'pdf', 'evidence-pack': 'pdf', text: 'txt' };
 
 /**
- * GET /api/faxes/:id/document, /image, /receipt or /text. Fetched rather than linked, so that a refusal shows as a message instead of
+ * GET /api/faxes/:id/document, /image, /receipt, /evidence-pack or /text. Fetched rather than linked, so that a refusal shows as a message instead of
  * a broken download; then saved under the server's file name.
  */
 export async function downloadFax(id: string, file: TFaxFile = 'document'): Promise<void> {

@@ -220,6 +220,8 @@ function retryReasonKey(reason: NonNullable<TFaxDetails['retryReason']>) {
 /** What can be done with the fax from its details: the same actions as its history row. */
 function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
   const { t } = useTranslation('faxes');
+  // The evidence pack's words are the receipts feature's, with its verify page.
+  const { t: receipts } = useTranslation('receipts');
   const actions = useFaxActions();
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
@@ -242,6 +244,11 @@ function FaxDetailsActions({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
       {fax.hasReceipt ? (
         <Button type="button" variant="outline" onClick={() => void actions.download(fax, 'receipt')}>
           {t('details.downloadReceipt')}
+        </Button>
+      ) : null}
+      {fax.hasReceipt ? (
+        <Button type="button" variant="outline" onClick={() => void actions.download(fax, 'evidence-pack')}>
+          {receipts('evidencePack.download')}
         </Button>
       ) : null}
       {fax.hasText ? (

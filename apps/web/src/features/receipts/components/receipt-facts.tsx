@@ -15,6 +15,8 @@ export function ReceiptFacts({ facts, keyId }: TReceiptFactsProps) {
   const count = (value: number) => new Intl.NumberFormat(language).format(value);
 
   const rows: Array<[string, ReactNode]> = [
+    // Reports issued before decision 123 do not say: they are transmission reports.
+    [t('facts.document'), t(`facts.documents.${facts.document ?? 'transmission_report'}`)],
     [t('facts.faxId'), <Code key="id">{facts.faxId}</Code>],
     [t('facts.status'), t(`facts.statuses.${facts.status}`)],
     [t('facts.to'), <Phone key="to">{formatPhoneInternational(facts.toNumber)}</Phone>],
@@ -51,6 +53,11 @@ export function ReceiptFacts({ facts, keyId }: TReceiptFactsProps) {
                 {t('facts.page', { number: count(index + 1) })}
               </span>
               <Code>{hash}</Code>
+              {facts.pageAttempts?.[index] ? (
+                <span className="shrink-0 text-sm text-muted-foreground">
+                  {t('facts.deliveredBy', { number: count(facts.pageAttempts[index]) })}
+                </span>
+              ) : null}
             </li>
           ))}
         </ol>
