@@ -117,6 +117,8 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
     return;
   }
   const durationMs = report.durationMs;
+  // What the carrier learned of the far machine, for the wrong-number check after the fact (decision 121).
+  const call = report.remoteIdent ? { call: carrierCallOf(report.remoteIdent) } : {};
   const outcome: CallOutcome =
     report.kind === 'delivered'
       ? {
@@ -125,7 +127,20 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
           firstPage: 1,
           durationMs,
           detail: `${carrier.name} fax ${report.carrierFaxId}`,
+          ...call,
         }
-      : { result: report.reason, pagesSent: 0, firstPage: 1, durationMs, detail: report.detail };
+      : { result: report.reason, pagesSent: 0, firstPage: 1, durationMs, detail: report.detail, ...call };
   await endAttempt(deps, { faxId: attempt.faxId, attempt: attempt.number, language: fax.language }, outcome);
 }
+
+/** A carrier's call as far as it tells it: the far machine's station id, nothing of the T.30 session it keeps to itself. */
+const carrierCallOf = (remoteIdent: string) => ({
+  bitRate: null,
+  ecm: null,
+  resolution: null,
+  compression: null,
+  remoteIdent,
+  ecmRetransmissions: null,
+  completionCode: null,
+  completionText: null,
+});

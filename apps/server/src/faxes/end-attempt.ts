@@ -12,6 +12,7 @@ import { chargeFaxPages } from './charge-pages';
 import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts } from './schema';
+import { recordAnsweringStation } from './station-check';
 import { clock } from '../platform/clock';
 
 export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
@@ -49,6 +50,7 @@ export async function endAttempt(
       .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
       .returning({ id: faxAttempts.id });
     if (ended.length === 0) return false;
+    await recordAnsweringStation(tx, faxId, outcome);
     if (outcome.result === 'delivered' || outcome.result === 'partially_delivered') {
       // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
       const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;

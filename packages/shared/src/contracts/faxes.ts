@@ -112,6 +112,8 @@ export const ZFax = z.object({
   resentFromId: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** A sent fax's wrong-number check (decision 121); null for a received fax. */
+  stationCheck: ZStationCheck.nullable(),
 });
 export type TFax = z.infer<typeof ZFax>;
 
@@ -207,8 +209,6 @@ export const ZFaxDetails = ZFax.extend({
    * retention policy or its zero-footprint mode (decision 108); null while it is kept. The row stays.
    */
   contentDeleted: z.object({ at: z.iso.datetime({ offset: true }), by: z.enum(CONTENT_DELETION_CAUSES) }).nullable(),
-  /** A sent fax's wrong-number check (decision 121); null for a received fax. */
-  stationCheck: ZStationCheck.nullable(),
   /** After a first delivery to a contact without a station id: the offer to remember the one announced. */
   stationOffer: ZStationOffer.nullable(),
   /** The faxes sent again from this one with Resend, newest first. */
