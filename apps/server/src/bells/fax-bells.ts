@@ -4,6 +4,7 @@ import {
   NOTIFICATIONS_UNREAD_CAP,
   NOTIFICATIONS_UNREAD_DAYS,
   NOTIFIED_FAX_EVENT_TYPES,
+  stationCheckOf,
   type TMarkNotificationsReadRequest,
   type TNotification,
   type TNotificationsResponse,
@@ -85,6 +86,8 @@ export async function listFaxBells(db: Database, reader: BellReader, now = clock
         pages: faxes.pages,
         pagesSent: faxes.pagesSent,
         failureReason: faxes.failureReason,
+        expectedStationId: faxes.expectedStationId,
+        announcedStationId: faxes.announcedStationId,
       })
       .from(faxEvents)
       .innerJoin(faxes, eq(faxes.id, faxEvents.faxId))
@@ -108,6 +111,8 @@ export async function listFaxBells(db: Database, reader: BellReader, now = clock
         pages: row.pages,
         pagesSent: row.type === 'fax.partially_delivered' ? row.pagesSent : null,
         failureReason: row.type === 'fax.failed' ? failureReasonOf(row.failureReason) : null,
+        stationMismatch:
+          row.type !== 'fax.failed' && !received && stationCheckOf(row.expectedStationId, row.announcedStationId).result === 'mismatch',
       };
     }),
     unread,

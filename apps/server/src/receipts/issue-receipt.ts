@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hasTransmissionReport, type TLanguage, type TReceiptFacts, webPaths } from '@faxline/shared';
+import { hasTransmissionReport, stationCheckOf, type TLanguage, type TReceiptFacts, webPaths } from '@faxline/shared';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { readTiffPages } from '../documents/fax-image/fax-tiff';
 import { accessibleFax, auditFax, type FaxActor, type FaxRow } from '../faxes/fax-access';
@@ -80,6 +80,8 @@ async function issueReceipt(deps: ReceiptDeps, fax: FaxRow): Promise<Uint8Array>
       return pageHash((by && carried.get(by.number)) ?? image, index + 1);
     }),
     imageSha256: sha256(image),
+    // The wrong-number check (decision 121), as the fax's details show it.
+    stationCheck: stationCheckOf(fax.expectedStationId, fax.announcedStationId),
   };
   const [key, settings, thumbnail] = await Promise.all([
     receiptSigningKey(deps.systemSettings),
