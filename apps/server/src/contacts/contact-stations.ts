@@ -61,7 +61,12 @@ export async function clearContactWarnings(db: Database, accountId: string, numb
  * What a delivered fax offers to remember: its number's contact (the first in name order) when no contact of the
  * number has a station id yet, with the id the machine announced; null otherwise.
  */
-export async function stationOfferOf(db: Database, accountId: string, number: string, announced: string | null): Promise<TStationOffer | null> {
+export async function stationOfferOf(
+  db: Database,
+  accountId: string,
+  number: string,
+  announced: string | null,
+): Promise<TStationOffer | null> {
   if (!announced) return null;
   const rows = await db
     .select({ id: contacts.id, name: contacts.name, stationId: contacts.stationId })

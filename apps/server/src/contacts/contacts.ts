@@ -221,9 +221,8 @@ export function newContactRow(accountId: string, input: TNewContact) {
 
 /** The contract's fields that were given, as the table's columns. */
 function columnsOf(input: TContactChange) {
-  const columns: Partial<
-    Pick<ContactRow, 'name' | 'faxNumber' | 'company' | 'email' | 'notes' | 'tags' | 'stationId' | 'stationWarning'>
-  > = {};
+  const columns: Partial<Pick<ContactRow, 'name' | 'faxNumber' | 'company' | 'email' | 'notes' | 'tags' | 'stationId' | 'stationWarning'>> =
+    {};
   if (input.name !== undefined) columns.name = input.name;
   if (input.fax_number !== undefined) columns.faxNumber = input.fax_number;
   if (input.company !== undefined) columns.company = input.company;

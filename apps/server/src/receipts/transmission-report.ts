@@ -66,7 +66,12 @@ export async function transmissionReportPdf(input: {
     [t('receipt.remoteIdent'), facts.remoteIdent ?? '-'],
     // Reports issued before the check (decision 121) have none to show.
     ...(facts.stationCheck
-      ? [[t('receipt.stationCheck'), t(`receipt.stationChecks.${facts.stationCheck.result}`, { expected: facts.stationCheck.expected })] as [string, string]]
+      ? [
+          [
+            t('receipt.stationCheck'),
+            t(`receipt.stationChecks.${facts.stationCheck.result}`, { expected: facts.stationCheck.expected }),
+          ] as [string, string],
+        ]
       : []),
     [t('receipt.from'), facts.fromNumber ?? '-'],
     [t('receipt.deliveredAt'), when(facts.deliveredAt)],

@@ -184,7 +184,7 @@ export const ZV1Fax = z
     station_check: ZStationCheck.nullable().meta({
       id: 'StationCheck',
       description:
-        'A sent fax\'s wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax.',
+        "A sent fax's wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax.",
     }),
   })
   .meta({ id: 'Fax' });
