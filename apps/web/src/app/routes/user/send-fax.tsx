@@ -41,7 +41,11 @@ export default function SendFaxRoute() {
       ) : null}
       <SandboxNote />
       <SendFaxForm
-        initialRecipient={{ number: search.get('to') ?? undefined, name: search.get('name') ?? undefined }}
+        initialRecipient={{
+          number: search.get('to') ?? undefined,
+          name: search.get('name') ?? undefined,
+          stationId: search.get('station') ?? undefined,
+        }}
         renderRecipientInput={recipientWithSuggestions}
       />
     </section>
