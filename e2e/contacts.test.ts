@@ -5,7 +5,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
-import { useBrowser, visible } from './support/fixtures';
+import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';
+import { makePdf } from '@test-support/factories/documents';
+import { phonePageOf, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
 
 /**
  * The address book on /user/contacts (decision 048), and its contacts suggested in the send form's
@@ -24,6 +26,7 @@ afterAll(async () => {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
+const screenshots = useScreenshotsFolder('faxline-contacts-shots-');
 const rows = (target: Page) => target.getByRole('list', { name: 'Your contacts' }).locator(':scope > li');
 const localeFile = async (language: string, namespace: string) =>
   JSON.parse(await fs.readFile(new URL(`../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as {
@@ -143,6 +146,93 @@ describe('the Contacts page (issue 17, item 4)', () => {
       await visible(translated.getByRole('list', { name: texts.list.label }));
       await expectNoAccessibilityViolations(translated);
       await context.close();
+    }
+  });
+});
+
+describe('wrong-number protection in the address book and the send form (issue 40, item 1)', () => {
+  it("keeps a contact's expected station id, refusing one a fax machine cannot announce, and fills the send form with it", async () => {
+    await page.goto('/user/contacts');
+    await rows(page).getByRole('button', { name: 'Edit Dr. Ana Ruiz' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Contact' });
+    const station = dialog.getByLabel('Expected station ID (optional)');
+    await station.fill('ACME LAB');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await visible(dialog.getByText('A station id can hold only digits, + and spaces, as fax machines show it.'));
+    expect(await station.getAttribute('aria-invalid')).toBe('true');
+    expect(await station.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    await station.fill('+1 555 010 2030');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await visible(rows(page).filter({ hasText: 'Dr. Ana Ruiz' }).getByText('Station ID +1 555 010 2030'));
+
+    await rows(page).getByRole('link', { name: 'Send fax to Dr. Ana Ruiz' }).click();
+    await visible(page.getByRole('heading', { name: 'Send a Fax', level: 1 }));
+    expect(await page.getByLabel('Expected station ID (optional)').inputValue()).toBe('+1 555 010 2030');
+    // Choosing another contact, which has none, clears it: the check follows the recipient.
+    const recipient = page.getByRole('combobox', { name: 'Recipient Fax Number' });
+    await recipient.fill('bob');
+    await visible(page.getByRole('option', { name: /Bob Billing/ }));
+    await recipient.press('ArrowDown');
+    await recipient.press('Enter');
+    expect(await page.getByLabel('Expected station ID (optional)').inputValue()).toBe('');
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(screenshots(), 'wrong-number-send-form.png'));
+  });
+
+  it('after a first delivery offers to remember the station id the machine announced, and the contact keeps it', async () => {
+    const origin = { origin: inject('baseUrl') };
+    await owner.request.post('/api/contacts', {
+      headers: origin,
+      data: { name: 'Sandbox Lab', fax_number: SANDBOX_TEST_NUMBERS.slow_no_ecm },
+    });
+    const sent = await owner.request.post('/api/faxes', {
+      headers: origin,
+      multipart: {
+        'request.json': {
+          name: 'request.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(
+            JSON.stringify({ recipientNumber: SANDBOX_TEST_NUMBERS.slow_no_ecm, faxQuality: 'standard', expectedStationId: '' }),
+          ),
+        },
+        attachment_0: { name: 'one-page.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(1)) },
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(202);
+    const { faxId } = (await sent.json()) as { faxId: string };
+    await expect
+      .poll(async () => ((await (await owner.request.get(`/api/faxes/${faxId}`)).json()) as { status: string }).status, { timeout: 60_000 })
+      .toBe('delivered');
+
+    await page.goto(`/user/fax-history?fax=${faxId}`);
+    const details = page.getByRole('dialog', { name: 'Fax Details' });
+    const check = details.getByRole('region', { name: 'Wrong-number check' });
+    await visible(check.getByText(`Not checked: no station id was expected. The machine announced ${SANDBOX_TEST_NUMBERS.slow_no_ecm}.`));
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(screenshots(), 'wrong-number-offer.png'));
+    await check.getByRole('button', { name: `Remember ${SANDBOX_TEST_NUMBERS.slow_no_ecm} for Sandbox Lab` }).click();
+    await visible(page.getByText('Station id remembered', { exact: true }));
+    await expect.poll(() => check.getByRole('button').count()).toBe(0);
+
+    await page.goto('/user/contacts');
+    await visible(rows(page).filter({ hasText: 'Sandbox Lab' }).getByText(`Station ID ${SANDBOX_TEST_NUMBERS.slow_no_ecm}`));
+  }, 90_000);
+
+  it('reads in Spanish and French, on a phone', async () => {
+    for (const language of ['es', 'fr'] as const) {
+      const texts = JSON.parse(
+        await fs.readFile(new URL(`../apps/web/src/locales/${language}/station-ids.json`, import.meta.url), 'utf8'),
+      ) as {
+        contact: { label: string };
+      };
+      const phone = await phonePageOf(browser, owner, language);
+      await phone.goto('/user/contacts');
+      await visible(phone.getByText(texts.contact.label.replace('{{id}}', SANDBOX_TEST_NUMBERS.slow_no_ecm)));
+      await expectNoAccessibilityViolations(phone);
+      await wholePageScreenshot(phone, path.join(screenshots(), `wrong-number-contacts-${language}-phone.png`));
+      await phone.context().close();
     }
   });
 });

@@ -44,6 +44,7 @@ import { mailboxRoutes } from './email/mailbox-routes';
 import { faxInboundCalls } from './faxes/receive-call';
 import { faxRoutes } from './faxes/routes';
 import { broadcastRoutes } from './faxes/broadcast-routes';
+import { faxStationRoutes } from './faxes/station-routes';
 import { usageRoutes } from './faxes/usage-routes';
 import { healthRoutes } from './health/routes';
 import { registerMetrics } from './metrics/routes';
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewRoutes, routeDeps);
       await api.register(faxRoutes, routeDeps);
       await api.register(broadcastRoutes, routeDeps);
+      await api.register(faxStationRoutes, routeDeps);
       await api.register(receiptDownloadRoutes, routeDeps);
       await api.register(bellRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);

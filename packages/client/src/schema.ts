@@ -366,6 +366,11 @@ export interface components {
       /** @description Printed on the cover page. */
       recipient_name?: string;
       /**
+       * @description Wrong-number protection: the station id (CSI) the recipient's fax machine should announce (digits, "+" and spaces; spaces and case are ignored when compared). On a line that hears it before page 1, a machine announcing another hangs up with nothing sent (`wrong_station`, not retried); on a line that learns it after the call, a difference is reported in `station_check`. For a broadcast it applies to every number.
+       * @example +1 555 010 0000
+       */
+      expected_station_id?: string | null;
+      /**
        * Format: uri
        * @description An https:// address of the document (PDF, DOC, DOCX, TXT, JPG, PNG; 10 MB at most), fetched by Faxline before converting. Private, loopback and link-local addresses are refused, on every redirect.
        * @example https://example.com/referral.pdf
@@ -412,6 +417,7 @@ export interface components {
       email?: (string | '') | null;
       notes?: string | null;
       tags?: string[];
+      station_id?: string | null;
     };
     ContactUpdate: {
       name?: string;
@@ -420,6 +426,7 @@ export interface components {
       email?: (string | '') | null;
       notes?: string | null;
       tags?: string[];
+      station_id?: string | null;
     };
     WebhookEndpointInput: {
       url: string;
@@ -546,11 +553,17 @@ export interface components {
             | 'busy'
             | 'no_answer'
             | 'not_a_fax_machine'
-            | 'invalid_number'
+            | 'wrong_station'
+            | 'remote_rejected'
             | 'line_quality'
+            | 'partial'
+            | 'carrier_refused'
+            | 'carrier_outage'
+            | 'canceled'
+            | 'uncertain'
+            | 'invalid_number'
             | 'conversion_error'
             | 'quota_exceeded'
-            | 'canceled'
           )
         | null;
       failure_message: string | null;
@@ -562,7 +575,15 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       completed_at: string | null;
+      station_check: components['schemas']['StationCheck'];
     };
+    /** @description A sent fax's wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax. */
+    StationCheck: {
+      expected: string | null;
+      announced: string | null;
+      /** @enum {string} */
+      result: 'match' | 'mismatch' | 'not_checked';
+    } | null;
     FaxDetails: {
       id: string;
       /** @enum {string} */
@@ -583,11 +604,17 @@ export interface components {
             | 'busy'
             | 'no_answer'
             | 'not_a_fax_machine'
-            | 'invalid_number'
+            | 'wrong_station'
+            | 'remote_rejected'
             | 'line_quality'
+            | 'partial'
+            | 'carrier_refused'
+            | 'carrier_outage'
+            | 'canceled'
+            | 'uncertain'
+            | 'invalid_number'
             | 'conversion_error'
             | 'quota_exceeded'
-            | 'canceled'
           )
         | null;
       failure_message: string | null;
@@ -599,6 +626,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       completed_at: string | null;
+      station_check: components['schemas']['StationCheck'];
       attempts: components['schemas']['FaxAttempt'][];
       /** @description What a received fax is, once its words are read (the account reads its faxes); null until then. */
       document_class:
@@ -673,6 +701,13 @@ export interface components {
       email: string | null;
       notes: string | null;
       tags: string[];
+      station_id: string | null;
+      station_warning: {
+        announced: string | null;
+        faxId: string;
+        /** Format: date-time */
+        at: string;
+      } | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */

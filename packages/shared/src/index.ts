@@ -30,6 +30,7 @@ export * from './contracts/webhooks';
 export * from './contracts/email-to-fax';
 export * from './contracts/notifications';
 export * from './contracts/address-book';
+export * from './contracts/station-ids';
 export * from './contracts/receipts';
 export * from './contracts/fax-identity';
 export * from './contracts/porting';

@@ -4,6 +4,7 @@ import {
   NOTIFICATIONS_UNREAD_CAP,
   NOTIFICATIONS_UNREAD_DAYS,
   NOTIFIED_FAX_EVENT_TYPES,
+  stationCheckOf,
   type TMarkNotificationsReadRequest,
   type TNotification,
   type TNotificationsResponse,
@@ -37,14 +38,12 @@ const notified = ({ userId, member }: BellReader): SQL =>
 const isRead = sql<boolean>`(${notificationReads.eventId} IS NOT NULL OR (${faxEvents.type} = 'fax.received' AND ${faxes.readAt} IS NOT NULL))`;
 
 /** This person's read mark of the event, if any (joined beside the event's fax). */
-const readBy = (reader: BellReader): SQL =>
-  and(eq(notificationReads.eventId, faxEvents.id), eq(notificationReads.userId, reader.userId))!;
+const readBy = (reader: BellReader): SQL => and(eq(notificationReads.eventId, faxEvents.id), eq(notificationReads.userId, reader.userId))!;
 
 const windowStart = (now: Date) => new Date(now.getTime() - NOTIFICATIONS_UNREAD_DAYS * DAY_MS);
 
 /** The events of the unread count: of the last days, not read. Older ones are no longer news: read, as shown. */
-const unreadSince = (reader: BellReader, now: Date): SQL =>
-  and(notified(reader), gte(faxEvents.createdAt, windowStart(now)), not(isRead))!;
+const unreadSince = (reader: BellReader, now: Date): SQL => and(notified(reader), gte(faxEvents.createdAt, windowStart(now)), not(isRead))!;
 
 /** How many notifications of the last days are unread, up to the cap (the bell's badge): a bounded read. */
 async function countUnread(db: Database, reader: BellReader, now: Date): Promise<number> {
@@ -85,6 +84,8 @@ export async function listFaxBells(db: Database, reader: BellReader, now = clock
         pages: faxes.pages,
         pagesSent: faxes.pagesSent,
         failureReason: faxes.failureReason,
+        expectedStationId: faxes.expectedStationId,
+        announcedStationId: faxes.announcedStationId,
       })
       .from(faxEvents)
       .innerJoin(faxes, eq(faxes.id, faxEvents.faxId))
@@ -108,6 +109,8 @@ export async function listFaxBells(db: Database, reader: BellReader, now = clock
         pages: row.pages,
         pagesSent: row.type === 'fax.partially_delivered' ? row.pagesSent : null,
         failureReason: row.type === 'fax.failed' ? failureReasonOf(row.failureReason) : null,
+        stationMismatch:
+          row.type !== 'fax.failed' && !received && stationCheckOf(row.expectedStationId, row.announcedStationId).result === 'mismatch',
       };
     }),
     unread,

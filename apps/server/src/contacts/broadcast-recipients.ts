@@ -10,14 +10,14 @@ export async function contactsForBroadcast(
   db: Database,
   accountId: string,
   chosen: { ids: readonly string[]; tags: readonly string[] },
-): Promise<{ name: string; faxNumber: string }[]> {
+): Promise<{ name: string; faxNumber: string; stationId: string | null }[]> {
   const conditions = [
     ...(chosen.ids.length > 0 ? [inArray(contacts.id, [...chosen.ids])] : []),
     ...(chosen.tags.length > 0 ? [arrayOverlaps(contacts.tags, [...chosen.tags])] : []),
   ];
   if (conditions.length === 0) return [];
   return db
-    .select({ name: contacts.name, faxNumber: contacts.faxNumber })
+    .select({ name: contacts.name, faxNumber: contacts.faxNumber, stationId: contacts.stationId })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), or(...conditions)))
     .orderBy(asc(contacts.name), asc(contacts.id));

@@ -75,6 +75,8 @@ describe('writeContactCsv', () => {
       email: 'zoe@example.fr',
       notes: 'two\nlines',
       tags: ['x', 'y'],
+      station_id: null,
+      station_warning: null,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };

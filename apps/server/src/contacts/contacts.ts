@@ -43,6 +43,8 @@ export function toPublicContact(row: ContactRow): TContact {
     email: row.email,
     notes: row.notes,
     tags: row.tags,
+    station_id: row.stationId,
+    station_warning: row.stationWarning,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -213,18 +215,22 @@ export function newContactRow(accountId: string, input: TNewContact) {
     email: input.email ?? null,
     notes: input.notes ?? null,
     tags: input.tags ?? [],
+    stationId: input.station_id ?? null,
   };
 }
 
 /** The contract's fields that were given, as the table's columns. */
 function columnsOf(input: TContactChange) {
-  const columns: Partial<Pick<ContactRow, 'name' | 'faxNumber' | 'company' | 'email' | 'notes' | 'tags'>> = {};
+  const columns: Partial<Pick<ContactRow, 'name' | 'faxNumber' | 'company' | 'email' | 'notes' | 'tags' | 'stationId' | 'stationWarning'>> =
+    {};
   if (input.name !== undefined) columns.name = input.name;
   if (input.fax_number !== undefined) columns.faxNumber = input.fax_number;
   if (input.company !== undefined) columns.company = input.company;
   if (input.email !== undefined) columns.email = input.email;
   if (input.notes !== undefined) columns.notes = input.notes;
   if (input.tags !== undefined) columns.tags = input.tags;
+  // A station id set anew answers the warning its old one earned (decision 121).
+  if (input.station_id !== undefined) Object.assign(columns, { stationId: input.station_id, stationWarning: null });
   return columns;
 }
 

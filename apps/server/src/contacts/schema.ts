@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TStationWarning } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 
@@ -20,6 +21,10 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The station id (CSI) its fax machine is expected to announce; null: none kept (decision 121). */
+    stationId: text('station_id'),
+    /** The last time its number answered with another station id (after the fact, or refused as wrong-station). */
+    stationWarning: jsonb('station_warning').$type<TStationWarning>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What a search matches (name, number, company, e-mail), lower case, as faxes.search_text. */

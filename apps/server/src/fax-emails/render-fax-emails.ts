@@ -1,4 +1,4 @@
-import type { TFaxEventType } from '@faxline/shared';
+import { stationCheckOf, type TFaxEventType } from '@faxline/shared';
 import type { FaxRow } from '../faxes/fax-access';
 import { translator } from '../platform/i18n/i18n';
 import type { TNoticeRecipient } from './fax-email-recipients';
@@ -132,7 +132,29 @@ export function renderFaxOutcomeEmail(
     paragraphs: [t(`emails.fax.outcome.${outcome}.body`, { recipient: recipientName, sent, total })],
     facts,
   };
-  return faxEmail(fax, context, t, content, showsFirstPage, undefined);
+  return faxEmail(fax, context, t, withStationMismatch(t, fax, outcome, recipientName, content), showsFirstPage, undefined);
+}
+
+/**
+ * A fax delivered to another station than the one expected, learned after the call (decision 121): said first, in the
+ * subject and the opening, so that the sender can act on a fax that may have reached the wrong machine.
+ */
+function withStationMismatch<T extends { subject: string; paragraphs: string[]; facts: { label: string; value: string }[] }>(
+  t: ReturnType<typeof translator>,
+  fax: FaxRow,
+  outcome: 'delivered' | 'partially_delivered' | 'failed',
+  recipient: string,
+  content: T,
+): T {
+  const check = stationCheckOf(fax.expectedStationId, fax.announcedStationId);
+  if (outcome === 'failed' || check.result !== 'mismatch') return content;
+  const ids = { expected: check.expected, announced: check.announced };
+  return {
+    ...content,
+    subject: t('emails.fax.stationMismatch.subject', { recipient }),
+    paragraphs: [t('emails.fax.stationMismatch.body', ids), ...content.paragraphs],
+    facts: [...content.facts, { label: t('emails.fax.stationMismatch.fact'), value: t('emails.fax.stationMismatch.value', ids) }],
+  };
 }
 
 /**

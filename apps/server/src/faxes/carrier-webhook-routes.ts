@@ -120,6 +120,8 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
   // The carrier was handed the pages from the try's first on (a retry's are those not confirmed before), and counts
   // the pages it got through of that document: a failed fax's too, which the next try then does not send again.
   const { firstPage } = attempt;
+  // What the carrier learned of the far machine, for the wrong-number check after the fact (decision 121).
+  const call = report.remoteIdent ? { call: carrierCallOf(report.remoteIdent) } : {};
   const outcome: CallOutcome =
     report.kind === 'delivered'
       ? {
@@ -128,7 +130,20 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
           firstPage,
           durationMs,
           detail: `${carrier.name} fax ${report.carrierFaxId}`,
+          ...call,
         }
-      : { result: report.reason, pagesSent: report.pages ?? 0, firstPage, durationMs, detail: report.detail };
+      : { result: report.reason, pagesSent: report.pages ?? 0, firstPage, durationMs, detail: report.detail, ...call };
   await endAttempt(deps, { faxId: attempt.faxId, attempt: attempt.number, language: fax.language }, outcome);
 }
+
+/** A carrier's call as far as it tells it: the far machine's station id, nothing of the T.30 session it keeps to itself. */
+const carrierCallOf = (remoteIdent: string) => ({
+  bitRate: null,
+  ecm: null,
+  resolution: null,
+  compression: null,
+  remoteIdent,
+  ecmRetransmissions: null,
+  completionCode: null,
+  completionText: null,
+});

@@ -13,6 +13,7 @@ import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts, faxes } from './schema';
 import { recordCallToProfile } from '../line-profiles/record-call';
+import { recordAnsweringStation } from './station-check';
 import { clock } from '../platform/clock';
 
 export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
@@ -54,6 +55,7 @@ export async function endAttempt(
     const [to] = await tx.select({ toNumber: faxes.toNumber }).from(faxes).where(eq(faxes.id, faxId));
     // A try cut short by its worker (decision 081) says nothing of the number.
     if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
+    await recordAnsweringStation(tx, faxId, outcome);
     const confirmedEnd = async (status: 'delivered' | 'partially_delivered', pagesSent: number) => {
       if (await moveFax(tx, faxId, ['sending'], status, { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null })) {
         const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);

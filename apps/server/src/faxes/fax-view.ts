@@ -1,4 +1,4 @@
-import type { TFax, TLanguage } from '@faxline/shared';
+import { stationCheckOf, type TFax, type TLanguage } from '@faxline/shared';
 import { translator } from '../platform/i18n/i18n';
 import type { faxes } from './schema';
 
@@ -29,6 +29,7 @@ export function toPublicFax(row: FaxRow): TFax {
     resentFromId: row.resentFromId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    stationCheck: row.direction === 'outbound' ? stationCheckOf(row.expectedStationId, row.announcedStationId) : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { accessibleFax, auditFax, type FaxActor, type FaxRow } from './fax-acces
 import { toPublicFax } from './fax-view';
 import { placementOf } from './placement';
 import { faxAttempts, faxFiles, faxes } from './schema';
+import { stationOfferOf } from '../contacts/contact-stations';
 
 /** A fax's attempts as the API shows them, in order (the details page, GET /v1/faxes/{id}, the webhooks' payload). */
 export async function faxAttemptViews(db: Database, faxId: string): Promise<TFaxDetails['attempts']> {
@@ -60,7 +61,17 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     contentDeleted:
       fax.contentDeletedAt && fax.contentDeletedBy ? { at: fax.contentDeletedAt.toISOString(), by: fax.contentDeletedBy } : null,
     resends: resends.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString() })),
+    stationOffer: await stationOfferOfFax(db, fax),
   };
+}
+
+/**
+ * A fax delivered without a station id to check, whose machine announced one: offered to be remembered for its
+ * number's contact when no contact of the number has one yet (decision 121).
+ */
+export async function stationOfferOfFax(db: Database, fax: FaxRow) {
+  if (fax.direction !== 'outbound' || fax.status !== 'delivered' || fax.expectedStationId) return null;
+  return stationOfferOf(db, fax.accountId, fax.toNumber, fax.announcedStationId);
 }
 
 /**

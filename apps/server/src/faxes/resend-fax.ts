@@ -38,6 +38,7 @@ export async function resendFax(
       recipientNumber: original.toNumber,
       faxQuality: original.quality,
       ...(original.recipientName ? { recipientName: original.recipientName } : {}),
+      ...(original.expectedStationId ? { expectedStationId: original.expectedStationId } : {}),
       ...(original.coverSubject ? { coverSubject: original.coverSubject } : {}),
       ...(original.coverMessage ? { coverPageMessage: original.coverMessage } : {}),
       ...(fromNumber ? { fromNumber } : {}),

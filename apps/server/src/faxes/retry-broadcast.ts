@@ -49,6 +49,7 @@ export async function retryFailedOfBroadcast(
     recipients: failed.map((fax) => fax.toNumber),
     recipientNames: failed.map((fax) => fax.recipientName),
     resentFromIds: failed.map((fax) => fax.id),
+    expectedStationIds: failed.map((fax) => fax.expectedStationId),
     broadcastId: broadcast.id,
     uploads,
     idempotencyKey: input.idempotencyKey,

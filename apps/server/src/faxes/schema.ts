@@ -79,6 +79,13 @@ export const faxes = pgTable(
     fromNumber: text('from_number'),
     toNumber: text('to_number').notNull(),
     recipientName: text('recipient_name'),
+    /**
+     * Wrong-number protection (decision 121): the station id (CSI) the recipient's machine should announce, kept as
+     * sent (named as the line's OutgoingFax names it, so that the row carries it to the line), and the one it
+     * announced on the try that ended the fax, when the line said.
+     */
+    expectedStationId: text('expected_station_id'),
+    announcedStationId: text('announced_station_id'),
     senderName: text('sender_name'),
     coverSubject: text('cover_subject'),
     /**

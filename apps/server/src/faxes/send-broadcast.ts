@@ -22,17 +22,25 @@ export async function broadcastRecipients(deps: Pick<SendFaxDeps, 'db'>, input: 
   const { request } = input;
   const chosen = await contactsForBroadcast(deps.db, input.actor.member.accountId, { ids: request.contactIds, tags: request.tags });
   const names = new Map<string, string | null>();
+  // A chosen contact's station id is checked on its fax (decision 121); a typed number's comes from the address book.
+  const stations = new Map<string, string>();
   for (const number of request.recipients) if (!names.has(number)) names.set(number, null);
-  for (const contact of chosen)
+  for (const contact of chosen) {
     if (!names.has(contact.faxNumber) || names.get(contact.faxNumber) === null) names.set(contact.faxNumber, contact.name);
+    if (contact.stationId && !stations.has(contact.faxNumber)) stations.set(contact.faxNumber, contact.stationId);
+  }
   if (names.size === 0) throw new AppError('invalid_request', 'errors.broadcastNoRecipients');
   if (names.size > MAX_BROADCAST_RECIPIENTS)
     throw new AppError('invalid_request', 'errors.tooManyRecipients', { max: MAX_BROADCAST_RECIPIENTS });
-  return { numbers: [...names.keys()], names: [...names.values()] };
+  const numbers = [...names.keys()];
+  return { numbers, names: [...names.values()], stationIds: numbers.map((number) => stations.get(number)) };
 }
 
 /** The one send path's input for a broadcast (faxes/send-fax.ts), from the portal's broadcast form. */
-function sendInputOf(input: SendBroadcastInput, recipients: { numbers: string[]; names: (string | null)[] }): SendFaxesInput {
+function sendInputOf(
+  input: SendBroadcastInput,
+  recipients: { numbers: string[]; names: (string | null)[]; stationIds: (string | undefined)[] },
+): SendFaxesInput {
   const { request } = input;
   return {
     actor: input.actor,
@@ -47,6 +55,7 @@ function sendInputOf(input: SendBroadcastInput, recipients: { numbers: string[];
     },
     recipients: recipients.numbers,
     recipientNames: recipients.names,
+    expectedStationIds: recipients.stationIds,
     uploads: input.uploads,
     idempotencyKey: input.idempotencyKey,
     channel: 'web',

@@ -37,6 +37,7 @@ import { prepareBroadcastJob } from './jobs/prepare-broadcast';
 import { clock } from '../platform/clock';
 import { assertSendingNotPaused } from '../billing/sending-pause';
 import { fileNamesText } from './file-names';
+import { expectedStationsOfNumbers } from '../contacts/contact-stations';
 
 export type SendFaxInput = {
   actor: FaxActor;
@@ -70,6 +71,8 @@ export type SendFaxesInput = SendFaxInput & {
   broadcastId?: string;
   recipientNames?: (string | null)[];
   resentFromIds?: (string | null)[];
+  /** The station id each recipient's machine should announce (decision 121); null or absent: the address book's. */
+  expectedStationIds?: (string | null | undefined)[];
   /** A broadcast even of one number (the portal's broadcast form). */
   forceBroadcast?: boolean;
 };
@@ -128,6 +131,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
   // Known now, so that the history can say from the start which line will carry each; every try uses it.
   const faxLines = (await linesInForce(deps)).faxLines(faxLineEnds(deps));
   const lines = await Promise.all(recipients.map(async (recipient) => (await chooseLine(faxLines, recipient)).name));
+  const expectedStations = await expectedStationsOf(db, input);
 
   // Encrypted and stored before the faxes exist: once we answer 202, nothing that was accepted can be lost. Each fax
   // keeps its own copy, so that deleting one fax of a broadcast takes only its files.
@@ -197,6 +201,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         fromNumber,
         toNumber: recipient,
         recipientName: recipientName?.trim() || null,
+        expectedStationId: expectedStations[index] ?? null,
         coverSubject: request.coverSubject?.trim() || null,
         coverMessage,
         fileNames: fileNamesText(attachments.map((a) => a.name)),
@@ -258,6 +263,17 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         );
     return rows;
   }
+}
+
+/**
+ * The station id each recipient's machine should announce (decision 121): the one given for it, or the send's (an
+ * empty one given means no check), else its number's contact's in the address book.
+ */
+async function expectedStationsOf(db: Database, input: SendFaxesInput): Promise<(string | null)[]> {
+  const given = input.recipients.map((_, index) => input.expectedStationIds?.[index] ?? input.request.expectedStationId);
+  const unknown = input.recipients.filter((_, index) => given[index] === undefined);
+  const fromContacts = await expectedStationsOfNumbers(db, input.actor.member.accountId, unknown);
+  return input.recipients.map((recipient, index) => (given[index] === undefined ? (fromContacts.get(recipient) ?? null) : given[index]!));
 }
 
 /**

@@ -23,6 +23,7 @@ export function toV1Fax(fax: TFax): TV1Fax {
     next_try_at: fax.nextTryAt,
     created_at: fax.createdAt,
     completed_at: fax.completedAt,
+    station_check: fax.stationCheck,
   };
 }
 

@@ -94,6 +94,8 @@ function asSendForm(body: SendRequest, recipient: string): z.output<typeof ZSend
     ...(cover?.notes ? { coverPageMessage: cover.notes } : {}),
     ...(cover?.subject ? { coverSubject: cover.subject } : {}),
     ...(body.recipient_name ? { recipientName: body.recipient_name } : {}),
+    // Given empty: no check; absent: the address book's station id for the number (decision 121).
+    ...(body.expected_station_id !== undefined ? { expectedStationId: body.expected_station_id } : {}),
     ...(body.send_time ? { scheduledAt: body.send_time } : {}),
     ...(body.from ? { fromNumber: body.from } : {}),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TReceiptDocument, TReceiptFacts } from '@faxline/shared';
+import { stationCheckOf, type TReceiptDocument, type TReceiptFacts } from '@faxline/shared';
 import { readTiffPages } from '../documents/fax-image/fax-tiff';
 import type { FaxRow } from '../faxes/fax-access';
 import { faxAttemptsOf } from '../faxes/fax-records';
@@ -97,6 +97,8 @@ export async function deliveryRecord(
     pageSha256: pages.map((page) => page.sha256),
     pageAttempts: pages.map((page) => page.attempt),
     imageSha256: sha256(image),
+    // The wrong-number check (decision 121), as the fax's details show it.
+    stationCheck: stationCheckOf(fax.expectedStationId, fax.announcedStationId),
   };
   return { facts, attempts, image, carried };
 }

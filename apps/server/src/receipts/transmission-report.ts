@@ -64,6 +64,15 @@ export async function transmissionReportPdf(input: {
     [t('receipt.status'), t(`receipt.statuses.${facts.status}`)],
     [t('receipt.to'), facts.toNumber],
     [t('receipt.remoteIdent'), facts.remoteIdent ?? '-'],
+    // Reports issued before the check (decision 121) have none to show.
+    ...(facts.stationCheck
+      ? [
+          [
+            t('receipt.stationCheck'),
+            t(`receipt.stationChecks.${facts.stationCheck.result}`, { expected: facts.stationCheck.expected }),
+          ] as [string, string],
+        ]
+      : []),
     [t('receipt.from'), facts.fromNumber ?? '-'],
     [t('receipt.deliveredAt'), when(facts.deliveredAt)],
     [t('receipt.pages'), t('receipt.pagesValue', { confirmed: facts.pagesConfirmed, pages: facts.pages })],

@@ -106,6 +106,8 @@ describe('the SignalWire adapter', () => {
         tryRef: `faxline:${FAX_ID}:1`,
         pages: 3,
         durationMs: null,
+        // The far machine's station id, which SignalWire reports after the call (decision 121).
+        remoteIdent: '+15550109999',
       },
     ]);
   });

@@ -42,6 +42,7 @@ import type enSessions from '@/locales/en/sessions.json';
 import type enSecurity from '@/locales/en/security.json';
 import type enSettings from '@/locales/en/settings.json';
 import type enSso from '@/locales/en/sso.json';
+import type enStationIds from '@/locales/en/station-ids.json';
 import type enSupportTickets from '@/locales/en/support-tickets.json';
 import type enUser from '@/locales/en/user.json';
 import type enWebhooks from '@/locales/en/webhooks.json';
@@ -95,6 +96,7 @@ declare module 'i18next' {
       security: typeof enSecurity;
       settings: typeof enSettings;
       sso: typeof enSso;
+      'station-ids': typeof enStationIds;
       'support-tickets': typeof enSupportTickets;
       user: typeof enUser;
       webhooks: typeof enWebhooks;

@@ -14,6 +14,8 @@ import {
 import { FILE_URL_MAX_LENGTH, MAX_ATTACHMENTS } from '../constants';
 import { MAX_BROADCAST_RECIPIENTS } from '../contracts/broadcasts';
 import { multiLineText, singleLineText } from '../text';
+import { ZExpectedStationId, ZStationCheck } from '../contracts/station-ids';
+import { MAX_STATION_ID_LENGTH } from '../contracts/fax-identity';
 
 /**
  * The public API's faxes: POST /v1/faxes (JSON or multipart), GET /v1/faxes, GET /v1/faxes/{fax_id},
@@ -41,6 +43,12 @@ export const ZV1SendFaxRequest = z
       .check(singleLineText)
       .optional()
       .meta({ description: 'Printed on the cover page.' }),
+    expected_station_id: ZExpectedStationId.meta({
+      maxLength: MAX_STATION_ID_LENGTH,
+      description:
+        'Wrong-number protection: the station id (CSI) the recipient\'s fax machine should announce (digits, "+" and spaces; spaces and case are ignored when compared). On a line that hears it before page 1, a machine announcing another hangs up with nothing sent (`wrong_station`, not retried); on a line that learns it after the call, a difference is reported in `station_check`. For a broadcast it applies to every number.',
+      example: '+1 555 010 0000',
+    }),
     // Checked by the server's own rules (https, length, no private address; again after DNS when fetched), whose
     // messages say which one failed.
     file_url: z
@@ -173,6 +181,11 @@ export const ZV1Fax = z
     next_try_at: z.iso.datetime({ offset: true }).nullable(),
     created_at: z.iso.datetime({ offset: true }),
     completed_at: z.iso.datetime({ offset: true }).nullable(),
+    station_check: ZStationCheck.nullable().meta({
+      id: 'StationCheck',
+      description:
+        "A sent fax's wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax.",
+    }),
   })
   .meta({ id: 'Fax' });
 export type TV1Fax = z.infer<typeof ZV1Fax>;

@@ -9,6 +9,7 @@ import {
   MAX_LIST_LIMIT,
 } from '../constants';
 import { E164_PATTERN } from '../phone';
+import { ZExpectedStationId, ZStationWarning } from './station-ids';
 
 /**
  * The address book: one shape for the portal (/api/contacts, with a session) and the public API
@@ -79,6 +80,8 @@ export const ZContactInput = z.object({
     .max(MAX_CONTACT_TAGS, { error: 'errors.contactTooManyTags' })
     .transform((tags) => [...new Set(tags)])
     .optional(),
+  /** The station id (CSI) its fax machine is expected to announce: a fax to it checks it (decision 121). */
+  station_id: ZExpectedStationId,
 });
 export type TContactInput = z.input<typeof ZContactInput>;
 
@@ -94,6 +97,9 @@ export const ZContact = z.object({
   email: z.string().nullable(),
   notes: z.string().nullable(),
   tags: z.array(z.string()),
+  station_id: z.string().nullable(),
+  /** The last time its number answered with another station id than expected (decision 121); null: none since. */
+  station_warning: ZStationWarning.nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });

@@ -5,6 +5,7 @@ import { E164_PATTERN } from '../phone';
 import { ZFaxCallDetails } from './fax-calls';
 import { ZFaxQuote } from './international-rates';
 import { ZFaxPlacement } from './inboxes';
+import { ZExpectedStationId, ZStationCheck, ZStationOffer } from './station-ids';
 
 /**
  * Faxes: POST /api/faxes (multipart), GET /api/faxes, GET /api/faxes/:id, POST /api/faxes/:id/cancel,
@@ -43,6 +44,8 @@ export const ZSendFaxRequest = z.object({
     .optional(),
   /** A future send time, at most 30 days ahead (ISO 8601 with offset). */
   scheduledAt: z.iso.datetime({ offset: true }).check(singleLineText).optional(),
+  /** The station id the recipient's machine should announce (decision 121); absent or empty: no check. */
+  expectedStationId: ZExpectedStationId,
   /** One of the account's numbers; the first one when absent. */
   fromNumber: ZE164.optional(),
   /**
@@ -109,6 +112,8 @@ export const ZFax = z.object({
   resentFromId: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** A sent fax's wrong-number check (decision 121); null for a received fax. */
+  stationCheck: ZStationCheck.nullable(),
 });
 export type TFax = z.infer<typeof ZFax>;
 
@@ -204,6 +209,8 @@ export const ZFaxDetails = ZFax.extend({
    * retention policy or its zero-footprint mode (decision 108); null while it is kept. The row stays.
    */
   contentDeleted: z.object({ at: z.iso.datetime({ offset: true }), by: z.enum(CONTENT_DELETION_CAUSES) }).nullable(),
+  /** After a first delivery to a contact without a station id: the offer to remember the one announced. */
+  stationOffer: ZStationOffer.nullable(),
   /** The faxes sent again from this one with Resend, newest first. */
   resends: z.array(z.object({ id: z.string(), createdAt: z.iso.datetime({ offset: true }) })),
 });

@@ -37,6 +37,8 @@ export const ZNotification = z.object({
   /** Of a partly delivered fax: the pages the receiver confirmed. */
   pagesSent: z.number().int().nullable(),
   failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
+  /** A sent fax delivered to another station id than expected, learned after the call (decision 121). */
+  stationMismatch: z.boolean(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAX_FAILURE_REASONS } from '../constants';
+import { ZStationCheck } from './station-ids';
 
 /**
  * Proof of delivery: GET /api/faxes/:id/receipt (the signed transmission report, PDF),
@@ -54,6 +55,11 @@ export const ZReceiptFacts = z.object({
   pageAttempts: z.array(z.number().int()).optional(),
   /** SHA-256 of the fax image as rendered from the document, before any header line (TIFF). */
   imageSha256: z.string(),
+  /**
+   * The wrong-number check (decision 121): the station id expected and the one announced. Absent from reports issued
+   * before it, which still verify: the signature is over the bytes, and this field is optional.
+   */
+  stationCheck: ZStationCheck.optional(),
 });
 export type TReceiptFacts = z.infer<typeof ZReceiptFacts>;
 

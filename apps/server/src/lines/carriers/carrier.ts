@@ -79,14 +79,20 @@ type ReportOf<Kind extends string, Facts> = {
   carrierFaxId: string;
 } & Facts;
 
+/**
+ * The far machine's station id (its CSI) when the carrier reports it after the call (SignalWire's RemoteStationId;
+ * Telnyx and Sinch publish none): wrong-number protection checks it afterwards (decision 121).
+ */
+type RemoteStation = { remoteIdent?: string | null };
+
 /** A webhook, in Faxline's words. */
 export type CarrierReport =
   /** A step on the way (queued, media fetched, dialling): kept, changes nothing. */
   | ReportOf<'progress', { tryRef: string | null }>
-  | ReportOf<'delivered', { tryRef: string | null; pages: number | null; durationMs: number | null }>
+  | ReportOf<'delivered', { tryRef: string | null; pages: number | null; durationMs: number | null } & RemoteStation>
   | ReportOf<
       'failed',
-      { tryRef: string | null; reason: TFaxFailureReason; detail: string; pages: number | null; durationMs: number | null }
+      { tryRef: string | null; reason: TFaxFailureReason; detail: string; pages: number | null; durationMs: number | null } & RemoteStation
     >
   /** A fax call is coming in (carriers that ask first): take it or refuse it (`answerIncoming`). */
   | ReportOf<'incoming', { from: string | null; to: string }>

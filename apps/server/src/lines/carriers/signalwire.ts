@@ -78,6 +78,8 @@ const ZCallback = z.object({
     .optional(),
   ErrorCode: z.string().max(50).optional(),
   ErrorMessage: z.string().max(500).optional(),
+  /** The far machine's station id (its CSI on a sent fax), which SignalWire learns during the call (decision 121). */
+  RemoteStationId: z.string().max(100).optional(),
 });
 
 const ZFax = z.object({ sid: z.string().min(1).max(100) });
@@ -262,11 +264,12 @@ export function signalWireCarrier(settings: SignalWireSettings): Carrier {
 
       if (status === 'receiving') return { kind: 'incoming', ...common, from: hook.From ?? null, to: hook.To };
       if (PROGRESS.has(status)) return { kind: 'progress', ...common, tryRef };
-      if (status === 'delivered') return { kind: 'delivered', ...common, tryRef, pages, durationMs: null };
+      const remoteIdent = hook.RemoteStationId?.trim() || null;
+      if (status === 'delivered') return { kind: 'delivered', ...common, tryRef, pages, durationMs: null, remoteIdent };
       if (status === 'busy' || status === 'no-answer' || status === 'failed' || status === 'canceled') {
         const reason: TFaxFailureReason =
           status === 'busy' ? 'busy' : status === 'no-answer' ? 'no_answer' : signalWireFailureClassOf(hook.ErrorCode, hook.ErrorMessage);
-        return { kind: 'failed', ...common, tryRef, reason, detail: detail(), pages, durationMs: null };
+        return { kind: 'failed', ...common, tryRef, reason, detail: detail(), pages, durationMs: null, remoteIdent };
       }
       if (status === 'received') {
         if (!hook.MediaUrl) throw new MalformedWebhook(`${CARRIER} reported fax ${hook.FaxSid} received without its MediaUrl`);

@@ -67,6 +67,7 @@ const deliveredFax = {
   next_try_at: null,
   created_at: '2026-11-28T16:20:05.000Z',
   completed_at: '2026-12-01T14:01:58.000Z',
+  station_check: { expected: '+1 555 010 0000', announced: '+15550100000', result: 'match' },
   attempts: [
     {
       number: 1,

@@ -16,7 +16,7 @@ import { useSearchState } from '@/lib/use-search-state';
 const recipientWithSuggestions: TRecipientInputRenderer = (props) => <ContactRecipientInput {...props} />;
 
 /**
- * /user/send-fax (spec 001 §2.6): the send form (`?to=&name=` fills the recipient, as the Contacts page links it), with the note that the sandbox line is in use, and while the address is
+ * /user/send-fax (spec 001 §2.6): the send form (`?to=&name=&station=` fills the recipient and its expected station id, as the Contacts page links it), with the note that the sandbox line is in use, and while the address is
  * unconfirmed, the way to confirm it (sending waits for that).
  */
 export default function SendFaxRoute() {
@@ -41,7 +41,11 @@ export default function SendFaxRoute() {
       ) : null}
       <SandboxNote />
       <SendFaxForm
-        initialRecipient={{ number: search.get('to') ?? undefined, name: search.get('name') ?? undefined }}
+        initialRecipient={{
+          number: search.get('to') ?? undefined,
+          name: search.get('name') ?? undefined,
+          stationId: search.get('station') ?? undefined,
+        }}
         renderRecipientInput={recipientWithSuggestions}
       />
     </section>

@@ -33,7 +33,7 @@ type TContactFormDialogProps = {
  * itself (the first gets focus); the server's refusals, already translated, land on their field the same way.
  */
 export function ContactFormDialog({ contact, onClose }: TContactFormDialogProps) {
-  const { t, i18n } = useTranslation(['contacts', 'messages', 'errors']);
+  const { t, i18n } = useTranslation(['contacts', 'messages', 'errors', 'station-ids']);
   const create = useCreateContact();
   const update = useUpdateContact();
   const [values, setValues] = useState<TContactFormValues>(() => (contact ? formValuesOf(contact) : EMPTY_CONTACT_VALUES));
@@ -57,7 +57,10 @@ export function ContactFormDialog({ contact, onClose }: TContactFormDialogProps)
     const checked = checkContact(values);
     if (!checked.ok) return show(checked.problems);
     try {
-      const saved = contact ? await update.mutateAsync({ id: contact.id, change: checked.input }) : await create.mutateAsync(checked.input);
+      // An unchanged station id is not sent: setting it answers the contact's warning (decision 121).
+      const { station_id: stationId, ...rest } = checked.input;
+      const change = contact && (stationId ?? null) === contact.station_id ? rest : checked.input;
+      const saved = contact ? await update.mutateAsync({ id: contact.id, change }) : await create.mutateAsync(checked.input);
       toast(
         contact
           ? { title: t('toasts.savedTitle'), description: t('toasts.savedDescription', { name: saved.name }) }
@@ -121,6 +124,7 @@ export function ContactFormDialog({ contact, onClose }: TContactFormDialogProps)
             {field('company', t('form.company'))}
             {field('email', t('form.email'), { type: 'email' })}
           </div>
+          {field('station_id', t('station-ids:contact.field'), { hint: t('station-ids:contact.hint') })}
           {field('tags', t('form.tags'), { hint: t('form.tagsHint') })}
           {field('notes', t('form.notes'), { multiline: true })}
           <DialogFormButtons cancelLabel={t('form.cancel')} submitLabel={busy ? t('form.saving') : t('form.save')} busy={busy} />

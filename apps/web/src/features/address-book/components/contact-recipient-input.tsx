@@ -7,11 +7,11 @@ import { cn } from '@/lib/utils';
 import { useContactSuggestions } from '../api/get-contact-suggestions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-export type TRecipientChoice = { number: string; name: string };
+export type TRecipientChoice = { number: string; name: string; stationId: string | null };
 
 type TContactRecipientInputProps = ComponentProps<'input'> & {
   value: string;
-  /** A contact was chosen: its number and name fill the recipient. */
+  /** A contact was chosen: its number, name and expected station id fill the recipient. */
   onChoose: (choice: TRecipientChoice) => void;
 };
 
@@ -33,7 +33,7 @@ export function ContactRecipientInput({ value, onChoose, onChange, onKeyDown, on
   const choose = (index: number) => {
     const contact = options[index];
     if (!contact) return;
-    onChoose({ number: contact.fax_number, name: contact.name });
+    onChoose({ number: contact.fax_number, name: contact.name, stationId: contact.station_id });
     setOpen(false);
     setActive(-1);
   };

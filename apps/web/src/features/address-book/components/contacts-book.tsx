@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { sendFaxTo } from '../utils/send-fax-to';
 
 import { ContactFormDialog } from './contact-form-dialog';
+import { ContactStation } from './contact-station';
 import { ContactsImport } from './contacts-import';
 import { DeleteContactDialog } from './delete-contact-dialog';
 
@@ -162,6 +163,7 @@ function ContactRow({ contact, onTag, onEdit, onDelete }: TContactRowProps) {
         {contact.company || contact.email ? (
           <span className="text-sm break-words text-muted-foreground">{[contact.company, contact.email].filter(Boolean).join(' · ')}</span>
         ) : null}
+        <ContactStation contact={contact} />
         {contact.notes ? <span className="text-sm break-words whitespace-pre-line text-muted-foreground">{contact.notes}</span> : null}
         {contact.tags.length > 0 ? (
           <ul aria-label={t('list.tags')} className="flex flex-wrap gap-1">
@@ -182,7 +184,7 @@ function ContactRow({ contact, onTag, onEdit, onDelete }: TContactRowProps) {
       </div>
       <div className="flex flex-wrap gap-2 sm:shrink-0">
         <Button asChild size="sm">
-          <Link to={sendFaxTo(contact.fax_number, name)} aria-label={t('list.sendFaxTo', { name })}>
+          <Link to={sendFaxTo(contact.fax_number, name, contact.station_id)} aria-label={t('list.sendFaxTo', { name })}>
             {t('list.sendFax')}
           </Link>
         </Button>

@@ -6,7 +6,31 @@ describe('checkContact', () => {
   it('passes a contact on as the API takes it, tags split and empty fields as null', () => {
     expect(checkContact({ ...EMPTY_CONTACT_VALUES, name: 'Ana', fax_number: '+1 555 010 2030', tags: 'vip, lab;;' })).toEqual({
       ok: true,
-      input: { name: 'Ana', fax_number: '+1 555 010 2030', company: null, email: null, notes: null, tags: ['vip', 'lab'] },
+      input: {
+        name: 'Ana',
+        fax_number: '+1 555 010 2030',
+        company: null,
+        email: null,
+        notes: null,
+        tags: ['vip', 'lab'],
+        station_id: null,
+      },
+    });
+  });
+
+  it("checks the station id its machine should announce as a number's own: digits, + and spaces, 20 at most", () => {
+    const base = { ...EMPTY_CONTACT_VALUES, name: 'Ana', fax_number: '+15550102030' };
+    expect(checkContact({ ...base, station_id: ' +1 555 010 2030 ' })).toMatchObject({
+      ok: true,
+      input: { station_id: '+1 555 010 2030' },
+    });
+    expect(checkContact({ ...base, station_id: 'ACME' })).toEqual({
+      ok: false,
+      problems: [{ field: 'station_id', message: 'errors.invalidStationId' }],
+    });
+    expect(checkContact({ ...base, station_id: '1'.repeat(21) })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'station_id', message: 'errors.stationIdTooLong' }],
     });
   });
 
@@ -41,6 +65,8 @@ describe('the form values', () => {
       email: 'ana@example.com',
       notes: null,
       tags: ['a', 'b'],
+      station_id: null,
+      station_warning: null,
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',
     };
@@ -49,6 +75,7 @@ describe('the form values', () => {
       fax_number: '+15550102030',
       company: '',
       email: 'ana@example.com',
+      station_id: '',
       tags: 'a, b',
       notes: '',
     });

@@ -1,10 +1,18 @@
 import { ZContactInput, type TContact, type TContactInput } from '@faxline/shared';
 
-export const CONTACT_FIELDS = ['name', 'fax_number', 'company', 'email', 'tags', 'notes'] as const;
+export const CONTACT_FIELDS = ['name', 'fax_number', 'company', 'email', 'station_id', 'tags', 'notes'] as const;
 export type TContactField = (typeof CONTACT_FIELDS)[number];
 export type TContactFormValues = Record<TContactField, string>;
 
-export const EMPTY_CONTACT_VALUES: TContactFormValues = { name: '', fax_number: '', company: '', email: '', tags: '', notes: '' };
+export const EMPTY_CONTACT_VALUES: TContactFormValues = {
+  name: '',
+  fax_number: '',
+  company: '',
+  email: '',
+  station_id: '',
+  tags: '',
+  notes: '',
+};
 
 /** The form's values of a contact being edited; tags as people type them, separated by commas. */
 export function formValuesOf(contact: TContact): TContactFormValues {
@@ -13,6 +21,7 @@ export function formValuesOf(contact: TContact): TContactFormValues {
     fax_number: contact.fax_number,
     company: contact.company ?? '',
     email: contact.email ?? '',
+    station_id: contact.station_id ?? '',
     tags: contact.tags.join(', '),
     notes: contact.notes ?? '',
   };
@@ -40,6 +49,7 @@ export function checkContact(values: TContactFormValues): TContactCheck {
     email: values.email.trim() || null,
     notes: values.notes.trim() || null,
     tags: tagsOf(values.tags),
+    station_id: values.station_id.trim() || null,
   };
   const parsed = ZContactInput.safeParse(input);
   if (parsed.success) return { ok: true, input };

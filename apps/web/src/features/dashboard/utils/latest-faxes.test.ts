@@ -26,6 +26,7 @@ const fax = (id: string, direction: TFax['direction'], createdAt: string): TFax 
   resentFromId: null,
   createdAt,
   completedAt: null,
+  stationCheck: null,
 });
 
 describe('latestFaxes', () => {

@@ -23,6 +23,7 @@ import { FaxStatus } from './fax-status';
 import { FhirExports } from './fhir-exports';
 import { FaxRetention } from './fax-retention';
 import { PageProblems } from './page-problems';
+import { StationCheck } from './station-check';
 
 /** Each line's name in the details (a line added to FAX_LINES must be named here: the type says so). */
 const LINE_LABELS = {
@@ -171,6 +172,8 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
           />
         ) : null}
       </div>
+
+      <StationCheck fax={fax} />
 
       {fax.failureMessage ? (
         <section aria-labelledby="fax-failure-heading" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -48,6 +48,7 @@ const fax = (fields: Partial<TFaxListItem>): TFaxListItem => ({
   coverSubject: null,
   line: 'internal',
   channel: 'web',
+  stationCheck: null,
   scheduledAt: null,
   nextTryAt: null,
   retryReason: null,

@@ -29,6 +29,7 @@ import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProbl
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
 import { AttachmentPicker, type TAttachment } from './attachment-picker';
+import { ExpectedStationField } from './expected-station-field';
 import { FaxPreview } from './fax-preview';
 import { FromNumberField } from './from-number-field';
 import { QualityField } from './quality-field';
@@ -40,11 +41,14 @@ const COVER_ONLY_NOTICE_MS = 7_000;
 /** The price is asked for once the form has stayed the same this long, not at every key. */
 const QUOTE_DELAY_MS = 600;
 
-const EMPTY = { recipient: '', recipientName: '', coverSubject: '', coverMessage: '', schedule: '' };
+const EMPTY = { recipient: '', recipientName: '', expectedStationId: '', coverSubject: '', coverMessage: '', schedule: '' };
 type TTextField = keyof typeof EMPTY;
 
-/** A recipient picked elsewhere (a contact): its number, and the name for the cover page. */
-export type TRecipient = { number: string; name: string };
+/**
+ * A recipient picked elsewhere (a contact): its number, the name for the cover page, and the station id its machine
+ * should announce (decision 121).
+ */
+export type TRecipient = { number: string; name: string; stationId?: string | null };
 
 /** The recipient's input, when another part of the app supplies it (the address book's suggestions). */
 export type TRecipientInputRenderer = (
@@ -70,6 +74,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
     ...EMPTY,
     recipient: initialRecipient?.number ? formatAsTyped(initialRecipient.number) : '',
     recipientName: initialRecipient?.name ?? '',
+    expectedStationId: initialRecipient?.stationId ?? '',
   }));
   // The saved default (spec 001 §2.5) until the person picks another quality for this fax.
   const defaultQuality = useSettings().data?.defaultFaxQuality;
@@ -105,9 +110,11 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
       ...current,
       recipient: formatAsTyped(choice.number),
       recipientName: choice.name.slice(0, MAX_RECIPIENT_NAME_LENGTH),
+      expectedStationId: choice.stationId ?? '',
     }));
     clear('recipient');
     clear('recipientName');
+    clear('expectedStationId');
   };
 
   const formSignature = useMemo(
@@ -115,6 +122,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
       JSON.stringify([
         texts.recipient,
         texts.recipientName,
+        texts.expectedStationId,
         texts.coverSubject,
         texts.coverMessage,
         quality,
@@ -131,6 +139,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
         signedIn: Boolean(user),
         recipient: texts.recipient,
         recipientName: texts.recipientName,
+        expectedStationId: texts.expectedStationId,
         faxQuality: quality,
         fromNumber,
         fileCount: attachments.length,
@@ -283,6 +292,12 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
               {...fieldProps('recipientName')}
             />
           </div>
+          <ExpectedStationField
+            value={texts.expectedStationId}
+            onChange={change('expectedStationId')}
+            disabled={sending}
+            fieldProps={fieldProps('expectedStationId')}
+          />
         </div>
 
         <AttachmentPicker

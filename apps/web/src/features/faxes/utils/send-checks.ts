@@ -11,7 +11,7 @@ import {
 import { checkSchedule } from './schedule';
 import { sendRequestOf } from './send-form-data';
 
-export type TSendField = 'recipient' | 'recipientName' | 'attachments' | 'coverSubject' | 'coverMessage' | 'schedule';
+export type TSendField = 'recipient' | 'recipientName' | 'expectedStationId' | 'attachments' | 'coverSubject' | 'coverMessage' | 'schedule';
 
 /**
  * Why the form was not sent: the field to fix and the toast, as faxes-namespace keys with their values; a problem the
@@ -32,7 +32,9 @@ export type TSendProblem = {
     | 'messages:validation.forbiddenCharacters'
     | 'messages:errors.coverMessageTooLong'
     | 'messages:errors.coverSubjectTooLong'
-    | 'messages:errors.recipientNameTooLong';
+    | 'messages:errors.recipientNameTooLong'
+    | 'messages:errors.stationIdTooLong'
+    | 'messages:errors.invalidStationId';
   values?: Record<string, string | number>;
 };
 
@@ -53,6 +55,8 @@ export type TSendValues = {
   coverMessage: string;
   /** The schedule picker's value ("2026-03-14T09:30" on the clock of `timeZone`), '' to send now. */
   schedule: string;
+  /** The station id the recipient's machine should announce ('' for no check); left out by forms without the field. */
+  expectedStationId?: string;
 };
 
 export type TSendCheck = { ok: false; problem: TSendProblem } | { ok: true; request: TSendFaxRequest; coverOnly: boolean };
@@ -61,6 +65,7 @@ export type TSendCheck = { ok: false; problem: TSendProblem } | { ok: true; requ
 const FIELD_OF_REQUEST: Partial<Record<PropertyKey, TSendField>> = {
   recipientNumber: 'recipient',
   recipientName: 'recipientName',
+  expectedStationId: 'expectedStationId',
   coverSubject: 'coverSubject',
   coverPageMessage: 'coverMessage',
   scheduledAt: 'schedule',
@@ -71,6 +76,7 @@ const TOO_LONG: Record<string, TSendProblem['description']> = {
   'errors.coverMessageTooLong': 'messages:errors.coverMessageTooLong',
   'errors.coverSubjectTooLong': 'messages:errors.coverSubjectTooLong',
   'errors.recipientNameTooLong': 'messages:errors.recipientNameTooLong',
+  'errors.stationIdTooLong': 'messages:errors.stationIdTooLong',
 };
 
 /**
@@ -92,6 +98,7 @@ export function checkSendFax(values: TSendValues, now: Date, timeZone: string): 
     recipientName: values.recipientName,
     scheduledAt: schedule.ok ? schedule.scheduledAt : undefined,
     fromNumber: values.fromNumber,
+    ...(values.expectedStationId !== undefined ? { expectedStationId: values.expectedStationId } : {}),
   });
   const parsed = ZSendFaxRequest.safeParse(request);
   const issues = parsed.success ? [] : parsed.error.issues;
@@ -117,6 +124,7 @@ export function checkSendFax(values: TSendValues, now: Date, timeZone: string): 
     const field = FIELD_OF_REQUEST[issue.path[0] ?? ''] ?? null;
     // The texts' maxLength keeps them short enough; a text that is longer all the same is told its limit.
     if (issue.code === 'too_big') return fail(field, 'send.failedTitle', TOO_LONG[issue.message]!, { max: Number(issue.maximum) });
+    if (issue.message === 'errors.invalidStationId') return fail(field, 'send.failedTitle', 'messages:errors.invalidStationId');
     return fail(field, 'send.failedTitle', 'messages:validation.forbiddenCharacters');
   }
   return { ok: true, request, coverOnly: values.fileCount === 0 };

@@ -20,6 +20,8 @@ export function sendRequestOf(values: {
   recipientName: string;
   scheduledAt: string | undefined;
   fromNumber: string;
+  /** The form's field, sent even empty: empty means the sender wants no check (decision 121). */
+  expectedStationId?: string;
 }): TSendFaxRequest {
   const optional = (value: string) => value.trim();
   const coverPageMessage = optional(values.coverPageMessage);
@@ -34,6 +36,7 @@ export function sendRequestOf(values: {
     ...(recipientName ? { recipientName } : {}),
     ...(values.scheduledAt ? { scheduledAt: values.scheduledAt } : {}),
     ...(fromNumber ? { fromNumber } : {}),
+    ...(values.expectedStationId !== undefined ? { expectedStationId: values.expectedStationId.trim() } : {}),
   };
 }
 

@@ -64,6 +64,7 @@ const inboxFax = (fields: Partial<TInboxFax>, placement: Partial<TInboxFax['plac
   coverSubject: null,
   line: 'internal',
   channel: 'web',
+  stationCheck: null,
   scheduledAt: null,
   nextTryAt: null,
   retryReason: null,

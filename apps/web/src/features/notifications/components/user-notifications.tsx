@@ -16,12 +16,14 @@ import { partyOf } from '../utils/notification-view';
 import { bellItemClass, NotificationBell, type TBellItem } from './notification-bell';
 
 /** A fax event in words: "Fax from +1 415 555 0100 received, 3 pages", "Fax to … failed: Busy: the line was engaged". */
-function sentenceOf(n: TNotification, t: TFunction<['notifications', 'messages']>): string {
+function sentenceOf(n: TNotification, t: TFunction<['notifications', 'messages', 'station-ids']>): string {
   const party = partyOf(n.number, n.name) ?? t('unknownParty');
   switch (n.type) {
     case 'fax.received':
       return n.pages ? t('fax.received', { party, count: n.pages }) : t('fax.receivedNoPages', { party });
     case 'fax.delivered':
+      // Delivered, but to another machine than expected (decision 121): the sender is to check the number.
+      if (n.stationMismatch) return t('station-ids:bell.mismatch', { party });
       return n.pages ? t('fax.delivered', { party, count: n.pages }) : t('fax.deliveredNoPages', { party });
     case 'fax.partially_delivered':
       return t('fax.partiallyDelivered', { party, sent: n.pagesSent ?? 0, count: n.pages ?? 0 });
@@ -37,7 +39,7 @@ function sentenceOf(n: TNotification, t: TFunction<['notifications', 'messages']
  * while the page is shown; each leads to the fax's details. Billing contacts see no faxes, so theirs stays empty.
  */
 export function UserNotifications() {
-  const { t } = useTranslation(['notifications', 'messages']);
+  const { t } = useTranslation(['notifications', 'messages', 'station-ids']);
   const role = useAccountSummary().data?.role;
   // Asked once the role is known, and only of a role that sees faxes (a Billing contact's list is always empty).
   const enabled = role !== undefined && maySeeFaxes(role);

@@ -1,0 +1,27 @@
+import { stationCheckOf } from '@faxline/shared';
+import { eq } from 'drizzle-orm';
+import { clearContactWarnings, warnContactsOfNumber } from '../contacts/contact-stations';
+import type { Database } from '../platform/db/client';
+import type { CallOutcome } from '../lines/fax-line';
+import { faxes } from './schema';
+
+/**
+ * What a try's end tells of the station that answered (decision 121), in the transaction that ends it: the station id
+ * the remote announced is kept on the fax, whichever line reported it (the engine during the call; HylaFAX and a
+ * carrier after it). A machine other than the one expected (the engine's refusal before page 1, or a delivery a line
+ * could only check afterwards) warns the number's contacts; the expected one answers their earlier warnings. A fax
+ * delivered to another station is not failed: it was sent, and its check says so.
+ */
+export async function recordAnsweringStation(tx: Database, faxId: string, outcome: CallOutcome): Promise<void> {
+  const announced = outcome.call?.remoteIdent?.trim() || null;
+  if (!announced && outcome.result !== 'wrong_station') return;
+  const columns = { accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId };
+  const [fax] = announced
+    ? await tx.update(faxes).set({ announcedStationId: announced }).where(eq(faxes.id, faxId)).returning(columns)
+    : await tx.select(columns).from(faxes).where(eq(faxes.id, faxId));
+  if (!fax) return;
+  const check = stationCheckOf(fax.expectedStationId, announced);
+  if (outcome.result === 'wrong_station' || check.result === 'mismatch')
+    await warnContactsOfNumber(tx, fax.accountId, fax.toNumber, { announced, faxId, at: new Date().toISOString() });
+  else if (check.result === 'match' && announced) await clearContactWarnings(tx, fax.accountId, fax.toNumber, announced);
+}
