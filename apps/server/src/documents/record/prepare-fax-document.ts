@@ -76,6 +76,8 @@ function startFaxDocument(input: FaxDocumentInput) {
     record.then((made) => made.pdf),
     input.quality,
     input.limits,
+    // The page count lets a long record be rendered in parts, by the renderers idle at the time.
+    record.then((made) => made.pages),
   );
   // Both are awaited by the caller; a failure of one is reported from there, not as unhandled.
   record.catch(() => {});
