@@ -100,7 +100,7 @@ const pipeline = () => prepareAndKeepFaxDocument({ files: [{ bytes: pdf, type: '
 
 // The documents of record the pipeline makes are the anchor's input: the very pages the pipeline renders.
 const made = await prepareFaxDocument({ files: [{ bytes: pdf, type: 'pdf' }], cover, quality: 'fine' });
-const onePage = await prepareFaxDocument({ files: [{ bytes: await letterPdf(1), type: 'pdf' }], quality: 'fine' });
+const onePage = await prepareFaxDocument({ files: [{ bytes: await letterPdf(1), type: 'pdf' }], cover: null, quality: 'fine' });
 const records = { long: path.join(dir, 'record.pdf'), one: path.join(dir, 'one-page.pdf') };
 await fs.writeFile(records.long, made.pdf);
 await fs.writeFile(records.one, onePage.pdf);

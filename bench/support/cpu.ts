@@ -40,3 +40,27 @@ export function treeCpuSeconds(pid: number = process.pid): number {
   for (const child of livingChildren(pid)) total += treeCpuSeconds(child.pid);
   return total;
 }
+
+/**
+ * CPU seconds so far of every process under `pid`, by what each is (its command name; a Faxline server by its role),
+ * with the ended children of each counted under "<name>: ended children" (one-off programs it ran and reaped).
+ */
+export function treeCpuByName(pid: number = process.pid, into: Map<string, number> = new Map()): Map<string, number> {
+  const fields = statFields(pid === process.pid ? 'self' : pid);
+  if (!fields) return into;
+  let name = 'process';
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const role = /--role=(\w+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))?.[1];
+    if (role) name = `${name} --role=${role}`;
+    if (pid === process.pid) name = 'this bench';
+  } catch {
+    // Ended while being read: its figures went to its parent.
+  }
+  const add = (key: string, seconds: number) => into.set(key, (into.get(key) ?? 0) + seconds);
+  add(name, (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_S);
+  add(`${name}: ended children`, (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_S);
+  for (const child of livingChildren(pid)) treeCpuByName(child.pid, into);
+  return into;
+}

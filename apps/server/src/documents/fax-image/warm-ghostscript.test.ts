@@ -92,7 +92,7 @@ describe('warm Ghostscript', () => {
     expect(pagePixels(split.tiff)).toEqual(reference);
     const part = await renderWithWarmGhostscript(args, limits, pdf, { first: 4, last: 7 });
     expect(pagePixels(part!)).toEqual(reference.slice(3));
-  });
+  }, 30_000);
 
   it('replaces a renderer after a failed document, and the next document renders', async () => {
     const before = await livingRenderers();
@@ -103,7 +103,7 @@ describe('warm Ghostscript', () => {
     expect(pagePixels((await renderWithWarmGhostscript(args, limits, pdf))!)).toEqual(pagePixels(await renderedOnce(pdf)));
     const after = await livingRenderers();
     expect(after.filter((pid) => !before.includes(pid)).length + before.filter((pid) => !after.includes(pid)).length).toBeGreaterThan(0);
-  });
+  }, 30_000);
 
   it('stops a document over its time or CPU limit, its whole process group with it', async () => {
     const before = await livingRenderers();
@@ -122,5 +122,5 @@ describe('warm Ghostscript', () => {
     }
     expect(started).toEqual([]);
     for (const pid of before) expect(await livingMembersOf(pid)).toBe(1);
-  });
+  }, 30_000);
 });
