@@ -103,8 +103,8 @@ export async function renderFaxImage(
   pageCount?: number | Promise<number>,
 ): Promise<FaxImage> {
   const size = faxPageSize(quality);
-  const bytes = await pdf;
-  const pages = await pageCount;
+  // Both awaited together: when the record fails, both fail, and neither is left unhandled.
+  const [bytes, pages] = await Promise.all([pdf, pageCount]);
   const args = faxDeviceArguments(quality);
   const parts =
     pages !== undefined && pages >= SPLIT_FROM_PAGES
