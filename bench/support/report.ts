@@ -26,11 +26,7 @@ export function printTable(title: string, rows: readonly Row[]): void {
   const cells = rows.map((r) => [r.measure, r.result, r.goal ?? '', r.met === undefined ? '' : r.met ? 'met' : 'NOT MET']);
   const header = ['measure', 'result', 'goal', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) =>
-    c
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
+  const line = (c: string[]) => c.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
   process.stdout.write(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   rows.forEach((r, i) => {
     process.stdout.write(`${line(cells[i]!)}\n`);
