@@ -151,6 +151,8 @@ class WarmGhostscript {
     const input = path.join(this.dir, 'job.pdf');
     const output = path.join(this.dir, 'job.tif');
     await fs.writeFile(input, pdf);
+    // Ended while the file was written (it had no job to fail then): this job is not sent to it.
+    if (this.ended) throw new ConverterError('gs ended before the job');
     const token = `faxline-${randomBytes(8).toString('hex')}`;
     // FirstPage and LastPage are looked up where they are defined, so a dictionary of the job's own gives the range.
     const pages = range ? `/FirstPage ${range.first} /LastPage ${range.last}` : '';
