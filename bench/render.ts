@@ -33,7 +33,7 @@ import {
 } from '../apps/server/src/documents/fax-image/render-fax-image';
 import { closeWarmGhostscripts, renderWithWarmGhostscript } from '../apps/server/src/documents/fax-image/warm-ghostscript';
 import { closeDocumentThreads } from '../apps/server/src/documents/threads/document-threads';
-import { compareFaxImages } from '../apps/server/src/lines/t30/fax-modem';
+import { compareFaxImages, transmitOverAudio, transmitOverT38 } from '../apps/server/src/lines/t30/fax-modem';
 import { treeCpuSeconds } from './support/cpu';
 
 const PAGES = 20;
@@ -164,6 +164,37 @@ for (let round = 0; round < rounds; round += 1) {
   const thumbnail = await step('thumbnail from the image', () => renderThumbnail(image));
   await step('encrypt and store the three', () => Promise.all([store.put(bytes), store.put(image.tiff), store.put(thumbnail)]));
 }
+// A one-page fax's CPU, step by step: each step repeated, so that the clock's 10 ms ticks average out. The T.30 call is
+// the sandbox's: both engines, over audio as the sandbox calls, and over T.38 beside it.
+const onePageLetter = await letterPdf(1);
+const faxSteps: Record<string, number> = {};
+const ONE_PAGE_REPEATS = rounds * 10;
+const stepOfOne = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const cpu = cpuSeconds();
+  const result = await run();
+  faxSteps[name] = (faxSteps[name] ?? 0) + (cpuSeconds() - cpu) / ONE_PAGE_REPEATS;
+  return result;
+};
+const sentImage = path.join(dir, 'one-page.tif');
+for (let repeat = 0; repeat < ONE_PAGE_REPEATS; repeat += 1) {
+  const record = await PDFDocument.create();
+  const bytes = await stepOfOne('open and copy the page, save the record', async () => {
+    await appendAsPages(record, onePageLetter, 'pdf');
+    return record.save();
+  });
+  await stepOfOne('Ghostscript start-up (one per fax, boxed)', () => boxedPerDocument(records.one));
+  const image = await stepOfOne('render the fax image (warm)', () => renderFaxImage(bytes, 'fine', limits, 1));
+  const thumbnail = await stepOfOne('thumbnail from the image', () => renderThumbnail(image));
+  await stepOfOne('encrypt and store the three', () => Promise.all([store.put(bytes), store.put(image.tiff), store.put(thumbnail)]));
+  await fs.writeFile(sentImage, image.tiff);
+  const call = { binary: FAXMODEM, tiffPath: sentImage, outPath: path.join(dir, 'received.tif') };
+  await stepOfOne('T.30 call over audio (both engines)', () => transmitOverAudio(call));
+  await stepOfOne('T.30 call over T.38 (both engines)', () => transmitOverT38(call));
+  await stepOfOne('compare the received pixels', () => compareFaxImages(FAXMODEM, sentImage, call.outPath));
+}
+// The boxed run renders the page too: what is left of it beyond the warm rendering is the start-up.
+faxSteps['Ghostscript start-up (one per fax, boxed)']! -= faxSteps['render the fax image (warm)']!;
+
 closeWarmGhostscripts();
 await closeDocumentThreads();
 await fs.rm(dir, { recursive: true, force: true });
@@ -196,3 +227,5 @@ for (const text of identical) console.log(`    ${text}`);
 console.log("  where the pipeline's CPU time goes (the steps one after the other, medians):");
 for (const [name, values] of Object.entries(steps))
   console.log(`    ${name.padEnd(30)} ${(median(values) * 1000).toFixed(0).padStart(4)} ms`);
+console.log(`  a one-page fax's CPU, step by step (means of ${ONE_PAGE_REPEATS}; the queue and the database: bench/load.ts):`);
+for (const [name, seconds] of Object.entries(faxSteps)) console.log(`    ${name.padEnd(44)} ${(seconds * 1000).toFixed(1).padStart(6)} ms`);
