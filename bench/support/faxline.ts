@@ -111,18 +111,25 @@ export async function createApiKey(baseUrl: string, customer: Customer, name = '
 }
 
 /** A one-page letter. */
-export async function onePagePdf(): Promise<Buffer> {
+export function onePagePdf(): Promise<Buffer> {
+  return letterPdf(1);
+}
+
+/** A referral letter of `pages` pages of text. */
+export async function letterPdf(pages: number): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([595.28, 841.89]);
-  page.drawText('Referral letter', { x: 60, y: 770, size: 20, font });
-  for (let line = 0; line < 30; line += 1)
-    page.drawText(`${line + 1}. Please see the patient on Monday; results attached as discussed (${1000 + line}).`, {
-      x: 60,
-      y: 730 - line * 18,
-      size: 11,
-      font,
-    });
+  for (let number = 1; number <= pages; number += 1) {
+    const page = pdf.addPage([595.28, 841.89]);
+    page.drawText(number === 1 ? 'Referral letter' : `Referral letter, page ${number}`, { x: 60, y: 770, size: 20, font });
+    for (let line = 0; line < 30; line += 1)
+      page.drawText(`${line + 1}. Please see the patient on Monday; results attached as discussed (${1000 + line}).`, {
+        x: 60,
+        y: 730 - line * 18,
+        size: 11,
+        font,
+      });
+  }
   return Buffer.from(await pdf.save());
 }
 

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 
 /**
@@ -74,13 +74,37 @@ export function boxedCommandLine(command: string, args: string[], limits: Conver
   ];
 }
 
-function killGroup(pid: number | undefined): void {
+export function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
     // Nobody left in the group.
   }
+}
+
+/**
+ * Starts a boxed command line (boxedCommandLine) as the box wants it: a session and process group of its own, so that
+ * the whole group can be killed; the private folder as working folder, home and temporary folder; an environment of its
+ * own; a lower priority. Also used by the long-lived Ghostscript of fax-image/warm-ghostscript.ts.
+ */
+export function spawnBoxed(program: string, args: string[], workDir: string, stdin: 'pipe' | 'ignore'): ChildProcess {
+  const child = spawn(program, args, {
+    stdio: [stdin, 'pipe', 'pipe'],
+    detached: true,
+    cwd: workDir,
+    // PATH is where the converters are found, not a setting of ours: passed on as the server has it.
+    // eslint-disable-next-line no-restricted-properties
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: workDir, TMPDIR: workDir },
+  });
+  if (child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, CONVERTER_NICENESS);
+    } catch {
+      // Gone already (it failed to start or ended at once): its 'error' or 'close' event tells.
+    }
+  }
+  return child;
 }
 
 /**
@@ -97,22 +121,7 @@ export function runConverter(
 ): Promise<string> {
   const [program, programArgs] = boxedCommandLine(command, args, options.limits);
   return new Promise((resolve, reject) => {
-    const child = spawn(program, programArgs, {
-      stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      // A session and process group of its own, so that the whole group can be killed.
-      detached: true,
-      cwd: options.workDir,
-      // PATH is where the converters are found, not a setting of ours: passed on as the server has it.
-      // eslint-disable-next-line no-restricted-properties
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: options.workDir, TMPDIR: options.workDir },
-    });
-    if (child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, CONVERTER_NICENESS);
-      } catch {
-        // Gone already (it failed to start or ended at once): its 'error' or 'close' event tells.
-      }
-    }
+    const child = spawnBoxed(program, programArgs, options.workDir, options.input ? 'pipe' : 'ignore');
     let output = '';
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;

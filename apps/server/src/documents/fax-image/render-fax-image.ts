@@ -7,6 +7,8 @@ import { ConversionError } from '../convert/convert-to-pdf';
 import { faxPageThumbnail } from './fax-thumbnail';
 import { readTiffPages } from './fax-tiff';
 import { ConverterError, DEFAULT_CONVERTER_LIMITS, runConverter, type ConverterLimits } from '../convert/converter-box';
+import { joinTiffPages } from './fax-tiff-join';
+import { idleWarmGhostscripts, renderWithWarmGhostscript, type PageRange } from './warm-ghostscript';
 
 /** A4 height in inches: the length of a fax page. */
 const PAGE_HEIGHT_INCHES = 11.69;
@@ -49,18 +51,15 @@ function asConversionError(error: unknown): never {
   throw new ConversionError('too-large-or-damaged', `The document could not be rendered: ${error.message.slice(0, 200)}`);
 }
 
-/** The arguments that render a PDF as the TIFF G4 fax image of a quality; the render bench uses them too. */
-export function faxImageArguments(quality: TFaxQuality, input: string, output: string): string[] {
+/** The device arguments of the fax image at a quality: TIFF G4, the fax page's resolution and size, every page fitted. */
+export function faxDeviceArguments(quality: TFaxQuality): string[] {
   const size = faxPageSize(quality);
-  return [
-    '-sDEVICE=tiffg4',
-    `-r${size.xDpi}x${size.yDpi}`,
-    `-g${size.widthPx}x${size.heightPx}`,
-    '-dFIXEDMEDIA',
-    '-dPDFFitPage',
-    `-sOutputFile=${output}`,
-    input,
-  ];
+  return ['-sDEVICE=tiffg4', `-r${size.xDpi}x${size.yDpi}`, `-g${size.widthPx}x${size.heightPx}`, '-dFIXEDMEDIA', '-dPDFFitPage'];
+}
+
+/** The arguments that render a PDF as the TIFF G4 fax image of a quality in one Ghostscript run (the render bench's anchor). */
+export function faxImageArguments(quality: TFaxQuality, input: string, output: string): string[] {
+  return [...faxDeviceArguments(quality), `-sOutputFile=${output}`, input];
 }
 
 /**
@@ -76,40 +75,51 @@ async function withWorkFolder<T>(run: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
+/** A document of at least this many pages is split among idle renderers: below it, one renders it as fast. */
+const SPLIT_FROM_PAGES = 6;
+/** Pages each part has at least, so that the cost of opening the document again in each renderer stays small. */
+const PAGES_PER_PART = 3;
+
+/** The page ranges of a document rendered in `parts` parts, as even as can be. */
+export function pageRanges(pages: number, parts: number): PageRange[] {
+  return Array.from({ length: parts }, (_, k) => ({
+    first: Math.floor((k * pages) / parts) + 1,
+    last: Math.floor(((k + 1) * pages) / parts),
+  }));
+}
+
 /**
  * The fax image: TIFF class F (CCITT Group 4, one bit per pixel, 1728 pixels wide) at the quality's resolution, every
- * page of the PDF scaled to fit the fax page. Ghostscript does the rendering, in one pass.
- * The PDF may be given as a promise: Ghostscript starts at once, so that its start-up (a good part of its time on a
- * short document) overlaps the making of the PDF, and is then told to run the PDF from a file. (Not the PDF itself
- * on standard input: Ghostscript would copy it to a file of its own first, which costs it more.) If the promise
- * fails, so does the rendering, with the same error.
+ * page of the PDF scaled to fit the fax page. Ghostscript does the rendering, already started (warm-ghostscript.ts,
+ * decision 124): its start-up is not paid per fax. Given the page count, a long document is split among the
+ * renderers that are idle right now (one per core), each rendering a range of its pages, and the parts are joined
+ * page by page; on a busy machine there is no idle renderer to share with, and one renders it all.
+ * The PDF may be given as a promise (the record still being made): a renderer is taken once it is ready.
  */
 export async function renderFaxImage(
   pdf: Uint8Array | Promise<Uint8Array>,
   quality: TFaxQuality,
   limits: ConverterLimits = DEFAULT_CONVERTER_LIMITS,
+  pageCount?: number | Promise<number>,
 ): Promise<FaxImage> {
   const size = faxPageSize(quality);
-  const document = Promise.resolve(pdf);
-  // Used once the work folder exists; a failure before then is not unhandled, it is reported from there.
-  document.catch(() => {});
-  return withWorkFolder(async (dir) => {
-    const input = path.join(dir, 'document.pdf');
-    const output = path.join(dir, 'fax.tif');
-    const run = document.then(async (bytes) => {
-      await fs.writeFile(input, bytes);
-      return `(${input.replace(/[\\()]/g, '\\$&')}) run\n`;
-    });
-    await ghostscript([`--permit-file-read=${dir}/`, ...faxImageArguments(quality, '-', output)], {
-      workDir: dir,
-      limits,
-      commands: run,
-    }).catch(asConversionError);
-    const tiff = await fs.readFile(output).catch(() => {
-      throw new ConversionError('unconvertible', 'The document could not be rendered as a fax: no image was written.');
-    });
-    return { tiff: new Uint8Array(tiff.buffer, tiff.byteOffset, tiff.byteLength), pages: readTiffPages(tiff).length, ...size };
-  });
+  // Both awaited together: when the record fails, both fail, and neither is left unhandled.
+  const [bytes, pages] = await Promise.all([pdf, pageCount]);
+  const args = faxDeviceArguments(quality);
+  const parts =
+    pages !== undefined && pages >= SPLIT_FROM_PAGES
+      ? Math.max(1, Math.min(idleWarmGhostscripts(args, limits), Math.floor(pages / PAGES_PER_PART)))
+      : 1;
+  const rendered =
+    parts > 1
+      ? await Promise.all(pageRanges(pages!, parts).map((range) => renderWithWarmGhostscript(args, limits, bytes, range))).catch(
+          asConversionError,
+        )
+      : [await renderWithWarmGhostscript(args, limits, bytes).catch(asConversionError)];
+  if (rendered.some((part) => part === undefined))
+    throw new ConversionError('unconvertible', 'The document could not be rendered as a fax: no image was written.');
+  const tiff = parts > 1 ? joinTiffPages(rendered as Uint8Array[], size) : rendered[0]!;
+  return { tiff, pages: readTiffPages(tiff).length, ...size };
 }
 
 /** A small grey PNG of the first page of the fax image, for the fax details and the list. */

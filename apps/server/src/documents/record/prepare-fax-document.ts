@@ -19,9 +19,8 @@ type FaxDocumentInput = RecordInput & { quality: TFaxQuality };
 /**
  * From uploaded files to what the fax line sends, each step done once: every file is opened or converted straight
  * into the document of record (a PDF is parsed once, for its check, its page count and its pages), the optional cover
- * page goes in front, the record is saved once, and one Ghostscript pass renders the fax image at the chosen
- * quality; the page count and the thumbnail are read from that image. Ghostscript is started first, so that its
- * start-up overlaps the making of the record.
+ * page goes in front, the record is saved once, and a warm Ghostscript renders the fax image at the chosen
+ * quality (a long record split among the idle ones); the page count and the thumbnail are read from that image.
  */
 export async function prepareFaxDocument(input: FaxDocumentInput): Promise<FaxDocument> {
   const made = await renderFaxDocument(input);
@@ -65,9 +64,8 @@ export async function prepareAndKeepFaxDocument(
 }
 
 /**
- * The record and the fax image, both under way: Ghostscript is started first (its start-up takes as long as rendering
- * a dozen pages) and runs the record once it is saved. The record is made in a document thread (pdf-lib works in long
- * synchronous stretches, and decodes every image), from the next microtask on, after the spawn.
+ * The record and the fax image, both under way: a warm Ghostscript takes the record once it is saved (decision 124).
+ * The record is made in a document thread (pdf-lib works in long synchronous stretches, and decodes every image).
  */
 function startFaxDocument(input: FaxDocumentInput) {
   const limits = input.limits ?? DEFAULT_CONVERTER_LIMITS;
@@ -76,6 +74,8 @@ function startFaxDocument(input: FaxDocumentInput) {
     record.then((made) => made.pdf),
     input.quality,
     input.limits,
+    // The page count lets a long record be rendered in parts, by the renderers idle at the time.
+    record.then((made) => made.pages),
   );
   // Both are awaited by the caller; a failure of one is reported from there, not as unhandled.
   record.catch(() => {});
@@ -83,7 +83,7 @@ function startFaxDocument(input: FaxDocumentInput) {
   return { record, rendering };
 }
 
-/** Both settled before returning, so that a failed record has stopped Ghostscript and removed its files. */
+/** Both settled before returning, so that a failed record has no rendering left under way. */
 async function bothMade(record: ReturnType<typeof makeRecordInThread>, rendering: Promise<FaxImage>) {
   const [made, rendered] = await Promise.allSettled([record, rendering]);
   if (made.status === 'rejected') throw made.reason;
