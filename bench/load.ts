@@ -65,11 +65,10 @@ const THROUGHPUT_BEFORE = 7.2;
 /** Issue 40's anchor for attempts per delivered fax: "1.3 is called attainable". */
 const ATTEMPTS_ANCHOR = 1.3;
 /**
- * The "noisy" destination of the mix: a number that fails training at V.17 (the engine's new test number,
- * +15550100007, is being added in parallel); until it is there, the number that only takes V.29 without ECM.
- * Named here once, so that switching is one line.
+ * The "noisy" destination: a machine that cannot train at V.17 (SANDBOX_TEST_NUMBERS, decision 120). Its first call
+ * fails, the retry steps down to V.29 and delivers, and the number's learned line settings make later calls start there.
  */
-const NOISY_NUMBER: string = SANDBOX_TEST_NUMBERS.slow_no_ecm;
+const NOISY_NUMBER: string = SANDBOX_TEST_NUMBERS.fails_v17_training;
 /** The destination mix, as shares of the faxes: most go to healthy machines, as in life. */
 const MIX: Array<{ kind: string; share: number; number: (i: number) => string }> = [
   { kind: 'healthy', share: 0.7, number: (i) => sandboxRecipient(5_000 + i) },
