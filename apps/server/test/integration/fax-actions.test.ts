@@ -80,7 +80,7 @@ describe('resend, delete, download, and what the month counts', () => {
     const sender = await customer();
     const faxId = await send(sender.cookie, SANDBOX_TEST_NUMBERS.partial_delivery);
     await expect
-      .poll(async () => (await details(faxId, sender.cookie)).status, { timeout: 60_000, interval: 100 })
+      .poll(async () => (await details(faxId, sender.cookie)).status, { timeout: 60_000, interval: 500 })
       .toBe('partially_delivered');
     const partial = await details(faxId, sender.cookie);
     expect(partial).toMatchObject({ pages: 2, pagesSent: 1, hasImage: true, resends: [] });
@@ -101,7 +101,7 @@ describe('resend, delete, download, and what the month counts', () => {
     expect(early.statusCode).toBe(409);
     expect(message(early)).toBe('Only a fax that has ended can be sent again. This one is still on its way.');
     await expect
-      .poll(async () => (await details(copyId, sender.cookie)).status, { timeout: 60_000, interval: 100 })
+      .poll(async () => (await details(copyId, sender.cookie)).status, { timeout: 60_000, interval: 500 })
       .toBe('partially_delivered');
     expect((await monthlyUsage(t.db, sender.accountId)).used).toBe(2);
 
