@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { CallOutcome } from '../lines/fax-line';
 import { countedTries, nextTryAfter, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
-import { translator } from '../platform/i18n/i18n';
+import { isMessageKey, translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
 import type { Database } from '../platform/db/client';
 import { billUsageChargeAddress } from '../billing/bill-usage-charge-job';
@@ -42,6 +42,7 @@ export async function endAttempt(
         firstPage: outcome.firstPage,
         result: outcome.result,
         call: outcome.call ?? null,
+        lineCode: outcome.lineCode?.slice(0, 500) ?? null,
         interrupted: target.interrupted ?? false,
         // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
         ...(transmitted ? { imageKey: transmitted.key } : {}),
@@ -65,8 +66,21 @@ export async function endAttempt(
     const interrupted = await interruptedTries(tx, faxId);
     const wait =
       target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
+    if (wait === null && reason === 'partial') {
+      // Out of tries with some pages confirmed: those pages were delivered (and are charged), the fax ends partly
+      // delivered; its reason stays 'partial' (decision 119).
+      const pagesSent = outcome.firstPage - 1 + outcome.pagesSent;
+      const set = { completedAt: new Date(), pagesSent, retryReason: null, failureReason: 'partial' as const, failureMessage: null };
+      if (await moveFax(tx, faxId, ['sending'], 'partially_delivered', set)) {
+        const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
+        if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
+        for (const ledgerLineId of billableLineIds)
+          await queue.send(billUsageChargeAddress, { ledgerLineId }, { transaction: client, dedupeKey: `usage:${ledgerLineId}` });
+      }
+      return true;
+    }
     if (wait === null) {
-      await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
+      await failFax(tx, faxId, ['sending'], reason, endedMessage(target.language as TLanguage, reason));
       return true;
     }
     const nextTryAt = new Date(clock.now().getTime() + Math.round(wait * config.faxClockScale));
@@ -79,6 +93,15 @@ export async function endAttempt(
     );
     return true;
   });
+}
+
+/**
+ * What is kept as the fax's message when its tries ran out: the server's "on every try" words where it has them (busy,
+ * no answer...), else the class's sentence of the one taxonomy (decision 119).
+ */
+function endedMessage(language: TLanguage, reason: TFaxFailureReason): string {
+  const key = `faxes.${reason}`;
+  return translator(language)(isMessageKey(key) ? key : `failureReasons.${reason}`);
 }
 
 /** How many of a fax's tries were cut short by their worker's death (decision 081). */

@@ -3,7 +3,7 @@ import { defineJob } from '../../job-deps';
 import { endAttempt } from '../end-attempt';
 import { loadFax } from '../fax-state';
 
-/** A try handed to a carrier that has not reported its end by the deadline: a line error, and the retry rules go on. */
+/** A try handed to a carrier that has not reported its end by the deadline: an outage, and the retry rules go on. */
 export const carrierDeadlineJob = defineJob({
   name: 'faxes.carrier-deadline',
   schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
@@ -15,8 +15,15 @@ export const carrierDeadlineJob = defineJob({
     const ended = await endAttempt(
       deps,
       { faxId, attempt, language: fax.language },
-      { result: 'line_quality', pagesSent: 0, firstPage: 1, durationMs: 0, detail: 'the carrier did not report the end of the fax in time' },
+      {
+        result: 'carrier_outage',
+        pagesSent: 0,
+        firstPage: 1,
+        durationMs: 0,
+        lineCode: 'carrier_deadline',
+        detail: 'the carrier did not report the end of the fax in time',
+      },
     );
-    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a line error');
+    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a carrier outage');
   },
 });

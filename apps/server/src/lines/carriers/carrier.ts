@@ -86,7 +86,15 @@ export type CarrierReport =
   | ReportOf<'delivered', { tryRef: string | null; pages: number | null; durationMs: number | null }>
   | ReportOf<
       'failed',
-      { tryRef: string | null; reason: TFaxFailureReason; detail: string; pages: number | null; durationMs: number | null }
+      {
+        tryRef: string | null;
+        reason: TFaxFailureReason;
+        /** The carrier's own code for the failure, as it sent it: kept on the attempt for support (decision 119). */
+        lineCode: string | null;
+        detail: string;
+        pages: number | null;
+        durationMs: number | null;
+      }
     >
   /** A fax call is coming in (carriers that ask first): take it or refuse it (`answerIncoming`). */
   | ReportOf<'incoming', { from: string | null; to: string }>
