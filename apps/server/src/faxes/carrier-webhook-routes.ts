@@ -100,6 +100,23 @@ function reportOf(carrier: Carrier, webhook: Parameters<Carrier['reportOf']>[0])
   }
 }
 
+/**
+ * A carrier's failure as the try's end (decision 119): its class and its own code; a call that failed after the
+ * carrier confirmed some pages but not all is partial (the retry rules try again; carriers send every page again).
+ */
+function failedOutcome(report: Report<'failed'>, faxPages: number | null, durationMs: number | null): CallOutcome {
+  const confirmed = report.pages ?? 0;
+  const partial = confirmed > 0 && faxPages !== null && confirmed < faxPages && report.reason !== 'canceled';
+  return {
+    result: partial ? 'partial' : report.reason,
+    pagesSent: partial ? confirmed : 0,
+    firstPage: 1,
+    durationMs,
+    lineCode: report.lineCode,
+    detail: report.detail,
+  };
+}
+
 /** The try a final event ends: named by its reference, or found by the carrier's id of the fax; only its carrier's. */
 async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'delivered' | 'failed'>, log: FastifyBaseLogger): Promise<void> {
   const named = tryOfRef(report.tryRef);
@@ -126,6 +143,6 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
           durationMs,
           detail: `${carrier.name} fax ${report.carrierFaxId}`,
         }
-      : { result: report.reason, pagesSent: 0, firstPage: 1, durationMs, detail: report.detail };
+      : failedOutcome(report, fax.pages, durationMs);
   await endAttempt(deps, { faxId: attempt.faxId, attempt: attempt.number, language: fax.language }, outcome);
 }

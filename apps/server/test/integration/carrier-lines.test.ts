@@ -326,7 +326,7 @@ describe('failover', () => {
     expect(await finalFax(faxId)).toMatchObject({ status: 'delivered', line: 'signalwire', pagesSent: 2 });
     const attempts = await attemptsOf(faxId);
     expect(attempts.map((attempt) => [attempt.number, attempt.line, attempt.result])).toEqual([
-      [1, 'sinch', 'line_quality'],
+      [1, 'sinch', 'carrier_outage'],
       [2, 'signalwire', 'delivered'],
     ]);
     // The back office sees it: Sinch's line error in the last hour, and each carrier's last fax through.

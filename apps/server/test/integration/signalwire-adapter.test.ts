@@ -134,8 +134,9 @@ describe('the SignalWire adapter', () => {
       ['failed', 'no_answer', `faxline:${FAX_ID}:1`],
       ['failed', 'not_a_fax_machine', `faxline:${FAX_ID}:1`],
       ['failed', 'line_quality', `faxline:${FAX_ID}:1`],
-      ['failed', 'line_quality', `faxline:${FAX_ID}:1`],
+      ['failed', 'carrier_outage', `faxline:${FAX_ID}:1`],
     ]);
+    expect(finals[4]!.lineCode).toBe('failed 11200 HTTP Retrieval Failure');
     expect(finals[0]!.detail).toBe(`SignalWire fax ${sids[0]}: busy`);
     expect(finals[2]!.detail).toBe(`SignalWire fax ${sids[2]}: 2 Fax transmission not established: no fax machine was detected`);
     expect(finals[4]!.detail).toBe(`SignalWire fax ${sids[4]}: 11200 HTTP Retrieval Failure`);
@@ -145,7 +146,7 @@ describe('the SignalWire adapter', () => {
       ...sids.slice(2).map((sid) => `${sid}:failed`),
     ]);
 
-    expect(signalWireFailureClassOf('21212', 'To is not in the correct format')).toBe('invalid_number');
+    expect(signalWireFailureClassOf('21212', 'To is not in the correct format')).toBe('carrier_refused');
     expect(signalWireFailureClassOf(null, 'Connection failed')).toBe('not_a_fax_machine');
     expect(signalWireFailureClassOf(null, 'Something new')).toBe('line_quality');
     expect(signalWireFailureClassOf(undefined, undefined)).toBe('line_quality');

@@ -120,7 +120,7 @@ describe('the Sinch adapter', () => {
       ['+15550108881', 'busy', 'busy', 'CALL_ERROR 17 Busy'],
       ['+15550108882', 'no_answer', 'no_answer', 'CALL_ERROR 16 Ring Timeout'],
       ['+15550108883', 'not_a_fax_machine', 'not_a_fax_machine', 'FAX_ERROR 132 No fax tone detected'],
-      ['+15550108884', 'invalid_number', 'invalid_number', 'CALL_ERROR 34 Phone number not operational'],
+      ['+15550108884', 'invalid_number', 'carrier_refused', 'CALL_ERROR 34 Phone number not operational'],
       ['+15550108885', 'call_dropped', 'line_quality', 'CALL_ERROR 11 The call dropped prematurely'],
     ] as const;
     for (const [to, error] of cases) simulator.outcomeFor(to, { result: 'failed', error, pagesSent: 1 });
@@ -136,14 +136,16 @@ describe('the Sinch adapter', () => {
         carrierFaxId: ids[i],
         tryRef: tryRefOf(faxId, 1),
         reason,
+        lineCode: words.split(' ').slice(0, 2).join(':'),
         detail: `Sinch fax ${ids[i]}: ${words}`,
         pages: 1,
         durationMs: null,
       });
     }
-    expect(failureClassOf('CALL_ERROR', 49)).toBe('invalid_number');
-    expect(failureClassOf('DOCUMENT_CONVERSION_ERROR', 133)).toBe('line_quality');
+    expect(failureClassOf('CALL_ERROR', 49)).toBe('carrier_refused');
+    expect(failureClassOf('DOCUMENT_CONVERSION_ERROR', 133)).toBe('carrier_refused');
     expect(failureClassOf('FAX_ERROR', 133)).toBe('line_quality');
+    expect(failureClassOf('GENERAL_ERROR', 1)).toBe('carrier_outage');
     expect(failureClassOf('SOMETHING_NEW', 17)).toBe('line_quality');
     expect(failureClassOf(null, null)).toBe('line_quality');
   });
