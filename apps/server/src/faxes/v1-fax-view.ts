@@ -25,7 +25,7 @@ export function toV1Fax(fax: TFax, language: TLanguage): TV1Fax {
     retryable: reason ? RETRYABLE_FAX_FAILURES[reason] : null,
     failure_message: reason ? translator(language)(`failureReasons.${reason}`) : null,
     failure_detail: fax.failureMessage,
-    uncertain_choice: fax.uncertainChoice,
+    uncertain_choice: fax.uncertainChoice ?? null,
     cover_subject: fax.coverSubject,
     channel: fax.channel,
     scheduled_at: fax.scheduledAt,

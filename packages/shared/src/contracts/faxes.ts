@@ -99,7 +99,7 @@ export const ZFax = z.object({
   failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
   failureMessage: z.string().nullable(),
   /** An uncertain fax's answer (decision 119): keep or resend; null while the question is open or there is none. */
-  uncertainChoice: z.enum(UNCERTAIN_CHOICES).nullable(),
+  uncertainChoice: z.enum(UNCERTAIN_CHOICES).nullable().optional(),
   coverSubject: z.string().nullable(),
   line: z.enum(FAX_LINES).nullable(),
   channel: z.enum(FAX_CHANNELS),
