@@ -109,7 +109,7 @@ export const faxes = pgTable(
      */
     uncertainChoice: text('uncertain_choice').$type<TUncertainChoice>(),
     uncertainChosenAt: timestamp('uncertain_chosen_at', { withTimezone: true }),
-    uncertainChosenBy: uuid('uncertain_chosen_by'),
+    uncertainChosenBy: text('uncertain_chosen_by'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /**
      * While a sent fax waits between tries: when the next try is due, and why the last one did not get through (both
