@@ -11,7 +11,13 @@ import {
   type CarrierReport,
   type WebhookRequest,
 } from '../../src/lines/carriers/carrier';
-import { signalWireCarrier, signalWireFailureClassOf, type SignalWireSettings } from '../../src/lines/carriers/signalwire';
+import {
+  SIGNALWIRE_ERROR_CODE_CLASSES,
+  SIGNALWIRE_MESSAGE_CLASSES,
+  signalWireCarrier,
+  signalWireFailureClassOf,
+  type SignalWireSettings,
+} from '../../src/lines/carriers/signalwire';
 import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Faxline's SignalWire adapter against the simulator that follows SignalWire's reference. The
@@ -108,6 +114,21 @@ describe('the SignalWire adapter', () => {
         durationMs: null,
       },
     ]);
+  });
+
+  it('reads every ErrorCode and known message of its tables as the simulator sends them, its words kept as the code', async () => {
+    const failures = [
+      ...Object.entries(SIGNALWIRE_ERROR_CODE_CLASSES).map(([code, reason]) => [code, 'documented', reason] as const),
+      ...SIGNALWIRE_MESSAGE_CLASSES.map(({ example, reason }) => ['', example, reason] as const),
+    ];
+    const sent: Array<[string, string, string]> = [];
+    for (const [i, [errorCode, errorMessage, reason]] of failures.entries()) {
+      const to = `+1555013${String(i).padStart(4, '0')}`;
+      simulator.outcomeFor(to, { result: 'failed', errorCode, errorMessage });
+      sent.push([await carrier.send(fax(to)), ['failed', errorCode, errorMessage].filter(Boolean).join(' '), reason]);
+    }
+    await simulator.settled();
+    for (const [sid, code, reason] of sent) expect(reportsOf(sid).at(-1)).toMatchObject({ kind: 'failed', reason, lineCode: code });
   });
 
   it('classes busy, no answer, no fax machine and unknown failures, with SignalWire words in the detail', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSinchSimulator, type SinchSimulator } from '@test-support/carriers/sinch';
+import { startSinchSimulator, type SinchErrorType, type SinchSimulator } from '@test-support/carriers/sinch';
 import { makePdf } from '@test-support/factories/documents';
 import {
   CarrierRefused,
@@ -11,7 +11,14 @@ import {
   type Carrier,
   type WebhookRequest,
 } from '../../src/lines/carriers/carrier';
-import { failureClassOf, SINCH_TRY_LABEL, sinchCarrier, type SinchSettings } from '../../src/lines/carriers/sinch';
+import {
+  failureClassOf,
+  SINCH_ERROR_TYPE_CLASSES,
+  SINCH_FAILURE_CLASSES,
+  SINCH_TRY_LABEL,
+  sinchCarrier,
+  type SinchSettings,
+} from '../../src/lines/carriers/sinch';
 import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Faxline's Sinch adapter against the simulator that follows Sinch's Fax API v3 and Numbers API
@@ -113,6 +120,22 @@ describe('the Sinch adapter', () => {
     });
     await expect(send('+15550109997', { serviceId: 'NOSUCHSERVICE' })).rejects.toBeInstanceOf(CarrierRefused);
     await simulator.settled();
+  });
+
+  it('reads every documented type and code of its table as the simulator sends it, the type and code kept as the code', async () => {
+    const errors = [
+      ...Object.entries(SINCH_FAILURE_CLASSES).map(([key, reason]) => [key.split(':')[0]!, Number(key.split(':')[1]), reason] as const),
+      ...Object.entries(SINCH_ERROR_TYPE_CLASSES).map(([type, reason]) => [type, 999, reason] as const),
+    ];
+    const sent: Array<[string, string, string]> = [];
+    for (const [i, [errorType, errorCode, reason]] of errors.entries()) {
+      const to = `+1555012${String(i).padStart(4, '0')}`;
+      simulator.outcomeFor(to, { result: 'failed', error: { errorType: errorType as SinchErrorType, errorCode, errorMessage: 'documented' } });
+      sent.push([await send(to), `${errorType}:${errorCode}`, reason]);
+    }
+    await simulator.settled();
+    for (const [id, code, reason] of sent)
+      expect(carrier().reportOf(callbacksOf(id)[0]!)).toMatchObject({ kind: 'failed', reason, lineCode: code });
   });
 
   it('classes a busy line as busy, and each documented failure in its class', async () => {
