@@ -80,7 +80,13 @@ describe('the confirmation of a sent fax', () => {
   });
 
   it('says whether another try may help, in words and in headers, as the webhook does (decision 119)', () => {
-    const busy = renderFaxOutcomeEmail({ ...sent, failureReason: 'busy' } as FaxRow, 'fax.failed', { attempts: 4, durationMs: 1 }, false, context());
+    const busy = renderFaxOutcomeEmail(
+      { ...sent, failureReason: 'busy' } as FaxRow,
+      'fax.failed',
+      { attempts: 4, durationMs: 1 },
+      false,
+      context(),
+    );
     expect(busy.text).toContain('Retry: Another try may get through.');
     expect(busy.headers).toMatchObject({ 'X-Faxline-Failure-Reason': 'busy', 'X-Faxline-Retryable': 'true' });
     const refused = { ...sent, failureReason: 'carrier_refused' } as FaxRow;

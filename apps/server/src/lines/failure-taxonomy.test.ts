@@ -1,8 +1,13 @@
 import { FAX_FAILURE_REASONS, T30_COMPLETION } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
-import { SINCH_FAX_ERRORS } from '../../../../test-support/carriers/sinch';
+import { SINCH_FAX_ERRORS } from '@test-support/carriers/sinch';
 import type { CallOutcome } from './fax-line';
-import { SIGNALWIRE_ERROR_CODE_CLASSES, SIGNALWIRE_MESSAGE_CLASSES, SIGNALWIRE_STATUS_CLASSES, signalWireFailureClassOf } from './carriers/signalwire';
+import {
+  SIGNALWIRE_ERROR_CODE_CLASSES,
+  SIGNALWIRE_MESSAGE_CLASSES,
+  SIGNALWIRE_STATUS_CLASSES,
+  signalWireFailureClassOf,
+} from './carriers/signalwire';
 import { failureClassOf as sinchClassOf, SINCH_ERROR_TYPE_CLASSES, SINCH_FAILURE_CLASSES } from './carriers/sinch';
 import { failureClassOf as telnyxClassOf, TELNYX_FAILURE_CLASSES } from './carriers/telnyx';
 import { HYLAFAX_STATUS_CLASSES, hylafaxFailureOf, hylafaxResultOf } from './hylafax/hylafax-line';
@@ -15,7 +20,8 @@ import { callResult } from './t30/call-result';
  */
 const PRE_CALL = new Set(['invalid_number', 'conversion_error', 'quota_exceeded']);
 const CALL_CLASSES = new Set<string>(FAX_FAILURE_REASONS.filter((reason) => !PRE_CALL.has(reason)));
-const isCallOutcome = (result: CallOutcome['result']) => result === 'delivered' || result === 'partially_delivered' || CALL_CLASSES.has(result);
+const isCallOutcome = (result: CallOutcome['result']) =>
+  result === 'delivered' || result === 'partially_delivered' || CALL_CLASSES.has(result);
 
 function expectCallClasses(line: string, mapped: Array<[code: string, result: CallOutcome['result']]>) {
   expect(mapped.length).toBeGreaterThan(0);
@@ -53,7 +59,7 @@ describe('one failure language: every line code maps to the taxonomy', () => {
     expect(signalWireFailureClassOf(null, 'Something new')).toBe('line_quality');
   });
 
-  it("Sinch: every documented type and code, and each error its simulator answers by name", () => {
+  it('Sinch: every documented type and code, and each error its simulator answers by name', () => {
     const mapped: Array<[string, CallOutcome['result']]> = [
       ...Object.entries(SINCH_FAILURE_CLASSES).map(([key, reason]) => {
         const [type, code] = key.split(':');
@@ -64,7 +70,9 @@ describe('one failure language: every line code maps to the taxonomy', () => {
         expect(sinchClassOf(type, 99_999)).toBe(reason);
         return [type, reason] as [string, CallOutcome['result']];
       }),
-      ...Object.entries(SINCH_FAX_ERRORS).map(([name, error]) => [name, sinchClassOf(error.errorType, error.errorCode)] as [string, CallOutcome['result']]),
+      ...Object.entries(SINCH_FAX_ERRORS).map(
+        ([name, error]) => [name, sinchClassOf(error.errorType, error.errorCode)] as [string, CallOutcome['result']],
+      ),
     ];
     expectCallClasses('sinch', mapped);
   });
@@ -92,7 +100,10 @@ describe('one failure language: every line code maps to the taxonomy', () => {
     for (let completion = 0; completion <= T30_COMPLETION.callDropped; completion += 1)
       for (const answered of [true, false])
         for (const pages of [0, 1, 2])
-          mapped.push([`T.30 ${completion} answered=${answered} pages=${pages}`, callResult({ completion, pages }, { pages: 2, answered })]);
+          mapped.push([
+            `T.30 ${completion} answered=${answered} pages=${pages}`,
+            callResult({ completion, pages }, { pages: 2, answered }),
+          ]);
     expectCallClasses('sandbox', mapped);
   });
 });

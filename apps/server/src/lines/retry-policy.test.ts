@@ -24,7 +24,11 @@ describe('retry policy', () => {
   it('retries a carrier outage 3 more times 5 minutes apart and a partial delivery 2 more, 1 minute apart', () => {
     expect([1, 2, 3, 4].map((attempt) => nextTryAfter('carrier_outage', attempt))).toEqual([300_000, 300_000, 300_000, null]);
     expect([1, 2, 3].map((attempt) => nextTryAfter('partial', attempt))).toEqual([60_000, 60_000, null]);
-    expect([nextTryAfter('uncertain', 1), nextTryAfter('carrier_refused', 1), nextTryAfter('wrong_station', 1)]).toEqual([null, null, null]);
+    expect([nextTryAfter('uncertain', 1), nextTryAfter('carrier_refused', 1), nextTryAfter('wrong_station', 1)]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
   it('does not count up to three tries cut short by their worker, and counts every one after those', () => {
     expect([0, 1, 3, 4, 6].map((interrupted) => countedTries(6, interrupted))).toEqual([6, 5, 3, 3, 3]);

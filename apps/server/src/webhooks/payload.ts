@@ -14,14 +14,17 @@ import { toV1FaxDetails } from '../faxes/v1-fax-view';
 export async function faxEventPayload(db: Database, event: FaxEventRow): Promise<string | undefined> {
   const [fax] = await db.select().from(faxes).where(eq(faxes.id, event.faxId));
   if (!fax) return undefined;
-  const data = toV1FaxDetails({
-    ...toPublicFax(fax),
-    attempts: await faxAttemptViews(db, fax.id),
-    documentClass: fax.documentClass,
-    classConfidence: fax.classConfidence,
-    fields: fax.foundFields ?? [],
-    pageProblems: fax.pageProblems ?? [],
-  }, fax.language as TLanguage);
+  const data = toV1FaxDetails(
+    {
+      ...toPublicFax(fax),
+      attempts: await faxAttemptViews(db, fax.id),
+      documentClass: fax.documentClass,
+      classConfidence: fax.classConfidence,
+      fields: fax.foundFields ?? [],
+      pageProblems: fax.pageProblems ?? [],
+    },
+    fax.language as TLanguage,
+  );
   return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data });
 }
 

@@ -1,5 +1,12 @@
 import http from 'node:http';
-import { ZAdminDashboard, ZAdminNumber, ZCreateApiKeyResponse, ZSendFaxResponse, ZSystemSettingsResponse, type TSystemSettingsValues } from '@faxline/shared';
+import {
+  ZAdminDashboard,
+  ZAdminNumber,
+  ZCreateApiKeyResponse,
+  ZSendFaxResponse,
+  ZSystemSettingsResponse,
+  type TSystemSettingsValues,
+} from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignalWireSimulator, type SignalWireSimulator } from '@test-support/carriers/signalwire';
@@ -478,7 +485,13 @@ describe('one failure language (decision 119)', () => {
     const webhook = JSON.parse((await faxEventPayload(t.db, event))!) as { data: { failure_reason: string; retryable: boolean } };
     const [fax] = await t.db.select().from(faxes).where(eq(faxes.id, faxId));
     const email = renderFaxOutcomeEmail(fax!, 'fax.failed', { attempts: 1, durationMs: 0 }, false, {
-      recipient: { address: 'sender@example.com', language: 'fr', name: null, timeZone: null, unsubscribe: { kind: 'person', userId: 'u', setting: 'faxSentConfirmation', language: 'fr' } },
+      recipient: {
+        address: 'sender@example.com',
+        language: 'fr',
+        name: null,
+        timeZone: null,
+        unsubscribe: { kind: 'person', userId: 'u', setting: 'faxSentConfirmation', language: 'fr' },
+      },
       publicUrl: t.config.publicUrl,
       unsubscribeLink: `${t.config.publicUrl}/unsubscribe`,
       messageId: '<taxonomy@example.com>',
@@ -512,7 +525,10 @@ describe('one failure language (decision 119)', () => {
       expect(attempts.map((a) => [a.result, a.lineCode])).toEqual([[expected.reason, expected.lineCode]]);
       const { webhook, email } = await webhookAndEmail(faxId);
       expect(webhook).toMatchObject({ failure_reason: expected.reason, retryable: expected.retryable });
-      expect(email.headers).toMatchObject({ 'X-Faxline-Failure-Reason': expected.reason, 'X-Faxline-Retryable': String(expected.retryable) });
+      expect(email.headers).toMatchObject({
+        'X-Faxline-Failure-Reason': expected.reason,
+        'X-Faxline-Retryable': String(expected.retryable),
+      });
       expect(email.text).toContain(translator('fr')(`failureReasons.${expected.reason}`));
       // /v1 says the class's sentence in the language asked for.
       const v1 = await callV1(t, secret, 'GET', `/v1/faxes/${faxId}`, { headers: { 'accept-language': 'es' } });

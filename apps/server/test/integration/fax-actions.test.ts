@@ -1,4 +1,12 @@
-import { SANDBOX_TEST_NUMBERS, ZApiError, ZFax, ZFaxDetails, ZFaxListResponse, ZSendFaxResponse, ZUncertainChoiceResponse } from '@faxline/shared';
+import {
+  SANDBOX_TEST_NUMBERS,
+  ZApiError,
+  ZFax,
+  ZFaxDetails,
+  ZFaxListResponse,
+  ZSendFaxResponse,
+  ZUncertainChoiceResponse,
+} from '@faxline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
@@ -231,8 +239,14 @@ describe("an uncertain fax's choice: send it again or keep it (decision 119)", (
     const resent = await choose(faxId, sender.cookie, 'resend');
     expect(resent.statusCode, resent.body).toBe(200);
     const { resentFaxId } = ZUncertainChoiceResponse.parse(resent.json());
-    expect(await details(resentFaxId!, sender.cookie)).toMatchObject({ resentFromId: faxId, toNumber: SANDBOX_TEST_NUMBERS.not_a_fax_machine });
-    expect(await details(faxId, sender.cookie)).toMatchObject({ uncertainChoice: 'resend', resends: [expect.objectContaining({ id: resentFaxId })] });
+    expect(await details(resentFaxId!, sender.cookie)).toMatchObject({
+      resentFromId: faxId,
+      toNumber: SANDBOX_TEST_NUMBERS.not_a_fax_machine,
+    });
+    expect(await details(faxId, sender.cookie)).toMatchObject({
+      uncertainChoice: 'resend',
+      resends: [expect.objectContaining({ id: resentFaxId })],
+    });
 
     // Asked once; a bad choice is a 400; another account's fax is not there; a busy fax is no uncertain one.
     const twice = await choose(faxId, sender.cookie, 'keep', 'fr');

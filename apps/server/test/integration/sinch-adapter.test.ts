@@ -130,7 +130,10 @@ describe('the Sinch adapter', () => {
     const sent: Array<[string, string, string]> = [];
     for (const [i, [errorType, errorCode, reason]] of errors.entries()) {
       const to = `+1555012${String(i).padStart(4, '0')}`;
-      simulator.outcomeFor(to, { result: 'failed', error: { errorType: errorType as SinchErrorType, errorCode, errorMessage: 'documented' } });
+      simulator.outcomeFor(to, {
+        result: 'failed',
+        error: { errorType: errorType as SinchErrorType, errorCode, errorMessage: 'documented' },
+      });
       sent.push([await send(to), `${errorType}:${errorCode}`, reason]);
     }
     await simulator.settled();

@@ -166,21 +166,22 @@ export const ZV1Fax = z
     pages_sent: z.number().int().nonnegative().nullable(),
     quality: z.enum(FAX_QUALITIES),
     failure_reason: z.enum(FAX_FAILURE_REASONS).nullable().meta({
-      description:
-        'How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did.',
+      description: 'How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did.',
     }),
     retryable: z.boolean().nullable().meta({
-      description: 'Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason.',
+      description:
+        'Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason.',
     }),
     failure_message: z.string().nullable().meta({
       description: "The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for.",
     }),
     failure_detail: z.string().nullable().meta({
-      description: 'What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in.',
+      description:
+        'What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in.',
     }),
     uncertain_choice: z.enum(UNCERTAIN_CHOICES).nullable().meta({
       description:
-        "For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain.",
+        'For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain.',
     }),
     cover_subject: z.string().nullable(),
     channel: z.enum(FAX_CHANNELS),

@@ -41,7 +41,12 @@ export function carrierLine(deps: CarrierLineDeps): FaxLine {
 async function handOver(deps: CarrierLineDeps, fax: OutgoingFax, attempt: number): Promise<CallOutcome | HandedOver> {
   const started = Date.now();
   if (!fax.fromNumber)
-    return lineFailureSince(started, 'carrier_refused', `${deps.carrier.name} needs a From number: the account has no fax number`, 'no_from_number');
+    return lineFailureSince(
+      started,
+      'carrier_refused',
+      `${deps.carrier.name} needs a From number: the account has no fax number`,
+      'no_from_number',
+    );
   if (!fax.imageKey) return lineFailureSince(started, 'line_quality', 'the fax has no image to send');
   const image = await deps.files.get(fax.imageKey);
   const pages = (await imageWithHeaderLines({ binary: deps.faxModemPath, image, fax })) ?? image;

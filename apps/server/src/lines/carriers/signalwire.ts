@@ -64,12 +64,24 @@ export const SIGNALWIRE_STATUS_CLASSES: Readonly<Record<string, TFaxFailureReaso
 /** The messages, each with a text SignalWire (or its fax engine) gives, which the walking test reads back. */
 export const SIGNALWIRE_MESSAGE_CLASSES: ReadonlyArray<{ pattern: RegExp; example: string; reason: TFaxFailureReason }> = [
   { pattern: /^\s*(connection failed|fax transmission not established)/i, example: 'Connection failed', reason: 'not_a_fax_machine' },
-  { pattern: /timed out waiting for initial communication/i, example: 'Timed out waiting for initial communication', reason: 'not_a_fax_machine' },
+  {
+    pattern: /timed out waiting for initial communication/i,
+    example: 'Timed out waiting for initial communication',
+    reason: 'not_a_fax_machine',
+  },
   { pattern: /far end is not (compatible|able to receive)/i, example: 'Far end is not compatible', reason: 'remote_rejected' },
-  { pattern: /not in the correct format|not represent a valid phone number|unallocated number|not in service/i, example: 'Unallocated number', reason: 'carrier_refused' },
+  {
+    pattern: /not in the correct format|not represent a valid phone number|unallocated number|not in service/i,
+    example: 'Unallocated number',
+    reason: 'carrier_refused',
+  },
   { pattern: /\bbusy\b/i, example: 'User busy', reason: 'busy' },
   { pattern: /no answer|did not answer/i, example: 'No answer', reason: 'no_answer' },
-  { pattern: /failed to train|training|dcs|tcf|after sending a page|carrier lost|call dropped/i, example: 'Failed to train with any of the compatible modems', reason: 'line_quality' },
+  {
+    pattern: /failed to train|training|dcs|tcf|after sending a page|carrier lost|call dropped/i,
+    example: 'Failed to train with any of the compatible modems',
+    reason: 'line_quality',
+  },
 ];
 
 export function signalWireFailureClassOf(

@@ -188,7 +188,11 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number): CallOu
 export const HYLAFAX_STATUS_CLASSES: ReadonlyArray<{ pattern: RegExp; example: string; reason: TFaxFailureReason }> = [
   { pattern: /busy/i, example: 'Busy signal detected', reason: 'busy' },
   { pattern: /no answer|ringback|no carrier/i, example: 'No answer from remote', reason: 'no_answer' },
-  { pattern: /no local dial ?tone|no dial ?tone|can not (lock|open|initialize) modem/i, example: 'No local dialtone', reason: 'carrier_outage' },
+  {
+    pattern: /no local dial ?tone|no dial ?tone|can not (lock|open|initialize) modem/i,
+    example: 'No local dialtone',
+    reason: 'carrier_outage',
+  },
   { pattern: /kill time expired/i, example: 'Kill time expired', reason: 'carrier_outage' },
   { pattern: /job aborted by request|call aborted by user|operator intervention/i, example: 'Job aborted by request', reason: 'canceled' },
   { pattern: /blacklisted/i, example: 'Blacklisted by modem', reason: 'carrier_refused' },
@@ -204,7 +208,11 @@ export const HYLAFAX_STATUS_CLASSES: ReadonlyArray<{ pattern: RegExp; example: s
     reason: 'remote_rejected',
   },
   { pattern: /no response to EOP/i, example: 'No response to EOP repeated 3 tries', reason: 'uncertain' },
-  { pattern: /train|no response to (MPS|EOM|PPS|PPM|CTC|RR|RNR)|disconnected prematurely|glare|DCN/i, example: 'Failure to train remote modem at 2400 bps or minimum speed', reason: 'line_quality' },
+  {
+    pattern: /train|no response to (MPS|EOM|PPS|PPM|CTC|RR|RNR)|disconnected prematurely|glare|DCN/i,
+    example: 'Failure to train remote modem at 2400 bps or minimum speed',
+    reason: 'line_quality',
+  },
 ];
 
 /**
@@ -212,7 +220,12 @@ export const HYLAFAX_STATUS_CLASSES: ReadonlyArray<{ pattern: RegExp; example: s
  * page is uncertain (HylaFAX has reported "done" on a fax that sent no page: never delivered); a failure after some
  * pages were confirmed is partial (the retry sends what was not), unless its words say more (uncertain, canceled).
  */
-export function hylafaxResultOf(job: { state: string; pagesSent: number; totalPages: number; status: string | null }): CallOutcome['result'] {
+export function hylafaxResultOf(job: {
+  state: string;
+  pagesSent: number;
+  totalPages: number;
+  status: string | null;
+}): CallOutcome['result'] {
   if (job.state === '7') return job.totalPages > 0 && job.pagesSent >= job.totalPages ? 'delivered' : 'uncertain';
   const reason = hylafaxFailureOf(job.status);
   if (job.pagesSent > 0 && job.pagesSent < job.totalPages && reason !== 'uncertain' && reason !== 'canceled') return 'partial';

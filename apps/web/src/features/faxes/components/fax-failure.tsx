@@ -54,7 +54,9 @@ function UncertainChoice({ fax, onShow }: TFaxFailureProps) {
   const { t } = useTranslation(['fax-failures', 'errors']);
   const choose = useChooseForUncertainFax();
   if (fax.uncertainChoice)
-    return <p role="status">{t(fax.uncertainChoice === 'keep' ? 'fax-failures:uncertain.chosenKeep' : 'fax-failures:uncertain.chosenResend')}</p>;
+    return (
+      <p role="status">{t(fax.uncertainChoice === 'keep' ? 'fax-failures:uncertain.chosenKeep' : 'fax-failures:uncertain.chosenResend')}</p>
+    );
   const answer = async (choice: 'keep' | 'resend') => {
     try {
       const { resentFaxId } = await choose.mutateAsync({ id: fax.id, choice });

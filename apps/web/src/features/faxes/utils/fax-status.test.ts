@@ -16,7 +16,11 @@ describe('status icons (spec 001 §2.7)', () => {
   });
 
   it('shows an uncertain fax as Uncertain: never delivered, not a plain failure (decision 119)', () => {
-    expect(statusViewOf({ ...sent('failed'), failureReason: 'uncertain' })).toEqual({ label: 'status.uncertain', tone: 'neutral', icon: 'dot' });
+    expect(statusViewOf({ ...sent('failed'), failureReason: 'uncertain' })).toEqual({
+      label: 'status.uncertain',
+      tone: 'neutral',
+      icon: 'dot',
+    });
     expect(statusViewOf({ ...sent('failed'), failureReason: 'busy' }).label).toBe('status.failed');
   });
 
