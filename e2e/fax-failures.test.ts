@@ -62,39 +62,43 @@ describe('a failed fax in the one failure language (decision 119)', () => {
     ['en', 'desktop'],
     ['es', 'phone'],
     ['fr', 'desktop'],
-  ] as const)('says why in %s (%s): the class’s sentence and whether another try may help', async (language, viewport: Viewport) => {
-    const texts = TEXTS[language];
-    const context = await newContext(browser, { viewport, locale: texts.locale });
-    await signedInPerson(context, 'Ada Failure');
-    await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.not_a_fax_machine });
-    const page = await context.newPage();
-    const dialog = await detailsOfFailedFax(page, texts);
-    const failure = dialog.getByRole('region', { name: texts.heading });
-    await visible(failure.getByText(texts.sentence));
-    await visible(failure.getByText(texts.final));
-    await expectNoAccessibilityViolations(page);
-    await page.screenshot({ path: path.join(screenshots(), `failure-${language}-${viewport}.png`) });
-
-    if (language === 'en') {
-      // How the uncertain question looks: the sandbox's number that ends a call uncertain is ENGINE's (issue 40), so the
-      // fax's details are answered as such a fax's would be; the choice itself is tested against the server
-      // (fax-actions.test.ts) and in the component's test.
-      await page.route('**/api/faxes/*', async (route) => {
-        if (route.request().method() !== 'GET' || !/\/api\/faxes\/[0-9a-f-]{36}$/.test(new URL(route.request().url()).pathname))
-          return route.fallback();
-        const response = await route.fetch();
-        const body = (await response.json()) as Record<string, unknown>;
-        await route.fulfill({ response, json: { ...body, failureReason: 'uncertain', failureMessage: null, uncertainChoice: null } });
-      });
-      const again = await detailsOfFailedFax(page, texts);
-      const question = again.getByRole('region', { name: 'Did it arrive? Nobody can say' });
-      await visible(question);
-      await visible(question.getByRole('button', { name: 'Send again' }));
-      await visible(question.getByRole('button', { name: 'Keep as is' }));
+  ] as const)(
+    'says why in %s (%s): the class’s sentence and whether another try may help',
+    async (language, viewport: Viewport) => {
+      const texts = TEXTS[language];
+      const context = await newContext(browser, { viewport, locale: texts.locale });
+      await signedInPerson(context, 'Ada Failure');
+      await sendFaxThroughApi(context, { recipientNumber: SANDBOX_TEST_NUMBERS.not_a_fax_machine });
+      const page = await context.newPage();
+      const dialog = await detailsOfFailedFax(page, texts);
+      const failure = dialog.getByRole('region', { name: texts.heading });
+      await visible(failure.getByText(texts.sentence));
+      await visible(failure.getByText(texts.final));
       await expectNoAccessibilityViolations(page);
-      await wholePageScreenshot(page, path.join(screenshots(), 'uncertain-en-desktop.png'));
-    }
-    expect(page.url()).toContain('/user/fax-history');
-    await context.close();
-  }, 120_000);
+      await page.screenshot({ path: path.join(screenshots(), `failure-${language}-${viewport}.png`) });
+
+      if (language === 'en') {
+        // How the uncertain question looks: the sandbox's number that ends a call uncertain is ENGINE's (issue 40), so the
+        // fax's details are answered as such a fax's would be; the choice itself is tested against the server
+        // (fax-actions.test.ts) and in the component's test.
+        await page.route('**/api/faxes/*', async (route) => {
+          if (route.request().method() !== 'GET' || !/\/api\/faxes\/[0-9a-f-]{36}$/.test(new URL(route.request().url()).pathname))
+            return route.fallback();
+          const response = await route.fetch();
+          const body = (await response.json()) as Record<string, unknown>;
+          await route.fulfill({ response, json: { ...body, failureReason: 'uncertain', failureMessage: null, uncertainChoice: null } });
+        });
+        const again = await detailsOfFailedFax(page, texts);
+        const question = again.getByRole('region', { name: 'Did it arrive? Nobody can say' });
+        await visible(question);
+        await visible(question.getByRole('button', { name: 'Send again' }));
+        await visible(question.getByRole('button', { name: 'Keep as is' }));
+        await expectNoAccessibilityViolations(page);
+        await wholePageScreenshot(page, path.join(screenshots(), 'uncertain-en-desktop.png'));
+      }
+      expect(page.url()).toContain('/user/fax-history');
+      await context.close();
+    },
+    120_000,
+  );
 });

@@ -54,7 +54,11 @@ describe('a sent fax’s failure in the one failure language (decision 119)', ()
     const busy = text(render(failed({ failureMessage: 'The line was busy on every try.' })));
     expect(busy).toContain('Busy: the line was engaged');
     expect(busy).toContain('Another try may get through: you can send it again.');
-    expect(busy).toContain('Recorded: The line was busy on every try.');
+    expect(busy).not.toContain('Recorded:');
+    const unconverted = text(
+      render(failed({ failureReason: 'conversion_error', failureMessage: '"scan.docx" is damaged and could not be converted.' })),
+    );
+    expect(unconverted).toContain('Recorded: &quot;scan.docx&quot; is damaged and could not be converted.');
     const refused = text(render(failed({ failureReason: 'carrier_refused' })));
     expect(refused).toContain('Refused by the carrier');
     expect(refused).toContain('Sending it again would end the same way.');

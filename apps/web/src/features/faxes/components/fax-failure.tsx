@@ -7,6 +7,12 @@ import { toast } from '@/lib/toast';
 
 import { useChooseForUncertainFax } from '../api/choose-uncertain';
 
+/**
+ * The classes whose recorded words say more than their sentence (which file could not be converted, which number is
+ * not valid); a call's class says it all, and its recorded words are in the language the fax was sent in.
+ */
+const ENDED_BEFORE_ANY_CALL: ReadonlySet<string> = new Set(['invalid_number', 'conversion_error', 'quota_exceeded']);
+
 type TFaxFailureProps = {
   fax: Pick<TFaxDetails, 'id' | 'direction' | 'status' | 'failureReason' | 'failureMessage' | 'uncertainChoice'>;
   /** Shows another fax in the details: the new one a "Send again" made. */
@@ -15,7 +21,7 @@ type TFaxFailureProps = {
 
 /**
  * Why a sent fax failed or fell short, in the one failure language (decision 119): the class's sentence, whether another
- * try may help, and what was recorded when it ended. An uncertain fax asks its sender what to do (send it again, or keep
+ * try may help, and, for a fax that ended before any call, what was recorded then. An uncertain fax asks its sender what to do (send it again, or keep
  * it as it is) until one is chosen; then it says what was chosen.
  */
 export function FaxFailure({ fax, onShow }: TFaxFailureProps) {
@@ -41,7 +47,7 @@ export function FaxFailure({ fax, onShow }: TFaxFailureProps) {
       {reason && reason !== 'canceled' && !uncertain ? (
         <p>{t(RETRYABLE_FAX_FAILURES[reason] ? 'fax-failures:failure.retryable' : 'fax-failures:failure.notRetryable')}</p>
       ) : null}
-      {fax.failureMessage && fax.failureMessage !== sentence ? (
+      {fax.failureMessage && (!reason || ENDED_BEFORE_ANY_CALL.has(reason)) ? (
         <p className="opacity-90">{t('fax-failures:failure.detail', { detail: fax.failureMessage })}</p>
       ) : null}
       {uncertain ? <UncertainChoice fax={fax} onShow={onShow} /> : null}
