@@ -1,9 +1,10 @@
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin } from './support/accounts';
 import { expectNoAccessibilityViolations, newContext } from './support/browser';
 import { sendFaxThroughApi } from './support/faxes';
-import { textShown, useBrowser } from './support/fixtures';
+import { textShown, useBrowser, useScreenshotsFolder, wholePageScreenshot } from './support/fixtures';
 
 const { browser } = useBrowser();
 let context: BrowserContext;
@@ -34,6 +35,8 @@ afterAll(async () => {
   await context.close();
 });
 
+const screenshots = useScreenshotsFolder('faxline-admin-insights-');
+
 describe('analytics (spec 001 §2.11, §4)', () => {
   it('shows the figures of the last 30 days by default, switches range, and has no accessibility violations', async () => {
     const page = await context.newPage();
@@ -44,6 +47,9 @@ describe('analytics (spec 001 §2.11, §4)', () => {
     await textShown(page, 'Faxes sent per day, by status');
     // The fax sent in the set-up counts (other test files may send more at the same time).
     expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
+    // A partial delivery and an uncertain call are counted apart, never as delivered (decision 119).
+    expect(await statValue(page, 'Partly delivered')).toBeGreaterThanOrEqual(0);
+    expect(await statValue(page, 'Uncertain')).toBeGreaterThanOrEqual(0);
     await textShown(page, 'Pages sent and received per day');
     await textShown(page, 'Top failure reasons');
     // The revenue figures and the failed payments list read the server (decision 092), in the page's language.
@@ -56,7 +62,11 @@ describe('analytics (spec 001 §2.11, §4)', () => {
     await faxesChart.getByText('Show the figures as a table').click();
     const table = faxesChart.getByRole('table');
     await expect.poll(() => table.getByRole('row').count()).toBe(31); // the header row and 30 days
+    await expect
+      .poll(() => table.getByRole('columnheader').allInnerTexts())
+      .toEqual([expect.any(String), 'Delivered', 'Partly delivered', 'Uncertain', 'Failed', 'In progress', 'Canceled']);
     await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(screenshots(), 'analytics-en-desktop.png'));
 
     await page.getByLabel('Time range').selectOption('last24hours');
     await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last24hours');
