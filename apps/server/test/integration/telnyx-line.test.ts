@@ -68,7 +68,6 @@ async function finalFax(faxId: string) {
 
 const attemptsOf = (faxId: string) => t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
 
-
 /** Telnyx's fax.delivered webhook for a fax's first try, which it names by its client state. */
 const firstTryDelivered = (faxId: string, telnyxFaxId: string, more: Record<string, unknown> = {}) =>
   simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
