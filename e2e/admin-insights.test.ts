@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin } from './support/accounts';
@@ -45,6 +46,9 @@ describe('analytics (spec 001 §2.11, §4)', () => {
     await textShown(page, 'Faxes sent per day, by status');
     // The fax sent in the set-up counts (other test files may send more at the same time).
     expect(await statValue(page, 'Faxes sent')).toBeGreaterThanOrEqual(1);
+    // A partial delivery and an uncertain call are counted apart, never as delivered (decision 119).
+    expect(await statValue(page, 'Partly delivered')).toBeGreaterThanOrEqual(0);
+    expect(await statValue(page, 'Uncertain')).toBeGreaterThanOrEqual(0);
     await textShown(page, 'Pages sent and received per day');
     await textShown(page, 'Top failure reasons');
     // The revenue figures and the failed payments list read the server (decision 092), in the page's language.
@@ -57,7 +61,11 @@ describe('analytics (spec 001 §2.11, §4)', () => {
     await faxesChart.getByText('Show the figures as a table').click();
     const table = faxesChart.getByRole('table');
     await expect.poll(() => table.getByRole('row').count()).toBe(31); // the header row and 30 days
+    await expect
+      .poll(() => table.getByRole('columnheader').allInnerTexts())
+      .toEqual([expect.any(String), 'Delivered', 'Partly delivered', 'Uncertain', 'Failed', 'In progress', 'Canceled']);
     await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(screenshots(), 'analytics-en-desktop.png'));
 
     await page.getByLabel('Time range').selectOption('last24hours');
     await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last24hours');

@@ -103,6 +103,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/faxes/{fax_id}/uncertain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend or keep an uncertain fax
+     * @description A fax whose last call ended after the last page without the receiving machine’s confirmation is `failed` with failure_reason `uncertain`: maybe delivered, maybe not, never counted as delivered. Its sender chooses once: `resend` sends it again as a new fax (every check of a new send), `keep` leaves it as it is. Recorded and audited; a fax that is not uncertain, or whose choice was made, answers 409.
+     *
+     *     Scope: `faxes:write`.
+     */
+    post: operations['chooseForUncertainFax'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/faxes/{fax_id}/file': {
     parameters: {
       query?: never;
@@ -410,6 +432,13 @@ export interface components {
       /** @description The `total_cents` of a quote you accepted (POST /faxes/quote). The send is refused with 409 (`errors.quoteChanged`) when it would cost more now. Absent: the 202 states the price. */
       quoted_total_cents?: number;
     };
+    UncertainChoice: {
+      /**
+       * @description keep: the fax stays as it is (never counted delivered); resend: it is sent again as a new fax.
+       * @enum {string}
+       */
+      choice: 'keep' | 'resend';
+    };
     ContactInput: {
       name: string;
       fax_number: string;
@@ -548,6 +577,7 @@ export interface components {
       pages_sent: number | null;
       /** @enum {string} */
       quality: 'standard' | 'fine' | 'superfine';
+      /** @description How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did. */
       failure_reason:
         | (
             | 'busy'
@@ -566,7 +596,14 @@ export interface components {
             | 'quota_exceeded'
           )
         | null;
+      /** @description Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason. */
+      retryable: boolean | null;
+      /** @description The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for. */
       failure_message: string | null;
+      /** @description What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in. */
+      failure_detail: string | null;
+      /** @description For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain. */
+      uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
       channel: 'web' | 'api' | 'email';
@@ -599,6 +636,7 @@ export interface components {
       pages_sent: number | null;
       /** @enum {string} */
       quality: 'standard' | 'fine' | 'superfine';
+      /** @description How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did. */
       failure_reason:
         | (
             | 'busy'
@@ -617,7 +655,14 @@ export interface components {
             | 'quota_exceeded'
           )
         | null;
+      /** @description Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason. */
+      retryable: boolean | null;
+      /** @description The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for. */
       failure_message: string | null;
+      /** @description What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in. */
+      failure_detail: string | null;
+      /** @description For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain. */
+      uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
       channel: 'web' | 'api' | 'email';
@@ -676,6 +721,11 @@ export interface components {
       id: string;
       /** @constant */
       deleted: true;
+    };
+    UncertainChoiceResponse: {
+      fax: components['schemas']['Fax'];
+      /** @description The new fax when the choice was resend. */
+      resent_fax_id: string | null;
     };
     FaxText: {
       fax_id: string;
@@ -1526,6 +1576,163 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Fax'];
+        };
+      };
+      /** @description Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field. */
+      400: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A missing, unknown or revoked key (`authentication_error`, 'Invalid API key provided.'). */
+      401: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key lacks the scope this call needs (`permission_error`). */
+      403: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such object in this account (`not_found_error`). */
+      404: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
+      409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
+      422: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Over the key’s requests per minute (`rate_limit_error`). */
+      429: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          /** @description Seconds to wait. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Our fault (`api_error`); the error carries a request id. */
+      500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  chooseForUncertainFax: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        fax_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['UncertainChoice'];
+      };
+    };
+    responses: {
+      /** @description The fax with its choice, and the new fax when it was sent again. */
+      200: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UncertainChoiceResponse'];
         };
       };
       /** @description Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field. */

@@ -109,6 +109,13 @@ export const RETRYABLE_FAX_FAILURES: Readonly<Record<TFaxFailureReason, boolean>
   quota_exceeded: false,
 };
 
+/**
+ * What the sender of an uncertain fax (its last call ended after the last page without the remote's confirmation)
+ * chose (decision 119): keep it as it is, or send it again as a new fax. Until one is chosen, the question is open.
+ */
+export const UNCERTAIN_CHOICES = ['keep', 'resend'] as const;
+export type TUncertainChoice = (typeof UNCERTAIN_CHOICES)[number];
+
 /** The states in which a sent fax may still change by itself: it counts as Processing, and it may not be deleted. */
 export const IN_FLIGHT_FAX_STATUSES = ['queued', 'scheduled', 'converting', 'sending'] as const satisfies readonly TOutboundFaxStatus[];
 export type TInFlightFaxStatus = (typeof IN_FLIGHT_FAX_STATUSES)[number];

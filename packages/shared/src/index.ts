@@ -24,6 +24,7 @@ export * from './contracts/faxes';
 export * from './contracts/broadcasts';
 export * from './contracts/inboxes';
 export * from './contracts/fax-calls';
+export * from './contracts/uncertain-faxes';
 export * from './contracts/blocklist';
 export * from './contracts/api-keys';
 export * from './contracts/webhooks';

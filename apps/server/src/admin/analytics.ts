@@ -8,7 +8,7 @@ import {
   type TLanguage,
   IN_FLIGHT_FAX_STATUSES,
 } from '@faxline/shared';
-import { and, count, countDistinct, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import { faxes } from '../faxes/schema';
 import { clock } from '../platform/clock';
@@ -19,8 +19,11 @@ import { analyticsPeriod, type AnalyticsPeriod } from './analytics-period';
 // The groups the back office shows (DESIGN.md "Faxes": the in-flight states are the spec's Processing).
 const outbound = sql`${faxes.direction} = 'outbound'`;
 const inbound = sql`${faxes.direction} = 'inbound'`;
-const isDelivered = sql`${outbound} and ${faxes.status} in ('delivered', 'partially_delivered')`;
-const isFailed = sql`${outbound} and ${faxes.status} = 'failed'`;
+// One failure language (decision 119): a partial delivery is partial and an uncertain fax uncertain, never delivered.
+const isDelivered = sql`${outbound} and ${faxes.status} = 'delivered'`;
+const isPartial = sql`${outbound} and ${faxes.status} = 'partially_delivered'`;
+const isUncertain = sql`${outbound} and ${faxes.status} = 'failed' and ${faxes.failureReason} = 'uncertain'`;
+const isFailed = sql`${outbound} and ${faxes.status} = 'failed' and ${faxes.failureReason} is distinct from 'uncertain'`;
 const isCanceled = sql`${outbound} and ${faxes.status} = 'canceled'`;
 const isInProgress = sql`${outbound} and ${faxes.status} in (${sql.join(
   IN_FLIGHT_FAX_STATUSES.map((status) => sql`${status}`),
@@ -78,6 +81,8 @@ async function readTotals(db: Database, period: AnalyticsPeriod): Promise<TAnaly
       faxesSent: countWhere(outbound),
       faxesReceived: countWhere(inbound),
       delivered: countWhere(isDelivered),
+      partial: countWhere(isPartial),
+      uncertain: countWhere(isUncertain),
       failed: countWhere(isFailed),
       pagesSent: pagesWhere(isMeteredSent),
       pagesReceived: pagesWhere(inbound),
@@ -91,13 +96,18 @@ async function readTotals(db: Database, period: AnalyticsPeriod): Promise<TAnaly
     .where(and(gte(users.createdAt, period.start), lt(users.createdAt, period.end)));
 
   const delivered = fax?.delivered ?? 0;
+  const partial = fax?.partial ?? 0;
+  const uncertain = fax?.uncertain ?? 0;
   const failed = fax?.failed ?? 0;
+  const finished = delivered + partial + uncertain + failed;
   return {
     faxesSent: fax?.faxesSent ?? 0,
     faxesReceived: fax?.faxesReceived ?? 0,
     delivered,
+    partial,
+    uncertain,
     failed,
-    deliveredRate: delivered + failed > 0 ? delivered / (delivered + failed) : null,
+    deliveredRate: finished > 0 ? delivered / finished : null,
     pagesSent: fax?.pagesSent ?? 0,
     pagesReceived: fax?.pagesReceived ?? 0,
     activeAccounts: fax?.activeAccounts ?? 0,
@@ -124,6 +134,8 @@ async function readSeries(db: Database, period: AnalyticsPeriod): Promise<TAnaly
     with counted as (
       select date_trunc(${unit}, ${faxes.createdAt} at time zone 'UTC') as bucket,
         ${countWhere(isDelivered)} as delivered,
+        ${countWhere(isPartial)} as partial,
+        ${countWhere(isUncertain)} as uncertain,
         ${countWhere(isFailed)} as failed,
         ${countWhere(isInProgress)} as in_progress,
         ${countWhere(isCanceled)} as canceled,
@@ -135,6 +147,8 @@ async function readSeries(db: Database, period: AnalyticsPeriod): Promise<TAnaly
     )
     select to_char(buckets.bucket, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
       coalesce(counted.delivered, 0) as delivered,
+      coalesce(counted.partial, 0) as partial,
+      coalesce(counted.uncertain, 0) as uncertain,
       coalesce(counted.failed, 0) as failed,
       coalesce(counted.in_progress, 0) as in_progress,
       coalesce(counted.canceled, 0) as canceled,
@@ -146,6 +160,8 @@ async function readSeries(db: Database, period: AnalyticsPeriod): Promise<TAnaly
   return result.rows.map((row) => ({
     start: new Date(row.start).toISOString(),
     delivered: row.delivered,
+    partial: row.partial,
+    uncertain: row.uncertain,
     failed: row.failed,
     inProgress: row.in_progress,
     canceled: row.canceled,
@@ -155,11 +171,12 @@ async function readSeries(db: Database, period: AnalyticsPeriod): Promise<TAnaly
 }
 
 async function readFailureReasons(db: Database, period: AnalyticsPeriod, language: TLanguage): Promise<TAnalyticsFailureReason[]> {
-  const reason = sql<string>`coalesce(${faxes.failureReason}, 'unknown')`;
+  // A partly delivered fax counts under partial (faxes that ended so before decision 119 recorded no reason).
+  const reason = sql<string>`coalesce(${faxes.failureReason}, case when ${faxes.status} = 'partially_delivered' then 'partial' else 'unknown' end)`;
   const rows = await db
     .select({ reason, count: count() })
     .from(faxes)
-    .where(and(inPeriod(period), eq(faxes.direction, 'outbound'), eq(faxes.status, 'failed')))
+    .where(and(inPeriod(period), eq(faxes.direction, 'outbound'), inArray(faxes.status, ['failed', 'partially_delivered'])))
     .groupBy(reason);
   // The column is plain text: anything outside the known reasons is counted with the unrecorded ones.
   const counts = new Map<TAnalyticsFailureReason['reason'], number>();

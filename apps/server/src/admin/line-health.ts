@@ -9,8 +9,9 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * How each carrier is doing, from the tries themselves: the last one that got through (a fax
- * delivered or received over it), and the last hour's ended tries with those that ended in a line error. A busy or
- * unanswered number is the far end's doing, not the carrier's: not an error here.
+ * delivered or received over it), and the last hour's ended tries with those that ended in a line error, an outage or
+ * a refusal of the carrier (decision 119). A busy or unanswered number is the far end's doing, not the carrier's: not
+ * an error here.
  */
 export async function lineHealth(db: Database, lines: TFaxLine[], now: Date): Promise<Map<TFaxLine, Health>> {
   const health = new Map<TFaxLine, Health>(lines.map((line) => [line, { lastSuccessAt: null, triesLastHour: 0, errorsLastHour: 0 }]));
@@ -19,7 +20,7 @@ export async function lineHealth(db: Database, lines: TFaxLine[], now: Date): Pr
     .select({
       line: faxAttempts.line,
       tries: sql<number>`count(*)::int`,
-      errors: sql<number>`(count(*) filter (where ${faxAttempts.result} = 'line_quality'))::int`,
+      errors: sql<number>`(count(*) filter (where ${faxAttempts.result} in ('line_quality', 'carrier_outage', 'carrier_refused')))::int`,
     })
     .from(faxAttempts)
     .where(and(inArray(faxAttempts.line, lines), gte(faxAttempts.endedAt, new Date(now.getTime() - HOUR_MS))))

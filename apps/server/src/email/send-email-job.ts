@@ -1,3 +1,4 @@
+import { FAX_FAILURE_REASONS } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
@@ -31,6 +32,9 @@ const ZNoticeHeaders = z
     'Auto-Submitted': z.enum(['auto-generated', 'auto-replied']),
     'In-Reply-To': ZMessageIdValue,
     References: ZMessageIdValue,
+    /** A fax's failure in the one taxonomy and whether another try may help (decision 119), as its webhook says. */
+    'X-Faxline-Failure-Reason': z.enum(FAX_FAILURE_REASONS),
+    'X-Faxline-Retryable': z.enum(['true', 'false']),
   })
   .partial();
 

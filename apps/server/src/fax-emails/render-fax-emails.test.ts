@@ -79,6 +79,31 @@ describe('the confirmation of a sent fax', () => {
     expect(email.attachments).toEqual([expect.objectContaining({ part: 'thumbnail', cid: 'first-page@faxline' })]);
   });
 
+  it('says whether another try may help, in words and in headers, as the webhook does (decision 119)', () => {
+    const busy = renderFaxOutcomeEmail(
+      { ...sent, failureReason: 'busy' } as FaxRow,
+      'fax.failed',
+      { attempts: 4, durationMs: 1 },
+      false,
+      context(),
+    );
+    expect(busy.text).toContain('Retry: Another try may get through.');
+    expect(busy.headers).toMatchObject({ 'X-Faxline-Failure-Reason': 'busy', 'X-Faxline-Retryable': 'true' });
+    const refused = { ...sent, failureReason: 'carrier_refused' } as FaxRow;
+    const email = renderFaxOutcomeEmail(refused, 'fax.failed', { attempts: 1, durationMs: 1 }, false, context('fr'));
+    expect(email.text).toContain('Nouvel essai: La renvoyer finirait de la même façon.');
+    expect(email.headers).toMatchObject({ 'X-Faxline-Failure-Reason': 'carrier_refused', 'X-Faxline-Retryable': 'false' });
+  });
+
+  it('tells an uncertain fax as uncertain, never delivered nor plainly failed, with the choice its page offers', () => {
+    const uncertain = { ...sent, failureReason: 'uncertain', pagesSent: 2 } as FaxRow;
+    const email = renderFaxOutcomeEmail(uncertain, 'fax.failed', { attempts: 1, durationMs: 30_000 }, false, context('es'));
+    expect(email.subject).toBe('Fax a Front desk (+1 555 010 0001): entrega incierta');
+    expect(email.text).toContain('Faxline no lo cuenta como entregado');
+    expect(email.text).toContain('reenviarlo o para dejarlo como está');
+    expect(email.headers).toMatchObject({ 'X-Faxline-Failure-Reason': 'uncertain', 'X-Faxline-Retryable': 'false' });
+  });
+
   it('says how many pages got through a partial delivery', () => {
     const partial = { ...sent, pagesSent: 1, failureReason: 'line_quality' } as FaxRow;
     const email = renderFaxOutcomeEmail(partial, 'fax.partially_delivered', { attempts: 3, durationMs: 61_000 }, true, context('es'));

@@ -1,4 +1,4 @@
-import { stationCheckOf, type TFaxEventType } from '@faxline/shared';
+import { RETRYABLE_FAX_FAILURES, stationCheckOf, type TFaxEventType } from '@faxline/shared';
 import type { FaxRow } from '../faxes/fax-access';
 import { translator } from '../platform/i18n/i18n';
 import type { TNoticeRecipient } from './fax-email-recipients';
@@ -121,18 +121,37 @@ export function renderFaxOutcomeEmail(
     { label: t('emails.fax.facts.attempts'), value: number.format(calls.attempts) },
     { label: t('emails.fax.facts.duration'), value: formatDuration(language, calls.durationMs) },
   ];
-  if (fax.failureReason && outcome !== 'delivered')
-    facts.push({ label: t('emails.fax.facts.reason'), value: t(`failureReasons.${fax.failureReason}`) });
+  // The failure in the one taxonomy (decision 119), as the webhook says it: its class's sentence and whether another
+  // try may help; the class and flag ride in headers too, for programs that read the e-mail.
+  const reason = outcome !== 'delivered' ? fax.failureReason : null;
+  if (reason) {
+    facts.push({ label: t('emails.fax.facts.reason'), value: t(`failureReasons.${reason}`) });
+    facts.push({
+      label: t('emails.fax.facts.retry'),
+      value: t(RETRYABLE_FAX_FAILURES[reason] ? 'emails.fax.outcome.retryable' : 'emails.fax.outcome.notRetryable'),
+    });
+  }
   if (fax.failureMessage && outcome !== 'delivered') facts.push({ label: t('emails.fax.facts.details'), value: fax.failureMessage });
   facts.push({ label: t('emails.fax.facts.endedAt'), value: formatWhen(language, fax.completedAt ?? fax.updatedAt, timeZone) });
   const showsFirstPage = showFirstPage && Boolean(fax.thumbnailKey);
 
+  // An uncertain fax is never told as delivered nor as plainly failed: what it means, and the choice its page offers.
+  const said = reason === 'uncertain' ? 'uncertain' : outcome;
   const content = {
-    subject: t(`emails.fax.outcome.${outcome}.subject`, { recipient: recipientName }),
-    paragraphs: [t(`emails.fax.outcome.${outcome}.body`, { recipient: recipientName, sent, total })],
+    subject: t(`emails.fax.outcome.${said}.subject`, { recipient: recipientName }),
+    paragraphs: [t(`emails.fax.outcome.${said}.body`, { recipient: recipientName, sent, total })],
     facts,
   };
-  return faxEmail(fax, context, t, withStationMismatch(t, fax, outcome, recipientName, content), showsFirstPage, undefined);
+  const email = faxEmail(fax, context, t, withStationMismatch(t, fax, outcome, recipientName, content), showsFirstPage, undefined);
+  if (!reason) return email;
+  return {
+    ...email,
+    headers: {
+      ...email.headers,
+      'X-Faxline-Failure-Reason': reason,
+      'X-Faxline-Retryable': RETRYABLE_FAX_FAILURES[reason] ? 'true' : 'false',
+    },
+  };
 }
 
 /**

@@ -100,6 +100,25 @@ function reportOf(carrier: Carrier, webhook: Parameters<Carrier['reportOf']>[0])
   }
 }
 
+/**
+ * A carrier's failure as the try's end (decision 119): its class and its own code; a call that failed after the
+ * carrier confirmed some pages but not all is partial (the retry rules try again; carriers send every page again).
+ */
+function failedOutcome(report: Report<'failed'>, faxPages: number | null, durationMs: number | null, firstPage: number): CallOutcome {
+  // The carrier counts the pages it got through of the document it was handed: the pages from the try's first on.
+  const confirmed = report.pages ?? 0;
+  const handed = faxPages === null ? null : faxPages - firstPage + 1;
+  const partial = confirmed > 0 && handed !== null && confirmed < handed && report.reason !== 'canceled';
+  return {
+    result: partial ? 'partially_delivered' : report.reason,
+    pagesSent: confirmed,
+    firstPage,
+    durationMs,
+    lineCode: report.lineCode,
+    detail: report.detail,
+  };
+}
+
 /** The try a final event ends: named by its reference, or found by the carrier's id of the fax; only its carrier's. */
 async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'delivered' | 'failed'>, log: FastifyBaseLogger): Promise<void> {
   const named = tryOfRef(report.tryRef);
@@ -132,7 +151,7 @@ async function endTry(deps: RouteDeps, carrier: Carrier, report: Report<'deliver
           detail: `${carrier.name} fax ${report.carrierFaxId}`,
           ...call,
         }
-      : { result: report.reason, pagesSent: report.pages ?? 0, firstPage, durationMs, detail: report.detail, ...call };
+      : { ...failedOutcome(report, fax.pages, durationMs, firstPage), ...call };
   await endAttempt(deps, { faxId: attempt.faxId, attempt: attempt.number, language: fax.language }, outcome);
 }
 

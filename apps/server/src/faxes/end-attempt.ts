@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { CallOutcome } from '../lines/fax-line';
 import { countedTries, nextTryAfter, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
-import { translator } from '../platform/i18n/i18n';
+import { isMessageKey, translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
 import type { Database } from '../platform/db/client';
 import { billUsageChargeAddress } from '../billing/bill-usage-charge-job';
@@ -44,6 +44,7 @@ export async function endAttempt(
         firstPage: outcome.firstPage,
         result: outcome.result,
         call: outcome.call ?? null,
+        lineCode: outcome.lineCode?.slice(0, 500) ?? null,
         interrupted: target.interrupted ?? false,
         // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
         ...(transmitted ? { imageKey: transmitted.key } : {}),
@@ -56,8 +57,13 @@ export async function endAttempt(
     // A try cut short by its worker (decision 081) says nothing of the number.
     if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
     await recordAnsweringStation(tx, faxId, outcome);
-    const confirmedEnd = async (status: 'delivered' | 'partially_delivered', pagesSent: number) => {
-      if (await moveFax(tx, faxId, ['sending'], status, { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null })) {
+    const confirmedEnd = async (
+      status: 'delivered' | 'partially_delivered',
+      pagesSent: number,
+      failure: { failureReason: 'partial'; failureMessage: null } | Record<string, never> = {},
+    ) => {
+      const set = { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null, ...failure };
+      if (await moveFax(tx, faxId, ['sending'], status, set)) {
         const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
         if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
         // Pages beyond the plan and pages abroad go to the provider for the next invoice once this commits (093, 096).
@@ -76,11 +82,11 @@ export async function endAttempt(
     const wait =
       target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
     if (wait === null) {
-      if (outcome.result === 'partially_delivered') return confirmedEnd('partially_delivered', confirmed);
-      // The last try failed, yet earlier ones had pages confirmed: what reached the receiver is a partial delivery.
-      const before = await pagesConfirmedBefore(tx, faxId);
-      if (before > 0) return confirmedEnd('partially_delivered', before);
-      await failFax(tx, faxId, ['sending'], reason, translator(target.language as TLanguage)(`faxes.${reason as 'busy'}`));
+      // Out of tries with pages confirmed, on this call or earlier ones: those pages were delivered (and are charged),
+      // and the fax ends partly delivered, its reason 'partial' (decisions 119, 123).
+      const before = outcome.result === 'partially_delivered' ? confirmed : await pagesConfirmedBefore(tx, faxId);
+      if (before > 0) return confirmedEnd('partially_delivered', before, { failureReason: 'partial', failureMessage: null });
+      await failFax(tx, faxId, ['sending'], reason, endedMessage(target.language as TLanguage, reason));
       return true;
     }
     const nextTryAt = new Date(clock.now().getTime() + Math.round(wait * config.faxClockScale));
@@ -107,6 +113,15 @@ async function pagesConfirmedBefore(db: Pick<Database, 'select'>, faxId: string)
   const [fax] = await db.select({ pages: faxes.pages }).from(faxes).where(eq(faxes.id, faxId));
   const confirmed = Math.max(0, ...tries.map((try_) => try_.firstPage - 1 + try_.pagesSent));
   return fax?.pages !== null && fax?.pages !== undefined && confirmed < fax.pages ? confirmed : 0;
+}
+
+/**
+ * What is kept as the fax's message when its tries ran out: the server's "on every try" words where it has them (busy,
+ * no answer...), else the class's sentence of the one taxonomy (decision 119).
+ */
+function endedMessage(language: TLanguage, reason: TFaxFailureReason): string {
+  const key = `faxes.${reason}`;
+  return translator(language)(isMessageKey(key) ? key : `failureReasons.${reason}`);
 }
 
 /** How many of a fax's tries were cut short by their worker's death (decision 081). */

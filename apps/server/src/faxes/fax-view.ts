@@ -20,6 +20,7 @@ export function toPublicFax(row: FaxRow): TFax {
     quality: row.quality,
     failureReason: row.failureReason,
     failureMessage: row.failureMessage,
+    uncertainChoice: row.uncertainChoice,
     coverSubject: row.coverSubject,
     line: row.line,
     channel: row.channel,

@@ -16,6 +16,8 @@ import {
   type TFaxSnippet,
   type TFaxQuote,
   type TLanguage,
+  ZUncertainChoiceRequest,
+  ZUncertainChoiceResponse,
 } from '@faxline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +27,7 @@ import { signedInOf } from '../auth/session';
 import { numbersOfAccount } from '../numbers/numbers';
 import type { RouteDeps } from '../route-deps';
 import { cancelFax } from './cancel-fax';
+import { chooseForUncertainFax } from './choose-uncertain';
 import { deleteFax } from './delete-fax';
 import type { FaxActor } from './fax-access';
 import { snippetsOf } from './fax-text-search';
@@ -111,6 +114,30 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         { actor, id: request.params.id, language: senderLanguage(actor, request), idempotencyKey: idempotencyKeyOf(request) },
       );
       return reply.status(202).send(acceptedAnswer(fax, quote, request.language));
+    },
+  );
+
+  // An uncertain fax's answer: keep it as it is, or send it again (choose-uncertain.ts, decision 119).
+  app.post(
+    '/faxes/:id/uncertain',
+    {
+      schema: { params: ZFaxParams, body: ZUncertainChoiceRequest, response: { 200: ZUncertainChoiceResponse } },
+      preHandler: requireActor('useFaxes'),
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (request.body.choice === 'resend') assertMaySend(actor);
+      const { resent } = await chooseForUncertainFax(
+        { db, files, queue, config, systemSettings },
+        {
+          actor,
+          id: request.params.id,
+          choice: request.body.choice,
+          language: senderLanguage(actor, request),
+          idempotencyKey: idempotencyKeyOf(request),
+        },
+      );
+      return { choice: request.body.choice, resentFaxId: resent?.fax.id ?? null };
     },
   );
 

@@ -15,6 +15,7 @@ import {
   type TFaxFolder,
   type TFaxState,
   type TRoutedBy,
+  type TUncertainChoice,
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -109,6 +110,13 @@ export const faxes = pgTable(
     line: text('line').$type<TFaxLine>(),
     failureReason: text('failure_reason').$type<TFaxFailureReason>(),
     failureMessage: text('failure_message'),
+    /**
+     * An uncertain fax's answer (decision 119): what its sender chose (keep it, or resend it as a new fax), when and
+     * by whom; null while the question is open (or the fax is not uncertain).
+     */
+    uncertainChoice: text('uncertain_choice').$type<TUncertainChoice>(),
+    uncertainChosenAt: timestamp('uncertain_chosen_at', { withTimezone: true }),
+    uncertainChosenBy: text('uncertain_chosen_by'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /**
      * While a sent fax waits between tries: when the next try is due, and why the last one did not get through (both
@@ -277,6 +285,11 @@ export const faxAttempts = pgTable(
     imageKey: text('image_key'),
     /** The T.30 session as the line saw it (speed, ECM, remote id, completion code); null when no call was made. */
     call: jsonb('call').$type<TFaxCallDetails>(),
+    /**
+     * The line's own code for how the try ended (a carrier's failure reason or error code, HylaFAX's status words),
+     * kept for support beside `result`, its class in the one taxonomy (decision 119); null when the line gave none.
+     */
+    lineCode: text('line_code'),
     /** A carrier's id of the fax this try handed to it (decision 056): its webhooks end the try. */
     carrierFaxId: text('carrier_fax_id'),
     /**

@@ -1,8 +1,14 @@
-import type { TFax, TFaxDetails } from '@faxline/shared';
+import { RETRYABLE_FAX_FAILURES, type TFax, type TFaxDetails, type TLanguage } from '@faxline/shared';
 import type { TV1Fax, TV1FaxDetails } from '@faxline/shared/api-v1';
+import { translator } from '../platform/i18n/i18n';
 
-/** A fax as the public API shows it (snake_case, @faxline/shared/api-v1 ZV1Fax), from the portal's view of it. */
-export function toV1Fax(fax: TFax): TV1Fax {
+/**
+ * A fax as the public API shows it (snake_case, @faxline/shared/api-v1 ZV1Fax), from the portal's view of it. Its
+ * failure speaks the one taxonomy (decision 119): the class, whether another try may help, and the class's sentence in
+ * `language` (the key holder's, or the Accept-Language asked for; a webhook's: the fax's own).
+ */
+export function toV1Fax(fax: TFax, language: TLanguage): TV1Fax {
+  const reason = fax.failureReason;
   return {
     id: fax.id,
     direction: fax.direction,
@@ -15,8 +21,11 @@ export function toV1Fax(fax: TFax): TV1Fax {
     pages: fax.pages,
     pages_sent: fax.pagesSent,
     quality: fax.quality,
-    failure_reason: fax.failureReason,
-    failure_message: fax.failureMessage,
+    failure_reason: reason,
+    retryable: reason ? RETRYABLE_FAX_FAILURES[reason] : null,
+    failure_message: reason ? translator(language)(`failureReasons.${reason}`) : null,
+    failure_detail: fax.failureMessage,
+    uncertain_choice: fax.uncertainChoice ?? null,
     cover_subject: fax.coverSubject,
     channel: fax.channel,
     scheduled_at: fax.scheduledAt,
@@ -30,9 +39,10 @@ export function toV1Fax(fax: TFax): TV1Fax {
 /** A fax with its attempts as GET /v1/faxes/{fax_id} shows it (and the webhooks' payload carries it). */
 export function toV1FaxDetails(
   fax: TFax & Pick<TFaxDetails, 'attempts' | 'documentClass' | 'classConfidence' | 'fields' | 'pageProblems'>,
+  language: TLanguage,
 ): TV1FaxDetails {
   return {
-    ...toV1Fax(fax),
+    ...toV1Fax(fax, language),
     document_class: fax.documentClass,
     class_confidence: fax.classConfidence,
     fields: fax.fields,

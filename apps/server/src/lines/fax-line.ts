@@ -14,6 +14,11 @@ export type CallOutcome = {
   call?: TFaxCallDetails;
   /** The fax image as the call carried it (header lines included), when the line made one: kept as the proof. */
   transmittedImage?: Uint8Array;
+  /**
+   * The line's own code for how the call ended (a carrier's failure reason, HylaFAX's status words), kept on the
+   * attempt for support beside the taxonomy's class in `result` (decision 119).
+   */
+  lineCode?: string | null;
   detail?: string;
   /** What the line's own engine saw of the session, for the learned line settings (line-profiles); carriers say none. */
   session?: CallSession;

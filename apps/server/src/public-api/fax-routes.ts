@@ -11,6 +11,8 @@ import {
   ZV1SendFaxRequest,
   ZV1SendFaxResponse,
   ZV1Quote,
+  ZV1UncertainChoice,
+  ZV1UncertainChoiceResponse,
   MAX_BROADCAST_RECIPIENTS,
   type TV1Quote,
 } from '@faxline/shared/api-v1';
@@ -32,6 +34,7 @@ import type { RouteDeps } from '../route-deps';
 import { callerOf, requireScope, type ApiCaller } from './api-caller';
 import { toV1Fax, toV1FaxDetails } from '../faxes/v1-fax-view';
 import { idempotent } from './idempotency';
+import { chooseForUncertainFax } from '../faxes/choose-uncertain';
 import { readMultipartSend, uploadsOfSend } from './read-send-request';
 
 type SendRequest = z.output<typeof ZV1SendFaxRequest>;
@@ -68,6 +71,13 @@ function sendInputOf(
     channel: 'api' as const,
   };
 }
+
+/**
+ * The language a /v1 answer speaks a fax's failure in (decision 119): the one the request asks for with
+ * Accept-Language, else the API key holder's own, else English.
+ */
+const answerLanguage = (request: FastifyRequest, actor: ApiCaller['actor']): TLanguage =>
+  request.headers['accept-language'] ? request.language : ((actor.user.language as TLanguage | null | undefined) ?? request.language);
 
 /** A quote as /v1 says it, in snake_case. */
 const toV1Quote = (quote: TFaxQuote): TV1Quote => ({
@@ -191,9 +201,11 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     const { actor } = faxCaller(request, 'faxes:read');
     // Kept as the answer's text until the account changes, as the portal's history is (decision 035): a program that
     // polls its list costs neither the database nor serializing while nothing happened.
-    const body = await history.read(actor.user.id, JSON.stringify(request.query), async () => {
+    const language = answerLanguage(request, actor);
+    // The language is part of what is kept: the same list asked in another language is another answer.
+    const body = await history.read(actor.user.id, JSON.stringify({ ...request.query, language }), async () => {
       const page = await listFaxPage(db, actor, request.query);
-      const answer = { data: page.rows.map((row) => toV1Fax(toPublicFax(row))), next_cursor: page.nextCursor };
+      const answer = { data: page.rows.map((row) => toV1Fax(toPublicFax(row), language)), next_cursor: page.nextCursor };
       return { accountId: actor.member.accountId, body: JSON.stringify(ZV1FaxList.parse(answer)) };
     });
     // Text with a JSON type is sent as it is (checked against ZV1FaxList when it was made), hence the cast.
@@ -202,16 +214,41 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   app.get('/faxes/:fax_id', { schema: { params: ZV1FaxParams, response: { 200: ZV1FaxDetails } } }, async (request) => {
     const { actor } = faxCaller(request, 'faxes:read');
-    return toV1FaxDetails(await getFax(db, actor, request.params.fax_id, { markRead: false }));
+    return toV1FaxDetails(await getFax(db, actor, request.params.fax_id, { markRead: false }), answerLanguage(request, actor));
   });
 
   app.post('/faxes/:fax_id/cancel', { schema: { params: ZV1FaxParams, response: { 200: ZV1Fax } } }, async (request, reply) => {
     const { actor } = faxCaller(request, 'faxes:write');
     return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, {}, async () => ({
       status: 200,
-      body: toV1Fax(toPublicFax(await cancelFax(db, actor, request.params.fax_id))),
+      body: toV1Fax(toPublicFax(await cancelFax(db, actor, request.params.fax_id)), answerLanguage(request, actor)),
     }));
   });
+
+  // An uncertain fax's answer (decision 119): keep it as it is, or send it again as a new fax; asked once.
+  app.post(
+    '/faxes/:fax_id/uncertain',
+    { schema: { params: ZV1FaxParams, body: ZV1UncertainChoice, response: { 200: ZV1UncertainChoiceResponse } } },
+    async (request, reply) => {
+      const { actor } = faxCaller(request, 'faxes:write');
+      const header = request.headers['idempotency-key'];
+      // The resend's own key (per API key, as a send's): the new fax is found again, never made twice.
+      const key = typeof header === 'string' ? `v1:${actor.viaApiKey.id}:uncertain:${header}` : null;
+      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, request.body, async () => {
+        const { fax, resent } = await chooseForUncertainFax(sendDeps, {
+          actor,
+          id: request.params.fax_id,
+          choice: request.body.choice,
+          language: (actor.user.language as TLanguage | null | undefined) ?? request.language,
+          idempotencyKey: key,
+        });
+        return {
+          status: 200,
+          body: { fax: toV1Fax(toPublicFax(fax), answerLanguage(request, actor)), resent_fax_id: resent?.fax.id ?? null },
+        };
+      });
+    },
+  );
 
   app.delete(
     '/faxes/:fax_id',

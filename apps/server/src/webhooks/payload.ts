@@ -1,4 +1,4 @@
-import { WEBHOOK_TEST_EVENT } from '@faxline/shared';
+import { WEBHOOK_TEST_EVENT, type TLanguage } from '@faxline/shared';
 import { eq } from 'drizzle-orm';
 import type { FaxEventRow } from '../events/fax-event';
 import { toPublicFax } from '../faxes/fax-view';
@@ -9,19 +9,22 @@ import { toV1FaxDetails } from '../faxes/v1-fax-view';
 
 /**
  * The body of a fax event's messages, the bytes that are signed and sent: the event's type and time, and the fax as
- * GET /v1/faxes/{fax_id} returns it now. Undefined when the fax is gone (deleted since).
+ * GET /v1/faxes/{fax_id} returns it now (its failure's class, `retryable` and sentence in the fax's language). Undefined when the fax is gone (deleted since).
  */
 export async function faxEventPayload(db: Database, event: FaxEventRow): Promise<string | undefined> {
   const [fax] = await db.select().from(faxes).where(eq(faxes.id, event.faxId));
   if (!fax) return undefined;
-  const data = toV1FaxDetails({
-    ...toPublicFax(fax),
-    attempts: await faxAttemptViews(db, fax.id),
-    documentClass: fax.documentClass,
-    classConfidence: fax.classConfidence,
-    fields: fax.foundFields ?? [],
-    pageProblems: fax.pageProblems ?? [],
-  });
+  const data = toV1FaxDetails(
+    {
+      ...toPublicFax(fax),
+      attempts: await faxAttemptViews(db, fax.id),
+      documentClass: fax.documentClass,
+      classConfidence: fax.classConfidence,
+      fields: fax.foundFields ?? [],
+      pageProblems: fax.pageProblems ?? [],
+    },
+    fax.language as TLanguage,
+  );
   return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data });
 }
 

@@ -60,8 +60,10 @@ beforeAll(async () => {
     // Yesterday at 00:30: never in the last 24 hours (they start at 01:00 yesterday at the earliest)
     sent(a, { pages: 1, createdAt: daysAgo(1, 0.5) }),
     // Two days ago
-    sent(a, { status: 'partially_delivered', pages: 5, createdAt: daysAgo(2) }),
+    sent(a, { status: 'partially_delivered', failureReason: 'partial', pages: 5, createdAt: daysAgo(2) }),
     sent(a, { status: 'failed', failureReason: 'no_answer', pages: 1, createdAt: daysAgo(2) }),
+    // An uncertain call (decision 119): never delivered, and not counted with the failures either
+    sent(a, { status: 'failed', failureReason: 'uncertain', pages: 2, createdAt: daysAgo(2) }),
     // Ten days ago
     sent(b, { status: 'failed', failureReason: 'busy', pages: 2, createdAt: daysAgo(10) }),
     sent(b, { status: 'canceled', failureReason: 'canceled', pages: 6, createdAt: daysAgo(10) }),
@@ -88,7 +90,7 @@ async function analytics(query = '', language = 'en'): Promise<TAdminAnalytics> 
 }
 
 const pointAt = (result: TAdminAnalytics, start: Date) => result.series.find((p) => p.start === start.toISOString());
-const zero = { delivered: 0, failed: 0, inProgress: 0, canceled: 0, pagesSent: 0, pagesReceived: 0 };
+const zero = { delivered: 0, partial: 0, uncertain: 0, failed: 0, inProgress: 0, canceled: 0, pagesSent: 0, pagesReceived: 0 };
 const sum = (series: TAnalyticsPoint[], key: keyof typeof zero) => series.reduce((total, point) => total + point[key], 0);
 
 /** Every bucket once, in order, one step apart. */
@@ -103,9 +105,10 @@ function expectContiguous(result: TAdminAnalytics, stepMs: number, count: number
 function expectSeriesMatchTotals(result: TAdminAnalytics) {
   expect(sum(result.series, 'delivered')).toBe(result.totals.delivered);
   expect(sum(result.series, 'failed')).toBe(result.totals.failed);
-  expect(
-    sum(result.series, 'delivered') + sum(result.series, 'failed') + sum(result.series, 'inProgress') + sum(result.series, 'canceled'),
-  ).toBe(result.totals.faxesSent);
+  expect(sum(result.series, 'partial')).toBe(result.totals.partial);
+  expect(sum(result.series, 'uncertain')).toBe(result.totals.uncertain);
+  const ended = (['delivered', 'partial', 'uncertain', 'failed', 'inProgress', 'canceled'] as const).map((key) => sum(result.series, key));
+  expect(ended.reduce((a, b) => a + b, 0)).toBe(result.totals.faxesSent);
   expect(sum(result.series, 'pagesSent')).toBe(result.totals.pagesSent);
   expect(sum(result.series, 'pagesReceived')).toBe(result.totals.pagesReceived);
 }
@@ -118,6 +121,8 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
       faxesSent: 3,
       faxesReceived: 1,
       delivered: 1,
+      partial: 0,
+      uncertain: 0,
       failed: 1,
       deliveredRate: 0.5,
       pagesSent: 4, // the delivered 3 and the 1 still sending; a failed fax's pages are not metered
@@ -145,11 +150,13 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
     const result = await analytics('?range=last7days');
     expect(result).toMatchObject({ range: 'last7days', bucket: 'day', to: new Date(dayStart.getTime() + DAY).toISOString() });
     expect(result.totals).toEqual({
-      faxesSent: 6,
+      faxesSent: 7,
       faxesReceived: 1,
-      delivered: 3, // partially delivered counts as delivered
+      delivered: 2, // a partial delivery is partial, an uncertain fax uncertain: neither is delivered (decision 119)
+      partial: 1,
+      uncertain: 1,
       failed: 2,
-      deliveredRate: 0.6,
+      deliveredRate: 2 / 6,
       pagesSent: 3 + 1 + 1 + 5,
       pagesReceived: 4,
       activeAccounts: 2,
@@ -159,12 +166,14 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
     const day = (n: number) => new Date(dayStart.getTime() - n * DAY);
     expect(pointAt(result, day(0))).toMatchObject({ delivered: 1, failed: 1, inProgress: 1, canceled: 0, pagesSent: 4, pagesReceived: 4 });
     expect(pointAt(result, day(1))).toMatchObject({ ...zero, delivered: 1, pagesSent: 1 });
-    expect(pointAt(result, day(2))).toMatchObject({ ...zero, delivered: 1, failed: 1, pagesSent: 5 });
+    expect(pointAt(result, day(2))).toEqual({ start: day(2).toISOString(), ...zero, partial: 1, uncertain: 1, failed: 1, pagesSent: 5 });
     for (const n of [3, 4, 5, 6]) expect(pointAt(result, day(n))).toEqual({ start: day(n).toISOString(), ...zero });
     expectSeriesMatchTotals(result);
     expect(result.failureReasons.map((r) => [r.reason, r.count])).toEqual([
       ['busy', 1],
       ['no_answer', 1],
+      ['partial', 1],
+      ['uncertain', 1],
     ]);
   });
 
@@ -172,11 +181,13 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
     const result = await analytics();
     expect(result).toMatchObject({ range: 'last30days', bucket: 'day' });
     expect(result.totals).toEqual({
-      faxesSent: 8,
+      faxesSent: 9,
       faxesReceived: 1,
-      delivered: 3,
+      delivered: 2,
+      partial: 1,
+      uncertain: 1,
       failed: 3,
-      deliveredRate: 0.5,
+      deliveredRate: 2 / 7,
       pagesSent: 10,
       pagesReceived: 4,
       activeAccounts: 2,
@@ -189,17 +200,21 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
     expect(result.failureReasons.map((r) => [r.reason, r.count])).toEqual([
       ['busy', 2],
       ['no_answer', 1],
+      ['partial', 1],
+      ['uncertain', 1],
     ]);
   });
 
   it('last 90 days: most frequent reason first, an unrecorded reason as "unknown", labels in the asked language', async () => {
     const result = await analytics('?range=last90days', 'es');
     expect(result.totals).toEqual({
-      faxesSent: 9,
+      faxesSent: 10,
       faxesReceived: 2,
-      delivered: 3,
+      delivered: 2,
+      partial: 1,
+      uncertain: 1,
       failed: 4,
-      deliveredRate: 3 / 7,
+      deliveredRate: 2 / 8,
       pagesSent: 10,
       pagesReceived: 11,
       activeAccounts: 2,
@@ -210,6 +225,8 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
     expect(result.failureReasons).toEqual([
       { reason: 'busy', label: 'Ocupado: la línea estaba ocupada', count: 2 },
       { reason: 'no_answer', label: 'Sin respuesta', count: 1 },
+      { reason: 'partial', label: 'Entregado en parte: algunas páginas no se confirmaron', count: 1 },
+      { reason: 'uncertain', label: 'Incierto: la llamada terminó tras la última página sin la confirmación del receptor', count: 1 },
       { reason: 'unknown', label: 'Motivo no registrado', count: 1 },
     ]);
   });
@@ -218,11 +235,13 @@ describe('GET /api/admin/analytics (spec 001 §2.11, §4: ranges, figures from r
     const result = await analytics('?range=alltime');
     expect(result).toMatchObject({ range: 'alltime', bucket: 'month' });
     expect(result.totals).toEqual({
-      faxesSent: 10,
+      faxesSent: 11,
       faxesReceived: 2,
-      delivered: 4,
+      delivered: 3,
+      partial: 1,
+      uncertain: 1,
       failed: 4,
-      deliveredRate: 0.5,
+      deliveredRate: 3 / 9,
       pagesSent: 18,
       pagesReceived: 11,
       activeAccounts: 2,

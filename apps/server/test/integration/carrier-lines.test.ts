@@ -1,5 +1,12 @@
 import http from 'node:http';
-import { ZAdminDashboard, ZAdminNumber, ZSendFaxResponse, ZSystemSettingsResponse, type TSystemSettingsValues } from '@faxline/shared';
+import {
+  ZAdminDashboard,
+  ZAdminNumber,
+  ZCreateApiKeyResponse,
+  ZSendFaxResponse,
+  ZSystemSettingsResponse,
+  type TSystemSettingsValues,
+} from '@faxline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignalWireSimulator, type SignalWireSimulator } from '@test-support/carriers/signalwire';
@@ -7,6 +14,11 @@ import { startSinchSimulator, type SinchSimulator } from '@test-support/carriers
 import { makePdf } from '@test-support/factories/documents';
 import { PDFDocument } from 'pdf-lib';
 import { carrierEvents, faxAttempts, faxes } from '../../src/faxes/schema';
+import { faxEvents } from '../../src/events/schema';
+import { renderFaxOutcomeEmail } from '../../src/fax-emails/render-fax-emails';
+import { translator } from '../../src/platform/i18n/i18n';
+import { faxEventPayload } from '../../src/webhooks/payload';
+import { callV1 } from '../support/api-keys';
 import { faxNumbers } from '../../src/numbers/schema';
 import { lineProfiles } from '../../src/line-profiles/schema';
 import { createLogger } from '../../src/platform/logger';
@@ -330,7 +342,7 @@ describe('failover', () => {
     expect(await finalFax(faxId)).toMatchObject({ status: 'delivered', line: 'signalwire', pagesSent: 2 });
     const attempts = await attemptsOf(faxId);
     expect(attempts.map((attempt) => [attempt.number, attempt.line, attempt.result])).toEqual([
-      [1, 'sinch', 'line_quality'],
+      [1, 'sinch', 'carrier_outage'],
       [2, 'signalwire', 'delivered'],
     ]);
     // The back office sees it: Sinch's line error in the last hour, and each carrier's last fax through.
@@ -461,5 +473,95 @@ describe('logs', () => {
     // The workers' logs are there too, not only the requests'.
     expect(text).toContain('a fax received through a carrier');
     for (const secret of Object.values(carrierSettings().secrets)) expect(text).not.toContain(secret);
+  });
+});
+
+describe('one failure language (decision 119)', () => {
+  /** The webhook's body and the sender's e-mail for a fax that failed, as their consumers make them from its event. */
+  async function webhookAndEmail(faxId: string) {
+    const event = await until(`fax ${faxId}'s failed event`, async () => {
+      const [row] = await t.db
+        .select()
+        .from(faxEvents)
+        .where(and(eq(faxEvents.faxId, faxId), eq(faxEvents.type, 'fax.failed')));
+      return row;
+    });
+    const webhook = JSON.parse((await faxEventPayload(t.db, event))!) as { data: { failure_reason: string; retryable: boolean } };
+    const [fax] = await t.db.select().from(faxes).where(eq(faxes.id, faxId));
+    const email = renderFaxOutcomeEmail(fax!, 'fax.failed', { attempts: 1, durationMs: 0 }, false, {
+      recipient: {
+        address: 'sender@example.com',
+        language: 'fr',
+        name: null,
+        timeZone: null,
+        unsubscribe: { kind: 'person', userId: 'u', setting: 'faxSentConfirmation', language: 'fr' },
+      },
+      publicUrl: t.config.publicUrl,
+      unsubscribeLink: `${t.config.publicUrl}/unsubscribe`,
+      messageId: '<taxonomy@example.com>',
+      timeZone: 'UTC',
+    });
+    return { webhook: webhook.data, email };
+  }
+
+  it('maps a representative failure of each carrier to its class, the raw code kept; webhook, e-mail and /v1 agree', async () => {
+    // SignalWire: a far end that is not compatible (its fax engine's words); Sinch: a number the carrier will not call.
+    signalwire.outcomeFor('+447700900611', { result: 'failed', errorCode: '8', errorMessage: 'Far end is not compatible' });
+    sinch.outcomeFor('+33142000611', { result: 'failed', error: 'invalid_number' });
+    // And an outage: Sinch answers 503 to every try of this one, and so does its fallback SignalWire, until the tries run out.
+    const cases = [
+      { to: '+447700900611', reason: 'remote_rejected', retryable: false, lineCode: 'failed 8 Far end is not compatible' },
+      { to: '+33142000611', reason: 'carrier_refused', retryable: false, lineCode: 'CALL_ERROR:34' },
+    ] as const;
+    const created = await callApi(t.app, 'POST', '/api/api-keys', {
+      cookie,
+      headers: { origin: t.config.publicUrl },
+      payload: { name: 'Taxonomy', scopes: ['faxes:read'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { secret } = ZCreateApiKeyResponse.parse(created.json());
+    for (const expected of cases) {
+      const faxId = await send(expected.to);
+      const fax = await finalFax(faxId);
+      expect(fax).toMatchObject({ status: 'failed', failureReason: expected.reason });
+      const attempts = await attemptsOf(faxId);
+      // Final classes are not tried again; the carrier's own code stays on the try for support.
+      expect(attempts.map((a) => [a.result, a.lineCode])).toEqual([[expected.reason, expected.lineCode]]);
+      const { webhook, email } = await webhookAndEmail(faxId);
+      expect(webhook).toMatchObject({ failure_reason: expected.reason, retryable: expected.retryable });
+      expect(email.headers).toMatchObject({
+        'X-Faxline-Failure-Reason': expected.reason,
+        'X-Faxline-Retryable': String(expected.retryable),
+      });
+      expect(email.text).toContain(translator('fr')(`failureReasons.${expected.reason}`));
+      // /v1 says the class's sentence in the language asked for.
+      const v1 = await callV1(t, secret, 'GET', `/v1/faxes/${faxId}`, { headers: { 'accept-language': 'es' } });
+      expect(v1.json()).toMatchObject({
+        failure_reason: expected.reason,
+        retryable: expected.retryable,
+        failure_message: translator('es')(`failureReasons.${expected.reason}`),
+      });
+    }
+  });
+
+  it('counts a carrier that cannot be reached as an outage, retried on the fallback, and says it retryable', async () => {
+    sinch.failNextSends(503, 10);
+    signalwire.failNextSends(503, 10);
+    const faxId = await send('+33142000612');
+    const fax = await finalFax(faxId);
+    expect(fax).toMatchObject({ status: 'failed', failureReason: 'carrier_outage' });
+    const attempts = await attemptsOf(faxId);
+    // One try and the 3 more the rules give an outage, alternating between the route's two carriers.
+    expect(attempts.map((a) => [a.line, a.result, a.lineCode])).toEqual([
+      ['sinch', 'carrier_outage', 'unreachable'],
+      ['signalwire', 'carrier_outage', 'unreachable'],
+      ['sinch', 'carrier_outage', 'unreachable'],
+      ['signalwire', 'carrier_outage', 'unreachable'],
+    ]);
+    const { webhook, email } = await webhookAndEmail(faxId);
+    expect(webhook).toMatchObject({ failure_reason: 'carrier_outage', retryable: true });
+    expect(email.headers).toMatchObject({ 'X-Faxline-Failure-Reason': 'carrier_outage', 'X-Faxline-Retryable': 'true' });
+    sinch.failNextSends(503, 0);
+    signalwire.failNextSends(503, 0);
   });
 });

@@ -1,8 +1,19 @@
-import { SANDBOX_TEST_NUMBERS, ZApiError, ZFax, ZFaxDetails, ZFaxListResponse, ZSendFaxResponse } from '@faxline/shared';
+import {
+  SANDBOX_TEST_NUMBERS,
+  ZApiError,
+  ZFax,
+  ZFaxDetails,
+  ZFaxListResponse,
+  ZSendFaxResponse,
+  ZUncertainChoiceResponse,
+} from '@faxline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { monthlyUsage } from '../../src/faxes/quota';
+import { faxes } from '../../src/faxes/schema';
+import { createFaxes } from '@test-support/factories/faxes';
+import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { makePdf } from '@test-support/factories/documents';
 import { createAccount } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
@@ -167,5 +178,82 @@ describe('resend, delete, download, and what the month counts', () => {
         { action: 'fax.delete', outcome: 'success' },
       ]),
     );
+  }, 90_000);
+});
+
+describe("an uncertain fax's choice: send it again or keep it (decision 119)", () => {
+  /**
+   * A fax whose call ended after the last page without the remote's confirmation. The sandbox's number that does so is
+   * ENGINE's (issue 40); here a fax that failed at the sandbox is marked as such a call ends, as endAttempt records it.
+   */
+  async function uncertainFax(cookie: string) {
+    const faxId = await send(cookie, SANDBOX_TEST_NUMBERS.not_a_fax_machine);
+    await expect.poll(async () => (await details(faxId, cookie)).status, { timeout: 60_000, interval: 100 }).toBe('failed');
+    await t.db.update(faxes).set({ failureReason: 'uncertain' }).where(eq(faxes.id, faxId));
+    return faxId;
+  }
+  const choose = (faxId: string, cookie: string, choice: unknown, language = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/faxes/${faxId}/uncertain`,
+      headers: { cookie, origin: TEST_ORIGIN, 'accept-language': language },
+      payload: { choice },
+    });
+
+  it('keeps it once through /v1 (Idempotency-Key answers the same), audited; the question is then closed', async () => {
+    const { owner, account, cookie, secret } = await ownerWithApiKey(t);
+    const sender = { ...owner, cookie };
+    // Keeping sends nothing: the fax's row is enough.
+    const [row0] = await createFaxes(t.db, [{ accountId: account.id, userId: owner.id, status: 'failed', failureReason: 'uncertain' }]);
+    const faxId = row0!.id;
+    expect(await details(faxId, sender.cookie)).toMatchObject({ status: 'failed', failureReason: 'uncertain', uncertainChoice: null });
+    const v1 = (key: string) =>
+      callV1(t, secret, 'POST', `/v1/faxes/${faxId}/uncertain`, { payload: { choice: 'keep' }, headers: { 'idempotency-key': key } });
+    const kept = await v1('keep-1');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      fax: { id: faxId, status: 'failed', failure_reason: 'uncertain', retryable: false, uncertain_choice: 'keep' },
+      resent_fax_id: null,
+    });
+    // The same key: the same answer, nothing done twice; another key: the question is closed.
+    expect((await v1('keep-1')).json()).toEqual(kept.json());
+    const again = await v1('keep-2');
+    expect(again.statusCode).toBe(409);
+    const [row] = await t.db.select().from(faxes).where(eq(faxes.id, faxId));
+    expect(row).toMatchObject({ uncertainChoice: 'keep', uncertainChosenBy: sender.id });
+    const audited = await t.db
+      .select({ outcome: auditEvents.outcome, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, faxId), eq(auditEvents.action, 'fax.uncertain_choice')));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { outcome: 'success', details: expect.objectContaining({ choice: 'keep' }) },
+        { outcome: 'failure', details: expect.objectContaining({ choice: 'keep' }) },
+      ]),
+    );
+  }, 90_000);
+
+  it('sends it again from the portal as a new fax linked to it; refuses a fax that is not uncertain, in the language asked', async () => {
+    const sender = await customer();
+    const faxId = await uncertainFax(sender.cookie);
+    const resent = await choose(faxId, sender.cookie, 'resend');
+    expect(resent.statusCode, resent.body).toBe(200);
+    const { resentFaxId } = ZUncertainChoiceResponse.parse(resent.json());
+    expect(await details(resentFaxId!, sender.cookie)).toMatchObject({
+      resentFromId: faxId,
+      toNumber: SANDBOX_TEST_NUMBERS.not_a_fax_machine,
+    });
+    expect(await details(faxId, sender.cookie)).toMatchObject({
+      uncertainChoice: 'resend',
+      resends: [expect.objectContaining({ id: resentFaxId })],
+    });
+
+    // Asked once; a bad choice is a 400; another account's fax is not there; a busy fax is no uncertain one.
+    const twice = await choose(faxId, sender.cookie, 'keep', 'fr');
+    expect(twice.statusCode).toBe(409);
+    expect(message(twice)).toContain('n’a pas de question en attente');
+    expect((await choose(faxId, sender.cookie, 'maybe')).statusCode).toBe(400);
+    const stranger = await customer('Stranger');
+    expect((await choose(faxId, stranger.cookie, 'keep')).statusCode).toBe(404);
   }, 90_000);
 });

@@ -11,7 +11,13 @@ import {
   type CarrierReport,
   type WebhookRequest,
 } from '../../src/lines/carriers/carrier';
-import { signalWireCarrier, signalWireFailureClassOf, type SignalWireSettings } from '../../src/lines/carriers/signalwire';
+import {
+  SIGNALWIRE_ERROR_CODE_CLASSES,
+  SIGNALWIRE_MESSAGE_CLASSES,
+  signalWireCarrier,
+  signalWireFailureClassOf,
+  type SignalWireSettings,
+} from '../../src/lines/carriers/signalwire';
 import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Faxline's SignalWire adapter against the simulator that follows SignalWire's reference. The
@@ -112,6 +118,21 @@ describe('the SignalWire adapter', () => {
     ]);
   });
 
+  it('reads every ErrorCode and known message of its tables as the simulator sends them, its words kept as the code', async () => {
+    const failures = [
+      ...Object.entries(SIGNALWIRE_ERROR_CODE_CLASSES).map(([code, reason]) => [code, 'documented', reason] as const),
+      ...SIGNALWIRE_MESSAGE_CLASSES.map(({ example, reason }) => ['', example, reason] as const),
+    ];
+    const sent: Array<[string, string, string]> = [];
+    for (const [i, [errorCode, errorMessage, reason]] of failures.entries()) {
+      const to = `+1555013${String(i).padStart(4, '0')}`;
+      simulator.outcomeFor(to, { result: 'failed', errorCode, errorMessage });
+      sent.push([await carrier.send(fax(to)), ['failed', errorCode, errorMessage].filter(Boolean).join(' '), reason]);
+    }
+    await simulator.settled();
+    for (const [sid, code, reason] of sent) expect(reportsOf(sid).at(-1)).toMatchObject({ kind: 'failed', reason, lineCode: code });
+  });
+
   it('classes busy, no answer, no fax machine and unknown failures, with SignalWire words in the detail', async () => {
     simulator.outcomeFor('+15550108881', { result: 'busy' });
     simulator.outcomeFor('+15550108882', { result: 'no-answer' });
@@ -136,8 +157,9 @@ describe('the SignalWire adapter', () => {
       ['failed', 'no_answer', `faxline:${FAX_ID}:1`],
       ['failed', 'not_a_fax_machine', `faxline:${FAX_ID}:1`],
       ['failed', 'line_quality', `faxline:${FAX_ID}:1`],
-      ['failed', 'line_quality', `faxline:${FAX_ID}:1`],
+      ['failed', 'carrier_outage', `faxline:${FAX_ID}:1`],
     ]);
+    expect(finals[4]!.lineCode).toBe('failed 11200 HTTP Retrieval Failure');
     expect(finals[0]!.detail).toBe(`SignalWire fax ${sids[0]}: busy`);
     expect(finals[2]!.detail).toBe(`SignalWire fax ${sids[2]}: 2 Fax transmission not established: no fax machine was detected`);
     expect(finals[4]!.detail).toBe(`SignalWire fax ${sids[4]}: 11200 HTTP Retrieval Failure`);
@@ -147,7 +169,7 @@ describe('the SignalWire adapter', () => {
       ...sids.slice(2).map((sid) => `${sid}:failed`),
     ]);
 
-    expect(signalWireFailureClassOf('21212', 'To is not in the correct format')).toBe('invalid_number');
+    expect(signalWireFailureClassOf('21212', 'To is not in the correct format')).toBe('carrier_refused');
     expect(signalWireFailureClassOf(null, 'Connection failed')).toBe('not_a_fax_machine');
     expect(signalWireFailureClassOf(null, 'Something new')).toBe('line_quality');
     expect(signalWireFailureClassOf(undefined, undefined)).toBe('line_quality');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSinchSimulator, type SinchSimulator } from '@test-support/carriers/sinch';
+import { startSinchSimulator, type SinchErrorType, type SinchSimulator } from '@test-support/carriers/sinch';
 import { makePdf } from '@test-support/factories/documents';
 import {
   CarrierRefused,
@@ -11,7 +11,14 @@ import {
   type Carrier,
   type WebhookRequest,
 } from '../../src/lines/carriers/carrier';
-import { failureClassOf, SINCH_TRY_LABEL, sinchCarrier, type SinchSettings } from '../../src/lines/carriers/sinch';
+import {
+  failureClassOf,
+  SINCH_ERROR_TYPE_CLASSES,
+  SINCH_FAILURE_CLASSES,
+  SINCH_TRY_LABEL,
+  sinchCarrier,
+  type SinchSettings,
+} from '../../src/lines/carriers/sinch';
 import { startCarrierCounterpart, type CarrierCounterpart } from '../support/carrier-counterpart';
 
 // Faxline's Sinch adapter against the simulator that follows Sinch's Fax API v3 and Numbers API
@@ -115,12 +122,31 @@ describe('the Sinch adapter', () => {
     await simulator.settled();
   });
 
+  it('reads every documented type and code of its table as the simulator sends it, the type and code kept as the code', async () => {
+    const errors = [
+      ...Object.entries(SINCH_FAILURE_CLASSES).map(([key, reason]) => [key.split(':')[0]!, Number(key.split(':')[1]), reason] as const),
+      ...Object.entries(SINCH_ERROR_TYPE_CLASSES).map(([type, reason]) => [type, 999, reason] as const),
+    ];
+    const sent: Array<[string, string, string]> = [];
+    for (const [i, [errorType, errorCode, reason]] of errors.entries()) {
+      const to = `+1555012${String(i).padStart(4, '0')}`;
+      simulator.outcomeFor(to, {
+        result: 'failed',
+        error: { errorType: errorType as SinchErrorType, errorCode, errorMessage: 'documented' },
+      });
+      sent.push([await send(to), `${errorType}:${errorCode}`, reason]);
+    }
+    await simulator.settled();
+    for (const [id, code, reason] of sent)
+      expect(carrier().reportOf(callbacksOf(id)[0]!)).toMatchObject({ kind: 'failed', reason, lineCode: code });
+  });
+
   it('classes a busy line as busy, and each documented failure in its class', async () => {
     const cases = [
       ['+15550108881', 'busy', 'busy', 'CALL_ERROR 17 Busy'],
       ['+15550108882', 'no_answer', 'no_answer', 'CALL_ERROR 16 Ring Timeout'],
       ['+15550108883', 'not_a_fax_machine', 'not_a_fax_machine', 'FAX_ERROR 132 No fax tone detected'],
-      ['+15550108884', 'invalid_number', 'invalid_number', 'CALL_ERROR 34 Phone number not operational'],
+      ['+15550108884', 'invalid_number', 'carrier_refused', 'CALL_ERROR 34 Phone number not operational'],
       ['+15550108885', 'call_dropped', 'line_quality', 'CALL_ERROR 11 The call dropped prematurely'],
     ] as const;
     for (const [to, error] of cases) simulator.outcomeFor(to, { result: 'failed', error, pagesSent: 1 });
@@ -136,14 +162,16 @@ describe('the Sinch adapter', () => {
         carrierFaxId: ids[i],
         tryRef: tryRefOf(faxId, 1),
         reason,
+        lineCode: words.split(' ').slice(0, 2).join(':'),
         detail: `Sinch fax ${ids[i]}: ${words}`,
         pages: 1,
         durationMs: null,
       });
     }
-    expect(failureClassOf('CALL_ERROR', 49)).toBe('invalid_number');
-    expect(failureClassOf('DOCUMENT_CONVERSION_ERROR', 133)).toBe('line_quality');
+    expect(failureClassOf('CALL_ERROR', 49)).toBe('carrier_refused');
+    expect(failureClassOf('DOCUMENT_CONVERSION_ERROR', 133)).toBe('carrier_refused');
     expect(failureClassOf('FAX_ERROR', 133)).toBe('line_quality');
+    expect(failureClassOf('GENERAL_ERROR', 1)).toBe('carrier_outage');
     expect(failureClassOf('SOMETHING_NEW', 17)).toBe('line_quality');
     expect(failureClassOf(null, null)).toBe('line_quality');
   });

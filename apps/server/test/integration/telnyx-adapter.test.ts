@@ -6,6 +6,7 @@ import {
   failureClassOf,
   isTelnyxSignatureValid,
   submitTelnyxFax,
+  TELNYX_FAILURE_CLASSES,
   telnyxCarrier,
   ZTelnyxEvent,
   type TelnyxSettings,
@@ -79,6 +80,26 @@ describe('the Telnyx adapter', () => {
     expect(reports.map((report) => report?.kind)).toEqual(['progress', 'progress', 'progress', 'delivered']);
     expect(reports.at(-1)).toMatchObject({ carrierFaxId: faxId, tryRef: 'faxline:fax-1:1', pages: 3 });
     expect(new Set(reports.map((report) => report?.eventId)).size).toBe(4);
+  });
+
+  it('reads every failure_reason of its table as the simulator sends it: its class, and the reason kept as the code', async () => {
+    const codes = Object.entries(TELNYX_FAILURE_CLASSES);
+    const sent: Array<[string, string, string]> = [];
+    for (const [i, [code, reason]] of codes.entries()) {
+      const to = `+1555011${String(i).padStart(4, '0')}`;
+      simulator.outcomeFor(to, { result: 'failed', failureReason: code });
+      sent.push([await send(to), code, reason]);
+    }
+    await simulator.settled();
+    const carrier = telnyxCarrier(settings());
+    for (const [faxId, code, reason] of sent) {
+      const { hook } = eventsOf(faxId).at(-1)!;
+      expect(carrier.reportOf({ url: `${base}/hooks`, headers: hook.headers, rawBody: hook.rawBody })).toMatchObject({
+        kind: 'failed',
+        reason,
+        lineCode: code,
+      });
+    }
   });
 
   it('classes a busy line as busy, and unknown reasons as line errors', async () => {

@@ -68,7 +68,6 @@ async function finalFax(faxId: string) {
 
 const attemptsOf = (faxId: string) => t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId)).orderBy(faxAttempts.number);
 
-
 /** Telnyx's fax.delivered webhook for a fax's first try, which it names by its client state. */
 const firstTryDelivered = (faxId: string, telnyxFaxId: string, more: Record<string, unknown> = {}) =>
   simulator.sendWebhook(`${t.config.publicUrl}/api/carriers/telnyx/webhook`, {
@@ -187,16 +186,17 @@ describe('the Telnyx line', () => {
     expect(await attemptsOf(fax.id)).toMatchObject([{ number: 1, result: 'delivered' }]);
   }, 60_000);
 
-  it('counts Telnyx answering 503 as a line error, and the next try goes out', async () => {
+  it('counts Telnyx answering 503 as a carrier outage (decision 119), and the next try goes out', async () => {
     simulator.failNextSends(503);
     const faxId = await send('+442079460003');
     const fax = await finalFax(faxId);
     expect(fax.status).toBe('delivered');
     const attempts = await attemptsOf(faxId);
     expect(attempts.map((attempt) => [attempt.result, attempt.carrierFaxId === null])).toEqual([
-      ['line_quality', true],
+      ['carrier_outage', true],
       ['delivered', false],
     ]);
+    expect(attempts[0]!.lineCode).toBe('unreachable');
   }, 90_000);
 
   it("takes a fax Telnyx received on a customer's number into that customer's inbox, once", async () => {

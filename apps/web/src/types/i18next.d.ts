@@ -34,6 +34,7 @@ import type enNotifications from '@/locales/en/notifications.json';
 import type enPlanFeatures from '@/locales/en/plan-features.json';
 import type enPorting from '@/locales/en/porting.json';
 import type enReceipts from '@/locales/en/receipts.json';
+import type enFaxFailures from '@/locales/en/fax-failures.json';
 import type enReviews from '@/locales/en/reviews.json';
 import type enRetention from '@/locales/en/retention.json';
 import type enRouting from '@/locales/en/routing.json';
@@ -88,6 +89,7 @@ declare module 'i18next' {
       'plan-features': typeof enPlanFeatures;
       porting: typeof enPorting;
       receipts: typeof enReceipts;
+      'fax-failures': typeof enFaxFailures;
       reviews: typeof enReviews;
       retention: typeof enRetention;
       routing: typeof enRouting;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_CLASSES, FAX_FAILURE_REASONS, FAX_QUALITIES, LANGUAGES } from '../constants';
+import { DOCUMENT_CLASSES, FAX_FAILURE_REASONS, FAX_QUALITIES, LANGUAGES, UNCERTAIN_CHOICES } from '../constants';
 import {
   FAX_CHANNELS,
   FAX_DIRECTIONS,
@@ -173,8 +173,24 @@ export const ZV1Fax = z
     pages: z.number().int().nonnegative().nullable(),
     pages_sent: z.number().int().nonnegative().nullable(),
     quality: z.enum(FAX_QUALITIES),
-    failure_reason: z.enum(FAX_FAILURE_REASONS).nullable(),
-    failure_message: z.string().nullable(),
+    failure_reason: z.enum(FAX_FAILURE_REASONS).nullable().meta({
+      description: 'How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did.',
+    }),
+    retryable: z.boolean().nullable().meta({
+      description:
+        'Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason.',
+    }),
+    failure_message: z.string().nullable().meta({
+      description: "The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for.",
+    }),
+    failure_detail: z.string().nullable().meta({
+      description:
+        'What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in.',
+    }),
+    uncertain_choice: z.enum(UNCERTAIN_CHOICES).nullable().meta({
+      description:
+        'For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain.',
+    }),
     cover_subject: z.string().nullable(),
     channel: z.enum(FAX_CHANNELS),
     scheduled_at: z.iso.datetime({ offset: true }).nullable(),
@@ -189,6 +205,18 @@ export const ZV1Fax = z
   })
   .meta({ id: 'Fax' });
 export type TV1Fax = z.infer<typeof ZV1Fax>;
+
+/** POST /v1/faxes/{fax_id}/uncertain: the sender's answer to an uncertain fax (decision 119). */
+export const ZV1UncertainChoice = z
+  .object({
+    choice: z.enum(UNCERTAIN_CHOICES).meta({
+      description: 'keep: the fax stays as it is (never counted delivered); resend: it is sent again as a new fax.',
+    }),
+  })
+  .meta({ id: 'UncertainChoice' });
+export const ZV1UncertainChoiceResponse = z
+  .object({ fax: ZV1Fax, resent_fax_id: z.string().nullable().meta({ description: 'The new fax when the choice was resend.' }) })
+  .meta({ id: 'UncertainChoiceResponse' });
 
 export const ZV1FaxAttempt = z
   .object({

@@ -14,6 +14,8 @@ import {
   ZV1SendFaxRequest,
   ZV1SendFaxResponse,
   ZV1Fax,
+  ZV1UncertainChoice,
+  ZV1UncertainChoiceResponse,
 } from './faxes';
 import { webhookPaths } from './webhooks-openapi';
 
@@ -149,6 +151,25 @@ export function openApiDocument(serverUrl = '/v1') {
           description: 'Cancels a fax that is queued, scheduled or waiting between tries.',
           requestParams: { path: ZV1FaxParams, header: idempotencyHeader },
           responses: { '200': ok('The canceled fax.', ZV1Fax), ...notFound, ...idempotencyErrors },
+        }),
+      },
+      '/faxes/{fax_id}/uncertain': {
+        post: operation('faxes:write', {
+          operationId: 'chooseForUncertainFax',
+          tags: ['Faxes'],
+          summary: 'Resend or keep an uncertain fax',
+          description:
+            'A fax whose last call ended after the last page without the receiving machine’s confirmation is `failed` with ' +
+            'failure_reason `uncertain`: maybe delivered, maybe not, never counted as delivered. Its sender chooses once: ' +
+            '`resend` sends it again as a new fax (every check of a new send), `keep` leaves it as it is. Recorded and audited; ' +
+            'a fax that is not uncertain, or whose choice was made, answers 409.',
+          requestParams: { path: ZV1FaxParams, header: idempotencyHeader },
+          requestBody: { content: { 'application/json': { schema: ZV1UncertainChoice } } },
+          responses: {
+            '200': ok('The fax with its choice, and the new fax when it was sent again.', ZV1UncertainChoiceResponse),
+            ...notFound,
+            ...idempotencyErrors,
+          },
         }),
       },
       '/faxes/{fax_id}/file': {

@@ -23,10 +23,15 @@ export const ZAnalyticsTotals = z.object({
   /** Faxes sent (accepted for sending) in the period, whatever became of them. */
   faxesSent: z.number().int(),
   faxesReceived: z.number().int(),
-  /** Sent faxes delivered, fully or partially. */
+  /** Sent faxes delivered, every page confirmed (decision 119: a partial delivery is not one). */
   delivered: z.number().int(),
+  /** Sent faxes that ended partly delivered: some pages confirmed, the others not after every try. */
+  partial: z.number().int(),
+  /** Sent faxes whose last call ended after the last page without the remote's confirmation: never counted delivered. */
+  uncertain: z.number().int(),
+  /** Sent faxes that failed, the uncertain ones not included. */
   failed: z.number().int(),
-  /** delivered / (delivered + failed), from 0 to 1; null while no sent fax has finished either way. */
+  /** delivered / (delivered + partial + uncertain + failed), from 0 to 1; null while no sent fax has finished. */
   deliveredRate: z.number().min(0).max(1).nullable(),
   /** Pages as the plans meter them: of sent faxes that did not fail or get canceled. */
   pagesSent: z.number().int(),
@@ -43,6 +48,8 @@ export const ZAnalyticsPoint = z.object({
   /** Start of the bucket (UTC). */
   start: z.iso.datetime({ offset: true }),
   delivered: z.number().int(),
+  partial: z.number().int(),
+  uncertain: z.number().int(),
   failed: z.number().int(),
   /** In flight (IN_FLIGHT_FAX_STATUSES). */
   inProgress: z.number().int(),
@@ -73,7 +80,7 @@ export const ZAdminAnalytics = z.object({
   totals: ZAnalyticsTotals,
   /** Every bucket of the period, in order, those without faxes included (with zeros). */
   series: z.array(ZAnalyticsPoint),
-  /** Failed sent faxes per reason, most frequent first. */
+  /** Sent faxes that failed or ended partly delivered, per reason (uncertain and partial among them), most frequent first. */
   failureReasons: z.array(ZAnalyticsFailureReason),
 });
 export type TAdminAnalytics = z.infer<typeof ZAdminAnalytics>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text';
-import { CARRIERS, DOCUMENT_CLASSES, FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES } from '../constants';
+import { CARRIERS, DOCUMENT_CLASSES, FAX_FAILURE_REASONS, FAX_QUALITIES, OUTBOUND_FAX_STATUSES, UNCERTAIN_CHOICES } from '../constants';
 import { E164_PATTERN } from '../phone';
 import { ZFaxCallDetails } from './fax-calls';
 import { ZFaxQuote } from './international-rates';
@@ -101,6 +101,8 @@ export const ZFax = z.object({
   quality: z.enum(FAX_QUALITIES),
   failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
   failureMessage: z.string().nullable(),
+  /** An uncertain fax's answer (decision 119): keep or resend; null while the question is open or there is none. */
+  uncertainChoice: z.enum(UNCERTAIN_CHOICES).nullable().optional(),
   coverSubject: z.string().nullable(),
   line: z.enum(FAX_LINES).nullable(),
   channel: z.enum(FAX_CHANNELS),

@@ -5,7 +5,7 @@ import { endAttempt } from '../end-attempt';
 import { loadFax } from '../fax-state';
 import { faxAttempts } from '../schema';
 
-/** A try handed to a carrier that has not reported its end by the deadline: a line error, and the retry rules go on. */
+/** A try handed to a carrier that has not reported its end by the deadline: an outage, and the retry rules go on. */
 export const carrierDeadlineJob = defineJob({
   name: 'faxes.carrier-deadline',
   schema: z.object({ faxId: z.uuid(), attempt: z.number().int().min(1) }),
@@ -22,14 +22,15 @@ export const carrierDeadlineJob = defineJob({
       deps,
       { faxId, attempt, language: fax.language },
       {
-        result: 'line_quality',
+        result: 'carrier_outage',
         pagesSent: 0,
         // The try keeps the page it began with (a retry's document started there).
         firstPage: row?.firstPage ?? 1,
         durationMs: 0,
+        lineCode: 'carrier_deadline',
         detail: 'the carrier did not report the end of the fax in time',
       },
     );
-    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a line error');
+    if (ended) deps.logger.warn({ faxId, attempt }, 'the carrier did not report the end of the fax in time; counted as a carrier outage');
   },
 });

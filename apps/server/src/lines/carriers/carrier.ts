@@ -92,7 +92,15 @@ export type CarrierReport =
   | ReportOf<'delivered', { tryRef: string | null; pages: number | null; durationMs: number | null } & RemoteStation>
   | ReportOf<
       'failed',
-      { tryRef: string | null; reason: TFaxFailureReason; detail: string; pages: number | null; durationMs: number | null } & RemoteStation
+      {
+        tryRef: string | null;
+        reason: TFaxFailureReason;
+        /** The carrier's own code for the failure, as it sent it: kept on the attempt for support (decision 119). */
+        lineCode: string | null;
+        detail: string;
+        pages: number | null;
+        durationMs: number | null;
+      } & RemoteStation
     >
   /** A fax call is coming in (carriers that ask first): take it or refuse it (`answerIncoming`). */
   | ReportOf<'incoming', { from: string | null; to: string }>

@@ -23,8 +23,10 @@ describe('carrier routes', () => {
     expect(routeOf(routes, SANDBOX_TEST_NUMBERS.busy)).toBeNull();
   });
 
-  it("moves the next try to the route's other carrier after a line error only", () => {
+  it("moves the next try to the route's other carrier after an outage or a line error only", () => {
     expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'line_quality' })).toBe('signalwire');
+    expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'carrier_outage' })).toBe('signalwire');
+    expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'carrier_refused' })).toBe('telnyx');
     expect(lineAfter(routes, '+13125550100', { line: 'signalwire', result: 'line_quality' })).toBe('telnyx');
     expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'busy' })).toBe('telnyx');
     expect(lineAfter(routes, '+13125550100', { line: 'telnyx', result: 'no_answer' })).toBe('telnyx');

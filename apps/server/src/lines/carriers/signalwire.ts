@@ -40,26 +40,60 @@ const CARRIER = 'SignalWire';
 const PROGRESS = new Set(['queued', 'processing', 'sending']);
 
 /**
- * The words of a failed fax in Faxline's classes. SignalWire publishes no fax-specific ErrorCode list: the codes it
- * documents for the Compatibility API (21212 a number not in E.164, 21217 not a valid phone number) and the messages of
- * its "Common Fax Errors" page (and the fax engine's result texts it publishes) are what is known. "Connection failed"
- * (no receiver on the other end) and "Fax transmission not established" (no fax machine detected) ended before any
- * fax data: the far end is no fax machine. Anything else (training, DCS/TCF, page-stage errors, a media link SignalWire
- * could not read, 11200 or 12300) is a line error, its words kept in the detail.
+ * A failed fax's ErrorCode and words in the one taxonomy (decision 119), exported as the tables a test walks.
+ * SignalWire publishes no fax-specific ErrorCode list: the codes it documents for the Compatibility API (21212 a number
+ * not in E.164, 21217 not a valid phone number, 11200 a media link it could not fetch, 12300 a document of the wrong
+ * type), the Twilio-compatible fax codes (34002 busy, 34003 no answer, 34004 an error during the transmission) and the
+ * messages of its "Common Fax Errors" page (the fax engine's result texts) are what is known. A busy or no-answer
+ * status says it by itself; anything else not known is line quality, its words kept in the attempt's `lineCode`.
  */
-const INVALID_NUMBER_CODES = new Set(['21212', '21217']);
-const MESSAGE_CLASSES: Array<[RegExp, TFaxFailureReason]> = [
-  [/^\s*(connection failed|fax transmission not established)/i, 'not_a_fax_machine'],
-  [/timed out waiting for initial communication|far end is not (compatible|able to receive)/i, 'not_a_fax_machine'],
-  [/not in the correct format|not represent a valid phone number|unallocated number|not in service/i, 'invalid_number'],
-  [/\bbusy\b/i, 'busy'],
-  [/no answer|did not answer/i, 'no_answer'],
+export const SIGNALWIRE_ERROR_CODE_CLASSES: Readonly<Record<string, TFaxFailureReason>> = {
+  '21212': 'carrier_refused',
+  '21217': 'carrier_refused',
+  '12300': 'carrier_refused',
+  '11200': 'carrier_outage',
+  '34002': 'busy',
+  '34003': 'no_answer',
+  '34004': 'line_quality',
+};
+export const SIGNALWIRE_STATUS_CLASSES: Readonly<Record<string, TFaxFailureReason>> = {
+  busy: 'busy',
+  'no-answer': 'no_answer',
+  canceled: 'canceled',
+};
+/** The messages, each with a text SignalWire (or its fax engine) gives, which the walking test reads back. */
+export const SIGNALWIRE_MESSAGE_CLASSES: ReadonlyArray<{ pattern: RegExp; example: string; reason: TFaxFailureReason }> = [
+  { pattern: /^\s*(connection failed|fax transmission not established)/i, example: 'Connection failed', reason: 'not_a_fax_machine' },
+  {
+    pattern: /timed out waiting for initial communication/i,
+    example: 'Timed out waiting for initial communication',
+    reason: 'not_a_fax_machine',
+  },
+  { pattern: /far end is not (compatible|able to receive)/i, example: 'Far end is not compatible', reason: 'remote_rejected' },
+  {
+    pattern: /not in the correct format|not represent a valid phone number|unallocated number|not in service/i,
+    example: 'Unallocated number',
+    reason: 'carrier_refused',
+  },
+  { pattern: /\bbusy\b/i, example: 'User busy', reason: 'busy' },
+  { pattern: /no answer|did not answer/i, example: 'No answer', reason: 'no_answer' },
+  {
+    pattern: /failed to train|training|dcs|tcf|after sending a page|carrier lost|call dropped/i,
+    example: 'Failed to train with any of the compatible modems',
+    reason: 'line_quality',
+  },
 ];
 
-export function signalWireFailureClassOf(code: string | null | undefined, message: string | null | undefined): TFaxFailureReason {
-  if (code && INVALID_NUMBER_CODES.has(code.trim())) return 'invalid_number';
-  const known = message ? MESSAGE_CLASSES.find(([pattern]) => pattern.test(message)) : undefined;
-  return known ? known[1] : 'line_quality';
+export function signalWireFailureClassOf(
+  code: string | null | undefined,
+  message: string | null | undefined,
+  status = 'failed',
+): TFaxFailureReason {
+  if (Object.hasOwn(SIGNALWIRE_STATUS_CLASSES, status)) return SIGNALWIRE_STATUS_CLASSES[status]!;
+  const trimmed = code?.trim();
+  if (trimmed && Object.hasOwn(SIGNALWIRE_ERROR_CODE_CLASSES, trimmed)) return SIGNALWIRE_ERROR_CODE_CLASSES[trimmed]!;
+  const known = message ? SIGNALWIRE_MESSAGE_CLASSES.find(({ pattern }) => pattern.test(message)) : undefined;
+  return known ? known.reason : 'line_quality';
 }
 
 /** A callback's parameters, as much of them as Faxline reads (blank values are taken as absent). */
@@ -267,9 +301,9 @@ export function signalWireCarrier(settings: SignalWireSettings): Carrier {
       const remoteIdent = hook.RemoteStationId?.trim() || null;
       if (status === 'delivered') return { kind: 'delivered', ...common, tryRef, pages, durationMs: null, remoteIdent };
       if (status === 'busy' || status === 'no-answer' || status === 'failed' || status === 'canceled') {
-        const reason: TFaxFailureReason =
-          status === 'busy' ? 'busy' : status === 'no-answer' ? 'no_answer' : signalWireFailureClassOf(hook.ErrorCode, hook.ErrorMessage);
-        return { kind: 'failed', ...common, tryRef, reason, detail: detail(), pages, durationMs: null, remoteIdent };
+        const reason = signalWireFailureClassOf(hook.ErrorCode, hook.ErrorMessage, status);
+        const lineCode = [status, hook.ErrorCode, hook.ErrorMessage].filter(Boolean).join(' ').slice(0, 300);
+        return { kind: 'failed', ...common, tryRef, reason, lineCode, detail: detail(), pages, durationMs: null, remoteIdent };
       }
       if (status === 'received') {
         if (!hook.MediaUrl) throw new MalformedWebhook(`${CARRIER} reported fax ${hook.FaxSid} received without its MediaUrl`);

@@ -96,24 +96,43 @@ export const ZSinchEvent = z.looseObject({
 export type TSinchEvent = z.infer<typeof ZSinchEvent>;
 
 /**
- * Sinch's documented fax errors in Faxline's classes, by error type and code (the codes are only unique within a
- * type: 133 is a PDF that could not be read as a DOCUMENT_CONVERSION_ERROR, a forbidden number as a FAX_ERROR).
- * Everything else, document conversion errors included (the media link was Faxline's), is a line error, its code and
- * message kept in the detail. https://developers.sinch.com/docs/fax/api-reference/fax/tag/Error-Messages
+ * Sinch's documented fax errors in the one taxonomy (decision 119), by error type and code (the codes are only unique
+ * within a type: 133 is a PDF that could not be read as a DOCUMENT_CONVERSION_ERROR, a forbidden number as a
+ * FAX_ERROR), exported as the tables a test walks. A code not listed takes its type's class; the type and code stay in
+ * the attempt's `lineCode`. https://developers.sinch.com/docs/fax/api-reference/fax/tag/Error-Messages
  */
-const FAILURE_CLASSES: Record<string, TFaxFailureReason> = {
+export const SINCH_FAILURE_CLASSES: Readonly<Record<string, TFaxFailureReason>> = {
   'CALL_ERROR:17': 'busy', // Busy
   'CALL_ERROR:16': 'no_answer', // Ring Timeout
   'FAX_ERROR:48': 'no_answer', // No answer (the receiving machine may be out of paper)
   'CALL_ERROR:30': 'not_a_fax_machine', // No answer from a fax machine (the call was answered, by no fax)
-  'CALL_ERROR:32': 'not_a_fax_machine', // Incompatible destination
+  'CALL_ERROR:32': 'remote_rejected', // Incompatible destination
   'FAX_ERROR:132': 'not_a_fax_machine', // No fax tone detected
-  'CALL_ERROR:34': 'invalid_number', // Phone number not operational
-  'CALL_ERROR:49': 'invalid_number', // The destination phone number is not active
+  'CALL_ERROR:34': 'carrier_refused', // Phone number not operational
+  'CALL_ERROR:49': 'carrier_refused', // The destination phone number is not active
+  'CALL_ERROR:11': 'line_quality', // The call dropped prematurely
+  // The media link was Faxline's: one Sinch could not reach may answer next time; a document it cannot read will not.
+  'DOCUMENT_CONVERSION_ERROR:54': 'carrier_outage', // Could not access the URL you provided
+  'DOCUMENT_CONVERSION_ERROR:57': 'carrier_outage', // A problem storing the file
+  'DOCUMENT_CONVERSION_ERROR:69': 'carrier_outage', // A problem storing the file
 };
 
-export const failureClassOf = (errorType: string | null | undefined, errorCode: number | null | undefined): TFaxFailureReason =>
-  (errorType && errorCode !== null && errorCode !== undefined && FAILURE_CLASSES[`${errorType}:${errorCode}`]) || 'line_quality';
+/** The class of a code not in the table, by its error type (Sinch's ErrorType). */
+export const SINCH_ERROR_TYPE_CLASSES: Readonly<Record<string, TFaxFailureReason>> = {
+  DOCUMENT_CONVERSION_ERROR: 'carrier_refused',
+  CALL_ERROR: 'line_quality',
+  FAX_ERROR: 'line_quality',
+  LINE_ERROR: 'line_quality',
+  FATAL_ERROR: 'carrier_outage',
+  GENERAL_ERROR: 'carrier_outage',
+};
+
+export function failureClassOf(errorType: string | null | undefined, errorCode: number | null | undefined): TFaxFailureReason {
+  const key = `${errorType}:${errorCode}`;
+  if (errorType && errorCode !== null && errorCode !== undefined && Object.hasOwn(SINCH_FAILURE_CLASSES, key))
+    return SINCH_FAILURE_CLASSES[key]!;
+  return (errorType && Object.hasOwn(SINCH_ERROR_TYPE_CLASSES, errorType) && SINCH_ERROR_TYPE_CLASSES[errorType]) || 'line_quality';
+}
 
 /** The Fax API's error words: `{ code, error, message, details: { fieldViolations } }`. */
 function faxErrorDetail(body: string): string {
@@ -279,6 +298,7 @@ export function sinchCarrier(settings: SinchSettings): Carrier {
           ...base,
           tryRef,
           reason: failureClassOf(fax.errorType, fax.errorCode),
+          lineCode: fax.errorType ? `${fax.errorType}:${fax.errorCode ?? ''}` : null,
           detail: `Sinch fax ${fax.id}: ${code || 'no error code'} ${fax.errorMessage ?? ''}`.trim().slice(0, 500),
           pages: fax.pagesSentSuccessfully ?? null,
           durationMs: null,

@@ -140,7 +140,7 @@ function telnyxReportOf(request: WebhookRequest): CarrierReport | null {
   if (type === 'fax.failed') {
     const reason = failureClassOf(payload.failure_reason);
     const detail = `Telnyx fax ${carrierFaxId}: ${payload.failure_reason ?? 'failed'}`;
-    return { ...base, kind: 'failed', tryRef, reason, detail, pages, durationMs };
+    return { ...base, kind: 'failed', tryRef, reason, lineCode: payload.failure_reason ?? null, detail, pages, durationMs };
   }
   if (type === 'fax.received') {
     if (!payload.to || !payload.media_url) throw new MalformedWebhook('a received fax without its number or document');
@@ -150,23 +150,50 @@ function telnyxReportOf(request: WebhookRequest): CarrierReport | null {
 }
 
 /**
- * Telnyx's failure reasons (its fax error list) in Faxline's classes. Media the carrier could not read is a line
- * error on our side; anything not known here is a line error too, its reason kept in the attempt's detail.
+ * Telnyx's failure reasons (failure_reason of fax.failed, from its "Programmable Fax errors" list and the webhook
+ * reference's "possible failure reasons") in the one taxonomy (decision 119), exported as the table a test walks. The
+ * reason itself stays in the attempt's `lineCode` for support. Refusals of the request (the number, the account, its
+ * limits, our document) are the carrier's and final; Telnyx's own failures and a media link it could not fetch are
+ * an outage (tried again, on the route's other carrier when there is one); a reason not known here is line quality.
  */
-const FAILURE_CLASSES: Record<string, TFaxFailureReason> = {
+export const TELNYX_FAILURE_CLASSES: Readonly<Record<string, TFaxFailureReason>> = {
   user_busy: 'busy',
   receiver_busy: 'busy',
   receiver_no_answer: 'no_answer',
   no_answer: 'no_answer',
   recipient_no_answer: 'no_answer',
+  receiver_no_response: 'no_answer',
   receiver_not_fax: 'not_a_fax_machine',
   fax_signal_not_detected: 'not_a_fax_machine',
-  receiver_incompatible_destination: 'not_a_fax_machine',
-  invalid_number_format: 'invalid_number',
-  destination_invalid: 'invalid_number',
-  destination_unreachable: 'invalid_number',
-  unallocated_number: 'invalid_number',
-  number_not_in_service: 'invalid_number',
+  fax_initial_communication_timeout: 'not_a_fax_machine',
+  receiver_incompatible_destination: 'remote_rejected',
+  receiver_decline: 'remote_rejected',
+  fax_signaling_error: 'line_quality',
+  invalid_ecm_response_from_receiver: 'line_quality',
+  receiver_call_dropped: 'line_quality',
+  receiver_communication_error: 'line_quality',
+  invalid_number_format: 'carrier_refused',
+  receiver_invalid_number_format: 'carrier_refused',
+  destination_invalid: 'carrier_refused',
+  destination_unreachable: 'carrier_refused',
+  unallocated_number: 'carrier_refused',
+  receiver_unallocated_number: 'carrier_refused',
+  number_not_in_service: 'carrier_refused',
+  destination_not_in_countries_whitelist: 'carrier_refused',
+  destination_not_in_service_plan: 'carrier_refused',
+  account_disabled: 'carrier_refused',
+  no_outbound_profile: 'carrier_refused',
+  outbound_profile_daily_spend_limit_exceeded: 'carrier_refused',
+  file_format_invalid: 'carrier_refused',
+  file_size_limit_exceeded: 'carrier_refused',
+  page_count_limit_exceeded: 'carrier_refused',
+  file_download_failed: 'carrier_outage',
+  service_unavailable: 'carrier_outage',
+  receiver_recovery_on_timer_expire: 'carrier_outage',
+  connection_channel_limit_exceeded: 'carrier_outage',
+  outbound_profile_channel_limit_exceeded: 'carrier_outage',
+  user_channel_limit_exceeded: 'carrier_outage',
 };
 
-export const failureClassOf = (reason: string | null | undefined): TFaxFailureReason => (reason && FAILURE_CLASSES[reason]) || 'line_quality';
+export const failureClassOf = (reason: string | null | undefined): TFaxFailureReason =>
+  (reason && Object.hasOwn(TELNYX_FAILURE_CLASSES, reason) && TELNYX_FAILURE_CLASSES[reason]) || 'line_quality';

@@ -2,7 +2,7 @@ import { type TFaxCallDetails, type TFaxFailureReason, type TFaxQuality } from '
 import type { FileStore } from '../../platform/files/encrypted-file-store';
 import type { TConfig } from '../../platform/config';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from '../fax-line';
-import { lineErrorSince, servesOutsideNumber } from '../outside-lines';
+import { lineFailureSince, servesOutsideNumber } from '../outside-lines';
 import { imageWithHeaderLines } from '../t30/header-line';
 import { tiffPagesFrom } from '../../documents/fax-image/fax-tiff-pages';
 import { HylafaxError, HylafaxSession, type HylafaxJob, type HylafaxJobFile, type HylafaxServer } from './hylafax-client';
@@ -13,7 +13,7 @@ type HylafaxLineDeps = { files: FileStore; hylafax: HylafaxSettings; faxModemPat
 
 /** HylaFAX kills a job it could not end within this (JPARM LASTTIME, days-hours-minutes): a job never dials late. */
 const JOB_LIFETIME = '000030';
-/** The line stops waiting a little after that, kills the job if it still lives, and calls it a line error. */
+/** The line stops waiting a little after that, kills the job if it still lives, and calls it an outage of the line. */
 const CALL_DEADLINE_MS = 31 * 60_000;
 /** How long the line keeps trying to reach HylaFAX again while it follows a submitted job. */
 const RECONNECT_PATIENCE_MS = 5 * 60_000;
@@ -47,15 +47,14 @@ export function hylafaxLine(deps: HylafaxLineDeps): FaxLine {
 
 async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPlan): Promise<CallOutcome> {
   const started = Date.now();
-  const failed = (detail: string) => lineErrorSince(started, detail);
-  if (!fax.imageKey) return failed('the fax has no image to send');
+  if (!fax.imageKey) return lineFailureSince(started, 'line_quality', 'the fax has no image to send');
 
   let session: HylafaxSession;
   try {
     session = await HylafaxSession.open(deps.hylafax);
   } catch (error) {
-    // Nothing was submitted: the retry rules try again later.
-    if (error instanceof HylafaxError) return failed(error.message);
+    // Nothing was submitted: HylaFAX is out of reach, an outage of this line the retry rules try again later.
+    if (error instanceof HylafaxError) return lineFailureSince(started, 'carrier_outage', error.message, 'hfaxd_unreachable');
     throw error;
   }
   const follower = new JobFollower(deps.hylafax, session);
@@ -89,7 +88,8 @@ async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPl
     const ended = await follower.waitForEnd(jobId, started + CALL_DEADLINE_MS);
     if (!ended) {
       await follower.kill(jobId);
-      return failed(`HylaFAX job ${jobId} did not end within ${CALL_DEADLINE_MS / 60_000} minutes; killed`);
+      const detail = `HylaFAX job ${jobId} did not end within ${CALL_DEADLINE_MS / 60_000} minutes; killed`;
+      return lineFailureSince(started, 'carrier_outage', detail, 'job_deadline');
     }
     return { ...outcomeOf(jobId, await follower.file(jobId), started, fax.pages), transmittedImage };
   } finally {
@@ -169,8 +169,7 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number, faxPage
   const totalPages = Number(file.totpages ?? 0);
   const firstPage = faxPages !== null && totalPages > 0 && totalPages <= faxPages ? faxPages - totalPages + 1 : 1;
   const status = file.status?.trim() || null;
-  const delivered = file.state === '7' && totalPages > 0 && pagesSent >= totalPages;
-  const result = delivered ? 'delivered' : failureOf(status);
+  const result = hylafaxResultOf({ state: file.state ?? '', pagesSent, totalPages, status });
   const bitRate = /^(\d+)/.exec(file.signalrate ?? '')?.[1];
   const call: TFaxCallDetails = {
     bitRate: bitRate ? Number(bitRate) : null,
@@ -186,17 +185,65 @@ function outcomeOf(jobId: string, file: HylafaxJobFile, started: number, faxPage
   const detail =
     `HylaFAX job ${jobId} (commid ${file.commid || 'none'}): ${pagesSent} of ${totalPages} pages sent` +
     `${file.signalrate ? `, ${file.signalrate}` : ''}${status ? `; ${status}` : ''}`;
-  return { result, pagesSent, firstPage, durationMs: Date.now() - started, call, detail };
+  return { result, pagesSent, firstPage, durationMs: Date.now() - started, call, lineCode: status, detail };
 }
 
-/** HylaFAX's status words for a call that failed, as Faxline's failure classes (retried by their rules). */
-function failureOf(status: string | null): TFaxFailureReason {
+/**
+ * HylaFAX's status words (the job file's `status`, as faxsend and faxq of HylaFAX 6 write them) in the one taxonomy
+ * (decision 119), each with a text HylaFAX gives, exported as the table a test walks; the words stay in the attempt's
+ * `lineCode`. Words not known here are line quality. No response to EOP is the one that follows the last page: the
+ * remote machine never said whether it printed it, so the call is uncertain.
+ */
+export const HYLAFAX_STATUS_CLASSES: ReadonlyArray<{ pattern: RegExp; example: string; reason: TFaxFailureReason }> = [
+  { pattern: /busy/i, example: 'Busy signal detected', reason: 'busy' },
+  { pattern: /no answer|ringback|no carrier/i, example: 'No answer from remote', reason: 'no_answer' },
+  {
+    pattern: /no local dial ?tone|no dial ?tone|can not (lock|open|initialize) modem/i,
+    example: 'No local dialtone',
+    reason: 'carrier_outage',
+  },
+  { pattern: /kill time expired/i, example: 'Kill time expired', reason: 'carrier_outage' },
+  { pattern: /job aborted by request|call aborted by user|operator intervention/i, example: 'Job aborted by request', reason: 'canceled' },
+  { pattern: /blacklisted/i, example: 'Blacklisted by modem', reason: 'carrier_refused' },
+  { pattern: /invalid dialing|dial string|dialstring/i, example: 'Invalid dialing command', reason: 'carrier_refused' },
+  {
+    pattern: /no receiver protocol|phase a failure|data connection|unspecified phase a|ring detected without successful handshake/i,
+    example: 'Carrier established, but Phase A failure',
+    reason: 'not_a_fax_machine',
+  },
+  {
+    pattern: /no t\.4 receiver|remote (station )?cannot receive|cannot receive|remote cannot be polled/i,
+    example: 'Remote has no T.4 receiver capability',
+    reason: 'remote_rejected',
+  },
+  { pattern: /no response to EOP/i, example: 'No response to EOP repeated 3 tries', reason: 'uncertain' },
+  {
+    pattern: /train|no response to (MPS|EOM|PPS|PPM|CTC|RR|RNR)|disconnected prematurely|glare|DCN/i,
+    example: 'Failure to train remote modem at 2400 bps or minimum speed',
+    reason: 'line_quality',
+  },
+];
+
+/**
+ * How a HylaFAX job ended, in the taxonomy: delivered when every page went; a job HylaFAX calls done without every
+ * page is uncertain (HylaFAX has reported "done" on a fax that sent no page: never delivered); a failure after some
+ * pages were confirmed is partial (the retry sends what was not), unless its words say more (uncertain, canceled).
+ */
+export function hylafaxResultOf(job: {
+  state: string;
+  pagesSent: number;
+  totalPages: number;
+  status: string | null;
+}): CallOutcome['result'] {
+  if (job.state === '7') return job.totalPages > 0 && job.pagesSent >= job.totalPages ? 'delivered' : 'uncertain';
+  const reason = hylafaxFailureOf(job.status);
+  if (job.pagesSent > 0 && job.pagesSent < job.totalPages && reason !== 'uncertain' && reason !== 'canceled') return 'partial';
+  return reason;
+}
+
+export function hylafaxFailureOf(status: string | null): TFaxFailureReason {
   if (!status) return 'line_quality';
-  if (/busy/i.test(status)) return 'busy';
-  if (/no answer|no carrier|ringback/i.test(status)) return 'no_answer';
-  if (/no receiver protocol|phase a failure|data connection|cannot receive|no t\.4 receiver/i.test(status)) return 'not_a_fax_machine';
-  if (/invalid dialing|dial string|dialstring/i.test(status)) return 'invalid_number';
-  return 'line_quality';
+  return HYLAFAX_STATUS_CLASSES.find(({ pattern }) => pattern.test(status))?.reason ?? 'line_quality';
 }
 
 function compressionOf(dataformat: string | undefined): TFaxCallDetails['compression'] {

@@ -9,7 +9,7 @@ import { BUCKET_CHART_MARGIN, bucketAxes } from './bucket-axes';
 import { ChartSection } from './chart-section';
 import { SeriesTable } from './series-table';
 
-const STATUSES = ['delivered', 'failed', 'inProgress', 'canceled'] as const;
+const STATUSES = ['delivered', 'partial', 'uncertain', 'failed', 'inProgress', 'canceled'] as const;
 
 /** Sent faxes per hour, day or month, stacked by what became of them. */
 export function FaxesByStatusChart({ data }: { data: TAdminAnalytics }) {
@@ -17,6 +17,8 @@ export function FaxesByStatusChart({ data }: { data: TAdminAnalytics }) {
   const language = i18n.language;
   const labels = {
     delivered: t('analytics.status.delivered'),
+    partial: t('analytics.status.partial'),
+    uncertain: t('analytics.status.uncertain'),
     failed: t('analytics.status.failed'),
     inProgress: t('analytics.status.inProgress'),
     canceled: t('analytics.status.canceled'),
@@ -26,6 +28,8 @@ export function FaxesByStatusChart({ data }: { data: TAdminAnalytics }) {
     period: formatPeriod(data.from, data.to, data.bucket, language),
     sent: formatCount(data.totals.faxesSent, language),
     delivered: formatCount(totalOf('delivered'), language),
+    partial: formatCount(totalOf('partial'), language),
+    uncertain: formatCount(totalOf('uncertain'), language),
     failed: formatCount(totalOf('failed'), language),
     inProgress: formatCount(totalOf('inProgress'), language),
     canceled: formatCount(totalOf('canceled'), language),

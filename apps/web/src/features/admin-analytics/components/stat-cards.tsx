@@ -9,7 +9,8 @@ export type TStat = { key: string; label: string; value: string; note?: string }
 export function StatCards({ totals }: { totals: TAnalyticsTotals }) {
   const { t, i18n } = useTranslation('admin-insights');
   const count = (value: number) => formatCount(value, i18n.language);
-  const finished = totals.delivered + totals.failed;
+  // A partial delivery and an uncertain call are finished but never delivered (decision 119).
+  const finished = totals.delivered + totals.partial + totals.uncertain + totals.failed;
   const stats: TStat[] = [
     { key: 'sent', label: t('analytics.stats.faxesSent'), value: count(totals.faxesSent) },
     { key: 'received', label: t('analytics.stats.faxesReceived'), value: count(totals.faxesReceived) },
@@ -19,6 +20,8 @@ export function StatCards({ totals }: { totals: TAnalyticsTotals }) {
       value: totals.deliveredRate === null ? t('analytics.stats.noRate') : formatRate(totals.deliveredRate, i18n.language),
       note: t('analytics.stats.deliveredRateNote', { delivered: count(totals.delivered), finished: count(finished) }),
     },
+    { key: 'partial', label: t('analytics.stats.partial'), value: count(totals.partial), note: t('analytics.stats.partialNote') },
+    { key: 'uncertain', label: t('analytics.stats.uncertain'), value: count(totals.uncertain), note: t('analytics.stats.uncertainNote') },
     { key: 'failed', label: t('analytics.stats.failed'), value: count(totals.failed) },
     { key: 'pagesSent', label: t('analytics.stats.pagesSent'), value: count(totals.pagesSent), note: t('analytics.stats.pagesSentNote') },
     { key: 'pagesReceived', label: t('analytics.stats.pagesReceived'), value: count(totals.pagesReceived) },

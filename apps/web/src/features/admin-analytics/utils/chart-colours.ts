@@ -4,6 +4,8 @@
  */
 export const STATUS_COLOURS = {
   delivered: '#047857', // emerald-700, 5.5:1
+  partial: '#b45309', // amber-700, 5.0:1
+  uncertain: '#0e7490', // cyan-700, 5.4:1
   failed: '#b91c1c', // the theme's destructive, 6.5:1
   inProgress: '#1d4ed8', // blue-700, 6.7:1
   canceled: '#52525b', // zinc-600, 7.7:1

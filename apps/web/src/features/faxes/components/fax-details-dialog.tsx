@@ -18,6 +18,7 @@ import { CancelFaxDialog } from './cancel-fax-dialog';
 import { AttemptsTable } from './fax-attempts';
 import { DeleteFaxDialog } from './delete-fax-dialog';
 import { DocumentClass } from './document-class';
+import { FaxFailure } from './fax-failure';
 import { FaxPlacement } from './fax-placement';
 import { FaxStatus } from './fax-status';
 import { FhirExports } from './fhir-exports';
@@ -175,14 +176,7 @@ function FaxDetailsBody({ fax, onShow, onDeleted }: TFaxDetailsBodyProps) {
 
       <StationCheck fax={fax} />
 
-      {fax.failureMessage ? (
-        <section aria-labelledby="fax-failure-heading" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <h3 id="fax-failure-heading" className="font-semibold">
-            {t('details.failure')}
-          </h3>
-          <p>{fax.failureMessage}</p>
-        </section>
-      ) : null}
+      <FaxFailure fax={fax} onShow={onShow} />
 
       {fax.files.length > 0 ? (
         <section aria-labelledby="fax-files-heading" className="flex flex-col gap-2">

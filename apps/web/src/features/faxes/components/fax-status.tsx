@@ -26,7 +26,13 @@ const TONES: Record<TStatusTone, string> = {
 };
 
 /** A fax's status as spec 001 §2.7 shows it: an icon in the status colour and its name. */
-export function FaxStatus({ fax, className }: { fax: Pick<TFax, 'direction' | 'status' | 'read'>; className?: string }) {
+export function FaxStatus({
+  fax,
+  className,
+}: {
+  fax: Pick<TFax, 'direction' | 'status' | 'read'> & Partial<Pick<TFax, 'failureReason'>>;
+  className?: string;
+}) {
   const { t } = useTranslation('faxes');
   const view = statusViewOf(fax);
   const Icon = ICONS[view.icon];

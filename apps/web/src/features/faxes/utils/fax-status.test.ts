@@ -15,6 +15,15 @@ describe('status icons (spec 001 §2.7)', () => {
     expect(statusViewOf(sent('failed'))).toEqual({ label: 'status.failed', tone: 'danger', icon: 'cross' });
   });
 
+  it('shows an uncertain fax as Uncertain: never delivered, not a plain failure (decision 119)', () => {
+    expect(statusViewOf({ ...sent('failed'), failureReason: 'uncertain' })).toEqual({
+      label: 'status.uncertain',
+      tone: 'neutral',
+      icon: 'dot',
+    });
+    expect(statusViewOf({ ...sent('failed'), failureReason: 'busy' }).label).toBe('status.failed');
+  });
+
   it('groups every in-flight state as Processing with a yellow clock', () => {
     for (const status of ['queued', 'scheduled', 'converting', 'sending'] as const) {
       expect(statusViewOf(sent(status))).toEqual({ label: 'status.processing', tone: 'pending', icon: 'clock' });

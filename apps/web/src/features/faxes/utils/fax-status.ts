@@ -5,6 +5,7 @@ export type TStatusIcon = 'check' | 'cross' | 'clock' | 'dot' | 'envelope';
 export type TStatusLabelKey =
   | 'status.delivered'
   | 'status.partiallyDelivered'
+  | 'status.uncertain'
   | 'status.failed'
   | 'status.processing'
   | 'status.canceled'
@@ -12,7 +13,7 @@ export type TStatusLabelKey =
   | 'status.unread';
 export type TStatusView = { label: TStatusLabelKey; tone: TStatusTone; icon: TStatusIcon };
 
-type TStatusOf = Pick<TFax, 'direction' | 'status' | 'read'>;
+type TStatusOf = Pick<TFax, 'direction' | 'status' | 'read'> & Partial<Pick<TFax, 'failureReason'>>;
 
 /**
  * Spec 001 §2.7: Delivered and Read show a green check; Failed red; Processing a yellow clock; others neutral. Unread
@@ -29,6 +30,8 @@ export function statusViewOf(fax: TStatusOf): TStatusView {
   }
   if (fax.status === 'received') return { label: 'status.delivered', tone: 'success', icon: 'check' };
   if (fax.status === 'partially_delivered') return { label: 'status.partiallyDelivered', tone: 'neutral', icon: 'dot' };
+  // Maybe delivered, maybe not (decision 119): never a success, and not a plain failure either.
+  if (fax.status === 'failed' && fax.failureReason === 'uncertain') return { label: 'status.uncertain', tone: 'neutral', icon: 'dot' };
   switch (displayStatusOf(fax.status)) {
     case 'Delivered':
       return { label: 'status.delivered', tone: 'success', icon: 'check' };
