@@ -83,9 +83,11 @@ export async function endAttempt(
       target.interrupted && interrupted <= UNCOUNTED_INTERRUPTIONS ? 0 : nextTryAfter(reason, countedTries(attempt, interrupted));
     if (wait === null) {
       // Out of tries with pages confirmed, on this call or earlier ones: those pages were delivered (and are charged),
-      // and the fax ends partly delivered, its reason 'partial' (decisions 119, 123).
+      // and the fax ends partly delivered, its reason 'partial' (decisions 119, 123). Not an uncertain end: whether
+      // its last page arrived is unknown, and the sender chooses what to do (it stays failed and uncharged until then).
       const before = outcome.result === 'partially_delivered' ? confirmed : await pagesConfirmedBefore(tx, faxId);
-      if (before > 0) return confirmedEnd('partially_delivered', before, { failureReason: 'partial', failureMessage: null });
+      if (before > 0 && reason !== 'uncertain')
+        return confirmedEnd('partially_delivered', before, { failureReason: 'partial', failureMessage: null });
       await failFax(tx, faxId, ['sending'], reason, endedMessage(target.language as TLanguage, reason));
       return true;
     }

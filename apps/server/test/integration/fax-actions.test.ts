@@ -183,13 +183,14 @@ describe('resend, delete, download, and what the month counts', () => {
 
 describe("an uncertain fax's choice: send it again or keep it (decision 119)", () => {
   /**
-   * A fax whose call ended after the last page without the remote's confirmation. The sandbox's number that does so is
-   * ENGINE's (issue 40); here a fax that failed at the sandbox is marked as such a call ends, as endAttempt records it.
+   * A fax whose call ended after the last page without the remote's confirmation: the sandbox's number that hangs up
+   * before confirming the last page (decision 120). One call, not retried by itself, never delivered.
    */
   async function uncertainFax(cookie: string) {
-    const faxId = await send(cookie, SANDBOX_TEST_NUMBERS.not_a_fax_machine);
-    await expect.poll(async () => (await details(faxId, cookie)).status, { timeout: 60_000, interval: 100 }).toBe('failed');
-    await t.db.update(faxes).set({ failureReason: 'uncertain' }).where(eq(faxes.id, faxId));
+    const faxId = await send(cookie, SANDBOX_TEST_NUMBERS.drops_before_confirmation);
+    await expect.poll(async () => (await details(faxId, cookie)).status, { timeout: 60_000, interval: 250 }).toBe('failed');
+    const fax = await details(faxId, cookie);
+    expect(fax).toMatchObject({ failureReason: 'uncertain', attempts: [{ result: 'uncertain' }] });
     return faxId;
   }
   const choose = (faxId: string, cookie: string, choice: unknown, language = 'en') =>
@@ -241,7 +242,7 @@ describe("an uncertain fax's choice: send it again or keep it (decision 119)", (
     const { resentFaxId } = ZUncertainChoiceResponse.parse(resent.json());
     expect(await details(resentFaxId!, sender.cookie)).toMatchObject({
       resentFromId: faxId,
-      toNumber: SANDBOX_TEST_NUMBERS.not_a_fax_machine,
+      toNumber: SANDBOX_TEST_NUMBERS.drops_before_confirmation,
     });
     expect(await details(faxId, sender.cookie)).toMatchObject({
       uncertainChoice: 'resend',
