@@ -61,3 +61,4 @@ export * from './contracts/security';
 export * from './contracts/announcements';
 export * from './contracts/reviews';
 export * from './contracts/site-content';
+export * from './contracts/delivery-record';
