@@ -50,7 +50,11 @@ function WindowFigures({ figures, anchor, showLines }: { figures: TDeliveryWindo
           title={t('figures.firstTry.title')}
           value={formatShare(overall.firstTryShare, language) ?? t('figures.noValue')}
           details={[
-            t('figures.firstTry.detail', { delivered: count(overall.deliveredFirstTry, language), faxes: count(overall.faxes, language) }),
+            t('figures.firstTry.detail', {
+              count: overall.faxes,
+              delivered: count(overall.deliveredFirstTry, language),
+              faxes: count(overall.faxes, language),
+            }),
           ]}
         />
         <Figure
@@ -93,10 +97,8 @@ function WaitFigure({ title, wait }: { title: string; wait: TDurationPercentiles
     <Figure
       title={title}
       value={formatWait(wait.p50Ms, i18n.language)}
-      details={[
-        t('figures.median', { value: formatWait(wait.p50Ms, i18n.language) }),
-        t('figures.p95', { value: formatWait(wait.p95Ms, i18n.language) }),
-      ]}
+      // The figure shown large is the median; the detail says so, and what 95% of faxes stayed within.
+      details={[t('figures.median'), t('figures.p95', { value: formatWait(wait.p95Ms, i18n.language) })]}
     />
   );
 }
