@@ -8,7 +8,8 @@ import { readAccountDeliveryRecord, readPublicStatus } from './read-delivery-rec
 export const deliveryRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, requireActor }) => {
   // Anyone, with no session: the figures are the same for everyone and kept for a few seconds.
   app.get('/status', { schema: { response: { 200: ZPublicStatus } } }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=30');
+    // The notices are in the reader's language: a shared cache keeps one copy per language.
+    reply.header('cache-control', 'public, max-age=30').header('vary', 'accept-language');
     return readPublicStatus(db, request.language);
   });
 
