@@ -16,7 +16,6 @@ export type DeliveryScope =
 export type WindowFigures = { window: TDeliveryWindow; overall: TDeliveryFigures; lines: (TDeliveryFigures & { line: TFaxLine })[] };
 
 type Row = {
-  window: TDeliveryWindow;
   line: string | null;
   overall: boolean;
   faxes: number;
@@ -43,41 +42,47 @@ const HOUR_MS = 3_600_000;
 export async function deliveryFigures(db: Database, scope: DeliveryScope, now: Date): Promise<WindowFigures[]> {
   const since = (window: TDeliveryWindow) => new Date(now.getTime() - DELIVERY_WINDOW_HOURS[window] * HOUR_MS).toISOString();
   const oldest = since('30d');
-  const windows = sql.join(
-    DELIVERY_WINDOWS.map((window) => sql`(${window}, ${since(window)}::timestamptz)`),
-    sql`, `,
+  const endedInMonth = sql`f.completed_at >= ${oldest}::timestamptz AND f.completed_at <= ${now.toISOString()}::timestamptz`;
+  // Each window's figures are aggregates over the rows of the month filtered to that window: one pass, no copies.
+  const perWindow = sql.join(
+    DELIVERY_WINDOWS.map((window) => {
+      const w = sql.raw(`w${DELIVERY_WINDOWS.indexOf(window)}`);
+      const inWindow = sql`tr.completed_at >= ${since(window)}::timestamptz`;
+      const delivered = sql`${inWindow} AND tr.status = 'delivered'`;
+      return sql`
+        (count(*) FILTER (WHERE ${inWindow}))::int AS ${w}_faxes,
+        (count(*) FILTER (WHERE ${delivered} AND tr.calls = 1))::int AS ${w}_delivered_first_try,
+        (count(*) FILTER (WHERE ${delivered}))::int AS ${w}_delivered,
+        (coalesce(sum(tr.calls) FILTER (WHERE ${delivered}), 0))::int AS ${w}_delivered_attempts,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY tr.dial_ms) FILTER (WHERE ${inWindow}) AS ${w}_dial_p50,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY tr.dial_ms) FILTER (WHERE ${inWindow}) AS ${w}_dial_p95,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY tr.deliver_ms) FILTER (WHERE ${delivered}) AS ${w}_deliver_p50,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY tr.deliver_ms) FILTER (WHERE ${delivered}) AS ${w}_deliver_p95`;
+    }),
+    sql`,`,
   );
-  const { rows } = await db.execute<Row>(sql`
-    WITH windows(name, since) AS (VALUES ${windows}),
-    ended AS (
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    WITH ended AS (
       SELECT f.id, f.line, f.status, f.completed_at,
              CASE WHEN f.scheduled_at > f.created_at THEN f.scheduled_at ELSE f.created_at END AS accepted_at
       FROM faxes f
-      WHERE f.direction = 'outbound' AND f.completed_at >= ${oldest}::timestamptz AND f.completed_at <= ${now.toISOString()}::timestamptz
+      WHERE f.direction = 'outbound' AND ${endedInMonth}
         AND f.status IN ('delivered', 'partially_delivered', 'failed', 'canceled') ${scopeCondition(scope)}
     ),
     tried AS (
       SELECT e.id, e.line, e.status, e.completed_at,
              count(*) FILTER (WHERE NOT a.interrupted) AS calls,
-             extract(epoch FROM min(a.started_at) - e.accepted_at) * 1000 AS dial_ms,
-             extract(epoch FROM e.completed_at - e.accepted_at) * 1000 AS deliver_ms
+             extract(epoch FROM min(a.started_at) - e.accepted_at)::float8 * 1000 AS dial_ms,
+             extract(epoch FROM e.completed_at - e.accepted_at)::float8 * 1000 AS deliver_ms
       FROM ended e JOIN fax_attempts a ON a.fax_id = e.id
       GROUP BY e.id, e.line, e.status, e.completed_at, e.accepted_at
     )
-    SELECT w.name AS window, tr.line, GROUPING(tr.line) = 1 AS overall,
-      count(*)::int AS faxes,
-      (count(*) FILTER (WHERE tr.status = 'delivered' AND tr.calls = 1))::int AS delivered_first_try,
-      (count(*) FILTER (WHERE tr.status = 'delivered'))::int AS delivered,
-      (coalesce(sum(tr.calls) FILTER (WHERE tr.status = 'delivered'), 0))::int AS delivered_attempts,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY tr.dial_ms) AS dial_p50,
-      percentile_cont(0.95) WITHIN GROUP (ORDER BY tr.dial_ms) AS dial_p95,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY tr.deliver_ms) FILTER (WHERE tr.status = 'delivered') AS deliver_p50,
-      percentile_cont(0.95) WITHIN GROUP (ORDER BY tr.deliver_ms) FILTER (WHERE tr.status = 'delivered') AS deliver_p95
-    FROM tried tr JOIN windows w ON tr.completed_at >= w.since
-    GROUP BY GROUPING SETS ((w.name, tr.line), (w.name))
+    SELECT tr.line, GROUPING(tr.line) = 1 AS overall, ${perWindow}
+    FROM tried tr
+    GROUP BY GROUPING SETS ((tr.line), ())
   `);
-  return DELIVERY_WINDOWS.map((window) => {
-    const ofWindow = rows.filter((row) => row.window === window);
+  return DELIVERY_WINDOWS.map((window, index) => {
+    const ofWindow = rows.map((row) => rowOf(row, `w${index}_`)).filter((row) => row.faxes > 0);
     const overall = ofWindow.find((row) => row.overall);
     return {
       window,
@@ -88,6 +93,23 @@ export async function deliveryFigures(db: Database, scope: DeliveryScope, now: D
       }),
     };
   });
+}
+
+/** One window's columns of a result row, by their prefix. */
+function rowOf(row: Record<string, unknown>, prefix: string): Row {
+  const at = (name: string) => row[`${prefix}${name}`] as never;
+  return {
+    line: row.line as string | null,
+    overall: row.overall as boolean,
+    faxes: at('faxes'),
+    delivered_first_try: at('delivered_first_try'),
+    delivered: at('delivered'),
+    delivered_attempts: at('delivered_attempts'),
+    dial_p50: at('dial_p50'),
+    dial_p95: at('dial_p95'),
+    deliver_p50: at('deliver_p50'),
+    deliver_p95: at('deliver_p95'),
+  };
 }
 
 function scopeCondition(scope: DeliveryScope): SQL {
