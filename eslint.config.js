@@ -48,7 +48,7 @@ const serverFloors = [
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
   ['routing', 'announcements'],
-  ['retention'],
+  ['retention', 'delivery-record'],
   ['porting'],
   ['public-api', 'email-to-fax', 'backups', 'data-export'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],

@@ -114,6 +114,7 @@ import type { Queue } from './platform/queue/queue';
 import { adminAnnouncementRoutes } from './announcements/admin-routes';
 import { adminLineProfileRoutes } from './line-profiles/admin-routes';
 import { announcementRoutes } from './announcements/routes';
+import { deliveryRecordRoutes } from './delivery-record/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -315,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailToFaxSettingsRoutes, routeDeps);
       await api.register(retentionRoutes, routeDeps);
       await api.register(announcementRoutes, routeDeps);
+      await api.register(deliveryRecordRoutes, routeDeps);
       await api.register(portingRoutes, routeDeps);
       // The link an allowed e-mail sender's owner follows: its secret is the authority, no session (decision 064).
       await api.register(senderConfirmationRoutes, routeDeps);

@@ -32,10 +32,15 @@ describe('the OpenAPI document of /v1', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('asks for an API key on every operation (only /v1/openapi.json is open, and it is not in the document)', () => {
+  it('asks for an API key on every operation but the public delivery record (/v1/openapi.json is open too, and not in the document)', () => {
     expect(Object.keys(document.components.securitySchemes)).toEqual(['apiKey']);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const operation of operations) {
+    // GET /status (decision 122): everyone's figures, so no key, and no 401.
+    const open = operations.filter((operation) => operation.operationId === 'getStatus');
+    expect(open).toHaveLength(1);
+    expect(open[0]!.security).toEqual([]);
+    expect(open[0]!.responses).not.toHaveProperty('401');
+    for (const operation of operations.filter((o) => o.operationId !== 'getStatus')) {
       expect(operation.security, operation.name).toEqual([{ apiKey: [] }]);
       expect(operation.responses, operation.name).toHaveProperty('401');
     }

@@ -373,6 +373,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delivery record
+     * @description How sent faxes got through over the last 24 hours, 7 and 30 days, overall and per line: the share delivered by their first call, calls per delivered fax (beside 1.3, called attainable), and the median and 95th percentile from acceptance to the first call and to delivery; with the incident and maintenance notices of the last 30 days. The same figures as the /status page, kept for up to 30 seconds.
+     *
+     *     No key needed.
+     */
+    get: operations['getStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -856,6 +878,85 @@ export interface components {
     };
     WebhookMessageList: {
       data: components['schemas']['WebhookMessage'][];
+    };
+    Status: {
+      /**
+       * Format: date-time
+       * @description When the figures were computed (they are kept for up to 30 seconds).
+       */
+      computed_at: string;
+      /** @description Attempts per delivered fax called attainable. */
+      attempts_anchor: number;
+      windows: {
+        /** @enum {string} */
+        window: '24h' | '7d' | '30d';
+        overall: components['schemas']['DeliveryFigures'];
+        /** @description The lines that carried faxes in the window. */
+        lines: {
+          /** @description Sent faxes that ended in the window after at least one call. */
+          faxes: number;
+          /** @description Of them, delivered by their first call. */
+          delivered_first_try: number;
+          /** @description delivered_first_try / faxes (0 to 1); null without faxes. */
+          first_try_share: number | null;
+          /** @description Of them, delivered (every page confirmed; partial and uncertain are not). */
+          delivered: number;
+          /** @description The calls the delivered faxes took in all. */
+          delivered_attempts: number;
+          /** @description delivered_attempts / delivered; 1.3 is called attainable. */
+          attempts_per_delivered: number | null;
+          /** @description From acceptance (a scheduled fax: from the time it was due) to its first call. */
+          accepted_to_dialling: components['schemas']['DurationPercentiles'] | null;
+          /** @description From acceptance (a scheduled fax: from the time it was due) to its delivery, of the delivered faxes. */
+          accepted_to_delivered: components['schemas']['DurationPercentiles'] | null;
+          /** @enum {string} */
+          line: 'internal' | 'sandbox' | 'hylafax' | 'telnyx' | 'signalwire' | 'sinch';
+        }[];
+      }[];
+      /** @description The incident and maintenance notices of the last 30 days, newest first. */
+      incidents: {
+        /** Format: uuid */
+        id: string;
+        /** @enum {string} */
+        kind: 'incident' | 'maintenance';
+        title: string;
+        body: string;
+        /**
+         * @description The language of title and body: Accept-Language when written in it, else en.
+         * @enum {string}
+         */
+        language: 'en' | 'es' | 'fr';
+        /** Format: date-time */
+        started_at: string;
+        /** Format: date-time */
+        ends_at: string;
+        /** @enum {string} */
+        state: 'ongoing' | 'ended';
+      }[];
+    };
+    DeliveryFigures: {
+      /** @description Sent faxes that ended in the window after at least one call. */
+      faxes: number;
+      /** @description Of them, delivered by their first call. */
+      delivered_first_try: number;
+      /** @description delivered_first_try / faxes (0 to 1); null without faxes. */
+      first_try_share: number | null;
+      /** @description Of them, delivered (every page confirmed; partial and uncertain are not). */
+      delivered: number;
+      /** @description The calls the delivered faxes took in all. */
+      delivered_attempts: number;
+      /** @description delivered_attempts / delivered; 1.3 is called attainable. */
+      attempts_per_delivered: number | null;
+      /** @description From acceptance (a scheduled fax: from the time it was due) to its first call. */
+      accepted_to_dialling: components['schemas']['DurationPercentiles'] | null;
+      /** @description From acceptance (a scheduled fax: from the time it was due) to its delivery, of the delivered faxes. */
+      accepted_to_delivered: components['schemas']['DurationPercentiles'] | null;
+    };
+    DurationPercentiles: {
+      /** @description The median, in milliseconds. */
+      p50_ms: number;
+      /** @description The 95th percentile, in milliseconds. */
+      p95_ms: number;
     };
   };
   responses: never;
@@ -3768,6 +3869,64 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Over the key’s requests per minute (`rate_limit_error`). */
+      429: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          /** @description Seconds to wait. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Our fault (`api_error`); the error carries a request id. */
+      500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery record. */
+      200: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Status'];
         };
       };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */

@@ -64,3 +64,4 @@ export * from './contracts/announcements';
 export * from './contracts/reviews';
 export * from './contracts/site-content';
 export * from './contracts/line-profiles';
+export * from './contracts/delivery-record';

@@ -36,6 +36,8 @@ export const webPaths = {
   contact: route('/contact'),
   /** Anyone checks a signed transmission report here. */
   verifyReceipt: route('/verify-receipt'),
+  /** The delivery record (decision 122): how sent faxes got through, per line, and the incident notices. */
+  status: route('/status'),
   /** The owner of an address an account allowed to fax by e-mail confirms it here (`?token=` from their e-mail). */
   confirmEmailSender: route('/confirm-email-sender'),
   signIn: {

@@ -237,6 +237,13 @@ export const faxes = pgTable(
     index('faxes_account_content_kept_idx')
       .on(table.accountId, table.createdAt)
       .where(sql`${table.contentDeletedAt} IS NULL`),
+    // The delivery record (decision 122): the sent faxes that ended in the last 30 days, of everyone and of one account.
+    index('faxes_outbound_completed_idx')
+      .on(table.completedAt)
+      .where(sql`${table.direction} = 'outbound'`),
+    index('faxes_account_outbound_completed_idx')
+      .on(table.accountId, table.completedAt)
+      .where(sql`${table.direction} = 'outbound'`),
     // The review queue (decision 102): received faxes whose class no member has confirmed, newest first, by confidence.
     index('faxes_class_to_review_idx')
       .on(table.accountId, table.createdAt.desc(), table.classConfidence)

@@ -11,12 +11,15 @@ import { toV1Error } from './errors';
 import { v1ContactRoutes } from './contact-routes';
 import { v1FaxRoutes } from './fax-routes';
 import { v1WebhookRoutes } from './webhook-routes';
+import { v1StatusRoutes } from './status-routes';
 import { createSharedRateLimiter, memoryRateLimiter } from './rate-limit';
 
 const OPENAPI_PATH = '/v1/openapi.json';
+/** The delivery record (decision 122): everyone's figures, so no key; counted against the caller's address. */
+const STATUS_PATH = '/v1/status';
 
 /**
- * The public REST API, at /v1 on the web app's origin: every request but the OpenAPI document comes with
+ * The public REST API, at /v1 on the web app's origin: every request but the OpenAPI document and the status comes with
  * `Authorization: Bearer fl_live_…`, is counted against its key's requests per minute (answered in X-RateLimit-*
  * headers, even when refused), and every error leaves as `{"error":{"type","message","code","param"}}`.
  */
@@ -48,6 +51,11 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
       v1.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store');
         if (request.url === OPENAPI_PATH) return;
+        if (request.url.split('?')[0] === STATUS_PATH) {
+          const state = await count(request, reply, null);
+          if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
+          return;
+        }
         const secret = bearerSecretOf(request.headers.authorization);
         const caller = secret ? await callerOfSecret(deps.db, secret, request.ip) : null;
         // Without a key that works, the caller's address is counted instead: guessing keys is limited too.
@@ -78,4 +86,5 @@ const publicApiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   await app.register(v1FaxRoutes, deps);
   await app.register(v1ContactRoutes, deps);
   await app.register(v1WebhookRoutes, deps);
+  await app.register(v1StatusRoutes, deps);
 };

@@ -13,6 +13,8 @@ const OPEN_DURING_MAINTENANCE = [
   '/api/auth/sign-out',
   '/api/auth/two-factor',
   '/api/admin-access',
+  // The delivery record and its incident notices (decision 122): what a customer looks for while Faxline is down.
+  '/api/status',
 ];
 const isOpenDuringMaintenance = (url: string) =>
   url.startsWith('/api/admin/') || OPEN_DURING_MAINTENANCE.some((path) => url === path || url.startsWith(`${path}?`));

@@ -43,6 +43,7 @@ const SecurityPrivacyRoute = publicPage(() => import('./routes/security-privacy'
 const PrivacyPolicyRoute = publicPage(() => import('./routes/privacy-policy'), ['legal']);
 const ContactRoute = publicPage(() => import('./routes/contact'), ['marketing']);
 const VerifyReceiptRoute = publicPage(() => import('./routes/verify-receipt'), ['receipts']);
+const StatusRoute = publicPage(() => import('./routes/status'), ['delivery-record']);
 const ConfirmEmailSenderRoute = publicPage(() => import('./routes/confirm-email-sender'), ['email-to-fax']);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const SignInRoute = publicPage(() => import('./routes/auth/sign-in'), ['auth']);
@@ -152,6 +153,7 @@ export const router = createBrowserRouter([
           { path: paths.privacyPolicy.path, Component: PrivacyPolicyRoute },
           { path: paths.contact.path, Component: ContactRoute },
           { path: paths.verifyReceipt.path, Component: VerifyReceiptRoute },
+          { path: paths.status.path, Component: StatusRoute },
           { path: paths.confirmEmailSender.path, Component: ConfirmEmailSenderRoute },
           { path: paths.signIn.path, Component: SignInRoute },
           { path: paths.signInLink.path, Component: SignInLinkRoute },

@@ -25,6 +25,7 @@ import type enFaxIdentity from '@/locales/en/fax-identity.json';
 import type enFaxes from '@/locales/en/faxes.json';
 import type enFhir from '@/locales/en/fhir.json';
 import type enDataExport from '@/locales/en/data-export.json';
+import type enDeliveryRecord from '@/locales/en/delivery-record.json';
 import type enHelp from '@/locales/en/help.json';
 import type enInboxes from '@/locales/en/inboxes.json';
 import type enLegal from '@/locales/en/legal.json';
@@ -78,6 +79,7 @@ declare module 'i18next' {
       faxes: typeof enFaxes;
       fhir: typeof enFhir;
       'data-export': typeof enDataExport;
+      'delivery-record': typeof enDeliveryRecord;
       help: typeof enHelp;
       inboxes: typeof enInboxes;
       legal: typeof enLegal;

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './faxes';
 export * from './openapi';
 export * from './webhooks';
+export * from './status';

@@ -57,3 +57,16 @@ export function operation(
 }
 
 export const ok = (description: string, schema: z.ZodType) => ({ description, headers: rateLimitHeaders, content: json(schema) });
+
+/** An operation anyone may call without a key (GET /status): counted against the caller's address, never refused for a key. */
+export function publicOperation(
+  spec: Omit<ZodOpenApiOperationObject, 'security' | 'responses'> & { responses: ZodOpenApiResponsesObject },
+): ZodOpenApiOperationObject {
+  const { '429': tooMany, '500': ourFault } = commonErrors;
+  return {
+    ...spec,
+    description: `${spec.description ?? ''}\n\nNo key needed.`.trim(),
+    security: [],
+    responses: { ...spec.responses, '429': tooMany, '500': ourFault },
+  };
+}

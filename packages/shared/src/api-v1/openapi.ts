@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { API_KEY_SCOPES } from '../contracts/api-keys';
 import { ZContactListQuery } from '../contracts/address-book';
 import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
-import { errorAnswer, idempotencyErrors, idempotencyHeader, json, notFound, ok, operation, rateLimitHeaders } from './openapi-parts';
+import {
+  errorAnswer,
+  idempotencyErrors,
+  idempotencyHeader,
+  json,
+  notFound,
+  ok,
+  operation,
+  publicOperation,
+  rateLimitHeaders,
+} from './openapi-parts';
+import { ZV1Status } from './status';
 import {
   ZV1FaxDetails,
   ZV1FaxList,
@@ -77,6 +88,7 @@ export function openApiDocument(serverUrl = '/v1') {
         description:
           'Endpoints that receive every fax event, signed with Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), and their delivery log.',
       },
+      { name: 'Status', description: 'The delivery record: how sent faxes got through, and the incident notices.' },
     ],
     paths: {
       '/faxes': {
@@ -245,6 +257,16 @@ export function openApiDocument(serverUrl = '/v1') {
         }),
       },
       ...webhookPaths,
+      '/status': {
+        get: publicOperation({
+          operationId: 'getStatus',
+          tags: ['Status'],
+          summary: 'The delivery record',
+          description:
+            'How sent faxes got through over the last 24 hours, 7 and 30 days, overall and per line: the share delivered by their first call, calls per delivered fax (beside 1.3, called attainable), and the median and 95th percentile from acceptance to the first call and to delivery; with the incident and maintenance notices of the last 30 days. The same figures as the /status page, kept for up to 30 seconds.',
+          responses: { '200': ok('The delivery record.', ZV1Status) },
+        }),
+      },
     },
   });
 }

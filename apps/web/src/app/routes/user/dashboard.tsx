@@ -11,6 +11,7 @@ import { UsageCard } from '@/features/dashboard/components/usage-card';
 import { WelcomeMessage } from '@/features/dashboard/components/welcome-message';
 import { latestFaxes } from '@/features/dashboard/utils/latest-faxes';
 import { DashboardRetentionPrompt } from '@/features/retention/components/retention-prompt';
+import { AccountDeliveryCard } from '@/features/delivery-record/components/account-delivery-card';
 import { useFaxes } from '@/features/faxes/api/get-faxes';
 import { useNumbers } from '@/features/faxes/api/get-numbers';
 import { FaxStatus } from '@/features/faxes/components/fax-status';
@@ -23,7 +24,7 @@ const noop = () => null;
 
 /**
  * /user/dashboard (spec 001 §2.3): greeting, shortcuts and account status; beyond the spec, the platform's welcome
- * message, this month's pages, the last five faxes and the account's fax numbers. A Billing contact sees no faxes (the
+ * message, this month's pages, the last five faxes, the account's fax numbers and its delivery record. A Billing contact sees no faxes (the
  * server refuses them too).
  */
 export default function UserDashboardRoute() {
@@ -56,6 +57,8 @@ export default function UserDashboardRoute() {
           {showFaxes ? <FaxNumbers /> : null}
         </div>
       </div>
+      {/* The account's own delivery record (decision 122), as /status counts everyone's. */}
+      {showFaxes ? <AccountDeliveryCard /> : null}
     </div>
   );
 }

@@ -21,7 +21,8 @@ export const FOOTER_COLUMNS = [
       { to: anchor(paths.support.getHref(), 'how-faxline-works'), text: 'footer.links.howFaxlineWorks' },
       { to: anchor(paths.support.getHref(), 'how-to-fax-online'), text: 'footer.links.howToFaxOnline' },
       { to: anchor(paths.support.getHref(), 'international-rates'), text: 'footer.links.internationalRates' },
-      { to: anchor(paths.support.getHref(), 'system-status'), text: 'footer.links.systemStatus' },
+      // The delivery record and the incident notices, live (decision 122).
+      { to: paths.status.getHref(), text: 'footer.links.systemStatus' },
       { to: paths.portingYourNumber.getHref(), text: 'footer.links.portingYourNumber' },
       { to: paths.contact.getHref(), text: 'footer.links.contactUs' },
     ],

@@ -1,0 +1,2 @@
+CREATE INDEX "faxes_outbound_completed_idx" ON "faxes" USING btree ("completed_at") WHERE "faxes"."direction" = 'outbound';--> statement-breakpoint
+CREATE INDEX "faxes_account_outbound_completed_idx" ON "faxes" USING btree ("account_id","completed_at") WHERE "faxes"."direction" = 'outbound';
