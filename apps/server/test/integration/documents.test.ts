@@ -11,6 +11,7 @@ import { createEncryptedFileStore } from '../../src/platform/files/encrypted-fil
 import { decodeG4Rows, readTiffPages } from '../../src/documents/fax-image/fax-tiff';
 import { prepareAndKeepFaxDocument, prepareFaxDocument } from '../../src/documents/record/prepare-fax-document';
 import { faxImageArguments, ghostscript } from '../../src/documents/fax-image/render-fax-image';
+import { closeWarmGhostscripts } from '../../src/documents/fax-image/warm-ghostscript';
 import { makePdf } from '@test-support/factories/documents';
 import { convertFixture, inspectWith, runTool } from '../support/documents';
 
@@ -191,7 +192,9 @@ describe('the fax document', () => {
   }, 120_000);
 
   it('renders the document of record once: one Ghostscript run, its image read back exactly as libtiff reads it', async () => {
-    // A shim in front of Ghostscript counts the runs for this process.
+    // A shim in front of Ghostscript counts the Ghostscripts started for this process: the warm renderers (decision 124)
+    // left by earlier tests are closed first, so that the one this document needs starts through the shim.
+    closeWarmGhostscripts();
     const shimDir = await fs.mkdtemp(path.join(os.tmpdir(), 'faxline-gs-shim-'));
     const log = path.join(shimDir, 'runs.log');
     const gsPath = (await tool('sh', ['-c', 'command -v gs'])).trim();
@@ -211,6 +214,7 @@ describe('the fax document', () => {
       expect((await fs.readFile(log, 'utf8')).trim().split('\n')).toEqual(['run']);
     } finally {
       process.env.PATH = originalPath;
+      closeWarmGhostscripts();
       await fs.rm(shimDir, { recursive: true, force: true });
     }
     expect(result.pages).toBe(result.image.pages);
