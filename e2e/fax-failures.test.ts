@@ -96,7 +96,9 @@ describe('a failed fax in the one failure language (decision 119)', () => {
         await expectNoAccessibilityViolations(page);
         await wholePageScreenshot(page, path.join(screenshots(), 'uncertain-en-desktop.png'));
         await question.getByRole('button', { name: 'Keep as is' }).click();
-        await expect.poll(() => question.count(), { timeout: 10_000 }).toBe(0);
+        // Answered for good: the buttons go, and what was chosen is said.
+        await visible(question.getByRole('status').getByText('You chose to keep this fax as it is.'));
+        await expect.poll(() => question.getByRole('button').count()).toBe(0);
       }
       expect(page.url()).toContain('/user/fax-history');
       await context.close();
