@@ -4,6 +4,7 @@
  * entries and its coded data byte for byte, so that a page's SHA-256 (the receipt's) is the same in the cut as in
  * the whole image; only where the bytes lie, and the page numbers (TIFF PageNumber), change.
  */
+import { openClassicTiff } from './fax-tiff';
 
 /** Bytes per value of each TIFF field type (TIFF 6.0, section 2): BYTE, ASCII, SHORT, LONG, RATIONAL, … DOUBLE. */
 const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 };
@@ -26,13 +27,7 @@ export function tiffPagesFrom(tiff: Uint8Array, firstPage: number): Uint8Array {
 }
 
 function readPages(tiff: Uint8Array): { little: boolean; pages: Page[] } {
-  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
-  const order = String.fromCharCode(tiff[0] ?? 0, tiff[1] ?? 0);
-  if ((order !== 'II' && order !== 'MM') || tiff.length < 8) throw new Error('Not a TIFF file');
-  const little = order === 'II';
-  const u16 = (at: number) => view.getUint16(at, little);
-  const u32 = (at: number) => view.getUint32(at, little);
-  if (u16(2) !== 42) throw new Error('Not a classic TIFF file');
+  const { little, u16, u32 } = openClassicTiff(tiff);
   const inFile = (at: number, length: number) => {
     if (at + length > tiff.length) throw new Error('TIFF value out of the file');
     return tiff.subarray(at, at + length);

@@ -30,8 +30,8 @@ const TAG = {
 } as const;
 const TYPE_SIZES: Record<number, number> = { 1: 1, 3: 2, 4: 4 };
 
-/** The pages (image file directories) of a TIFF, in order; the first `limit` only if given. */
-export function readTiffPages(tiff: Uint8Array, limit = Infinity): TiffPage[] {
+/** A classic TIFF's byte order and readers of its numbers in that order; an error for anything else. */
+export function openClassicTiff(tiff: Uint8Array): { little: boolean; u16: (at: number) => number; u32: (at: number) => number } {
   const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
   const order = String.fromCharCode(tiff[0] ?? 0, tiff[1] ?? 0);
   if ((order !== 'II' && order !== 'MM') || tiff.length < 8) throw new Error('Not a TIFF file');
@@ -39,6 +39,12 @@ export function readTiffPages(tiff: Uint8Array, limit = Infinity): TiffPage[] {
   const u16 = (at: number) => view.getUint16(at, little);
   const u32 = (at: number) => view.getUint32(at, little);
   if (u16(2) !== 42) throw new Error('Not a classic TIFF file');
+  return { little, u16, u32 };
+}
+
+/** The pages (image file directories) of a TIFF, in order; the first `limit` only if given. */
+export function readTiffPages(tiff: Uint8Array, limit = Infinity): TiffPage[] {
+  const { u16, u32 } = openClassicTiff(tiff);
 
   const pages: TiffPage[] = [];
   const seen = new Set<number>();
