@@ -99,10 +99,13 @@ async function expectFitsScreen(page: Page): Promise<void> {
 /** On screen: visible, and its box wholly between the screen's left and right edges. */
 async function expectOnScreen(locator: Locator): Promise<void> {
   await visible(locator);
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  // Polled: a fax's status may change while it is measured (a partial delivery is retried), and its text is drawn anew.
+  await expect
+    .poll(async () => {
+      const box = await locator.boundingBox();
+      return box === null ? 'not shown' : { left: box.x >= 0, right: box.x + box.width <= PHONE.width };
+    })
+    .toEqual({ left: true, right: true });
 }
 
 /** The text of `locator` sits on one line: all its pieces share one line box. */
