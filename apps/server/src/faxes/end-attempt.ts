@@ -53,10 +53,13 @@ export async function endAttempt(
       .returning({ id: faxAttempts.id, line: faxAttempts.line });
     if (ended.length === 0) return false;
     // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
-    const [to] = await tx.select({ toNumber: faxes.toNumber }).from(faxes).where(eq(faxes.id, faxId));
+    const [to] = await tx
+      .select({ accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId })
+      .from(faxes)
+      .where(eq(faxes.id, faxId));
     // A try cut short by its worker (decision 081) says nothing of the number.
     if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
-    await recordAnsweringStation(tx, faxId, outcome);
+    if (to) await recordAnsweringStation(tx, { id: faxId, ...to }, outcome);
     const confirmedEnd = async (
       status: 'delivered' | 'partially_delivered',
       pagesSent: number,

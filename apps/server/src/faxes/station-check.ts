@@ -12,16 +12,16 @@ import { faxes } from './schema';
  * could only check afterwards) warns the number's contacts; the expected one answers their earlier warnings. A fax
  * delivered to another station is not failed: it was sent, and its check says so.
  */
-export async function recordAnsweringStation(tx: Database, faxId: string, outcome: CallOutcome): Promise<void> {
+export async function recordAnsweringStation(
+  tx: Database,
+  fax: { id: string; accountId: string; toNumber: string; expectedStationId: string | null },
+  outcome: CallOutcome,
+): Promise<void> {
   const announced = outcome.call?.remoteIdent?.trim() || null;
   if (!announced && outcome.result !== 'wrong_station') return;
-  const columns = { accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId };
-  const [fax] = announced
-    ? await tx.update(faxes).set({ announcedStationId: announced }).where(eq(faxes.id, faxId)).returning(columns)
-    : await tx.select(columns).from(faxes).where(eq(faxes.id, faxId));
-  if (!fax) return;
+  if (announced) await tx.update(faxes).set({ announcedStationId: announced }).where(eq(faxes.id, fax.id));
   const check = stationCheckOf(fax.expectedStationId, announced);
   if (outcome.result === 'wrong_station' || check.result === 'mismatch')
-    await warnContactsOfNumber(tx, fax.accountId, fax.toNumber, { announced, faxId, at: new Date().toISOString() });
+    await warnContactsOfNumber(tx, fax.accountId, fax.toNumber, { announced, faxId: fax.id, at: new Date().toISOString() });
   else if (check.result === 'match' && announced) await clearContactWarnings(tx, fax.accountId, fax.toNumber, announced);
 }
