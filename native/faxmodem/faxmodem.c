@@ -6,8 +6,15 @@
  *   faxmodem receive --out out.tif  (--listen|--connect) <unix socket> [--transport audio|t38] [--ident ID]
  *                    [--ecm on|off] [--modems ...] [--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N]
  *                    [--refuse-training v17] [--drop-before-confirming on]
+ *   faxmodem call    --file in.tif [--transport audio|t38] [the sender's options] --receiver --out out.tif
+ *                    [the receiver's options]
  *   faxmodem compare a.tif b.tif [--from-page N]
  *   faxmodem stamp in.tif header.pbm out.tif
+ *   faxmodem serve   (the commands above, one per line on stdin, words between tabs; see serve())
+ *
+ * `send` and `receive` are one end each, in a process of its own, joined to the other end's process by a unix socket:
+ * a call with another program (an inbound call, a remote machine's gateway). `call` runs both ends in this process,
+ * each step's block handed over in memory in the same lockstep (the sandbox's calls: no socket, no second process).
  *
  * The line over audio (the default): the two ends exchange G.711 A-law bytes (8000 a second) over a unix stream
  * socket in lockstep blocks of BLOCK samples: each end writes its block, then reads the peer's. Nothing waits for the
@@ -265,9 +272,9 @@ static int phase_d(t30_state_t *t30, void *user_data, int result)
         pages = call->dcn_after;
     }
     for (; call->pages < pages; call->pages++) {
-        printf("{\"event\":\"page\",\"page\":%d,\"bitRate\":%d,\"resolution\":\"%s\",\"compression\":\"%s\","
+        printf("{\"event\":\"page\",\"side\":\"%s\",\"page\":%d,\"bitRate\":%d,\"resolution\":\"%s\",\"compression\":\"%s\","
                "\"ecm\":%s,\"lineMs\":%ld}\n",
-               call->pages + 1, stats.bit_rate, resolution_name(stats.y_resolution), compression_name(stats.encoding),
+               call->sending ? "sender" : "receiver", call->pages + 1, stats.bit_rate, resolution_name(stats.y_resolution), compression_name(stats.encoding),
                stats.error_correcting_mode ? "true" : "false", line_ms(call));
     }
     fflush(stdout);
@@ -286,7 +293,8 @@ static void report_end(t30_state_t *t30, const call_t *call)
 {
     t30_stats_t stats;
     t30_get_transfer_statistics(t30, &stats);
-    printf("{\"event\":\"end\",\"pages\":%d,\"completion\":%d,\"completionText\":", call->pages, call->completion);
+    printf("{\"event\":\"end\",\"side\":\"%s\",\"pages\":%d,\"completion\":%d,\"completionText\":",
+           call->sending ? "sender" : "receiver", call->pages, call->completion);
     json_string(t30_completion_code_to_str(call->completion));
     printf(",\"remoteIdent\":");
     json_string(t30_get_rx_ident(t30));
@@ -488,104 +496,195 @@ static void set_up_t30(t30_state_t *t30, call_t *call, const options_t *o)
         t30_set_rx_file(t30, o->file, -1);
 }
 
-static void audio_call(const options_t *o, call_t *call)
+/* One end of a call, stepped a block of line at a time by whoever carries the line: `send`/`receive` (one end per
+ * process, the block crossing a unix socket) or `call` (both ends in one process, the block handed over in memory). */
+typedef struct {
+    const options_t *o;
+    call_t call;
+    t30_state_t *t30;
+    int linger, drop;
+    /* audio */
+    fax_state_t *fax;
+    dcn_t dcn;
+    /* T.38 */
+    t38_terminal_state_t *t38;
+    t38_core_state_t *core;
+    t38_out_t out;
+} end_t;
+
+static void end_start(end_t *e, const options_t *o)
 {
-    dcn_t dcn = { 0 };
-    /* The sender is the calling party: it sends CNG and waits for the answerer's CED and DIS. */
-    fax_state_t *fax = fax_init(NULL, o->sending);
-    if (!fax)
-        fail("cannot start the fax engine");
-    t30_state_t *t30 = fax_get_t30_state(fax);
-    /* A line always carries samples, silence included: the lockstep needs a full block every time. */
-    fax_set_transmit_on_idle(fax, TRUE);
-    set_up_t30(t30, call, o);
-
-    int fd = open_line(o->path, o->listening);
-    int16_t amp[BLOCK];
-    uint8_t out[BLOCK], in[BLOCK];
-    int linger = LINGER_BLOCKS, drop = -1;
-    while (!call->done || linger-- > 0) {
-        if (drop < 0 && call->drop_on && call->pages >= call->drop_on - 1)
-            drop = DROP_BLOCKS;
-        if ((drop > 0 && --drop == 0) || dcn.sent > DCN_AFTER_BLOCKS || call->hang_up) {
-            t30_terminate(t30); /* the remote machine puts the phone down */
-            break;
-        }
-        if (call->refusing && !dcn.hdlc)
-            dcn_start(&dcn);
-        if (dcn.sent)
-            dcn.sent++;
-        int len = dcn.fsk ? fsk_tx(dcn.fsk, amp, BLOCK) : o->answer == ANSWER_FAX ? fax_tx(fax, amp, BLOCK) : 0;
-        for (int i = 0; i < BLOCK; i++) {
-            int16_t sample = i < len ? amp[i] : o->answer == ANSWER_VOICE ? voice_sample(call->samples + i) : 0;
-            out[i] = linear_to_alaw(sample);
-        }
-        if (!exchange(fd, out, in)) {
-            /* The peer hung up or died: T.30 decides whether that was after a complete call or a dropped one. */
-            if (!call->done)
-                t30_terminate(t30);
-            break;
-        }
-        for (int i = 0; i < BLOCK; i++)
-            amp[i] = alaw_to_linear(in[i]);
-        if (o->answer == ANSWER_FAX)
-            fax_rx(fax, amp, BLOCK);
-        if (!call->done)
-            call->samples += BLOCK;
-    }
-    close(fd);
-    report_end(t30, call);
-    if (dcn.hdlc) {
-        fsk_tx_free(dcn.fsk);
-        hdlc_tx_free(dcn.hdlc);
-    }
-    fax_free(fax);
-}
-
-static void t38_call(const options_t *o, call_t *call)
-{
-    t38_out_t out = { 0 };
-    /* Paced (spandsp's default for UDPTL): packets leave when the modem they stand for would have sent them. */
-    t38_terminal_state_t *t38 = t38_terminal_init(NULL, o->sending, t38_tx_packet, &out);
-    if (!t38)
-        fail("cannot start the T.38 terminal");
-    t30_state_t *t30 = t38_terminal_get_t30_state(t38);
-    t38_core_state_t *core = t38_terminal_get_t38_core_state(t38);
-    set_up_t30(t30, call, o);
-
-    int fd = open_line(o->path, o->listening);
-    int linger = LINGER_BLOCKS;
-    while (!call->done || linger-- > 0) {
-        t38_terminal_send_timeout(t38, BLOCK);
-        if (!exchange_packets(fd, &out, core)) {
-            if (!call->done)
-                t30_terminate(t30);
-            break;
-        }
-        if (!call->done)
-            call->samples += BLOCK;
-    }
-    close(fd);
-    report_end(t30, call);
-    t38_terminal_free(t38);
-    free(out.bytes);
-}
-
-static int run_call(const options_t *o)
-{
-    call_t call = {
-        .sending = o->sending,
-        .dcn_after = o->dcn_after,
-        .drop_on = o->drop_on,
-        .expect_ident = o->expect_ident,
-        .refuse_training = o->refuse_training,
-        .drop_before_confirming = o->drop_before_confirming,
+    *e = (end_t) {
+        .o = o,
+        .call = {
+            .sending = o->sending,
+            .dcn_after = o->dcn_after,
+            .drop_on = o->drop_on,
+            .expect_ident = o->expect_ident,
+            .refuse_training = o->refuse_training,
+            .drop_before_confirming = o->drop_before_confirming,
+        },
+        .linger = LINGER_BLOCKS,
+        .drop = -1,
     };
-    if (o->t38)
-        t38_call(o, &call);
-    else
-        audio_call(o, &call);
-    return call.completion == T30_ERR_OK ? 0 : 1;
+    if (o->t38) {
+        /* Paced (spandsp's default for UDPTL): packets leave when the modem they stand for would have sent them. */
+        e->t38 = t38_terminal_init(NULL, o->sending, t38_tx_packet, &e->out);
+        if (!e->t38)
+            fail("cannot start the T.38 terminal");
+        e->t30 = t38_terminal_get_t30_state(e->t38);
+        e->core = t38_terminal_get_t38_core_state(e->t38);
+    } else {
+        /* The sender is the calling party: it sends CNG and waits for the answerer's CED and DIS. */
+        e->fax = fax_init(NULL, o->sending);
+        if (!e->fax)
+            fail("cannot start the fax engine");
+        e->t30 = fax_get_t30_state(e->fax);
+        /* A line always carries samples, silence included: the lockstep needs a full block every time. */
+        fax_set_transmit_on_idle(e->fax, TRUE);
+    }
+    set_up_t30(e->t30, &e->call, o);
+}
+
+/* This end's next block of line: audio, BLOCK A-law bytes into `out`; T.38, the step's packets into e->out. Returns 0
+ * when this end is off the line: its call ended and the linger ran out, or (the remote's misbehaviours) it hung up. */
+static int end_transmit(end_t *e, uint8_t *out)
+{
+    call_t *call = &e->call;
+    const options_t *o = e->o;
+    /* After our phase E the line stays up a little, for the peer to finish its own. */
+    if (call->done && e->linger-- <= 0)
+        return 0;
+    if (e->t38) {
+        t38_terminal_send_timeout(e->t38, BLOCK);
+        return 1;
+    }
+    if (e->drop < 0 && call->drop_on && call->pages >= call->drop_on - 1)
+        e->drop = DROP_BLOCKS;
+    if ((e->drop > 0 && --e->drop == 0) || e->dcn.sent > DCN_AFTER_BLOCKS || call->hang_up) {
+        t30_terminate(e->t30); /* the remote machine puts the phone down */
+        return 0;
+    }
+    if (call->refusing && !e->dcn.hdlc)
+        dcn_start(&e->dcn);
+    if (e->dcn.sent)
+        e->dcn.sent++;
+    int16_t amp[BLOCK];
+    int len = e->dcn.fsk ? fsk_tx(e->dcn.fsk, amp, BLOCK) : o->answer == ANSWER_FAX ? fax_tx(e->fax, amp, BLOCK) : 0;
+    for (int i = 0; i < BLOCK; i++) {
+        int16_t sample = i < len ? amp[i] : o->answer == ANSWER_VOICE ? voice_sample(call->samples + i) : 0;
+        out[i] = linear_to_alaw(sample);
+    }
+    return 1;
+}
+
+/* The peer's block of audio into this end. */
+static void end_hear(end_t *e, const uint8_t *in)
+{
+    int16_t amp[BLOCK];
+    for (int i = 0; i < BLOCK; i++)
+        amp[i] = alaw_to_linear(in[i]);
+    if (e->o->answer == ANSWER_FAX)
+        fax_rx(e->fax, amp, BLOCK);
+}
+
+/* The block of line has gone both ways: its time counts until this end's phase E. */
+static void end_step_done(end_t *e)
+{
+    if (!e->call.done)
+        e->call.samples += BLOCK;
+}
+
+/* The peer hung up or died: T.30 decides whether that was after a complete call or a dropped one. */
+static void end_lost_peer(end_t *e)
+{
+    if (!e->call.done)
+        t30_terminate(e->t30);
+}
+
+/* Reports how the call ended and frees the end. Returns the exit status: 0 only for a completed call. */
+static int end_finish(end_t *e)
+{
+    report_end(e->t30, &e->call);
+    if (e->t38) {
+        t38_terminal_free(e->t38);
+        free(e->out.bytes);
+    } else {
+        if (e->dcn.hdlc) {
+            fsk_tx_free(e->dcn.fsk);
+            hdlc_tx_free(e->dcn.hdlc);
+        }
+        fax_free(e->fax);
+    }
+    return e->call.completion == T30_ERR_OK ? 0 : 1;
+}
+
+/* `send` or `receive`: this process is one end, and the line is the unix socket to the other. */
+static int run_end(const options_t *o)
+{
+    end_t e;
+    end_start(&e, o);
+    int fd = open_line(o->path, o->listening);
+    uint8_t out[BLOCK], in[BLOCK];
+    while (end_transmit(&e, out)) {
+        int crossed = o->t38 ? exchange_packets(fd, &e.out, e.core) : exchange(fd, out, in);
+        if (!crossed) {
+            end_lost_peer(&e);
+            break;
+        }
+        if (!o->t38)
+            end_hear(&e, in);
+        end_step_done(&e);
+    }
+    close(fd);
+    return end_finish(&e);
+}
+
+/* A step's framed packets (see the header comment) into a T.38 terminal, as exchange_packets reads them off the socket. */
+static void deliver_packets(t38_out_t *from, t38_core_state_t *to)
+{
+    for (size_t at = 0; at + 4 <= from->len;) {
+        unsigned len = (unsigned) from->bytes[at] << 8 | from->bytes[at + 1];
+        uint16_t seq = (uint16_t) ((unsigned) from->bytes[at + 2] << 8 | from->bytes[at + 3]);
+        t38_core_rx_ifp_packet(to, from->bytes + at + 4, (int) len - 2, seq);
+        at += 2 + len;
+    }
+    from->len = 0;
+}
+
+/* `call`: both ends in this process, the line a block handed over in memory each step, in the same lockstep as over
+ * the socket (each end makes its block, then hears the other's). The sandbox's calls run here: no socket, no second
+ * process, the same T.30 on both sides. */
+static int run_both_ends(const options_t *sender, const options_t *receiver)
+{
+    end_t s, r;
+    end_start(&s, sender);
+    end_start(&r, receiver);
+    uint8_t to_receiver[BLOCK], to_sender[BLOCK];
+    for (;;) {
+        int s_on = end_transmit(&s, to_receiver), r_on = end_transmit(&r, to_sender);
+        if (!s_on || !r_on) {
+            /* One end put the phone down: the other hears the line go (over the socket, its exchange fails). */
+            if (s_on)
+                end_lost_peer(&s);
+            if (r_on)
+                end_lost_peer(&r);
+            break;
+        }
+        if (sender->t38) {
+            deliver_packets(&s.out, r.core);
+            deliver_packets(&r.out, s.core);
+        } else {
+            end_hear(&s, to_sender);
+            end_hear(&r, to_receiver);
+        }
+        end_step_done(&s);
+        end_step_done(&r);
+    }
+    int receiver_status = end_finish(&r);
+    int sender_status = end_finish(&s);
+    (void) receiver_status;
+    return sender_status;
 }
 
 static void usage(void)
@@ -595,7 +694,9 @@ static void usage(void)
          "[--answer fax|silent|voice] [--dcn-after-pages N] [--drop-on-page N] [--refuse-training v17] "
          "[--drop-before-confirming on] [--first-page N] [--expect-ident ID] "
          "(the receiver's misbehaviours over audio only);"
-         " faxmodem compare a.tif b.tif [--from-page N]; faxmodem stamp in.tif header.pbm out.tif");
+         " faxmodem call --file in.tif [--transport audio|t38] [sender's options] --receiver --out out.tif"
+         " [receiver's options];"
+         " faxmodem compare a.tif b.tif [--from-page N]; faxmodem stamp in.tif header.pbm out.tif; faxmodem serve");
 }
 
 static int parse_transport(const char *name)
@@ -606,24 +707,12 @@ static int parse_transport(const char *name)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* One end's options from argv[from] to argv[to - 1]; `line` says whether it needs a socket (`send`, `receive`) or
+ * not (an end of `call`). */
+static options_t parse_end(int sending, char **argv, int from, int to, int line)
 {
-    if (argc < 2)
-        usage();
-    if (strcmp(argv[1], "stamp") == 0) {
-        if (argc != 5)
-            usage();
-        return stamp(argv[2], argv[3], argv[4]);
-    }
-    if (strcmp(argv[1], "compare") == 0) {
-        if (argc == 4)
-            return compare(argv[2], argv[3], 1);
-        if (argc != 6 || strcmp(argv[4], "--from-page") != 0 || atoi(argv[5]) < 1)
-            usage();
-        return compare(argv[2], argv[3], atoi(argv[5]));
-    }
     options_t o = {
-        .sending = strcmp(argv[1], "send") == 0,
+        .sending = sending,
         .ident = "",
         .ecm = 1,
         .modems = T30_SUPPORT_V17 | T30_SUPPORT_V29 | T30_SUPPORT_V27TER,
@@ -631,16 +720,14 @@ int main(int argc, char **argv)
         .dcn_after = -1,
         .first_page = 1,
     };
-    if (!o.sending && strcmp(argv[1], "receive") != 0)
-        usage();
     int misbehaving = 0; /* a receiver's option that only the audio line has */
-    for (int i = 2; i < argc; i++) {
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+    for (int i = from; i < to; i++) {
+        const char *value = i + 1 < to ? argv[i + 1] : NULL;
         if (!value)
             usage();
         if (strcmp(argv[i], (o.sending ? "--file" : "--out")) == 0) o.file = value;
-        else if (strcmp(argv[i], "--listen") == 0) o.path = value, o.listening = 1;
-        else if (strcmp(argv[i], "--connect") == 0) o.path = value, o.listening = 0;
+        else if (line && strcmp(argv[i], "--listen") == 0) o.path = value, o.listening = 1;
+        else if (line && strcmp(argv[i], "--connect") == 0) o.path = value, o.listening = 0;
         else if (strcmp(argv[i], "--transport") == 0) o.t38 = parse_transport(value);
         else if (strcmp(argv[i], "--ident") == 0) o.ident = value;
         else if (strcmp(argv[i], "--ecm") == 0) o.ecm = strcmp(value, "off") != 0;
@@ -656,9 +743,87 @@ int main(int argc, char **argv)
         else usage();
         i++;
     }
-    if (!o.file || !o.path)
+    if (!o.file || (line && !o.path))
         usage();
     if (o.dcn_after < -1 || o.drop_on < 0 || o.first_page < 1 || (o.t38 && misbehaving))
         usage();
-    return run_call(&o);
+    return o;
+}
+
+/* `call`: the sender's options, then `--receiver` and the receiver's; the receiver takes the sender's transport. */
+static int run_call_command(int argc, char **argv)
+{
+    int split = 1;
+    while (split < argc && strcmp(argv[split], "--receiver") != 0)
+        split++;
+    if (split == argc)
+        usage();
+    options_t sender = parse_end(1, argv, 1, split, 0);
+    options_t receiver = parse_end(0, argv, split + 1, argc, 0);
+    receiver.t38 = sender.t38;
+    if (receiver.t38 && (receiver.answer != ANSWER_FAX || receiver.dcn_after != -1 || receiver.drop_on
+                         || receiver.refuse_training || receiver.drop_before_confirming))
+        usage();
+    return run_both_ends(&sender, &receiver);
+}
+
+/* One command, argv[0] its name. Returns its exit status. */
+static int run_command(int argc, char **argv)
+{
+    if (argc < 1)
+        usage();
+    if (strcmp(argv[0], "stamp") == 0) {
+        if (argc != 4)
+            usage();
+        return stamp(argv[1], argv[2], argv[3]);
+    }
+    if (strcmp(argv[0], "compare") == 0) {
+        if (argc == 3)
+            return compare(argv[1], argv[2], 1);
+        if (argc != 5 || strcmp(argv[3], "--from-page") != 0 || atoi(argv[4]) < 1)
+            usage();
+        return compare(argv[1], argv[2], atoi(argv[4]));
+    }
+    if (strcmp(argv[0], "call") == 0)
+        return run_call_command(argc, argv);
+    if (strcmp(argv[0], "send") != 0 && strcmp(argv[0], "receive") != 0)
+        usage();
+    options_t o = parse_end(strcmp(argv[0], "send") == 0, argv, 1, argc, 1);
+    return run_end(&o);
+}
+
+#define SERVE_MAX_WORDS 64
+
+/* `serve`: a warm engine, so that a call costs no process start. Each line on stdin is one command, its words
+ * separated by tabs ("call\t--file\tin.tif\t..."); its report lines follow on stdout, then
+ * {"event":"done","status":N}. Commands run one at a time; a usage or set-up error still ends the process (fail),
+ * and the end of stdin ends it normally. */
+static int serve(void)
+{
+    char *line = NULL;
+    size_t size = 0;
+    ssize_t len;
+    while ((len = getline(&line, &size, stdin)) > 0) {
+        if (line[len - 1] == '\n')
+            line[len - 1] = '\0';
+        char *words[SERVE_MAX_WORDS], *rest = line;
+        int count = 0;
+        for (char *word; (word = strsep(&rest, "\t")) != NULL;) {
+            if (count == SERVE_MAX_WORDS)
+                usage();
+            words[count++] = word;
+        }
+        int status = run_command(count, words);
+        printf("{\"event\":\"done\",\"status\":%d}\n", status);
+        fflush(stdout);
+    }
+    free(line);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "serve") == 0)
+        return serve();
+    return run_command(argc - 1, argv + 1);
 }

@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { EngineError, runOnWarmEngine } from './warm-engine';
 
 /**
- * The T.30 fax engine (native/faxmodem/faxmodem.c, spandsp) driven from Node: one process per end of a call, the two
- * joined by a unix socket that carries, in lockstep, either G.711 A-law audio or T.38 IFP packets (framed as UDPTL
- * would carry them), so a call takes CPU time, not line time.
- * Each process reports on its standard output in JSON lines, parsed here.
+ * The T.30 fax engine (native/faxmodem/faxmodem.c, spandsp) driven from Node. A call between two of our ends (the
+ * sandbox, the tests) runs both ends in one warm engine process (`faxmodem call` through `serve`, decision 125); a
+ * call with another program (an inbound call from `npm run fax:call` or a gateway) runs one process per end, the two
+ * joined by a unix socket. Either way the line carries, in lockstep, G.711 A-law audio or T.38 IFP packets (framed as
+ * UDPTL would carry them), so a call takes CPU time, not line time.
+ * Each end reports in JSON lines ("side" says which end), parsed here.
  */
 
 export const FAX_MODEMS = ['v17', 'v29', 'v27ter'] as const;
@@ -174,21 +174,19 @@ function startReceiver(binary: string, transport: FaxTransport, outPath: string,
   return startEnd(binary, ['receive', '--out', outPath, '--listen', socket, '--transport', transport, ...receiverArgs]);
 }
 
-/** The calling end, dialling `socket` (and retrying until the receiver listens). */
-function startSender(binary: string, transport: FaxTransport, tiffPath: string, socket: string, sender: CallInput['sender'] = {}): Running {
+/** The sender's settings as the engine's options. */
+function senderArguments(sender: CallInput['sender'] = {}): string[] {
   const firstPage = sender.firstPage ?? 1;
-  return startEnd(binary, [
-    'send',
-    '--file',
-    tiffPath,
-    '--connect',
-    socket,
-    '--transport',
-    transport,
+  return [
     ...endArguments(sender),
     ...(firstPage > 1 ? ['--first-page', String(firstPage)] : []),
     ...(sender.expectIdent ? ['--expect-ident', sender.expectIdent] : []),
-  ]);
+  ];
+}
+
+/** The calling end, dialling `socket` (and retrying until the receiver listens). */
+function startSender(binary: string, transport: FaxTransport, tiffPath: string, socket: string, sender: CallInput['sender'] = {}): Running {
+  return startEnd(binary, ['send', '--file', tiffPath, '--connect', socket, '--transport', transport, ...senderArguments(sender)]);
 }
 
 /** The ends' reports, or an error when one could not run or the call outlived `timeoutMs` of wall time (all killed). */
@@ -214,22 +212,59 @@ async function reportsOf<T extends TFaxModemReport[]>(ends: Running[], timeoutMs
   }
 }
 
+/** A warm engine's command, its failure to finish as a FaxModemError (an engine that cannot start stays an error). */
+async function onWarmEngine(binary: string, words: string[], timeoutMs = DEFAULT_TIMEOUT_MS) {
+  return runOnWarmEngine(binary, words, timeoutMs).catch((error: unknown) => {
+    throw error instanceof EngineError ? new FaxModemError(error.message) : error;
+  });
+}
+
+const ZSide = z.object({ side: z.enum(['sender', 'receiver']) });
+
 /**
- * One fax call between two engine processes: the receiver answers on a fresh unix socket, the sender dials it
- * (retrying until it listens), and both reports come back. A call that fails in T.30 is a report, not an error;
- * an engine that cannot run, or a call still going after `timeoutMs` of wall time (both ends killed), is an error.
+ * One fax call between two of our ends, both in one warm engine (`faxmodem call`): the same T.30 on each side, the
+ * line handed over in memory. A call that fails in T.30 is a report, not an error; an engine that cannot run, or a
+ * call still going after `timeoutMs` of wall time (the engine killed), is an error.
  */
 async function transmit(transport: FaxTransport, input: CallInput, receiverArgs: string[]): Promise<CallReports> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-call-'));
-  const socket = path.join(dir, 'line.sock');
-  try {
-    const receiver = startReceiver(input.binary, transport, input.outPath, socket, receiverArgs);
-    const sender = startSender(input.binary, transport, input.tiffPath, socket, input.sender);
-    const [senderReport, receiverReport] = await reportsOf<[TFaxModemReport, TFaxModemReport]>([sender, receiver], input.timeoutMs);
-    return { sender: senderReport, receiver: receiverReport };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  const reply = await onWarmEngine(
+    input.binary,
+    [
+      'call',
+      '--file',
+      input.tiffPath,
+      '--transport',
+      transport,
+      ...senderArguments(input.sender),
+      '--receiver',
+      '--out',
+      input.outPath,
+      ...receiverArgs,
+    ],
+    input.timeoutMs,
+  );
+  const sides = {
+    sender: { pages: [] as TFaxModemPage[], end: undefined as TFaxModemEnd | undefined },
+    receiver: { pages: [] as TFaxModemPage[], end: undefined as TFaxModemEnd | undefined },
+  };
+  for (const line of reply.lines) {
+    let parsed: { side: 'sender' | 'receiver'; report: z.infer<typeof ZFaxModemLine> };
+    try {
+      const json: unknown = JSON.parse(line);
+      parsed = { side: ZSide.parse(json).side, report: ZFaxModemLine.parse(json) };
+    } catch {
+      throw new FaxModemError(`faxmodem call wrote an unreadable report line: ${line.slice(0, 200)}`);
+    }
+    if (parsed.report.event === 'page') sides[parsed.side].pages.push(parsed.report);
+    else sides[parsed.side].end = parsed.report;
   }
+  const report = (side: keyof typeof sides, exitCode: number): TFaxModemReport => {
+    const { pages, end } = sides[side];
+    if (!end) throw new FaxModemError(`faxmodem call ended without the ${side}'s report (status ${reply.status})`);
+    return { pages, end, exitCode };
+  };
+  const receiverEnd = sides.receiver.end;
+  return { sender: report('sender', reply.status), receiver: report('receiver', receiverEnd?.completion === 0 ? 0 : 1) };
 }
 
 /**
@@ -279,13 +314,12 @@ export function transmitOverT38(input: CallInput & { receiver?: FaxModemEnd }): 
  * `fromPage` > 1: `b` holds `a`'s pages from that one on (what a resumed call delivered); pages keep `a`'s numbers.
  */
 export async function compareFaxImages(binary: string, a: string, b: string, fromPage = 1): Promise<TFaxImageComparison> {
-  const args = ['compare', a, b, ...(fromPage > 1 ? ['--from-page', String(fromPage)] : [])];
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', () => resolve());
-  });
-  return ZFaxImageComparison.parse(JSON.parse(output));
+  const reply = await onWarmEngine(binary, ['compare', a, b, ...(fromPage > 1 ? ['--from-page', String(fromPage)] : [])]);
+  return ZFaxImageComparison.parse(JSON.parse(reply.lines.join('\n')));
+}
+
+/** Stamps `headerLines` (a raw PBM, one header line per page) above the pages of `image` into `output`. */
+export async function stampFaxImageFile(binary: string, image: string, headerLines: string, output: string): Promise<void> {
+  const reply = await onWarmEngine(binary, ['stamp', image, headerLines, output]);
+  if (reply.status !== 0) throw new FaxModemError(`faxmodem stamp failed (status ${reply.status}): ${reply.lines.join(' ')}`);
 }

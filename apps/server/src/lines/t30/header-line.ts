@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, faxHeaderText, faxHeaderTime, type TFaxQuality } from '@faxline/shared';
 import { ghostscript } from '../../documents/fax-image/render-fax-image';
 import type { FaxHeader, OutgoingFax } from '../fax-line';
-
-const execFileAsync = promisify(execFile);
+import { stampFaxImageFile } from './fax-modem';
 
 /*
  * The header line fax machines print above each page: when the page was sent, in the account's time
@@ -90,7 +87,7 @@ export async function stampFaxImage(binary: string, image: string, headerLines: 
   const pbm = `${output}.header.pbm`;
   await writeFile(pbm, headerLines);
   try {
-    await execFileAsync(binary, ['stamp', image, pbm, output]);
+    await stampFaxImageFile(binary, image, pbm, output);
   } finally {
     await rm(pbm, { force: true });
   }
