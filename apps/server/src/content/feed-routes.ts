@@ -19,6 +19,7 @@ const SITE_PAGES = [
   webPaths.apiDocumentation,
   webPaths.aboutUs,
   webPaths.reviews,
+  webPaths.status,
   webPaths.blog,
   webPaths.utilitiesTools,
   webPaths.portingYourNumber,

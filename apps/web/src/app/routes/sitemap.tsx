@@ -25,7 +25,8 @@ type TPageKey =
   | 'pricing'
   | 'apiDocumentation'
   | 'signUp'
-  | 'verifyReceipt';
+  | 'verifyReceipt'
+  | 'status';
 
 // Spec 000 §2: main navigation, additional resources and legal, as listed there; then the public pages it leaves out.
 const GROUPS: Array<{ key: 'main' | 'resources' | 'legal' | 'more'; links: Array<{ page: TPageKey; to: string }> }> = [
@@ -67,6 +68,7 @@ const GROUPS: Array<{ key: 'main' | 'resources' | 'legal' | 'more'; links: Array
       { page: 'apiDocumentation', to: paths.apiDocumentation.getHref() },
       { page: 'signUp', to: paths.signUp.getHref() },
       { page: 'verifyReceipt', to: paths.verifyReceipt.getHref() },
+      { page: 'status', to: paths.status.getHref() },
     ],
   },
 ];
