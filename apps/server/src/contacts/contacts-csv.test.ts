@@ -75,13 +75,13 @@ describe('writeContactCsv', () => {
       email: 'zoe@example.fr',
       notes: 'two\nlines',
       tags: ['x', 'y'],
-      station_id: null,
+      station_id: '+33 1 23 45 67 89',
       station_warning: null,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };
     const csv = writeContactCsv([contact]);
-    expect(csv.startsWith('\uFEFFname,fax_number,company,email,notes,tags\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFname,fax_number,company,email,notes,tags,station_id\r\n')).toBe(true);
     expect(readContactCsv(csv)[0]!.input).toEqual({
       name: 'Zoé, "Lab"',
       fax_number: '+33123456789',
@@ -90,7 +90,17 @@ describe('writeContactCsv', () => {
       email: 'zoe@example.fr',
       notes: 'two\nlines',
       tags: ['x', 'y'],
+      // The station id its machine announces (decision 121) goes with the contact.
+      station_id: '+33 1 23 45 67 89',
     });
+  });
+
+  it('reads the station id column by its other names, and leaves it out of a file without it', () => {
+    expect(readContactCsv('Name,Fax,CSI\nLab,+15550100003,LAB FAX\nDesk,+15550100004,\n').map((row) => row.input.station_id)).toEqual([
+      'LAB FAX',
+      null,
+    ]);
+    expect('station_id' in readContactCsv('name,fax_number\nLab,+15550100003\n')[0]!.input).toBe(false);
   });
 
   it('splits tags on ";" and drops empty ones', () => {

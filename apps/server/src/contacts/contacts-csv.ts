@@ -5,7 +5,7 @@ import { AppError } from '../platform/http/app-error';
 import { guardFormula, withoutFormulaGuard } from '../platform/csv-cells';
 
 /** The columns of an address book's CSV file (decision 048), in the order an export writes them. */
-export const CONTACT_CSV_COLUMNS = ['name', 'fax_number', 'company', 'email', 'notes', 'tags'] as const;
+export const CONTACT_CSV_COLUMNS = ['name', 'fax_number', 'company', 'email', 'notes', 'tags', 'station_id'] as const;
 export type TContactCsvColumn = (typeof CONTACT_CSV_COLUMNS)[number];
 
 /** A file's tags cell holds the tags separated by this. */
@@ -21,6 +21,8 @@ const COLUMN_ALIASES: Record<string, TContactCsvColumn> = {
   notes: 'notes',
   note: 'notes',
   tags: 'tags',
+  stationid: 'station_id',
+  csi: 'station_id',
 };
 
 /** The column a header cell names, if any. */
@@ -58,6 +60,7 @@ export function readContactCsv(text: string): TContactCsvRow[] {
       return index === undefined ? undefined : withoutFormulaGuard(record[index] ?? '');
     };
     const tags = cell('tags');
+    const stationId = cell('station_id');
     return {
       line: info.lines,
       input: {
@@ -67,6 +70,8 @@ export function readContactCsv(text: string): TContactCsvRow[] {
         email: cell('email')?.trim() ?? null,
         notes: cell('notes') ?? null,
         tags: tags ? splitTags(tags) : [],
+        // A file without the column leaves the station id to the contract's default; an empty cell expects none.
+        ...(stationId === undefined ? {} : { station_id: stationId.trim() || null }),
       },
     };
   });
@@ -89,9 +94,15 @@ export { guardFormula, withoutFormulaGuard } from '../platform/csv-cells';
  */
 export function writeContactCsv(contacts: TContact[]): string {
   const rows = contacts.map((contact) =>
-    [contact.name, contact.fax_number, contact.company, contact.email, contact.notes, contact.tags.join(CSV_TAG_SEPARATOR)].map((value) =>
-      guardFormula(value ?? ''),
-    ),
+    [
+      contact.name,
+      contact.fax_number,
+      contact.company,
+      contact.email,
+      contact.notes,
+      contact.tags.join(CSV_TAG_SEPARATOR),
+      contact.station_id,
+    ].map((value) => guardFormula(value ?? '')),
   );
   return `\uFEFF${stringify([[...CONTACT_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' })}`;
 }

@@ -246,7 +246,13 @@ describe('CSV', () => {
       company: '@SUM(A1)',
       notes: '-2+3',
     });
-    await createContact(t, accountId, { name: 'Zoé, "the" Lab', fax_number: '+33123456789', email: 'zoe@example.fr', tags: ['lab', 'fr'] });
+    await createContact(t, accountId, {
+      name: 'Zoé, "the" Lab',
+      fax_number: '+33123456789',
+      email: 'zoe@example.fr',
+      tags: ['lab', 'fr'],
+      station_id: '+33 1 23 45 67 89',
+    });
     const exported = await callApi(t.app, 'GET', '/api/contacts/export.csv', { cookie });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -256,15 +262,23 @@ describe('CSV', () => {
       .trim()
       .split('\r\n');
     expect(lines).toEqual([
-      'name,fax_number,company,email,notes,tags',
-      `"'=HYPERLINK(""http://evil.example"",""x"")",'+15550100003,'@SUM(A1),,'-2+3,`,
-      `"Zoé, ""the"" Lab",'+33123456789,,zoe@example.fr,,lab;fr`,
+      'name,fax_number,company,email,notes,tags,station_id',
+      `"'=HYPERLINK(""http://evil.example"",""x"")",'+15550100003,'@SUM(A1),,'-2+3,,`,
+      `"Zoé, ""the"" Lab",'+33123456789,,zoe@example.fr,,lab;fr,'+33 1 23 45 67 89`,
     ]);
 
     const other = await customer();
     const imported = ZContactImportResult.parse((await importCsv(other.cookie, exported.body)).json());
     expect(imported).toEqual({ imported: 2, duplicates: 0, rejected: [] });
-    const strip = ({ name, fax_number, company, email, notes, tags }: TContact) => ({ name, fax_number, company, email, notes, tags });
+    const strip = ({ name, fax_number, company, email, notes, tags, station_id }: TContact) => ({
+      name,
+      fax_number,
+      company,
+      email,
+      notes,
+      tags,
+      station_id,
+    });
     expect((await list(other.cookie)).data.map(strip)).toEqual((await list(cookie)).data.map(strip));
   });
 });
