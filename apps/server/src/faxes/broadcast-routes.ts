@@ -114,7 +114,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/broadcasts/:id/cancel',
     { schema: { params: ZBroadcastParams, response: { 200: ZBroadcastActionResponse } }, preHandler: requireActor('useFaxes') },
     async (request) => {
-      const count = await cancelBroadcast(db, actorOf(request), request.params.id, request.language);
+      const count = await cancelBroadcast({ db, queue, config }, actorOf(request), request.params.id, request.language);
       return { count, message: translator(request.language)('broadcasts.canceled', { count }) };
     },
   );

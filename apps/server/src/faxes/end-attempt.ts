@@ -6,6 +6,7 @@ import { inTransaction } from '../platform/db/transaction';
 import { isMessageKey, translator } from '../platform/i18n/i18n';
 import type { JobDeps } from '../job-deps';
 import type { Database } from '../platform/db/client';
+import type { SqlExecutor } from '../platform/db/notifications';
 import { billUsageChargeAddress } from '../billing/bill-usage-charge-job';
 import { emailQuotaNotices } from '../billing/quota-emails';
 import { chargeFaxPages } from './charge-pages';
@@ -66,13 +67,7 @@ export async function endAttempt(
       failure: { failureReason: 'partial'; failureMessage: null } | Record<string, never> = {},
     ) => {
       const set = { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null, ...failure };
-      if (await moveFax(tx, faxId, ['sending'], status, set)) {
-        const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
-        if (charged) await emailQuotaNotices({ queue, publicUrl: config.publicUrl }, tx, client, charged.accountId, charged.at);
-        // Pages beyond the plan and pages abroad go to the provider for the next invoice once this commits (093, 096).
-        for (const ledgerLineId of billableLineIds)
-          await queue.send(billUsageChargeAddress, { ledgerLineId }, { transaction: client, dedupeKey: `usage:${ledgerLineId}` });
-      }
+      if (await moveFax(tx, faxId, ['sending'], status, set)) await chargeDeliveredPages({ queue, config }, tx, client, faxId);
       return true;
     };
     // Confirmed: the pages before this call began (earlier calls confirmed them) and the ones it carried.
@@ -107,10 +102,27 @@ export async function endAttempt(
 }
 
 /**
+ * In the transaction that has just ended a fax delivered or partly delivered: its confirmed pages charged once, the
+ * quota's e-mails, and the pages beyond the plan and abroad handed to the provider for the next invoice once this
+ * commits (decisions 086, 093, 096).
+ */
+export async function chargeDeliveredPages(
+  deps: Pick<AttemptDeps, 'queue' | 'config'>,
+  tx: Database,
+  client: SqlExecutor,
+  faxId: string,
+): Promise<void> {
+  const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
+  if (charged) await emailQuotaNotices({ queue: deps.queue, publicUrl: deps.config.publicUrl }, tx, client, charged.accountId, charged.at);
+  for (const ledgerLineId of billableLineIds)
+    await deps.queue.send(billUsageChargeAddress, { ledgerLineId }, { transaction: client, dedupeKey: `usage:${ledgerLineId}` });
+}
+
+/**
  * The pages a fax's tries got confirmed, from the first on, short of all of them (a fax whose every page was confirmed
  * and yet not delivered, its pixels wrong, is sent whole again: transmit-fax.ts).
  */
-async function pagesConfirmedBefore(db: Pick<Database, 'select'>, faxId: string): Promise<number> {
+export async function pagesConfirmedBefore(db: Pick<Database, 'select'>, faxId: string): Promise<number> {
   const tries = await db
     .select({ firstPage: faxAttempts.firstPage, pagesSent: faxAttempts.pagesSent })
     .from(faxAttempts)

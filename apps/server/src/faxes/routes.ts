@@ -262,7 +262,7 @@ export const faxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/faxes/:id/cancel',
     { schema: { params: ZFaxParams, response: { 200: ZFax } }, preHandler: requireActor('useFaxes') },
     async (request) => {
-      return toPublicFax(await cancelFax(db, actorOf(request), request.params.id));
+      return toPublicFax(await cancelFax({ db, queue, config }, actorOf(request), request.params.id));
     },
   );
 

@@ -221,7 +221,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     const { actor } = faxCaller(request, 'faxes:write');
     return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, {}, async () => ({
       status: 200,
-      body: toV1Fax(toPublicFax(await cancelFax(db, actor, request.params.fax_id)), answerLanguage(request, actor)),
+      body: toV1Fax(toPublicFax(await cancelFax({ db, queue, config }, actor, request.params.fax_id)), answerLanguage(request, actor)),
     }));
   });
 

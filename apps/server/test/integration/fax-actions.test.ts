@@ -70,6 +70,26 @@ describe('cancel while a fax waits for its next try', () => {
     expect(after.attempts).toHaveLength(1);
   }, 90_000);
 
+  it('ends a fax stopped after pages got through as partly delivered, charged for those pages, never "canceled"', async () => {
+    const sender = await customer();
+    // The remote confirms 1 page of 2, then hangs up: a partial try, retried after a minute (3 s here).
+    const faxId = await send(sender.cookie, SANDBOX_TEST_NUMBERS.partial_delivery);
+    await expect.poll(async () => (await details(faxId, sender.cookie)).retryReason, { timeout: 60_000, interval: 50 }).toBe('partial');
+    const stopped = await post(`/api/faxes/${faxId}/cancel`, sender.cookie);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(ZFax.parse(stopped.json())).toMatchObject({
+      status: 'partially_delivered',
+      pagesSent: 1,
+      nextTryAt: null,
+      failureReason: 'partial',
+    });
+    const after = await details(faxId, sender.cookie);
+    expect(after.failureMessage).toBe('Stopped by the sender after 1 of 2 pages reached the recipient.');
+    expect(after.attempts).toHaveLength(1);
+    // The page that reached the recipient counts in the month, once.
+    expect((await monthlyUsage(t.db, sender.accountId)).charged).toBe(1);
+  }, 90_000);
+
   it('refuses to cancel while a call is on the line, saying when a fax can be canceled', async () => {
     const sender = await customer();
     // No answer: the call rings for 45 s on a real line (2.25 s here) before it gives up.
