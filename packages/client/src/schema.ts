@@ -92,7 +92,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a fax
-     * @description Cancels a fax that is queued, scheduled or waiting between tries.
+     * @description Cancels a fax that is queued, scheduled or waiting between tries. A fax whose earlier tries got pages through ends `partially_delivered` instead (those pages reached the recipient and are charged), its `failure_reason` `partial`.
      *
      *     Scope: `faxes:write`.
      */
@@ -1664,7 +1664,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The canceled fax. */
+      /** @description The canceled (or partly delivered) fax. */
       200: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */

@@ -160,9 +160,11 @@ export function openApiDocument(serverUrl = '/v1') {
           operationId: 'cancelFax',
           tags: ['Faxes'],
           summary: 'Cancel a fax',
-          description: 'Cancels a fax that is queued, scheduled or waiting between tries.',
+          description:
+            'Cancels a fax that is queued, scheduled or waiting between tries. A fax whose earlier tries got pages through ends ' +
+            '`partially_delivered` instead (those pages reached the recipient and are charged), its `failure_reason` `partial`.',
           requestParams: { path: ZV1FaxParams, header: idempotencyHeader },
-          responses: { '200': ok('The canceled fax.', ZV1Fax), ...notFound, ...idempotencyErrors },
+          responses: { '200': ok('The canceled (or partly delivered) fax.', ZV1Fax), ...notFound, ...idempotencyErrors },
         }),
       },
       '/faxes/{fax_id}/uncertain': {
