@@ -25,7 +25,8 @@ const parts = [
   {
     name: 'web app',
     stamp: 'web',
-    sources: ['apps/web', ...COMMON_SOURCES],
+    // The API documentation shows the clients' send-and-wait examples as they are.
+    sources: ['apps/web', 'packages/client/examples', 'packages/client/python/examples', ...COMMON_SOURCES],
     // Vite builds differently by NODE_ENV and gives the app the VITE_ variables.
     environment: () => Object.entries(process.env).filter(([name]) => name === 'NODE_ENV' || name.startsWith('VITE_')),
     output: 'apps/web/dist',
