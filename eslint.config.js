@@ -42,7 +42,7 @@ const serverFloors = [
   ['lines'],
   ['system-settings', 'line-profiles'],
   ['numbers'],
-  ['blocklist', 'contacts', 'content', 'reviews', 'api-keys', 'billing', 'inboxes'],
+  ['blocklist', 'contacts', 'content', 'downloads', 'reviews', 'api-keys', 'billing', 'inboxes'],
   ['faxes', 'scim', 'number-choice'],
   ['receipts'],
   ['events'],

@@ -186,8 +186,9 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     }
     const signIn = page.getByRole('link', { name: enDevelopers.developers.apiKey.signIn });
     expect(await signIn.getAttribute('href')).toBe('/sign-in?redirectTo=%2Fuser%2Fapi-keys');
+    // The Node.js client downloads from this server (decision 127).
     const node = page.locator('[id="download-api-classes"]').getByRole('link', { name: /Node\.js/ });
-    expect(await node.getAttribute('href')).toBe('/api-documentation#client');
+    expect(await node.getAttribute('href')).toBe(`${inject('baseUrl')}/downloads/faxline-client.tgz`);
     await expectNoAccessibilityViolations(page);
 
     const member = await context();
@@ -241,6 +242,18 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
     }
     expect(await webhooks.getByRole('link', { name: 'Webhooks page' }).getAttribute('href')).toBe('/user/webhooks');
     expect(main, 'the endpoints table lists /v1/webhooks').toContain('/v1/webhooks/{webhook_id}/rotate-secret');
+    // The clients install from this server, the wheel from the versioned address /downloads/index.json gives.
+    const client = page.locator('[id="client"]');
+    await visible(client.getByText(/\.venv\/bin\/pip install .*\/downloads\/faxline-\d+\.\d+\.\d+-py3-none-any\.whl/));
+    const clientSection = (await client.textContent()) ?? '';
+    for (const text of [
+      `npm install ${inject('baseUrl')}/downloads/faxline-client.tgz`,
+      "from '@faxline/client'",
+      'from faxline import Faxline',
+      'wait_for_fax(',
+    ]) {
+      expect(clientSection, text).toContain(text);
+    }
     // The reference names the operations of the live document (Scalar renders a section as it comes into view).
     expect((await fetch(`${inject('baseUrl')}/v1/openapi.json`)).ok).toBe(true);
     const reference = page.getByTestId('api-reference');

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZPlansResponse, type TPlan } from '@faxline/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ZClientDownloads, ZPlansResponse, type TPlan } from '@faxline/shared';
 import enBlog from '../apps/web/src/locales/en/blog.json';
 import enDevelopers from '../apps/web/src/locales/en/developers.json';
 import enHelp from '../apps/web/src/locales/en/help.json';
@@ -394,18 +394,31 @@ describe('contact', () => {
 });
 
 describe('developers', () => {
-  it('announces the client libraries (Node.js available, the others coming soon) and offers an API key after sign-in', async () => {
+  it('announces the client libraries (Node.js and Python download from the server, the others coming soon) and offers an API key after sign-in', async () => {
     const context = await contextIn('en');
     const page = await context.newPage();
     await page.goto('/developers');
     const libraries = page.locator('[id="download-api-classes"]');
-    for (const name of ['PHP', 'Python', 'Java', 'Ruby', '.NET']) {
+    for (const name of ['PHP', 'Java', 'Ruby', '.NET']) {
       const button = libraries.getByRole('button', { name: `${name} Coming soon` });
       await visible(button);
       expect(await button.isDisabled()).toBe(true);
     }
-    // The typed Node.js client exists: its button leads to how to install it.
-    expect(await libraries.getByRole('link', { name: 'Node.js Available' }).getAttribute('href')).toBe('/api-documentation#client');
+    // The Node.js and Python buttons are the server's downloads (decision 127), as /downloads/index.json lists them.
+    const { downloads } = ZClientDownloads.parse(await (await fetch(`${inject('baseUrl')}/downloads/index.json`)).json());
+    for (const [name, language] of [
+      ['Node.js', 'javascript'],
+      ['Python', 'python'],
+    ] as const) {
+      const download = downloads.find((entry) => entry.language === language)!;
+      const link = libraries.getByRole('link', { name: `${name} Download v${download.version}` });
+      await visible(link);
+      expect(await link.getAttribute('href')).toBe(download.url);
+      expect(await link.getAttribute('download')).toBe('');
+    }
+    expect(await libraries.getByRole('link', { name: 'client libraries in the API documentation' }).getAttribute('href')).toBe(
+      '/api-documentation#client',
+    );
     await page.getByRole('link', { name: 'Sign in for an API key' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
     await context.close();

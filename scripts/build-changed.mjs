@@ -1,10 +1,12 @@
-// Builds the web app and the server only when something they are built from changed since their last build here, so
+// Builds the web app, the server and the client libraries only when something they are built from changed since their last build here, so
 // that `npm start` on an unchanged checkout starts at once (decision 077). `npm run build` still builds everything.
 //
 // A build's stamp (node_modules/.cache/faxline-build/<part>.json) holds two hashes: of everything the part is built
 // from (its folder, @faxline/shared, the lock file, the root package.json and TypeScript settings, and for the web app
 // the environment Vite reads), and of the build it made. A part is built again when either differs: a source changed,
 // or its build was changed, removed or made by another command (`npm run build`, an older checkout) since.
+//
+// `node scripts/build-changed.mjs client` builds the parts named (by stamp) only: a test that needs one part.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampDir = path.join(root, 'node_modules', '.cache', 'faxline-build');
 
-/** Folders that are never a source: installed packages, builds (ours and scripts/build-private.sh's), tests. */
-const NOT_SOURCES = new Set(['node_modules', 'dist', '.builds', 'test']);
+/** Folders that are never a source: installed packages, builds (ours and scripts/build-private.sh's), tests, Python's caches. */
+const NOT_SOURCES = new Set(['node_modules', 'dist', '.builds', 'test', '__pycache__']);
 /** What both parts are built from. */
 const COMMON_SOURCES = ['packages/shared', 'package-lock.json', 'package.json', 'tsconfig.base.json'];
 
@@ -23,7 +25,8 @@ const parts = [
   {
     name: 'web app',
     stamp: 'web',
-    sources: ['apps/web', ...COMMON_SOURCES],
+    // The API documentation shows the clients' send-and-wait examples as they are.
+    sources: ['apps/web', 'packages/client/examples', 'packages/client/python/examples', ...COMMON_SOURCES],
     // Vite builds differently by NODE_ENV and gives the app the VITE_ variables.
     environment: () => Object.entries(process.env).filter(([name]) => name === 'NODE_ENV' || name.startsWith('VITE_')),
     output: 'apps/web/dist',
@@ -37,7 +40,20 @@ const parts = [
     output: 'apps/server/dist',
     workspace: '@faxline/server',
   },
+  {
+    // The Node.js tarball and the Python wheel the server serves at /downloads (decision 127).
+    name: 'client libraries',
+    stamp: 'client',
+    sources: ['packages/client', ...COMMON_SOURCES],
+    environment: () => [],
+    output: 'packages/client/dist',
+    workspace: '@faxline/client',
+  },
 ];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((stamp) => !parts.some((part) => part.stamp === stamp));
+if (unknown.length > 0)
+  throw new Error(`build-changed: no part ${unknown.join(', ')} (parts: ${parts.map((part) => part.stamp).join(', ')})`);
 
 /** Every file under `relative` (or the file itself), as paths relative to the repository, in a stable order. */
 function filesOf(relative) {
@@ -94,7 +110,7 @@ function writeStamp(file, stamp) {
   renameSync(partial, file);
 }
 
-for (const part of parts) {
+for (const part of parts.filter((candidate) => asked.length === 0 || asked.includes(candidate.stamp))) {
   const started = Date.now();
   const stampFile = path.join(stampDir, `${part.stamp}.json`);
   const inputs = hashOf(part.sources.flatMap(filesOf), part.environment());

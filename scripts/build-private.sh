@@ -7,3 +7,6 @@ name="${1:?usage: scripts/build-private.sh <name>}"
 cd "$(dirname "$0")/.."
 (cd apps/web && npx vite build --logLevel warn --emptyOutDir --outDir ".builds/$name")
 node apps/server/scripts/build.mjs --outfile "apps/server/.builds/$name/main.js"
+# The client libraries the server serves at /downloads (decision 127): one build in packages/client/dist, rebuilt only
+# when the package changed, so that the browser tests of /developers find them.
+node scripts/build-changed.mjs client

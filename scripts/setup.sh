@@ -4,12 +4,12 @@
 # bench), poppler and libtiff tools check documents, spandsp and
 # libtiff build the fax engine, HylaFAX and iaxmodem carry the HylaFAX line's test call, Tesseract reads faxes' words
 # in English, Spanish and French (and header lines back in tests), Redis shares the rate limits of several servers, and Debian's PostgreSQL server runs the scale-out
-# test as a production database would), the npm packages, and the fax engine
+# test as a production database would; python3-venv gives the Python client's test a fresh virtual environment), the npm packages, and the fax engine
 # (native/faxmodem). Safe to run again: it installs only what is missing and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(ghostscript libreoffice-writer-nogui chromium chromium-headless-shell fonts-liberation poppler-utils qpdf openssl swaks libnet-ssleay-perl libio-socket-ssl-perl libtiff-tools libspandsp-dev libtiff-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra hylafax-server iaxmodem redis-server postgresql-15)
+debian_packages=(ghostscript libreoffice-writer-nogui chromium chromium-headless-shell fonts-liberation poppler-utils qpdf openssl swaks libnet-ssleay-perl libio-socket-ssl-perl libtiff-tools libspandsp-dev libtiff-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra hylafax-server iaxmodem redis-server postgresql-15 python3-venv)
 # The fax engine is built with a C compiler and make: asked for only where they are missing (a bare machine).
 command -v cc >/dev/null || debian_packages+=(gcc)
 command -v make >/dev/null || debian_packages+=(make)

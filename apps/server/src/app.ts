@@ -97,6 +97,7 @@ import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
 import { contentRoutes } from './content/routes';
 import { contentFeedRoutes } from './content/feed-routes';
+import { clientDownloadRoutes } from './downloads/routes';
 import { contentPageHeads } from './content/page-head';
 import { reviewRoutes } from './reviews/routes';
 import { adminReviewRoutes } from './reviews/admin-routes';
@@ -338,6 +339,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The sitemap and the blog's feed, and the head of the pages the server holds, for those who do not run the web app.
   await app.register(contentFeedRoutes, routeDeps);
+  // The client libraries, built with the server (packages/client): /downloads.
+  await app.register(clientDownloadRoutes, routeDeps);
   const contentHeads = contentPageHeads(routeDeps);
   await registerWebApp(app, config.webDistDir, (pathname, request) => contentHeads(pathname, request.language));
   return app;

@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '@faxline/shared/api-v1';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
+import packageJson from '../package.json' with { type: 'json' };
+import { FINAL_FAX_STATUSES } from '../src/index';
+import { renderPythonOperations } from './python-client';
 
 /** The package's folder: the generated files' paths below are relative to it. */
 export const PACKAGE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -15,7 +18,8 @@ const HEADER = `/**
 
 /**
  * The files generated from the contracts, by path, formatted as the repository formats them: the OpenAPI document
- * the server serves at /v1/openapi.json, and the TypeScript types openapi-fetch checks every call with.
+ * the server serves at /v1/openapi.json, the TypeScript types openapi-fetch checks every call with, and the Python
+ * client's operations (scripts/python-client.ts).
  */
 export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const document = openApiDocument('/v1');
@@ -24,6 +28,10 @@ export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   return {
     'openapi.json': await formatted('openapi.json', JSON.stringify(document, null, 2)),
     'src/schema.ts': await formatted('src/schema.ts', schema),
+    'python/faxline/_generated.py': renderPythonOperations(JSON.parse(JSON.stringify(document)), {
+      version: packageJson.version,
+      finalStatuses: FINAL_FAX_STATUSES,
+    }),
   };
 }
 

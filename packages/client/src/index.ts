@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths } from './schema.js';
 
-export type { components, operations, paths } from './schema';
+export type { components, operations, paths } from './schema.js';
 
 /** A client of /v1: every path, parameter, body and answer typed from the OpenAPI document. */
 export type FaxlineClient = Client<paths>;

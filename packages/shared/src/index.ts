@@ -65,3 +65,4 @@ export * from './contracts/reviews';
 export * from './contracts/site-content';
 export * from './contracts/line-profiles';
 export * from './contracts/delivery-record';
+export * from './contracts/client-downloads';

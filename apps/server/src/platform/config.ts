@@ -221,6 +221,8 @@ const ZEnv = z.object({
   EMAIL_AUTH_POLICY: z.enum(['off', 'report', 'enforce'], { error: 'expected off, report or enforce' }).optional(),
   /** Folder of the built web app, served with SPA fallback; empty (or no index.html there) means API only. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of the built client libraries (packages/client/dist/downloads), served at /downloads (decision 127). */
+  CLIENT_DOWNLOADS_DIR: z.string().optional(),
   /**
    * A HylaFAX server that sends for Faxline over its client protocol (decision 047): its host (unset: no HylaFAX
    * line), port, the user it knows Faxline by (hosts.hfaxd) and that user's password, when it asks for one.
@@ -650,6 +652,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: webDistDirOf(e.WEB_DIST_DIR),
+    clientDownloadsDir: e.CLIENT_DOWNLOADS_DIR
+      ? path.resolve(e.CLIENT_DOWNLOADS_DIR)
+      : serverPath('..', '..', 'packages', 'client', 'dist', 'downloads'),
   };
 }
 

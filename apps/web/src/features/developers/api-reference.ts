@@ -1,4 +1,6 @@
-import { API_KEY_PREFIX, API_RATE_LIMIT } from '@faxline/shared';
+import nodeExample from '@faxline/client/examples/send-and-wait.mjs?raw';
+import pythonExample from '@faxline/client/python/examples/send_and_wait.py?raw';
+import { API_KEY_PREFIX, API_RATE_LIMIT, DOWNLOADS_PATH, NODE_CLIENT_TARBALL, type TClientDownload } from '@faxline/shared';
 
 /**
  * The public API v1 as /developers and /api-documentation show it: samples that run against this server.
@@ -43,10 +45,24 @@ export const STATUS_CODES = [
 export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] as const;
 
 export const CLIENT_LIBRARIES = ['PHP', 'Python', 'Node.js', 'Java', 'Ruby', '.NET'] as const;
-/** The one library that exists: the typed Node.js client of this repository (packages/client). */
-export const NODE_CLIENT = { library: 'Node.js', packageName: '@faxline/client', folder: 'packages/client' } as const;
+/** The libraries this server serves at /downloads (packages/client, decision 127); the others are coming soon. */
+export const DOWNLOADABLE_LIBRARIES: Partial<Record<(typeof CLIENT_LIBRARIES)[number], TClientDownload['language']>> = {
+  'Node.js': 'javascript',
+  Python: 'python',
+};
+export const NODE_CLIENT = { packageName: '@faxline/client' } as const;
+export const PYTHON_CLIENT = { packageName: 'faxline' } as const;
 
 const KEY = '$FAXLINE_API_KEY';
+
+/** How the send-and-wait examples are run: this server's address and a key in the environment, a PDF and a number. */
+const exampleRun = (base: string, command: string) => `export FAXLINE_API_URL=${base}
+export FAXLINE_API_KEY="${API_KEY_PREFIX}…"   # from /user/api-keys
+${command} letter.pdf +15550100000`;
+
+/** The Python client's wheel, from the address /downloads/index.json gives, in a virtual environment of its own. */
+export const pythonInstall = (wheelUrl: string) => `python3 -m venv .venv
+.venv/bin/pip install ${wheelUrl}`;
 
 /** The samples, with this server's address in them. */
 export function apiSamples(base: string = apiBaseUrl()) {
@@ -155,18 +171,13 @@ X-RateLimit-Reset: 1796137260
   }
 }`,
 
-    // Not on the npm registry: packed from a copy of this repository (packages/client/README.md).
-    clientInstall: `npm pack path/to/faxline/packages/client
-npm install ./faxline-client-1.0.0.tgz`,
-    clientExample: `import { createFaxlineClient, waitForFax } from '@faxline/client';
-
-const faxline = createFaxlineClient({ baseUrl: '${base}', apiKey: process.env.FAXLINE_API_KEY });
-const { data, error } = await faxline.POST('/faxes', {
-  params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
-  body: { recipient: '+15550100000', files: [{ name: 'letter.pdf', content: pdf.toString('base64') }] },
-});
-if (error) throw new Error(error.error.message);
-if ('fax_id' in data) console.log((await waitForFax(faxline, data.fax_id)).status); // "delivered"`,
+    // Installed from this server (decision 127): the tarball's address keeps its name from one version to the next.
+    clientInstall: `npm install ${new URL(base).origin}${DOWNLOADS_PATH}/${NODE_CLIENT_TARBALL}`,
+    // The documented examples are the files the integration test installs and runs (client-downloads.test.ts).
+    clientExample: nodeExample,
+    clientRun: exampleRun(base, 'node send-and-wait.mjs'),
+    pythonExample,
+    pythonRun: exampleRun(base, '.venv/bin/python send_and_wait.py'),
   };
 }
 export type TApiSamples = ReturnType<typeof apiSamples>;
