@@ -103,7 +103,7 @@ class Operations:
     def cancel_fax(self, fax_id: str, *, idempotency_key: Any = None) -> Any:
         """POST /faxes/{fax_id}/cancel: Cancel a fax.
 
-        Cancels a fax that is queued, scheduled or waiting between tries.
+        Cancels a fax that is queued, scheduled or waiting between tries. A fax whose earlier tries got pages through ends `partially_delivered` instead (those pages reached the recipient and are charged), its `failure_reason` `partial`.
 
         Scope: `faxes:write`.
 
