@@ -1,12 +1,12 @@
-import { CANCELABLE_FAX_STATUSES, type TLanguage } from '@faxline/shared';
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { TLanguage } from '@faxline/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { auditedBy } from '../accounts/actor';
 import { AppError } from '../platform/http/app-error';
 import { inTransaction } from '../platform/db/transaction';
 import { translator } from '../platform/i18n/i18n';
 import { accessibleBroadcast } from './broadcast-view';
-import { endWaitingPartialFax, type CancelDeps } from './cancel-fax';
+import { canceledBySender, endWaitingPartialFax, stillCancelable, type CancelDeps } from './cancel-fax';
 import type { FaxActor } from './fax-access';
 import { broadcasts, faxes } from './schema';
 
@@ -29,21 +29,8 @@ export async function cancelBroadcast(deps: CancelDeps, actor: FaxActor, id: str
     for (const fax of waiting) if (await endWaitingPartialFax(deps, tx, client, fax.id, language)) stopped += 1;
     const rows = await tx
       .update(faxes)
-      .set({
-        status: 'canceled',
-        failureReason: 'canceled',
-        failureMessage: reason,
-        completedAt: new Date(),
-        updatedAt: new Date(),
-        nextTryAt: null,
-        retryReason: null,
-      })
-      .where(
-        and(
-          eq(faxes.broadcastId, broadcast.id),
-          or(inArray(faxes.status, [...CANCELABLE_FAX_STATUSES]), and(eq(faxes.status, 'sending'), isNotNull(faxes.nextTryAt))),
-        ),
-      )
+      .set(canceledBySender(reason))
+      .where(and(eq(faxes.broadcastId, broadcast.id), stillCancelable))
       .returning({ id: faxes.id });
     const ended = stopped + rows.length;
     if (ended > 0) await tx.update(broadcasts).set({ canceledAt: new Date() }).where(eq(broadcasts.id, broadcast.id));

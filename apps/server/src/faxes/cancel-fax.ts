@@ -26,22 +26,8 @@ export async function cancelFax(deps: CancelDeps, actor: FaxActor, id: string): 
     const t = translator((fax.language as TLanguage) ?? 'en');
     const [row] = await tx
       .update(faxes)
-      .set({
-        status: 'canceled',
-        failureReason: 'canceled',
-        failureMessage: t('faxes.canceled'),
-        completedAt: new Date(),
-        updatedAt: new Date(),
-        nextTryAt: null,
-        retryReason: null,
-      })
-      .where(
-        and(
-          eq(faxes.id, fax.id),
-          eq(faxes.direction, 'outbound'),
-          or(inArray(faxes.status, [...CANCELABLE_FAX_STATUSES]), and(eq(faxes.status, 'sending'), isNotNull(faxes.nextTryAt))),
-        ),
-      )
+      .set(canceledBySender(t('faxes.canceled')))
+      .where(and(eq(faxes.id, fax.id), eq(faxes.direction, 'outbound'), stillCancelable))
       .returning();
     return row;
   });
@@ -49,6 +35,23 @@ export async function cancelFax(deps: CancelDeps, actor: FaxActor, id: string): 
   if (!canceled) throw new AppError('conflict', 'errors.cannotCancel');
   return canceled;
 }
+
+/** What a fax stopped by its sender becomes: canceled, with the reason said in the sender's language. */
+export const canceledBySender = (message: string) => ({
+  status: 'canceled' as const,
+  failureReason: 'canceled' as const,
+  failureMessage: message,
+  completedAt: new Date(),
+  updatedAt: new Date(),
+  nextTryAt: null,
+  retryReason: null,
+});
+
+/** The faxes a sender may still stop: before they convert, or while they wait for their next try (`mayCancelFax`). */
+export const stillCancelable = or(
+  inArray(faxes.status, [...CANCELABLE_FAX_STATUSES]),
+  and(eq(faxes.status, 'sending'), isNotNull(faxes.nextTryAt)),
+);
 
 /**
  * A fax waiting for its next try after pages got through, stopped by its sender: it ends partly delivered with the
