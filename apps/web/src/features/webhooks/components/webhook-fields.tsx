@@ -36,12 +36,14 @@ type TWebhookFieldsProps = {
   problem: TWebhookProblem | null;
   disabled: boolean;
   refs: TWebhookFieldRefs;
+  /** The URL field's own label and hint (a chat notice's); an endpoint's otherwise. */
+  urlTexts?: { label: string; hint: string };
 };
 
 const problemClass = 'text-sm font-medium text-destructive';
 
 /** The URL, the description and the events of an endpoint: the create form's fields and the edit dialog's. */
-export function WebhookFields({ id, values, onChange, problem, disabled, refs }: TWebhookFieldsProps) {
+export function WebhookFields({ id, values, onChange, problem, disabled, refs, urlTexts }: TWebhookFieldsProps) {
   const { t } = useTranslation('webhooks');
   const all = allEventsState(values.events);
   const problemOf = (field: TWebhookField) => (problem?.field === field ? problem.message : null);
@@ -65,8 +67,8 @@ export function WebhookFields({ id, values, onChange, problem, disabled, refs }:
         ref={refs[field]}
         id={`${id}-${field}`}
         name={field}
-        label={t(`form.${field}`)}
-        description={t(`form.${field}Hint`)}
+        label={field === 'url' && urlTexts ? urlTexts.label : t(`form.${field}`)}
+        description={field === 'url' && urlTexts ? urlTexts.hint : t(`form.${field}Hint`)}
         autoComplete="off"
         spellCheck={false}
         {...options}
