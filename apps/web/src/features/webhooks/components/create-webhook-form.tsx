@@ -1,5 +1,5 @@
 import { CHAT_APPS, WEBHOOK_SIGNINGS, type TWebhookSecretResponse } from '@faxline/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CreateForm } from '@/components/ui/create-form';
@@ -53,9 +53,13 @@ export function CreateWebhookForm(props: TCreateWebhookFormProps) {
   const id = useId();
   const creating = createWebhook.isPending || createChatNotice.isPending;
 
+  // Focus goes to the field with the problem once the form is enabled again (a disabled field takes no focus).
+  useEffect(() => {
+    if (problem && !creating) refs[problem.field].current?.focus();
+  }, [problem, creating, refs]);
+
   const show = (found: TWebhookProblem) => {
     setProblem(found);
-    refs[found.field].current?.focus();
     toast({ title: t('toasts.createFailedTitle'), description: found.message, variant: 'destructive' });
   };
 

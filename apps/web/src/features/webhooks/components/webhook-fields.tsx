@@ -1,5 +1,5 @@
 import { FAX_EVENT_TYPES, MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@faxline/shared';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormField } from '@/components/ui/form-field';
@@ -25,7 +25,11 @@ export type TWebhookFieldRefs = {
 
 /** The controls a problem moves focus to, one per field. */
 export function useWebhookFieldRefs(): TWebhookFieldRefs {
-  return { url: useRef(null), description: useRef(null), events: useRef(null) };
+  const url = useRef<HTMLInputElement>(null);
+  const description = useRef<HTMLInputElement>(null);
+  const events = useRef<HTMLInputElement>(null);
+  // The same object on every render, so that an effect may depend on it.
+  return useMemo(() => ({ url, description, events }), []);
 }
 
 type TWebhookFieldsProps = {
