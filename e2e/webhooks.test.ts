@@ -15,7 +15,8 @@ import { overflowOf, sameOrigin, toast, useBrowser, useScreenshotsFolder, visibl
  * Webhooks on /user/webhooks. The owner adds an endpoint pointing at a receiver on this machine (the
  * test server allows http and loopback addresses), sees its secret once, sends a test event that arrives signed with
  * Standard Webhooks and shows in the delivery log, sends it again, turns the endpoint off, rotates its secret and
- * deletes it. A standard User sees no Webhooks entry; the page speaks en, es and fr and fits a 390 px screen.
+ * deletes it. A standard User sees no Webhooks entry; the page speaks en, es and fr and fits a 390 px screen. A Slack
+ * chat notice is added beside the endpoints (decision 129).
  */
 
 type TReceived = { headers: http.IncomingHttpHeaders; body: string };
@@ -85,14 +86,16 @@ describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
     expect(await focused(url)).toBe(true);
 
     await url.fill(receiverUrl);
-    await page.getByLabel('Description (optional)').fill('Billing system');
+    // The chat notice's form beside it has the same fields: these are the signed endpoint's.
+    const form = page.getByRole('form', { name: enWebhooks.form.title });
+    await form.getByLabel('Description (optional)').fill('Billing system');
     await add.click();
-    await visible(page.getByText('Choose at least one event.', { exact: true }));
-    const all = page.getByRole('checkbox', { name: 'All events' });
+    await visible(form.getByText('Choose at least one event.', { exact: true }));
+    const all = form.getByRole('checkbox', { name: 'All events' });
     await expect.poll(() => focused(all)).toBe(true);
     await all.check();
     for (const event of ['fax.queued', 'fax.delivered', 'fax.partially_delivered', 'fax.received']) {
-      expect(await page.getByRole('checkbox', { name: event, exact: true }).isChecked(), event).toBe(true);
+      expect(await form.getByRole('checkbox', { name: event, exact: true }).isChecked(), event).toBe(true);
     }
     await add.click();
 
@@ -240,5 +243,38 @@ describe('webhooks on /user/webhooks (issue 18, item 5)', () => {
         await view.close();
       }
     }
+  });
+
+  it('adds a Slack chat notice beside the endpoints: a URL that is not Slack’s is refused, the notice is listed with its app and no secret, its test arrives in Slack’s format; axe clean', async () => {
+    const slackUrl = receiverUrl.replace('/hooks/faxline', '/hooks/slack');
+    await page.goto('/user/webhooks');
+    const form = page.getByRole('form', { name: enWebhooks.chatForm.title });
+    expect(await form.getByRole('radio', { name: enWebhooks.chatApps.slack.label }).isChecked()).toBe(true);
+    await visible(form.getByText(enWebhooks.chatApps.slack.urlHint));
+    const url = form.getByLabel(enWebhooks.chatForm.url);
+    await url.fill('https://example.com/services/T1/B1/x');
+    await form.getByRole('checkbox', { name: 'fax.delivered', exact: true }).check();
+    await form.getByRole('button', { name: enWebhooks.chatForm.submit }).click();
+    await visible(form.getByText(/^This is not a Slack incoming webhook/));
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focused(url)).toBe(true);
+
+    await url.fill(slackUrl);
+    await form.getByRole('button', { name: enWebhooks.chatForm.submit }).click();
+    await visible(toast(page, 'Endpoint Added'));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const notice = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: slackUrl, exact: true }) });
+    await visible(notice.getByText('Chat notice: Slack', { exact: true }));
+    await visible(notice.getByText('fax.delivered', { exact: true }));
+    expect(await notice.getByRole('button', { name: 'Rotate secret' }).count()).toBe(0);
+    await expectNoAccessibilityViolations(page);
+
+    const before = received.length;
+    await notice.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => received.length, { timeout: 40_000 }).toBe(before + 1);
+    const arrived = received.at(-1)!;
+    expect(arrived.headers['webhook-signature']).toBeUndefined();
+    expect(JSON.parse(arrived.body)).toMatchObject({ text: 'Test message from Faxline', blocks: expect.any(Array) });
+    await screenshot(page, 'webhooks-chat-notice-desktop-en');
   });
 });

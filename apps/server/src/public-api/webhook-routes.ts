@@ -21,6 +21,7 @@ import {
   getWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  signedEndpointOfAccount,
   updateWebhookEndpoint,
 } from '../webhooks/endpoints';
 import { listWebhookMessages, sendMessageAgain, sendTestEvent } from '../webhooks/messages';
@@ -73,9 +74,15 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     return actor;
   };
 
+  // The API manages the signed endpoints; the portal's chat notices (Slack, Teams) are neither listed nor found here.
+  app.addHook('preHandler', async (request) => {
+    const id = (request.params as { webhook_id?: string } | undefined)?.webhook_id;
+    if (id) await signedEndpointOfAccount(db, manager(request).member.accountId, id);
+  });
+
   app.get('/webhooks', { schema: { response: { 200: ZV1WebhookEndpointList } } }, async (request) => {
     const { endpoints } = await listWebhookEndpoints(db, manager(request).member.accountId);
-    return { data: endpoints.map(toV1Endpoint) };
+    return { data: endpoints.filter((endpoint) => endpoint.format === 'standard').map(toV1Endpoint) };
   });
 
   // No Idempotency-Key here: its stored answer would keep the secret, which is shown once and never stored in clear.

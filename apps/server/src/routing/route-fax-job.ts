@@ -98,7 +98,12 @@ async function fileWithActions(
     if (!(await fileFax(tx, fax.id, filing))) return;
     if (!filing?.routedBy || !rule) return;
     const posted = rule.actions.webhookId
-      ? await postReceivedFaxTo({ tx, client, queue: deps.queue }, fax.accountId, rule.actions.webhookId, fax.id)
+      ? await postReceivedFaxTo(
+          { tx, client, queue: deps.queue, publicUrl: deps.config.publicUrl },
+          fax.accountId,
+          rule.actions.webhookId,
+          fax.id,
+        )
       : false;
     await queueOncePerAddressIn({ tx, client, queue: deps.queue }, input.eventId, emails);
     await recordAuditEvent(tx, {

@@ -47,16 +47,11 @@ export const webhooksDeliverJob = defineJob({
     }
     const number = await startAttempt(deps.db, messageId, attempt);
     if (number === null) return;
-    const now = clock.now();
     const { message, endpoint } = row;
     const outcome = await postWebhook(deps.config, {
       url: endpoint.url,
       body: message.payload,
-      headers: {
-        'webhook-id': message.id,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signatureHeader(await signingSecretsOf(deps.config, endpoint, now), message.id, now, message.payload),
-      },
+      headers: await signedHeaders(deps.config, endpoint, message, clock.now()),
     });
     await recordOutcome(deps, message, endpoint, number, outcome);
   },
@@ -86,9 +81,27 @@ async function startAttempt(db: Database, messageId: string, asked: number): Pro
   });
 }
 
+/**
+ * Standard Webhooks' headers of a try, signed with the endpoint's secrets; none for a chat notice, which a chat app
+ * takes as it is (it checks no signature, and the message has no secret).
+ */
+async function signedHeaders(
+  config: JobDeps['config'],
+  endpoint: EndpointRow,
+  message: MessageRow,
+  now: Date,
+): Promise<Record<string, string>> {
+  if (!endpoint.secret) return {};
+  return {
+    'webhook-id': message.id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signatureHeader(await signingSecretsOf(config, endpoint, endpoint.secret, now), message.id, now, message.payload),
+  };
+}
+
 /** The endpoint's secrets in clear: the current one, and a rotated one while its overlap lasts. */
-async function signingSecretsOf(config: JobDeps['config'], endpoint: EndpointRow, now: Date): Promise<string[]> {
-  const current = await openSigningSecret(config, endpoint.secret);
+async function signingSecretsOf(config: JobDeps['config'], endpoint: EndpointRow, secret: string, now: Date): Promise<string[]> {
+  const current = await openSigningSecret(config, secret);
   const overlapping = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
   return overlapping ? [current, await openSigningSecret(config, endpoint.previousSecret!)] : [current];
 }

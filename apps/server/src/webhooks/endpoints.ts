@@ -4,6 +4,7 @@ import {
   type TWebhookEndpoint,
   type TWebhookEndpointsResponse,
   type TWebhookSecretResponse,
+  type ZCreateChatNoticeRequest,
   type ZCreateWebhookEndpointRequest,
   type ZUpdateWebhookEndpointRequest,
 } from '@faxline/shared';
@@ -18,7 +19,7 @@ import { assertPlanIncludes } from '../accounts/plan-features';
 import { AppError } from '../platform/http/app-error';
 import { webhookEndpoints } from './schema';
 import { newSigningSecret, sealSigningSecret } from './secrets';
-import { checkWebhookUrl } from './webhook-url';
+import { checkChatNoticeUrl, checkWebhookUrl } from './webhook-url';
 import { clock } from '../platform/clock';
 
 export type EndpointDeps = { db: Database; config: Pick<TConfig, 'webhooks' | 'authSecret' | 'dataDir'> };
@@ -31,6 +32,7 @@ export function toPublicEndpoint(row: EndpointRow): TWebhookEndpoint {
     description: row.description,
     events: row.events,
     enabled: row.enabled,
+    format: row.format,
     signing: row.signing,
     publicKey: row.publicKey,
     disabledReason: row.disabledReason,
@@ -47,6 +49,16 @@ export async function endpointOfAccount(db: Database, accountId: string, id: str
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   if (!row) throw new AppError('not_found', 'errors.webhookNotFound');
+  return row;
+}
+
+/**
+ * The endpoint, when it is one of the account's signed ones: the public API manages those alone, and answers for a chat
+ * notice as for an endpoint that does not exist (the portal's /user/webhooks is where chat notices are kept).
+ */
+export async function signedEndpointOfAccount(db: Database, accountId: string, id: string): Promise<EndpointRow> {
+  const row = await endpointOfAccount(db, accountId, id);
+  if (row.format !== 'standard') throw new AppError('not_found', 'errors.webhookNotFound');
   return row;
 }
 
@@ -86,7 +98,47 @@ export async function createWebhookEndpoint(
   const url = checkWebhookUrl(request.url, config);
   const signing = newSigningSecret(request.signing);
   const sealed = await sealSigningSecret(config, signing.secret);
-  const row = await inTransaction(db, async (tx) => {
+  const row = await insertEndpoint(db, actor, {
+    url,
+    description: request.description,
+    events: request.events,
+    enabled: request.enabled,
+    format: 'standard',
+    signing: request.signing,
+    secret: sealed,
+    publicKey: signing.publicKey,
+  });
+  return { endpoint: toPublicEndpoint(row), secret: signing.shown };
+}
+
+/**
+ * A new chat notice of the actor's account: a Slack or Teams incoming webhook told of the events chosen. Any plan may
+ * have them, as any plan gets its fax e-mails (decision 129); they count among the account's endpoints.
+ */
+export async function createChatNotice(
+  { db, config }: EndpointDeps,
+  actor: Actor,
+  request: z.output<typeof ZCreateChatNoticeRequest>,
+): Promise<TWebhookEndpoint> {
+  const url = checkChatNoticeUrl(request.url, request.app, config);
+  const row = await insertEndpoint(db, actor, {
+    url,
+    description: request.description,
+    events: request.events,
+    enabled: request.enabled,
+    format: request.app,
+    secret: null,
+  });
+  return toPublicEndpoint(row);
+}
+
+/** Writes a new endpoint and its audit row, within the account's limit of endpoints. */
+async function insertEndpoint(
+  db: Database,
+  actor: Actor,
+  values: Omit<typeof webhookEndpoints.$inferInsert, 'accountId' | 'createdBy'>,
+): Promise<EndpointRow> {
+  return inTransaction(db, async (tx) => {
     // Counted under the account's lock, so that two creations at once cannot pass the limit together.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'webhook_endpoints:' + actor.member.accountId}))`);
     const [{ n } = { n: 0 }] = await tx
@@ -96,22 +148,12 @@ export async function createWebhookEndpoint(
     if (n >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('invalid_request', 'errors.webhookLimit', { max: MAX_WEBHOOK_ENDPOINTS });
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({
-        accountId: actor.member.accountId,
-        createdBy: actor.user.id,
-        url,
-        description: request.description,
-        events: request.events,
-        enabled: request.enabled,
-        signing: request.signing,
-        secret: sealed,
-        publicKey: signing.publicKey,
-      })
+      .values({ ...values, accountId: actor.member.accountId, createdBy: actor.user.id })
       .returning();
-    await audit(tx, actor, 'webhook.create', created!, { events: created!.events, signing: created!.signing });
+    const how = created!.format === 'standard' ? { signing: created!.signing } : { format: created!.format };
+    await audit(tx, actor, 'webhook.create', created!, { events: created!.events, ...how });
     return created!;
   });
-  return { endpoint: toPublicEndpoint(row), secret: signing.shown };
 }
 
 /**
@@ -124,11 +166,17 @@ export async function updateWebhookEndpoint(
   id: string,
   request: z.output<typeof ZUpdateWebhookEndpointRequest>,
 ): Promise<TWebhookEndpoint> {
-  // Turning one on is refused on a plan without webhooks; turning one off, or deleting it, never is.
-  if (request.enabled === true) await assertPlanIncludes(db, actor.member.accountId, 'webhooks');
-  const url = request.url === undefined ? undefined : checkWebhookUrl(request.url, config);
   return inTransaction(db, async (tx) => {
     const before = await endpointOfAccount(tx, actor.member.accountId, id);
+    // Turning a signed one on is refused on a plan without webhooks; turning one off, or deleting it, never is.
+    if (request.enabled === true && before.format === 'standard') await assertPlanIncludes(tx, actor.member.accountId, 'webhooks');
+    // A chat notice's new URL must be its own app's.
+    const url =
+      request.url === undefined
+        ? undefined
+        : before.format === 'standard'
+          ? checkWebhookUrl(request.url, config)
+          : checkChatNoticeUrl(request.url, before.format, config);
     const enabling = request.enabled === true && !before.enabled;
     const fresh = enabling || (url !== undefined && url !== before.url);
     const [updated] = await tx
@@ -166,6 +214,7 @@ export async function deleteWebhookEndpoint(db: Database, actor: Actor, id: stri
 export async function rotateWebhookSecret({ db, config }: EndpointDeps, actor: Actor, id: string): Promise<TWebhookSecretResponse> {
   return inTransaction(db, async (tx) => {
     const before = await endpointOfAccount(tx, actor.member.accountId, id);
+    if (!before.secret) throw new AppError('conflict', 'errors.chatNoticeNotSigned');
     const signing = newSigningSecret(before.signing);
     const now = clock.now().getTime();
     const [updated] = await tx

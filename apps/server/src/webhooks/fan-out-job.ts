@@ -1,4 +1,4 @@
-import { FAX_LANDED_EVENT, type TFaxEventType } from '@faxline/shared';
+import { FAX_LANDED_EVENT, type TFaxEventType, type TWebhookFormat } from '@faxline/shared';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import type { RelayedEvent } from '../events/relay';
 import type { Database } from '../platform/db/client';
@@ -9,7 +9,7 @@ import type { Queue } from '../platform/queue/define-job';
 import { inTransaction } from '../platform/db/transaction';
 import { defineJob } from '../job-deps';
 import { webhooksDeliverJob } from './deliver-job';
-import { faxEventPayload } from './payload';
+import { eventPayloadFor } from './payload';
 import { webhookEndpoints, webhookMessages } from './schema';
 import { clock } from '../platform/clock';
 
@@ -24,12 +24,12 @@ export const webhooksFanOutJob = defineJob({
   queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
   pollingIntervalSeconds: 1,
   exclusiveKey: faxEventJobKey('webhooks.fan-out'),
-  handler: async ({ eventId }, { db, queue }) => {
+  handler: async ({ eventId }, { db, queue, config }) => {
     const event = await loadFaxEvent(db, eventId);
     // Faxline's own events (a fax waiting for the routing rules) are never a webhook's.
     if (!event || event.type === FAX_LANDED_EVENT) return;
     const endpoints = await db
-      .select({ id: webhookEndpoints.id })
+      .select({ id: webhookEndpoints.id, format: webhookEndpoints.format })
       .from(webhookEndpoints)
       .where(
         and(
@@ -39,10 +39,15 @@ export const webhooksFanOutJob = defineJob({
         ),
       );
     if (endpoints.length === 0) return;
-    const payload = await faxEventPayload(db, event);
-    if (!payload) return;
+    // One body per format, read before the transaction: every endpoint of a format gets the same bytes.
+    const payloads = new Map<TWebhookFormat, string | undefined>();
+    for (const { format } of endpoints)
+      if (!payloads.has(format)) payloads.set(format, await eventPayloadFor({ db, publicUrl: config.publicUrl }, format, event));
     await inTransaction(db, async (tx, client) => {
-      for (const endpoint of endpoints) await queueMessage({ tx, client, queue }, endpoint.id, event, payload);
+      for (const endpoint of endpoints) {
+        const payload = payloads.get(endpoint.format);
+        if (payload) await queueMessage({ tx, client, queue }, endpoint.id, event, payload);
+      }
     });
   },
 });
@@ -76,13 +81,13 @@ async function queueMessage(
  * turned off or gone gets nothing; one that subscribes to the event gets it once.
  */
 export async function postReceivedFaxTo(
-  deps: { tx: Database; client: SqlExecutor; queue: Queue },
+  deps: { tx: Database; client: SqlExecutor; queue: Queue; publicUrl: string },
   accountId: string,
   endpointId: string,
   faxId: string,
 ): Promise<boolean> {
   const [endpoint] = await deps.tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, format: webhookEndpoints.format })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.enabled, true)));
   const [event] = await deps.tx
@@ -90,7 +95,7 @@ export async function postReceivedFaxTo(
     .from(faxEvents)
     .where(and(eq(faxEvents.faxId, faxId), eq(faxEvents.type, 'fax.received')));
   if (!endpoint || !event) return false;
-  const payload = await faxEventPayload(deps.tx, event);
+  const payload = await eventPayloadFor({ db: deps.tx, publicUrl: deps.publicUrl }, endpoint.format, event);
   if (!payload) return false;
   await queueMessage(deps, endpoint.id, event, payload);
   return true;

@@ -1,18 +1,19 @@
 import { WEBHOOK_LOG_LENGTH, WEBHOOK_TEST_EVENT, type TWebhookMessage, type TWebhookMessagesResponse } from '@faxline/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
 import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/define-job';
 import { webhooksDeliverJob } from './deliver-job';
 import { endpointOfAccount } from './endpoints';
-import { testPayload } from './payload';
+import { testPayloadFor } from './payload';
 import { webhookAttempts, webhookMessages } from './schema';
 import { clock } from '../platform/clock';
 
 type MessageRow = typeof webhookMessages.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
-type MessageDeps = { db: Database; queue: Queue };
+type MessageDeps = { db: Database; queue: Queue; config: Pick<TConfig, 'publicUrl'> };
 
 function toPublicMessage(row: MessageRow, attempts: AttemptRow[]): TWebhookMessage {
   return {
@@ -70,15 +71,16 @@ function refuseDisabled(endpoint: { enabled: boolean }) {
   if (!endpoint.enabled) throw new AppError('conflict', 'errors.webhookEndpointDisabled');
 }
 
-/** "Send test event": a small message of its own type (no fax event), its first try queued at once. */
-export async function sendTestEvent({ db, queue }: MessageDeps, accountId: string, endpointId: string): Promise<TWebhookMessage> {
+/** "Send test event": a small message of its own type (no fax event) in the endpoint's format, its first try queued at once. */
+export async function sendTestEvent({ db, queue, config }: MessageDeps, accountId: string, endpointId: string): Promise<TWebhookMessage> {
   return inTransaction(db, async (tx, client) => {
     const endpoint = await endpointOfAccount(tx, accountId, endpointId);
     refuseDisabled(endpoint);
     const now = clock.now();
+    const payload = await testPayloadFor({ db: tx, publicUrl: config.publicUrl }, endpoint, now);
     const [message] = await tx
       .insert(webhookMessages)
-      .values({ endpointId: endpoint.id, eventId: null, type: WEBHOOK_TEST_EVENT, payload: testPayload(endpoint.id, now), nextTryAt: now })
+      .values({ endpointId: endpoint.id, eventId: null, type: WEBHOOK_TEST_EVENT, payload, nextTryAt: now })
       .returning();
     await queue.send(webhooksDeliverJob, { messageId: message!.id, attempt: 1 }, { transaction: client, dedupeKey: `${message!.id}:1` });
     return toPublicMessage(message!, []);

@@ -1,4 +1,5 @@
 import {
+  ZCreateChatNoticeRequest,
   ZCreateWebhookEndpointRequest,
   ZUpdateWebhookEndpointRequest,
   ZWebhookEndpoint,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { actorOf } from '../accounts/require-actor';
 import type { RouteDeps } from '../route-deps';
 import {
+  createChatNotice,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookEndpoints,
@@ -22,7 +24,7 @@ import {
 } from './endpoints';
 import { listWebhookMessages, sendMessageAgain, sendTestEvent } from './messages';
 
-/** The account's webhook endpoints, managed with a session by its owner and sub-admins: /user/webhooks. */
+/** The account's webhook endpoints and chat notices, managed with a session by its owner and sub-admins: /user/webhooks. */
 export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue, requireActor }) => {
   const deps = { db, config, queue };
 
@@ -46,6 +48,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       // The secret is in this answer only: no cache may keep it.
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
+  );
+
+  app.post(
+    '/webhooks/chat',
+    { schema: { body: ZCreateChatNoticeRequest, response: { 201: ZWebhookEndpoint } }, preHandler: requireActor('manageWebhooks') },
+    async (request, reply) => reply.status(201).send(await createChatNotice(deps, actorOf(request), request.body)),
   );
 
   app.patch(

@@ -1,5 +1,6 @@
-import type { TFaxEventType } from '@faxline/shared';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TFaxEventType, TWebhookFormat } from '@faxline/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { users } from '../auth/schema';
 import { faxEvents } from '../events/schema';
@@ -22,10 +23,12 @@ export const webhookEndpoints = pgTable(
     description: text('description').notNull().default(''),
     events: text('events').array().$type<TFaxEventType[]>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** 'hmac-sha256' (v1) or 'ed25519' (v1a). */
+    /** 'standard' (signed, the fax as the API shows it), or a chat notice: 'slack', 'teams' (decision 129). */
+    format: text('format').$type<TWebhookFormat>().notNull().default('standard'),
+    /** 'hmac-sha256' (v1) or 'ed25519' (v1a); a chat notice is not signed and keeps the default. */
     signing: text('signing').$type<'hmac-sha256' | 'ed25519'>().notNull().default('hmac-sha256'),
-    /** The signing secret (whsec_…) or private key (whsk_…), encrypted. */
-    secret: text('secret').notNull(),
+    /** The signing secret (whsec_…) or private key (whsk_…), encrypted; a chat notice has none. */
+    secret: text('secret'),
     /** For ed25519: the public key (whpk_…) receivers verify with; shown at any time. */
     publicKey: text('public_key'),
     previousSecret: text('previous_secret'),
@@ -36,7 +39,11 @@ export const webhookEndpoints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('webhook_endpoints_account_idx').on(table.accountId)],
+  (table) => [
+    index('webhook_endpoints_account_idx').on(table.accountId),
+    // A standard endpoint always has its secret, a chat notice never has one.
+    check('webhook_endpoints_secret_of_format', sql`(${table.format} = 'standard') = (${table.secret} IS NOT NULL)`),
+  ],
 );
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import type { AppError } from '../platform/http/app-error';
 import { translator } from '../platform/i18n/i18n';
-import { checkWebhookUrl, refusalOf } from './webhook-url';
+import { checkChatNoticeUrl, checkWebhookUrl, refusalOf } from './webhook-url';
 
 const production = { webhooks: { privateAddresses: false, httpsOnly: true } };
 const development = { webhooks: { privateAddresses: true, httpsOnly: false } };
@@ -63,5 +63,48 @@ describe('webhook URLs when they are saved', () => {
     const t = translator(language);
     expect(t('errors.webhookDescriptionTooLong')).toContain(String(MAX_WEBHOOK_DESCRIPTION_LENGTH));
     expect(t('errors.webhookUrlInvalid')).toContain(String(MAX_WEBHOOK_URL_LENGTH));
+  });
+});
+
+describe('chat notice URLs', () => {
+  const chatCodeOf = (value: string, app: 'slack' | 'teams', config = production) => {
+    try {
+      checkChatNoticeUrl(value, app, config);
+      return null;
+    } catch (error) {
+      return (error as AppError).messageKey;
+    }
+  };
+
+  it.each([
+    ['slack', 'https://hooks.slack.com/services/T000/B000/XXXX'],
+    ['teams', 'https://contoso.webhook.office.com/webhookb2/a@b/IncomingWebhook/c/d'],
+    ['teams', 'https://prod-27.westus.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?api-version=2016-06-01&sig=x'],
+    [
+      'teams',
+      'https://default1a2b.3c.environment.api.powerplatform.com:443/powerautomate/automations/direct/workflows/abc/triggers/manual/paths/invoke?sig=x',
+    ],
+  ] as const)('takes a %s URL in production: %s', (app, url) => {
+    expect(chatCodeOf(url, app)).toBeNull();
+  });
+
+  it.each([
+    ['slack', 'https://hooks.slack.com.evil.example/services/x', 'errors.chatNoticeUrlNotSlack'],
+    ['slack', 'https://contoso.webhook.office.com/webhookb2/x', 'errors.chatNoticeUrlNotSlack'],
+    ['teams', 'https://webhook.office.com.evil.example/x', 'errors.chatNoticeUrlNotTeams'],
+    ['teams', 'https://logic.azure.com.example/x', 'errors.chatNoticeUrlNotTeams'],
+    ['slack', 'http://hooks.slack.com/services/x', 'errors.webhookUrlNotHttps'],
+    ['slack', 'https://127.0.0.1/services/x', 'errors.webhookAddressRefused'],
+    ['teams', 'http://127.0.0.1:8080/teams', 'errors.webhookUrlNotHttps'],
+  ] as const)('refuses a %s notice to %s in production', (app, url, code) => {
+    expect(chatCodeOf(url, app)).toBe(code);
+  });
+
+  it('lets development and tests point a notice at a receiver on this machine or network, not at another public host', () => {
+    expect(chatCodeOf('http://127.0.0.1:8080/slack', 'slack', development)).toBeNull();
+    expect(chatCodeOf('http://localhost:8080/teams', 'teams', development)).toBeNull();
+    expect(chatCodeOf('http://192.168.1.20/teams', 'teams', development)).toBeNull();
+    expect(chatCodeOf('http://93.184.216.34/slack', 'slack', development)).toBe('errors.chatNoticeUrlNotSlack');
+    expect(chatCodeOf('https://example.com/slack', 'slack', development)).toBe('errors.chatNoticeUrlNotSlack');
   });
 });

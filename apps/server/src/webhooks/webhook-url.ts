@@ -1,3 +1,4 @@
+import type { TChatApp } from '@faxline/shared';
 import { isPublicAddress, literalAddressOf } from '../documents/fetch-url/fetch-file-url-checks';
 import type { TConfig } from '../platform/config';
 import { AppError } from '../platform/http/app-error';
@@ -48,4 +49,35 @@ export function checkWebhookUrl(value: string, config: WebhookUrlConfig): string
   // A name for this machine can only resolve to it: refused now rather than at every try.
   if (!config.webhooks.privateAddresses && isLocalName(url.hostname)) throw new AppError('invalid_request', 'errors.webhookAddressRefused');
   return url.href;
+}
+
+/**
+ * The hosts of each chat app's incoming webhooks: Slack's one, and for Teams the Office 365 connectors' tenants
+ * (`*.webhook.office.com`) and the Workflows' (Power Automate) triggers, on Logic Apps (`*.logic.azure.com`) or on
+ * the Power Platform's environments (`*.environment.api.powerplatform.com`, where Microsoft moved them in 2025).
+ */
+const CHAT_HOSTS: Record<TChatApp, { exact: string[]; under: string[] }> = {
+  slack: { exact: ['hooks.slack.com'], under: [] },
+  teams: { exact: [], under: ['.webhook.office.com', '.logic.azure.com', '.environment.api.powerplatform.com'] },
+};
+const NOT_THE_APPS: Record<TChatApp, MessageKey> = { slack: 'errors.chatNoticeUrlNotSlack', teams: 'errors.chatNoticeUrlNotTeams' };
+
+/** Whether the URL is on one of the app's hosts (the name as written; the lookup is checked when sending). */
+function isChatHost(url: URL, app: TChatApp): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return CHAT_HOSTS[app].exact.includes(host) || CHAT_HOSTS[app].under.some((suffix) => host.endsWith(suffix));
+}
+
+/**
+ * The create- and update-time check of a chat notice's URL: a webhook URL (checkWebhookUrl's rules), on one of the
+ * app's hosts. Where private addresses are allowed (development, tests) a receiver on this machine or network, written
+ * as an address or a local name, stands in for the app, as it does for the signed webhooks.
+ */
+export function checkChatNoticeUrl(value: string, app: TChatApp, config: WebhookUrlConfig): string {
+  const href = checkWebhookUrl(value, config);
+  const url = new URL(href);
+  const literal = literalAddressOf(url);
+  const local = config.webhooks.privateAddresses && ((literal !== null && !isPublicAddress(literal)) || isLocalName(url.hostname));
+  if (!local && !isChatHost(url, app)) throw new AppError('invalid_request', NOT_THE_APPS[app]);
+  return href;
 }

@@ -8,6 +8,15 @@ import { singleLineText } from '../text';
  * `webhook-id`, `webhook-timestamp`, `webhook-signature`.
  */
 export const WEBHOOK_SIGNINGS = ['hmac-sha256', 'ed25519'] as const;
+/**
+ * What an endpoint's messages are: `standard` (the fax as the API shows it, signed with Standard Webhooks) or a chat
+ * notice in the message format of a chat app's incoming webhook (Slack's Block Kit, Teams' Adaptive Card), not signed
+ * (those apps check nothing) and with a link to the fax instead of its details (decision 129).
+ */
+export const WEBHOOK_FORMATS = ['standard', 'slack', 'teams'] as const;
+export type TWebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const CHAT_APPS = ['slack', 'teams'] as const satisfies readonly TWebhookFormat[];
+export type TChatApp = (typeof CHAT_APPS)[number];
 export type TWebhookSigning = (typeof WEBHOOK_SIGNINGS)[number];
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 export const MAX_WEBHOOK_URL_LENGTH = 2_000;
@@ -31,6 +40,8 @@ export const ZWebhookEndpoint = z.object({
   description: z.string(),
   events: z.array(z.enum(FAX_EVENT_TYPES)),
   enabled: z.boolean(),
+  format: z.enum(WEBHOOK_FORMATS),
+  /** How a standard endpoint's messages are signed; a chat notice's are not (its value is the unused default). */
   signing: z.enum(WEBHOOK_SIGNINGS),
   /** Ed25519 endpoints: the public key (whpk_…) receivers verify with. */
   publicKey: z.string().nullable(),
@@ -71,6 +82,16 @@ export const ZCreateWebhookEndpointRequest = z.object({
   signing: z.enum(WEBHOOK_SIGNINGS).default('hmac-sha256'),
 });
 export type TCreateWebhookEndpointRequest = z.input<typeof ZCreateWebhookEndpointRequest>;
+
+/** A chat notice: a Slack or Microsoft Teams incoming webhook's URL and the events it is told of. */
+export const ZCreateChatNoticeRequest = z.object({
+  app: z.enum(CHAT_APPS, { error: 'errors.chatNoticeAppUnknown' }),
+  url: ZWebhookUrl,
+  events: ZWebhookEvents,
+  description: ZWebhookDescription.default(''),
+  enabled: z.boolean().default(true),
+});
+export type TCreateChatNoticeRequest = z.input<typeof ZCreateChatNoticeRequest>;
 
 export const ZUpdateWebhookEndpointRequest = z.object({
   url: ZWebhookUrl.optional(),

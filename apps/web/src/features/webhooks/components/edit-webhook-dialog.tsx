@@ -13,7 +13,7 @@ import { problemFromError, useWebhookFieldRefs, WebhookFields, type TWebhookProb
 
 type TEditWebhookDialogProps = { endpoint: TWebhookEndpoint; onClose: () => void };
 
-/** Changes an endpoint's URL, description and events; its signing method and secret stay. */
+/** Changes an endpoint's URL, description and events; its signing method and secret (or its chat app) stay. */
 export function EditWebhookDialog({ endpoint, onClose }: TEditWebhookDialogProps) {
   const { t } = useTranslation(['webhooks', 'messages', 'errors']);
   const update = useUpdateWebhook();
@@ -21,6 +21,8 @@ export function EditWebhookDialog({ endpoint, onClose }: TEditWebhookDialogProps
   const [problem, setProblem] = useState<TWebhookProblem | null>(null);
   const refs = useWebhookFieldRefs();
   const id = useId();
+  // A chat notice keeps its app: its new URL must be that app's.
+  const chat = endpoint.format === 'standard' ? null : endpoint.format;
 
   const show = (found: TWebhookProblem) => {
     setProblem(found);
@@ -53,9 +55,17 @@ export function EditWebhookDialog({ endpoint, onClose }: TEditWebhookDialogProps
     <Dialog open onOpenChange={(open) => (open || update.isPending ? null : onClose())}>
       <DialogContent closeLabel={t('secret.close')} className="max-w-2xl">
         <DialogTitle>{t('editDialog.title')}</DialogTitle>
-        <DialogDescription>{t('editDialog.description')}</DialogDescription>
+        <DialogDescription>{t(chat ? 'editDialog.chatDescription' : 'editDialog.description')}</DialogDescription>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-col gap-5">
-          <WebhookFields id={id} values={values} onChange={change} problem={problem} disabled={update.isPending} refs={refs} />
+          <WebhookFields
+            id={id}
+            values={values}
+            onChange={change}
+            problem={problem}
+            disabled={update.isPending}
+            refs={refs}
+            urlTexts={chat ? { label: t('chatForm.url'), hint: t(`chatApps.${chat}.urlHint`) } : undefined}
+          />
           <DialogFormButtons
             cancelLabel={t('editDialog.cancel')}
             submitLabel={update.isPending ? t('editDialog.saving') : t('editDialog.save')}

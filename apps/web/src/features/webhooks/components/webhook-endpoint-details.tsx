@@ -12,7 +12,7 @@ export const SIGNING_NAMES = { 'hmac-sha256': 'HMAC-SHA256', ed25519: 'Ed25519' 
 
 const codeClass = 'block w-fit max-w-full rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all';
 
-/** What an endpoint is: its URL and description, whether it is on, how it signs, and when it was added. */
+/** What an endpoint is: its URL and description, whether it is on, how it signs (or the chat app it posts to), and when it was added. */
 export function EndpointSummary({ endpoint, urlId }: { endpoint: TWebhookEndpoint; urlId: string }) {
   const { t } = useTranslation('webhooks');
   const dates = useDateFormat();
@@ -28,7 +28,11 @@ export function EndpointSummary({ endpoint, urlId }: { endpoint: TWebhookEndpoin
         <Badge variant={endpoint.enabled ? 'success' : 'muted'}>
           {endpoint.enabled ? t('list.enabledBadge') : t('list.disabledBadge')}
         </Badge>
-        <Badge variant="accent">{t('list.signingLabel', { method: SIGNING_NAMES[endpoint.signing] })}</Badge>
+        <Badge variant="accent">
+          {endpoint.format === 'standard'
+            ? t('list.signingLabel', { method: SIGNING_NAMES[endpoint.signing] })
+            : t('list.chatLabel', { app: t(`chatApps.${endpoint.format}.label`) })}
+        </Badge>
         <span className="text-sm text-muted-foreground">{t('list.created', { date: dates.dateTime(endpoint.createdAt) })}</span>
       </div>
     </div>

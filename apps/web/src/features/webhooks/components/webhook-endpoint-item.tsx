@@ -98,9 +98,11 @@ export function WebhookEndpointItem({ endpoint, onAsk }: TWebhookEndpointItemPro
         <Button type="button" size="sm" variant="outline" onClick={ask('edit')}>
           {t('list.edit')}
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={ask('rotate')}>
-          {t('list.rotate')}
-        </Button>
+        {endpoint.format === 'standard' ? (
+          <Button type="button" size="sm" variant="outline" onClick={ask('rotate')}>
+            {t('list.rotate')}
+          </Button>
+        ) : null}
         <Button type="button" size="sm" variant="outline" onClick={ask('delete')}>
           {t('list.delete')}
         </Button>

@@ -1,5 +1,5 @@
 import { FAX_EVENT_TYPES, MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@faxline/shared';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormField } from '@/components/ui/form-field';
@@ -25,7 +25,11 @@ export type TWebhookFieldRefs = {
 
 /** The controls a problem moves focus to, one per field. */
 export function useWebhookFieldRefs(): TWebhookFieldRefs {
-  return { url: useRef(null), description: useRef(null), events: useRef(null) };
+  const url = useRef<HTMLInputElement>(null);
+  const description = useRef<HTMLInputElement>(null);
+  const events = useRef<HTMLInputElement>(null);
+  // The same object on every render, so that an effect may depend on it.
+  return useMemo(() => ({ url, description, events }), []);
 }
 
 type TWebhookFieldsProps = {
@@ -36,12 +40,14 @@ type TWebhookFieldsProps = {
   problem: TWebhookProblem | null;
   disabled: boolean;
   refs: TWebhookFieldRefs;
+  /** The URL field's own label and hint (a chat notice's); an endpoint's otherwise. */
+  urlTexts?: { label: string; hint: string };
 };
 
 const problemClass = 'text-sm font-medium text-destructive';
 
 /** The URL, the description and the events of an endpoint: the create form's fields and the edit dialog's. */
-export function WebhookFields({ id, values, onChange, problem, disabled, refs }: TWebhookFieldsProps) {
+export function WebhookFields({ id, values, onChange, problem, disabled, refs, urlTexts }: TWebhookFieldsProps) {
   const { t } = useTranslation('webhooks');
   const all = allEventsState(values.events);
   const problemOf = (field: TWebhookField) => (problem?.field === field ? problem.message : null);
@@ -65,8 +71,8 @@ export function WebhookFields({ id, values, onChange, problem, disabled, refs }:
         ref={refs[field]}
         id={`${id}-${field}`}
         name={field}
-        label={t(`form.${field}`)}
-        description={t(`form.${field}Hint`)}
+        label={field === 'url' && urlTexts ? urlTexts.label : t(`form.${field}`)}
+        description={field === 'url' && urlTexts ? urlTexts.hint : t(`form.${field}Hint`)}
         autoComplete="off"
         spellCheck={false}
         {...options}

@@ -39,12 +39,17 @@ export function WebhooksManager() {
       ) : (
         <section className={cardClass}>
           <CreateWebhookForm
+            kind="signed"
             full={webhooks.data.endpoints.length >= max}
             max={max}
             onCreated={(created) => setShown({ ...created, rotated: false })}
           />
         </section>
       )}
+      {/* Chat notices come with every plan, as the fax e-mails do. */}
+      <section className={cardClass}>
+        <CreateWebhookForm kind="chat" full={webhooks.data.endpoints.length >= max} max={max} />
+      </section>
       <section className={cardClass}>
         <WebhooksList list={webhooks.data} onRotated={(rotated, trigger) => setShown({ ...rotated, rotated: true, returnTo: trigger })} />
       </section>

@@ -1,7 +1,16 @@
 import { FAX_EVENT_TYPES, MAX_WEBHOOK_DESCRIPTION_LENGTH } from '@faxline/shared';
 import { describe, expect, it } from 'vitest';
 
-import { allEventsState, checkWebhook, checkWebhookChanges, EMPTY_WEBHOOK_VALUES, toggleEvent, webhookFieldOf } from './webhook-checks';
+import {
+  allEventsState,
+  checkChatNotice,
+  checkWebhook,
+  checkWebhookChanges,
+  EMPTY_CHAT_NOTICE_VALUES,
+  EMPTY_WEBHOOK_VALUES,
+  toggleEvent,
+  webhookFieldOf,
+} from './webhook-checks';
 
 const valid = { ...EMPTY_WEBHOOK_VALUES, url: ' https://example.com/hooks/faxline ', events: ['fax.received' as const] };
 
@@ -75,5 +84,26 @@ describe('webhookFieldOf', () => {
     expect(webhookFieldOf('description')).toBe('description');
     expect(webhookFieldOf('url')).toBe('url');
     expect(webhookFieldOf(undefined)).toBe('url');
+  });
+});
+
+describe('checkChatNotice', () => {
+  it('sends the chosen app with the trimmed URL and the events, and asks for the same fields as an endpoint', () => {
+    const values = {
+      ...EMPTY_CHAT_NOTICE_VALUES,
+      app: 'teams' as const,
+      url: ' https://x.webhook.office.com/webhookb2/a ',
+      events: ['fax.failed' as const],
+    };
+    expect(checkChatNotice(values)).toEqual({
+      ok: true,
+      request: { app: 'teams', url: 'https://x.webhook.office.com/webhookb2/a', description: '', events: ['fax.failed'], enabled: true },
+    });
+    expect(checkChatNotice({ ...values, url: '' })).toEqual({ ok: false, field: 'url', key: 'messages:errors.webhookUrlRequired' });
+    expect(checkChatNotice({ ...values, events: [] })).toEqual({
+      ok: false,
+      field: 'events',
+      key: 'messages:errors.webhookEventsRequired',
+    });
   });
 });

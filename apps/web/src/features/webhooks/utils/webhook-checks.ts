@@ -1,7 +1,9 @@
 import {
   FAX_EVENT_TYPES,
+  ZCreateChatNoticeRequest,
   ZCreateWebhookEndpointRequest,
   ZUpdateWebhookEndpointRequest,
+  type TChatApp,
   type TFaxEventType,
   type TWebhookSigning,
 } from '@faxline/shared';
@@ -13,6 +15,8 @@ export type TWebhookField = 'url' | 'description' | 'events';
 export type TWebhookFields = { url: string; description: string; events: readonly TFaxEventType[] };
 export type TWebhookValues = TWebhookFields & { signing: TWebhookSigning };
 export const EMPTY_WEBHOOK_VALUES: TWebhookValues = { url: '', description: '', events: [], signing: 'hmac-sha256' };
+export type TChatNoticeValues = TWebhookFields & { app: TChatApp };
+export const EMPTY_CHAT_NOTICE_VALUES: TChatNoticeValues = { url: '', description: '', events: [], app: 'slack' };
 
 /** The keys a check's message may have: the shared schema's own texts (the server answers with them too). */
 export type TWebhookProblemKey =
@@ -24,6 +28,7 @@ export type TWebhookProblemKey =
 
 type TProblem = { ok: false; field: TWebhookField; key: TWebhookProblemKey };
 export type TWebhookCheck = { ok: true; request: z.output<typeof ZCreateWebhookEndpointRequest> } | TProblem;
+export type TChatNoticeCheck = { ok: true; request: z.output<typeof ZCreateChatNoticeRequest> } | TProblem;
 export type TWebhookChangesCheck = { ok: true; request: z.output<typeof ZUpdateWebhookEndpointRequest> } | TProblem;
 
 const SCHEMA_KEYS: Record<string, TWebhookProblemKey> = {
@@ -49,6 +54,12 @@ const fieldsOf = ({ url, description, events }: TWebhookFields) => ({ url, descr
 /** The shared schema's checks of a new endpoint, run before sending; the first problem names its field. */
 export function checkWebhook(values: TWebhookValues): TWebhookCheck {
   const parsed = ZCreateWebhookEndpointRequest.safeParse({ ...fieldsOf(values), signing: values.signing });
+  return parsed.success ? { ok: true, request: parsed.data } : problemOf(parsed.error.issues);
+}
+
+/** The shared schema's checks of a new chat notice (the server checks the URL is the app's). */
+export function checkChatNotice(values: TChatNoticeValues): TChatNoticeCheck {
+  const parsed = ZCreateChatNoticeRequest.safeParse({ ...fieldsOf(values), app: values.app });
   return parsed.success ? { ok: true, request: parsed.data } : problemOf(parsed.error.issues);
 }
 
