@@ -1,4 +1,5 @@
-import { API_KEY_PREFIX, API_RATE_LIMIT } from '@faxline/shared';
+import { API_RATE_LIMIT } from '@faxline/shared';
+import { v1Samples } from '@faxline/shared/api-v1';
 
 /**
  * The public API v1 as /developers and /api-documentation show it: samples that run against this server.
@@ -46,115 +47,10 @@ export const CLIENT_LIBRARIES = ['PHP', 'Python', 'Node.js', 'Java', 'Ruby', '.N
 /** The one library that exists: the typed Node.js client of this repository (packages/client). */
 export const NODE_CLIENT = { library: 'Node.js', packageName: '@faxline/client', folder: 'packages/client' } as const;
 
-const KEY = '$FAXLINE_API_KEY';
-
-/** The samples, with this server's address in them. */
+/** The samples, with this server's address in them: the API's own (v1Samples), and the typed client's. */
 export function apiSamples(base: string = apiBaseUrl()) {
   return {
-    authHeader: 'Authorization: Bearer YOUR_API_KEY',
-    keyExport: `export FAXLINE_API_KEY="${API_KEY_PREFIX}…"   # from /user/api-keys`,
-
-    // The spec's sample request (spec 000 §3): a document fetched from an https address, a send time, a cover page.
-    sendSpec: `curl -X POST ${base}/faxes \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
-  -d '{
-    "recipient": "+15550100000",
-    "file_url": "https://example.com/documents/referral.pdf",
-    "send_time": "2026-12-01T09:00:00-05:00",
-    "cover_page": {
-      "enabled": true,
-      "subject": "Patient referral",
-      "notes": "Please call us on receipt."
-    }
-  }'`,
-
-    sendJson: `curl -X POST ${base}/faxes \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
-  -d '{
-    "recipient": "+15550100000",
-    "files": [{ "name": "letter.pdf", "content": "'"$(base64 -w0 letter.pdf)"'" }],
-    "cover_page": { "enabled": true, "subject": "Your letter" }
-  }'`,
-
-    sendMultipart: `curl -X POST ${base}/faxes \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
-  -F recipient=+15550100000 \\
-  -F file=@letter.pdf`,
-
-    sendResponse: `HTTP/1.1 202 Accepted
-Content-Type: application/json
-
-{
-  "fax_id": "0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b",
-  "status": "queued",
-  "message": "Fax queued for delivery.",
-  "to": "+15550100000"
-}`,
-
-    getRequest: `curl ${base}/faxes/0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b \\
-  -H "Authorization: Bearer ${KEY}"`,
-
-    listRequest: `curl "${base}/faxes?status=failed&limit=25" \\
-  -H "Authorization: Bearer ${KEY}"
-
-# The answer is { "data": [...], "next_cursor": "…" }: ask for the next page with it, until it is null.
-curl "${base}/faxes?status=failed&limit=25&cursor=NEXT_CURSOR" \\
-  -H "Authorization: Bearer ${KEY}"`,
-
-    cancelRequest: `curl -X POST ${base}/faxes/0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b/cancel \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Idempotency-Key: $(uuidgen)"`,
-
-    rateLimitHeaders: `HTTP/1.1 200 OK
-X-RateLimit-Limit: ${API_RATE_LIMIT.max}
-X-RateLimit-Remaining: 97
-X-RateLimit-Reset: 1796137260`,
-
-    replayHeaders: `HTTP/1.1 202 Accepted
-Idempotent-Replayed: true`,
-
-    error401: `HTTP/1.1 401 Unauthorized
-Content-Type: application/json
-
-{
-  "error": {
-    "type": "authentication_error",
-    "message": "Invalid API key provided.",
-    "code": "errors.invalidApiKey"
-  }
-}`,
-
-    error400: `HTTP/1.1 400 Bad Request
-Content-Type: application/json
-
-{
-  "error": {
-    "type": "invalid_request_error",
-    "message": "Please enter a valid recipient fax number in E.164 format (e.g., +15551234567).",
-    "code": "errors.invalidRecipient",
-    "param": "recipient"
-  }
-}`,
-
-    error429: `HTTP/1.1 429 Too Many Requests
-Retry-After: 12
-X-RateLimit-Limit: ${API_RATE_LIMIT.max}
-X-RateLimit-Remaining: 0
-X-RateLimit-Reset: 1796137260
-
-{
-  "error": {
-    "type": "rate_limit_error",
-    "message": "Too many requests: this key may make ${API_RATE_LIMIT.max} requests per minute. Try again in 12 seconds.",
-    "code": "errors.apiRateLimited"
-  }
-}`,
-
+    ...v1Samples(base),
     // Not on the npm registry: packed from a copy of this repository (packages/client/README.md).
     clientInstall: `npm pack path/to/faxline/packages/client
 npm install ./faxline-client-1.0.0.tgz`,
