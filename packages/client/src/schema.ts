@@ -4020,7 +4020,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The endpoint is disabled: enable it first (`invalid_request_error`). */
+      /** @description The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`). */
       409: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
@@ -4294,7 +4294,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The endpoint is disabled: enable it first (`invalid_request_error`). */
+      /** @description The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`). */
       409: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */

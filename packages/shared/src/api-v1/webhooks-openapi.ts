@@ -14,7 +14,12 @@ import * as schemas from './webhooks';
 import { FAX_EVENT_TYPES, type TFaxEventType } from '../events';
 
 const accepted = (description: string) => ({ '202': ok(description, schemas.ZV1WebhookMessage) });
-const disabled = { '409': errorAnswer('The endpoint is disabled: enable it first (`invalid_request_error`).') };
+/** After idempotencyErrors, whose 409 it takes over: both cases named. */
+const disabled = {
+  '409': errorAnswer(
+    'The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`).',
+  ),
+};
 const tries = `${WEBHOOK_RETRY_DELAYS_SECONDS.length + 1} tries in all`;
 
 /** /v1/webhooks in the OpenAPI document (openapi.ts): the webhooks:manage operations. */
