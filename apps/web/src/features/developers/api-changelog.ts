@@ -10,7 +10,7 @@ export const API_CHANGELOG = [
     date: '2026-12-05',
     changes: ['idempotencyEveryPost', 'idempotencyKeyChecked', 'errorDocUrl', 'numberFilter', 'webhookEvents', 'pollsAudited'],
   },
-  { version: '1.0.0', date: '2026-06-01', changes: ['firstRelease'] },
+  { version: '1.0.0', date: '2026-11-26', changes: ['firstRelease'] },
 ] as const;
 
 export type TApiChange = (typeof API_CHANGELOG)[number]['changes'][number];
