@@ -268,6 +268,12 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
       )
       .toBeGreaterThan(0);
     await expectNoAccessibilityViolations(page);
+
+    // An error's doc_url leads to its code's row, the message in the page's language.
+    await page.goto('/api-documentation#errors.invalidApiKey');
+    const row = page.locator('[id="errors.invalidApiKey"]');
+    await visible(row.getByText('Invalid API key provided.'));
+    await expect.poll(() => row.evaluate((node) => node.getBoundingClientRect().top < window.innerHeight)).toBe(true);
   });
 
   it('shows the developer pages’ headings in es and fr, and fits a 390 px screen', async () => {

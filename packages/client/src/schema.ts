@@ -396,7 +396,188 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'fax.queued': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.queued
+     * @description A fax was accepted, to be sent now or at its `send_time`.
+     */
+    post: operations['fax_queued_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.sending
+     * @description A call to send the fax began.
+     */
+    post: operations['fax_sending_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.delivered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.delivered
+     * @description Every page reached the receiving machine, which confirmed them.
+     */
+    post: operations['fax_delivered_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.partially_delivered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.partially_delivered
+     * @description Some pages reached the receiving machine; `failure_reason` says why the rest did not.
+     */
+    post: operations['fax_partially_delivered_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.failed
+     * @description The fax will not be sent (any more): `failure_reason`, `failure_class` and `retryable` say why.
+     */
+    post: operations['fax_failed_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.canceled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.canceled
+     * @description The fax was canceled before it was sent.
+     */
+    post: operations['fax_canceled_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.received': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.received
+     * @description A fax arrived on one of the account’s numbers and was filed.
+     */
+    post: operations['fax_received_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'fax.classified': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * fax.classified
+     * @description A received fax was read and classified (`document_class`, `fields`).
+     */
+    post: operations['fax_classified_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.test
+     * @description The message of POST /webhooks/{webhook_id}/test.
+     */
+    post: operations['webhook_test_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     SendFaxRequest: {
@@ -516,133 +697,24 @@ export interface components {
       description?: string;
       enabled?: boolean;
     };
-    SendFaxResponse: components['schemas']['AcceptedSingleFax'] | components['schemas']['AcceptedBroadcast'];
-    AcceptedSingleFax: {
-      fax_id: string;
+    FaxEventPayload: {
       /** @enum {string} */
-      status: 'queued' | 'scheduled';
-      message: string;
-      to: string;
-      /** @description The price of this send; null when the answer repeats faxes accepted before. */
-      quote: components['schemas']['Quote'] | null;
-    };
-    /** @description The charge of a delivered fax never exceeds its quote; a fax that fails costs nothing. */
-    Quote: {
+      type:
+        | 'fax.queued'
+        | 'fax.sending'
+        | 'fax.delivered'
+        | 'fax.partially_delivered'
+        | 'fax.failed'
+        | 'fax.canceled'
+        | 'fax.received'
+        | 'fax.classified';
       /**
-       * @description ISO 4217, upper case.
-       * @example USD
+       * Format: date-time
+       * @description When the event happened.
        */
-      currency: string;
-      /** @description The whole send, in the currency’s cents; 0 when it costs nothing extra. */
-      total_cents: number;
-      /** @description false when a file’s pages are counted only once converted (a Word document, `file_url`): the total is for the pages counted so far, and each further page costs the rates given. */
-      pages_known: boolean;
-      recipients: {
-        number: string;
-        /** @description ISO 3166-1 alpha-2 of the destination; null for a +1 number (within every plan). */
-        country: string | null;
-        pages: number;
-        /** @description Pages past the plan’s pages this period. */
-        overage_pages: number;
-        overage_cents_per_page: number | null;
-        /** @description Charged for every page to this country, on top of the plan’s pages. */
-        international_cents_per_page: number | null;
-        cents: number;
-      }[];
+      timestamp: string;
+      data: components['schemas']['FaxDetails'];
     };
-    AcceptedBroadcast: {
-      faxes: components['schemas']['AcceptedFax'][];
-      /** @description The price of this send; null when the answer repeats faxes accepted before. */
-      quote: components['schemas']['Quote'] | null;
-    };
-    AcceptedFax: {
-      fax_id: string;
-      /** @enum {string} */
-      status: 'queued' | 'scheduled';
-      message: string;
-      to: string;
-    };
-    Error: {
-      error: {
-        /** @enum {string} */
-        type:
-          | 'invalid_request_error'
-          | 'authentication_error'
-          | 'permission_error'
-          | 'not_found_error'
-          | 'idempotency_error'
-          | 'rate_limit_error'
-          | 'api_error';
-        message: string;
-        code: string;
-        param?: string;
-        request_id?: string;
-      };
-    };
-    FaxList: {
-      data: components['schemas']['Fax'][];
-      /** @description Null on the last page. */
-      next_cursor: string | null;
-    };
-    Fax: {
-      id: string;
-      /** @enum {string} */
-      direction: 'outbound' | 'inbound';
-      /** @enum {string} */
-      status: 'queued' | 'scheduled' | 'converting' | 'sending' | 'delivered' | 'partially_delivered' | 'failed' | 'canceled' | 'received';
-      read: boolean;
-      from: string | null;
-      to: string;
-      recipient_name: string | null;
-      sender_name: string | null;
-      pages: number | null;
-      pages_sent: number | null;
-      /** @enum {string} */
-      quality: 'standard' | 'fine' | 'superfine';
-      /** @description How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did. */
-      failure_reason:
-        | (
-            | 'busy'
-            | 'no_answer'
-            | 'not_a_fax_machine'
-            | 'wrong_station'
-            | 'remote_rejected'
-            | 'line_quality'
-            | 'partial'
-            | 'carrier_refused'
-            | 'carrier_outage'
-            | 'canceled'
-            | 'uncertain'
-            | 'invalid_number'
-            | 'conversion_error'
-            | 'quota_exceeded'
-          )
-        | null;
-      /** @description Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason. */
-      retryable: boolean | null;
-      /** @description The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for. */
-      failure_message: string | null;
-      /** @description What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in. */
-      failure_detail: string | null;
-      /** @description For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain. */
-      uncertain_choice: ('keep' | 'resend') | null;
-      cover_subject: string | null;
-      /** @enum {string} */
-      channel: 'web' | 'api' | 'email';
-      scheduled_at: string | null;
-      next_try_at: string | null;
-      /** Format: date-time */
-      created_at: string;
-      completed_at: string | null;
-      station_check: components['schemas']['StationCheck'];
-    };
-    /** @description A sent fax's wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax. */
-    StationCheck: {
-      expected: string | null;
-      announced: string | null;
-      /** @enum {string} */
-      result: 'match' | 'mismatch' | 'not_checked';
-    } | null;
     FaxDetails: {
       id: string;
       /** @enum {string} */
@@ -719,6 +791,13 @@ export interface components {
         problem: 'blank' | 'cut_off' | 'unreadable';
       }[];
     };
+    /** @description A sent fax's wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax. */
+    StationCheck: {
+      expected: string | null;
+      announced: string | null;
+      /** @enum {string} */
+      result: 'match' | 'mismatch' | 'not_checked';
+    } | null;
     FaxAttempt: {
       number: number;
       /** Format: date-time */
@@ -738,6 +817,138 @@ export interface components {
       page: number;
       line: number;
       column: number;
+    };
+    TestEventPayload: {
+      /** @constant */
+      type: 'webhook.test';
+      /** Format: date-time */
+      timestamp: string;
+      data: {
+        endpoint_id: string;
+        message: string;
+      };
+    };
+    SendFaxResponse: components['schemas']['AcceptedSingleFax'] | components['schemas']['AcceptedBroadcast'];
+    AcceptedSingleFax: {
+      fax_id: string;
+      /** @enum {string} */
+      status: 'queued' | 'scheduled';
+      message: string;
+      to: string;
+      /** @description The price of this send; null when the answer repeats faxes accepted before. */
+      quote: components['schemas']['Quote'] | null;
+    };
+    /** @description The charge of a delivered fax never exceeds its quote; a fax that fails costs nothing. */
+    Quote: {
+      /**
+       * @description ISO 4217, upper case.
+       * @example USD
+       */
+      currency: string;
+      /** @description The whole send, in the currency’s cents; 0 when it costs nothing extra. */
+      total_cents: number;
+      /** @description false when a file’s pages are counted only once converted (a Word document, `file_url`): the total is for the pages counted so far, and each further page costs the rates given. */
+      pages_known: boolean;
+      recipients: {
+        number: string;
+        /** @description ISO 3166-1 alpha-2 of the destination; null for a +1 number (within every plan). */
+        country: string | null;
+        pages: number;
+        /** @description Pages past the plan’s pages this period. */
+        overage_pages: number;
+        overage_cents_per_page: number | null;
+        /** @description Charged for every page to this country, on top of the plan’s pages. */
+        international_cents_per_page: number | null;
+        cents: number;
+      }[];
+    };
+    AcceptedBroadcast: {
+      faxes: components['schemas']['AcceptedFax'][];
+      /** @description The price of this send; null when the answer repeats faxes accepted before. */
+      quote: components['schemas']['Quote'] | null;
+    };
+    AcceptedFax: {
+      fax_id: string;
+      /** @enum {string} */
+      status: 'queued' | 'scheduled';
+      message: string;
+      to: string;
+    };
+    Error: {
+      error: {
+        /** @enum {string} */
+        type:
+          | 'invalid_request_error'
+          | 'authentication_error'
+          | 'permission_error'
+          | 'not_found_error'
+          | 'idempotency_error'
+          | 'rate_limit_error'
+          | 'api_error';
+        message: string;
+        code: string;
+        /** Format: uri */
+        doc_url: string;
+        param?: string;
+        request_id?: string;
+      };
+    };
+    FaxList: {
+      data: components['schemas']['Fax'][];
+      /** @description Null on the last page. */
+      next_cursor: string | null;
+    };
+    Fax: {
+      id: string;
+      /** @enum {string} */
+      direction: 'outbound' | 'inbound';
+      /** @enum {string} */
+      status: 'queued' | 'scheduled' | 'converting' | 'sending' | 'delivered' | 'partially_delivered' | 'failed' | 'canceled' | 'received';
+      read: boolean;
+      from: string | null;
+      to: string;
+      recipient_name: string | null;
+      sender_name: string | null;
+      pages: number | null;
+      pages_sent: number | null;
+      /** @enum {string} */
+      quality: 'standard' | 'fine' | 'superfine';
+      /** @description How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did. */
+      failure_reason:
+        | (
+            | 'busy'
+            | 'no_answer'
+            | 'not_a_fax_machine'
+            | 'wrong_station'
+            | 'remote_rejected'
+            | 'line_quality'
+            | 'partial'
+            | 'carrier_refused'
+            | 'carrier_outage'
+            | 'canceled'
+            | 'uncertain'
+            | 'invalid_number'
+            | 'conversion_error'
+            | 'quota_exceeded'
+          )
+        | null;
+      /** @description Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason. */
+      retryable: boolean | null;
+      /** @description The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for. */
+      failure_message: string | null;
+      /** @description What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in. */
+      failure_detail: string | null;
+      /** @description For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain. */
+      uncertain_choice: ('keep' | 'resend') | null;
+      cover_subject: string | null;
+      /** @enum {string} */
+      channel: 'web' | 'api' | 'email';
+      scheduled_at: string | null;
+      next_try_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      completed_at: string | null;
+      station_check: components['schemas']['StationCheckOutput'];
     };
     Deleted: {
       id: string;
@@ -958,6 +1169,109 @@ export interface components {
       /** @description The 95th percentile, in milliseconds. */
       p95_ms: number;
     };
+    /** @description A sent fax's wrong-number check: the station id expected, the one the remote machine announced, and `match`, `mismatch` or `not_checked` (no id expected, or the line did not report one). Null for a received fax. */
+    StationCheckOutput: {
+      expected: string | null;
+      announced: string | null;
+      /** @enum {string} */
+      result: 'match' | 'mismatch' | 'not_checked';
+    } | null;
+    FaxDetailsOutput: {
+      id: string;
+      /** @enum {string} */
+      direction: 'outbound' | 'inbound';
+      /** @enum {string} */
+      status: 'queued' | 'scheduled' | 'converting' | 'sending' | 'delivered' | 'partially_delivered' | 'failed' | 'canceled' | 'received';
+      read: boolean;
+      from: string | null;
+      to: string;
+      recipient_name: string | null;
+      sender_name: string | null;
+      pages: number | null;
+      pages_sent: number | null;
+      /** @enum {string} */
+      quality: 'standard' | 'fine' | 'superfine';
+      /** @description How the fax failed or fell short, in the one failure taxonomy every line and carrier maps to; null unless it did. */
+      failure_reason:
+        | (
+            | 'busy'
+            | 'no_answer'
+            | 'not_a_fax_machine'
+            | 'wrong_station'
+            | 'remote_rejected'
+            | 'line_quality'
+            | 'partial'
+            | 'carrier_refused'
+            | 'carrier_outage'
+            | 'canceled'
+            | 'uncertain'
+            | 'invalid_number'
+            | 'conversion_error'
+            | 'quota_exceeded'
+          )
+        | null;
+      /** @description Whether another try may succeed where this one failed (the retry rules retry only these); null without a failure_reason. */
+      retryable: boolean | null;
+      /** @description The failure_reason in a plain sentence, in the API key holder's language or the Accept-Language asked for. */
+      failure_message: string | null;
+      /** @description What Faxline recorded when the fax ended (a file that could not be converted, for one), in the language the fax was sent in. */
+      failure_detail: string | null;
+      /** @description For an uncertain fax: what its sender chose (keep: the fax stays as it is; resend: sent again as a new fax); null while the choice is open or the fax is not uncertain. */
+      uncertain_choice: ('keep' | 'resend') | null;
+      cover_subject: string | null;
+      /** @enum {string} */
+      channel: 'web' | 'api' | 'email';
+      scheduled_at: string | null;
+      next_try_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      completed_at: string | null;
+      station_check: components['schemas']['StationCheckOutput'];
+      attempts: components['schemas']['FaxAttemptOutput'][];
+      /** @description What a received fax is, once its words are read (the account reads its faxes); null until then. */
+      document_class:
+        | (
+            | 'referral'
+            | 'lab_result'
+            | 'prior_authorization'
+            | 'prescription_request'
+            | 'medical_records_request'
+            | 'invoice'
+            | 'legal_notice'
+            | 'other'
+          )
+        | null;
+      /** @description How sure the class is, 0 to 1; 1 once a member of the account set it. */
+      class_confidence: number | null;
+      /** @description The facts found on a received fax once read. */
+      fields: components['schemas']['FoundFieldOutput'][];
+      /** @description Received pages that may need sending again (blank, cut off, unreadable), once read. */
+      page_problems: {
+        page: number;
+        /** @enum {string} */
+        problem: 'blank' | 'cut_off' | 'unreadable';
+      }[];
+    };
+    FaxAttemptOutput: {
+      number: number;
+      /** Format: date-time */
+      started_at: string;
+      ended_at: string | null;
+      duration_ms: number | null;
+      first_page: number;
+      pages_sent: number;
+      /** @description delivered, partially_delivered, in_progress, or a failure reason. */
+      result: string;
+    };
+    /** @description A fact read on a received fax, with the page, line and column it was read at. */
+    FoundFieldOutput: {
+      /** @enum {string} */
+      name: 'patient_name' | 'date_of_birth' | 'record_number' | 'npi' | 'callback_fax' | 'callback_phone' | 'date';
+      value: string;
+      page: number;
+      line: number;
+      column: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -973,8 +1287,12 @@ export interface operations {
         status?:
           'queued' | 'scheduled' | 'converting' | 'sending' | 'delivered' | 'partially_delivered' | 'failed' | 'canceled' | 'received';
         direction?: 'outbound' | 'inbound';
+        /** @description Faxes sent from this number. */
         from?: string;
+        /** @description Faxes sent to this number. */
         to?: string;
+        /** @description Faxes from or to this number: every fax exchanged with it. */
+        number?: string;
         created_after?: string;
         created_before?: string;
         sort?: 'created_at' | '-created_at';
@@ -1098,7 +1416,7 @@ export interface operations {
         'multipart/form-data': {
           recipient?: string;
           /** @description Repeat the field, once per number. */
-          recipients?: string[];
+          recipients?: string | string[];
           recipient_name?: string;
           file_url?: string;
           send_time?: string;
@@ -1111,7 +1429,7 @@ export interface operations {
           from?: string;
           quoted_total_cents?: string;
           /** @description One part per file, in order (any part name). */
-          file?: string[];
+          file?: string | string[];
         };
       };
     };
@@ -1258,7 +1576,10 @@ export interface operations {
   quoteFax: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1268,7 +1589,7 @@ export interface operations {
         'multipart/form-data': {
           recipient?: string;
           /** @description Repeat the field, once per number. */
-          recipients?: string[];
+          recipients?: string | string[];
           recipient_name?: string;
           file_url?: string;
           send_time?: string;
@@ -1281,7 +1602,7 @@ export interface operations {
           from?: string;
           quoted_total_cents?: string;
           /** @description One part per file, in order (any part name). */
-          file?: string[];
+          file?: string | string[];
         };
       };
     };
@@ -1346,8 +1667,38 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
+      409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A file over the size limit (`invalid_request_error`). */
       413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
+      422: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -1418,7 +1769,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FaxDetails'];
+          'application/json': components['schemas']['FaxDetailsOutput'];
         };
       };
       /** @description Bad parameters or malformed JSON (`invalid_request_error`); `param` names the field. */
@@ -2922,7 +3273,10 @@ export interface operations {
   createWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2979,6 +3333,36 @@ export interface operations {
       };
       /** @description The key lacks the scope this call needs (`permission_error`). */
       403: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
+      409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
+      422: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3397,7 +3781,10 @@ export interface operations {
   rotateWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         webhook_id: string;
       };
@@ -3480,6 +3867,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
+      409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
+      422: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3517,7 +3934,10 @@ export interface operations {
   sendWebhookTestEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         webhook_id: string;
       };
@@ -3600,8 +4020,23 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The endpoint is disabled: enable it first (`invalid_request_error`). */
+      /** @description The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
+      422: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3772,7 +4207,10 @@ export interface operations {
   retryWebhookMessage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         webhook_id: string;
         message_id: string;
@@ -3856,8 +4294,23 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The endpoint is disabled: enable it first (`invalid_request_error`). */
+      /** @description The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
+      422: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3960,6 +4413,330 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'];
         };
+      };
+    };
+  };
+  fax_queued_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_sending_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_delivered_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_partially_delivered_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_failed_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_canceled_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_received_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  fax_classified_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaxEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_test_event: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message’s id: the same on every try, so receivers can dedupe. */
+        'webhook-id': string;
+        /** @description When this try was signed, in Unix seconds. */
+        'webhook-timestamp': string;
+        /** @description Space-separated signatures: `v1,<base64>` (HMAC-SHA256) or `v1a,<base64>` (Ed25519); two for a day after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestEventPayload'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer within the time limit ends the message. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in time) is a failed try; the message is tried again. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

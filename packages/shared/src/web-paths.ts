@@ -20,6 +20,8 @@ export const webPaths = {
   },
   developers: route('/developers'),
   apiDocumentation: route('/api-documentation'),
+  /** The public API's versions and what each changed (API_VERSION). */
+  apiChangelog: route('/developers/changelog'),
   aboutUs: route('/about-us'),
   reviews: route('/reviews'),
   /** The blog (decision 116): its posts, newest first; `slug` opens one. */
@@ -145,3 +147,6 @@ export const webPaths = {
     lineProfiles: route('/admin/line-profiles'),
   },
 } as const;
+
+/** Where an error code of the public API is explained: its row on /api-documentation (every /v1 error's `doc_url`). */
+export const apiErrorDocPath = (code: string) => `${webPaths.apiDocumentation.path}#${code}`;

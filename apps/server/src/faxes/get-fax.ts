@@ -1,5 +1,6 @@
 import { hasTransmissionReport, type TFaxDetails, type TFaxFailureReason } from '@faxline/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { auditEvents } from '../audit/schema';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { triesAllowedFor, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { interruptedTries } from './end-attempt';
@@ -27,12 +28,36 @@ export async function faxAttemptViews(db: Database, faxId: string): Promise<TFax
 }
 
 /**
- * One fax with its attempts and files (the details page). Opening a received fax marks it read for the account; a
- * program reading it through the API does not (`markRead: false`): a poll is not a person who has read it.
+ * A program polling a fax's status (GET /v1/faxes/{id}) is audited once an hour per person and fax (decision 128): the
+ * trail says who read the fax and when, without a row per poll of a client that asks every few seconds. The fax's
+ * content (its document, image and text) is audited at every read, as it is in the portal.
  */
-export async function getFax(db: Database, actor: FaxActor, id: string, { markRead = true } = {}): Promise<TFaxDetails> {
+const POLL_AUDITED_EVERY = sql`interval '1 hour'`;
+
+async function pollAuditedLately(db: Database, actor: FaxActor, faxId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.objectId, faxId),
+        eq(auditEvents.action, 'fax.view'),
+        eq(auditEvents.actorUserId, actor.user.id),
+        gt(auditEvents.at, sql`now() - ${POLL_AUDITED_EVERY}`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * One fax with its attempts and files (the details page). Opening a received fax marks it read for the account; a
+ * program polling it through the API (`poll`) does not, a poll not being a person who has read it, and is audited once
+ * an hour rather than at every poll.
+ */
+export async function getFax(db: Database, actor: FaxActor, id: string, { poll = false } = {}): Promise<TFaxDetails> {
   const fax = await accessibleFax(db, actor, id, 'fax.view');
-  const opened = markRead && fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
+  const opened = !poll && fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
   if (opened !== fax) await db.update(faxes).set({ readAt: opened.readAt }).where(eq(faxes.id, fax.id));
   const attempts = await faxAttemptViews(db, fax.id);
   const attached = await db.select().from(faxFiles).where(eq(faxFiles.faxId, fax.id)).orderBy(asc(faxFiles.position));
@@ -41,7 +66,8 @@ export async function getFax(db: Database, actor: FaxActor, id: string, { markRe
     .from(faxes)
     .where(and(eq(faxes.accountId, fax.accountId), eq(faxes.resentFromId, fax.id)))
     .orderBy(desc(faxes.createdAt));
-  await auditFax(db, actor, 'fax.view', fax.id, 'success');
+  if (!poll || !(await pollAuditedLately(db, actor, fax.id)))
+    await auditFax(db, actor, 'fax.view', fax.id, 'success', poll ? { poll: 'first read of the hour' } : undefined);
   return {
     ...toPublicFax(opened),
     attempts,

@@ -1,5 +1,5 @@
 import type { ZV1FaxListQuery } from '@faxline/shared/api-v1';
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../accounts/actor';
 import type { Database } from '../platform/db/client';
@@ -38,6 +38,7 @@ export async function listFaxPage(db: Database, actor: Actor, query: Query) {
     query.direction ? eq(faxes.direction, query.direction) : undefined,
     query.from ? eq(faxes.fromNumber, query.from) : undefined,
     query.to ? eq(faxes.toNumber, query.to) : undefined,
+    query.number ? or(eq(faxes.fromNumber, query.number), eq(faxes.toNumber, query.number)) : undefined,
     query.created_after ? gt(faxes.createdAt, new Date(query.created_after)) : undefined,
     query.created_before ? lt(faxes.createdAt, new Date(query.created_before)) : undefined,
   ];

@@ -1,4 +1,4 @@
-import type { TErrorType, TApiError } from '@faxline/shared';
+import { apiErrorDocPath, type TErrorType, type TApiError } from '@faxline/shared';
 import type { TV1Error, TV1ErrorType } from '@faxline/shared/api-v1';
 
 /** Each error type of the application as the public API names it (spec 000 §8; @faxline/shared/api-v1 errors.ts). */
@@ -26,9 +26,10 @@ const paramOf = (path: string) => path.replace(/^(body|querystring|params|header
 
 /**
  * The application's error body (platform/http/error-handler.ts, the one place errors become answers) in the public
- * API's shape: `{error: {type, message, code, param?, request_id?}}`, the field at fault named in `param`.
+ * API's shape: `{error: {type, message, code, doc_url, param?, request_id?}}`, the field at fault named in `param`, and
+ * `doc_url` the documentation of the code on this server (`publicUrl`).
  */
-export function toV1Error({ error }: TApiError): TV1Error {
+export function toV1Error({ error }: TApiError, publicUrl: string): TV1Error {
   const type: TV1ErrorType = error.code.startsWith('errors.idempotencyKey')
     ? 'idempotency_error'
     : (V1_TYPE_OF[error.type as TErrorType] ?? 'api_error');
@@ -39,6 +40,7 @@ export function toV1Error({ error }: TApiError): TV1Error {
       type,
       message: issue && param ? `${param}: ${issue.message}` : error.message,
       code: error.code,
+      doc_url: `${publicUrl}${apiErrorDocPath(error.code)}`,
       ...(param ? { param } : {}),
       ...(error.requestId ? { request_id: error.requestId } : {}),
     },

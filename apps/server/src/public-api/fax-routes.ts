@@ -156,9 +156,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       const { actor } = faxCaller(request, 'faxes:write');
       const { body } = request;
       const { recipients, uploads, sourceUrl } = readSend(request, request.body);
-      // A form's files are named by their hashes (their bytes are not kept for this); a JSON body by itself.
-      const fingerprint = request.isMultipart() ? { ...body, files: uploads.map((u) => [u.name, hashOf(u.bytes)]) } : body;
-      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprint, async () => {
+      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprintOf(request, uploads), async () => {
         const sent = await sendFaxes(sendDeps, {
           ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl),
           ...(body.quoted_total_cents !== undefined ? { acceptedTotalCents: body.quoted_total_cents } : {}),
@@ -188,12 +186,19 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       bodyLimit: LARGEST_JSON_SEND,
       preValidation: readMultipartSend,
     },
-    async (request) => {
+    async (request, reply) => {
       const { actor } = faxCaller(request, 'faxes:write');
       const { recipients, uploads, sourceUrl } = readSend(request, request.body);
-      return toV1Quote(
-        await quoteFaxes(sendDeps, { ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl), idempotencyKey: null }),
-      );
+      // Honoured as on every POST: the same key replays the price first quoted (for 24 hours), whatever changed since.
+      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprintOf(request, uploads), async () => ({
+        status: 200,
+        body: toV1Quote(
+          await quoteFaxes(sendDeps, {
+            ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl),
+            idempotencyKey: null,
+          }),
+        ),
+      }));
     },
   );
 
@@ -214,7 +219,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   app.get('/faxes/:fax_id', { schema: { params: ZV1FaxParams, response: { 200: ZV1FaxDetails } } }, async (request) => {
     const { actor } = faxCaller(request, 'faxes:read');
-    return toV1FaxDetails(await getFax(db, actor, request.params.fax_id, { markRead: false }), answerLanguage(request, actor));
+    return toV1FaxDetails(await getFax(db, actor, request.params.fax_id, { poll: true }), answerLanguage(request, actor));
   });
 
   app.post('/faxes/:fax_id/cancel', { schema: { params: ZV1FaxParams, response: { 200: ZV1Fax } } }, async (request, reply) => {
@@ -278,3 +283,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 };
 
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** What identifies a send for its Idempotency-Key: a form's files by their hashes (their bytes are not kept for this), a JSON body by itself. */
+const fingerprintOf = (request: FastifyRequest, uploads: Upload[]) =>
+  request.isMultipart() ? { ...(request.body as object), files: uploads.map((u) => [u.name, hashOf(u.bytes)]) } : request.body;

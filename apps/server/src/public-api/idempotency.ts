@@ -29,6 +29,25 @@ function canonical(value: unknown): string {
 export type Answer = { status: number; body: unknown };
 
 /**
+ * How an answer is kept for its replay, and read back: as it is, unless it holds what must not be stored in clear (a
+ * webhook endpoint's secret, shown once: webhook-routes.ts seals it as the endpoint's own copy is sealed).
+ */
+export type Keeping = { keep: (body: unknown) => Promise<unknown>; restore: (kept: unknown) => Promise<unknown> };
+const AS_IT_IS: Keeping = { keep: async (body) => body, restore: async (kept) => kept };
+
+/**
+ * The Idempotency-Key a request carries, checked: undefined without the header; an empty, repeated or malformed one
+ * is refused (400, `errors.idempotencyKeyInvalid`) on every /v1 request, never silently ignored (routes.ts).
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? '' : header;
+  if (!KEY_PATTERN.test(key)) throw new AppError('invalid_request', 'errors.idempotencyKeyInvalid');
+  return key;
+}
+
+/**
  * Runs a POST once per Idempotency-Key: the same key with the same request within 24 hours replays
  * the first answer (`Idempotent-Replayed: true`); with another request, 422; while the first still runs, 409. Only a
  * success is kept: an error changed nothing, so the same key may try again. `request` is what identifies the request
@@ -39,11 +58,10 @@ export async function idempotent(
   { request, reply, apiKeyId }: { request: FastifyRequest; reply: FastifyReply; apiKeyId: string },
   fingerprint: unknown,
   run: () => Promise<Answer>,
+  keeping: Keeping = AS_IT_IS,
 ): Promise<FastifyReply> {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return send(reply, await run());
-  const key = Array.isArray(header) ? '' : header;
-  if (!KEY_PATTERN.test(key)) throw new AppError('invalid_request', 'errors.idempotencyKeyInvalid');
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) return send(reply, await run());
   const requestHash = createHash('sha256')
     .update(`${request.method} ${request.url.split('?')[0]}\n${canonical(fingerprint)}`)
     .digest('hex');
@@ -66,7 +84,7 @@ export async function idempotent(
     if (held.requestHash !== requestHash) throw new AppError('unprocessable', 'errors.idempotencyKeyReused');
     if (held.responseStatus === null) throw new AppError('conflict', 'errors.idempotencyKeyInFlight');
     reply.header('idempotent-replayed', 'true');
-    return send(reply, { status: held.responseStatus, body: JSON.parse(held.responseBody ?? 'null') });
+    return send(reply, { status: held.responseStatus, body: await keeping.restore(JSON.parse(held.responseBody ?? 'null')) });
   }
 
   let answer: Answer;
@@ -78,7 +96,7 @@ export async function idempotent(
   }
   await db
     .update(apiIdempotency)
-    .set({ responseStatus: answer.status, responseBody: JSON.stringify(answer.body) })
+    .set({ responseStatus: answer.status, responseBody: JSON.stringify(await keeping.keep(answer.body)) })
     .where(mine);
   return send(reply, answer);
 }

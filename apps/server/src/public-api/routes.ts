@@ -8,6 +8,7 @@ import type { RouteDeps } from '../route-deps';
 import { bearerSecretOf, callerOfSecret, DEFAULT_REQUESTS_PER_MINUTE, type ApiCaller } from './api-caller';
 import { answerErrorsAs } from '../platform/http/error-handler';
 import { toV1Error } from './errors';
+import { idempotencyKeyOf } from './idempotency';
 import { v1ContactRoutes } from './contact-routes';
 import { v1FaxRoutes } from './fax-routes';
 import { v1WebhookRoutes } from './webhook-routes';
@@ -42,7 +43,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
   // says where its caller stands; a request that never reached the key check counts against its address.
   answerErrorsAs(app, '/v1/', async (request, reply, body) => {
     if (request.url !== OPENAPI_PATH && !reply.hasHeader('x-ratelimit-limit')) await count(request, reply, null);
-    return toV1Error(body);
+    return toV1Error(body, deps.config.publicUrl);
   });
   app.decorateRequest('apiCaller', null);
 
@@ -53,7 +54,8 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
         if (request.url === OPENAPI_PATH) return;
         if (request.url.split('?')[0] === STATUS_PATH) {
           const state = await count(request, reply, null);
-          if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
+          if (!state.allowed)
+            throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
           return;
         }
         const secret = bearerSecretOf(request.headers.authorization);
@@ -67,6 +69,8 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
         // Maintenance (back office) stops the API as it stops the portal; nothing is changed meanwhile.
         if ((await deps.systemSettings.current()).maintenanceMode) throw new AppError('unavailable', 'errors.maintenance');
         request.apiCaller = caller;
+        // A key a POST would use (idempotency.ts), checked on every call: a malformed one is a 400, never ignored.
+        idempotencyKeyOf(request);
       });
       await v1.register(publicApiRoutes, deps);
     },

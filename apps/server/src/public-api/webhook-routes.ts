@@ -12,6 +12,7 @@ import {
   type TV1WebhookEndpoint,
   type TV1WebhookMessage,
 } from '@faxline/shared/api-v1';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../route-deps';
@@ -25,7 +26,9 @@ import {
   updateWebhookEndpoint,
 } from '../webhooks/endpoints';
 import { listWebhookMessages, sendMessageAgain, sendTestEvent } from '../webhooks/messages';
+import { openSigningSecret, sealSigningSecret } from '../webhooks/secrets';
 import { callerOf, requireScope } from './api-caller';
+import { idempotent, type Keeping } from './idempotency';
 
 /** An endpoint as the public API shows it (snake_case). */
 function toV1Endpoint(endpoint: TWebhookEndpoint): TV1WebhookEndpoint {
@@ -73,6 +76,23 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     const { actor } = requireScope(callerOf(request), 'webhooks:manage');
     return actor;
   };
+  /**
+   * An answer that shows a secret is kept for its replay with the secret sealed, as the endpoint's own copy is
+   * (webhooks/secrets.ts): a replay shows the same secret, and the idempotency table never holds one in clear.
+   */
+  const sealedSecret: Keeping = {
+    keep: async (body) => {
+      const answer = body as { secret: string };
+      return { ...answer, secret: await sealSigningSecret(config, answer.secret) };
+    },
+    restore: async (kept) => {
+      const answer = kept as { secret: string };
+      return { ...answer, secret: await openSigningSecret(config, answer.secret) };
+    },
+  };
+  /** A POST run once per Idempotency-Key (idempotency.ts), as every /v1 POST is. */
+  const once = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<{ status: number; body: unknown }>, keeping?: Keeping) =>
+    idempotent(db, { request, reply, apiKeyId: manager(request).viaApiKey.id }, request.body ?? {}, run, keeping);
 
   // The API manages the signed endpoints; the portal's chat notices (Slack, Teams) are neither listed nor found here.
   app.addHook('preHandler', async (request) => {
@@ -85,14 +105,19 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     return { data: endpoints.filter((endpoint) => endpoint.format === 'standard').map(toV1Endpoint) };
   });
 
-  // No Idempotency-Key here: its stored answer would keep the secret, which is shown once and never stored in clear.
   app.post(
     '/webhooks',
     { schema: { body: ZV1WebhookEndpointInput, response: { 201: ZV1WebhookEndpointWithSecret } } },
-    async (request, reply) => {
-      const { endpoint, secret } = await createWebhookEndpoint(deps, manager(request), request.body);
-      return reply.status(201).send({ ...toV1Endpoint(endpoint), secret });
-    },
+    async (request, reply) =>
+      once(
+        request,
+        reply,
+        async () => {
+          const { endpoint, secret } = await createWebhookEndpoint(deps, manager(request), request.body);
+          return { status: 201, body: { ...toV1Endpoint(endpoint), secret } };
+        },
+        sealedSecret,
+      ),
   );
 
   app.get('/webhooks/:webhook_id', { schema: { params: ZV1WebhookParams, response: { 200: ZV1WebhookEndpoint } } }, async (request) =>
@@ -117,19 +142,26 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.post(
     '/webhooks/:webhook_id/rotate-secret',
     { schema: { params: ZV1WebhookParams, response: { 200: ZV1WebhookEndpointWithSecret } } },
-    async (request) => {
-      const { endpoint, secret } = await rotateWebhookSecret(deps, manager(request), request.params.webhook_id);
-      return { ...toV1Endpoint(endpoint), secret };
-    },
+    async (request, reply) =>
+      once(
+        request,
+        reply,
+        async () => {
+          const { endpoint, secret } = await rotateWebhookSecret(deps, manager(request), request.params.webhook_id);
+          return { status: 200, body: { ...toV1Endpoint(endpoint), secret } };
+        },
+        sealedSecret,
+      ),
   );
 
   app.post(
     '/webhooks/:webhook_id/test',
     { schema: { params: ZV1WebhookParams, response: { 202: ZV1WebhookMessage } } },
-    async (request, reply) => {
-      const message = await sendTestEvent(deps, manager(request).member.accountId, request.params.webhook_id);
-      return reply.status(202).send(toV1Message(message));
-    },
+    async (request, reply) =>
+      once(request, reply, async () => {
+        const message = await sendTestEvent(deps, manager(request).member.accountId, request.params.webhook_id);
+        return { status: 202, body: toV1Message(message) };
+      }),
   );
 
   app.get(
@@ -144,10 +176,11 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.post(
     '/webhooks/:webhook_id/messages/:message_id/retry',
     { schema: { params: ZV1WebhookMessageParams, response: { 202: ZV1WebhookMessage } } },
-    async (request, reply) => {
-      const { webhook_id, message_id } = request.params;
-      const message = await sendMessageAgain(deps, manager(request).member.accountId, webhook_id, message_id);
-      return reply.status(202).send(toV1Message(message));
-    },
+    async (request, reply) =>
+      once(request, reply, async () => {
+        const { webhook_id, message_id } = request.params;
+        const message = await sendMessageAgain(deps, manager(request).member.accountId, webhook_id, message_id);
+        return { status: 202, body: toV1Message(message) };
+      }),
   );
 };

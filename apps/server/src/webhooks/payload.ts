@@ -1,4 +1,5 @@
 import { WEBHOOK_TEST_EVENT, type TFaxEventType, type TLanguage, type TWebhookFormat } from '@faxline/shared';
+import type { TV1FaxEventPayload, TV1TestEventPayload } from '@faxline/shared/api-v1';
 import { eq } from 'drizzle-orm';
 import { noticeTermsOf } from '../accounts/notice-terms';
 import type { FaxEventRow } from '../events/fax-event';
@@ -58,7 +59,10 @@ export async function faxEventPayload(db: Database, event: FaxEventRow): Promise
     },
     fax.language as TLanguage,
   );
-  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data });
+  // The document's `webhooks` section describes this body (ZV1FaxEventPayload): the type holds them together. A
+  // `fax.landed` never reaches a webhook (decision 104), hence the narrower type.
+  const type = event.type as TFaxEventType;
+  return JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data } satisfies TV1FaxEventPayload);
 }
 
 /** The body of a standard endpoint's test message. */
@@ -67,5 +71,5 @@ function testPayload(endpointId: string, now: Date): string {
     type: WEBHOOK_TEST_EVENT,
     timestamp: now.toISOString(),
     data: { endpoint_id: endpointId, message: 'This is a test event from Faxline.' },
-  });
+  } satisfies TV1TestEventPayload);
 }

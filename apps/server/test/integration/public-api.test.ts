@@ -162,7 +162,12 @@ describe('errors, scopes, limits and idempotency', () => {
     const missing = await callV1(t, null, 'GET', '/v1/faxes');
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({
-      error: { type: 'authentication_error', message: 'Invalid API key provided.', code: 'errors.invalidApiKey' },
+      error: {
+        type: 'authentication_error',
+        message: 'Invalid API key provided.',
+        code: 'errors.invalidApiKey',
+        doc_url: `${t.config.publicUrl}/api-documentation#errors.invalidApiKey`,
+      },
     });
     const unknown = await callV1(t, 'fl_live_not-a-key', 'GET', '/v1/faxes', { headers: { 'accept-language': 'es' } });
     expect(errorOf(unknown).message).toBe('La clave de API proporcionada no es válida.');

@@ -29,6 +29,7 @@ const FaxPlansRoute = publicPage(() => import('./routes/fax-plans'), ['marketing
 const SupportRoute = publicPage(() => import('./routes/support'), ['help']);
 const DevelopersRoute = publicPage(() => import('./routes/developers'), ['developers']);
 const ApiDocumentationRoute = publicPage(() => import('./routes/api-documentation'), ['developers']);
+const ApiChangelogRoute = publicPage(() => import('./routes/api-changelog'), ['developers']);
 const AboutUsRoute = publicPage(() => import('./routes/about-us'), ['marketing']);
 const ReviewsRoute = publicPage(() => import('./routes/reviews'), ['marketing', 'reviews']);
 const WriteReviewRoute = publicPage(() => import('./routes/write-review'), ['marketing', 'reviews', 'messages']);
@@ -141,6 +142,7 @@ export const router = createBrowserRouter([
           { path: paths.support.path, Component: SupportRoute },
           { path: paths.developers.path, Component: DevelopersRoute },
           { path: paths.apiDocumentation.path, Component: ApiDocumentationRoute },
+          { path: paths.apiChangelog.path, Component: ApiChangelogRoute },
           { path: paths.aboutUs.path, Component: AboutUsRoute },
           { path: paths.reviews.path, Component: ReviewsRoute },
           { path: paths.writeReview.path, Component: WriteReviewRoute },

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from ._transport import Transport
 
 __version__ = "1.0.0"
-API_VERSION = "1.0.0"
+API_VERSION = "1.1.0"
 
 # Where a fax's life ends: it changes no more by itself (the same list as the Node.js client's FINAL_FAX_STATUSES).
 FINAL_FAX_STATUSES = frozenset({"delivered", "partially_delivered", "failed", "canceled", "received"})
@@ -21,19 +21,22 @@ class Operations:
 
     _transport: Transport
 
-    def list_faxes(self, *, status: Any = None, direction: Any = None, from_: Any = None, to: Any = None, created_after: Any = None, created_before: Any = None, sort: Any = None, limit: Any = None, cursor: Any = None) -> Any:
+    def list_faxes(self, *, status: Any = None, direction: Any = None, from_: Any = None, to: Any = None, number: Any = None, created_after: Any = None, created_before: Any = None, sort: Any = None, limit: Any = None, cursor: Any = None) -> Any:
         """GET /faxes: List faxes.
 
         Newest first by default; walk the list with `next_cursor`, which costs the same at any depth.
 
         Scope: `faxes:read`.
 
+        from_: Faxes sent from this number.
+        to: Faxes sent to this number.
+        number: Faxes from or to this number: every fax exchanged with it.
         cursor: The `next_cursor` of the previous page.
         """
         return self._transport.request(
             "GET",
             "/faxes",
-            query={"status": status, "direction": direction, "from": from_, "to": to, "created_after": created_after, "created_before": created_before, "sort": sort, "limit": limit, "cursor": cursor},
+            query={"status": status, "direction": direction, "from": from_, "to": to, "number": number, "created_after": created_after, "created_before": created_before, "sort": sort, "limit": limit, "cursor": cursor},
             headers={},
             body=None,
         )
@@ -55,18 +58,20 @@ class Operations:
             body=body,
         )
 
-    def quote_fax(self, body: Dict[str, Any]) -> Any:
+    def quote_fax(self, body: Dict[str, Any], *, idempotency_key: Any = None) -> Any:
         """POST /faxes/quote: Price a send.
 
         The same body as a send, checked the same way; nothing is stored or queued. Answers what the send would cost beyond the plan’s price: pages past the plan at its overage price, pages to another country at its rate. Send `total_cents` back as `quoted_total_cents` to be sure not to pay more.
 
         Scope: `faxes:write`.
+
+        idempotency_key: Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.
         """
         return self._transport.request(
             "POST",
             "/faxes/quote",
             query={},
-            headers={},
+            headers={"Idempotency-Key": idempotency_key},
             body=body,
         )
 
@@ -250,18 +255,20 @@ class Operations:
             body=None,
         )
 
-    def create_webhook_endpoint(self, body: Dict[str, Any]) -> Any:
+    def create_webhook_endpoint(self, body: Dict[str, Any], *, idempotency_key: Any = None) -> Any:
         """POST /webhooks: Add a webhook endpoint.
 
         Every fax event of the chosen types is POSTed to the URL as `{"type","timestamp","data"}`, `data` being the fax as GET /faxes/{fax_id} returns it. The answer shows the secret (`whsec_…`) or, for `ed25519`, the public key (`whpk_…`) once. A try fails on anything but a 2xx within 10 seconds (redirects are not followed); failed messages are tried again (7 tries in all, over about a day), and an endpoint failing for 5 days is disabled and its owner e-mailed.
 
         Scope: `webhooks:manage`.
+
+        idempotency_key: Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.
         """
         return self._transport.request(
             "POST",
             "/webhooks",
             query={},
-            headers={},
+            headers={"Idempotency-Key": idempotency_key},
             body=body,
         )
 
@@ -308,33 +315,37 @@ class Operations:
             body=body,
         )
 
-    def rotate_webhook_secret(self, webhook_id: str) -> Any:
+    def rotate_webhook_secret(self, webhook_id: str, *, idempotency_key: Any = None) -> Any:
         """POST /webhooks/{webhook_id}/rotate-secret: Rotate a webhook endpoint’s secret.
 
         A new secret (or key pair), shown once. For 24 hours messages carry a signature by each, space-separated in `webhook-signature`.
 
         Scope: `webhooks:manage`.
+
+        idempotency_key: Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.
         """
         return self._transport.request(
             "POST",
             f"/webhooks/{quote(str(webhook_id), safe='')}/rotate-secret",
             query={},
-            headers={},
+            headers={"Idempotency-Key": idempotency_key},
             body=None,
         )
 
-    def send_webhook_test_event(self, webhook_id: str) -> Any:
+    def send_webhook_test_event(self, webhook_id: str, *, idempotency_key: Any = None) -> Any:
         """POST /webhooks/{webhook_id}/test: Send a test event.
 
         A `webhook.test` message, sent at once.
 
         Scope: `webhooks:manage`.
+
+        idempotency_key: Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.
         """
         return self._transport.request(
             "POST",
             f"/webhooks/{quote(str(webhook_id), safe='')}/test",
             query={},
-            headers={},
+            headers={"Idempotency-Key": idempotency_key},
             body=None,
         )
 
@@ -353,18 +364,20 @@ class Operations:
             body=None,
         )
 
-    def retry_webhook_message(self, webhook_id: str, message_id: str) -> Any:
+    def retry_webhook_message(self, webhook_id: str, message_id: str, *, idempotency_key: Any = None) -> Any:
         """POST /webhooks/{webhook_id}/messages/{message_id}/retry: Send a message again.
 
         A new try now, whatever the message’s status; the same `webhook-id`, so receivers can dedupe.
 
         Scope: `webhooks:manage`.
+
+        idempotency_key: Any unique text (a UUID): the same key and body within 24 hours replays the first answer (header `Idempotent-Replayed: true`); the same key with another body answers 422; while the first is still running, 409.
         """
         return self._transport.request(
             "POST",
             f"/webhooks/{quote(str(webhook_id), safe='')}/messages/{quote(str(message_id), safe='')}/retry",
             query={},
-            headers={},
+            headers={"Idempotency-Key": idempotency_key},
             body=None,
         )
 

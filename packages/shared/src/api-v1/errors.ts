@@ -23,6 +23,8 @@ export const ZV1Error = z
       message: z.string(),
       /** The exact case, stable across languages and releases (e.g. `errors.invalidRecipient`). */
       code: z.string(),
+      /** The section of the documentation that explains `code` (/api-documentation#<code>). */
+      doc_url: z.string().meta({ format: 'uri' }),
       /** The request field at fault, as a dotted path (`recipients.2`, `cover_page.subject`). */
       param: z.string().optional(),
       /** Present on 5xx answers, so support can find the request in the logs. */

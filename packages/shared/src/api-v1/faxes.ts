@@ -263,8 +263,9 @@ export const V1_FAX_SORTS = ['created_at', '-created_at'] as const;
 export const ZV1FaxListQuery = z.object({
   status: z.enum(FAX_STATUSES, { error: 'errors.invalidStatusFilter' }).optional(),
   direction: z.enum(FAX_DIRECTIONS, { error: 'errors.invalidDirectionFilter' }).optional(),
-  from: ZV1Number.optional(),
-  to: ZV1Number.optional(),
+  from: ZV1Number.optional().meta({ description: 'Faxes sent from this number.' }),
+  to: ZV1Number.optional().meta({ description: 'Faxes sent to this number.' }),
+  number: ZV1Number.optional().meta({ description: 'Faxes from or to this number: every fax exchanged with it.' }),
   created_after: z.iso.datetime({ offset: true, error: 'errors.invalidDateFilter' }).optional(),
   created_before: z.iso.datetime({ offset: true, error: 'errors.invalidDateFilter' }).optional(),
   sort: z.enum(V1_FAX_SORTS, { error: 'errors.invalidSort' }).default('-created_at'),

@@ -5,3 +5,4 @@ export * from './faxes';
 export * from './openapi';
 export * from './webhooks';
 export * from './status';
+export * from './samples';

@@ -1,5 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { z } from 'zod';
+import { API_VERSION } from '../constants';
 import { API_KEY_SCOPES } from '../contracts/api-keys';
 import { ZContactListQuery } from '../contracts/address-book';
 import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
@@ -28,7 +29,9 @@ import {
   ZV1UncertainChoice,
   ZV1UncertainChoiceResponse,
 } from './faxes';
-import { webhookPaths } from './webhooks-openapi';
+import { webhookEvents, webhookPaths } from './webhooks-openapi';
+
+const binaryPart = z.string().meta({ format: 'binary' });
 
 /** A send's body, JSON or multipart: POST /faxes and POST /faxes/quote take the same. */
 const sendFaxBody = {
@@ -38,7 +41,10 @@ const sendFaxBody = {
     'multipart/form-data': {
       schema: z.object({
         recipient: z.string().optional(),
-        recipients: z.array(z.string()).optional().meta({ description: 'Repeat the field, once per number.' }),
+        recipients: z
+          .union([z.string(), z.array(z.string())])
+          .optional()
+          .meta({ description: 'Repeat the field, once per number.' }),
         recipient_name: z.string().optional(),
         file_url: z.string().optional(),
         send_time: z.string().optional(),
@@ -48,8 +54,9 @@ const sendFaxBody = {
         quality: z.enum(['standard', 'fine', 'superfine']).optional(),
         from: z.string().optional(),
         quoted_total_cents: z.string().optional(),
+        // One file is one part, several are the field repeated: either is a form a client may send.
         file: z
-          .array(z.string().meta({ format: 'binary' }))
+          .union([binaryPart, z.array(binaryPart)])
           .optional()
           .meta({ description: 'One part per file, in order (any part name).' }),
       }),
@@ -66,9 +73,9 @@ export function openApiDocument(serverUrl = '/v1') {
     openapi: '3.1.0',
     info: {
       title: 'Faxline API',
-      version: '1.0.0',
+      version: API_VERSION,
       description:
-        'Send and receive faxes, keep an address book, and hear of every fax through signed webhooks. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","param"}}` in the language of Accept-Language (en, es, fr).',
+        'Send and receive faxes, keep an address book, and hear of every fax through signed webhooks. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","doc_url","param"}}` in the language of Accept-Language (en, es, fr), `doc_url` leading to the documentation of `code`. The changes of each version are on /developers/changelog.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -126,10 +133,12 @@ export function openApiDocument(serverUrl = '/v1') {
           summary: 'Price a send',
           description:
             'The same body as a send, checked the same way; nothing is stored or queued. Answers what the send would cost beyond the plan’s price: pages past the plan at its overage price, pages to another country at its rate. Send `total_cents` back as `quoted_total_cents` to be sure not to pay more.',
+          requestParams: { header: idempotencyHeader },
           requestBody: sendFaxBody,
           responses: {
             '200': ok('The price of the send.', ZV1Quote),
             '413': errorAnswer('A file over the size limit (`invalid_request_error`).'),
+            ...idempotencyErrors,
           },
         }),
       },
@@ -270,5 +279,6 @@ export function openApiDocument(serverUrl = '/v1') {
         }),
       },
     },
+    webhooks: webhookEvents,
   });
 }

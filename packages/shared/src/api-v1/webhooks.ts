@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   WEBHOOK_SIGNINGS,
+  WEBHOOK_TEST_EVENT,
   ZCreateWebhookEndpointRequest,
   ZUpdateWebhookEndpointRequest,
   ZWebhookAttempt,
   ZWebhookMessage,
 } from '../contracts/webhooks';
 import { FAX_EVENT_TYPES } from '../events';
+import { ZV1FaxDetails } from './faxes';
 import { WEBHOOK_DISABLE_AFTER_DAYS } from './webhook-periods';
 
 /**
@@ -83,3 +85,26 @@ export const ZV1WebhookMessageParams = z.object({
   webhook_id: z.uuid({ error: 'errors.webhookNotFound' }),
   message_id: z.uuid({ error: 'errors.webhookMessageNotFound' }),
 });
+
+/**
+ * The body of a fax event's message (apps/server/src/webhooks/payload.ts makes it): the event's type and time, and the
+ * fax as GET /v1/faxes/{fax_id} returns it when the message is made.
+ */
+export const ZV1FaxEventPayload = z
+  .object({
+    type: z.enum(FAX_EVENT_TYPES),
+    timestamp: ZTime.meta({ description: 'When the event happened.' }),
+    data: ZV1FaxDetails,
+  })
+  .meta({ id: 'FaxEventPayload' });
+export type TV1FaxEventPayload = z.infer<typeof ZV1FaxEventPayload>;
+
+/** The body of a test message (POST /v1/webhooks/{webhook_id}/test): small, and plainly not about a fax. */
+export const ZV1TestEventPayload = z
+  .object({
+    type: z.literal(WEBHOOK_TEST_EVENT),
+    timestamp: ZTime,
+    data: z.object({ endpoint_id: z.string(), message: z.string() }),
+  })
+  .meta({ id: 'TestEventPayload' });
+export type TV1TestEventPayload = z.infer<typeof ZV1TestEventPayload>;

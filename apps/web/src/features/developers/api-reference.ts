@@ -1,6 +1,7 @@
 import nodeExample from '@faxline/client/examples/send-and-wait.mjs?raw';
 import pythonExample from '@faxline/client/python/examples/send_and_wait.py?raw';
 import { API_KEY_PREFIX, API_RATE_LIMIT, DOWNLOADS_PATH, NODE_CLIENT_TARBALL, type TClientDownload } from '@faxline/shared';
+import { v1Samples } from '@faxline/shared/api-v1';
 
 /**
  * The public API v1 as /developers and /api-documentation show it: samples that run against this server.
@@ -53,8 +54,6 @@ export const DOWNLOADABLE_LIBRARIES: Partial<Record<(typeof CLIENT_LIBRARIES)[nu
 export const NODE_CLIENT = { packageName: '@faxline/client' } as const;
 export const PYTHON_CLIENT = { packageName: 'faxline' } as const;
 
-const KEY = '$FAXLINE_API_KEY';
-
 /** How the send-and-wait examples are run: this server's address and a key in the environment, a PDF and a number. */
 const exampleRun = (base: string, command: string) => `export FAXLINE_API_URL=${base}
 export FAXLINE_API_KEY="${API_KEY_PREFIX}…"   # from /user/api-keys
@@ -64,113 +63,10 @@ ${command} letter.pdf +15550100000`;
 export const pythonInstall = (wheelUrl: string) => `python3 -m venv .venv
 .venv/bin/pip install ${wheelUrl}`;
 
-/** The samples, with this server's address in them. */
+/** The samples, with this server's address in them: the API's own (v1Samples), and the client libraries'. */
 export function apiSamples(base: string = apiBaseUrl()) {
   return {
-    authHeader: 'Authorization: Bearer YOUR_API_KEY',
-    keyExport: `export FAXLINE_API_KEY="${API_KEY_PREFIX}…"   # from /user/api-keys`,
-
-    // The spec's sample request (spec 000 §3): a document fetched from an https address, a send time, a cover page.
-    sendSpec: `curl -X POST ${base}/faxes \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
-  -d '{
-    "recipient": "+15550100000",
-    "file_url": "https://example.com/documents/referral.pdf",
-    "send_time": "2026-12-01T09:00:00-05:00",
-    "cover_page": {
-      "enabled": true,
-      "subject": "Patient referral",
-      "notes": "Please call us on receipt."
-    }
-  }'`,
-
-    sendJson: `curl -X POST ${base}/faxes \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
-  -d '{
-    "recipient": "+15550100000",
-    "files": [{ "name": "letter.pdf", "content": "'"$(base64 -w0 letter.pdf)"'" }],
-    "cover_page": { "enabled": true, "subject": "Your letter" }
-  }'`,
-
-    sendMultipart: `curl -X POST ${base}/faxes \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
-  -F recipient=+15550100000 \\
-  -F file=@letter.pdf`,
-
-    sendResponse: `HTTP/1.1 202 Accepted
-Content-Type: application/json
-
-{
-  "fax_id": "0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b",
-  "status": "queued",
-  "message": "Fax queued for delivery.",
-  "to": "+15550100000"
-}`,
-
-    getRequest: `curl ${base}/faxes/0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b \\
-  -H "Authorization: Bearer ${KEY}"`,
-
-    listRequest: `curl "${base}/faxes?status=failed&limit=25" \\
-  -H "Authorization: Bearer ${KEY}"
-
-# The answer is { "data": [...], "next_cursor": "…" }: ask for the next page with it, until it is null.
-curl "${base}/faxes?status=failed&limit=25&cursor=NEXT_CURSOR" \\
-  -H "Authorization: Bearer ${KEY}"`,
-
-    cancelRequest: `curl -X POST ${base}/faxes/0b6f3c1e-5d7a-4a8e-9f21-3c4d5e6f7a8b/cancel \\
-  -H "Authorization: Bearer ${KEY}" \\
-  -H "Idempotency-Key: $(uuidgen)"`,
-
-    rateLimitHeaders: `HTTP/1.1 200 OK
-X-RateLimit-Limit: ${API_RATE_LIMIT.max}
-X-RateLimit-Remaining: 97
-X-RateLimit-Reset: 1796137260`,
-
-    replayHeaders: `HTTP/1.1 202 Accepted
-Idempotent-Replayed: true`,
-
-    error401: `HTTP/1.1 401 Unauthorized
-Content-Type: application/json
-
-{
-  "error": {
-    "type": "authentication_error",
-    "message": "Invalid API key provided.",
-    "code": "errors.invalidApiKey"
-  }
-}`,
-
-    error400: `HTTP/1.1 400 Bad Request
-Content-Type: application/json
-
-{
-  "error": {
-    "type": "invalid_request_error",
-    "message": "Please enter a valid recipient fax number in E.164 format (e.g., +15551234567).",
-    "code": "errors.invalidRecipient",
-    "param": "recipient"
-  }
-}`,
-
-    error429: `HTTP/1.1 429 Too Many Requests
-Retry-After: 12
-X-RateLimit-Limit: ${API_RATE_LIMIT.max}
-X-RateLimit-Remaining: 0
-X-RateLimit-Reset: 1796137260
-
-{
-  "error": {
-    "type": "rate_limit_error",
-    "message": "Too many requests: this key may make ${API_RATE_LIMIT.max} requests per minute. Try again in 12 seconds.",
-    "code": "errors.apiRateLimited"
-  }
-}`,
-
+    ...v1Samples(base),
     // Installed from this server (decision 127): the tarball's address keeps its name from one version to the next.
     clientInstall: `npm install ${new URL(base).origin}${DOWNLOADS_PATH}/${NODE_CLIENT_TARBALL}`,
     // The documented examples are the files the integration test installs and runs (client-downloads.test.ts).

@@ -1,5 +1,8 @@
+import { API_VERSION } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
 
 import { useApiKeyLink } from '../hooks/use-api-key-link';
 
@@ -38,6 +41,11 @@ export function ApiDocsContents() {
         {t('apiDocs.keyPrompt')}{' '}
         <Link to={key.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
           {key.signedIn ? t('apiDocs.keyLinkSignedIn') : t('apiDocs.keyLink')}
+        </Link>
+      </p>
+      <p className="mt-3 text-sm">
+        <Link to={paths.apiChangelog.getHref()} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+          {t('apiDocs.changelogLink', { version: API_VERSION })}
         </Link>
       </p>
     </nav>

@@ -5,8 +5,9 @@ import { CodeBlock } from '@/components/ui/code-block';
 import { apiSamples } from '../api-reference';
 import { ErrorTypesTable, StatusCodesTable } from './api-reference-tables';
 import { DocSection } from './doc-section';
+import { ErrorCodesTable } from './error-codes-table';
 
-/** /api-documentation#errors: the error body, its types and the HTTP status codes. */
+/** /api-documentation#errors: the error body, its types, the HTTP status codes, and every code (each error's doc_url). */
 export function ApiDocsErrors() {
   const { t } = useTranslation('developers');
   const samples = apiSamples();
@@ -19,6 +20,11 @@ export function ApiDocsErrors() {
       <ErrorTypesTable />
       <h3 className="text-lg font-semibold">{t('statusCodes.caption')}</h3>
       <StatusCodesTable />
+      <h3 id="error-codes" className="scroll-mt-28 text-lg font-semibold">
+        {t('apiDocs.errors.codes.heading')}
+      </h3>
+      <p>{t('apiDocs.errors.codes.body')}</p>
+      <ErrorCodesTable />
     </DocSection>
   );
 }

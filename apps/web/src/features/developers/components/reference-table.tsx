@@ -5,7 +5,8 @@ type TReferenceTableProps = {
   caption: string;
   headers: string[];
   /** The first cell of each row heads that row. */
-  rows: Array<{ key: string; cells: ReactNode[] }>;
+  /** `id`: the row's anchor, for a link to it (an error code's `doc_url`). */
+  rows: Array<{ key: string; id?: string; cells: ReactNode[] }>;
 };
 
 /** A reference table (endpoints, fields, status codes) that scrolls sideways on narrow screens instead of overflowing. */
@@ -24,8 +25,8 @@ export function ReferenceTable({ caption, headers, rows }: TReferenceTableProps)
           </tr>
         </thead>
         <tbody className="divide-y">
-          {rows.map(({ key, cells }) => (
-            <tr key={key} className="align-top">
+          {rows.map(({ key, id, cells }) => (
+            <tr key={key} id={id} className="scroll-mt-28 align-top">
               {cells.map((cell, index) =>
                 index === 0 ? (
                   <th key={index} scope="row" className="px-4 py-3 font-normal whitespace-nowrap">
