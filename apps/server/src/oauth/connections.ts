@@ -124,10 +124,11 @@ export async function decideConsent(server: AuthorizationServer, db: Database, a
   }
   const scopes = requestedScopesOf(interaction.params);
   const grant = new server.provider.Grant({ accountId: actor.user.id, clientId: client.clientId });
+  // Given as the server's scopes (what the client asked, as it registered) and as the resource's, which its tokens carry.
   const oidcScopes = String(interaction.params.scope ?? '')
     .split(' ')
     .filter((scope) => scope === 'openid' || scope === 'offline_access');
-  if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
+  grant.addOIDCScope([...oidcScopes, ...scopes].join(' '));
   const resource = typeof interaction.params.resource === 'string' ? interaction.params.resource : server.resource;
   grant.addResourceScope(resource, scopes.join(' '));
   const grantId = await grant.save();

@@ -23,6 +23,8 @@ export function createAuthorizationServer(deps: { db: Database; publicUrl: strin
   const provider = new Provider(deps.publicUrl, {
     adapter: postgresAdapterOf(deps.db),
     clients: [],
+    // The API's scopes are also the server's own (a client registers with them, RFC 7591 `scope`); its tokens carry
+    // them for the resource (getResourceServerInfo).
     scopes: ['openid', 'offline_access', ...API_KEY_SCOPES],
     claims: { openid: ['sub'] },
     jwks: { keys: [signingKeyOf(deps.secret)] },
