@@ -73,6 +73,7 @@ import { adminBillingRoutes } from './billing/admin-billing-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
+import { installationSecretOf } from './platform/local-secret';
 import { createAuthorizationServer } from './oauth/provider';
 import { oauthPortalRoutes, registerAuthorizationServer } from './oauth/routes';
 import { agentPortalRoutes, registerMcpServer } from './mcp/routes';
@@ -241,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authorizationServer = createAuthorizationServer({
     db: database.db,
     publicUrl: config.publicUrl,
-    secret: config.authSecret!,
+    secret: await installationSecretOf(config),
     trustProxy: Boolean(config.trustProxy),
   });
   await app.register(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 import { API_KEY_SCOPES } from './api-keys';
 
 /**
@@ -17,7 +18,7 @@ export const ZOAuthConsent = z.object({
 });
 export type TOAuthConsent = z.infer<typeof ZOAuthConsent>;
 
-export const ZOAuthConsentParams = z.object({ uid: z.string().min(1).max(100) });
+export const ZOAuthConsentParams = z.object({ uid: z.string().min(1).max(100).check(singleLineText) });
 export const ZOAuthConsentDecision = z.object({ approve: z.boolean({ error: 'errors.invalidRequest' }) });
 /** Where the browser goes next: back to the authorization server, which answers the app. */
 export const ZOAuthConsentResult = z.object({ redirectTo: z.string() });
