@@ -1,10 +1,9 @@
 import { createServer } from 'node:net';
 import { API_KEY_SCOPES, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { makePdf } from '@test-support/factories/documents';
+import { InMemoryOAuthClient, MCP_CLIENT_NAME } from '@test-support/mcp-oauth-client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
@@ -34,32 +33,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-/** An MCP client's OAuth side, kept in memory; the authorization address it is sent to is kept for the test to follow. */
-class InMemoryOAuth implements OAuthClientProvider {
-  client: OAuthClientInformationMixed | undefined;
-  stored: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  readonly redirectUrl = 'http://127.0.0.1:9/callback';
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'Clinic Assistant',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-      scope: 'faxes:read faxes:write contacts:read',
-    };
-  }
-  clientInformation = () => this.client;
-  saveClientInformation = (client: OAuthClientInformationMixed) => void (this.client = client);
-  tokens = () => this.stored;
-  saveTokens = (tokens: OAuthTokens) => void (this.stored = tokens);
-  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url);
-  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
-  codeVerifier = () => this.verifier;
-}
-
 /** A browser's cookie jar, just enough for the authorization server's own cookies. */
 const cookieJar = () => {
   const cookies = new Map<string, string>();
@@ -81,7 +54,7 @@ const cookieJar = () => {
  * the browser test gives it by hand) sends it back with a code, which the client exchanges with its PKCE verifier.
  */
 async function connectWithOAuth(personCookie: string, approve = true) {
-  const oauth = new InMemoryOAuth();
+  const oauth = new InMemoryOAuthClient();
   const url = new URL(`${origin}/mcp`);
   const first = new StreamableHTTPClientTransport(url, { authProvider: oauth });
   await expect(new Client({ name: 'clinic-assistant', version: '1.0.0' }).connect(first)).rejects.toThrow(/Unauthorized/);
@@ -99,7 +72,7 @@ async function connectWithOAuth(personCookie: string, approve = true) {
 
   const asked = await t.app.inject({ method: 'GET', url: `/api/oauth/consents/${uid}`, headers: { cookie: personCookie } });
   expect(asked.statusCode, asked.body).toBe(200);
-  expect(asked.json()).toMatchObject({ clientName: 'Clinic Assistant', scopes });
+  expect(asked.json()).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes });
   const decided = await t.app.inject({
     method: 'POST',
     url: `/api/oauth/consents/${uid}`,
@@ -155,7 +128,7 @@ describe('the MCP server with OAuth', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, faxId), eq(auditEvents.action, 'fax.send')));
-    expect(audited!.details).toMatchObject({ channel: 'agent', viaAgent: { name: 'Clinic Assistant' } });
+    expect(audited!.details).toMatchObject({ channel: 'agent', viaAgent: { name: MCP_CLIENT_NAME } });
 
     // The refresh token turns: each use gives a new one (a spent one used again revokes the grant, oidc-provider's rule).
     const { client: registered, stored } = oauth!;
@@ -172,7 +145,7 @@ describe('the MCP server with OAuth', () => {
 
     const connected = await t.app.inject({ method: 'GET', url: '/api/oauth/connections', headers: { cookie } });
     const [app] = connected.json().data;
-    expect(app).toMatchObject({ clientName: 'Clinic Assistant', scopes: [...API_KEY_SCOPES] });
+    expect(app).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes: [...API_KEY_SCOPES] });
     expect(app.lastUsedAt).not.toBeNull();
     const revoked = await t.app.inject({ method: 'DELETE', url: `/api/oauth/connections/${app.id}`, headers: { cookie, origin } });
     expect(revoked.statusCode).toBe(200);

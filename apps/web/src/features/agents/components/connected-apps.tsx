@@ -2,8 +2,8 @@ import type { TConnectedApp } from '@faxline/shared';
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ScopeBadges } from '@/components/ui/scope-badges';
 import { CountedList } from '@/components/ui/counted-list';
 import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { useDateFormat } from '@/lib/use-date-format';
@@ -46,15 +46,7 @@ function ConnectedAppRow({ app, heading }: { app: TConnectedApp; heading: RefObj
     <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-4 p-4">
       <div className="flex min-w-0 flex-col gap-1.5">
         <span className="font-semibold break-words">{app.clientName}</span>
-        <ul aria-label={t('connected.scopesLabel', { name: app.clientName })} className="flex flex-wrap gap-1.5">
-          {app.scopes.map((scope) => (
-            <li key={scope}>
-              <Badge variant="accent" translate="no" className="font-mono">
-                {scope}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <ScopeBadges scopes={app.scopes} label={t('connected.scopesLabel', { name: app.clientName })} />
         <span className="text-sm text-muted-foreground">
           {t('connected.allowedBy', { date: format(app.createdAt), name: app.grantedBy })}
         </span>

@@ -1,4 +1,4 @@
-import type { TOAuthConsent } from '@faxline/shared';
+import type { TApiKeyScope, TOAuthConsent } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +6,10 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 
 import { useDecideConsent } from '../api/agents-api';
+
+/** A scope's text in the page's messages: `faxes:read` is `scopes.faxes.read` (a colon would name a namespace). */
+const scopeTextKey = (scope: TApiKeyScope) =>
+  `scopes.${scope.replace(':', '.')}` as `scopes.${'faxes' | 'contacts'}.${'read' | 'write'}` | 'scopes.webhooks.manage';
 
 /**
  * The question an app or AI agent asks (OAuth consent): its name as it registered itself, what it may do, for which
@@ -31,7 +35,7 @@ export function ConsentCard({ consent }: { consent: TOAuthConsent }) {
               <Badge variant="accent" translate="no" className="font-mono">
                 {scope}
               </Badge>
-              <span>{t(`scopes.${scope}`)}</span>
+              <span>{t(scopeTextKey(scope))}</span>
             </li>
           ))}
         </ul>
