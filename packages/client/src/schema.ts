@@ -628,7 +628,7 @@ export interface components {
       uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
-      channel: 'web' | 'api' | 'email';
+      channel: 'web' | 'api' | 'email' | 'agent';
       scheduled_at: string | null;
       next_try_at: string | null;
       /** Format: date-time */
@@ -687,7 +687,7 @@ export interface components {
       uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
-      channel: 'web' | 'api' | 'email';
+      channel: 'web' | 'api' | 'email' | 'agent';
       scheduled_at: string | null;
       next_try_at: string | null;
       /** Format: date-time */

@@ -53,8 +53,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
         if (request.url === OPENAPI_PATH) return;
         if (request.url.split('?')[0] === STATUS_PATH) {
           const state = await count(request, reply, null);
-          if (!state.allowed)
-            throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
+          if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
           return;
         }
         const secret = bearerSecretOf(request.headers.authorization);
