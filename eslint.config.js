@@ -50,7 +50,8 @@ const serverFloors = [
   ['routing', 'announcements'],
   ['retention', 'delivery-record'],
   ['porting'],
-  ['public-api', 'email-to-fax', 'backups', 'data-export'],
+  ['public-api', 'email-to-fax', 'backups', 'data-export', 'oauth'],
+  ['mcp'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];
 const capabilities = (existsSync(serverSrc) ? readdirSync(serverSrc, { withFileTypes: true }) : [])

@@ -1,5 +1,5 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; every project that compiles this file (server tests, e2e) needs them
-/// <reference path="./oidc-provider.d.ts" />
+/// <reference path="../../apps/server/src/oauth/oidc-provider.d.ts" />
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Context } from 'oidc-provider';

@@ -73,6 +73,10 @@ import { adminBillingRoutes } from './billing/admin-billing-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
 import { registerPublicApi } from './public-api/routes';
+import { installationSecretOf } from './platform/local-secret';
+import { createAuthorizationServer } from './oauth/provider';
+import { oauthPortalRoutes, registerAuthorizationServer } from './oauth/routes';
+import { agentPortalRoutes, registerMcpServer } from './mcp/routes';
 import { registerScim } from './scim/routes';
 import { scimSettingsRoutes } from './scim/settings-routes';
 import { faxIdentityRoutes } from './numbers/fax-identity-routes';
@@ -235,6 +239,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(receiptKeyRoutes, routeDeps);
   // A carrier fetches a fax's pages by its media link, with no session and outside maintenance.
   await app.register(mediaRoutes, routeDeps);
+  // Faxline's OAuth 2.1 server for apps and AI agents (decision 130); its tokens open the MCP server.
+  const authorizationServer = createAuthorizationServer({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    secret: await installationSecretOf(config),
+    trustProxy: Boolean(config.trustProxy),
+  });
   await app.register(
     async (api) => {
       await registerSystemSettingsEffects(api, routeDeps);
@@ -294,6 +305,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blocklistRoutes, routeDeps);
       await api.register(contactRoutes, routeDeps);
       await api.register(apiKeyRoutes, routeDeps);
+      await api.register(oauthPortalRoutes, { ...routeDeps, authorizationServer });
+      await api.register(agentPortalRoutes, routeDeps);
       await api.register(dataExportRoutes, routeDeps);
       await api.register(billingRoutes, routeDeps);
       await api.register(planChangeRoutes, routeDeps);
@@ -334,6 +347,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // The public REST API, with API keys instead of sessions.
   await registerPublicApi(app, routeDeps, redis);
+  await registerAuthorizationServer(app, authorizationServer);
+  await registerMcpServer(app, routeDeps, authorizationServer);
   await registerScim(app, routeDeps);
   if (config.devMailbox) await app.register(mailboxRoutes, { db: database.db });
 

@@ -40,3 +40,5 @@ export * from './tickets/schema';
 export * from './webhooks/schema';
 export * from './platform/db/seed-runs';
 export * from './retention/schema';
+export * from './oauth/schema';
+export * from './mcp/schema';

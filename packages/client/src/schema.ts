@@ -759,7 +759,7 @@ export interface components {
       uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
-      channel: 'web' | 'api' | 'email';
+      channel: 'web' | 'api' | 'email' | 'agent';
       scheduled_at: string | null;
       next_try_at: string | null;
       /** Format: date-time */
@@ -942,7 +942,7 @@ export interface components {
       uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
-      channel: 'web' | 'api' | 'email';
+      channel: 'web' | 'api' | 'email' | 'agent';
       scheduled_at: string | null;
       next_try_at: string | null;
       /** Format: date-time */
@@ -1220,7 +1220,7 @@ export interface components {
       uncertain_choice: ('keep' | 'resend') | null;
       cover_subject: string | null;
       /** @enum {string} */
-      channel: 'web' | 'api' | 'email';
+      channel: 'web' | 'api' | 'email' | 'agent';
       scheduled_at: string | null;
       next_try_at: string | null;
       /** Format: date-time */

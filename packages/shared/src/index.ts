@@ -27,6 +27,7 @@ export * from './contracts/fax-calls';
 export * from './contracts/uncertain-faxes';
 export * from './contracts/blocklist';
 export * from './contracts/api-keys';
+export * from './contracts/agents';
 export * from './contracts/webhooks';
 export * from './contracts/email-to-fax';
 export * from './contracts/notifications';

@@ -37,6 +37,8 @@ const ROLE_PERMISSIONS = {
   manageEmailToFax: ['owner', 'admin'],
   /** The account's API keys, which act for it through /v1. */
   manageApiKeys: ['owner', 'admin'],
+  /** The account's rules for AI agents (approval of their faxes, no fax contents for them). */
+  manageAgents: ['owner', 'admin'],
   /** The account's shared inboxes, who belongs to each, and the rules that place its received faxes (decision 103). */
   manageInboxes: ['owner', 'admin'],
   /** The account's webhook endpoints, which receive its fax events. */

@@ -97,6 +97,10 @@ export const webPaths = {
     auditTrail: route('/user/audit-trail'),
     /** The account's keys for the public API: owner and sub-admins. */
     apiKeys: route('/user/api-keys'),
+    /** An app or AI agent asking for access (OAuth, decision 130): the signed-in person approves or denies it. */
+    connectApp: { path: '/user/connect/:uid', getHref: (uid: string) => `/user/connect/${encodeURIComponent(uid)}` },
+    /** Faxes sent by AI agents waiting for approval, and those decided: members who may send. */
+    agentFaxes: route('/user/agent-faxes'),
     /** The account's webhook endpoints: owner and sub-admins. */
     webhooks: route('/user/webhooks'),
     /** Faxing by e-mail: who may send for the account and how strictly: owner and sub-admins. */

@@ -11,6 +11,8 @@ export type Actor = {
   ip: string;
   /** Set when the request came with an API key: the audit trail names it. */
   viaApiKey?: { id: string; prefix: string };
+  /** Set when an app or AI agent acts (OAuth, the MCP server): the audit trail names it as it registered itself. */
+  viaAgent?: { name: string; clientId: string | null };
 };
 
 /** The audit row's who and where for an actor; the key, when there is one, goes in the details. */
@@ -18,6 +20,9 @@ export function auditedBy(
   actor: Actor,
   details?: AuditEvent['details'],
 ): Pick<AuditEvent, 'actorUserId' | 'accountId' | 'ip'> & { details?: AuditEvent['details'] } {
-  const withKey = actor.viaApiKey ? { ...details, viaApiKey: actor.viaApiKey } : details;
+  const withKey =
+    actor.viaApiKey || actor.viaAgent
+      ? { ...details, ...(actor.viaApiKey ? { viaApiKey: actor.viaApiKey } : {}), ...(actor.viaAgent ? { viaAgent: actor.viaAgent } : {}) }
+      : details;
   return { actorUserId: actor.user.id, accountId: actor.member.accountId, ip: actor.ip, ...(withKey ? { details: withKey } : {}) };
 }

@@ -53,11 +53,16 @@ async function pollAuditedLately(db: Database, actor: FaxActor, faxId: string): 
 /**
  * One fax with its attempts and files (the details page). Opening a received fax marks it read for the account; a
  * program polling it through the API (`poll`) does not, a poll not being a person who has read it, and is audited once
- * an hour rather than at every poll.
+ * an hour rather than at every poll. An agent's read (`markRead: false`) is audited each time and marks nothing read.
  */
-export async function getFax(db: Database, actor: FaxActor, id: string, { poll = false } = {}): Promise<TFaxDetails> {
+export async function getFax(
+  db: Database,
+  actor: FaxActor,
+  id: string,
+  { poll = false, markRead = !poll }: { poll?: boolean; markRead?: boolean } = {},
+): Promise<TFaxDetails> {
   const fax = await accessibleFax(db, actor, id, 'fax.view');
-  const opened = !poll && fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
+  const opened = markRead && fax.direction === 'inbound' && !fax.readAt ? { ...fax, readAt: new Date() } : fax;
   if (opened !== fax) await db.update(faxes).set({ readAt: opened.readAt }).where(eq(faxes.id, fax.id));
   const attempts = await faxAttemptViews(db, fax.id);
   const attached = await db.select().from(faxFiles).where(eq(faxFiles.faxId, fax.id)).orderBy(asc(faxFiles.position));

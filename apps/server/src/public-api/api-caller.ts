@@ -95,8 +95,11 @@ export function callerOf(request: { apiCaller: ApiCaller | null }): ApiCaller {
   return request.apiCaller;
 }
 
+/** What a caller was given (a key's scopes, an app's) and what its person's role allows of them now. */
+export type ScopedCaller = Pick<ApiCaller, 'keyScopes' | 'scopes'>;
+
 /** The caller, when its key has the scope and its creator's role allows it now; otherwise 403 saying which is missing. */
-export function requireScope(caller: ApiCaller, scope: TApiKeyScope): ApiCaller {
+export function requireScope<C extends ScopedCaller>(caller: C, scope: TApiKeyScope): C {
   if (caller.scopes.includes(scope)) return caller;
   if (caller.keyScopes.includes(scope)) throw new AppError('permission_denied', 'errors.apiKeyCreatorRoleForbids', { scope });
   throw new AppError('permission_denied', 'errors.apiKeyScopeMissing', { scope });

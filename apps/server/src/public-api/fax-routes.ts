@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { MAX_ATTACHMENTS, MAX_FILE_SIZE_MB_LIMIT, type TFaxQuote, type TLanguage, type ZSendFaxRequest } from '@faxline/shared';
+import { MAX_ATTACHMENTS, MAX_FILE_SIZE_MB_LIMIT, type TFaxQuote, type TLanguage } from '@faxline/shared';
 import {
   ZV1Fax,
   ZV1FaxDetails,
@@ -19,7 +19,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkFileUrl } from '../documents/fetch-url/fetch-file-url-checks';
 import { faxTextOf } from '../fax-text/fax-text';
 import { cancelFax } from '../faxes/cancel-fax';
 import { deleteFax } from '../faxes/delete-fax';
@@ -28,49 +27,19 @@ import { downloadFaxDocument, getFax } from '../faxes/get-fax';
 import { createHistoryCache, HISTORY_CACHE_LIFETIME_MS } from '../faxes/history-cache';
 import { listFaxPage } from '../faxes/list-fax-page';
 import { quoteFaxes, sendFaxes } from '../faxes/send-fax';
-import type { Upload } from '../faxes/check-attachments';
-import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../route-deps';
 import { callerOf, requireScope, type ApiCaller } from './api-caller';
 import { toV1Fax, toV1FaxDetails } from '../faxes/v1-fax-view';
 import { idempotent } from './idempotency';
 import { chooseForUncertainFax } from '../faxes/choose-uncertain';
 import { readMultipartSend, uploadsOfSend } from './read-send-request';
+import type { Upload } from '../faxes/check-attachments';
+import { readV1Send, v1SendInput } from './v1-send';
 
 type SendRequest = z.output<typeof ZV1SendFaxRequest>;
 
 /** Base64 makes 4 characters of 3 bytes: the largest JSON send (every file at the largest size allowed) and its fields. */
 const LARGEST_JSON_SEND = Math.ceil((MAX_ATTACHMENTS * MAX_FILE_SIZE_MB_LIMIT * 1024 * 1024 * 4) / 3) + 256 * 1024;
-
-/** The numbers a send goes to: `recipient`, or `recipients` for a broadcast; one of the two. */
-function recipientsOf(body: SendRequest): string[] {
-  if (body.recipient && body.recipients) throw new AppError('invalid_request', 'errors.recipientAndRecipients');
-  const recipients = body.recipients ?? (body.recipient ? [body.recipient] : []);
-  if (recipients.length === 0) throw new AppError('invalid_request', 'errors.recipientRequired');
-  if (recipients.length > MAX_BROADCAST_RECIPIENTS)
-    throw new AppError('invalid_request', 'errors.tooManyRecipients', { max: MAX_BROADCAST_RECIPIENTS });
-  return recipients;
-}
-
-/** The send service's input for a /v1 send or quote: the portal's path (faxes/send-fax.ts) with an API key's actor. */
-function sendInputOf(
-  request: FastifyRequest,
-  body: SendRequest,
-  actor: ApiCaller['actor'],
-  recipients: string[],
-  uploads: Upload[],
-  sourceUrl: string | null,
-) {
-  return {
-    actor,
-    language: (actor.user.language as TLanguage | null | undefined) ?? request.language,
-    request: asSendForm(body, recipients[0]!),
-    recipients,
-    uploads,
-    sourceUrl,
-    channel: 'api' as const,
-  };
-}
 
 /**
  * The language a /v1 answer speaks a fax's failure in (decision 119): the one the request asks for with
@@ -94,22 +63,6 @@ const toV1Quote = (quote: TFaxQuote): TV1Quote => ({
     cents: recipient.cents,
   })),
 });
-
-/** The public API's send as the portal's send form says it: one path for both (faxes/send-fax.ts). */
-function asSendForm(body: SendRequest, recipient: string): z.output<typeof ZSendFaxRequest> {
-  const cover = body.cover_page?.enabled === false ? undefined : body.cover_page;
-  return {
-    recipientNumber: recipient,
-    faxQuality: body.quality,
-    ...(cover?.notes ? { coverPageMessage: cover.notes } : {}),
-    ...(cover?.subject ? { coverSubject: cover.subject } : {}),
-    ...(body.recipient_name ? { recipientName: body.recipient_name } : {}),
-    // Given empty: no check; absent: the address book's station id for the number (decision 121).
-    ...(body.expected_station_id !== undefined ? { expectedStationId: body.expected_station_id } : {}),
-    ...(body.send_time ? { scheduledAt: body.send_time } : {}),
-    ...(body.from ? { fromNumber: body.from } : {}),
-  };
-}
 
 /** /v1/faxes: the portal's fax services, called with an API key's actor and answered in snake_case. */
 export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
@@ -136,14 +89,8 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   const sendDeps = { db, files, queue, config, systemSettings };
 
-  /** A send's recipients, files and document address, as checked before the send service sees them. */
-  function readSend(request: FastifyRequest, body: SendRequest) {
-    const recipients = recipientsOf(body);
-    if (body.file_url && body.files?.length) throw new AppError('invalid_request', 'errors.fileUrlAndFiles');
-    // What can be refused now is (a literal private address, a scheme); the worker checks again after DNS, on every hop.
-    const sourceUrl = body.file_url ? checkFileUrl(body.file_url, { trustedOrigins: config.fileUrl.trustedOrigins }) : null;
-    return { recipients, uploads: uploadsOfSend(request, body), sourceUrl };
-  }
+  const readSend = (request: FastifyRequest, body: SendRequest) =>
+    readV1Send(body, uploadsOfSend(request, body), config.fileUrl.trustedOrigins);
 
   app.post(
     '/faxes',
@@ -158,7 +105,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       const { recipients, uploads, sourceUrl } = readSend(request, request.body);
       return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprintOf(request, uploads), async () => {
         const sent = await sendFaxes(sendDeps, {
-          ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl),
+          ...v1SendInput({ language: request.language, body: request.body, actor, recipients, uploads, sourceUrl, channel: 'api' }),
           ...(body.quoted_total_cents !== undefined ? { acceptedTotalCents: body.quoted_total_cents } : {}),
           // Per key: two keys of one account may use the same text without meeting.
           idempotencyKey:
@@ -194,7 +141,7 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         status: 200,
         body: toV1Quote(
           await quoteFaxes(sendDeps, {
-            ...sendInputOf(request, request.body, actor, recipients, uploads, sourceUrl),
+            ...v1SendInput({ language: request.language, body: request.body, actor, recipients, uploads, sourceUrl, channel: 'api' }),
             idempotencyKey: null,
           }),
         ),

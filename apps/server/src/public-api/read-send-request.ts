@@ -53,9 +53,12 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 /** The files of a send: the multipart form's parts, or the JSON body's base64 `files`, decoded. */
 export function uploadsOfSend(request: FastifyRequest, body: Pick<TV1SendFaxRequest, 'files'>): Upload[] {
-  const parts = uploadsOf.get(request);
-  if (parts) return parts;
-  return (body.files ?? []).map((file) => {
+  return uploadsOf.get(request) ?? uploadsOfBase64(body.files ?? []);
+}
+
+/** A JSON send's base64 `files`, decoded (the public API's body, an agent's tool call). */
+export function uploadsOfBase64(files: NonNullable<TV1SendFaxRequest['files']>): Upload[] {
+  return files.map((file) => {
     const content = file.content.replace(/\s+/g, '');
     if (!BASE64.test(content) && !BASE64URL.test(content))
       throw new AppError('invalid_request', 'errors.invalidBase64', { file: shownFileName(file.name) });

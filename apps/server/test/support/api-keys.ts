@@ -1,7 +1,7 @@
 import { ZCreateApiKeyResponse, type TApiKeyScope, API_KEY_SCOPES } from '@faxline/shared';
 import { createAccount, type PlanChoice } from '@test-support/factories/accounts';
 import type { InjectOptions } from 'fastify';
-import { signIn, TEST_ORIGIN, type TestApp } from './test-app';
+import { signIn, type TestApp } from './test-app';
 
 /** The plan an account with an API key is on unless a test says otherwise: one that includes the API (decision 087). */
 export const API_PLAN = { slug: 'business' } as const;
@@ -27,7 +27,8 @@ export async function createApiKey(t: TestApp, cookie: string, scopes: readonly 
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/api-keys',
-    headers: { cookie, origin: TEST_ORIGIN },
+    // The app's own origin, whatever its public address (a test that listens names its port in it).
+    headers: { cookie, origin: new URL(t.config.publicUrl).origin },
     payload: { name, scopes },
   });
   if (response.statusCode !== 201) throw new Error(`creating a key: ${response.statusCode} ${response.body}`);

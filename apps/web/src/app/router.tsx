@@ -69,6 +69,8 @@ const BroadcastRoute = lazy(() => import('./routes/user/broadcast'));
 const SettingsRoute = lazy(() => import('./routes/user/settings'));
 const AddUserRoute = lazy(() => import('./routes/user/add-user'));
 const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
+const ConnectAppRoute = lazy(() => import('./routes/user/connect-app'));
+const AgentFaxesRoute = lazy(() => import('./routes/user/agent-faxes'));
 const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
 const InboxesRoute = lazy(() => import('./routes/user/inboxes'));
 const NumbersRoute = lazy(() => import('./routes/user/numbers'));
@@ -193,6 +195,8 @@ export const router = createBrowserRouter([
               { path: paths.user.auditTrail.path, Component: AuditTrailRoute },
               { path: paths.user.addUser.path, Component: AddUserRoute },
               { path: paths.user.apiKeys.path, Component: ApiKeysRoute },
+              { path: paths.user.connectApp.path, Component: ConnectAppRoute },
+              { path: paths.user.agentFaxes.path, Component: AgentFaxesRoute },
               { path: paths.user.webhooks.path, Component: WebhooksRoute },
               { path: paths.user.inboxes.path, Component: InboxesRoute },
               { path: paths.user.numbers.path, Component: NumbersRoute },

@@ -13,6 +13,7 @@ import type enAdminPublishing from '@/locales/en/admin-publishing.json';
 import type enAdminSettings from '@/locales/en/admin-settings.json';
 import type enAdminSupport from '@/locales/en/admin-support.json';
 import type enApiKeys from '@/locales/en/api-keys.json';
+import type enAgents from '@/locales/en/agents.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enBlog from '@/locales/en/blog.json';
 import type enBilling from '@/locales/en/billing.json';
@@ -67,6 +68,7 @@ declare module 'i18next' {
       'admin-settings': typeof enAdminSettings;
       'admin-support': typeof enAdminSupport;
       'api-keys': typeof enApiKeys;
+      agents: typeof enAgents;
       auth: typeof enAuth;
       blog: typeof enBlog;
       billing: typeof enBilling;

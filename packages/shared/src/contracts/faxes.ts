@@ -80,8 +80,8 @@ export const FAX_LINES = ['internal', 'sandbox', 'hylafax', ...CARRIERS] as cons
 export type TFaxDirection = (typeof FAX_DIRECTIONS)[number];
 export type TFaxStatus = (typeof FAX_STATUSES)[number];
 export type TFaxLine = (typeof FAX_LINES)[number];
-/** How a fax was sent: the portal, the public API (/v1), or e-mail. */
-export const FAX_CHANNELS = ['web', 'api', 'email'] as const;
+/** How a fax was sent: the portal, the public API (/v1), e-mail, or an AI agent through MCP (/mcp). */
+export const FAX_CHANNELS = ['web', 'api', 'email', 'agent'] as const;
 export type TFaxChannel = (typeof FAX_CHANNELS)[number];
 
 export const ZFax = z.object({

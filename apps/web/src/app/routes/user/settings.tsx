@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { AgentSettingsSection } from '@/features/agents/components/agent-settings-section';
 import { BlocklistSection } from '@/features/blocklist/components/blocklist-section';
 import { DataExportSection } from '@/features/data-export/components/data-export-section';
 import { FaxIdentitySection } from '@/features/fax-identity/components/fax-identity-section';
@@ -53,6 +54,7 @@ export default function SettingsRoute() {
       <FaxEmailSection />
       <FaxTextSection />
       <FhirSection />
+      <AgentSettingsSection />
       <ScimSection />
       <RetentionSection />
       <BlocklistSection />

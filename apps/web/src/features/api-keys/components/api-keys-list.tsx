@@ -2,8 +2,8 @@ import type { TApiKey, TApiKeysResponse } from '@faxline/shared';
 import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ScopeBadges } from '@/components/ui/scope-badges';
 import { CountedList } from '@/components/ui/counted-list';
 import { useDateFormat } from '@/lib/use-date-format';
 
@@ -52,15 +52,7 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (event: Mo
         <code translate="no" dir="ltr" className="w-fit rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all">
           {`${apiKey.prefix}…`}
         </code>
-        <ul aria-label={t('list.scopesLabel', { name: apiKey.name })} className="flex flex-wrap gap-1.5">
-          {apiKey.scopes.map((scope) => (
-            <li key={scope}>
-              <Badge variant="accent" translate="no" className="font-mono">
-                {scope}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <ScopeBadges scopes={apiKey.scopes} label={t('list.scopesLabel', { name: apiKey.name })} />
         <span className="text-sm text-muted-foreground">
           {apiKey.createdBy ? t('list.createdBy', { date: created, name: apiKey.createdBy }) : t('list.created', { date: created })}
         </span>

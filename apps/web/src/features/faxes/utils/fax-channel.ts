@@ -5,6 +5,7 @@ export const CHANNEL_NAMES = {
   web: 'details.channels.web',
   api: 'details.channels.api',
   email: 'details.channels.email',
+  agent: 'details.channels.agent',
 } as const satisfies Record<TFaxChannel, string>;
 
 /** The same, as the history's note under a sent fax's date ("Via e-mail"). */
@@ -12,6 +13,7 @@ const CHANNEL_NOTES = {
   web: 'history.via.web',
   api: 'history.via.api',
   email: 'history.via.email',
+  agent: 'history.via.agent',
 } as const satisfies Record<TFaxChannel, string>;
 
 /** The history's note on how a fax was sent; none for a received fax, which came down a line. */

@@ -1,0 +1,239 @@
+import { createServer } from 'node:net';
+import { API_KEY_SCOPES, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { makePdf } from '@test-support/factories/documents';
+import { InMemoryOAuthClient, MCP_CLIENT_NAME } from '@test-support/mcp-oauth-client';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../src/audit/schema';
+import { faxes } from '../../src/faxes/schema';
+import { ownerWithApiKey } from '../support/api-keys';
+import { openTestApp, type TestApp } from '../support/test-app';
+
+// The MCP server as an agent meets it: the official SDK's client over Streamable HTTP, signed in with OAuth (dynamic
+// registration, PKCE, the portal's consent) or an API key; the account's approval queue and its rule on contents.
+let t: TestApp;
+let origin: string;
+
+/** A free port, known before the app is built: its public address (the OAuth issuer, the MCP resource) names it. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  t = await openTestApp({ env: { PUBLIC_URL: origin, FAX_CLOCK_SCALE: '0.05' } });
+  await t.app.listen({ host: '127.0.0.1', port });
+}, 180_000);
+afterAll(() => t.close());
+
+/** A browser's cookie jar, just enough for the authorization server's own cookies. */
+const cookieJar = () => {
+  const cookies = new Map<string, string>();
+  return {
+    take(response: Response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, ...value] = pair!.split('=');
+        cookies.set(name!.trim(), value.join('='));
+      }
+    },
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+  };
+};
+
+/**
+ * Connects an MCP client with OAuth as a person would: the client registers itself and is sent to /oauth/authorize;
+ * the browser lands on the portal's consent page, whose answer (given here through its API with the person's session,
+ * the browser test gives it by hand) sends it back with a code, which the client exchanges with its PKCE verifier.
+ */
+async function connectWithOAuth(personCookie: string, approve = true) {
+  const oauth = new InMemoryOAuthClient();
+  const url = new URL(`${origin}/mcp`);
+  const first = new StreamableHTTPClientTransport(url, { authProvider: oauth });
+  await expect(new Client({ name: 'clinic-assistant', version: '1.0.0' }).connect(first)).rejects.toThrow(/Unauthorized/);
+  const authorizationUrl = oauth.authorizationUrl!;
+  expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  // The client asks for the scopes the protected resource's metadata lists: the consent page names each.
+  const scopes = authorizationUrl.searchParams.get('scope')!.split(' ');
+
+  const jar = cookieJar();
+  const toConsent = await fetch(authorizationUrl, { redirect: 'manual' });
+  jar.take(toConsent);
+  const consentPage = new URL(toConsent.headers.get('location')!, origin);
+  const uid = consentPage.pathname.split('/').pop()!;
+  expect(consentPage.pathname).toBe(`/user/connect/${uid}`);
+
+  const asked = await t.app.inject({ method: 'GET', url: `/api/oauth/consents/${uid}`, headers: { cookie: personCookie } });
+  expect(asked.statusCode, asked.body).toBe(200);
+  expect(asked.json()).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes });
+  const decided = await t.app.inject({
+    method: 'POST',
+    url: `/api/oauth/consents/${uid}`,
+    headers: { cookie: personCookie, origin },
+    payload: { approve },
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+
+  let next = new URL(decided.json().redirectTo, origin);
+  // The authorization server's own redirects, followed as a browser does, until it sends the browser back to the app.
+  while (next.origin === origin) {
+    const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.take(response);
+    next = new URL(response.headers.get('location')!, origin);
+  }
+  expect(`${next.origin}${next.pathname}`).toBe(oauth.redirectUrl);
+  if (!approve) return { error: next.searchParams.get('error') };
+  await first.finishAuth(next.searchParams.get('code')!);
+  const client = new Client({ name: 'clinic-assistant', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(url, { authProvider: oauth }));
+  return { client, oauth };
+}
+
+/** The JSON a tool answered. */
+const resultOf = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0]!.text);
+
+const pdfFile = async () => ({ name: 'referral.pdf', content: Buffer.from(await makePdf(1)).toString('base64') });
+
+async function waitForStatus(client: Client, faxId: string, status: string) {
+  for (let i = 0; i < 600; i++) {
+    const fax = resultOf(await client.callTool({ name: 'get_fax', arguments: { fax_id: faxId } }));
+    if (fax.status === status) return fax;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`fax ${faxId} never became ${status}`);
+}
+
+describe('the MCP server with OAuth', () => {
+  it('registers, asks the person, lists the tools, sends a fax and reads its status; the audit trail names the agent', async () => {
+    const { cookie, account } = await ownerWithApiKey(t);
+    const { client, oauth } = await connectWithOAuth(cookie);
+    const tools = (await client!.listTools()).tools.map((tool) => tool.name).sort();
+    expect(tools).toEqual(['get_fax', 'list_contacts', 'list_faxes', 'read_fax_text', 'send_fax']);
+
+    const sent = resultOf(
+      await client!.callTool({ name: 'send_fax', arguments: { recipient: SANDBOX_TEST_NUMBERS.delivers, files: [await pdfFile()] } }),
+    );
+    const faxId = sent.faxes[0].fax_id;
+    const fax = await waitForStatus(client!, faxId, 'delivered');
+    expect(fax).toMatchObject({ id: faxId, channel: 'agent', to: SANDBOX_TEST_NUMBERS.delivers });
+
+    const [audited] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, faxId), eq(auditEvents.action, 'fax.send')));
+    expect(audited!.details).toMatchObject({ channel: 'agent', viaAgent: { name: MCP_CLIENT_NAME } });
+
+    // The refresh token turns: each use gives a new one (a spent one used again revokes the grant, oidc-provider's rule).
+    const { client: registered, stored } = oauth!;
+    const refresh = (token: string) =>
+      fetch(`${origin}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: registered!.client_id }),
+      });
+    const refreshed = await refresh(stored!.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    expect((await refreshed.json()).refresh_token).not.toBe(stored!.refresh_token);
+    await expect(client!.listTools()).resolves.toBeTruthy();
+
+    const connected = await t.app.inject({ method: 'GET', url: '/api/oauth/connections', headers: { cookie } });
+    const [app] = connected.json().data;
+    expect(app).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes: [...API_KEY_SCOPES] });
+    expect(app.lastUsedAt).not.toBeNull();
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/oauth/connections/${app.id}`, headers: { cookie, origin } });
+    expect(revoked.statusCode).toBe(200);
+    await expect(client!.listTools()).rejects.toThrow();
+    expect((await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).length).toBe(1);
+  }, 120_000);
+
+  it('tells the app a person said no (access_denied), and makes no connection', async () => {
+    const { cookie } = await ownerWithApiKey(t);
+    expect(await connectWithOAuth(cookie, false)).toEqual({ error: 'access_denied' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/oauth/connections', headers: { cookie } })).json().data).toEqual([]);
+  }, 60_000);
+});
+
+describe('the account’s rules for agents', () => {
+  /** An MCP client with an API key, as a program without OAuth connects. */
+  async function connectWithKey(secret: string) {
+    const client = new Client({ name: 'script', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }),
+    );
+    return client;
+  }
+
+  it('holds an agent’s fax until a member approves it; a denied one never becomes a fax', async () => {
+    const { cookie, secret, account } = await ownerWithApiKey(t);
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/agents/settings',
+      headers: { cookie, origin },
+      payload: { approvalRequired: true, contentsForbidden: false },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const client = await connectWithKey(secret);
+    const send = async () =>
+      resultOf(
+        await client.callTool({ name: 'send_fax', arguments: { recipient: SANDBOX_TEST_NUMBERS.delivers, files: [await pdfFile()] } }),
+      );
+    const approved = await send();
+    const denied = await send();
+    expect(approved).toMatchObject({ status: 'waiting_for_approval' });
+    expect(await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).toEqual([]);
+
+    const queue = await t.app.inject({ method: 'GET', url: '/api/agents/faxes', headers: { cookie } });
+    expect(queue.json().data.map((fax: { state: string }) => fax.state)).toEqual(['waiting', 'waiting']);
+    const decide = (id: string, approve: boolean) =>
+      t.app.inject({ method: 'POST', url: `/api/agents/faxes/${id}/decision`, headers: { cookie, origin }, payload: { approve } });
+    expect((await decide(denied.approval_id, false)).json()).toMatchObject({ state: 'denied', faxIds: [] });
+    expect((await decide(denied.approval_id, true)).statusCode).toBe(404);
+    const decided = (await decide(approved.approval_id, true)).json();
+    expect(decided).toMatchObject({ state: 'approved' });
+
+    const status = resultOf(await client.callTool({ name: 'get_fax', arguments: { fax_id: approved.approval_id } }));
+    expect(status).toMatchObject({ status: 'approved', fax_ids: decided.faxIds });
+    await waitForStatus(client, decided.faxIds[0], 'delivered');
+    // Only the approved one was ever a fax: the denied one never reached a line.
+    expect((await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).map((fax) => fax.id)).toEqual(decided.faxIds);
+  }, 120_000);
+
+  it('gives an agent a fax’s metadata only when the account forbids contents', async () => {
+    const { cookie, secret } = await ownerWithApiKey(t);
+    const client = await connectWithKey(secret);
+    const sent = resultOf(
+      await client.callTool({ name: 'send_fax', arguments: { recipient: SANDBOX_TEST_NUMBERS.delivers, files: [await pdfFile()] } }),
+    );
+    const faxId = sent.faxes[0].fax_id;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/agents/settings',
+      headers: { cookie, origin },
+      payload: { approvalRequired: false, contentsForbidden: true },
+    });
+    const text = resultOf(await client.callTool({ name: 'read_fax_text', arguments: { fax_id: faxId } }));
+    expect(text).toMatchObject({ contents_withheld: true, fax: { id: faxId } });
+    expect(text).not.toHaveProperty('pages');
+  }, 60_000);
+
+  it('answers 401 with the protected resource’s metadata to a caller without a token', async () => {
+    const response = await fetch(`${origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain(`${origin}/.well-known/oauth-protected-resource/mcp`);
+    const metadata = await (await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).json();
+    expect(metadata).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+    const server = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
+    expect(server).toMatchObject({
+      issuer: origin,
+      code_challenge_methods_supported: ['S256'],
+      registration_endpoint: `${origin}/oauth/register`,
+    });
+  });
+});
