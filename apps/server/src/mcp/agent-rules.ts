@@ -8,6 +8,8 @@ import type { Upload } from '../faxes/check-attachments';
 import { sendFaxes, type SendFaxDeps, type SendFaxesInput } from '../faxes/send-fax';
 import { AppError } from '../platform/http/app-error';
 import type { Database } from '../platform/db/client';
+import { inTransaction } from '../platform/db/transaction';
+import { emailApprovalRequests } from './approval-emails';
 import { agentFaxes, agentSettings, type AgentSendRequest } from './schema';
 
 /** The account's rules for agents; an account that never set them: no approval, contents readable. */
@@ -36,10 +38,11 @@ type AgentActor = Actor & { viaAgent: { name: string; clientId: string | null } 
 
 /**
  * An agent's send while the account requires approval (decision 131): its documents are kept encrypted and the send
- * is recorded whole, but no fax exists until a member approves, so nothing can dial before; audited with the agent.
+ * is recorded whole, but no fax exists until a member approves, so nothing can dial before; audited with the agent,
+ * and e-mailed to the members who may decide it, in the same transaction.
  */
 export async function holdAgentSend(
-  deps: Pick<SendFaxDeps, 'db' | 'files'>,
+  deps: Pick<SendFaxDeps, 'db' | 'files' | 'queue' | 'config'>,
   actor: AgentActor,
   send: Omit<SendFaxesInput, 'idempotencyKey'>,
 ): Promise<TAgentFax> {
@@ -53,18 +56,26 @@ export async function holdAgentSend(
     language: send.language,
     files: stored,
   };
-  const [row] = await deps.db
-    .insert(agentFaxes)
-    .values({ accountId: actor.member.accountId, userId: actor.user.id, agentName: actor.viaAgent.name, agent: actor.viaAgent, request })
-    .returning();
-  await recordAuditEvent(deps.db, {
-    ...auditedBy(actor, { to: send.recipients, files: stored.length }),
-    action: 'agent_fax.hold',
-    objectType: 'agent_fax',
-    objectId: row!.id,
-    outcome: 'success',
+  const row = await inTransaction(deps.db, async (tx, client) => {
+    const [held] = await tx
+      .insert(agentFaxes)
+      .values({ accountId: actor.member.accountId, userId: actor.user.id, agentName: actor.viaAgent.name, agent: actor.viaAgent, request })
+      .returning();
+    await recordAuditEvent(tx, {
+      ...auditedBy(actor, { to: send.recipients, files: stored.length }),
+      action: 'agent_fax.hold',
+      objectType: 'agent_fax',
+      objectId: held!.id,
+      outcome: 'success',
+    });
+    const fax = toAgentFax(held!, null);
+    await emailApprovalRequests({ queue: deps.queue, publicUrl: deps.config.publicUrl }, tx, client, {
+      ...fax,
+      accountId: held!.accountId,
+    });
+    return held!;
   });
-  return toAgentFax(row!, null);
+  return toAgentFax(row, null);
 }
 
 const toAgentFax = (row: typeof agentFaxes.$inferSelect, decidedBy: string | null): TAgentFax => ({

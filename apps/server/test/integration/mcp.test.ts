@@ -7,6 +7,7 @@ import { InMemoryOAuthClient, MCP_CLIENT_NAME } from '@test-support/mcp-oauth-cl
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
+import { mailboxMessages } from '../../src/email/schema';
 import { faxes } from '../../src/faxes/schema';
 import { ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, type TestApp } from '../support/test-app';
@@ -171,7 +172,7 @@ describe('the account’s rules for agents', () => {
   }
 
   it('holds an agent’s fax until a member approves it; a denied one never becomes a fax', async () => {
-    const { cookie, secret, account } = await ownerWithApiKey(t);
+    const { cookie, secret, account, owner } = await ownerWithApiKey(t);
     const settings = await t.app.inject({
       method: 'PUT',
       url: '/api/agents/settings',
@@ -188,6 +189,17 @@ describe('the account’s rules for agents', () => {
     const denied = await send();
     expect(approved).toMatchObject({ status: 'waiting_for_approval' });
     expect(await t.db.select().from(faxes).where(eq(faxes.accountId, account.id))).toEqual([]);
+
+    // Each held fax is e-mailed to the members who may decide it: who asks, to whom, and the way to the queue.
+    const requests = async () =>
+      (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, owner.email))).filter((message) =>
+        message.subject.includes('asks to send a fax from'),
+      );
+    await expect.poll(async () => (await requests()).length, { timeout: 30_000, interval: 200 }).toBe(2);
+    const [request] = await requests();
+    expect(request!.text).toContain(SANDBOX_TEST_NUMBERS.delivers);
+    expect(request!.text).toContain(`${t.config.publicUrl}/user/agent-faxes`);
+    expect(request!.text).toContain('Nothing is dialled until someone approves it');
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/agents/faxes', headers: { cookie } });
     expect(queue.json().data.map((fax: { state: string }) => fax.state)).toEqual(['waiting', 'waiting']);
