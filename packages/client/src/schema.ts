@@ -1293,6 +1293,8 @@ export interface operations {
         to?: string;
         /** @description Faxes from or to this number: every fax exchanged with it. */
         number?: string;
+        /** @description Faxes whose words, read on their pages (received faxes of an account that reads them), match this search, in the language they were read in ("naissance" finds a French fax, "births" an English one). */
+        text?: string;
         created_after?: string;
         created_before?: string;
         sort?: 'created_at' | '-created_at';

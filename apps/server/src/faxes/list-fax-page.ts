@@ -5,6 +5,7 @@ import type { Actor } from '../accounts/actor';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { visibleTo } from './fax-access';
+import { hasMatchingWords } from './fax-text-search';
 import { faxes } from './schema';
 
 type Query = z.output<typeof ZV1FaxListQuery>;
@@ -39,6 +40,8 @@ export async function listFaxPage(db: Database, actor: Actor, query: Query) {
     query.from ? eq(faxes.fromNumber, query.from) : undefined,
     query.to ? eq(faxes.toNumber, query.to) : undefined,
     query.number ? or(eq(faxes.fromNumber, query.number), eq(faxes.toNumber, query.number)) : undefined,
+    // The words read on a fax (decision 100), matched as the history's search matches them.
+    query.text ? hasMatchingWords(query.text) : undefined,
     query.created_after ? gt(faxes.createdAt, new Date(query.created_after)) : undefined,
     query.created_before ? lt(faxes.createdAt, new Date(query.created_before)) : undefined,
   ];

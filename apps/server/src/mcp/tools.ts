@@ -98,11 +98,14 @@ export function mcpServerFor(deps: ToolDeps, caller: AgentCaller): McpServer {
     'list_faxes',
     {
       title: 'List and search faxes',
-      description: 'Faxes newest first, filtered by status, direction, numbers and dates; next_cursor pages on.',
+      description:
+        'Faxes newest first, filtered by status, direction, numbers, dates and the words read on received faxes (text); next_cursor pages on.',
       inputSchema: ZV1FaxListQuery.shape,
     },
     tool(async (query: z.output<typeof ZV1FaxListQuery>) => {
       requireScope(caller, 'faxes:read');
+      // Which faxes hold a word tells what they say: not for an agent the account forbids contents.
+      if (query.text && (await rules()).contentsForbidden) throw new AppError('permission_denied', 'errors.agentContentsForbidden');
       const page = await listFaxPage(db, actor, query);
       return { data: page.rows.map((row) => toV1Fax(toPublicFax(row), language)), next_cursor: page.nextCursor };
     }),

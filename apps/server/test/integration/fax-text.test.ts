@@ -1,5 +1,5 @@
 import { ZFaxDetails, ZFaxListResponse, ZFaxTextSettings, ZReviewQueue, ZSendFaxResponse } from '@faxline/shared';
-import { ZV1FaxDetails, ZV1FaxText } from '@faxline/shared/api-v1';
+import { ZV1FaxDetails, ZV1FaxList, ZV1FaxText } from '@faxline/shared/api-v1';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,11 @@ describe('the words of faxes (issue 37, item 3)', () => {
     const v1Details = ZV1FaxDetails.parse((await callV1(t, secret, 'GET', `/v1/faxes/${copyId}`)).json());
     expect(v1Details).toMatchObject({ document_class: 'referral', page_problems: [] });
     expect(v1Details.fields).toContainEqual(expect.objectContaining({ name: 'date_of_birth', value: '15/06/1984', page: 1 }));
+    // The API's list finds it by its words as the history does (`text`, the MCP server's list_faxes too).
+    const byWords = async (words: string) =>
+      ZV1FaxList.parse((await callV1(t, secret, 'GET', `/v1/faxes?text=${encodeURIComponent(words)}`)).json()).data.map((fax) => fax.id);
+    expect(await byWords('naissances')).toEqual([copyId]);
+    expect(await byWords('radiographie')).toEqual([]);
 
     // The history's search finds each by a word of its text, in French with its stem ("naissances" finds "naissance"),
     // counted in its tab, with the words around it; not by a word that is not there (decision 100).

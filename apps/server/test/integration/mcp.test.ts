@@ -233,6 +233,10 @@ describe('the account’s rules for agents', () => {
     const text = resultOf(await client.callTool({ name: 'read_fax_text', arguments: { fax_id: faxId } }));
     expect(text).toMatchObject({ contents_withheld: true, fax: { id: faxId } });
     expect(text).not.toHaveProperty('pages');
+    // Which faxes hold a word tells what they say: the search by words is refused too, with its reason.
+    const search = await client.callTool({ name: 'list_faxes', arguments: { text: 'referral' } });
+    expect(search.isError).toBe(true);
+    expect(JSON.parse((search.content as Array<{ text: string }>)[0]!.text)).toMatchObject({ code: 'errors.agentContentsForbidden' });
   }, 60_000);
 
   it('answers 401 with the protected resource’s metadata to a caller without a token', async () => {

@@ -21,7 +21,7 @@ class Operations:
 
     _transport: Transport
 
-    def list_faxes(self, *, status: Any = None, direction: Any = None, from_: Any = None, to: Any = None, number: Any = None, created_after: Any = None, created_before: Any = None, sort: Any = None, limit: Any = None, cursor: Any = None) -> Any:
+    def list_faxes(self, *, status: Any = None, direction: Any = None, from_: Any = None, to: Any = None, number: Any = None, text: Any = None, created_after: Any = None, created_before: Any = None, sort: Any = None, limit: Any = None, cursor: Any = None) -> Any:
         """GET /faxes: List faxes.
 
         Newest first by default; walk the list with `next_cursor`, which costs the same at any depth.
@@ -31,12 +31,13 @@ class Operations:
         from_: Faxes sent from this number.
         to: Faxes sent to this number.
         number: Faxes from or to this number: every fax exchanged with it.
+        text: Faxes whose words, read on their pages (received faxes of an account that reads them), match this search, in the language they were read in ("naissance" finds a French fax, "births" an English one).
         cursor: The `next_cursor` of the previous page.
         """
         return self._transport.request(
             "GET",
             "/faxes",
-            query={"status": status, "direction": direction, "from": from_, "to": to, "number": number, "created_after": created_after, "created_before": created_before, "sort": sort, "limit": limit, "cursor": cursor},
+            query={"status": status, "direction": direction, "from": from_, "to": to, "number": number, "text": text, "created_after": created_after, "created_before": created_before, "sort": sort, "limit": limit, "cursor": cursor},
             headers={},
             body=None,
         )

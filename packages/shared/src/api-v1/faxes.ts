@@ -266,6 +266,10 @@ export const ZV1FaxListQuery = z.object({
   from: ZV1Number.optional().meta({ description: 'Faxes sent from this number.' }),
   to: ZV1Number.optional().meta({ description: 'Faxes sent to this number.' }),
   number: ZV1Number.optional().meta({ description: 'Faxes from or to this number: every fax exchanged with it.' }),
+  text: z.string().trim().min(1).max(100).check(singleLineText).optional().meta({
+    description:
+      'Faxes whose words, read on their pages (received faxes of an account that reads them), match this search, in the language they were read in ("naissance" finds a French fax, "births" an English one).',
+  }),
   created_after: z.iso.datetime({ offset: true, error: 'errors.invalidDateFilter' }).optional(),
   created_before: z.iso.datetime({ offset: true, error: 'errors.invalidDateFilter' }).optional(),
   sort: z.enum(V1_FAX_SORTS, { error: 'errors.invalidSort' }).default('-created_at'),
