@@ -1,4 +1,5 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
+import { purgeExpiredOAuthRecordsJob } from './oauth/jobs/purge-expired-records';
 import { automaticBackupsJob } from './backups/automatic-backups';
 import { buildDataExportJob, expireDataExportsJob } from './data-export/build-data-export-job';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
@@ -25,6 +26,7 @@ import { zeroFootprintJob } from './retention/jobs/zero-footprint-job';
 /** Every job the worker runs. A capability adds its jobs here. */
 export const jobs: readonly WorkerJob[] = [
   purgeExpiredVerificationsJob,
+  purgeExpiredOAuthRecordsJob,
   sendEmailJob,
   sendSenderLinksJob,
   // The dead-letter queue first: the fax steps' queues name it, so it must exist before them.

@@ -4,11 +4,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { makePdf } from '@test-support/factories/documents';
 import { InMemoryOAuthClient, MCP_CLIENT_NAME } from '@test-support/mcp-oauth-client';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { mailboxMessages } from '../../src/email/schema';
 import { faxes } from '../../src/faxes/schema';
+import { deleteExpiredOAuthRecords } from '../../src/oauth/jobs/purge-expired-records';
+import { oauthRecords } from '../../src/oauth/schema';
 import { ownerWithApiKey } from '../support/api-keys';
 import { openTestApp, type TestApp } from '../support/test-app';
 
@@ -238,6 +240,19 @@ describe('the account’s rules for agents', () => {
     expect(search.isError).toBe(true);
     expect(JSON.parse((search.content as Array<{ text: string }>)[0]!.text)).toMatchObject({ code: 'errors.agentContentsForbidden' });
   }, 60_000);
+
+  it('purges the authorization server’s expired records, and keeps the registered clients and what has not expired', async () => {
+    const now = new Date();
+    const hour = 3_600_000;
+    await t.db.insert(oauthRecords).values([
+      { model: 'AccessToken', id: 'purge-expired', payload: {}, expiresAt: new Date(now.getTime() - hour) },
+      { model: 'AccessToken', id: 'purge-live', payload: {}, expiresAt: new Date(now.getTime() + hour) },
+      { model: 'Client', id: 'purge-client', payload: {}, expiresAt: null },
+    ]);
+    expect(await deleteExpiredOAuthRecords(t.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.select({ id: oauthRecords.id }).from(oauthRecords).where(like(oauthRecords.id, 'purge-%'));
+    expect(left.map((row) => row.id).sort()).toEqual(['purge-client', 'purge-live']);
+  });
 
   it('answers 401 with the protected resource’s metadata to a caller without a token', async () => {
     const response = await fetch(`${origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
