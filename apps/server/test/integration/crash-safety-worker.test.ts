@@ -155,17 +155,18 @@ function toldByRight(sends: Send[]) {
   return { events: 3 * accepted.length + internal, mails: accepted.length + internal };
 }
 
-/** Waits until no webhook message is pending and `expectedMails` e-mails arrived, or `timeoutMs` is up. */
-async function waitUntilAllTold(expectedMails: number, timeoutMs: number): Promise<number> {
+/**
+ * Waits until every event has its webhook message (a fan-out cut by a kill runs again after its retry's wait), none is
+ * pending, and `expected.mails` e-mails arrived, or `timeoutMs` is up.
+ */
+async function waitUntilAllTold(expected: { events: number; mails: number }, timeoutMs: number): Promise<number> {
   const started = Date.now();
-  const pending = async () =>
-    (
-      await t.db
-        .select({ id: webhookMessages.id })
-        .from(webhookMessages)
-        .where(inArray(webhookMessages.status, ['pending']))
-    ).length;
-  while (Date.now() - started < timeoutMs && ((await pending()) > 0 || mail.size < expectedMails)) await delay(500);
+  const messages = () => t.db.select({ status: webhookMessages.status }).from(webhookMessages);
+  const untold = async () => {
+    const rows = await messages();
+    return rows.length < expected.events || rows.some((row) => row.status === 'pending') || mail.size < expected.mails;
+  };
+  while (Date.now() - started < timeoutMs && (await untold())) await delay(500);
   await delay(2_000); // a late second arrival would show now
   return Date.now() - started;
 }
@@ -356,7 +357,7 @@ describe('the worker killed with SIGKILL while faxes flow', () => {
     async () => {
       expect(faxesOfTheBattery, 'the faxes of the test before (it ended before sending them all)').toBeDefined();
       const sends = faxesOfTheBattery!;
-      const toldMs = await waitUntilAllTold(toldByRight(sends).mails, TOLD_MS);
+      const toldMs = await waitUntilAllTold(toldByRight(sends), TOLD_MS);
       const told = await examineEvents(sends);
       console.log(
         `crash battery's events: ${told.events} recorded, ${told.messages} webhook messages (${told.cutTries} tries cut by a kill), ` +
