@@ -56,6 +56,7 @@ export async function holdAgentSend(
     language: send.language,
     files: stored,
   };
+  // The documents are stored before the row that names them; a hold that does not commit takes them back, as a send does.
   const row = await inTransaction(deps.db, async (tx, client) => {
     const [held] = await tx
       .insert(agentFaxes)
@@ -74,6 +75,9 @@ export async function holdAgentSend(
       accountId: held!.accountId,
     });
     return held!;
+  }).catch(async (error: unknown) => {
+    await Promise.all(stored.map((file) => deps.files.remove(file.storageKey)));
+    throw error;
   });
   return toAgentFax(row, null);
 }
