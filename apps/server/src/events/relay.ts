@@ -13,6 +13,14 @@ export const FAX_EVENTS_CHANNEL = 'faxline_fax_events';
 const BATCH = 100;
 /** The relay also looks this often: the fallback when a notification was missed. */
 const POLL_MS = 2_000;
+/**
+ * Under a steady flow of events (the last batch relayed something less than this long ago), a notification waits
+ * this long before relaying, so that the events of several faxes share one batch: each batch costs its statements
+ * (take, ask who wants them, mark) whatever its size, and one event at a time was most of the relay's work under load.
+ * An idle relay answers the first event at once.
+ */
+const GATHER_MS = 100;
+const BUSY_WITHIN_MS = 1_000;
 
 /** An event as the relay takes it from the outbox. */
 export type RelayedEvent = { id: string; type: TRecordedFaxEventType; accountId: string };
@@ -72,12 +80,22 @@ export function startFaxEventRelay(deps: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let lastRelayedAt = 0;
 
+  const relayBatches = async () => {
+    let relayed: number;
+    do {
+      relayed = await relayFaxEvents(deps.db, deps.queue, deps.consumers);
+      if (relayed > 0) lastRelayedAt = Date.now();
+    } while (!stopped && relayed === BATCH);
+  };
   const drain = async () => {
     do {
       again = false;
+      if (Date.now() - lastRelayedAt < BUSY_WITHIN_MS) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      if (stopped) break;
       try {
-        while (!stopped && (await relayFaxEvents(deps.db, deps.queue, deps.consumers)) === BATCH);
+        await relayBatches();
       } catch (error) {
         logger.error({ err: error }, 'relaying fax events failed; trying again at the next poll');
       }
