@@ -83,7 +83,7 @@ describe('a photo of a page at an angle on a dark desk', () => {
 
 describe('the pieces', () => {
   it('maps each corner of a quadrilateral where it was asked to', () => {
-    const to = shotCorners();
+    const to = shot.corners;
     const h = homographyBetween(rectangleCorners(100, 200), to);
     rectangleCorners(100, 200).forEach((corner, i) => {
       const mapped = mapPoint(h, corner);
@@ -101,7 +101,3 @@ describe('the pieces', () => {
     expect(page.image.data.every((bit) => bit === 0)).toBe(true);
   });
 });
-
-function shotCorners() {
-  return shot.corners;
-}
