@@ -49,22 +49,30 @@ export function paperBrightness(image: TGreyImage): { columns: number; rows: num
  * true white, so "half" is taken of the paper's own brightness where the dot is (interpolated between squares).
  */
 export function binarise(image: TGreyImage): TBitImage {
+  const { width, height, data } = image;
   const { columns, rows, levels } = paperBrightness(image);
-  const out = new Uint8Array(image.width * image.height);
-  const level = (bx: number, by: number) => levels[Math.min(rows - 1, by) * columns + Math.min(columns - 1, bx)]!;
-  for (let y = 0; y < image.height; y += 1) {
-    const gy = Math.max(0, (y + 0.5) / BLOCK_PX - 0.5);
-    const by = Math.floor(gy);
-    const fy = gy - by;
-    for (let x = 0; x < image.width; x += 1) {
-      const gx = Math.max(0, (x + 0.5) / BLOCK_PX - 0.5);
-      const bx = Math.floor(gx);
-      const fx = gx - bx;
-      const top = level(bx, by) + (level(bx + 1, by) - level(bx, by)) * fx;
-      const bottom = level(bx, by + 1) + (level(bx + 1, by + 1) - level(bx, by + 1)) * fx;
-      const paper = top + (bottom - top) * fy;
-      out[y * image.width + x] = image.data[y * image.width + x]! * 2 < paper ? 1 : 0;
+  // Where each column sits between the squares' centres, worked out once for every row.
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const across = new Float32Array(width);
+  for (let x = 0; x < width; x += 1) {
+    const g = Math.max(0, (x + 0.5) / BLOCK_PX - 0.5);
+    left[x] = Math.min(columns - 1, Math.floor(g));
+    right[x] = Math.min(columns - 1, left[x]! + 1);
+    across[x] = g - Math.floor(g);
+  }
+  const row = new Float32Array(columns);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const g = Math.max(0, (y + 0.5) / BLOCK_PX - 0.5);
+    const top = Math.min(rows - 1, Math.floor(g)) * columns;
+    const bottom = Math.min(rows - 1, Math.floor(g) + 1) * columns;
+    const down = g - Math.floor(g);
+    for (let bx = 0; bx < columns; bx += 1) row[bx] = levels[top + bx]! + (levels[bottom + bx]! - levels[top + bx]!) * down;
+    for (let x = 0, i = y * width; x < width; x += 1, i += 1) {
+      const paper = row[left[x]!]! + (row[right[x]!]! - row[left[x]!]!) * across[x]!;
+      out[i] = data[i]! * 2 < paper ? 1 : 0;
     }
   }
-  return { width: image.width, height: image.height, data: out };
+  return { width, height, data: out };
 }
