@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,7 @@ const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
 const canAskForCamera = () => typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /** The camera's stream in the video, or 'off' where there is no camera or it was not allowed. Stopped on close. */
-function useCamera(video: React.RefObject<HTMLVideoElement | null>): TCamera {
+function useCamera(video: RefObject<HTMLVideoElement | null>): TCamera {
   const [camera, setCamera] = useState<TCamera>(() => (canAskForCamera() ? 'starting' : 'off'));
   useEffect(() => {
     if (!canAskForCamera()) return;
@@ -52,6 +52,26 @@ function useCamera(video: React.RefObject<HTMLVideoElement | null>): TCamera {
 /** A date and time for the PDF's name: scan-2026-12-06-0947.pdf. */
 const scanFileName = (now = new Date()) =>
   `scan-${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}-${String(now.getHours()).padStart(2, '0')}${String(now.getMinutes()).padStart(2, '0')}.pdf`;
+
+type TPageActionProps = { label: string; disabled: boolean; onClick: () => void; children: ReactNode };
+
+/** A page's button, named with its page ("Retake page 2"): an icon alone (a move) or a short word. */
+function PageAction({ label, disabled, onClick, children }: TPageActionProps) {
+  const iconOnly = typeof children !== 'string';
+  return (
+    <Button
+      type="button"
+      variant={iconOnly ? 'ghost' : 'outline'}
+      size={iconOnly ? 'icon' : 'sm'}
+      className={iconOnly ? 'size-9' : undefined}
+      disabled={disabled}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
 
 type TScannerDialogProps = { onClose: () => void; onDone: (file: File) => void };
 
@@ -209,48 +229,22 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
                 <span className="text-sm font-medium">{t('pageHeading', { page: index + 1 })}</span>
                 {page.found ? null : <span className="text-xs text-muted-foreground">{t('noEdges')}</span>}
                 <div className="flex flex-wrap items-center gap-1">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-9"
-                    disabled={busy || index === 0}
-                    aria-label={t('moveUp', { page: index + 1 })}
-                    onClick={() => move(index, -1)}
-                  >
+                  <PageAction label={t('moveUp', { page: index + 1 })} disabled={busy || index === 0} onClick={() => move(index, -1)}>
                     <ArrowUpIcon className="size-4" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-9"
+                  </PageAction>
+                  <PageAction
+                    label={t('moveDown', { page: index + 1 })}
                     disabled={busy || index === pages.length - 1}
-                    aria-label={t('moveDown', { page: index + 1 })}
                     onClick={() => move(index, 1)}
                   >
                     <ArrowDownIcon className="size-4" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={t('retake', { page: index + 1 })}
-                    onClick={() => retake(page.id)}
-                  >
+                  </PageAction>
+                  <PageAction label={t('retake', { page: index + 1 })} disabled={busy} onClick={() => retake(page.id)}>
                     {t('retakeShort')}
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={t('delete', { page: index + 1 })}
-                    onClick={() => remove(index)}
-                  >
+                  </PageAction>
+                  <PageAction label={t('delete', { page: index + 1 })} disabled={busy} onClick={() => remove(index)}>
                     {t('deleteShort')}
-                  </Button>
+                  </PageAction>
                 </div>
               </li>
             ))}
