@@ -53,13 +53,20 @@ function useCamera(video: RefObject<HTMLVideoElement | null>): TCamera {
 const scanFileName = (now = new Date()) =>
   `scan-${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}-${String(now.getHours()).padStart(2, '0')}${String(now.getMinutes()).padStart(2, '0')}.pdf`;
 
-type TPageActionProps = { label: string; disabled: boolean; onClick: () => void; children: ReactNode };
+type TPageActionProps = {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  buttonRef: (element: HTMLButtonElement | null) => void;
+};
 
 /** A page's button, named with its page ("Retake page 2"): an icon alone (a move) or a short word. */
-function PageAction({ label, disabled, onClick, children }: TPageActionProps) {
+function PageAction({ label, disabled, onClick, children, buttonRef }: TPageActionProps) {
   const iconOnly = typeof children !== 'string';
   return (
     <Button
+      ref={buttonRef}
       type="button"
       variant={iconOnly ? 'ghost' : 'outline'}
       size={iconOnly ? 'icon' : 'sm'}
@@ -89,6 +96,15 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
   const [retaking, setRetaking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  // After a move or a deletion, focus goes to a button that still makes sense (the moved page's, the next page's).
+  const buttons = useRef(new Map<string, HTMLButtonElement | null>());
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    buttons.current.get(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+  const buttonRef = (key: string) => (element: HTMLButtonElement | null) => void buttons.current.set(key, element);
   const urls = useRef(new Set<string>());
 
   useEffect(() => {
@@ -129,6 +145,8 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
       setAnnouncement(t('unreadable'));
     } finally {
       setBusy(false);
+      // The capture button was disabled meanwhile, which loses the focus: it gets it back, for the next page.
+      setFocusTarget('source');
     }
   };
 
@@ -140,13 +158,20 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
     const next = [...pages];
     [next[index], next[index + step]] = [next[index + step]!, next[index]!];
     setPages(next);
-    setAnnouncement(t('moved', { page: index + step + 1, count: next.length }));
+    const position = index + step;
+    const edge = position === 0 || position === next.length - 1;
+    // At the top or the bottom the same button is disabled: the other direction's takes the focus.
+    setFocusTarget(`${next[position]!.id}:${(step === -1) !== edge ? 'up' : 'down'}`);
+    setAnnouncement(t('moved', { page: position + 1, count: next.length }));
   };
 
   const remove = (index: number) => {
     URL.revokeObjectURL(pages[index]!.url);
     if (retaking === pages[index]!.id) setRetaking(null);
-    setPages(pages.filter((_, i) => i !== index));
+    const next = pages.filter((_, i) => i !== index);
+    setPages(next);
+    const neighbour = next[index] ?? next[index - 1];
+    setFocusTarget(neighbour ? `${neighbour.id}:delete` : 'source');
     setAnnouncement(t('deleted', { page: index + 1 }));
   };
 
@@ -154,6 +179,7 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
     setRetaking(id);
     setAnnouncement(t('retaking', { page: pageNumber(id) }));
     if (camera === 'off') fileInput.current?.click();
+    else setFocusTarget('source');
   };
 
   const attach = async () => {
@@ -193,11 +219,12 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
         ) : null}
         <div className="flex flex-wrap gap-2">
           {camera === 'on' ? (
-            <Button type="button" disabled={busy} onClick={capture}>
+            <Button ref={buttonRef('source')} type="button" disabled={busy} onClick={capture}>
               {retaking ? t('captureAgain', { page: pageNumber(retaking) }) : t('capture')}
             </Button>
           ) : null}
           <Button
+            ref={camera === 'on' ? undefined : buttonRef('source')}
             type="button"
             variant={camera === 'on' ? 'outline' : 'default'}
             disabled={busy}
@@ -229,20 +256,36 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
                 <span className="text-sm font-medium">{t('pageHeading', { page: index + 1 })}</span>
                 {page.found ? null : <span className="text-xs text-muted-foreground">{t('noEdges')}</span>}
                 <div className="flex flex-wrap items-center gap-1">
-                  <PageAction label={t('moveUp', { page: index + 1 })} disabled={busy || index === 0} onClick={() => move(index, -1)}>
+                  <PageAction
+                    buttonRef={buttonRef(`${page.id}:up`)}
+                    label={t('moveUp', { page: index + 1 })}
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                  >
                     <ArrowUpIcon className="size-4" />
                   </PageAction>
                   <PageAction
+                    buttonRef={buttonRef(`${page.id}:down`)}
                     label={t('moveDown', { page: index + 1 })}
                     disabled={busy || index === pages.length - 1}
                     onClick={() => move(index, 1)}
                   >
                     <ArrowDownIcon className="size-4" />
                   </PageAction>
-                  <PageAction label={t('retake', { page: index + 1 })} disabled={busy} onClick={() => retake(page.id)}>
+                  <PageAction
+                    buttonRef={buttonRef(`${page.id}:retake`)}
+                    label={t('retake', { page: index + 1 })}
+                    disabled={busy}
+                    onClick={() => retake(page.id)}
+                  >
                     {t('retakeShort')}
                   </PageAction>
-                  <PageAction label={t('delete', { page: index + 1 })} disabled={busy} onClick={() => remove(index)}>
+                  <PageAction
+                    buttonRef={buttonRef(`${page.id}:delete`)}
+                    label={t('delete', { page: index + 1 })}
+                    disabled={busy}
+                    onClick={() => remove(index)}
+                  >
                     {t('deleteShort')}
                   </PageAction>
                 </div>
