@@ -6,9 +6,9 @@ import { expect, inject } from 'vitest';
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink as the browser, without the
  * browser's own windows and services, and the browser Playwright itself runs headless tests in. Measured on our own
  * pages: half the CPU of the full browser in headless mode (decision 078). The flags keep it from reaching for the
- * network this machine does not have.
+ * network this machine does not have. `extraArgs`: a file's own flags (the scanner's fake camera).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium-headless-shell',
     headless: true,
@@ -20,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

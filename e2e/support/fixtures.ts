@@ -14,10 +14,13 @@ export type TestBrowser = Pick<Browser, 'newContext' | 'newPage'>;
  * The browser of a test file: Debian's Chromium, launched before the file's first test and closed after its last
  * (after the file's own afterAll hooks); closing it closes every context opened in it.
  */
-export function useBrowser(): { browser: TestBrowser; context: (options?: ContextOptions) => Promise<BrowserContext> } {
+export function useBrowser(launchOptions: { args?: string[] } = {}): {
+  browser: TestBrowser;
+  context: (options?: ContextOptions) => Promise<BrowserContext>;
+} {
   let launched: Browser | undefined;
   beforeAll(async () => {
-    launched = await launchBrowser();
+    launched = await launchBrowser(launchOptions.args);
   });
   afterAll(async () => {
     await launched?.close();

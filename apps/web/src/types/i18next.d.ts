@@ -39,6 +39,7 @@ import type enReceipts from '@/locales/en/receipts.json';
 import type enFaxFailures from '@/locales/en/fax-failures.json';
 import type enReviews from '@/locales/en/reviews.json';
 import type enRetention from '@/locales/en/retention.json';
+import type enScan from '@/locales/en/scan.json';
 import type enRouting from '@/locales/en/routing.json';
 import type enScim from '@/locales/en/scim.json';
 import type enSessions from '@/locales/en/sessions.json';
@@ -96,6 +97,7 @@ declare module 'i18next' {
       'fax-failures': typeof enFaxFailures;
       reviews: typeof enReviews;
       retention: typeof enRetention;
+      scan: typeof enScan;
       routing: typeof enRouting;
       scim: typeof enScim;
       sessions: typeof enSessions;

@@ -8,12 +8,18 @@ import { ContactRecipientInput } from '@/features/address-book/components/contac
 import { ConfirmEmailNote } from '@/features/faxes/components/confirm-email-note';
 import { SandboxNote } from '@/features/faxes/components/sandbox-note';
 import { SendFaxForm, type TRecipientInputRenderer } from '@/features/faxes/components/send-fax-form';
+import type { TAttachSourceRenderer } from '@/features/faxes/components/attachment-picker';
+import { ScanButton } from '@/features/scan/components/scan-button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchState } from '@/lib/use-search-state';
 
 // The recipient field suggests the address book's contacts (the two features meet here, not in each other).
 const recipientWithSuggestions: TRecipientInputRenderer = (props) => <ContactRecipientInput {...props} />;
+// Scan to fax attaches its PDF through the picker (the two features meet here too).
+const scanWithCamera: TAttachSourceRenderer = ({ attach, disabled }) => (
+  <ScanButton onScanned={(file) => attach([file])} disabled={disabled} />
+);
 
 /**
  * /user/send-fax (spec 001 §2.6): the send form (`?to=&name=&station=` fills the recipient and its expected station id, as the Contacts page links it), with the note that the sandbox line is in use, and while the address is
@@ -47,6 +53,7 @@ export default function SendFaxRoute() {
           stationId: search.get('station') ?? undefined,
         }}
         renderRecipientInput={recipientWithSuggestions}
+        renderAttachSource={scanWithCamera}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { MAX_ATTACHMENTS } from '@faxline/shared';
-import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,8 @@ import { formatFileSize } from '../utils/format';
 import { ArrowDownIcon, ArrowUpIcon, FileIcon, UploadIcon, XIcon } from './fax-icons';
 
 export type TAttachment = { id: string; file: File };
+/** Another way to bring files (the camera scanner): it attaches through the picker, with the picker's checks. */
+export type TAttachSourceRenderer = (props: { attach: (files: File[]) => void; disabled: boolean }) => ReactNode;
 
 type TAttachmentPickerProps = {
   attachments: TAttachment[];
@@ -22,6 +24,8 @@ type TAttachmentPickerProps = {
   /** The drop zone button, for focus when the form says a file is missing. */
   zoneRef?: Ref<HTMLButtonElement>;
   invalid?: boolean;
+  /** Rendered under the drop zone: another way to bring files. */
+  renderAttachSource?: TAttachSourceRenderer;
 };
 
 let nextId = 0;
@@ -32,7 +36,14 @@ const withIds = (files: File[]): TAttachment[] => files.map((file) => ({ id: `at
  * list in sending order, each file with move up, move down and remove. A selection that breaks a rule (spec 001 §5)
  * is rejected whole, with the spec's toast. Changes are announced in a polite live region.
  */
-export function AttachmentPicker({ attachments, onChange, disabled = false, zoneRef, invalid }: TAttachmentPickerProps) {
+export function AttachmentPicker({
+  attachments,
+  onChange,
+  disabled = false,
+  zoneRef,
+  invalid,
+  renderAttachSource,
+}: TAttachmentPickerProps) {
   const { t, i18n } = useTranslation(['faxes', 'messages']);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement | null>());
@@ -131,6 +142,7 @@ export function AttachmentPicker({ attachments, onChange, disabled = false, zone
       <p id={hintId} className="text-sm text-muted-foreground">
         {t('send.attachmentsHint', { size: maxFileSizeMB, maxAttachments: MAX_ATTACHMENTS })}
       </p>
+      {renderAttachSource?.({ attach: add, disabled })}
       <input
         ref={inputRef}
         type="file"

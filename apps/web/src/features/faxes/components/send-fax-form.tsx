@@ -28,7 +28,7 @@ import { useSendFax } from '../api/send-fax';
 import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
-import { AttachmentPicker, type TAttachment } from './attachment-picker';
+import { AttachmentPicker, type TAttachment, type TAttachSourceRenderer } from './attachment-picker';
 import { ExpectedStationField } from './expected-station-field';
 import { FaxPreview } from './fax-preview';
 import { FromNumberField } from './from-number-field';
@@ -60,10 +60,12 @@ type TSendFaxFormProps = {
   initialRecipient?: Partial<TRecipient>;
   /** Renders the recipient's input instead of a plain one, with the same props and a way to choose a recipient. */
   renderRecipientInput?: TRecipientInputRenderer;
+  /** Another way to attach files beside the picker (the camera scanner). */
+  renderAttachSource?: TAttachSourceRenderer;
 };
 
 /** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
-export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFaxFormProps = {}) {
+export function SendFaxForm({ initialRecipient, renderRecipientInput, renderAttachSource }: TSendFaxFormProps = {}) {
   const { t } = useTranslation(['faxes', 'messages']);
   const dates = useDateFormat();
   const { user, refresh } = useAuth();
@@ -309,6 +311,7 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput }: TSendFax
           disabled={sending}
           zoneRef={fieldProps('attachments').ref}
           invalid={fieldProps('attachments')['aria-invalid']}
+          renderAttachSource={renderAttachSource}
         />
 
         <div className="flex flex-col gap-2">
