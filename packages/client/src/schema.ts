@@ -1526,6 +1526,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -1686,6 +1701,21 @@ export interface operations {
       };
       /** @description A file over the size limit (`invalid_request_error`). */
       413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -1969,6 +1999,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -2094,6 +2154,36 @@ export interface operations {
       };
       /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2251,6 +2341,36 @@ export interface operations {
       };
       /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2752,6 +2872,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -3011,6 +3161,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3122,6 +3302,36 @@ export interface operations {
       };
       /** @description No such object in this account (`not_found_error`). */
       404: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3350,6 +3560,36 @@ export interface operations {
       };
       /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3622,6 +3862,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3733,6 +4003,36 @@ export interface operations {
       };
       /** @description No such object in this account (`not_found_error`). */
       404: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3871,6 +4171,36 @@ export interface operations {
       };
       /** @description A request with this Idempotency-Key is still running (`idempotency_error`), or the fax is no longer in a state that allows this (`invalid_request_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -4024,6 +4354,36 @@ export interface operations {
       };
       /** @description The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -4298,6 +4658,36 @@ export interface operations {
       };
       /** @description The endpoint is disabled: enable it first (`invalid_request_error`); or a request with this Idempotency-Key is still running (`idempotency_error`). */
       409: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
