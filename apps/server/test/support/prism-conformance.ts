@@ -27,26 +27,24 @@ const operationsOfDocument = () => (operations ??= getHttpOperationsFromSpec(ope
 
 /** The server's answer to each request being checked, which Prism's pipeline is given in place of an upstream's. */
 const answers = new WeakMap<IHttpRequest, IHttpResponse>();
-const prism = createInstance(
-  {
-    isProxy: true,
-    upstream: new URL('http://faxline.test'),
-    upstreamProxy: undefined,
-    // As `prism proxy --errors`: a request that matches no operation is an error, not a pass-through.
-    errors: true,
-    validateRequest: true,
-    validateResponse: true,
-    checkSecurity: true,
-    mock: { dynamic: false },
-  },
-  {
-    logger: pino({ level: 'silent' }) as never,
-    forward:
-      ({ data }: { data: IHttpRequest }) =>
-      () =>
-      async () => ({ _tag: 'Right', right: answers.get(data)! }),
-  },
-);
+/** As `prism proxy --errors` runs: a request that matches no operation is an error, not a pass-through. */
+const PROXY_CONFIG = {
+  isProxy: true,
+  upstream: new URL('http://faxline.test'),
+  upstreamProxy: undefined,
+  errors: true,
+  validateRequest: true,
+  validateResponse: true,
+  checkSecurity: true,
+  mock: { dynamic: false },
+} as const;
+const prism = createInstance(PROXY_CONFIG, {
+  logger: pino({ level: 'silent' }) as never,
+  forward:
+    ({ data }: { data: IHttpRequest }) =>
+    () =>
+    async () => ({ _tag: 'Right', right: answers.get(data)! }),
+});
 
 /** What Prism found wrong in the /v1 answers since the last look, one readable line each. */
 const violations: string[] = [];
@@ -85,7 +83,7 @@ async function prismVerdict(request: PrismRequest, answer: IHttpResponse): Promi
   const { input, output } = result.right.validations;
   const problems = output.map((v) => `response ${(v.path ?? []).join('.')} ${v.message}`);
   // A request the document refuses, which the server accepted: the two disagree on what is allowed.
-  const accepted = answer.statusCode >= 200 && answer.statusCode < 300;
+  const accepted = isSuccess(answer.statusCode);
   const refused = input.filter((v) => v.severity === ERROR && judged(v, request.multipart));
   if (accepted && refused.length > 0)
     problems.push(...refused.map((v) => `accepted a request the document refuses: ${(v.path ?? []).join('.')} ${v.message}`));
@@ -96,11 +94,18 @@ async function prismVerdict(request: PrismRequest, answer: IHttpResponse): Promi
 type Diagnostic = { message: string; code?: string | number; path?: ReadonlyArray<string | number>; severity: number };
 const ERROR = 0;
 
+/**
+ * Prism's pipeline on one exchange. The request is judged only when the server accepted it (a refusal needs no second
+ * opinion): the generated requests' megabyte bodies cost Prism's validators milliseconds each, for nothing.
+ */
 async function prismResult(input: IHttpRequest, answer: IHttpResponse) {
   const resources = await operationsOfDocument();
   answers.set(input, answer);
-  return prism.request(input, resources)();
+  const accepted = isSuccess(answer.statusCode);
+  return prism.request(input, resources, { ...PROXY_CONFIG, validateRequest: accepted, checkSecurity: accepted })();
 }
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
 
 function withoutContentType(input: IHttpRequest): IHttpRequest {
   const { 'content-type': _dropped, ...headers } = input.headers ?? {};
