@@ -1400,6 +1400,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   sendFax: {
@@ -1575,6 +1590,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -1776,6 +1806,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getFax: {
@@ -1883,6 +1928,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2048,6 +2108,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2231,6 +2306,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2431,6 +2521,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getFaxFile: {
@@ -2538,6 +2643,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2671,6 +2791,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listContacts: {
@@ -2766,6 +2901,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2949,6 +3099,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getContact: {
@@ -3056,6 +3221,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3223,6 +3403,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   updateContact: {
@@ -3377,6 +3572,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listWebhookEndpoints: {
@@ -3467,6 +3677,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3650,6 +3875,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getWebhookEndpoint: {
@@ -3757,6 +3997,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3924,6 +4179,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   updateWebhookEndpoint: {
@@ -4065,6 +4335,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -4261,6 +4546,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   sendWebhookTestEvent: {
@@ -4444,6 +4744,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listWebhookMessages: {
@@ -4551,6 +4866,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -4735,6 +5065,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;

@@ -26,6 +26,7 @@ const commonErrors = {
     content: json(ZV1Error),
   },
   '500': errorAnswer('Our fault (`api_error`); the error carries a request id.'),
+  '503': errorAnswer('Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later.'),
 } satisfies ZodOpenApiResponsesObject;
 
 export const idempotencyHeader = z.object({

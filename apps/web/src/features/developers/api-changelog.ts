@@ -15,7 +15,7 @@ export const API_CHANGELOG = [
       'numberFilter',
       'webhookEvents',
       'pollsAudited',
-      'bodyErrors',
+      'answersDeclared',
     ],
   },
   { version: '1.0.0', date: '2026-11-26', changes: ['firstRelease'] },
