@@ -1400,6 +1400,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   sendFax: {
@@ -1526,6 +1541,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -1560,6 +1590,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -1699,6 +1744,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -1733,6 +1793,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -1866,6 +1941,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   deleteFax: {
@@ -1969,6 +2059,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -1988,6 +2108,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2107,6 +2242,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -2141,6 +2306,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2264,6 +2444,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -2298,6 +2508,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2431,6 +2656,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getFaxText: {
@@ -2538,6 +2778,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2659,6 +2914,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   createContact: {
@@ -2752,6 +3022,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -2786,6 +3086,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -2919,6 +3234,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   deleteContact: {
@@ -3011,6 +3341,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3030,6 +3390,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3135,6 +3510,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3154,6 +3559,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3270,6 +3690,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   createWebhookEndpoint: {
@@ -3363,6 +3798,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -3397,6 +3862,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3530,6 +4010,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   deleteWebhookEndpoint: {
@@ -3622,6 +4117,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3641,6 +4166,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3746,6 +4286,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Over the key’s requests per minute (`rate_limit_error`). */
       429: {
         headers: {
@@ -3765,6 +4335,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -3884,6 +4469,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -3918,6 +4533,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -4037,6 +4667,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -4071,6 +4731,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;
@@ -4204,6 +4879,21 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   retryWebhookMessage: {
@@ -4311,6 +5001,36 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A body over the size limit (`invalid_request_error`). */
+      413: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A body in a media type this call does not take (`invalid_request_error`). */
+      415: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description This Idempotency-Key was used with another request (`idempotency_error`). */
       422: {
         headers: {
@@ -4345,6 +5065,21 @@ export interface operations {
       };
       /** @description Our fault (`api_error`); the error carries a request id. */
       500: {
+        headers: {
+          /** @description Requests this key may make per minute (100 by default; per plan). */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left in the current minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description When the current minute ends, as a Unix timestamp (seconds). */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later. */
+      503: {
         headers: {
           /** @description Requests this key may make per minute (100 by default; per plan). */
           'X-RateLimit-Limit': number;

@@ -20,6 +20,8 @@ export type JsonSchema = {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  /** `base64` on a file's content in a JSON body. */
+  contentEncoding?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -36,6 +38,10 @@ export type ApiRoute = {
   params?: JsonSchema;
   /** Routes that read a multipart form themselves: the schema of its `request.json` part. */
   multipartJson?: JsonSchema;
+  /** A multipart form as OpenAPI describes one: a field per property, `format: binary` ones as file parts. */
+  form?: JsonSchema;
+  /** The request headers the route reads (OpenAPI's header parameters: `Idempotency-Key`). */
+  headers?: JsonSchema;
 };
 
 /**

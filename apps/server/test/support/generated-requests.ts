@@ -5,9 +5,11 @@ import {
   hostileString,
   hostileValue,
   ODD_CONTENT_TYPES,
+  PDF_FILE,
   percentEncode,
   RAW_JSON_BODIES,
   RAW_QUERY_TRICKS,
+  TEXT_FILE,
   valueOf,
 } from './request-arbitraries';
 import { TEST_ORIGIN } from './test-app';
@@ -111,13 +113,6 @@ function jsonBodyOf(schema: JsonSchema | undefined, method: string): fc.Arbitrar
   );
 }
 
-// Small files of each kind the send form meets: text, a minimal PDF, random bytes, nothing.
-const TEXT_FILE = Buffer.from('Dear Ada,\nplease find the numbers below.\n1 2 3\n');
-const PDF_FILE = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 const fileNameOf = fc.oneof(
   {
     arbitrary: fc.constantFrom('letter.txt', 'scan.pdf', 'photo.png', 'contract.docx', 'noextension', '.txt', 'a'.repeat(300) + '.txt'),
@@ -145,6 +140,34 @@ const attachmentOf = fc.record({
 const disposition = (name: string, filename?: string) =>
   `Content-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}`;
 
+type FormPart = { head: string; content: Buffer | string };
+const FRAMING = fc.oneof(
+  { arbitrary: fc.constant('ok'), weight: 8 },
+  { arbitrary: fc.constantFrom('no-boundary', 'truncated', 'wrong-boundary', 'no-end'), weight: 1 },
+);
+
+/** A multipart body of these parts, its framing sometimes broken (no boundary, cut short, another boundary, no end). */
+function multipartOf(formParts: FormPart[], framing: string): Body {
+  const boundary = '----faxline-generated-7d3f';
+  const parts: Buffer[] = [];
+  for (const { head, content } of formParts)
+    parts.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n'));
+  if (framing !== 'no-end') parts.push(Buffer.from(`--${boundary}--\r\n`));
+  let payload = Buffer.concat(parts);
+  if (framing === 'truncated') payload = payload.subarray(0, Math.floor(payload.length / 2));
+  const contentType =
+    framing === 'no-boundary'
+      ? 'multipart/form-data'
+      : `multipart/form-data; boundary=${framing === 'wrong-boundary' ? 'other' : boundary}`;
+  return { payload, contentType };
+}
+
+type Attachment = typeof attachmentOf extends fc.Arbitrary<infer T> ? T : never;
+const attachmentPart = (a: Attachment, field = a.field): FormPart => ({
+  head: `${disposition(field, a.name)}${a.contentType ? `\r\nContent-Type: ${a.contentType}` : ''}`,
+  content: a.content,
+});
+
 /** The send form (spec 001 §3) written by hand: request.json as a field or a file, attachments, odd framing. */
 function multipartBodyOf(schema: JsonSchema): fc.Arbitrary<Body> {
   const json = fc.oneof(
@@ -157,30 +180,68 @@ function multipartBodyOf(schema: JsonSchema): fc.Arbitrary<Body> {
       json,
       jsonAs: fc.constantFrom('field', 'file', 'absent', 'twice'),
       attachments: fc.array(attachmentOf, { maxLength: 6 }),
-      framing: fc.oneof(
-        { arbitrary: fc.constant('ok'), weight: 8 },
-        { arbitrary: fc.constantFrom('no-boundary', 'truncated', 'wrong-boundary', 'no-end'), weight: 1 },
-      ),
+      framing: FRAMING,
     })
     .map(({ json, jsonAs, attachments, framing }) => {
-      const boundary = '----faxline-generated-7d3f';
-      const parts: Buffer[] = [];
-      const add = (head: string, content: Buffer | string) =>
-        parts.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n'));
-      if (jsonAs === 'field' || jsonAs === 'twice') add(disposition('request.json'), json);
+      const parts: FormPart[] = [];
+      if (jsonAs === 'field' || jsonAs === 'twice') parts.push({ head: disposition('request.json'), content: json });
       if (jsonAs === 'file' || jsonAs === 'twice')
-        add(`${disposition('request.json', 'request.json')}\r\nContent-Type: application/json`, json);
-      for (const a of attachments)
-        add(`${disposition(a.field, a.name)}${a.contentType ? `\r\nContent-Type: ${a.contentType}` : ''}`, a.content);
-      if (framing !== 'no-end') parts.push(Buffer.from(`--${boundary}--\r\n`));
-      let payload = Buffer.concat(parts);
-      if (framing === 'truncated') payload = payload.subarray(0, Math.floor(payload.length / 2));
-      const contentType =
-        framing === 'no-boundary'
-          ? 'multipart/form-data'
-          : `multipart/form-data; boundary=${framing === 'wrong-boundary' ? 'other' : boundary}`;
-      return { payload, contentType };
+        parts.push({ head: `${disposition('request.json', 'request.json')}\r\nContent-Type: application/json`, content: json });
+      return multipartOf([...parts, ...attachments.map((a) => attachmentPart(a))], framing);
     });
+}
+
+const isBinary = (schema: JsonSchema): boolean =>
+  schema.format === 'binary' || [...(schema.anyOf ?? []), ...(schema.items ? [schema.items] : [])].some(isBinary);
+
+/** A field's value as form text: a list is the field repeated, anything else its text (JSON for a structure). */
+const formTexts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.flatMap(formTexts) : [typeof value === 'string' ? value : (JSON.stringify(value) ?? '')];
+
+/**
+ * A multipart form as an OpenAPI document describes one (the /v1 send): a field per property from its schema, mixed
+ * with hostile values, a list as the field repeated; the `format: binary` properties as file parts.
+ */
+function formBodyOf(schema: JsonSchema): fc.Arbitrary<Body> {
+  const properties = Object.entries(schema.properties ?? {});
+  const fileFields = properties.filter(([, property]) => isBinary(property)).map(([name]) => name);
+  const textFields = properties.filter(([name]) => !fileFields.includes(name));
+  return fc
+    .record({
+      values: fc.record(Object.fromEntries(textFields.map(([name, property]) => [name, valueOf(property, 'mixed')])), { requiredKeys: [] }),
+      files: fc.array(fc.tuple(attachmentOf, fc.constantFrom(...fileFields, 'attachment')), { maxLength: 3 }),
+      framing: FRAMING,
+    })
+    .map(({ values, files, framing }) =>
+      multipartOf(
+        [
+          ...Object.entries(values).flatMap(([name, value]) => formTexts(value).map((content) => ({ head: disposition(name), content }))),
+          ...files.map(([a, field]) => attachmentPart(a, field)),
+        ],
+        framing,
+      ),
+    );
+}
+
+/** Header values from the route's header parameters (`Idempotency-Key`), fitting or hostile, sometimes absent. */
+function routeHeadersOf(schema: JsonSchema | undefined): fc.Arbitrary<Record<string, string>> {
+  if (!schema) return fc.constant({});
+  return valueOf({ ...schema, required: [] }, 'mixed').map((value) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, item]) => item !== undefined)
+            // A header is one line of Latin-1: what else a program might put there is cut to what HTTP can carry.
+            .map(([name, item]) => [
+              name.toLowerCase(),
+              formTexts(item)
+                .join(',')
+                .replace(/[^\x20-\x7e\x80-\xff]/g, '')
+                .slice(0, 1_000),
+            ]),
+        )
+      : {},
+  );
 }
 
 /** Requests for one route: its path, query and body from its schemas, mixed with hostile values. */
@@ -190,7 +251,9 @@ export function requestsFor(route: ApiRoute): fc.Arbitrary<GeneratedRequest> {
         { arbitrary: multipartBodyOf(route.multipartJson), weight: 4 },
         { arbitrary: jsonBodyOf(route.multipartJson, route.method), weight: 1 },
       )
-    : jsonBodyOf(route.body, route.method);
+    : route.form
+      ? fc.oneof({ arbitrary: formBodyOf(route.form), weight: 2 }, { arbitrary: jsonBodyOf(route.body, route.method), weight: 3 })
+      : jsonBodyOf(route.body, route.method);
   return fc
     .record({
       path: pathOf(route),
@@ -199,12 +262,14 @@ export function requestsFor(route: ApiRoute): fc.Arbitrary<GeneratedRequest> {
         { arbitrary: fc.constant(''), weight: route.querystring ? 1 : 4 },
       ),
       headers: headersOf,
+      routeHeaders: routeHeadersOf(route.headers),
       body,
     })
-    .map(({ path, query, headers, body: { payload, contentType } }) => ({
+    .map(({ path, query, headers, routeHeaders, body: { payload, contentType } }) => ({
       method: route.method,
       url: query ? `${path}?${query}` : path,
       headers: {
+        ...routeHeaders,
         ...(headers.origin ? { origin: headers.origin } : {}),
         'accept-language': headers['accept-language'],
         ...(contentType ? { 'content-type': contentType } : {}),

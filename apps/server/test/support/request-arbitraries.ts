@@ -126,12 +126,20 @@ const WEB_URL = fc
   )
   .map(([scheme, host, path]) => `${scheme}${host}/${path.join('/')}`);
 
+// Small files of each kind a send meets: text and a minimal PDF.
+export const TEXT_FILE = Buffer.from('Dear Ada,\nplease find the numbers below.\n1 2 3\n');
+export const PDF_FILE = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? 200, 200);
   const fits = (text: string) => text.length >= min && text.length <= (schema.maxLength ?? Infinity);
   const fitting = ORDINARY_TEXT.filter(fits);
   const words = fc.string({ unit: TEXT_UNIT, minLength: min, maxLength: Math.max(min, Math.min(max, min + 24)) }).filter(fits);
+  if (schema.contentEncoding === 'base64') return fc.constantFrom(TEXT_FILE, PDF_FILE).map((bytes) => bytes.toString('base64'));
   switch (schema.format) {
     case 'email':
       return EMAIL.filter(fits);

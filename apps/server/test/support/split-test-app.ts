@@ -9,6 +9,7 @@ import { openFileStore } from '../../src/platform/files/encrypted-file-store';
 import { testConfig } from './test-app';
 import { openTestEnvironment, testLogger } from './test-database';
 import { organizationTables } from '../../src/accounts/schema';
+import { checkV1AnswersWithPrism } from './prism-conformance';
 
 export type SplitTestApp = Awaited<ReturnType<typeof openSplitTestApp>>;
 
@@ -50,6 +51,7 @@ export async function openSplitTestApp(options: { env?: Record<string, string> }
     files,
     isShuttingDown: () => false,
   });
+  checkV1AnswersWithPrism(app);
   return {
     app,
     auth,

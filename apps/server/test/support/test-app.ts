@@ -12,6 +12,7 @@ import { PASSWORD } from '@test-support/factories/values';
 import { openTestEnvironment, testLogger } from './test-database';
 import { organizationTables } from '../../src/accounts/schema';
 import { documentKeysOf } from '../../src/faxes/fax-records';
+import { checkV1AnswersWithPrism } from './prism-conformance';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -62,6 +63,7 @@ export async function openTestApp(
     canServe: () => canServe,
     ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
   });
+  checkV1AnswersWithPrism(app);
   return {
     app,
     auth,

@@ -1,4 +1,4 @@
-import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { TApiKeyScope } from '../contracts/api-keys';
 import { ZV1Error } from './errors';
@@ -26,6 +26,7 @@ const commonErrors = {
     content: json(ZV1Error),
   },
   '500': errorAnswer('Our fault (`api_error`); the error carries a request id.'),
+  '503': errorAnswer('Faxline is closed for maintenance (`api_error`): nothing was done; try again a little later.'),
 } satisfies ZodOpenApiResponsesObject;
 
 export const idempotencyHeader = z.object({
@@ -41,6 +42,27 @@ export const idempotencyErrors = {
   ),
   '422': errorAnswer('This Idempotency-Key was used with another request (`idempotency_error`).'),
 } satisfies ZodOpenApiResponsesObject;
+
+/** The answers of a call whose body the server reads, which a POST, a PATCH and a DELETE each are, a body or not. */
+const bodyErrors = {
+  '413': errorAnswer('A body over the size limit (`invalid_request_error`).'),
+  '415': errorAnswer('A body in a media type this call does not take (`invalid_request_error`).'),
+} satisfies ZodOpenApiResponsesObject;
+
+/** The paths with `bodyErrors` on every operation that reads a body (found by Prism over the test run, decision 136). */
+export function withBodyErrors(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const readsBody = new Set(['post', 'patch', 'put', 'delete']);
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, value]) =>
+          readsBody.has(method) ? [method, { ...value, responses: { ...bodyErrors, ...value.responses } }] : [method, value],
+        ),
+      ),
+    ]),
+  );
+}
 
 export const notFound = { '404': errorAnswer('No such object in this account (`not_found_error`).') } satisfies ZodOpenApiResponsesObject;
 

@@ -14,6 +14,7 @@ import {
   operation,
   publicOperation,
   rateLimitHeaders,
+  withBodyErrors,
 } from './openapi-parts';
 import { ZV1Status } from './status';
 import {
@@ -97,7 +98,7 @@ export function openApiDocument(serverUrl = '/v1') {
       },
       { name: 'Status', description: 'The delivery record: how sent faxes got through, and the incident notices.' },
     ],
-    paths: {
+    paths: withBodyErrors({
       '/faxes': {
         post: operation('faxes:write', {
           operationId: 'sendFax',
@@ -278,7 +279,7 @@ export function openApiDocument(serverUrl = '/v1') {
           responses: { '200': ok('The delivery record.', ZV1Status) },
         }),
       },
-    },
+    }),
     webhooks: webhookEvents,
   });
 }

@@ -8,7 +8,15 @@ export const API_CHANGELOG = [
   {
     version: API_VERSION,
     date: '2026-12-05',
-    changes: ['idempotencyEveryPost', 'idempotencyKeyChecked', 'errorDocUrl', 'numberFilter', 'webhookEvents', 'pollsAudited'],
+    changes: [
+      'idempotencyEveryPost',
+      'idempotencyKeyChecked',
+      'errorDocUrl',
+      'numberFilter',
+      'webhookEvents',
+      'pollsAudited',
+      'answersDeclared',
+    ],
   },
   { version: '1.0.0', date: '2026-11-26', changes: ['firstRelease'] },
 ] as const;
