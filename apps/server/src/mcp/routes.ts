@@ -1,4 +1,4 @@
-import { ZAgentFaxDecision, ZAgentFaxes, ZAgentFax, ZAgentFaxParams, ZAgentSettings } from '@faxline/shared';
+import { ZAgentFaxDecision, ZAgentFaxes, ZAgentFaxSummary, ZAgentFax, ZAgentFaxParams, ZAgentSettings } from '@faxline/shared';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,7 +8,7 @@ import { MCP_PATH, protectedResourceMetadataUrl, type AuthorizationServer } from
 import { AppError } from '../platform/http/app-error';
 import { bearerSecretOf, callerOfBearer } from '../public-api/api-caller';
 import type { RouteDeps } from '../route-deps';
-import { agentSettingsOf, changeAgentSettings, decideAgentFax, listAgentFaxes } from './agent-rules';
+import { agentFaxSummaryOf, agentSettingsOf, changeAgentSettings, decideAgentFax, listAgentFaxes } from './agent-rules';
 import { mcpServerFor, type AgentCaller } from './tools';
 
 /**
@@ -84,6 +84,15 @@ export const agentPortalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     reply.header('cache-control', 'no-store');
     return { data: await listAgentFaxes(db, actorOf(request).member.accountId) };
   });
+  // The menu's entry for the queue: asked by every page of the user area of a person who may send faxes.
+  app.get(
+    '/agents/faxes/summary',
+    { schema: { response: { 200: ZAgentFaxSummary } }, preHandler: requireActor('useFaxes') },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return agentFaxSummaryOf(db, actorOf(request).member.accountId);
+    },
+  );
   app.post(
     '/agents/faxes/:id/decision',
     { schema: { params: ZAgentFaxParams, body: ZAgentFaxDecision, response: { 200: ZAgentFax } }, preHandler: requireActor('useFaxes') },

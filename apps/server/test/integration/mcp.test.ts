@@ -155,12 +155,26 @@ describe('the account’s rules for agents', () => {
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/agents/faxes', headers: { cookie } });
     expect(queue.json().data.map((fax: { state: string }) => fax.state)).toEqual(['waiting', 'waiting']);
+    // The menu counts them and the bell tells of each, leading to the queue (decision 135); marking read leaves them.
+    const summary = async () => (await t.app.inject({ method: 'GET', url: '/api/agents/faxes/summary', headers: { cookie } })).json();
+    const bell = async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).json();
+    expect(await summary()).toEqual({ approvalRequired: true, waiting: 2 });
+    await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie, origin }, payload: { all: true } });
+    const told = await bell();
+    expect(told.unread).toBe(2);
+    expect(told.notifications.filter((n: { type: string }) => n.type === 'agent_fax.waiting')).toEqual(
+      [denied, approved].map((held) =>
+        expect.objectContaining({ agentFaxId: held.approval_id, agentName: expect.stringMatching(/^API key /), read: false }),
+      ),
+    );
     const decide = (id: string, approve: boolean) =>
       t.app.inject({ method: 'POST', url: `/api/agents/faxes/${id}/decision`, headers: { cookie, origin }, payload: { approve } });
     expect((await decide(denied.approval_id, false)).json()).toMatchObject({ state: 'denied', faxIds: [] });
     expect((await decide(denied.approval_id, true)).statusCode).toBe(404);
     const decided = (await decide(approved.approval_id, true)).json();
     expect(decided).toMatchObject({ state: 'approved' });
+    expect(await summary()).toEqual({ approvalRequired: true, waiting: 0 });
+    expect((await bell()).notifications.filter((n: { read: boolean }) => !n.read)).toEqual([]);
 
     const status = resultOf(await client.callTool({ name: 'get_fax', arguments: { fax_id: approved.approval_id } }));
     expect(status).toMatchObject({ status: 'approved', fax_ids: decided.faxIds });
