@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 
+import { NestedNavLink, nestedNavListClass } from '@/components/layouts/shell/nested-nav-link';
 import type { useSideTooltip } from '@/components/layouts/shell/use-side-tooltip';
 import { maySeeFaxes } from '@/components/layouts/user/user-nav';
 import { ShieldCheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAccountSummary } from '@/lib/account/get-account-summary';
-import { cn } from '@/lib/utils';
 
 import { useAgentFaxSummary } from '../api/agents-api';
 
@@ -33,34 +33,19 @@ export function AgentFaxesNavLink({ collapsed, tooltipProps, onNavigate }: TAgen
   const label = summary.waiting > 0 ? t('nav.withWaiting', { count: summary.waiting }) : t('nav.queue');
 
   return (
-    <ul aria-label={t('nav.label')} className={cn('mt-1 flex flex-col gap-1', !collapsed && 'ml-6 border-l pl-2')}>
+    <ul aria-label={t('nav.label')} className={nestedNavListClass(collapsed)}>
       <li>
-        <Link
-          to={href}
-          aria-current={current ? 'page' : undefined}
-          aria-label={label}
-          onClick={onNavigate}
-          {...tooltipProps(label)}
-          className={cn(
-            'flex min-h-9 items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground outline-hidden transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-            current && 'bg-accent text-accent-foreground',
-            collapsed && 'relative justify-center px-0',
-          )}
-        >
-          <ShieldCheckIcon aria-hidden="true" className={cn('size-4 shrink-0', !collapsed && 'hidden')} />
-          {collapsed ? null : <span className="min-w-0 flex-1 leading-snug break-words">{t('nav.queue')}</span>}
-          {summary.waiting > 0 ? (
-            <span
-              aria-hidden="true"
-              className={cn(
-                'rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums',
-                collapsed && 'absolute -top-1 right-0',
-              )}
-            >
-              {summary.waiting > 99 ? '99+' : summary.waiting}
-            </span>
-          ) : null}
-        </Link>
+        <NestedNavLink
+          href={href}
+          label={label}
+          name={t('nav.queue')}
+          collapsedMark={<ShieldCheckIcon aria-hidden="true" className="size-4 shrink-0" />}
+          count={summary.waiting}
+          current={current}
+          collapsed={collapsed}
+          tooltipProps={tooltipProps}
+          onNavigate={onNavigate}
+        />
       </li>
     </ul>
   );
