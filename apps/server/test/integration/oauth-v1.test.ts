@@ -11,6 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/audit/schema';
 import { oauthRecords } from '../../src/oauth/schema';
+import { deleteSpentIdempotencyRecords } from '../../src/public-api/jobs/purge-spent-idempotency';
+import { apiIdempotency } from '../../src/public-api/schema';
 import { callV1, ownerWithApiKey } from '../support/api-keys';
 import { consentAsPerson, openListeningTestApp } from '../support/oauth-consent';
 import type { TestApp } from '../support/test-app';
@@ -88,6 +90,15 @@ describe('/v1 with an OAuth access token', () => {
       headers: { 'idempotency-key': 'referral-1' },
     });
     expect(again.headers['idempotent-replayed']).toBe('true');
+    // Kept for its day under the app's connection, then purged (no foreign key removes it any longer).
+    const [kept] = await t.db.select().from(apiIdempotency).where(eq(apiIdempotency.key, 'referral-1'));
+    expect(kept).toBeDefined();
+    await t.db
+      .update(apiIdempotency)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(apiIdempotency.callerId, kept!.callerId));
+    expect(await deleteSpentIdempotencyRecords(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(apiIdempotency).where(eq(apiIdempotency.callerId, kept!.callerId))).toEqual([]);
 
     const got = await callV1(t, token, 'GET', `/v1/faxes/${faxId}`);
     expect(got.statusCode, got.body).toBe(200);
