@@ -50,7 +50,8 @@ const serverFloors = [
   ['routing', 'announcements'],
   ['retention', 'delivery-record'],
   ['porting'],
-  ['public-api', 'email-to-fax', 'backups', 'data-export', 'oauth'],
+  ['oauth'],
+  ['public-api', 'email-to-fax', 'backups', 'data-export'],
   ['mcp'],
   ['admin', 'metrics', 'health', 'seed', 'cli'],
 ];

@@ -8,6 +8,9 @@ import { describe, expect, inject, it } from 'vitest';
 import enAgents from '../apps/web/src/locales/en/agents.json';
 import esAgents from '../apps/web/src/locales/es/agents.json';
 import frAgents from '../apps/web/src/locales/fr/agents.json';
+import enNotifications from '../apps/web/src/locales/en/notifications.json';
+import esUser from '../apps/web/src/locales/es/user.json';
+import frUser from '../apps/web/src/locales/fr/user.json';
 import { onPlan, signedInPerson } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/browser';
 import { overflowOf, phonePageOf, useBrowser, useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
@@ -21,6 +24,7 @@ import { overflowOf, phonePageOf, useBrowser, useScreenshotsFolder, visible, who
 const { browser, context } = useBrowser();
 const screenshots = useScreenshotsFolder('faxline-mcp-');
 const TEXTS = { en: enAgents, es: esAgents, fr: frAgents } as const;
+const USER_TEXTS = { es: esUser, fr: frUser } as const;
 
 const resultOf = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0]!.text);
 const pdfFile = async () => ({ name: 'referral.pdf', content: Buffer.from(await makePdf(1)).toString('base64') });
@@ -107,8 +111,31 @@ describe('an AI agent through MCP, allowed by a person (issue 41)', () => {
     expect(await send(SANDBOX_TEST_NUMBERS.delivers)).toMatchObject({ status: 'waiting_for_approval' });
     const denied = await send(SANDBOX_TEST_NUMBERS.slow_no_ecm);
 
-    await page.getByRole('link', { name: enAgents.settings.queueLink }).click();
+    // The queue is found (decision 135): an entry under Fax History counts what waits, and the bell tells of each.
+    await page.goto('/user');
+    const queueEntry = (name: string) => page.getByRole('link', { name, exact: true });
+    await visible(queueEntry(enAgents.nav.withWaiting_other.replace('{{count}}', '2')));
+    await page.getByRole('button', { name: new RegExp(`^${enNotifications.button}, \\d+ unread$`) }).click();
+    const told = page.getByRole('menuitem', { name: new RegExp(`^${AGENT} sent a fax to .+ that waits for your approval`) });
+    await expect.poll(() => told.count()).toBe(2);
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, `${screenshots()}/approval-bell.png`);
+    await told.first().click();
     await visible(page.getByRole('heading', { name: enAgents.queue.title, level: 1 }));
+    for (const language of ['es', 'fr'] as const) {
+      const phone = await phonePageOf(browser, owner, language);
+      await phone.goto('/user');
+      await phone.getByRole('button', { name: USER_TEXTS[language].layout.openNavigation }).click();
+      const entry = phone.getByRole('link', { name: TEXTS[language].nav.withWaiting_other.replace('{{count}}', '2'), exact: true });
+      await visible(entry);
+      await expectNoAccessibilityViolations(phone);
+      await wholePageScreenshot(phone, `${screenshots()}/approval-entry-${language}-phone.png`);
+      await entry.click();
+      await visible(phone.getByRole('heading', { name: TEXTS[language].queue.title, level: 1 }));
+      // The queue itself fits a phone (the dashboard behind the menu scrolls its delivery table sideways, by design).
+      expect((await overflowOf(phone)).offenders).toEqual([]);
+      await phone.context().close();
+    }
     await visible(page.getByText(`Sent by ${AGENT}`, { exact: false }).first());
     await expectNoAccessibilityViolations(page);
     await wholePageScreenshot(page, `${screenshots()}/approval-queue.png`);
@@ -116,6 +143,8 @@ describe('an AI agent through MCP, allowed by a person (issue 41)', () => {
     await visible(page.getByText('Denied by Olga Owner'));
     await page.getByRole('button', { name: `Approve the fax to ${SANDBOX_TEST_NUMBERS.delivers}` }).click();
     await visible(page.getByText('Approved by Olga Owner'));
+    // Nothing waits: the entry stays (the account asks for approval) without a count.
+    await visible(queueEntry(enAgents.nav.queue));
 
     const held = resultOf(await agent.callTool({ name: 'get_fax', arguments: { fax_id: denied.approval_id } }));
     expect(held).toMatchObject({ status: 'denied', fax_ids: [] });

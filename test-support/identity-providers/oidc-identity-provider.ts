@@ -1,8 +1,16 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; every project that compiles this file (server tests, e2e) needs them
 /// <reference path="../../apps/server/src/oauth/oidc-provider.d.ts" />
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Context } from 'oidc-provider';
+import MemoryAdapter from 'oidc-provider/lib/adapters/memory_adapter.js';
+
+/**
+ * oidc-provider's own in-memory storage, which a test's provider wants (it lives as long as the test), under a name of
+ * its own: the provider warns only when it falls back to that storage unasked.
+ */
+class TestProviderStorage extends MemoryAdapter {}
 
 export type OidcIdentityProvider = {
   issuer: string;
@@ -40,6 +48,11 @@ export async function startOidcIdentityProvider(options: { redirectUris: string[
     ],
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
+    adapter: TestProviderStorage,
+    // A signing key of its own (RS256, ID tokens' default), made for the run, so that it uses no development key.
+    jwks: {
+      keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig' }],
+    },
     // The e-mail claims in the ID token itself, which is what Faxline reads.
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(receiptKeyRoutes, routeDeps);
   // A carrier fetches a fax's pages by its media link, with no session and outside maintenance.
   await app.register(mediaRoutes, routeDeps);
-  // Faxline's OAuth 2.1 server for apps and AI agents (decision 130); its tokens open the MCP server.
+  // Faxline's OAuth 2.1 server for apps and AI agents (decision 130); its tokens open the MCP server and /v1 (135).
   const authorizationServer = createAuthorizationServer({
     db: database.db,
     publicUrl: config.publicUrl,
@@ -346,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // The public REST API, with API keys instead of sessions.
-  await registerPublicApi(app, routeDeps, redis);
+  await registerPublicApi(app, routeDeps, redis, authorizationServer);
   await registerAuthorizationServer(app, authorizationServer);
   await registerMcpServer(app, routeDeps, authorizationServer);
   await registerScim(app, routeDeps);

@@ -1,5 +1,6 @@
 import { purgeExpiredVerificationsJob } from './auth/jobs/purge-expired-verifications';
 import { purgeExpiredOAuthRecordsJob } from './oauth/jobs/purge-expired-records';
+import { purgeSpentIdempotencyJob } from './public-api/jobs/purge-spent-idempotency';
 import { automaticBackupsJob } from './backups/automatic-backups';
 import { buildDataExportJob, expireDataExportsJob } from './data-export/build-data-export-job';
 import { billUsageChargeJob } from './billing/bill-usage-charge-job';
@@ -27,6 +28,7 @@ import { zeroFootprintJob } from './retention/jobs/zero-footprint-job';
 export const jobs: readonly WorkerJob[] = [
   purgeExpiredVerificationsJob,
   purgeExpiredOAuthRecordsJob,
+  purgeSpentIdempotencyJob,
   sendEmailJob,
   sendSenderLinksJob,
   // The dead-letter queue first: the fax steps' queues name it, so it must exist before them.

@@ -197,7 +197,7 @@ export const MAX_LIST_LIMIT = 100;
  * The public API's version, as its OpenAPI document says it (info.version) and /developers/changelog lists it: the
  * minor number grows with every addition a client may use, the major one only with a change that breaks one.
  */
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 
 /** Public API rate limit default (spec 000 §9). */
 export const API_RATE_LIMIT = { max: 100, windowMinutes: 1 } as const;

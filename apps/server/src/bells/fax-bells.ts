@@ -6,12 +6,13 @@ import {
   NOTIFIED_FAX_EVENT_TYPES,
   stationCheckOf,
   type TMarkNotificationsReadRequest,
-  type TNotification,
+  type TFaxNotification,
   type TNotificationsResponse,
 } from '@faxline/shared';
 import { and, desc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { mayUseFaxes, type Membership } from '../accounts/membership';
 import { faxEvents } from '../events/schema';
+import { accountNoticesFor, countWaitingNotices } from './account-notices';
 import { notificationReads } from './schema';
 import { visibleTo } from '../faxes/fax-access';
 import { faxes } from '../faxes/schema';
@@ -59,15 +60,25 @@ async function countUnread(db: Database, reader: BellReader, now: Date): Promise
   return row?.count ?? 0;
 }
 
-const failureReasonOf = (reason: string | null): TNotification['failureReason'] =>
-  (FAX_FAILURE_REASONS as readonly string[]).includes(reason ?? '') ? (reason as TNotification['failureReason']) : null;
+const failureReasonOf = (reason: string | null): TFaxNotification['failureReason'] =>
+  (FAX_FAILURE_REASONS as readonly string[]).includes(reason ?? '') ? (reason as TFaxNotification['failureReason']) : null;
 
 /**
- * GET /api/notifications: the newest fax events this person may see, each read or not, and the unread count. A role
- * that sees no faxes (Billing) has none.
+ * GET /api/notifications: the newest fax events this person may see and the account's notices for them (an agent's
+ * fax waiting for approval, account-notices.ts), newest first, each read or not, and the unread count. A role that
+ * sees no faxes (Billing) has none.
  */
 export async function listFaxBells(db: Database, reader: BellReader, now = clock.now()): Promise<TNotificationsResponse> {
   if (!mayUseFaxes(reader.member)) return { notifications: [], unread: 0 };
+  const [events, notices] = await Promise.all([listFaxEvents(db, reader, now), accountNoticesFor(db, reader, now)]);
+  const notifications = [...events.notifications, ...notices.items]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, NOTIFICATIONS_LIMIT);
+  return { notifications, unread: Math.min(NOTIFICATIONS_UNREAD_CAP, events.unread + notices.unread) };
+}
+
+/** The fax events of the bell: the newest this person may see, and how many are unread. */
+async function listFaxEvents(db: Database, reader: BellReader, now: Date): Promise<TNotificationsResponse> {
   const [rows, unread] = await Promise.all([
     db
       .select({
@@ -100,7 +111,7 @@ export async function listFaxBells(db: Database, reader: BellReader, now = clock
       const received = row.direction === 'inbound';
       return {
         id: row.id,
-        type: row.type as TNotification['type'],
+        type: row.type as (typeof NOTIFIED_FAX_EVENT_TYPES)[number],
         faxId: row.faxId,
         createdAt: row.createdAt.toISOString(),
         read: Boolean(row.read),
@@ -144,5 +155,7 @@ export async function markFaxBellsRead(
         .where(which),
     )
     .onConflictDoNothing();
-  return { unread: await countUnread(db, reader, now) };
+  // The account's notices are read when dealt with, not by a mark (account-notices.ts): they stay in the count.
+  const [events, notices] = await Promise.all([countUnread(db, reader, now), countWaitingNotices(db, reader, now)]);
+  return { unread: Math.min(NOTIFICATIONS_UNREAD_CAP, events + notices) };
 }

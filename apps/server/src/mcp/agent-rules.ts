@@ -1,8 +1,9 @@
-import { roleMay, type TAgentFax, type TAgentSettings, type TLanguage } from '@faxline/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { roleMay, type TAgentFax, type TAgentFaxSummary, type TAgentSettings, type TLanguage } from '@faxline/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditedBy, type Actor } from '../accounts/actor';
 import { findMembership } from '../accounts/membership';
 import { recordAuditEvent } from '../audit/record-audit-event';
+import { noticeAgentFaxWaiting, resolveNoticesOf } from '../bells/account-notices';
 import { users } from '../auth/schema';
 import type { Upload } from '../faxes/check-attachments';
 import { sendFaxes, type SendFaxDeps, type SendFaxesInput } from '../faxes/send-fax';
@@ -70,6 +71,13 @@ export async function holdAgentSend(
       outcome: 'success',
     });
     const fax = toAgentFax(held!, null);
+    // The bell of each member who may decide it says so too (decision 135), with the e-mail, in this transaction.
+    await noticeAgentFaxWaiting(tx, {
+      accountId: held!.accountId,
+      agentFaxId: held!.id,
+      agentName: held!.agentName,
+      recipients: send.recipients,
+    });
     await emailApprovalRequests({ queue: deps.queue, publicUrl: deps.config.publicUrl }, tx, client, {
       ...fax,
       accountId: held!.accountId,
@@ -107,6 +115,18 @@ export async function listAgentFaxes(db: Database, accountId: string): Promise<T
   return [...faxes.filter((fax) => fax.state === 'waiting'), ...faxes.filter((fax) => fax.state !== 'waiting')];
 }
 
+/** Whether the account asks for approval, and how many of its agents' faxes wait (the user area's menu entry). */
+export async function agentFaxSummaryOf(db: Database, accountId: string): Promise<TAgentFaxSummary> {
+  const [settings, [waiting]] = await Promise.all([
+    agentSettingsOf(db, accountId),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(agentFaxes)
+      .where(and(eq(agentFaxes.accountId, accountId), eq(agentFaxes.state, 'waiting'))),
+  ]);
+  return { approvalRequired: settings.approvalRequired, waiting: waiting?.count ?? 0 };
+}
+
 /** One agent fax of the account, or null (an agent asking after what it sent). */
 export async function findAgentFax(db: Database, accountId: string, id: string): Promise<TAgentFax | null> {
   const [row] = await db
@@ -130,14 +150,17 @@ export async function decideAgentFax(deps: SendFaxDeps, decider: Actor, id: stri
     .returning();
   if (!claimed) throw new AppError('not_found', 'errors.agentFaxNotWaiting');
   const { request } = claimed;
-  const audit = () =>
-    recordAuditEvent(deps.db, {
+  // Decided: recorded, and no longer news in anyone's bell.
+  const audit = async () => {
+    await resolveNoticesOf(deps.db, id);
+    await recordAuditEvent(deps.db, {
       ...auditedBy(decider, { agent: claimed.agent, to: request.recipients }),
       action: approve ? 'agent_fax.approve' : 'agent_fax.deny',
       objectType: 'agent_fax',
       objectId: id,
       outcome: 'success',
     });
+  };
   const removeDocuments = () => Promise.all(request.files.map((file) => deps.files.remove(file.storageKey)));
   if (!approve) {
     await removeDocuments();

@@ -1,41 +1,29 @@
-import { API_KEY_SCOPES, ZAgentFaxDecision, ZAgentFaxes, ZAgentFax, ZAgentFaxParams, ZAgentSettings } from '@faxline/shared';
+import { ZAgentFaxDecision, ZAgentFaxes, ZAgentFaxSummary, ZAgentFax, ZAgentFaxParams, ZAgentSettings } from '@faxline/shared';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanFeatureMissing } from '../accounts/plan-features';
 import { actorOf } from '../accounts/require-actor';
-import { callerOfAccessToken } from '../oauth/connections';
-import { MCP_PATH, type AuthorizationServer } from '../oauth/provider';
+import { MCP_PATH, protectedResourceMetadataUrl, type AuthorizationServer } from '../oauth/provider';
 import { AppError } from '../platform/http/app-error';
-import { bearerSecretOf, callerOfSecret } from '../public-api/api-caller';
+import { bearerSecretOf, callerOfBearer } from '../public-api/api-caller';
 import type { RouteDeps } from '../route-deps';
-import { agentSettingsOf, changeAgentSettings, decideAgentFax, listAgentFaxes } from './agent-rules';
+import { agentFaxSummaryOf, agentSettingsOf, changeAgentSettings, decideAgentFax, listAgentFaxes } from './agent-rules';
 import { mcpServerFor, type AgentCaller } from './tools';
-
-const PROTECTED_RESOURCE_METADATA = '/.well-known/oauth-protected-resource';
 
 /**
  * The MCP server at /mcp (Streamable HTTP, stateless: each POST is answered on its own), authorised by an OAuth access
- * token of Faxline's authorization server or by an API key, and the protected resource's metadata (RFC 9728) that
- * tells an MCP client where to get a token.
+ * token of Faxline's authorization server for /mcp or by an API key; a request without either is pointed to the
+ * protected resource's metadata (RFC 9728, oauth/routes.ts), which tells an MCP client where to get a token.
  */
 export async function registerMcpServer(app: FastifyInstance, deps: RouteDeps, authorizationServer: AuthorizationServer) {
   const { config } = deps;
-  const metadataUrl = `${config.publicUrl}${PROTECTED_RESOURCE_METADATA}${MCP_PATH}`;
-  const metadata = {
-    resource: authorizationServer.resource,
-    authorization_servers: [config.publicUrl],
-    scopes_supported: [...API_KEY_SCOPES],
-    bearer_methods_supported: ['header'],
-    resource_name: 'Faxline',
-  };
-  app.get(PROTECTED_RESOURCE_METADATA, async () => metadata);
-  app.get(`${PROTECTED_RESOURCE_METADATA}${MCP_PATH}`, async () => metadata);
+  const metadataUrl = protectedResourceMetadataUrl(config.publicUrl, MCP_PATH);
 
   /** The caller of a request: an API key (`fl_live_…`, as /v1), else an OAuth access token; 401 pointing to OAuth. */
   async function callerOf(request: FastifyRequest, reply: FastifyReply): Promise<AgentCaller> {
     const secret = bearerSecretOf(request.headers.authorization);
-    const caller = secret ? await callerOfBearer(secret, request.ip) : null;
+    const caller = secret ? await agentCallerOf(secret, request.ip) : null;
     if (!caller) {
       reply.header('www-authenticate', `Bearer resource_metadata="${metadataUrl}"`);
       throw new AppError('authentication_error', 'errors.invalidAgentToken');
@@ -45,15 +33,12 @@ export async function registerMcpServer(app: FastifyInstance, deps: RouteDeps, a
     return caller;
   }
 
-  async function callerOfBearer(secret: string, ip: string) {
-    const keyCaller = await callerOfSecret(deps.db, secret, ip);
-    // A program with a key is named by its key for the audit trail (it registered no name).
-    if (keyCaller)
-      return {
-        ...keyCaller,
-        actor: { ...keyCaller.actor, viaAgent: { name: `API key ${keyCaller.actor.viaApiKey.prefix}`, clientId: null } },
-      };
-    return callerOfAccessToken(deps.db, authorizationServer, secret, ip);
+  /** The caller as /v1 reads it; a program with a key is named by its key for the audit trail (it registered no name). */
+  async function agentCallerOf(secret: string, ip: string) {
+    const caller = await callerOfBearer({ db: deps.db, authorizationServer }, authorizationServer.resources.mcp, secret, ip);
+    if (!caller) return null;
+    const { viaAgent, viaApiKey } = caller.actor;
+    return { ...caller, actor: { ...caller.actor, viaAgent: viaAgent ?? { name: `API key ${viaApiKey?.prefix ?? ''}`, clientId: null } } };
   }
 
   const toolDeps = (request: FastifyRequest) => ({
@@ -99,6 +84,15 @@ export const agentPortalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     reply.header('cache-control', 'no-store');
     return { data: await listAgentFaxes(db, actorOf(request).member.accountId) };
   });
+  // The menu's entry for the queue: asked by every page of the user area of a person who may send faxes.
+  app.get(
+    '/agents/faxes/summary',
+    { schema: { response: { 200: ZAgentFaxSummary } }, preHandler: requireActor('useFaxes') },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return agentFaxSummaryOf(db, actorOf(request).member.accountId);
+    },
+  );
   app.post(
     '/agents/faxes/:id/decision',
     { schema: { params: ZAgentFaxParams, body: ZAgentFaxDecision, response: { 200: ZAgentFax } }, preHandler: requireActor('useFaxes') },

@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES, scopesRoleAllows, type TApiKeyScope, type TConnectedApp, type TMemberRole } from '@faxline/shared';
+import { API_KEY_SCOPES, API_RATE_LIMIT, scopesRoleAllows, type TApiKeyScope, type TConnectedApp, type TMemberRole } from '@faxline/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import { auditedBy } from '../accounts/actor';
@@ -15,25 +15,38 @@ import { oauthConnections } from './schema';
 /** `last_used_at` is written at most this often per app, as an API key's. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-/** An app or agent acting with an OAuth access token: its actor (the person who connected it) and its scopes. */
+/**
+ * An app or agent acting with an OAuth access token: its connection (what its requests are counted and its
+ * Idempotency-Keys kept under, as a key's id), its actor (the person who connected it), its scopes, and the plan's
+ * requests per minute, as an API key has them.
+ */
 export type AppCaller = {
+  id: string;
   actor: Actor & { viaAgent: { name: string; clientId: string | null } };
   keyScopes: readonly TApiKeyScope[];
   scopes: readonly TApiKeyScope[];
+  requestsPerMinute: number;
   plan: { name: string; apiAccess: boolean };
 };
 
 const isApiScope = (scope: string): scope is TApiKeyScope => (API_KEY_SCOPES as readonly string[]).includes(scope);
 
 /**
- * The caller an access token names, or null: a token of ours, for this resource, unexpired, whose connection stands
- * and whose person is still a member (read now, as an API key's creator is, so a lesser role takes the app down too).
+ * The caller an access token names, or null: a token of ours, for this resource (the door it is shown at: a token for
+ * /mcp does not open /v1, nor the reverse), unexpired, whose connection stands and whose person is still a member
+ * (read now, as an API key's creator is, so a lesser role takes the app down too).
  */
-export async function callerOfAccessToken(db: Database, server: AuthorizationServer, token: string, ip: string): Promise<AppCaller | null> {
+export async function callerOfAccessToken(
+  db: Database,
+  server: AuthorizationServer,
+  resource: string,
+  token: string,
+  ip: string,
+): Promise<AppCaller | null> {
   const accessToken = await server.provider.AccessToken.find(token);
   if (!accessToken || accessToken.isExpired) return null;
   const audience = [accessToken.aud ?? []].flat();
-  if (!audience.includes(server.resource)) return null;
+  if (!audience.includes(resource)) return null;
   const [row] = await db
     .select({
       id: oauthConnections.id,
@@ -43,6 +56,7 @@ export async function callerOfAccessToken(db: Database, server: AuthorizationSer
       accountId: oauthConnections.accountId,
       role: accountMembers.role,
       user: { id: users.id, name: users.name, emailVerified: users.emailVerified, language: users.language, banned: users.banned },
+      requestsPerMinute: plans.apiRequestsPerMinute,
       planName: plans.name,
       apiAccess: plans.apiAccess,
     })
@@ -63,9 +77,11 @@ export async function callerOfAccessToken(db: Database, server: AuthorizationSer
   const role = row.role as TMemberRole;
   const keyScopes = [...accessToken.scopes].filter(isApiScope);
   return {
+    id: row.id,
     actor: { user, member: { accountId: row.accountId, role }, ip, viaAgent: { name: row.clientName, clientId: row.clientId } },
     keyScopes,
     scopes: scopesRoleAllows(role, keyScopes),
+    requestsPerMinute: row.requestsPerMinute ?? API_RATE_LIMIT.max,
     plan: { name: row.planName ?? '', apiAccess: row.apiAccess ?? false },
   };
 }
@@ -129,8 +145,9 @@ export async function decideConsent(server: AuthorizationServer, db: Database, a
     .split(' ')
     .filter((scope) => scope === 'openid' || scope === 'offline_access');
   grant.addOIDCScope([...oidcScopes, ...scopes].join(' '));
-  const resource = typeof interaction.params.resource === 'string' ? interaction.params.resource : server.resource;
-  grant.addResourceScope(resource, scopes.join(' '));
+  // Each resource the app asked for (RFC 8707; none: the MCP server, the default), each token then for one of them.
+  const asked = [interaction.params.resource ?? []].flat().filter((resource): resource is string => typeof resource === 'string');
+  for (const resource of asked.length > 0 ? asked : [server.resources.mcp]) grant.addResourceScope(resource, scopes.join(' '));
   const grantId = await grant.save();
   const [connection] = await db
     .insert(oauthConnections)

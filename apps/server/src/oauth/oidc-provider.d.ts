@@ -67,3 +67,19 @@ declare module 'oidc-provider' {
   }
   export type { Account, AccessToken, Adapter, AdapterPayload, Client, Context, Grant, Interaction };
 }
+
+// The provider's in-memory storage, which the tests' identity provider uses as its adapter.
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  import type { Adapter } from 'oidc-provider';
+
+  export default class MemoryAdapter implements Adapter {
+    constructor(model: string);
+    upsert(id: string, payload: Record<string, unknown>, expiresIn: number): Promise<void>;
+    find(id: string): Promise<Record<string, unknown> | undefined>;
+    findByUid(uid: string): Promise<Record<string, unknown> | undefined>;
+    findByUserCode(userCode: string): Promise<Record<string, unknown> | undefined>;
+    consume(id: string): Promise<void>;
+    destroy(id: string): Promise<void>;
+    revokeByGrantId(grantId: string): Promise<void>;
+  }
+}

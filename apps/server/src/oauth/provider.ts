@@ -4,8 +4,14 @@ import Provider from 'oidc-provider';
 import type { Database } from '../platform/db/client';
 import { postgresAdapterOf } from './adapter';
 
-/** Where the MCP server answers: the resource its tokens are for (RFC 8707, RFC 9728). */
+/** Where the MCP server answers: a resource its tokens are for (RFC 8707, RFC 9728). */
 export const MCP_PATH = '/mcp';
+/** The REST API: the other resource (an app names it in `resource`; a token for one door does not open the other). */
+export const V1_PATH = '/v1';
+/** Where RFC 9728's metadata of a protected resource (a door: MCP_PATH, V1_PATH) is: routes.ts serves it. */
+export const PROTECTED_RESOURCE_METADATA = '/.well-known/oauth-protected-resource';
+export const protectedResourceMetadataUrl = (publicUrl: string, path: string) => `${publicUrl}${PROTECTED_RESOURCE_METADATA}${path}`;
+
 /** The portal page that asks the signed-in person to approve an app (apps/web, paths.ts `oauthConsent`). */
 export const CONSENT_PAGE = '/user/connect';
 
@@ -15,11 +21,13 @@ const DAY = 24 * HOUR;
 /**
  * Faxline's OAuth 2.1 authorization server (decision 130): oidc-provider, with its records in PostgreSQL, mounted at
  * /oauth. Authorization code with PKCE (S256, always), dynamic client registration (RFC 7591), rotating refresh
- * tokens, revocation (RFC 7009), metadata (RFC 8414); its access tokens are opaque, for the MCP server (the one
- * resource, RFC 8707), with the API keys' scopes. The consent is the portal's: the interaction goes to CONSENT_PAGE.
+ * tokens, revocation (RFC 7009), metadata (RFC 8414); its access tokens are opaque, each for one of two resources
+ * (RFC 8707): the MCP server (the default, since MCP clients of the first specifications named none) or /v1, with the
+ * API keys' scopes. The consent is the portal's: the interaction goes to CONSENT_PAGE.
  */
 export function createAuthorizationServer(deps: { db: Database; publicUrl: string; secret: string; trustProxy: boolean }) {
-  const resource = `${deps.publicUrl}${MCP_PATH}`;
+  const resources = { mcp: `${deps.publicUrl}${MCP_PATH}`, v1: `${deps.publicUrl}${V1_PATH}` };
+  const known: readonly string[] = Object.values(resources);
   const provider = new Provider(deps.publicUrl, {
     adapter: postgresAdapterOf(deps.db),
     clients: [],
@@ -37,11 +45,11 @@ export function createAuthorizationServer(deps: { db: Database; publicUrl: strin
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => resource,
+        defaultResource: () => resources.mcp,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-          if (indicator !== resource) throw new Error(`unknown resource ${indicator}`);
-          return { scope: API_KEY_SCOPES.join(' '), audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: HOUR };
+          if (!known.includes(indicator)) throw new Error(`unknown resource ${indicator}`);
+          return { scope: API_KEY_SCOPES.join(' '), audience: indicator, accessTokenFormat: 'opaque', accessTokenTTL: HOUR };
         },
       },
     },
@@ -65,7 +73,7 @@ export function createAuthorizationServer(deps: { db: Database; publicUrl: strin
     findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub }) }),
   });
   provider.proxy = deps.trustProxy;
-  return { provider, resource };
+  return { provider, resources, issuer: deps.publicUrl };
 }
 
 export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;

@@ -11,14 +11,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../accounts/require-actor';
 import type { RouteDeps } from '../route-deps';
+import { API_KEY_SCOPES } from '@faxline/shared';
 import { consentOf, decideConsent, listConnections, revokeConnection } from './connections';
-import type { AuthorizationServer } from './provider';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA, V1_PATH, type AuthorizationServer } from './provider';
 
 /**
  * The authorization server's own endpoints (oidc-provider's Koa application, handed the raw request): /oauth/* and its
- * metadata, both as OpenID discovery and as RFC 8414 asks. Its bodies are its own to read: nothing is parsed here.
+ * metadata, both as OpenID discovery and as RFC 8414 asks; and the metadata of the two resources its tokens open
+ * (RFC 9728), which tells a client where to get a token. Its bodies are its own to read: nothing is parsed here.
  */
 export async function registerAuthorizationServer(app: FastifyInstance, server: AuthorizationServer) {
+  const metadataOf = (resource: string) => ({
+    resource,
+    authorization_servers: [server.issuer],
+    scopes_supported: [...API_KEY_SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Faxline',
+  });
+  // The bare address answers for the MCP server, as it did before /v1 took tokens (MCP clients ask it first).
+  app.get(PROTECTED_RESOURCE_METADATA, async () => metadataOf(server.resources.mcp));
+  app.get(`${PROTECTED_RESOURCE_METADATA}${MCP_PATH}`, async () => metadataOf(server.resources.mcp));
+  app.get(`${PROTECTED_RESOURCE_METADATA}${V1_PATH}`, async () => metadataOf(server.resources.v1));
+
   const handle = server.provider.callback();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

@@ -3,6 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import { accountMembers, accounts } from '../accounts/schema';
 import { hashOfSecret, markKeyUsed } from '../api-keys/api-keys';
+import { callerOfAccessToken, type AppCaller } from '../oauth/connections';
+import type { AuthorizationServer } from '../oauth/provider';
 import { apiKeys } from '../api-keys/schema';
 import { users } from '../auth/schema';
 import type { Database } from '../platform/db/client';
@@ -14,8 +16,10 @@ export const DEFAULT_REQUESTS_PER_MINUTE = API_RATE_LIMIT.max;
 /** `last_used_at` is written at most this often per key: a busy key does not write on every request. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-/** Who calls /v1: the key, its scopes and limit, and the actor it is (its creator, with the rights they have now). */
-export type ApiCaller = {
+/** A program calling with an API key: the key, its scopes and limit, and the actor it is (its creator, with the rights they have now). */
+export type KeyCaller = {
+  /** The key's id: what its requests are counted and its Idempotency-Keys kept under. */
+  id: string;
   actor: Actor & { viaApiKey: { id: string; prefix: string } };
   /** The scopes the key was given. */
   keyScopes: readonly TApiKeyScope[];
@@ -25,6 +29,9 @@ export type ApiCaller = {
   /** The account's plan, and whether it includes the API: a key outlives a move to a plan without it (decision 087). */
   plan: { name: string; apiAccess: boolean };
 };
+
+/** Who calls /v1 (and the MCP server): a program with an API key, or an app with an OAuth access token (decision 135). */
+export type ApiCaller = KeyCaller | AppCaller;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -65,7 +72,7 @@ function prepareKeyQuery(db: Database) {
  * account or was banned, answers 401 at once, and a creator given a lesser role takes the key's rights down with them:
  * one indexed query (the key's hash) with its creator's membership and the account's plan.
  */
-export async function callerOfSecret(db: Database, secret: string, ip: string): Promise<ApiCaller | null> {
+export async function callerOfSecret(db: Database, secret: string, ip: string): Promise<KeyCaller | null> {
   const [row] = await keyQueryOf(db).execute({ hash: hashOfSecret(secret) });
   if (!row || row.user.banned) return null;
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) {
@@ -74,6 +81,7 @@ export async function callerOfSecret(db: Database, secret: string, ip: string): 
   const { banned: _banned, ...user } = row.user;
   const role = row.role as TMemberRole;
   return {
+    id: row.id,
     actor: { user, member: { accountId: row.accountId, role }, ip, viaApiKey: { id: row.id, prefix: row.prefix } },
     keyScopes: row.scopes,
     scopes: scopesRoleAllows(role, row.scopes),
@@ -82,9 +90,23 @@ export async function callerOfSecret(db: Database, secret: string, ip: string): 
   };
 }
 
+/**
+ * The caller a bearer secret names at a door of the API (its resource, RFC 8707): an API key (`fl_live_…`), else an
+ * access token of Faxline's authorization server for that door; null when neither works. The one reading of a
+ * caller for /v1 and the MCP server.
+ */
+export async function callerOfBearer(
+  deps: { db: Database; authorizationServer: AuthorizationServer },
+  resource: string,
+  secret: string,
+  ip: string,
+): Promise<ApiCaller | null> {
+  return (await callerOfSecret(deps.db, secret, ip)) ?? callerOfAccessToken(deps.db, deps.authorizationServer, resource, secret, ip);
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The API key's caller on /v1 (set by the scope's authentication hook, public-api/routes.ts). */
+    /** The caller on /v1, by API key or OAuth token (set by the scope's authentication hook, public-api/routes.ts). */
     apiCaller: ApiCaller | null;
   }
 }

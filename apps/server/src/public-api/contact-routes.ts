@@ -7,7 +7,7 @@ import type { RouteDeps } from '../route-deps';
 import { callerOf, requireScope } from './api-caller';
 import { idempotent } from './idempotency';
 
-/** /v1/contacts: the portal's address book services, called with an API key's actor. */
+/** /v1/contacts: the portal's address book services, called with an API key's (or app's) actor. */
 export const v1ContactRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const reader = (request: Parameters<typeof callerOf>[0]) => requireScope(callerOf(request), 'contacts:read').actor;
   const writer = (request: Parameters<typeof callerOf>[0]) => requireScope(callerOf(request), 'contacts:write').actor;
@@ -18,7 +18,7 @@ export const v1ContactRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
 
   app.post('/contacts', { schema: { body: ZV1ContactInput, response: { 201: ZV1Contact } } }, async (request, reply) => {
     const actor = writer(request);
-    return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, request.body, async () => ({
+    return idempotent(db, { request, reply, callerId: callerOf(request).id }, request.body, async () => ({
       status: 201,
       body: await createContact(db, actor, request.body),
     }));

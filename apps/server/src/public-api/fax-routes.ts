@@ -100,18 +100,17 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       preValidation: readMultipartSend,
     },
     async (request, reply) => {
-      const { actor } = faxCaller(request, 'faxes:write');
+      const caller = faxCaller(request, 'faxes:write');
+      const { actor } = caller;
       const { body } = request;
       const { recipients, uploads, sourceUrl } = readSend(request, request.body);
-      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprintOf(request, uploads), async () => {
+      return idempotent(db, { request, reply, callerId: caller.id }, fingerprintOf(request, uploads), async () => {
         const sent = await sendFaxes(sendDeps, {
           ...v1SendInput({ language: request.language, body: request.body, actor, recipients, uploads, sourceUrl, channel: 'api' }),
           ...(body.quoted_total_cents !== undefined ? { acceptedTotalCents: body.quoted_total_cents } : {}),
-          // Per key: two keys of one account may use the same text without meeting.
+          // Per key (or app): two keys of one account may use the same text without meeting.
           idempotencyKey:
-            typeof request.headers['idempotency-key'] === 'string'
-              ? `v1:${actor.viaApiKey.id}:${request.headers['idempotency-key']}`
-              : null,
+            typeof request.headers['idempotency-key'] === 'string' ? `v1:${caller.id}:${request.headers['idempotency-key']}` : null,
         });
         const accepted = sent.faxes.map((fax) => ({
           fax_id: fax.id,
@@ -134,10 +133,11 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       preValidation: readMultipartSend,
     },
     async (request, reply) => {
-      const { actor } = faxCaller(request, 'faxes:write');
+      const caller = faxCaller(request, 'faxes:write');
+      const { actor } = caller;
       const { recipients, uploads, sourceUrl } = readSend(request, request.body);
       // Honoured as on every POST: the same key replays the price first quoted (for 24 hours), whatever changed since.
-      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, fingerprintOf(request, uploads), async () => ({
+      return idempotent(db, { request, reply, callerId: caller.id }, fingerprintOf(request, uploads), async () => ({
         status: 200,
         body: toV1Quote(
           await quoteFaxes(sendDeps, {
@@ -170,8 +170,9 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   });
 
   app.post('/faxes/:fax_id/cancel', { schema: { params: ZV1FaxParams, response: { 200: ZV1Fax } } }, async (request, reply) => {
-    const { actor } = faxCaller(request, 'faxes:write');
-    return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, {}, async () => ({
+    const caller = faxCaller(request, 'faxes:write');
+    const { actor } = caller;
+    return idempotent(db, { request, reply, callerId: caller.id }, {}, async () => ({
       status: 200,
       body: toV1Fax(toPublicFax(await cancelFax({ db, queue, config }, actor, request.params.fax_id)), answerLanguage(request, actor)),
     }));
@@ -182,11 +183,12 @@ export const v1FaxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     '/faxes/:fax_id/uncertain',
     { schema: { params: ZV1FaxParams, body: ZV1UncertainChoice, response: { 200: ZV1UncertainChoiceResponse } } },
     async (request, reply) => {
-      const { actor } = faxCaller(request, 'faxes:write');
+      const caller = faxCaller(request, 'faxes:write');
+      const { actor } = caller;
       const header = request.headers['idempotency-key'];
-      // The resend's own key (per API key, as a send's): the new fax is found again, never made twice.
-      const key = typeof header === 'string' ? `v1:${actor.viaApiKey.id}:uncertain:${header}` : null;
-      return idempotent(db, { request, reply, apiKeyId: actor.viaApiKey.id }, request.body, async () => {
+      // The resend's own key (per API key or app, as a send's): the new fax is found again, never made twice.
+      const key = typeof header === 'string' ? `v1:${caller.id}:uncertain:${header}` : null;
+      return idempotent(db, { request, reply, callerId: caller.id }, request.body, async () => {
         const { fax, resent } = await chooseForUncertainFax(sendDeps, {
           actor,
           id: request.params.fax_id,

@@ -55,7 +55,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  */
 export async function idempotent(
   db: Database,
-  { request, reply, apiKeyId }: { request: FastifyRequest; reply: FastifyReply; apiKeyId: string },
+  { request, reply, callerId }: { request: FastifyRequest; reply: FastifyReply; callerId: string },
   fingerprint: unknown,
   run: () => Promise<Answer>,
   keeping: Keeping = AS_IT_IS,
@@ -69,14 +69,14 @@ export async function idempotent(
   // Claim the key: a new row, or one whose answer is older than a day, or one abandoned by a dead request.
   const [claimed] = await db
     .insert(apiIdempotency)
-    .values({ apiKeyId, key, requestHash })
+    .values({ callerId, key, requestHash })
     .onConflictDoUpdate({
-      target: [apiIdempotency.apiKeyId, apiIdempotency.key],
+      target: [apiIdempotency.callerId, apiIdempotency.key],
       set: { requestHash, responseStatus: null, responseBody: null, createdAt: sql`now()` },
       setWhere: sql`${apiIdempotency.createdAt} < now() - ${KEPT} OR (${apiIdempotency.responseStatus} IS NULL AND ${apiIdempotency.createdAt} < now() - ${ABANDONED})`,
     })
     .returning({ key: apiIdempotency.key });
-  const mine = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key));
+  const mine = and(eq(apiIdempotency.callerId, callerId), eq(apiIdempotency.key, key));
   if (!claimed) {
     const [held] = await db.select().from(apiIdempotency).where(mine);
     // Gone between the two statements (its request failed and let it go): this one may simply try again.

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanFeatureMissing } from '../accounts/plan-features';
 import { AppError } from '../platform/http/app-error';
 import type { RouteDeps } from '../route-deps';
-import { bearerSecretOf, callerOfSecret, DEFAULT_REQUESTS_PER_MINUTE, type ApiCaller } from './api-caller';
+import { protectedResourceMetadataUrl, V1_PATH, type AuthorizationServer } from '../oauth/provider';
+import { bearerSecretOf, callerOfBearer, DEFAULT_REQUESTS_PER_MINUTE, type ApiCaller } from './api-caller';
 import { answerErrorsAs } from '../platform/http/error-handler';
 import { toV1Error } from './errors';
 import { idempotencyKeyOf } from './idempotency';
@@ -21,17 +22,23 @@ const STATUS_PATH = '/v1/status';
 
 /**
  * The public REST API, at /v1 on the web app's origin: every request but the OpenAPI document and the status comes with
- * `Authorization: Bearer fl_live_…`, is counted against its key's requests per minute (answered in X-RateLimit-*
- * headers, even when refused), and every error leaves as `{"error":{"type","message","code","param"}}`.
+ * `Authorization: Bearer fl_live_…` or an app's OAuth access token for /v1 (decision 135), is counted against its key's
+ * (or app's) requests per minute (answered in X-RateLimit-* headers, even when refused), and every error leaves as
+ * `{"error":{"type","message","code","param"}}`.
  */
-export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, redis: Redis | null) {
+export async function registerPublicApi(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  redis: Redis | null,
+  authorizationServer: AuthorizationServer,
+) {
   // Counted together by every API server when there is Redis, else in this process.
   const limiter = redis ? createSharedRateLimiter(redis, app.log) : memoryRateLimiter();
   /** Counts a request against its key (or, without one that works, its address) and says where it stands. */
   const count = async (request: FastifyRequest, reply: FastifyReply, caller: ApiCaller | null) => {
     // Scaled like every limit (RATE_LIMIT_FACTOR, for test batteries); 1 in production.
     const limit = Math.round((caller?.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE) * deps.config.rateLimitFactor);
-    const state = await limiter.hit(caller ? `key:${caller.actor.viaApiKey.id}` : `ip:${request.ip}`, limit);
+    const state = await limiter.hit(caller ? `key:${caller.id}` : `ip:${request.ip}`, limit);
     reply
       .header('x-ratelimit-limit', state.limit)
       .header('x-ratelimit-remaining', state.remaining)
@@ -46,6 +53,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
     return toV1Error(body, deps.config.publicUrl);
   });
   app.decorateRequest('apiCaller', null);
+  const resource = authorizationServer.resources.v1;
 
   await app.register(
     async (v1) => {
@@ -59,11 +67,15 @@ export async function registerPublicApi(app: FastifyInstance, deps: RouteDeps, r
           return;
         }
         const secret = bearerSecretOf(request.headers.authorization);
-        const caller = secret ? await callerOfSecret(deps.db, secret, request.ip) : null;
+        const caller = secret ? await callerOfBearer({ db: deps.db, authorizationServer }, resource, secret, request.ip) : null;
         // Without a key that works, the caller's address is counted instead: guessing keys is limited too.
         const state = await count(request, reply, caller);
         if (!state.allowed) throw new AppError('rate_limited', 'errors.apiRateLimited', { limit: state.limit, seconds: state.retryAfter });
-        if (!caller) throw new AppError('authentication_error', 'errors.invalidApiKey');
+        if (!caller) {
+          // Where an app learns to get a token for /v1 (RFC 9728), beside the error every 401 of /v1 has.
+          reply.header('www-authenticate', `Bearer resource_metadata="${protectedResourceMetadataUrl(deps.config.publicUrl, V1_PATH)}"`);
+          throw new AppError('authentication_error', 'errors.invalidApiKey');
+        }
         // Read with the key on every request: a key made on a plan with the API stops when the account moves off it.
         if (!caller.plan.apiAccess) throw new PlanFeatureMissing('errors.planLacksApiAccess', { plan: caller.plan.name });
         // Maintenance (back office) stops the API as it stops the portal; nothing is changed meanwhile.

@@ -72,10 +72,8 @@ function toV1Message(message: TWebhookMessage): TV1WebhookMessage {
  */
 export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, queue }) => {
   const deps = { db, config, queue };
-  const manager = (request: Parameters<typeof callerOf>[0]) => {
-    const { actor } = requireScope(callerOf(request), 'webhooks:manage');
-    return actor;
-  };
+  const managingCaller = (request: Parameters<typeof callerOf>[0]) => requireScope(callerOf(request), 'webhooks:manage');
+  const manager = (request: Parameters<typeof callerOf>[0]) => managingCaller(request).actor;
   /**
    * An answer that shows a secret is kept for its replay with the secret sealed, as the endpoint's own copy is
    * (webhooks/secrets.ts): a replay shows the same secret, and the idempotency table never holds one in clear.
@@ -92,7 +90,7 @@ export const v1WebhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   };
   /** A POST run once per Idempotency-Key (idempotency.ts), as every /v1 POST is. */
   const once = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<{ status: number; body: unknown }>, keeping?: Keeping) =>
-    idempotent(db, { request, reply, apiKeyId: manager(request).viaApiKey.id }, request.body ?? {}, run, keeping);
+    idempotent(db, { request, reply, callerId: managingCaller(request).id }, request.body ?? {}, run, keeping);
 
   // The API manages the signed endpoints; the portal's chat notices (Slack, Teams) are neither listed nor found here.
   app.addHook('preHandler', async (request) => {

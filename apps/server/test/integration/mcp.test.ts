@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { API_KEY_SCOPES, SANDBOX_TEST_NUMBERS } from '@faxline/shared';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,49 +11,23 @@ import { faxes } from '../../src/faxes/schema';
 import { deleteExpiredOAuthRecords } from '../../src/oauth/jobs/purge-expired-records';
 import { oauthRecords } from '../../src/oauth/schema';
 import { ownerWithApiKey } from '../support/api-keys';
-import { openTestApp, type TestApp } from '../support/test-app';
+import { openListeningTestApp, consentAsPerson } from '../support/oauth-consent';
+import type { TestApp } from '../support/test-app';
 
 // The MCP server as an agent meets it: the official SDK's client over Streamable HTTP, signed in with OAuth (dynamic
 // registration, PKCE, the portal's consent) or an API key; the account's approval queue and its rule on contents.
 let t: TestApp;
 let origin: string;
 
-/** A free port, known before the app is built: its public address (the OAuth issuer, the MCP resource) names it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await openTestApp({ env: { PUBLIC_URL: origin, FAX_CLOCK_SCALE: '0.05' } });
-  await t.app.listen({ host: '127.0.0.1', port });
+  ({ t, origin } = await openListeningTestApp({ FAX_CLOCK_SCALE: '0.05' }));
 }, 180_000);
 afterAll(() => t.close());
 
-/** A browser's cookie jar, just enough for the authorization server's own cookies. */
-const cookieJar = () => {
-  const cookies = new Map<string, string>();
-  return {
-    take(response: Response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const [name, ...value] = pair!.split('=');
-        cookies.set(name!.trim(), value.join('='));
-      }
-    },
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-  };
-};
-
 /**
  * Connects an MCP client with OAuth as a person would: the client registers itself and is sent to /oauth/authorize;
- * the browser lands on the portal's consent page, whose answer (given here through its API with the person's session,
- * the browser test gives it by hand) sends it back with a code, which the client exchanges with its PKCE verifier.
+ * the person's browser consents (consentAsPerson) and comes back with a code, which the client exchanges with its
+ * PKCE verifier.
  */
 async function connectWithOAuth(personCookie: string, approve = true) {
   const oauth = new InMemoryOAuthClient();
@@ -66,31 +39,8 @@ async function connectWithOAuth(personCookie: string, approve = true) {
   // The client asks for the scopes the protected resource's metadata lists: the consent page names each.
   const scopes = authorizationUrl.searchParams.get('scope')!.split(' ');
 
-  const jar = cookieJar();
-  const toConsent = await fetch(authorizationUrl, { redirect: 'manual' });
-  jar.take(toConsent);
-  const consentPage = new URL(toConsent.headers.get('location')!, origin);
-  const uid = consentPage.pathname.split('/').pop()!;
-  expect(consentPage.pathname).toBe(`/user/connect/${uid}`);
-
-  const asked = await t.app.inject({ method: 'GET', url: `/api/oauth/consents/${uid}`, headers: { cookie: personCookie } });
-  expect(asked.statusCode, asked.body).toBe(200);
-  expect(asked.json()).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes });
-  const decided = await t.app.inject({
-    method: 'POST',
-    url: `/api/oauth/consents/${uid}`,
-    headers: { cookie: personCookie, origin },
-    payload: { approve },
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
-
-  let next = new URL(decided.json().redirectTo, origin);
-  // The authorization server's own redirects, followed as a browser does, until it sends the browser back to the app.
-  while (next.origin === origin) {
-    const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(response);
-    next = new URL(response.headers.get('location')!, origin);
-  }
+  const { redirect: next, asked } = await consentAsPerson(t, authorizationUrl, personCookie, approve);
+  expect(asked).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes });
   expect(`${next.origin}${next.pathname}`).toBe(oauth.redirectUrl);
   if (!approve) return { error: next.searchParams.get('error') };
   await first.finishAuth(next.searchParams.get('code')!);
@@ -205,12 +155,26 @@ describe('the account’s rules for agents', () => {
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/agents/faxes', headers: { cookie } });
     expect(queue.json().data.map((fax: { state: string }) => fax.state)).toEqual(['waiting', 'waiting']);
+    // The menu counts them and the bell tells of each, leading to the queue (decision 135); marking read leaves them.
+    const summary = async () => (await t.app.inject({ method: 'GET', url: '/api/agents/faxes/summary', headers: { cookie } })).json();
+    const bell = async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).json();
+    expect(await summary()).toEqual({ approvalRequired: true, waiting: 2 });
+    await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie, origin }, payload: { all: true } });
+    const told = await bell();
+    expect(told.unread).toBe(2);
+    expect(told.notifications.filter((n: { type: string }) => n.type === 'agent_fax.waiting')).toEqual(
+      [denied, approved].map((held) =>
+        expect.objectContaining({ agentFaxId: held.approval_id, agentName: expect.stringMatching(/^API key /), read: false }),
+      ),
+    );
     const decide = (id: string, approve: boolean) =>
       t.app.inject({ method: 'POST', url: `/api/agents/faxes/${id}/decision`, headers: { cookie, origin }, payload: { approve } });
     expect((await decide(denied.approval_id, false)).json()).toMatchObject({ state: 'denied', faxIds: [] });
     expect((await decide(denied.approval_id, true)).statusCode).toBe(404);
     const decided = (await decide(approved.approval_id, true)).json();
     expect(decided).toMatchObject({ state: 'approved' });
+    expect(await summary()).toEqual({ approvalRequired: true, waiting: 0 });
+    expect((await bell()).notifications.filter((n: { read: boolean }) => !n.read)).toEqual([]);
 
     const status = resultOf(await client.callTool({ name: 'get_fax', arguments: { fax_id: approved.approval_id } }));
     expect(status).toMatchObject({ status: 'approved', fax_ids: decided.faxIds });

@@ -42,7 +42,14 @@ beforeAll(async () => {
   cookies.owner = await signIn(t.app, owner.email);
   for (const role of ['Admin', 'User', 'Billing'] as const) {
     const username = unique(role.toLowerCase());
-    await addMember(t, cookies.owner, { name: `${role} person`, username, email: uniqueEmail(), password: PASSWORD, role, enable2fa: false });
+    await addMember(t, cookies.owner, {
+      name: `${role} person`,
+      username,
+      email: uniqueEmail(),
+      password: PASSWORD,
+      role,
+      enable2fa: false,
+    });
     cookies[role.toLowerCase() as 'admin'] = await signIn(t.app, username);
   }
   cookies.stranger = await signIn(t.app, (await createUser(t, { name: 'Other customer' })).email);
@@ -247,7 +254,9 @@ describe('every user-area endpoint, as each role', () => {
 
   it('notifications: the fax events each role may see', async () => {
     const faxesOf = async (cookie: string) =>
-      ZNotificationsResponse.parse((await call('GET', '/api/notifications', cookie)).json()).notifications.map((n) => n.faxId);
+      ZNotificationsResponse.parse((await call('GET', '/api/notifications', cookie)).json()).notifications.map((n) =>
+        'faxId' in n ? n.faxId : null,
+      );
     await expect
       .poll(() => faxesOf(cookies.owner), { timeout: 60_000, interval: 250 })
       .toEqual(expect.arrayContaining([ownerFax, userFax]));
@@ -260,7 +269,14 @@ describe('every user-area endpoint, as each role', () => {
 
   it('a member added with the two-factor option must set it up before anything else', async () => {
     const username = unique('asked');
-    await addMember(t, cookies.owner, { name: 'Asked for 2FA', username, email: uniqueEmail(), password: PASSWORD, role: 'User', enable2fa: true });
+    await addMember(t, cookies.owner, {
+      name: 'Asked for 2FA',
+      username,
+      email: uniqueEmail(),
+      password: PASSWORD,
+      role: 'User',
+      enable2fa: true,
+    });
     const cookie = await signIn(t.app, username);
     const refused = await call('GET', '/api/faxes', cookie);
     expect(refused.statusCode).toBe(403);

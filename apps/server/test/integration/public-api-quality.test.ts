@@ -213,7 +213,7 @@ describe('Idempotency-Key on every POST', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect((await callV1(t, own, 'GET', '/v1/webhooks')).json().data).toHaveLength(1);
-    const [kept] = await t.db.select().from(apiIdempotency).where(eq(apiIdempotency.apiKeyId, apiKey.id));
+    const [kept] = await t.db.select().from(apiIdempotency).where(eq(apiIdempotency.callerId, apiKey.id));
     const shown = (first.json() as { secret: string }).secret;
     expect(kept!.responseBody).not.toContain(shown);
 

@@ -219,7 +219,10 @@ describe('a carrier that learns the station id after the call', () => {
     expect(v1.station_check).toEqual({ expected: '+44 20 7946 0111', announced: '+44 20 7946 9999', result: 'mismatch' });
 
     const bells = ZNotificationsResponse.parse((await asSender('GET', '/api/notifications')).json());
-    expect(bells.notifications.find((bell) => bell.faxId === faxId)).toMatchObject({ type: 'fax.delivered', stationMismatch: true });
+    expect(bells.notifications.find((bell) => 'faxId' in bell && bell.faxId === faxId)).toMatchObject({
+      type: 'fax.delivered',
+      stationMismatch: true,
+    });
     const email = await latestEmailTo(t.app, sender.email, /another station/);
     expect(email.text).toContain('+44 20 7946 9999');
 

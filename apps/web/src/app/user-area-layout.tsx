@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 
 import { UserLayout } from '@/components/layouts/user/user-layout';
+import { AgentFaxesNavLink } from '@/features/agents/components/agent-faxes-nav-link';
 import { AnnouncementBanners } from '@/features/announcements/components/announcement-banners';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { InboxNavLinks } from '@/features/inboxes/components/inbox-nav-links';
@@ -23,7 +24,13 @@ export function UserAreaLayout() {
           </Suspense>
         </>
       }
-      faxViews={(props) => <InboxNavLinks {...props} />}
+      // Under Fax History: the shared inboxes, then the approval queue of agents' faxes when the account has one.
+      faxViews={(props) => (
+        <>
+          <InboxNavLinks {...props} />
+          <AgentFaxesNavLink {...props} />
+        </>
+      )}
     />
   );
 }

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from ._transport import Transport
 
 __version__ = "1.0.0"
-API_VERSION = "1.1.0"
+API_VERSION = "1.2.0"
 
 # Where a fax's life ends: it changes no more by itself (the same list as the Node.js client's FINAL_FAX_STATUSES).
 FINAL_FAX_STATUSES = frozenset({"delivered", "partially_delivered", "failed", "canceled", "received"})

@@ -73,7 +73,8 @@ export function operation(
   return {
     ...spec,
     description: `${spec.description ?? ''}\n\nScope: \`${scope}\`.`.trim(),
-    security: [{ apiKey: [] }],
+    // An API key, or an app's OAuth access token for /v1 given this scope (decision 135).
+    security: [{ apiKey: [] }, { oauth2: [scope] }],
     responses: { ...spec.responses, ...commonErrors },
   };
 }

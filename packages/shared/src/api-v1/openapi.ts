@@ -1,7 +1,7 @@
 import { createDocument } from 'zod-openapi';
 import { z } from 'zod';
 import { API_VERSION } from '../constants';
-import { API_KEY_SCOPES } from '../contracts/api-keys';
+import { API_KEY_SCOPES, type TApiKeyScope } from '../contracts/api-keys';
 import { ZContactListQuery } from '../contracts/address-book';
 import { ZV1Contact, ZV1ContactInput, ZV1ContactList, ZV1ContactParams, ZV1ContactUpdate } from './contacts';
 import {
@@ -65,6 +65,15 @@ const sendFaxBody = {
   },
 };
 
+/** What each scope lets an app do, as the OAuth scheme lists them (the same scopes as an API key's). */
+const OAUTH_SCOPE_DESCRIPTIONS = {
+  'faxes:read': 'List faxes, read their status, documents and text.',
+  'faxes:write': 'Send, quote, cancel and delete faxes.',
+  'contacts:read': 'Read the address book.',
+  'contacts:write': 'Add, change and delete contacts.',
+  'webhooks:manage': 'Manage webhook endpoints and their delivery log.',
+} satisfies Record<TApiKeyScope, string>;
+
 /**
  * The OpenAPI 3.1 document of /v1, made from the same zod contracts the server validates with: served at
  * /v1/openapi.json, rendered on /api-documentation, and the source of the typed client (packages/client).
@@ -76,7 +85,7 @@ export function openApiDocument(serverUrl = '/v1') {
       title: 'Faxline API',
       version: API_VERSION,
       description:
-        'Send and receive faxes, keep an address book, and hear of every fax through signed webhooks. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","doc_url","param"}}` in the language of Accept-Language (en, es, fr), `doc_url` leading to the documentation of `code`. The changes of each version are on /developers/changelog.',
+        'Send and receive faxes, keep an address book, and hear of every fax through signed webhooks. Authenticate with `Authorization: Bearer fl_live_…` (keys are made at /user/api-keys), or, for an app acting for a customer, with an OAuth 2.1 access token (authorization code with PKCE; the `resource` asked for being the /v1 address of this server). Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors are `{"error":{"type","message","code","doc_url","param"}}` in the language of Accept-Language (en, es, fr), `doc_url` leading to the documentation of `code`. The changes of each version are on /developers/changelog.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -85,6 +94,19 @@ export function openApiDocument(serverUrl = '/v1') {
           type: 'http',
           scheme: 'bearer',
           description: `An API key (fl_live_…) with the scopes a call needs: ${API_KEY_SCOPES.join(', ')}.`,
+        },
+        oauth2: {
+          type: 'oauth2',
+          description:
+            "An app's access token, given by the customer on Faxline's consent page: authorization code with PKCE (S256), clients register themselves (RFC 7591, /oauth/register), the token is asked for the resource `<this server>/v1` (RFC 8707; a token for the MCP server does not open /v1), and a refresh token turns on each use. Metadata: /.well-known/oauth-authorization-server and /.well-known/oauth-protected-resource/v1.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: '/oauth/authorize',
+              tokenUrl: '/oauth/token',
+              refreshUrl: '/oauth/token',
+              scopes: OAUTH_SCOPE_DESCRIPTIONS,
+            },
+          },
         },
       },
     },

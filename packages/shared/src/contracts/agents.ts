@@ -59,6 +59,9 @@ export const ZAgentFax = z.object({
   decidedBy: z.string().nullable(),
 });
 export const ZAgentFaxes = z.object({ data: z.array(ZAgentFax) });
+/** What the user area's menu shows of the approval queue: whether the account asks for approval, and how many wait. */
+export const ZAgentFaxSummary = z.object({ approvalRequired: z.boolean(), waiting: z.number().int().min(0) });
+export type TAgentFaxSummary = z.infer<typeof ZAgentFaxSummary>;
 export type TAgentFax = z.infer<typeof ZAgentFax>;
 export const ZAgentFaxParams = z.object({ id: z.uuid({ error: 'errors.invalidRequest' }) });
 export const ZAgentFaxDecision = z.object({ approve: z.boolean({ error: 'errors.invalidRequest' }) });

@@ -23,7 +23,7 @@ const ZWhen = z.iso.datetime({ offset: true });
  * failed, with what the sentence about it needs: the other party (the sender of a received fax, the recipient of a
  * sent one), its pages, and the reason of a failure.
  */
-export const ZNotification = z.object({
+const ZFaxNotification = z.object({
   id: z.uuid(),
   type: z.enum(NOTIFIED_FAX_EVENT_TYPES),
   faxId: z.uuid(),
@@ -40,7 +40,25 @@ export const ZNotification = z.object({
   /** A sent fax delivered to another station id than expected, learned after the call (decision 121). */
   stationMismatch: z.boolean(),
 });
+
+/**
+ * A fax an agent sent that waits for a member's approval (decision 131), as the bell lists it to those who may decide
+ * it: the agent's name and the first recipient. It counts as unread until someone decides it (decision 135).
+ */
+const ZAgentFaxNotification = z.object({
+  id: z.uuid(),
+  type: z.literal('agent_fax.waiting'),
+  agentFaxId: z.uuid(),
+  createdAt: ZWhen,
+  read: z.boolean(),
+  agentName: z.string(),
+  number: z.string(),
+  recipients: z.number().int().min(1),
+});
+
+export const ZNotification = z.discriminatedUnion('type', [ZFaxNotification, ZAgentFaxNotification]);
 export type TNotification = z.infer<typeof ZNotification>;
+export type TFaxNotification = z.infer<typeof ZFaxNotification>;
 
 /** The newest notifications, and how many of the last NOTIFICATIONS_UNREAD_DAYS days are unread (capped). */
 export const ZNotificationsResponse = z.object({

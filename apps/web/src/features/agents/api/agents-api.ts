@@ -1,6 +1,7 @@
 import {
   ZAgentFax,
   ZAgentFaxes,
+  ZAgentFaxSummary,
   ZAgentSettings,
   ZConnectedApps,
   ZOAuthConsent,
@@ -10,6 +11,7 @@ import {
 } from '@faxline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { notificationsQueryKey } from '@/lib/account/notifications-query-key';
 import { apiGet, apiSend } from '@/lib/api-client';
 
 /** The agents feature's query keys, so that a mutation invalidates exactly what it changes. */
@@ -18,7 +20,12 @@ const agentKeys = {
   connections: ['agents', 'connections'] as const,
   settings: ['agents', 'settings'] as const,
   faxes: ['agents', 'faxes'] as const,
+  // Below the queue's key: a decision that refreshes the queue refreshes the menu's count too.
+  faxSummary: ['agents', 'faxes', 'summary'] as const,
 };
+
+/** The menu asks again this often, as the bell does, so that a fax an agent sends shows up in the count. */
+const SUMMARY_POLL_MS = 10_000;
 
 /** GET /api/oauth/consents/:uid: the app asking, the scopes it asks for, and the account it would act for. */
 export function useConsent(uid: string) {
@@ -69,12 +76,28 @@ export function useAgentFaxes() {
   return useQuery({ queryKey: agentKeys.faxes, queryFn: () => apiGet('/agents/faxes', ZAgentFaxes) });
 }
 
+/** GET /api/agents/faxes/summary: whether the account asks for approval and how many faxes wait (the menu's entry). */
+export function useAgentFaxSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: agentKeys.faxSummary,
+    queryFn: () => apiGet('/agents/faxes/summary', ZAgentFaxSummary),
+    enabled,
+    refetchInterval: SUMMARY_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
 /** POST /api/agents/faxes/:id/decision: approved, the fax is sent now; denied, it never is. */
 export function useDecideAgentFax() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
       apiSend('POST', `/agents/faxes/${encodeURIComponent(id)}/decision`, { approve }, ZAgentFax),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.faxes }),
+    // The queue and the menu's count, and the bell, whose notice of the fax is no longer news.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: agentKeys.faxes }),
+        queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+      ]),
   });
 }

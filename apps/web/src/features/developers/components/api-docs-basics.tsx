@@ -35,6 +35,7 @@ export function ApiDocsBasics() {
           <li>{t('apiDocs.authentication.points.perIntegration')}</li>
           <li>{t('apiDocs.authentication.points.rotate')}</li>
         </ul>
+        <p>{t('apiDocs.authentication.oauth')}</p>
         <p>{t('scopes.intro')}</p>
         <ScopesTable />
         <CodeBlock label={t('apiDocs.labels.errorResponse')} code={samples.error401} />

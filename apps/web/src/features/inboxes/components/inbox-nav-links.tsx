@@ -1,11 +1,11 @@
 import type { TInboxList } from '@faxline/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 
+import { NestedNavLink, nestedNavListClass } from '@/components/layouts/shell/nested-nav-link';
 import type { useSideTooltip } from '@/components/layouts/shell/use-side-tooltip';
 import { paths } from '@/config/paths';
 import { useInboxes } from '@/lib/inboxes/get-inboxes';
-import { cn } from '@/lib/utils';
 
 export type TInboxNavLinksProps = {
   /** Icons only, names in tooltips (the collapsed desktop sidebar). */
@@ -39,44 +39,28 @@ export function InboxNavList({ list, collapsed, tooltipProps, onNavigate }: TInb
   ];
 
   return (
-    <ul aria-label={t('nav.label')} className={cn('mt-1 flex flex-col gap-1', !collapsed && 'ml-6 border-l pl-2')}>
+    <ul aria-label={t('nav.label')} className={nestedNavListClass(collapsed)}>
       {entries.map((entry) => {
         const label = entry.newFaxes > 0 ? t('nav.withNew', { name: entry.name, count: entry.newFaxes }) : entry.name;
         const current = shownInbox === entry.inbox;
         return (
           <li key={entry.key}>
-            <Link
-              to={paths.user.inbox.getHref(entry.inbox)}
-              aria-current={current ? 'page' : undefined}
-              aria-label={label}
-              onClick={onNavigate}
-              {...tooltipProps(label)}
-              className={cn(
-                'flex min-h-9 items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground outline-hidden transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                current && 'bg-accent text-accent-foreground',
-                collapsed && 'relative justify-center px-0',
-              )}
-            >
-              {/* Icons only: each inbox by its initial, so that they differ; the link's name says it whole. */}
-              {collapsed ? (
+            <NestedNavLink
+              href={paths.user.inbox.getHref(entry.inbox)}
+              label={label}
+              name={entry.name}
+              // Icons only: each inbox by its initial, so that they differ; the link's name says it whole.
+              collapsedMark={
                 <span aria-hidden="true" className="flex size-5 items-center justify-center rounded border text-xs font-semibold">
                   {initialOf(entry.name)}
                 </span>
-              ) : (
-                <span className="min-w-0 flex-1 leading-snug break-words">{entry.name}</span>
-              )}
-              {entry.newFaxes > 0 ? (
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums',
-                    collapsed && 'absolute -top-1 right-0',
-                  )}
-                >
-                  {entry.newFaxes > 99 ? '99+' : entry.newFaxes}
-                </span>
-              ) : null}
-            </Link>
+              }
+              count={entry.newFaxes}
+              current={current}
+              collapsed={collapsed}
+              tooltipProps={tooltipProps}
+              onNavigate={onNavigate}
+            />
           </li>
         );
       })}

@@ -15,8 +15,17 @@ import { partyOf } from '../utils/notification-view';
 
 import { bellItemClass, NotificationBell, type TBellItem } from './notification-bell';
 
-/** A fax event in words: "Fax from +1 415 555 0100 received, 3 pages", "Fax to … failed: Busy: the line was engaged". */
+/**
+ * A notification in words: a fax event ("Fax from +1 415 555 0100 received, 3 pages", "Fax to … failed: Busy: the line
+ * was engaged"), or an agent's fax waiting for approval.
+ */
 function sentenceOf(n: TNotification, t: TFunction<['notifications', 'messages', 'station-ids']>): string {
+  if (n.type === 'agent_fax.waiting') {
+    const party = partyOf(n.number, null) ?? t('unknownParty');
+    return n.recipients > 1
+      ? t('agentFax.waitingMany', { agent: n.agentName, party, others: n.recipients - 1 })
+      : t('agentFax.waiting', { agent: n.agentName, party });
+  }
   const party = partyOf(n.number, n.name) ?? t('unknownParty');
   switch (n.type) {
     case 'fax.received':
@@ -51,7 +60,11 @@ export function UserNotifications() {
     text: sentenceOf(n, t),
     createdAt: n.createdAt,
     read: n.read,
-    href: paths.user.faxHistory.getHref({ id: n.faxId, direction: n.type === 'fax.received' ? 'inbound' : 'outbound' }),
+    // An agent's fax is not a fax yet: it leads to the queue where it is decided.
+    href:
+      n.type === 'agent_fax.waiting'
+        ? paths.user.agentFaxes.getHref()
+        : paths.user.faxHistory.getHref({ id: n.faxId, direction: n.type === 'fax.received' ? 'inbound' : 'outbound' }),
   }));
 
   return (
