@@ -5,19 +5,11 @@ import { API_VERSION } from '@faxline/shared';
  * OpenAPI document states (a test holds them together). Each change is a text key of `changelog.changes`.
  */
 export const API_CHANGELOG = [
-  { version: API_VERSION, date: '2026-12-06', changes: ['oauthTokens'] },
+  { version: API_VERSION, date: '2026-12-06', changes: ['oauthTokens', 'answersDeclared'] },
   {
     version: '1.1.0',
     date: '2026-12-05',
-    changes: [
-      'idempotencyEveryPost',
-      'idempotencyKeyChecked',
-      'errorDocUrl',
-      'numberFilter',
-      'webhookEvents',
-      'pollsAudited',
-      'answersDeclared',
-    ],
+    changes: ['idempotencyEveryPost', 'idempotencyKeyChecked', 'errorDocUrl', 'numberFilter', 'webhookEvents', 'pollsAudited'],
   },
   { version: '1.0.0', date: '2026-11-26', changes: ['firstRelease'] },
 ] as const;
