@@ -8,6 +8,7 @@ import { ContactRecipientInput } from '@/features/address-book/components/contac
 import { ConfirmEmailNote } from '@/features/faxes/components/confirm-email-note';
 import { SandboxNote } from '@/features/faxes/components/sandbox-note';
 import { SendFaxForm, type TRecipientInputRenderer } from '@/features/faxes/components/send-fax-form';
+import { useSharedFiles } from '@/features/installed-app/hooks/use-shared-files';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchState } from '@/lib/use-search-state';
@@ -23,6 +24,8 @@ export default function SendFaxRoute() {
   const { t } = useTranslation('faxes');
   const { user } = useAuth();
   const [search] = useSearchState();
+  // Files shared to the installed app from another app (decision 132).
+  const sharedFiles = useSharedFiles();
   useDocumentTitle(t('send.title'));
 
   return (
@@ -47,6 +50,7 @@ export default function SendFaxRoute() {
           stationId: search.get('station') ?? undefined,
         }}
         renderRecipientInput={recipientWithSuggestions}
+        arrivingFiles={sharedFiles}
       />
     </section>
   );
