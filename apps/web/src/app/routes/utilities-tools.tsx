@@ -26,6 +26,20 @@ const APP_FEATURES = ['scan', 'share', 'offline', 'update'] as const;
 const INSTALL_WAYS = ['android', 'ios'] as const;
 const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
 
+/** A list of points, each with a check mark. */
+function CheckList({ items }: { items: string[] }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <CheckIcon className="mt-0.5 text-primary" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /utilities-tools (spec 000 §2): the four tool cards, #mobile-app (the installed app, decision 132) and #scanner-apps-info. */
 export default function UtilitiesToolsRoute() {
   const { t } = useTranslation('help');
@@ -79,14 +93,7 @@ export default function UtilitiesToolsRoute() {
       </PageSection>
 
       <PageSection id="mobile-app" title={t('utilities.app.heading')} intro={t('utilities.app.intro')}>
-        <ul className="flex flex-col gap-2">
-          {APP_FEATURES.map((key) => (
-            <li key={key} className="flex gap-2">
-              <CheckIcon className="mt-0.5 text-primary" />
-              <span>{t(`utilities.app.features.${key}`)}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={APP_FEATURES.map((key) => t(`utilities.app.features.${key}`))} />
         <div className="flex flex-col gap-3">
           <h3 className="text-xl font-semibold">{t('utilities.app.installHeading')}</h3>
           <ul className="flex list-disc flex-col gap-2 pl-5">
@@ -118,14 +125,7 @@ export default function UtilitiesToolsRoute() {
         </ul>
         <div className="flex flex-col gap-3">
           <h3 className="text-xl font-semibold">{t('utilities.scanners.tipsHeading')}</h3>
-          <ul className="flex flex-col gap-2">
-            {TIPS.map((key) => (
-              <li key={key} className="flex gap-2">
-                <CheckIcon className="mt-0.5 text-primary" />
-                <span>{t(`utilities.scanners.tips.${key}`)}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={TIPS.map((key) => t(`utilities.scanners.tips.${key}`))} />
         </div>
       </PageSection>
     </>
