@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enApp from '../apps/web/src/locales/en/installed-app.json';
 import esApp from '../apps/web/src/locales/es/installed-app.json';
 import frApp from '../apps/web/src/locales/fr/installed-app.json';
+import esHelp from '../apps/web/src/locales/es/help.json';
+import esMarketing from '../apps/web/src/locales/es/marketing.json';
 import { emailedLink } from './support/accounts';
 import { expectNoAccessibilityViolations, launchBrowser } from './support/browser';
 import { useScreenshotsFolder, visible, wholePageScreenshot } from './support/fixtures';
@@ -68,6 +70,9 @@ beforeAll(async () => {
   await server.untilReady();
   browser = await launchBrowser();
   person = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.desktop });
+  // A reload that waits for a service worker to take over, on a machine whose cores the other lanes share.
+  person.setDefaultNavigationTimeout(60_000);
+  person.setDefaultTimeout(60_000);
 }, 240_000);
 
 afterAll(async () => {
@@ -178,6 +183,25 @@ describe('share to fax', () => {
     await page.waitForURL(/\/user\/send-fax\?shared=1$/);
     await visible(page.getByText('lab-results.pdf', { exact: false }).first());
     await expect.poll(() => page.evaluate(() => caches.has('faxline-shared-files-v1'))).toBe(false);
+    await page.close();
+  });
+});
+
+describe('the pages that promise the app', () => {
+  it('link to it: every plan card to /utilities-tools#mobile-app, whose scanner card and app section lead to the send page', async () => {
+    const page = await pageIn('es', 'phone');
+    await page.goto('/pricing');
+    const onCards = page.getByRole('article').getByRole('link', { name: esMarketing.plans.mobileApp });
+    await visible(onCards.first());
+    const plans = await page.getByRole('article').count();
+    expect(await onCards.count()).toBe(plans);
+    await onCards.first().click();
+    await page.waitForURL(/\/utilities-tools#mobile-app$/);
+    await visible(page.getByRole('heading', { name: esHelp.utilities.app.heading }));
+    expect(await page.getByRole('link', { name: esHelp.utilities.tools.scanner.sendLink }).getAttribute('href')).toBe('/user/send-fax');
+    expect(await page.getByRole('link', { name: esHelp.utilities.app.start }).getAttribute('href')).toBe('/user/send-fax');
+    await expectNoAccessibilityViolations(page);
+    await wholePageScreenshot(page, path.join(shotsDir(), 'utilities-mobile-app-es-phone.png'));
     await page.close();
   });
 });
