@@ -19,7 +19,7 @@ const maxWorkers = Number(process.env.TEST_WORKERS ?? 2);
  * turn in the browser lane, which decides the run's length, and run in the unit and integration files' processes
  * instead (decision 078, eighth look).
  */
-const OWN_SERVER_BROWSER_FILES = ['e2e/carrier-numbers.test.ts', 'e2e/smoke.test.ts'];
+const OWN_SERVER_BROWSER_FILES = ['e2e/carrier-numbers.test.ts', 'e2e/smoke.test.ts', 'e2e/installed-app.test.ts'];
 
 /**
  * Four projects, one run: fast unit tests; server integration tests against a real PostgreSQL (one embedded cluster,

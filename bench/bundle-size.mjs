@@ -29,6 +29,8 @@ const LANDING_LAZY = [
   ['products menu', /^src\/components\/layouts\/site\/products-menu\.tsx$/],
   ['toasts', /^src\/components\/ui\/toaster\.tsx$/],
   ['footer (comes with the page)', /^src\/components\/layouts\/site\/site-footer\.tsx$/],
+  ['service worker registration', /^src\/service-worker\/register\.ts$/],
+  ['update banner (new version)', /^src\/features\/installed-app\/components\/update-banner\.tsx$/],
 ];
 // Fetched when a person uses a control.
 const ON_USE = [

@@ -48,7 +48,7 @@ const PAGES: Array<{ path: string; anchors: string[]; meta: (lng: TLanguage) => 
   { path: '/about-us', anchors: [], meta: (l) => TEXTS[l].marketing.about.meta },
   { path: '/reviews', anchors: [], meta: (l) => TEXTS[l].marketing.reviews.meta },
   { path: '/write-review', anchors: [], meta: (l) => TEXTS[l].marketing.writeReview.meta },
-  { path: '/utilities-tools', anchors: ['scanner-apps-info'], meta: (l) => TEXTS[l].help.utilities.meta },
+  { path: '/utilities-tools', anchors: ['mobile-app', 'scanner-apps-info'], meta: (l) => TEXTS[l].help.utilities.meta },
   { path: '/porting-your-number', anchors: [], meta: (l) => TEXTS[l].help.porting.meta },
   { path: '/sitemap', anchors: [], meta: (l) => TEXTS[l].help.sitemap.meta },
   {

@@ -96,6 +96,7 @@ import { unsubscribeRoutes } from './fax-emails/unsubscribe-routes';
 import { receiptDownloadRoutes, receiptKeyRoutes, receiptVerifyRoutes } from './receipts/routes';
 import { mediaRoutes } from './faxes/media-routes';
 import { carrierWebhookRoutes } from './faxes/carrier-webhook-routes';
+import { webAppManifestRoutes } from './system-settings/manifest-routes';
 import { adminSettingsRoutes, platformInfoRoutes } from './system-settings/routes';
 import { createSystemSettings } from './system-settings/system-settings';
 import { ticketRoutes } from './tickets/routes';
@@ -354,6 +355,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The sitemap and the blog's feed, and the head of the pages the server holds, for those who do not run the web app.
   await app.register(contentFeedRoutes, routeDeps);
+  // The installed app's manifest, from the back office's name and colour (decision 132).
+  await app.register(webAppManifestRoutes, routeDeps);
   // The client libraries, built with the server (packages/client): /downloads.
   await app.register(clientDownloadRoutes, routeDeps);
   const contentHeads = contentPageHeads(routeDeps);

@@ -12,3 +12,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The installed app's service worker (decision 132): after the first render, so that the landing page's first
+// download does not carry it.
+void import('@/service-worker/register').then(({ registerServiceWorker }) => registerServiceWorker());

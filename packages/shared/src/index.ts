@@ -54,6 +54,8 @@ export * from './contracts/admin-audit';
 export * from './contracts/admin-analytics';
 export * from './contracts/admin-revenue';
 export * from './contracts/system-settings';
+export * from './installed-app';
+export * from './contracts/web-app-manifest';
 export * from './contracts/backups';
 export * from './contracts/data-export';
 export * from './contracts/fhir';

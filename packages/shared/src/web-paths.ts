@@ -30,7 +30,11 @@ export const webPaths = {
     getHref: (slug?: string) => (slug ? `/blog/${encodeURIComponent(slug)}` : '/blog'),
   },
   writeReview: route('/write-review'),
-  utilitiesTools: route('/utilities-tools'),
+  utilitiesTools: {
+    path: '/utilities-tools',
+    /** `section`: the installed app's part (plan cards link there) or the scanner apps'. */
+    getHref: (section?: 'mobile-app' | 'scanner-apps-info') => (section ? `/utilities-tools#${section}` : '/utilities-tools'),
+  },
   portingYourNumber: route('/porting-your-number'),
   sitemap: route('/sitemap'),
   securityPrivacy: route('/security-privacy'),

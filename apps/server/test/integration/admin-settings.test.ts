@@ -5,6 +5,7 @@ import {
   ZPlatformInfo,
   ZSettings,
   ZSystemSettingsResponse,
+  ZWebAppManifest,
   type TSystemSettingsValues,
 } from '@faxline/shared';
 import { sql } from 'drizzle-orm';
@@ -35,6 +36,31 @@ const save = (values: Partial<TSystemSettingsValues>, secrets: Record<string, st
 const view = async () => ZSystemSettingsResponse.parse((await call('GET', '/api/admin/settings', admin)).json());
 
 describe('system settings', () => {
+  it("make the installed app's manifest: its name and theme colour, in the browser's language (decision 132)", async () => {
+    await save({ siteName: 'Faxline West Coast', primaryColor: '#112233' });
+    const answer = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    const manifest = ZWebAppManifest.parse(answer.json());
+    expect(manifest).toMatchObject({
+      name: 'Faxline West Coast',
+      // Under an icon: the first word of a long name.
+      short_name: 'Faxline',
+      theme_color: '#112233',
+      lang: 'es',
+      start_url: '/user/dashboard',
+      display: 'standalone',
+      share_target: {
+        action: '/share-target',
+        method: 'POST',
+        params: { files: [{ name: 'documents', accept: ['application/pdf', 'image/*'] }] },
+      },
+    });
+    expect(manifest.description).toMatch(/teléfono/);
+    expect(manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes)).toEqual(['512x512']);
+  });
+
   it("start at spec §9's defaults and are saved on the server", async () => {
     expect((await view()).values).toEqual(DEFAULT_SYSTEM_SETTINGS);
     const saved = await save({ siteName: 'Faxline West', primaryColor: '#112233', automaticBackups: 'weekly', backupRetentionDays: 90 });

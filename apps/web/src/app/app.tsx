@@ -17,6 +17,10 @@ const flushNavigation = (update: () => unknown): undefined => {
 
 // Loaded just after the first render: no toast is needed before then, and sonner is a tenth of the first-load bundle.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+// "A new version is available": on every page, loaded after the first render like the toasts.
+const UpdateBanner = lazy(() =>
+  import('@/features/installed-app/components/update-banner').then((module) => ({ default: module.UpdateBanner })),
+);
 
 export function App() {
   // Created once per app mount rather than at module level, so tests can mount fresh apps.
@@ -32,6 +36,9 @@ export function App() {
           <SiteFavicon />
           <Suspense fallback={null}>
             <Toaster />
+          </Suspense>
+          <Suspense fallback={null}>
+            <UpdateBanner />
           </Suspense>
         </QueryClientProvider>
       </LanguageProvider>

@@ -5,6 +5,8 @@ import { AgentFaxesNavLink } from '@/features/agents/components/agent-faxes-nav-
 import { AnnouncementBanners } from '@/features/announcements/components/announcement-banners';
 import { PaymentFailedBanner } from '@/features/billing/components/payment-failed-banner';
 import { InboxNavLinks } from '@/features/inboxes/components/inbox-nav-links';
+import { InstallPrompt } from '@/features/installed-app/components/install-prompt';
+import { OfflineNotice } from '@/features/installed-app/components/offline-notice';
 import { UserNotifications } from '@/features/notifications/components/user-notifications';
 
 /**
@@ -17,6 +19,12 @@ export function UserAreaLayout() {
       notifications={<UserNotifications />}
       banner={
         <>
+          {/* The installed app's: the kept history's notice, and the install offer (fixed at the bottom of the screen, after
+              a first delivered fax, where the browser offers installing). Their texts load without holding the page. */}
+          <Suspense fallback={null}>
+            <OfflineNotice />
+            <InstallPrompt />
+          </Suspense>
           <PaymentFailedBanner />
           {/* Its texts load with the first banner to show: until then, nothing (not the page) waits for them. */}
           <Suspense fallback={null}>

@@ -29,6 +29,7 @@ import type enDataExport from '@/locales/en/data-export.json';
 import type enDeliveryRecord from '@/locales/en/delivery-record.json';
 import type enHelp from '@/locales/en/help.json';
 import type enInboxes from '@/locales/en/inboxes.json';
+import type enInstalledApp from '@/locales/en/installed-app.json';
 import type enLegal from '@/locales/en/legal.json';
 import type enMarketing from '@/locales/en/marketing.json';
 import type enMembers from '@/locales/en/members.json';
@@ -85,6 +86,7 @@ declare module 'i18next' {
       'delivery-record': typeof enDeliveryRecord;
       help: typeof enHelp;
       inboxes: typeof enInboxes;
+      'installed-app': typeof enInstalledApp;
       legal: typeof enLegal;
       marketing: typeof enMarketing;
       members: typeof enMembers;

@@ -10,6 +10,7 @@ import { SandboxNote } from '@/features/faxes/components/sandbox-note';
 import { SendFaxForm, type TRecipientInputRenderer } from '@/features/faxes/components/send-fax-form';
 import type { TAttachSourceRenderer } from '@/features/faxes/components/attachment-picker';
 import { ScanButton } from '@/features/scan/components/scan-button';
+import { useSharedFiles } from '@/features/installed-app/hooks/use-shared-files';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchState } from '@/lib/use-search-state';
@@ -29,6 +30,8 @@ export default function SendFaxRoute() {
   const { t } = useTranslation('faxes');
   const { user } = useAuth();
   const [search] = useSearchState();
+  // Files shared to the installed app from another app (decision 132).
+  const sharedFiles = useSharedFiles();
   useDocumentTitle(t('send.title'));
 
   return (
@@ -54,6 +57,7 @@ export default function SendFaxRoute() {
         }}
         renderRecipientInput={recipientWithSuggestions}
         renderAttachSource={scanWithCamera}
+        arrivingFiles={sharedFiles}
       />
     </section>
   );

@@ -29,7 +29,8 @@ type TAttachmentPickerProps = {
 };
 
 let nextId = 0;
-const withIds = (files: File[]): TAttachment[] => files.map((file) => ({ id: `attachment-${++nextId}`, file }));
+/** Attachments of files, each with an id of its own (the list's keys and focus targets). */
+export const withIds = (files: File[]): TAttachment[] => files.map((file) => ({ id: `attachment-${++nextId}`, file }));
 
 /**
  * The files of a fax: a drop zone that is also a button opening the file picker (keyboard: Enter or Space), then the

@@ -6,7 +6,7 @@ import {
   type TFaxPreviewResponse,
   type TFaxQuality,
 } from '@faxline/shared';
-import { useMemo, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,7 @@ import { useSendFax } from '../api/send-fax';
 import { checkSendFax, SEND_PROBLEM_NAMESPACES, type TSendField, type TSendProblemKey } from '../utils/send-checks';
 import { newIdempotencyKey, submissionSignature } from '../utils/send-form-data';
 
-import { AttachmentPicker, type TAttachment, type TAttachSourceRenderer } from './attachment-picker';
+import { AttachmentPicker, withIds, type TAttachment, type TAttachSourceRenderer } from './attachment-picker';
 import { ExpectedStationField } from './expected-station-field';
 import { FaxPreview } from './fax-preview';
 import { FromNumberField } from './from-number-field';
@@ -62,10 +62,12 @@ type TSendFaxFormProps = {
   renderRecipientInput?: TRecipientInputRenderer;
   /** Another way to attach files beside the picker (the camera scanner). */
   renderAttachSource?: TAttachSourceRenderer;
+  /** Files that arrive after the form opened (shared from another app): added to the attachments as they come. */
+  arrivingFiles?: File[];
 };
 
 /** /user/send-fax (spec 001 §2.6, §5): recipient, quality, files in order, cover page, schedule, preview, send. */
-export function SendFaxForm({ initialRecipient, renderRecipientInput, renderAttachSource }: TSendFaxFormProps = {}) {
+export function SendFaxForm({ initialRecipient, renderRecipientInput, renderAttachSource, arrivingFiles }: TSendFaxFormProps = {}) {
   const { t } = useTranslation(['faxes', 'messages']);
   const dates = useDateFormat();
   const { user, refresh } = useAuth();
@@ -84,6 +86,9 @@ export function SendFaxForm({ initialRecipient, renderRecipientInput, renderAtta
   const quality = chosenQuality ?? defaultQuality ?? 'standard';
   const [fromNumber, setFromNumber] = useState('');
   const [attachments, setAttachments] = useState<TAttachment[]>([]);
+  useEffect(() => {
+    if (arrivingFiles?.length) setAttachments((current) => [...current, ...withIds(arrivingFiles)]);
+  }, [arrivingFiles]);
   const [preview, setPreview] = useState<{ signature: string; result: TFaxPreviewResponse } | null>(null);
   const [sent, setSent] = useState<TSentFax | null>(null);
   // The key of the last submission that did not succeed: sending the unchanged form again reuses it.

@@ -82,6 +82,13 @@ export function PlanCard({ plan, period, showYearlyAlternative = false }: TPlanC
             <span>{feature}</span>
           </li>
         ))}
+        {/* Every plan has the installed app (decision 132): the line is the card's, not a plan's feature text. */}
+        <li className="flex gap-2">
+          <CheckIcon className="mt-0.5 text-primary" />
+          <Link to={paths.utilitiesTools.getHref('mobile-app')} className="underline underline-offset-4 hover:no-underline">
+            {t('plans.mobileApp')}
+          </Link>
+        </li>
       </ul>
 
       <Button asChild variant={plan.isPopular ? 'default' : 'outline'} className="w-full">
