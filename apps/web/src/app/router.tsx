@@ -22,6 +22,13 @@ function publicPage(load: () => Promise<{ default: ComponentType }>, namespaces:
   return lazy(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
 }
 
+type TAreaPages = typeof import('./area-pages');
+
+/** A page of the user area or the back office, found in their table (area-pages.ts), which loads with the first one. */
+function areaPage(pick: (pages: TAreaPages) => () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => pick(await import('./area-pages'))());
+}
+
 // One chunk per page, so pages added later stay out of the landing bundle.
 const HomeRoute = publicPage(() => import('./routes/home'), ['marketing']);
 const PricingRoute = publicPage(() => import('./routes/pricing'), ['marketing']);
@@ -54,48 +61,50 @@ const ForgotPasswordRoute = publicPage(() => import('./routes/auth/forgot-passwo
 const ResetPasswordRoute = publicPage(() => import('./routes/auth/reset-password'), ['auth']);
 const TwoFactorSetupRoute = publicPage(() => import('./routes/auth/two-factor-setup'), ['security']);
 const ChangePasswordRoute = publicPage(() => import('./routes/auth/change-password'), ['sessions', 'auth']);
-const SecurityRoute = lazy(() => import('./routes/user/security'));
-const AuditTrailRoute = lazy(() => import('./routes/user/audit-trail'));
-const UserDashboardRoute = lazy(() => import('./routes/user/dashboard'));
-const ProfileRoute = lazy(() => import('./routes/user/profile'));
-const SendFaxRoute = lazy(() => import('./routes/user/send-fax'));
-const FaxHistoryRoute = lazy(() => import('./routes/user/fax-history'));
-const FaxReviewRoute = lazy(() => import('./routes/user/fax-review'));
-const InboxRoute = lazy(() => import('./routes/user/inbox'));
-const ContactsRoute = lazy(() => import('./routes/user/contacts'));
-const BroadcastsRoute = lazy(() => import('./routes/user/broadcasts'));
-const NewBroadcastRoute = lazy(() => import('./routes/user/new-broadcast'));
-const BroadcastRoute = lazy(() => import('./routes/user/broadcast'));
-const SettingsRoute = lazy(() => import('./routes/user/settings'));
-const AddUserRoute = lazy(() => import('./routes/user/add-user'));
-const ApiKeysRoute = lazy(() => import('./routes/user/api-keys'));
-const ConnectAppRoute = lazy(() => import('./routes/user/connect-app'));
-const AgentFaxesRoute = lazy(() => import('./routes/user/agent-faxes'));
-const WebhooksRoute = lazy(() => import('./routes/user/webhooks'));
-const InboxesRoute = lazy(() => import('./routes/user/inboxes'));
-const NumbersRoute = lazy(() => import('./routes/user/numbers'));
-const RoutingRulesRoute = lazy(() => import('./routes/user/routing-rules'));
-const EmailToFaxRoute = lazy(() => import('./routes/user/email-to-fax'));
-const PortingRoute = lazy(() => import('./routes/user/porting'));
-const BillingRoute = lazy(() => import('./routes/user/billing'));
-const UserSupportRoute = lazy(() => import('./routes/user/support'));
+const SecurityRoute = areaPage((pages) => pages.userAreaPages.security);
+const AuditTrailRoute = areaPage((pages) => pages.userAreaPages.auditTrail);
+const UserDashboardRoute = areaPage((pages) => pages.userAreaPages.dashboard);
+const ProfileRoute = areaPage((pages) => pages.userAreaPages.profile);
+const SendFaxRoute = areaPage((pages) => pages.userAreaPages.sendFax);
+const FaxHistoryRoute = areaPage((pages) => pages.userAreaPages.faxHistory);
+const FaxReviewRoute = areaPage((pages) => pages.userAreaPages.faxReview);
+const InboxRoute = areaPage((pages) => pages.userAreaPages.inbox);
+const ContactsRoute = areaPage((pages) => pages.userAreaPages.contacts);
+const BroadcastsRoute = areaPage((pages) => pages.userAreaPages.broadcasts);
+const NewBroadcastRoute = areaPage((pages) => pages.userAreaPages.newBroadcast);
+const BroadcastRoute = areaPage((pages) => pages.userAreaPages.broadcast);
+const SettingsRoute = areaPage((pages) => pages.userAreaPages.settings);
+const AddUserRoute = areaPage((pages) => pages.userAreaPages.addUser);
+const ApiKeysRoute = areaPage((pages) => pages.userAreaPages.apiKeys);
+const ConnectAppRoute = areaPage((pages) => pages.userAreaPages.connectApp);
+const AgentFaxesRoute = areaPage((pages) => pages.userAreaPages.agentFaxes);
+const WebhooksRoute = areaPage((pages) => pages.userAreaPages.webhooks);
+const InboxesRoute = areaPage((pages) => pages.userAreaPages.inboxes);
+const NumbersRoute = areaPage((pages) => pages.userAreaPages.numbers);
+const RoutingRulesRoute = areaPage((pages) => pages.userAreaPages.routingRules);
+const EmailToFaxRoute = areaPage((pages) => pages.userAreaPages.emailToFax);
+const PortingRoute = areaPage((pages) => pages.userAreaPages.porting);
+const BillingRoute = areaPage((pages) => pages.userAreaPages.billing);
+const UserSupportRoute = areaPage((pages) => pages.userAreaPages.support);
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
-const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
-const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
-const AdminPlansRoute = lazy(() => import('./routes/admin/plans'));
-const AdminPromotionsRoute = lazy(() => import('./routes/admin/promotions'));
-const AdminNumbersRoute = lazy(() => import('./routes/admin/numbers'));
-const AdminPortingRoute = lazy(() => import('./routes/admin/porting'));
-const AdminAnalyticsRoute = lazy(() => import('./routes/admin/analytics'));
-const AdminSupportTicketsRoute = lazy(() => import('./routes/admin/support-tickets'));
-const AdminContentRoute = lazy(() => import('./routes/admin/content'));
-const AdminSettingsRoute = lazy(() => import('./routes/admin/settings'));
-const AdminAuditLogRoute = lazy(() => import('./routes/admin/audit-log'));
-const AdminAnnouncementsRoute = lazy(() => import('./routes/admin/announcements'));
-const AdminLineProfilesRoute = lazy(() => import('./routes/admin/line-profiles'));
-// The areas' layouts load with their first page: they use the API client and zod, kept out of the landing bundle.
-const UserLayout = lazy(() => import('./user-area-layout').then((module) => ({ default: module.UserAreaLayout })));
-const AdminLayout = lazy(() => import('./admin-area-layout').then((module) => ({ default: module.AdminAreaLayout })));
+const AdminDashboardRoute = areaPage((pages) => pages.adminAreaPages.dashboard);
+const AdminUsersRoute = areaPage((pages) => pages.adminAreaPages.users);
+const AdminPlansRoute = areaPage((pages) => pages.adminAreaPages.plans);
+const AdminPromotionsRoute = areaPage((pages) => pages.adminAreaPages.promotions);
+const AdminNumbersRoute = areaPage((pages) => pages.adminAreaPages.numbers);
+const AdminPortingRoute = areaPage((pages) => pages.adminAreaPages.porting);
+const AdminAnalyticsRoute = areaPage((pages) => pages.adminAreaPages.analytics);
+const AdminSupportTicketsRoute = areaPage((pages) => pages.adminAreaPages.supportTickets);
+const AdminContentRoute = areaPage((pages) => pages.adminAreaPages.content);
+const AdminSettingsRoute = areaPage((pages) => pages.adminAreaPages.settings);
+const AdminAuditLogRoute = areaPage((pages) => pages.adminAreaPages.auditLog);
+const AdminAnnouncementsRoute = areaPage((pages) => pages.adminAreaPages.announcements);
+const AdminLineProfilesRoute = areaPage((pages) => pages.adminAreaPages.lineProfiles);
+// The areas' layouts load with their first page: they use the API client and zod, kept out of the landing bundle. The
+// table of the areas' pages is asked for at the same time, so that it is not one more round trip after the layout.
+const withAreaPages = <T,>(load: Promise<T>) => (void import('./area-pages'), load);
+const UserLayout = lazy(() => withAreaPages(import('./user-area-layout')).then((module) => ({ default: module.UserAreaLayout })));
+const AdminLayout = lazy(() => withAreaPages(import('./admin-area-layout')).then((module) => ({ default: module.AdminAreaLayout })));
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
 const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module) => ({ default: module.RequireAdmin })));
 
