@@ -1,9 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 
-import { RouteError } from '@/components/errors/route-error';
 import { AppShell } from '@/components/layouts/site/app-shell';
-import { ChatLauncher } from '@/features/assistant/components/chat-launcher';
 import { NavigationBox } from '@/features/assistant/components/navigation-box';
 import { paths } from '@/config/paths';
 import { AuthProvider } from '@/lib/auth/auth-provider';
@@ -11,6 +9,7 @@ import { RequireUser } from '@/lib/auth/require-user';
 import { i18n } from '@/lib/i18n';
 import { MaintenanceGate } from '@/lib/platform/maintenance-gate';
 import { SaveLanguageChoice } from '@/lib/save-language-choice';
+import type * as AreaPages from './area-pages';
 
 type TNamespace = Extract<Parameters<typeof i18n.loadNamespaces>[0], string>;
 
@@ -22,7 +21,7 @@ function publicPage(load: () => Promise<{ default: ComponentType }>, namespaces:
   return lazy(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
 }
 
-type TAreaPages = typeof import('./area-pages');
+type TAreaPages = typeof AreaPages;
 
 /** A page of the user area or the back office, found in their table (area-pages.ts), which loads with the first one. */
 function areaPage(pick: (pages: TAreaPages) => () => Promise<{ default: ComponentType }>) {
@@ -108,6 +107,17 @@ const AdminLayout = lazy(() => withAreaPages(import('./admin-area-layout')).then
 // The admin guard asks the server (API client, zod), so it loads with the admin pages rather than with the app.
 const RequireAdmin = lazy(() => import('@/lib/auth/require-admin').then((module) => ({ default: module.RequireAdmin })));
 
+// After the first paint: the chat button floats over the page (it takes no place in it), and an error page is rare.
+const ChatLauncher = lazy(() =>
+  import('@/features/assistant/components/chat-launcher').then((module) => ({ default: module.ChatLauncher })),
+);
+const RouteError = lazy(() => import('@/components/errors/route-error').then((module) => ({ default: module.RouteError })));
+const assistant = (
+  <Suspense fallback={null}>
+    <ChatLauncher />
+  </Suspense>
+);
+
 // Above the layout and its error boundary, so the header keeps knowing who is signed in on an error page too.
 function AuthRoot() {
   return (
@@ -122,7 +132,7 @@ function AuthRoot() {
 
 function RootLayout() {
   return (
-    <AppShell navigationBox={<NavigationBox />} assistant={<ChatLauncher />}>
+    <AppShell navigationBox={<NavigationBox />} assistant={assistant}>
       <Outlet />
       <ScrollRestoration />
     </AppShell>
@@ -131,8 +141,10 @@ function RootLayout() {
 
 function RootError() {
   return (
-    <AppShell navigationBox={<NavigationBox />} assistant={<ChatLauncher />}>
-      <RouteError />
+    <AppShell navigationBox={<NavigationBox />} assistant={assistant}>
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
     </AppShell>
   );
 }
