@@ -1,3 +1,4 @@
+import { API_KEY_SCOPES } from '@faxline/shared';
 import { openApiDocument } from '@faxline/shared/api-v1';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
@@ -32,16 +33,21 @@ describe('the OpenAPI document of /v1', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('asks for an API key on every operation but the public delivery record (/v1/openapi.json is open too, and not in the document)', () => {
-    expect(Object.keys(document.components.securitySchemes)).toEqual(['apiKey']);
+  it('asks for an API key or an OAuth token of an app on every operation but the public delivery record (/v1/openapi.json is open too, and not in the document)', () => {
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['apiKey', 'oauth2']);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Decision 135: an app's token opens /v1 with one scope per operation, the scope an API key would need.
+    expect(document.components.securitySchemes.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: { authorizationCode: { tokenUrl: expect.any(String) } },
+    });
     // GET /status (decision 122): everyone's figures, so no key, and no 401.
     const open = operations.filter((operation) => operation.operationId === 'getStatus');
     expect(open).toHaveLength(1);
     expect(open[0]!.security).toEqual([]);
     expect(open[0]!.responses).not.toHaveProperty('401');
     for (const operation of operations.filter((o) => o.operationId !== 'getStatus')) {
-      expect(operation.security, operation.name).toEqual([{ apiKey: [] }]);
+      expect(operation.security, operation.name).toEqual([{ apiKey: [] }, { oauth2: [expect.toBeOneOf([...API_KEY_SCOPES])] }]);
       expect(operation.responses, operation.name).toHaveProperty('401');
     }
     expect(Object.keys(document.paths)).not.toContain('/openapi.json');
