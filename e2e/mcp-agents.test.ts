@@ -139,8 +139,16 @@ describe('an AI agent through MCP, allowed by a person (issue 41)', () => {
     await visible(page.getByText(`Sent by ${AGENT}`, { exact: false }).first());
     await expectNoAccessibilityViolations(page);
     await wholePageScreenshot(page, `${screenshots()}/approval-queue.png`);
-    await page.getByRole('button', { name: `Deny the fax to ${SANDBOX_TEST_NUMBERS.slow_no_ecm}` }).click();
+    // The approval e-mail's Deny link (its address is checked in mcp.test.ts): the fax shows the choice, its Deny
+    // button has the focus, and one key confirms it.
+    await page.goto(`/user/agent-faxes?fax=${denied.approval_id}&decision=deny`);
+    await visible(page.getByText(enAgents.queue.fromEmail.deny));
+    const denyButton = page.getByRole('button', { name: `Deny the fax to ${SANDBOX_TEST_NUMBERS.slow_no_ecm}` });
+    await expect.poll(() => denyButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    await page.keyboard.press('Enter');
     await visible(page.getByText('Denied by Olga Owner'));
+    expect(await page.getByText(enAgents.queue.fromEmail.deny).count()).toBe(0);
     await page.getByRole('button', { name: `Approve the fax to ${SANDBOX_TEST_NUMBERS.delivers}` }).click();
     await visible(page.getByText('Approved by Olga Owner'));
     // Nothing waits: the entry stays (the account asks for approval) without a count.

@@ -50,9 +50,13 @@ export async function emailApprovalRequests(
   }
 }
 
-/** The e-mail: the agent, the recipients, the documents, and where to decide. */
-export function renderApprovalRequest(language: TLanguage, held: HeldSend, account: string, url: string): Omit<TEmail, 'to'> {
+/**
+ * The e-mail: the agent, the recipients, the documents, and an Approve and a Deny link. Each opens the queue on this fax
+ * with the choice made, where a signed-in member confirms it with one click (decision 131: a link never decides alone).
+ */
+export function renderApprovalRequest(language: TLanguage, held: HeldSend, account: string, queueUrl: string): Omit<TEmail, 'to'> {
   const t = translator(language);
+  const choose = (decision: 'approve' | 'deny') => `${queueUrl}?${new URLSearchParams({ fax: held.id, decision }).toString()}`;
   return renderEmail({
     language,
     subject: t('emails.agentFax.subject', { agent: held.agentName, account }),
@@ -63,8 +67,9 @@ export function renderApprovalRequest(language: TLanguage, held: HeldSend, accou
       ...(held.fileNames.length > 0 ? [{ label: t('emails.agentFax.documents'), value: held.fileNames.join(', ') }] : []),
       ...(held.coverSubject ? [{ label: t('emails.agentFax.subjectLine'), value: held.coverSubject }] : []),
     ],
-    action: { label: t('emails.agentFax.action'), url },
-    notes: [t('emails.agentFax.why', { account })],
+    action: { label: t('emails.agentFax.approve'), url: choose('approve') },
+    otherAction: { label: t('emails.agentFax.deny'), url: choose('deny') },
+    notes: [t('emails.agentFax.confirm'), t('emails.agentFax.why', { account })],
     signature: t('emails.signature'),
   });
 }

@@ -150,11 +150,22 @@ describe('the account’s rules for agents', () => {
     await expect.poll(async () => (await requests()).length, { timeout: 30_000, interval: 200 }).toBe(2);
     const [request] = await requests();
     expect(request!.text).toContain(SANDBOX_TEST_NUMBERS.delivers);
-    expect(request!.text).toContain(`${t.config.publicUrl}/user/agent-faxes`);
     expect(request!.text).toContain('Nothing is dialled until someone approves it');
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/agents/faxes', headers: { cookie } });
     expect(queue.json().data.map((fax: { state: string }) => fax.state)).toEqual(['waiting', 'waiting']);
+    // An Approve and a Deny link, each to the queue on its fax with the choice made, confirmed there (decision 131).
+    const heldIds = queue.json().data.map((fax: { id: string }) => fax.id);
+    const links = [...request!.text.matchAll(/^(Approve|Deny): (\S+)$/gm)].map(([, label, url]) => ({ label, url: new URL(url!) }));
+    expect(links.map(({ label, url }) => [label, url.origin + url.pathname, url.searchParams.get('decision')])).toEqual([
+      ['Approve', `${t.config.publicUrl}/user/agent-faxes`, 'approve'],
+      ['Deny', `${t.config.publicUrl}/user/agent-faxes`, 'deny'],
+    ]);
+    expect(heldIds).toContain(links[0]!.url.searchParams.get('fax'));
+    expect(links[1]!.url.searchParams.get('fax')).toBe(links[0]!.url.searchParams.get('fax'));
+    // The HTML part's buttons lead to the same addresses (attribute text escaped: `=` and `&` as entities).
+    const htmlLinks = request!.html.replaceAll('&#x3D;', '=').replaceAll('&amp;', '&');
+    for (const { url } of links) expect(htmlLinks).toContain(`href="${url.href}"`);
     // The menu counts them and the bell tells of each, leading to the queue (decision 135); marking read leaves them.
     const summary = async () => (await t.app.inject({ method: 'GET', url: '/api/agents/faxes/summary', headers: { cookie } })).json();
     const bell = async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).json();
