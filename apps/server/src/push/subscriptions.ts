@@ -1,7 +1,5 @@
 import type { TPushSubscription, TSavePushSubscriptionRequest } from '@faxline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { accountMembers } from '../accounts/schema';
-import type { RelayedEvent } from '../events/relay';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { pushSubscriptions } from './schema';
@@ -74,18 +72,4 @@ export async function markPushDelivered(db: Database, id: string): Promise<void>
 /** The push service said the subscription is gone (404, 410): nothing will reach it again. */
 export async function dropPushSubscription(db: Database, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-}
-
-/**
- * The events of a relayed batch whose account has a member with a device to push to (the relay asks once per batch):
- * without it, every fax's events would each be a push job that ends by finding no device.
- */
-export async function eventsOfAccountsWithPushDevices(db: Database, events: readonly RelayedEvent[]): Promise<ReadonlySet<string>> {
-  const rows = await db
-    .selectDistinct({ accountId: accountMembers.organizationId })
-    .from(pushSubscriptions)
-    .innerJoin(accountMembers, eq(accountMembers.userId, pushSubscriptions.userId))
-    .where(inArray(accountMembers.organizationId, [...new Set(events.map((event) => event.accountId))]));
-  const accounts = new Set(rows.map((row) => row.accountId));
-  return new Set(events.filter((event) => accounts.has(event.accountId)).map((event) => event.id));
 }

@@ -168,13 +168,6 @@ describe('push notifications', () => {
     expect(pushesAt('/failed', device)[0]!.title).toMatch(/not delivered$/);
   }, 120_000);
 
-  it('queues no push job for the events of an account whose people have no device', async () => {
-    const sender = await customer({ slug: 'business' });
-    const before = await pushJobs('created,retry,active,completed,failed');
-    await sendFax(sender.cookie, SANDBOX_TEST_NUMBERS.delivers, 'delivered');
-    expect(await pushJobs('created,retry,active,completed,failed')).toBe(before);
-  }, 120_000);
-
   it('drops a subscription the push service answers 410', async () => {
     const sender = await customer({ slug: 'business' });
     await subscribe(sender.cookie, '/gone');
