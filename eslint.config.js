@@ -47,7 +47,7 @@ const serverFloors = [
   ['receipts'],
   ['events'],
   ['fax-emails', 'webhooks', 'bells', 'tickets', 'fax-text', 'fhir', 'sso'],
-  ['routing', 'announcements'],
+  ['routing', 'announcements', 'push'],
   ['retention', 'delivery-record'],
   ['porting'],
   ['oauth'],

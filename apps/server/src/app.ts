@@ -72,6 +72,7 @@ import { adminInternationalRateRoutes, internationalRateRoutes } from './billing
 import { adminBillingRoutes } from './billing/admin-billing-routes';
 import { publicPromotionRoutes } from './billing/promotions/public-routes';
 import { webhookRoutes } from './webhooks/routes';
+import { pushRoutes } from './push/routes';
 import { registerPublicApi } from './public-api/routes';
 import { installationSecretOf } from './platform/local-secret';
 import { createAuthorizationServer } from './oauth/provider';
@@ -297,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(faxStationRoutes, routeDeps);
       await api.register(receiptDownloadRoutes, routeDeps);
       await api.register(bellRoutes, routeDeps);
+      await api.register(pushRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
       await api.register(usageRoutes, routeDeps);
       await api.register(memberRoutes, routeDeps);

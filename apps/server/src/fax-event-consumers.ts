@@ -5,6 +5,8 @@ import { eventsOfAutomaticFhirAccounts, EXPORT_AFTER, fhirExportClassifiedJob } 
 import { eventsWithSubscribers, webhooksFanOutJob } from './webhooks/fan-out-job';
 import { recordFaxFailureJob } from './events/record-fax-failure-job';
 import type { FaxEventConsumer } from './events/relay';
+import { isPushedEvent, pushFaxEventJob } from './push/push-event-job';
+import { eventsOfAccountsWithPushDevices } from './push/subscriptions';
 import { routeFaxJob } from './routing/route-fax-job';
 import { eventsOfZeroFootprintAccounts, faxEndedJob, ZERO_FOOTPRINT_AFTER } from './retention/jobs/fax-ended-job';
 
@@ -13,6 +15,7 @@ export const faxEventConsumers: readonly FaxEventConsumer[] = [
   { job: recordFaxFailureJob, wants: (type) => type === 'fax.failed' },
   { job: webhooksFanOutJob, wants: () => true, wanted: eventsWithSubscribers },
   { job: faxEventEmailJob, wants: (type) => (NOTIFIED_FAX_EVENT_TYPES as readonly string[]).includes(type) },
+  { job: pushFaxEventJob, wants: isPushedEvent, wanted: eventsOfAccountsWithPushDevices },
   { job: routeFaxJob, wants: (type) => type === FAX_LANDED_EVENT },
   { job: readFaxTextJob, wants: (type) => (READ_AFTER as readonly string[]).includes(type), wanted: eventsOfReadingAccounts },
   {

@@ -20,6 +20,7 @@ import { transmitFaxJob } from './faxes/jobs/transmit-fax';
 import type { WorkerJob } from './job-deps';
 import { fanOutAnnouncementJob } from './announcements/fan-out-announcement-job';
 import { webhooksDeliverJob } from './webhooks/deliver-job';
+import { sendPushJob } from './push/send-push-job';
 import { fhirExportJob } from './fhir/export-job';
 import { retentionDailyJob } from './retention/jobs/retention-daily-job';
 import { zeroFootprintJob } from './retention/jobs/zero-footprint-job';
@@ -42,6 +43,7 @@ export const jobs: readonly WorkerJob[] = [
   // The consumers of fax events (fax-event-consumers.ts), each queued by the relay.
   ...faxEventConsumers.map((consumer) => consumer.job),
   webhooksDeliverJob,
+  sendPushJob,
   fhirExportJob,
   billUsageChargeJob,
   billNumberChargeJob,

@@ -42,3 +42,4 @@ export * from './platform/db/seed-runs';
 export * from './retention/schema';
 export * from './oauth/schema';
 export * from './mcp/schema';
+export * from './push/schema';

@@ -31,6 +31,7 @@ export * from './contracts/agents';
 export * from './contracts/webhooks';
 export * from './contracts/email-to-fax';
 export * from './contracts/notifications';
+export * from './contracts/push';
 export * from './contracts/address-book';
 export * from './contracts/station-ids';
 export * from './contracts/receipts';

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedWebhook = { path: string; headers: Record<string, string>; body: string; at: number };
+/** `raw` is the body's bytes, for a binary one (an encrypted push). */
+export type ReceivedWebhook = { path: string; headers: Record<string, string>; body: string; raw: Buffer; at: number };
 /** How the receiver answers a request to a path, given how many it had there before this one. */
 export type Answer = (path: string, before: number) => { status: number; body?: string; headers?: Record<string, string> };
 
@@ -18,7 +19,8 @@ export async function startWebhookReceiver(answer: Answer = () => ({ status: 200
       const path = request.url ?? '/';
       const before = received.filter((r) => r.path === path).length;
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const raw = Buffer.concat(chunks);
+      received.push({ path, headers, body: raw.toString('utf8'), raw, at: Date.now() });
       const { status, body = '', headers: answerHeaders = {} } = answer(path, before);
       response.writeHead(status, answerHeaders).end(body);
     });

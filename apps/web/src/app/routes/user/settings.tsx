@@ -4,6 +4,7 @@ import { AgentSettingsSection } from '@/features/agents/components/agent-setting
 import { BlocklistSection } from '@/features/blocklist/components/blocklist-section';
 import { DataExportSection } from '@/features/data-export/components/data-export-section';
 import { FaxIdentitySection } from '@/features/fax-identity/components/fax-identity-section';
+import { PushSection } from '@/features/push/components/push-section';
 import { ScimSection } from '@/features/scim/components/scim-section';
 import { useSettings } from '@/lib/account/get-settings';
 import { AccountDeletion } from '@/features/settings/components/account-deletion';
@@ -24,7 +25,8 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), Advanced Security with
+ * /user/settings (spec 001 §2.5): notifications and default fax quality (saved on the server), push notifications on
+ * this device (issue 42), Advanced Security with
  * two-factor sign-in, the account's fax header and station ids, how its received faxes are e-mailed, whether the words
  * of its faxes are read for search, its EHR (FHIR) connection, its single sign-on and provisioning by SCIM (owner), how
  * long its faxes keep their content and its legal holds (decision 108), its blocked numbers (owner and sub-admins), the
@@ -48,6 +50,7 @@ export default function SettingsRoute() {
       </div>
       {/* Keyed by person: a different sign-in starts from that person's settings. */}
       <SettingsPreferences key={user?.id} />
+      <PushSection />
       <AdvancedSecurityCard twoFactor={<TwoFactorManager />} />
       <SsoSection />
       <FaxIdentitySection />

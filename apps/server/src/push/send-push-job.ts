@@ -1,0 +1,66 @@
+import { ZPushMessage } from '@faxline/shared';
+import webpush from 'web-push';
+import { z } from 'zod';
+import { defineJob } from '../job-deps';
+import { dropPushSubscription, loadPushSubscription, markPushDelivered, type PushSubscriptionRow } from './subscriptions';
+import { vapidDetailsOf, type VapidDetails } from './vapid';
+
+export const ZPushJob = z.object({ eventId: z.uuid(), subscriptionId: z.uuid(), message: ZPushMessage });
+export type TPushJob = z.infer<typeof ZPushJob>;
+
+/** A notification older than a day is no news: the push service may drop it rather than deliver it late. */
+const TTL_SECONDS = 24 * 60 * 60;
+const TIMEOUT_MS = 10_000;
+/** The push service's answers that say the subscription is gone for good (RFC 8030 §7.3, and what services send). */
+const GONE = new Set([404, 410]);
+
+/**
+ * Sends one push to one device through its push service: encrypted for the browser's keys (RFC 8291, aes128gcm) and
+ * signed with the VAPID key (RFC 8292) by web-push, posted here so that the worker's own timeout applies. A gone
+ * subscription is dropped; any other refusal or a network failure fails the job, which the queue retries.
+ */
+export const sendPushJob = defineJob({
+  name: 'push.send',
+  schema: ZPushJob,
+  queue: { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 60 },
+  pollingIntervalSeconds: 1,
+  // One try at a time per event and device; a try whose worker died is handed back within seconds (queue.ts).
+  exclusiveKey: ({ eventId, subscriptionId }) => `push.send:${eventId}:${subscriptionId}`,
+  handler: async ({ eventId, subscriptionId, message }, { db, config, logger }) => {
+    const subscription = await loadPushSubscription(db, subscriptionId);
+    if (!subscription) return;
+    const status = await postPush(subscription, JSON.stringify(message), eventId, await vapidDetailsOf(config));
+    if (GONE.has(status)) {
+      await dropPushSubscription(db, subscription.id);
+      logger.info({ subscriptionId, status }, 'push subscription dropped: the push service no longer has it');
+      return;
+    }
+    if (status < 200 || status > 299) throw new Error(`the push service answered ${status}`);
+    await markPushDelivered(db, subscription.id);
+  },
+});
+
+/** Posts the encrypted push and answers the push service's status. */
+async function postPush(subscription: PushSubscriptionRow, payload: string, eventId: string, vapid: VapidDetails): Promise<number> {
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    payload,
+    {
+      vapidDetails: vapid,
+      TTL: TTL_SECONDS,
+      urgency: 'high',
+      // The push service replaces an undelivered push of the same topic: a retry after a lost answer is not shown twice.
+      topic: eventId.replaceAll('-', ''),
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body ? new Uint8Array(request.body) : null,
+    redirect: 'error',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
