@@ -133,6 +133,18 @@ export const PDF_FILE = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+/**
+ * Strings that match a pattern and fit a length. A pattern that is one character class repeated (`^[A-Za-z0-9_-]+$`,
+ * a base64url key) gets the length inside it: strings of any length filtered down to one length (87 characters)
+ * would almost never come, and fast-check would spin. Any other pattern is filtered by the length.
+ */
+export function stringMatchingWithin(pattern: string, min = 0, max?: number): fc.Arbitrary<string> {
+  const repeated = /^\^(\[[^\]]+\])([+*])\$$/.exec(pattern);
+  const least = repeated?.[2] === '+' ? Math.max(min, 1) : min;
+  const bounded = repeated && (min > 0 || max !== undefined) ? `^${repeated[1]}{${least},${max ?? ''}}$` : pattern;
+  return fc.stringMatching(new RegExp(bounded)).filter((text) => text.length >= min && text.length <= (max ?? Infinity));
+}
+
 function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? 200, 200);
@@ -161,7 +173,7 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   }
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+      return stringMatchingWithin(schema.pattern, min, schema.maxLength);
     } catch {
       // A pattern fast-check cannot invert: plain text below.
     }

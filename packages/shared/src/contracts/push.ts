@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text';
 
 /**
  * Web Push (issue 42, decision 133): GET /api/push/public-key (the VAPID key a browser subscribes with),
@@ -10,10 +11,14 @@ import { z } from 'zod';
 export const ZPushPublicKeyResponse = z.object({ publicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/) });
 export type TPushPublicKeyResponse = z.infer<typeof ZPushPublicKeyResponse>;
 
-/** A base64url value of a subscription's keys (RFC 8291): the browser's P-256 public key (65 bytes) and auth secret (16). */
+/**
+ * A base64url value of a subscription's keys (RFC 8291): the browser's P-256 public key (65 bytes) and auth secret (16).
+ * The text check first, so that a control character is told as such rather than as a wrong length (decision 019).
+ */
 const ZBase64Url = (bytes: number) =>
   z
     .string()
+    .check(singleLineText)
     .length(Math.ceil((bytes * 4) / 3))
     .regex(/^[A-Za-z0-9_-]+$/);
 
@@ -21,7 +26,7 @@ const ZBase64Url = (bytes: number) =>
 export const ZSavePushSubscriptionRequest = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(2000),
   keys: z.object({ p256dh: ZBase64Url(65), auth: ZBase64Url(16) }),
-  deviceLabel: z.string().trim().max(200).optional(),
+  deviceLabel: z.string().trim().max(200).check(singleLineText).optional(),
 });
 export type TSavePushSubscriptionRequest = z.infer<typeof ZSavePushSubscriptionRequest>;
 
