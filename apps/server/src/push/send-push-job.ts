@@ -2,6 +2,8 @@ import { ZPushMessage } from '@faxline/shared';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { defineJob } from '../job-deps';
+import { postWebhook } from '../webhooks/post-webhook';
+import type { WebhookUrlConfig } from '../webhooks/webhook-url';
 import { dropPushSubscription, loadPushSubscription, markPushDelivered, type PushSubscriptionRow } from './subscriptions';
 import { vapidDetailsOf, type VapidDetails } from './vapid';
 
@@ -10,14 +12,14 @@ export type TPushJob = z.infer<typeof ZPushJob>;
 
 /** A notification older than a day is no news: the push service may drop it rather than deliver it late. */
 const TTL_SECONDS = 24 * 60 * 60;
-const TIMEOUT_MS = 10_000;
 /** The push service's answers that say the subscription is gone for good (RFC 8030 §7.3, and what services send). */
 const GONE = new Set([404, 410]);
 
 /**
  * Sends one push to one device through its push service: encrypted for the browser's keys (RFC 8291, aes128gcm) and
- * signed with the VAPID key (RFC 8292) by web-push, posted here so that the worker's own timeout applies. A gone
- * subscription is dropped; any other refusal or a network failure fails the job, which the queue retries.
+ * signed with the VAPID key (RFC 8292) by web-push, posted as webhooks are (an address a browser gave: checked again
+ * when resolved, pinned, no redirect, a time limit). A gone subscription is dropped; any other refusal or a network
+ * failure fails the job, which the queue retries.
  */
 export const sendPushJob = defineJob({
   name: 'push.send',
@@ -29,7 +31,8 @@ export const sendPushJob = defineJob({
   handler: async ({ eventId, subscriptionId, message }, { db, config, logger }) => {
     const subscription = await loadPushSubscription(db, subscriptionId);
     if (!subscription) return;
-    const status = await postPush(subscription, JSON.stringify(message), eventId, await vapidDetailsOf(config));
+    const { status, error } = await postPush(config, subscription, JSON.stringify(message), eventId, await vapidDetailsOf(config));
+    if (status === null) throw new Error(`the push service was not reached: ${error}`);
     if (GONE.has(status)) {
       await dropPushSubscription(db, subscription.id);
       logger.info({ subscriptionId, status }, 'push subscription dropped: the push service no longer has it');
@@ -40,8 +43,14 @@ export const sendPushJob = defineJob({
   },
 });
 
-/** Posts the encrypted push and answers the push service's status. */
-async function postPush(subscription: PushSubscriptionRow, payload: string, eventId: string, vapid: VapidDetails): Promise<number> {
+/** Posts the encrypted push; the outcome holds the push service's status, or why there was none. */
+async function postPush(
+  config: WebhookUrlConfig,
+  subscription: PushSubscriptionRow,
+  payload: string,
+  eventId: string,
+  vapid: VapidDetails,
+) {
   const request = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     payload,
@@ -54,13 +63,11 @@ async function postPush(subscription: PushSubscriptionRow, payload: string, even
       contentEncoding: 'aes128gcm',
     },
   );
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: request.body ? new Uint8Array(request.body) : null,
-    redirect: 'error',
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  return response.status;
+  // Lower-case names, as the poster's own defaults; the length is the body's, set by the connection.
+  const headers = Object.fromEntries(
+    Object.entries(request.headers as Record<string, string | number>)
+      .map(([name, value]) => [name.toLowerCase(), String(value)])
+      .filter(([name]) => name !== 'content-length'),
+  );
+  return postWebhook(config, { url: request.endpoint, headers, body: new Uint8Array(request.body ?? Buffer.alloc(0)) });
 }

@@ -72,13 +72,15 @@ function wordsOf(error: unknown, timedOut: boolean): string {
 }
 
 /**
- * POSTs one try of a message: to a URL checked again here (scheme, address written in it) and on a connection pinned
- * to the addresses its lookup checked; redirects are not followed (a 3xx is a failure, as Standard Webhooks advises);
- * everything within WEBHOOK_TIMEOUT_MS. Never throws: every way it can end is an outcome for the delivery log.
+ * POSTs one try of a message to an address a customer or their browser gave (a webhook endpoint, a push service): to a
+ * URL checked again here (scheme, address written in it) and on a connection pinned to the addresses its lookup
+ * checked; redirects are not followed (a 3xx is a failure, as Standard Webhooks advises); everything within
+ * WEBHOOK_TIMEOUT_MS. The body is JSON unless the headers say otherwise (lower-case names). Never throws: every way it
+ * can end is an outcome for the delivery log.
  */
 export async function postWebhook(
   config: WebhookUrlConfig,
-  target: { url: string; headers: Record<string, string>; body: string },
+  target: { url: string; headers: Record<string, string>; body: string | Uint8Array },
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -98,7 +100,7 @@ export async function postWebhook(
       dispatcher: agent,
       method: 'POST',
       signal: deadline,
-      headers: { ...target.headers, 'content-type': 'application/json', 'user-agent': USER_AGENT },
+      headers: { 'content-type': 'application/json', ...target.headers, 'user-agent': USER_AGENT },
       body: target.body,
     });
     const excerpt = await excerptOf(response.body);
