@@ -15,7 +15,7 @@ import { freeTcpPort, slowTestSkipReason, startPrivateHylafax, type PrivateHylaf
 import { callApi, signIn, type TestApp, openTestApp } from '../support/test-app';
 import { readTopOfPage } from '../support/ocr';
 import { faxAttempts } from '../../src/faxes/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 // A fax sent by Faxline through a real HylaFAX and two iaxmodems arrives, and HylaFAX's faxrcvd
 // hook posts it back into an inbox. A real T.30 call in real time: skipped where FAXLINE_SKIP_SLOW=1, run in CI.
@@ -90,24 +90,34 @@ describe.skipIf(skipReason !== null)('the HylaFAX line with two iaxmodems', () =
     );
     const sent = await details();
     expect(sent).toMatchObject({ line: 'hylafax', pagesSent: 1 });
-    expect(sent.attempts).toHaveLength(1);
-    expect(sent.attempts[0]).toMatchObject({ result: 'delivered', pagesSent: 1, firstPage: 1 });
+    // Two soft modems on a starved CPU can lose a call to timing (a failed training, a lost carrier): Faxline then
+    // tries again, as it would on a real line. Such a try is a line-quality failure that sent nothing; the last try
+    // delivers. Any other shape (two deliveries, a busy, a page sent twice) fails here, with the tries shown.
+    const tries = JSON.stringify(sent.attempts);
+    const delivering = sent.attempts.at(-1)!;
+    for (const lost of sent.attempts.slice(0, -1)) expect(lost, tries).toMatchObject({ result: 'line_quality', pagesSent: 0 });
+    expect(delivering, tries).toMatchObject({ result: 'delivered', pagesSent: 1, firstPage: 1 });
     // What HylaFAX's job file says of the call: the rate the soft modems trained at, and the answering modem's CSI.
-    expect(sent.attempts[0]!.call).toMatchObject({ bitRate: 14_400, remoteIdent: 'Faxline inbound' });
+    expect(delivering.call, tries).toMatchObject({ remoteIdent: 'Faxline inbound' });
+    if (sent.attempts.length === 1) expect(delivering.call).toMatchObject({ bitRate: 14_400 });
     // The pages went under Faxline's header line, and the image as sent is kept as the proof.
-    const [attempt] = await t.db.select().from(faxAttempts).where(eq(faxAttempts.faxId, faxId));
+    const [attempt] = await t.db
+      .select()
+      .from(faxAttempts)
+      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, delivering.number)));
     expect(await readTopOfPage(await t.files.get(attempt!.imageKey!), 1, 32)).toContain('Page 1/1');
 
     // A worker that died mid-call left this try closed as a line error; the next try finds the job of the one that
     // went through (its tag names the fax and the try) and reports it, instead of dialling the number again.
     const session = await HylafaxSession.open({ host: '127.0.0.1', port: hylafax!.port, user: hylafax!.user, password: hylafax!.password });
     const jobsBefore = [...(await session.listJobs('sendq')), ...(await session.listJobs('doneq'))];
-    expect(jobsBefore.map((job) => [job.tag, job.state])).toEqual([[hylafaxJobTag(faxId, 1), 'done']]);
+    expect(jobsBefore.map((job) => [job.tag, job.state])).toContainEqual([hylafaxJobTag(faxId, delivering.number), 'done']);
+    expect(jobsBefore.filter((job) => job.state === 'done')).toHaveLength(1);
     const inForce = await linesInForce({ config: t.config, systemSettings: t.env.systemSettings });
     const hylafaxLine = lineNamed(inForce.faxLines(faxLineEnds({ db: t.db, files: t.files })), 'hylafax');
-    const again = await hylafaxLine.call((await loadFax(t.db, faxId))!, { attempt: 2, firstPage: 2 });
+    const again = await hylafaxLine.call((await loadFax(t.db, faxId))!, { attempt: delivering.number + 1, firstPage: 2 });
     expect(again).toMatchObject({ result: 'delivered', pagesSent: 1, firstPage: 1 });
-    expect((await session.listJobs('sendq')).length + (await session.listJobs('doneq')).length).toBe(1);
+    expect((await session.listJobs('sendq')).length + (await session.listJobs('doneq')).length).toBe(jobsBefore.length);
     await session.close();
 
     const receiverCookie = await signIn(t.app, receiving.owner.email);
@@ -124,7 +134,8 @@ describe.skipIf(skipReason !== null)('the HylaFAX line with two iaxmodems', () =
     });
     const received = ZFaxDetails.parse((await callApi(t.app, 'GET', `/api/faxes/${arrived!.id}`, { cookie: receiverCookie })).json());
     expect(received.hasDocument).toBe(true);
-    expect(received.attempts[0]!.call).toMatchObject({ bitRate: 14_400, remoteIdent: 'Faxline HylaFAX' });
+    expect(received.attempts[0]!.call).toMatchObject({ remoteIdent: 'Faxline HylaFAX' });
+    if (sent.attempts.length === 1) expect(received.attempts[0]!.call).toMatchObject({ bitRate: 14_400 });
   }, 180_000);
 });
 
