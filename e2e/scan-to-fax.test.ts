@@ -41,6 +41,9 @@ describe('scan to fax', () => {
     signedIn = await newContext(browser);
     await signedInPerson(signedIn, 'Sam Scanner');
     const page = await signedIn.newPage();
+    // Each photo is processed in a Web Worker of its own (scan-worker.ts), so the dialog stays responsive meanwhile.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto('/user/send-fax');
     await page.getByRole('button', { name: 'Scan with camera' }).click();
     const scanner = page.getByRole('dialog', { name: 'Scan pages' });
@@ -70,6 +73,7 @@ describe('scan to fax', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => scanner.getByRole('listitem').count()).toBe(1);
     await expect.poll(() => focused('Delete page 1')).toBe(true);
+    expect(workers.filter((url) => /\/assets\/scan-worker-[\w-]+\.js$/.test(url))).toHaveLength(1);
     await expectNoAccessibilityViolations(page);
     await page.screenshot({ path: path.join(screenshots(), 'scanner-en.png') });
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ArrowDownIcon, ArrowUpIcon } from '@/components/ui/icons';
 
-import { scanPhoto } from '../processing/fax-page';
+import { scanPhotoOffThread } from '../processing/scan-off-thread';
 import type { TBitImage, TRgbaImage } from '../processing/images';
 import { makeScanPdf } from '../processing/scan-pdf';
 import { bitImageUrl, photoFilePixels, videoFramePixels } from '../utils/photo-pixels';
@@ -122,9 +122,7 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
       let next = pages;
       let replacing = retaking;
       for (const read of photos) {
-        // Lets the status show before the page's processing holds the thread.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        const scanned = scanPhoto(await read());
+        const scanned = await scanPhotoOffThread(await read());
         const url = await bitImageUrl(scanned.image);
         urls.current.add(url);
         const page: TPage = { id: `scan-page-${++nextId}`, image: scanned.image, url, found: scanned.found };
