@@ -56,6 +56,8 @@ describe('an AI agent through MCP, allowed by a person (issue 41)', () => {
     await visible(page.getByRole('heading', { name: enAgents.consent.title, level: 1 }));
     await visible(page.getByText(new RegExp(`^${AGENT} asks for access to the account`)));
     for (const scope of ['faxes:read', 'faxes:write', 'contacts:read']) await visible(page.getByText(scope, { exact: true }));
+    // The door the agent's tokens open, with the rules that apply there.
+    await visible(page.getByText(enAgents.consent.doors.mcp, { exact: true }));
     await expectNoAccessibilityViolations(page);
     await wholePageScreenshot(page, `${screenshots()}/consent-en.png`);
 

@@ -1,4 +1,12 @@
-import { API_KEY_SCOPES, API_RATE_LIMIT, scopesRoleAllows, type TApiKeyScope, type TConnectedApp, type TMemberRole } from '@faxline/shared';
+import {
+  API_KEY_SCOPES,
+  API_RATE_LIMIT,
+  scopesRoleAllows,
+  type TApiKeyScope,
+  type TConnectedApp,
+  type TMemberRole,
+  type TOAuthConsent,
+} from '@faxline/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import { auditedBy } from '../accounts/actor';
@@ -98,7 +106,14 @@ export async function consentOf(server: AuthorizationServer, db: Database, actor
     scopes: requestedScopesOf(interaction.params),
     accountName: account?.name ?? '',
     personEmail: person?.email ?? '',
-  };
+    doors: resourcesAskedFor(server, interaction.params).map((resource) => (resource === server.resources.v1 ? 'api' : 'mcp')),
+  } satisfies TOAuthConsent;
+}
+
+/** The resources (RFC 8707) an app asked for; none named: the MCP server, the authorization server's default. */
+function resourcesAskedFor(server: AuthorizationServer, params: Record<string, unknown>): string[] {
+  const asked = [params.resource ?? []].flat().filter((resource): resource is string => typeof resource === 'string');
+  return asked.length > 0 ? [...new Set(asked)] : [server.resources.mcp];
 }
 
 async function interactionOf(server: AuthorizationServer, uid: string) {
@@ -145,9 +160,8 @@ export async function decideConsent(server: AuthorizationServer, db: Database, a
     .split(' ')
     .filter((scope) => scope === 'openid' || scope === 'offline_access');
   grant.addOIDCScope([...oidcScopes, ...scopes].join(' '));
-  // Each resource the app asked for (RFC 8707; none: the MCP server, the default), each token then for one of them.
-  const asked = [interaction.params.resource ?? []].flat().filter((resource): resource is string => typeof resource === 'string');
-  for (const resource of asked.length > 0 ? asked : [server.resources.mcp]) grant.addResourceScope(resource, scopes.join(' '));
+  // Each resource the app asked for, each token then for one of them.
+  for (const resource of resourcesAskedFor(server, interaction.params)) grant.addResourceScope(resource, scopes.join(' '));
   const grantId = await grant.save();
   const [connection] = await db
     .insert(oauthConnections)

@@ -40,7 +40,7 @@ async function connectWithOAuth(personCookie: string, approve = true) {
   const scopes = authorizationUrl.searchParams.get('scope')!.split(' ');
 
   const { redirect: next, asked } = await consentAsPerson(t, authorizationUrl, personCookie, approve);
-  expect(asked).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes });
+  expect(asked).toMatchObject({ clientName: MCP_CLIENT_NAME, scopes, doors: ['mcp'] });
   expect(`${next.origin}${next.pathname}`).toBe(oauth.redirectUrl);
   if (!approve) return { error: next.searchParams.get('error') };
   await first.finishAuth(next.searchParams.get('code')!);

@@ -56,7 +56,8 @@ async function tokenFor(personCookie: string, scope: string, resource?: string) 
   });
   expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
   const { redirect, asked } = await consentAsPerson(t, authorizationUrl, personCookie);
-  expect(asked).toMatchObject({ clientName: APP_NAME, scopes: scope.split(' ') });
+  // The consent page says which door the token will open: /v1 when asked for, else the MCP server.
+  expect(asked).toMatchObject({ clientName: APP_NAME, scopes: scope.split(' '), doors: [resource?.endsWith('/v1') ? 'api' : 'mcp'] });
   const tokens = await exchangeAuthorization(issuer, {
     metadata,
     clientInformation,

@@ -206,7 +206,10 @@ describe('errors, scopes, limits and idempotency', () => {
       payload: { recipient: '+15550100000', cover_page: { notes: 'x' } },
     });
     expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused)).toMatchObject({ type: 'permission_error', message: 'This API key does not have the faxes:write scope.' });
+    expect(errorOf(refused)).toMatchObject({
+      type: 'permission_error',
+      message: 'This API key or app access does not have the faxes:write scope.',
+    });
 
     const other = await ownerWithApiKey(t);
     const sent = await callV1(t, other.secret, 'POST', '/v1/faxes', {

@@ -15,6 +15,8 @@ export const ZOAuthConsent = z.object({
   scopes: z.array(z.enum(API_KEY_SCOPES)),
   accountName: z.string(),
   personEmail: z.string(),
+  /** Where the app's tokens will open (RFC 8707 resources): the REST API, the MCP server (the agent rules apply), or both. */
+  doors: z.array(z.enum(['api', 'mcp'])),
 });
 export type TOAuthConsent = z.infer<typeof ZOAuthConsent>;
 

@@ -40,6 +40,14 @@ export function ConsentCard({ consent }: { consent: TOAuthConsent }) {
           ))}
         </ul>
       </div>
+      <div className="flex flex-col gap-2">
+        <h2 className="font-semibold">{t('consent.doorsTitle')}</h2>
+        <ul className="list-disc ps-5">
+          {consent.doors.map((door) => (
+            <li key={door}>{t(`consent.doors.${door}`)}</li>
+          ))}
+        </ul>
+      </div>
       <p className="text-sm text-muted-foreground">{t('consent.as', { email: consent.personEmail })}</p>
       <p className="text-sm text-muted-foreground">{t('consent.revokeLater')}</p>
       {decide.error instanceof ApiError ? (
