@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enApp from '../apps/web/src/locales/en/installed-app.json';
+import enFaxes from '../apps/web/src/locales/en/faxes.json';
 import esApp from '../apps/web/src/locales/es/installed-app.json';
 import frApp from '../apps/web/src/locales/fr/installed-app.json';
 import esHelp from '../apps/web/src/locales/es/help.json';
@@ -184,6 +185,26 @@ describe('share to fax', () => {
     await visible(page.getByText('lab-results.pdf', { exact: false }).first());
     await expect.poll(() => page.evaluate(() => caches.has('faxline-shared-files-v1'))).toBe(false);
     await page.close();
+  });
+
+  it('without the service worker, the server lands the share on the send page, which says the files did not arrive', async () => {
+    // A share the moment before the worker starts, or after the browser evicted it: the server answers the POST.
+    const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block', storageState: await person.storageState() });
+    const page = await context.newPage();
+    await page.goto('/user/dashboard');
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      Object.assign(form, { method: 'post', enctype: 'multipart/form-data', action: '/share-target', id: 'share' });
+      form.append(Object.assign(document.createElement('input'), { type: 'file', name: 'documents' }));
+      document.body.append(form);
+    });
+    await page.locator('#share input').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) });
+    await page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit());
+    await page.waitForURL(/\/user\/send-fax\?shared=lost$/);
+    await visible(page.getByRole('alert').filter({ hasText: enFaxes.send.sharedLost }));
+    expect(await page.getByText('lab-results.pdf', { exact: false }).count()).toBe(0);
+    await expectNoAccessibilityViolations(page);
+    await context.close();
   });
 });
 

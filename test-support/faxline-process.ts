@@ -173,7 +173,7 @@ export type FaxlineProcess = StartedProcess & {
 /** Starts a Faxline server process. The e-mail to fax gateway takes any free port unless `env` names one. */
 export function startFaxline(options: FaxlineOptions = {}): FaxlineProcess {
   const server = options.server ?? faxlineBuild().server;
-  const [command, ...commandArgs] = options.command ?? [process.execPath, ...(server.endsWith('.ts') ? ['--import', 'tsx'] : []), server];
+  const [command, ...commandArgs] = options.command ?? [process.execPath, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), ...(server.endsWith('.ts') ? ['--import', 'tsx'] : []), server];
   const args = [...commandArgs, ...(options.role ? [`--role=${options.role}`] : []), ...(options.args ?? [])];
   const env: Record<string, string> = {
     SMTP_INGRESS_PORT: '0',

@@ -53,4 +53,14 @@ export const webAppManifestRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'system
     reply.header('cache-control', 'no-cache').header('vary', 'accept-language').type('application/manifest+json');
     return manifest;
   });
+
+  // The share target without the service worker to take it (a share in the moment before the worker starts, or after
+  // the browser evicted it): the files cannot be kept for the page, so the person lands on the send page, which says
+  // they did not arrive and to share or attach them again. Answered before the body is read: nothing is kept.
+  app.post(SHARE_TARGET.action, {
+    // The system's share sheet posts it; it reads no cookie and changes nothing, so where it came from does not matter.
+    config: { crossSiteForm: true },
+    onRequest: async (_request, reply) => reply.redirect(`${webPaths.user.sendFax.path}?shared=${SHARE_TARGET.lost}`, 303),
+    handler: async () => undefined,
+  });
 };

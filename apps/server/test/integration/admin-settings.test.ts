@@ -61,6 +61,20 @@ describe('system settings', () => {
     expect(manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes)).toEqual(['512x512']);
   });
 
+  it('answer a share the service worker did not take with the send page, which says the files were lost', async () => {
+    const boundary = 'share-boundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--${boundary}--\r\n`;
+    // A share sheet is no page of ours: a signed-in person's cookie with another origin still lands on the send page.
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: admin, origin: 'https://elsewhere.example' },
+      payload: body,
+    });
+    expect(answer.statusCode, answer.body).toBe(303);
+    expect(answer.headers.location).toBe('/user/send-fax?shared=lost');
+  });
+
   it("start at spec §9's defaults and are saved on the server", async () => {
     expect((await view()).values).toEqual(DEFAULT_SYSTEM_SETTINGS);
     const saved = await save({ siteName: 'Faxline West', primaryColor: '#112233', automaticBackups: 'weekly', backupRetentionDays: 90 });

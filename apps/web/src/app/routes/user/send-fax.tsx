@@ -31,7 +31,7 @@ export default function SendFaxRoute() {
   const { user } = useAuth();
   const [search] = useSearchState();
   // Files shared to the installed app from another app (decision 132).
-  const sharedFiles = useSharedFiles();
+  const shared = useSharedFiles();
   useDocumentTitle(t('send.title'));
 
   return (
@@ -48,6 +48,11 @@ export default function SendFaxRoute() {
       {user && !user.emailVerified ? (
         <ConfirmEmailNote email={user.email} resendButton={<ResendConfirmationButton email={user.email} />} />
       ) : null}
+      {shared.lost ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
+          {t('send.sharedLost')}
+        </p>
+      ) : null}
       <SandboxNote />
       <SendFaxForm
         initialRecipient={{
@@ -57,7 +62,7 @@ export default function SendFaxRoute() {
         }}
         renderRecipientInput={recipientWithSuggestions}
         renderAttachSource={scanWithCamera}
-        arrivingFiles={sharedFiles}
+        arrivingFiles={shared.files}
       />
     </section>
   );

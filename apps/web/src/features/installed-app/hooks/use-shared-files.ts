@@ -1,5 +1,7 @@
+import { SHARE_TARGET } from '@faxline/shared';
 import { useEffect, useState } from 'react';
 
+import { useSearchState } from '@/lib/use-search-state';
 import { CACHE_NAMES } from '@/service-worker/messages';
 
 /** The files another app shared to this one, as the service worker kept them (features/share-target.ts); taken once. */
@@ -23,13 +25,21 @@ async function takeSharedFiles(): Promise<File[]> {
 let taking: Promise<File[]> | null = null;
 const takeOnce = () => (taking ??= takeSharedFiles().finally(() => (taking = null)));
 
-/** The send page's shared files: empty until the share's files are read (then attached by the form). */
-export function useSharedFiles(): File[] {
+/**
+ * The send page's shared files: empty until the share's files are read (then attached by the form); `lost` when the
+ * page was opened by a share (`?shared=`) whose files are not there: the server answered it without the service worker,
+ * or the kept copy was gone.
+ */
+export function useSharedFiles(): { files: File[]; lost: boolean } {
+  const [search] = useSearchState();
+  const shared = search.get('shared');
   const [files, setFiles] = useState<File[]>([]);
+  const [lost, setLost] = useState(false);
   useEffect(() => {
     void takeOnce().then((taken) => {
       if (taken.length > 0) setFiles(taken);
+      else setLost(shared === SHARE_TARGET.lost || Number(shared) > 0);
     });
-  }, []);
-  return files;
+  }, [shared]);
+  return { files, lost };
 }
