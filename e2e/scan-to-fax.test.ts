@@ -67,8 +67,8 @@ describe('scan to fax', () => {
     // The focus follows the page: at the top, its other move button has it; after a deletion, the page left.
     const focused = (name: string) => scanner.getByRole('button', { name }).evaluate((button) => button === document.activeElement);
     await expect.poll(() => focused('Move page 1 down')).toBe(true);
-    // Retake and Delete of page 1, then page 2's Move up (its Move down is disabled), Retake, Delete.
-    for (let press = 0; press < 5; press += 1) await page.keyboard.press('Tab');
+    // Edges, Retake and Delete of page 1, then page 2's Move up (its Move down is disabled), Edges, Retake, Delete.
+    for (let press = 0; press < 7; press += 1) await page.keyboard.press('Tab');
     await expect.poll(() => focused('Delete page 2')).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => scanner.getByRole('listitem').count()).toBe(1);
@@ -76,6 +76,35 @@ describe('scan to fax', () => {
     expect(workers.filter((url) => /\/assets\/scan-worker-[\w-]+\.js$/.test(url))).toHaveLength(1);
     await expectNoAccessibilityViolations(page);
     await page.screenshot({ path: path.join(screenshots(), 'scanner-en.png') });
+
+    // The page's edges placed by hand: a corner moved with the keys, another dragged; the page is made again in them.
+    const before = await scanner.getByRole('img', { name: 'Page 1 as the fax will print it' }).getAttribute('src');
+    await scanner.getByRole('button', { name: 'Adjust the edges of page 1' }).click();
+    await visible(scanner.getByRole('heading', { name: 'Edges of page 1' }));
+    const corner = (name: string) => scanner.getByRole('button', { name });
+    const placed = (name: string) => corner(name).evaluate((button: HTMLElement) => [button.style.left, button.style.top]);
+    await expect.poll(() => focused('Top left corner')).toBe(true);
+    const topLeft = await placed('Top left corner');
+    for (const key of ['Shift+ArrowRight', 'Shift+ArrowRight', 'Shift+ArrowDown']) await page.keyboard.press(key);
+    const moved = await placed('Top left corner');
+    expect(parseFloat(moved[0]!)).toBeGreaterThan(parseFloat(topLeft[0]!));
+    expect(parseFloat(moved[1]!)).toBeGreaterThan(parseFloat(topLeft[1]!));
+    const bottomRight = await placed('Bottom right corner');
+    const handle = (await corner('Bottom right corner').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 - 30, handle.y + handle.height / 2 - 20, { steps: 5 });
+    await page.mouse.up();
+    expect(parseFloat((await placed('Bottom right corner'))[0]!)).toBeLessThan(parseFloat(bottomRight[0]!));
+    await expectNoAccessibilityViolations(page);
+    await page.screenshot({ path: path.join(screenshots(), 'scanner-edges-en.png') });
+    await scanner.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => status.textContent()).toBe('Page 1 made again within the new edges.');
+    await expect.poll(() => focused('Adjust the edges of page 1')).toBe(true);
+    const after = scanner.getByRole('img', { name: 'Page 1 as the fax will print it' });
+    expect(await after.getAttribute('src')).not.toBe(before);
+    expect(await after.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1728, 2291]);
+    expect(workers.filter((url) => /\/assets\/scan-worker-[\w-]+\.js$/.test(url))).toHaveLength(1);
 
     await scanner.getByRole('button', { name: 'Attach 1 page' }).click();
     const files = page.getByRole('list', { name: 'Files to send, in order' }).getByRole('listitem');
@@ -96,6 +125,8 @@ describe('scan to fax', () => {
           title: 'Escanear páginas',
           choose: 'Tomar o elegir fotos',
           page: 'Página 1 tal como la imprimirá el fax',
+          edges: 'Ajustar los bordes de la página 1',
+          edgesTitle: 'Bordes de la página 1',
         },
       ],
       [
@@ -105,6 +136,8 @@ describe('scan to fax', () => {
           title: 'Numériser des pages',
           choose: 'Prendre ou choisir des photos',
           page: 'Page 1 telle que le fax l’imprimera',
+          edges: 'Ajuster les bords de la page 1',
+          edgesTitle: 'Bords de la page 1',
         },
       ],
     ] as const) {
@@ -122,6 +155,12 @@ describe('scan to fax', () => {
       expect(await fitsTheWidth(page)).toBe(true);
       await expectNoAccessibilityViolations(page);
       await page.screenshot({ path: path.join(screenshots(), `scanner-${locale}-phone.png`) });
+      // The edges placed by hand fit a phone too.
+      await scanner.getByRole('button', { name: texts.edges }).click();
+      await visible(scanner.getByRole('heading', { name: texts.edgesTitle }));
+      expect(await fitsTheWidth(page)).toBe(true);
+      await expectNoAccessibilityViolations(page);
+      await page.screenshot({ path: path.join(screenshots(), `scanner-edges-${locale}-phone.png`) });
       await context.close();
     }
     await signedIn.close();

@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ArrowDownIcon, ArrowUpIcon } from '@/components/ui/icons';
 
-import { scanPhotoOffThread } from '../processing/scan-off-thread';
-import type { TBitImage, TRgbaImage } from '../processing/images';
+import { faxImageWithinOffThread, scanPhotoOffThread } from '../processing/scan-off-thread';
+import type { TBitImage, TCorners, TGreyImage, TRgbaImage } from '../processing/images';
 import { makeScanPdf } from '../processing/scan-pdf';
 import { bitImageUrl, photoFilePixels, videoFramePixels } from '../utils/photo-pixels';
+import { CornerEditor } from './corner-editor';
 
-type TPage = { id: string; image: TBitImage; url: string; found: boolean };
+type TPage = { id: string; image: TBitImage; url: string; found: boolean; photo: TGreyImage; corners: TCorners };
 type TCamera = 'starting' | 'on' | 'off';
 
 let nextId = 0;
@@ -94,6 +95,8 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
   const camera = useCamera(video);
   const [pages, setPages] = useState<TPage[]>([]);
   const [retaking, setRetaking] = useState<string | null>(null);
+  // The page whose corners are being placed by hand.
+  const [adjusting, setAdjusting] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   // After a move or a deletion, focus goes to a button that still makes sense (the moved page's, the next page's).
@@ -125,7 +128,14 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
         const scanned = await scanPhotoOffThread(await read());
         const url = await bitImageUrl(scanned.image);
         urls.current.add(url);
-        const page: TPage = { id: `scan-page-${++nextId}`, image: scanned.image, url, found: scanned.found };
+        const page: TPage = {
+          id: `scan-page-${++nextId}`,
+          image: scanned.image,
+          url,
+          found: scanned.found,
+          photo: scanned.photo,
+          corners: scanned.corners,
+        };
         if (replacing) {
           const index = next.findIndex((p) => p.id === replacing);
           URL.revokeObjectURL(next[index]!.url);
@@ -166,6 +176,7 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
   const remove = (index: number) => {
     URL.revokeObjectURL(pages[index]!.url);
     if (retaking === pages[index]!.id) setRetaking(null);
+    if (adjusting === pages[index]!.id) setAdjusting(null);
     const next = pages.filter((_, i) => i !== index);
     setPages(next);
     const neighbour = next[index] ?? next[index - 1];
@@ -178,6 +189,29 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
     setAnnouncement(t('retaking', { page: pageNumber(id) }));
     if (camera === 'off') fileInput.current?.click();
     else setFocusTarget('source');
+  };
+
+  /** The page made again within the corners the person placed; the focus goes back to its "Adjust" button. */
+  const applyCorners = async (id: string, corners: TCorners) => {
+    const index = pages.findIndex((page) => page.id === id);
+    const page = pages[index];
+    if (!page) return;
+    setBusy(true);
+    setAnnouncement(t('processing'));
+    try {
+      const image = await faxImageWithinOffThread(page.photo, corners);
+      const url = await bitImageUrl(image);
+      urls.current.add(url);
+      URL.revokeObjectURL(page.url);
+      setPages((current) => current.map((p) => (p.id === id ? { ...p, image, url, corners, found: true } : p)));
+      setAnnouncement(t('corners.applied', { page: index + 1 }));
+      setAdjusting(null);
+      setFocusTarget(`${id}:adjust`);
+    } catch {
+      setAnnouncement(t('unreadable'));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const attach = async () => {
@@ -246,6 +280,28 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
         </div>
         {busy ? <p className="text-sm text-muted-foreground">{t('processing')}</p> : null}
 
+        {adjusting
+          ? (() => {
+              // A page retaken or deleted meanwhile is no longer there to adjust.
+              const page = pages.find((p) => p.id === adjusting);
+              if (!page) return null;
+              return (
+                <CornerEditor
+                  key={page.id}
+                  page={pageNumber(page.id)}
+                  photo={page.photo}
+                  corners={page.corners}
+                  busy={busy}
+                  onApply={(corners) => void applyCorners(page.id, corners)}
+                  onCancel={() => {
+                    setAdjusting(null);
+                    setFocusTarget(`${page.id}:adjust`);
+                  }}
+                />
+              );
+            })()
+          : null}
+
         {pages.length > 0 ? (
           <ol aria-label={t('pagesLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {pages.map((page, index) => (
@@ -269,6 +325,14 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
                     onClick={() => move(index, 1)}
                   >
                     <ArrowDownIcon className="size-4" />
+                  </PageAction>
+                  <PageAction
+                    buttonRef={buttonRef(`${page.id}:adjust`)}
+                    label={t('corners.adjust', { page: index + 1 })}
+                    disabled={busy}
+                    onClick={() => setAdjusting(page.id)}
+                  >
+                    {t('corners.adjustShort')}
                   </PageAction>
                   <PageAction
                     buttonRef={buttonRef(`${page.id}:retake`)}

@@ -3,7 +3,7 @@ import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS } from '@faxline/shared';
 import { binarise } from './binarise';
 import { findPageCorners } from './find-page-corners';
 import { rectangleCorners } from './homography';
-import { toGrey, type TBitImage, type TCorners, type TRgbaImage } from './images';
+import { toGrey, type TBitImage, type TCorners, type TGreyImage, type TRgbaImage } from './images';
 import { warpQuadrilateral } from './warp';
 
 /** A scan is made at fine (204 x 196 dots an inch): the class of the fax image a fine fax is sent as. */
@@ -20,6 +20,8 @@ export type TScannedPage = {
   found: boolean;
   /** The fax image of the page: what the recipient's machine prints. */
   image: TBitImage;
+  /** The photo in grey, kept so that the person can move the corners and have the page made again from it. */
+  photo: TGreyImage;
 };
 
 /** A photo of a page as its fax image: the page found, straightened to the fax page and made black and white. */
@@ -27,6 +29,10 @@ export function scanPhoto(photo: TRgbaImage): TScannedPage {
   const grey = toGrey(photo);
   const found = findPageCorners(grey);
   const corners = found ?? rectangleCorners(photo.width, photo.height);
-  const page = warpQuadrilateral(grey, corners, SCAN_PAGE.width, SCAN_PAGE.height);
-  return { corners, found: found !== null, image: binarise(page) };
+  return { corners, found: found !== null, image: faxImageWithin(grey, corners), photo: grey };
+}
+
+/** The fax image of the page whose corners in the photo are `corners` (found, or placed by the person). */
+export function faxImageWithin(photo: TGreyImage, corners: TCorners): TBitImage {
+  return binarise(warpQuadrilateral(photo, corners, SCAN_PAGE.width, SCAN_PAGE.height));
 }
