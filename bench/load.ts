@@ -19,6 +19,7 @@
 // Run: npx tsx bench/load.ts [--server apps/server/dist/main.js] [--parts reads,dial,burst,rate,through,mix]
 //        [--seconds 15] [--faxes 400] [--mix 60] [--timeout 1800] [--drain 1800]
 // (issue 40's quick pair, a few minutes: --parts through,mix)
+// (FAXLINE_CPU_PROFILE_DIR=/some/dir in the environment: the server and its worker write V8 CPU profiles there.)
 // (--timeout bounds the throughput part; --drain, the wait before it for the faxes of earlier parts to be final.)
 import { performance } from 'node:perf_hooks';
 import { SANDBOX_TEST_NUMBERS } from '@faxline/shared';

@@ -173,7 +173,15 @@ export type FaxlineProcess = StartedProcess & {
 /** Starts a Faxline server process. The e-mail to fax gateway takes any free port unless `env` names one. */
 export function startFaxline(options: FaxlineOptions = {}): FaxlineProcess {
   const server = options.server ?? faxlineBuild().server;
-  const [command, ...commandArgs] = options.command ?? [process.execPath, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), ...(server.endsWith('.ts') ? ['--import', 'tsx'] : []), server];
+  // FAXLINE_CPU_PROFILE_DIR: each Faxline process (its worker too) writes a V8 CPU profile there when it ends, for a
+  // bench's "where does the time go" (NODE_OPTIONS refuses --cpu-prof).
+  const profile = process.env.FAXLINE_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.FAXLINE_CPU_PROFILE_DIR] : [];
+  const [command, ...commandArgs] = options.command ?? [
+    process.execPath,
+    ...profile,
+    ...(server.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    server,
+  ];
   const args = [...commandArgs, ...(options.role ? [`--role=${options.role}`] : []), ...(options.args ?? [])];
   const env: Record<string, string> = {
     SMTP_INGRESS_PORT: '0',

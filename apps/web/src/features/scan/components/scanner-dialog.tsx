@@ -116,6 +116,8 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
   }, []);
 
   const pageNumber = (id: string) => pages.findIndex((page) => page.id === id) + 1;
+  // The page whose edges are being placed; none once it is retaken or deleted.
+  const adjustedPage = adjusting ? pages.find((page) => page.id === adjusting) : undefined;
 
   /** Photos become pages: the first replaces the page being retaken, the others are added at the end. */
   const addPhotos = async (photos: Array<() => Promise<TRgbaImage> | TRgbaImage>) => {
@@ -280,27 +282,20 @@ export default function ScannerDialog({ onClose, onDone }: TScannerDialogProps) 
         </div>
         {busy ? <p className="text-sm text-muted-foreground">{t('processing')}</p> : null}
 
-        {adjusting
-          ? (() => {
-              // A page retaken or deleted meanwhile is no longer there to adjust.
-              const page = pages.find((p) => p.id === adjusting);
-              if (!page) return null;
-              return (
-                <CornerEditor
-                  key={page.id}
-                  page={pageNumber(page.id)}
-                  photo={page.photo}
-                  corners={page.corners}
-                  busy={busy}
-                  onApply={(corners) => void applyCorners(page.id, corners)}
-                  onCancel={() => {
-                    setAdjusting(null);
-                    setFocusTarget(`${page.id}:adjust`);
-                  }}
-                />
-              );
-            })()
-          : null}
+        {adjustedPage ? (
+          <CornerEditor
+            key={adjustedPage.id}
+            page={pageNumber(adjustedPage.id)}
+            photo={adjustedPage.photo}
+            corners={adjustedPage.corners}
+            busy={busy}
+            onApply={(corners) => void applyCorners(adjustedPage.id, corners)}
+            onCancel={() => {
+              setAdjusting(null);
+              setFocusTarget(`${adjustedPage.id}:adjust`);
+            }}
+          />
+        ) : null}
 
         {pages.length > 0 ? (
           <ol aria-label={t('pagesLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
