@@ -107,8 +107,7 @@ export function CornerEditor({ page, photo, corners: initial, busy, onApply, onC
           >
             <polygon
               points={corners.map((corner) => `${corner.x},${corner.y}`).join(' ')}
-              fill="rgb(37 99 235 / 0.15)"
-              stroke="rgb(37 99 235)"
+              className="fill-primary/15 stroke-primary"
               strokeWidth={Math.max(photo.width, photo.height) / 300}
             />
           </svg>
@@ -124,7 +123,7 @@ export function CornerEditor({ page, photo, corners: initial, busy, onApply, onC
               onPointerMove={drag(index)}
               onKeyDown={nudge(index)}
             >
-              <span className="size-5 rounded-full border-2 border-white bg-blue-700 shadow" />
+              <span className="size-5 rounded-full border-2 border-white bg-primary shadow" />
             </button>
           ))}
         </div>
