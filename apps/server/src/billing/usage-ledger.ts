@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { usageLedger } from './ledger-schema';
@@ -23,29 +23,24 @@ export async function recordUsage(tx: Database, charge: UsageCharge): Promise<nu
   return written?.id ?? null;
 }
 
-/** Whether the ledger holds a line of this fax already (its end was reported before). */
-export async function isCharged(tx: Database, faxId: string): Promise<boolean> {
-  const [line] = await tx.select({ id: usageLedger.id }).from(usageLedger).where(eq(usageLedger.faxId, faxId)).limit(1);
-  return line !== undefined;
-}
-
 /**
  * Pages the ledger holds for an account in [from, to): the pages of its faxes, once each. An `international` line
  * prices pages its fax's `included` or `overage` line already counts (decision 096), so it adds none.
  */
 export async function ledgerPages(db: Database, accountId: string, period: { start: Date; end: Date }): Promise<number> {
-  const [row] = await db
-    .select({ pages: sql<number>`coalesce(sum(${usageLedger.pages}), 0)::int` })
-    .from(usageLedger)
-    .where(
-      and(
-        eq(usageLedger.accountId, accountId),
-        gte(usageLedger.at, period.start),
-        lt(usageLedger.at, period.end),
-        ne(usageLedger.kind, 'international'),
-      ),
-    );
-  return row?.pages ?? 0;
+  const { rows } = await db.execute<{ pages: number }>(sql`SELECT ${ledgerPagesSql(accountId, period)} AS pages`);
+  return rows[0]?.pages ?? 0;
+}
+
+/** The same as one value of a statement, so that a reading of the quota takes its figures in one round trip. */
+export function ledgerPagesSql(accountId: string, period: { start: Date; end: Date }): SQL<number> {
+  const counted = and(
+    eq(usageLedger.accountId, accountId),
+    gte(usageLedger.at, period.start),
+    lt(usageLedger.at, period.end),
+    ne(usageLedger.kind, 'international'),
+  );
+  return sql<number>`(SELECT coalesce(sum(${usageLedger.pages}), 0)::int FROM ${usageLedger} WHERE ${counted})`;
 }
 
 /**
@@ -58,7 +53,13 @@ export async function usagePeriodOf(db: Database, accountId: string, now: Date):
     .select({ start: subscriptions.currentPeriodStart, end: subscriptions.currentPeriodEnd })
     .from(subscriptions)
     .where(eq(subscriptions.accountId, accountId));
-  if (subscription && subscription.start <= now && now < subscription.end) return subscription;
+  return usagePeriodAt(subscription, now);
+}
+
+/** The usage period at `now` of an account with this subscription (or none): its current period, else the UTC month. */
+export function usagePeriodAt(subscription: { start: Date | null; end: Date | null } | undefined, now: Date): { start: Date; end: Date } {
+  if (subscription?.start && subscription.end && subscription.start <= now && now < subscription.end)
+    return { start: subscription.start, end: subscription.end };
   return {
     start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
     end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),

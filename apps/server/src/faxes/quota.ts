@@ -1,9 +1,10 @@
 import { IN_FLIGHT_FAX_STATUSES } from '@faxline/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import { overageRateOf } from '../billing/overage';
 import { priceSend } from '../billing/quote';
-import { ledgerPages, usagePeriodOf } from '../billing/usage-ledger';
+import { ledgerPagesSql, usagePeriodAt } from '../billing/usage-ledger';
+import { subscriptions } from '../billing/schema';
 import { clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -17,26 +18,33 @@ import { faxes } from './schema';
  * The period is the subscription's current one, or the UTC calendar month. `limit` is null for plans without a limit.
  */
 export async function monthlyUsage(db: Database, accountId: string, options: { now?: Date } = {}) {
-  const period = await usagePeriodOf(db, accountId, options.now ?? clock.now());
-  // One after another: inside a transaction they share its one connection.
-  const [row] = await db
-    .select({ name: plans.name, pagesPerMonth: plans.pagesPerMonth })
+  // Two statements, one after another (inside a transaction they share its one connection): the plan and the
+  // subscription's period, then both sums of that period at once. The quota is read on every send, twice.
+  const [account] = await db
+    .select({
+      name: plans.name,
+      pagesPerMonth: plans.pagesPerMonth,
+      start: subscriptions.currentPeriodStart,
+      end: subscriptions.currentPeriodEnd,
+    })
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
-  const charged = await ledgerPages(db, accountId, period);
-  const reserved = await reservedPages(db, accountId);
-  const plan = row?.name != null ? { name: row.name, pagesPerMonth: row.pagesPerMonth } : null;
+  const period = usagePeriodAt(account, options.now ?? clock.now());
+  const { rows } = await db.execute<{ charged: number; reserved: number }>(
+    sql`SELECT ${ledgerPagesSql(accountId, period)} AS charged, ${reservedPagesSql(accountId)} AS reserved`,
+  );
+  const charged = rows[0]?.charged ?? 0;
+  const reserved = rows[0]?.reserved ?? 0;
+  const plan = account?.name != null ? { name: account.name, pagesPerMonth: account.pagesPerMonth } : null;
   return { used: charged + reserved, charged, reserved, limit: plan?.pagesPerMonth ?? null, plan, period };
 }
 
 /** The pages of an account's sent faxes still on their way: counted once converted, else as known at acceptance. */
-async function reservedPages(db: Database, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ pages: sql<number>`coalesce(sum(coalesce(${faxes.pages}, ${faxes.reservedPages})), 0)::int` })
-    .from(faxes)
-    .where(and(eq(faxes.accountId, accountId), inArray(faxes.status, [...IN_FLIGHT_FAX_STATUSES])));
-  return row?.pages ?? 0;
+function reservedPagesSql(accountId: string): SQL<number> {
+  const onTheirWay = and(eq(faxes.accountId, accountId), inArray(faxes.status, [...IN_FLIGHT_FAX_STATUSES]));
+  return sql<number>`(SELECT coalesce(sum(coalesce(${faxes.pages}, ${faxes.reservedPages})), 0)::int FROM ${faxes} WHERE ${onTheirWay})`;
 }
 
 /**

@@ -52,8 +52,9 @@ export const prepareFaxJob = defineJob({
     const loaded = await Promise.all(
       attachments.map(async (file) => ({ name: file.name, type: file.type as DocumentType, bytes: await files.get(file.storageKey) })),
     );
-    const [sender] = fax.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, fax.userId)) : [];
     const withCover = needsCoverPage({ coverMessage: fax.coverMessage, coverSubject: fax.coverSubject, attachmentCount: loaded.length });
+    // The sender's name is read for the cover page only.
+    const [sender] = withCover && fax.userId ? await db.select({ name: users.name }).from(users).where(eq(users.id, fax.userId)) : [];
 
     let document;
     try {
@@ -105,7 +106,9 @@ export const prepareFaxJob = defineJob({
         });
         // Canceled while converting: nothing goes to the line.
         if (!ready) throw new StepAbandoned();
-        await assertUsageWithinPlan(tx, fax.accountId, pages);
+        // Pages within those reserved at acceptance were counted then, under the quota lock (decision 137): the
+        // period is read again only for pages nobody could count before conversion.
+        if (fax.reservedPages === null || pages > fax.reservedPages) await assertUsageWithinPlan(tx, fax.accountId, pages);
         await queue.send(transmitFaxJob, { faxId, attempt: 1 }, { transaction: client, dedupeKey: `${faxId}:1` });
       });
     } catch (error) {
