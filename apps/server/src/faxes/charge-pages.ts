@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import { overageRateOf, splitPages } from '../billing/overage';
 import { chargedRate, internationalRateAtDelivery } from '../billing/quote';
-import { isCharged, ledgerPages, recordUsage, usagePeriodOf } from '../billing/usage-ledger';
+import { ledgerPages, recordUsage, usagePeriodOf } from '../billing/usage-ledger';
+import { usageLedger } from '../billing/ledger-schema';
 import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
 import { faxes } from './schema';
@@ -14,13 +15,13 @@ import { faxes } from './schema';
  * within them is written at no extra rate. A sent fax's pages beyond them, on a plan that bills them (decision 093),
  * are an `overage` line at the plan's price; a sent fax abroad is an `international` line of all its pages at the
  * country's rate, on top (decision 096). Neither is ever above what the fax was quoted. Answers the account and
- * moment charged when this call charged the fax (for the quota's e-mails), and the ids of the lines the provider is
+ * moment charged and the plan's pages when this call charged the fax (for the quota's e-mails), and the ids of the lines the provider is
  * to bill.
  */
 export async function chargeFaxPages(
   tx: Database,
   faxId: string,
-): Promise<{ charged: { accountId: string; at: Date } | null; billableLineIds: number[] }> {
+): Promise<{ charged: { accountId: string; at: Date; limit: number | null } | null; billableLineIds: number[] }> {
   const none = { charged: null, billableLineIds: [] };
   const [fax] = await tx
     .select({
@@ -35,6 +36,8 @@ export async function chargeFaxPages(
       quotedTerms: faxes.quotedTerms,
       currency: plans.currency,
       limit: plans.pagesPerMonth,
+      // A second report of the same end: its lines are written (read here, in the same statement).
+      charged: sql<boolean>`EXISTS (SELECT 1 FROM ${usageLedger} WHERE ${eq(usageLedger.faxId, faxId)})`,
     })
     .from(faxes)
     .innerJoin(accounts, eq(accounts.id, faxes.accountId))
@@ -44,9 +47,9 @@ export async function chargeFaxPages(
   const inbound = fax.direction === 'inbound';
   const ended = inbound ? fax.status === 'received' : fax.status === 'delivered' || fax.status === 'partially_delivered';
   // A second report of the same end: its lines are written, and a new split would count its own pages against it.
-  if (!ended || (await isCharged(tx, faxId))) return none;
+  if (!ended || fax.charged) return none;
   const at = fax.completedAt ?? new Date();
-  const charged = { accountId: fax.accountId, at };
+  const charged = { accountId: fax.accountId, at, limit: fax.limit };
   const line = {
     accountId: fax.accountId,
     faxId,

@@ -1,5 +1,5 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { CallOutcome } from '../lines/fax-line';
 import { countedTries, nextTryAfter, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
@@ -14,7 +14,7 @@ import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts, faxes } from './schema';
 import { recordCallToProfile } from '../line-profiles/record-call';
-import { recordAnsweringStation } from './station-check';
+import { announcedStationOf, recordAnsweringStation } from './station-check';
 import { clock } from '../platform/clock';
 
 export type AttemptDeps = Pick<JobDeps, 'db' | 'files' | 'queue' | 'config'>;
@@ -53,11 +53,14 @@ export async function endAttempt(
       .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
       .returning({ id: faxAttempts.id, line: faxAttempts.line });
     if (ended.length === 0) return false;
-    // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
+    // The station id the remote announced is kept on the fax, in the statement that reads what the checks need.
+    const announced = announcedStationOf(outcome);
     const [to] = await tx
-      .select({ accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId })
-      .from(faxes)
-      .where(eq(faxes.id, faxId));
+      .update(faxes)
+      .set({ announcedStationId: announced ?? sql`${faxes.announcedStationId}` })
+      .where(eq(faxes.id, faxId))
+      .returning({ accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId });
+    // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
     // A try cut short by its worker (decision 081) says nothing of the number.
     if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
     if (to) await recordAnsweringStation(tx, { id: faxId, ...to }, outcome);
@@ -113,7 +116,9 @@ export async function chargeDeliveredPages(
   faxId: string,
 ): Promise<void> {
   const { charged, billableLineIds } = await chargeFaxPages(tx, faxId);
-  if (charged) await emailQuotaNotices({ queue: deps.queue, publicUrl: deps.config.publicUrl }, tx, client, charged.accountId, charged.at);
+  // A plan without a page limit has no quota to warn of.
+  if (charged && charged.limit !== null)
+    await emailQuotaNotices({ queue: deps.queue, publicUrl: deps.config.publicUrl }, tx, client, charged.accountId, charged.at);
   for (const ledgerLineId of billableLineIds)
     await deps.queue.send(billUsageChargeAddress, { ledgerLineId }, { transaction: client, dedupeKey: `usage:${ledgerLineId}` });
 }

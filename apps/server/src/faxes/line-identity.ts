@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { FaxHeader } from '../lines/fax-line';
 import { faxNumbers } from '../numbers/schema';
@@ -14,15 +14,22 @@ export type LineIdentity = { stationId: string | null; header: FaxHeader | null 
  * name, or the one it chose, and its time zone), unless the account turned the header off.
  */
 export async function lineIdentityOf(db: Database, fax: Pick<FaxRow, 'accountId' | 'fromNumber'>): Promise<LineIdentity> {
+  // One statement, read before every call: the number's station id rides along the account's row.
+  const numberStationId = fax.fromNumber
+    ? sql<string | null>`(SELECT ${faxNumbers.stationId} FROM ${faxNumbers} WHERE ${eq(faxNumbers.phoneNumber, fax.fromNumber)})`
+    : sql<string | null>`NULL`;
   const [account] = await db
-    .select({ name: accounts.name, enabled: accounts.faxHeaderEnabled, headerName: accounts.faxHeaderName, timeZone: accounts.timeZone })
+    .select({
+      name: accounts.name,
+      enabled: accounts.faxHeaderEnabled,
+      headerName: accounts.faxHeaderName,
+      timeZone: accounts.timeZone,
+      numberStationId,
+    })
     .from(accounts)
     .where(eq(accounts.id, fax.accountId));
-  const [number] = fax.fromNumber
-    ? await db.select({ stationId: faxNumbers.stationId }).from(faxNumbers).where(eq(faxNumbers.phoneNumber, fax.fromNumber))
-    : [];
   return {
-    stationId: number?.stationId ?? fax.fromNumber,
+    stationId: account?.numberStationId ?? fax.fromNumber,
     header: account?.enabled ? { name: account.headerName ?? account.name, timeZone: account.timeZone } : null,
   };
 }

@@ -1,8 +1,7 @@
 import { CARRIERS, type TCarrierRoute } from '@faxline/shared';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CallOutcome, FaxLine, HandedOver } from '../../lines/fax-line';
 import { lineAfter } from '../../lines/carriers/routes';
-import type { Database } from '../../platform/db/client';
 import { chooseLine, lineNamed } from '../../lines/lines';
 import { inTransaction } from '../../platform/db/transaction';
 import { defineJob, type JobDeps } from '../../job-deps';
@@ -17,7 +16,7 @@ import { linesInForce } from '../../lines/lines-in-force';
 import { faxAttempts } from '../schema';
 import { learnedStart } from '../../line-profiles/record-call';
 import { clock } from '../../platform/clock';
-import { attemptsEnded, handTurnOn, takeDestinationSlot, waitForTurn } from '../destination-turns';
+import { handTurnOn, takeDestinationSlot, waitForTurn } from '../destination-turns';
 
 /**
  * One try to deliver a fax over its line (DESIGN.md "Fax lines"), recorded as an attempt; a failure is retried by
@@ -35,8 +34,20 @@ export const transmitFaxJob = defineJob({
     const { db, queue, config, logger } = deps;
     const fax = await loadFax(db, faxId);
     if (!fax || fax.status !== 'sending') return;
+    // The fax's tries so far, read once: they stay as they are while this run holds the fax's key.
+    const tries = await db
+      .select({
+        number: faxAttempts.number,
+        line: faxAttempts.line,
+        result: faxAttempts.result,
+        firstPage: faxAttempts.firstPage,
+        pagesSent: faxAttempts.pagesSent,
+        endedAt: faxAttempts.endedAt,
+      })
+      .from(faxAttempts)
+      .where(eq(faxAttempts.faxId, faxId));
     // A run for a try already made (a turn handed over and the fax's own fallback look both queue one): nothing to do.
-    if ((await attemptsEnded(db, faxId)) >= attempt) return;
+    if (tries.filter((try_) => try_.endedAt !== null).length >= attempt) return;
 
     // One call at a time to a number (config DESTINATION_CALL_LIMIT): a broadcast does not make a busy fax machine
     // busier, and faxes to one number take turns rather than spend their tries on each other (destination-turns.ts).
@@ -47,7 +58,7 @@ export const transmitFaxJob = defineJob({
       return;
     }
     try {
-      await tryToDeliver(deps, fax, faxId, attempt);
+      await tryToDeliver(deps, fax, faxId, attempt, tries);
     } finally {
       await deps.releaseLock?.(slot);
       await handTurnOn({ db, queue, logger }, fax.toNumber);
@@ -61,10 +72,11 @@ async function tryToDeliver(
   fax: NonNullable<Awaited<ReturnType<typeof loadFax>>>,
   faxId: string,
   attempt: number,
+  tries: readonly EarlierTry[],
 ) {
   const inForce = await linesInForce({ config, systemSettings });
-  const line = await lineOfTry(db, inForce.faxLines(faxLineEnds({ db, files })), inForce.carriers.routes, { ...fax, id: faxId }, attempt);
-  const firstPage = await firstUnconfirmedPage(db, faxId, attempt, fax.pages);
+  const line = await lineOfTry(inForce.faxLines(faxLineEnds({ db, files })), inForce.carriers.routes, fax, attempt, tries);
+  const firstPage = firstUnconfirmedPage(attempt, fax.pages, tries);
   const inserted = await db
     .insert(faxAttempts)
     .values({ faxId, number: attempt, line: line.name, firstPage })
@@ -132,19 +144,19 @@ async function tryToDeliver(
  * after a line error on one (failover, lines/carriers/routes.ts).
  */
 async function lineOfTry(
-  db: Database,
   lines: FaxLine[],
   routes: TCarrierRoute[],
-  fax: { id: string; line: string | null; toNumber: string },
+  fax: { line: string | null; toNumber: string },
   attempt: number,
+  tries: readonly EarlierTry[],
 ): Promise<FaxLine> {
   if (!fax.line) return chooseLine(lines, fax.toNumber);
-  const [previous] = await db
-    .select({ line: faxAttempts.line, result: faxAttempts.result })
-    .from(faxAttempts)
-    .where(and(eq(faxAttempts.faxId, fax.id), eq(faxAttempts.number, attempt - 1)));
+  const previous = tries.find((try_) => try_.number === attempt - 1);
   return lineNamed(lines, previous?.line ? lineAfter(routes, fax.toNumber, previous) : fax.line);
 }
+
+/** A try of the fax as the next one reads it. */
+type EarlierTry = Pick<typeof faxAttempts.$inferSelect, 'number' | 'line' | 'result' | 'firstPage' | 'pagesSent' | 'endedAt'>;
 
 const isCarrier = (line: string) => (CARRIERS as readonly string[]).includes(line);
 
@@ -158,11 +170,8 @@ const carrierDeadlineOf = (clockScale: number) =>
  * Where this try begins: after the pages earlier tries of the fax had confirmed (as HylaFAX does, a retry does not send
  * a confirmed page again). Every page confirmed, yet the fax not delivered (the pixels were wrong, say): all again.
  */
-async function firstUnconfirmedPage(db: Database, faxId: string, attempt: number, pages: number | null): Promise<number> {
-  const earlier = await db
-    .select({ firstPage: faxAttempts.firstPage, pagesSent: faxAttempts.pagesSent })
-    .from(faxAttempts)
-    .where(and(eq(faxAttempts.faxId, faxId), lt(faxAttempts.number, attempt)));
+function firstUnconfirmedPage(attempt: number, pages: number | null, tries: readonly EarlierTry[]): number {
+  const earlier = tries.filter((try_) => try_.number < attempt);
   const confirmed = Math.max(0, ...earlier.map((try_) => try_.firstPage - 1 + try_.pagesSent));
   return pages !== null && confirmed < pages ? confirmed + 1 : 1;
 }
