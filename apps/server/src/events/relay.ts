@@ -19,7 +19,7 @@ const POLL_MS = 2_000;
  * (take, ask who wants them, mark) whatever its size, and one event at a time was most of the relay's work under load.
  * An idle relay answers the first event at once.
  */
-const GATHER_MS = 100;
+const GATHER_MS = 250;
 const BUSY_WITHIN_MS = 1_000;
 
 /** An event as the relay takes it from the outbox. */
