@@ -26,11 +26,6 @@ const IDLE_POLL_SECONDS = 2;
  * worker process (40 slots), most of an idle worker's cost to itself and to PostgreSQL (decision 097).
  */
 const SLOT_POLL_SECONDS = 30;
-/**
- * A slot woken this recently that has not started a job is still on its way to the queue (its fetch under way): a
- * second announcement counts as missed rather than wake it again, which it would not hear (pg-boss keeps one wake-up).
- */
-const WOKEN_FOR_MS = 500;
 /** A job whose exclusive key is held by a running job of the same key is tried again this much later. */
 const EXCLUSIVE_RETRY_MS = 2_000;
 /** Wake-ups for jobs due within this long are kept as timers in the listening processes. */
@@ -105,7 +100,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     // A queue made by an earlier version keeps its old settings unless told: make it follow the definition.
     if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
     if (!options.work) continue;
-    const set: WorkerSet = { ids: [], busy: new Set(), wokenAt: new Map(), cursor: 0, missed: 0 };
+    const set: WorkerSet = { ids: [], busy: new Set(), cursor: 0 };
     workers.set(job.name, set);
     for (let i = 0; i < concurrencyOf(job, options.deps.config); i += 1) {
       let workerId = '';
@@ -115,19 +110,14 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
         async ([raw]) => {
           if (!raw) return;
           set.busy.add(workerId);
-          set.wokenAt.delete(workerId);
           running.set(workerId, { name: job.name, id: raw.id });
           try {
             await runJob(job, raw, workerId);
           } finally {
             set.busy.delete(workerId);
             running.delete(workerId);
-            // pg-boss waits out the polling interval even after a job. Look again now only when jobs were announced
-            // that no idle slot was there to take: a look after every job was mostly an empty fetch (2.5 a fax).
-            if (set.missed > 0) {
-              set.missed -= 1;
-              boss.notifyWorker(workerId);
-            }
+            // pg-boss waits out the polling interval even after a job; there may be more waiting, so look again now.
+            boss.notifyWorker(workerId);
           }
         },
       );
@@ -205,10 +195,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     log.info({ ms: Date.now() - started }, 'job done');
   }
 
-  /**
-   * Wakes `count` idle slots of the queue, or as many as are idle; the jobs no idle slot was there for are counted as
-   * missed, and as many busy slots look again when their job ends.
-   */
+  /** Wakes `count` idle slots of the queue, or as many as are idle (the busy ones look again when their job ends). */
   function wake(name: string, count = 1) {
     const set = workers.get(name);
     if (!set || set.ids.length === 0) return;
@@ -216,14 +203,11 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     for (let tried = 0; tried < set.ids.length && woken < count; tried += 1) {
       const id = set.ids[set.cursor % set.ids.length]!;
       set.cursor += 1;
-      const wokenAt = set.wokenAt.get(id);
-      if (!set.busy.has(id) && !(wokenAt !== undefined && Date.now() - wokenAt < WOKEN_FOR_MS)) {
+      if (!set.busy.has(id)) {
         boss.notifyWorker(id);
-        set.wokenAt.set(id, Date.now());
         woken += 1;
       }
     }
-    set.missed += count - woken;
   }
 
   /**
@@ -348,7 +332,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
   const timers = new Set<NodeJS.Timeout>();
   const unsubscribe = options.work
     ? options.notifications?.subscribe(JOBS_CHANNEL, (payload) => {
-        const [name, dueAt] = payload.split('#')[0]!.split('@');
+        const [name, dueAt] = payload.split('@');
         if (!name) return;
         const wait = dueAt ? Number(dueAt) - Date.now() : 0;
         if (!(wait > 0)) return wake(name);
@@ -374,9 +358,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
         db: { executeSql: (text: string, values: unknown[]) => executor.query(text, values) as Promise<{ rows: [] }> },
       });
       const dueAt = rest.startAfter instanceof Date ? rest.startAfter.getTime() : undefined;
-      // Each job's own announcement (PostgreSQL sends identical ones of a transaction once): a worker counts the jobs
-      // announced, and wakes or keeps looking for as many.
-      const announcement = `${dueAt && dueAt > Date.now() ? `${job.name}@${dueAt}` : job.name}#${id}`;
+      const announcement = dueAt && dueAt > Date.now() ? `${job.name}@${dueAt}` : job.name;
       // Sent in the same transaction as the job when there is one: workers hear of it only once it is committed.
       if (id) await notify(executor, JOBS_CHANNEL, announcement);
       return id;
@@ -406,11 +388,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
   } satisfies Queue);
 }
 
-/**
- * A job's slots in this process: those running a job, those woken and not yet running one (by when), and `missed`, the
- * announced jobs that found no idle slot, which the busy slots look for as they come free.
- */
-type WorkerSet = { ids: string[]; busy: Set<string>; wokenAt: Map<string, number>; cursor: number; missed: number };
+type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number };
 
 /** How often the scout looks at the job's queue for work nobody announced. */
 function pollSecondsOf(job: Pick<JobDefinition, 'pollingIntervalSeconds'>): number {
