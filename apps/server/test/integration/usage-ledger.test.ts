@@ -12,6 +12,7 @@ import { usageLedger } from '../../src/billing/ledger-schema';
 import { recordUsage, type UsageCharge } from '../../src/billing/usage-ledger';
 import { monthlyUsage } from '../../src/faxes/quota';
 import { plans } from '../../src/plans/schema';
+import { convertFixture } from '../support/documents';
 import { sendFaxRequest } from '../support/faxes';
 import { callApi, openTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -179,6 +180,45 @@ describe('pages are charged when delivered, once', () => {
     await settled(faxId, sender.cookie, 'failed');
     expect(await ledgerOf(sender.accountId)).toEqual([]);
     expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 0, limit: 1 });
+  }, 90_000);
+});
+
+describe('pages reserved at acceptance (decision 137)', () => {
+  it('sends a fax whose pages were reserved when it was accepted, though received pages took the account over its plan since', async () => {
+    const sender = await customer();
+    await t.db
+      .update(accounts)
+      .set({ planId: await tinyPlan(3) })
+      .where(eq(accounts.id, sender.accountId));
+    const faxId = await send(sender.cookie, {
+      recipientNumber: SANDBOX_TEST_NUMBERS.delivers,
+      scheduledAt: new Date(Date.now() + 3_000).toISOString(),
+    });
+    // Receiving is never refused: 2 received pages while the 2 sent ones wait make 4 of the plan's 3.
+    await recordUsage(t.db, charge(sender.accountId, { at: new Date(), pages: 2, direction: 'inbound', otherNumber: '+12025550177' }));
+    expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 4, charged: 2, reserved: 2, limit: 3 });
+    await settled(faxId, sender.cookie, 'delivered');
+    expect((await monthlyUsage(t.db, sender.accountId)).charged).toBe(4);
+  }, 90_000);
+
+  it('checks a document whose pages were not known when accepted once it is converted, and fails it past the plan', async () => {
+    const sender = await customer();
+    await t.db
+      .update(accounts)
+      .set({ planId: await tinyPlan(1) })
+      .where(eq(accounts.id, sender.accountId));
+    await recordUsage(t.db, charge(sender.accountId, { at: new Date(), pages: 1 }));
+    const docx = await convertFixture(new TextEncoder().encode('Referral letter\n\nPlease see the patient.'), 'txt', 'docx');
+    // A Word document's pages are counted only by its conversion: accepted with none reserved.
+    const response = await sendFaxRequest(t.app, sender.cookie, { recipientNumber: SANDBOX_TEST_NUMBERS.delivers, faxQuality: 'fine' }, [
+      { name: 'letter.docx', bytes: docx },
+    ]);
+    expect(response.statusCode, response.body).toBe(202);
+    const faxId = ZSendFaxResponse.parse(response.json()).faxId;
+    await settled(faxId, sender.cookie, 'failed');
+    const fax = await details(faxId, sender.cookie);
+    expect(fax).toMatchObject({ failureReason: 'quota_exceeded', attempts: [] });
+    expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 1, charged: 1, reserved: 0 });
   }, 90_000);
 });
 
