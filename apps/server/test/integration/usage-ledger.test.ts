@@ -66,6 +66,14 @@ async function tinyPlan(pagesPerMonth: number) {
   return plan!.id;
 }
 
+/** Puts an account on a plan of its own with this many pages a period. */
+async function onTinyPlan(accountId: string, pagesPerMonth: number) {
+  await t.db
+    .update(accounts)
+    .set({ planId: await tinyPlan(pagesPerMonth) })
+    .where(eq(accounts.id, accountId));
+}
+
 describe('pages are charged when delivered, once', () => {
   it('charges nothing for a fax that fails on every try, and gives back what it held', async () => {
     const sender = await customer();
@@ -125,10 +133,7 @@ describe('pages are charged when delivered, once', () => {
 
   it('refuses the send that would pass the plan counting the faxes still on their way, and stores nothing', async () => {
     const sender = await customer();
-    await t.db
-      .update(accounts)
-      .set({ planId: await tinyPlan(3) })
-      .where(eq(accounts.id, sender.accountId));
+    await onTinyPlan(sender.accountId, 3);
     await send(sender.cookie, {
       recipientNumber: SANDBOX_TEST_NUMBERS.delivers,
       scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
@@ -186,10 +191,7 @@ describe('pages are charged when delivered, once', () => {
 describe('pages reserved at acceptance (decision 137)', () => {
   it('sends a fax whose pages were reserved when it was accepted, though received pages took the account over its plan since', async () => {
     const sender = await customer();
-    await t.db
-      .update(accounts)
-      .set({ planId: await tinyPlan(3) })
-      .where(eq(accounts.id, sender.accountId));
+    await onTinyPlan(sender.accountId, 3);
     const faxId = await send(sender.cookie, {
       recipientNumber: SANDBOX_TEST_NUMBERS.delivers,
       scheduledAt: new Date(Date.now() + 3_000).toISOString(),
@@ -203,10 +205,7 @@ describe('pages reserved at acceptance (decision 137)', () => {
 
   it('checks a document whose pages were not known when accepted once it is converted, and fails it past the plan', async () => {
     const sender = await customer();
-    await t.db
-      .update(accounts)
-      .set({ planId: await tinyPlan(1) })
-      .where(eq(accounts.id, sender.accountId));
+    await onTinyPlan(sender.accountId, 1);
     await recordUsage(t.db, charge(sender.accountId, { at: new Date(), pages: 1 }));
     const docx = await convertFixture(new TextEncoder().encode('Referral letter\n\nPlease see the patient.'), 'txt', 'docx');
     // A Word document's pages are counted only by its conversion: accepted with none reserved.
