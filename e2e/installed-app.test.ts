@@ -98,6 +98,22 @@ async function signUp(): Promise<void> {
 const underServiceWorker = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
+/**
+ * The context's service workers as Chromium sees them (DevTools protocol: each version's state and whether it runs),
+ * for a failure's message: a step that waits on a worker says where each one stood.
+ */
+async function serviceWorkerVersions(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const versions = new Map<string, unknown>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const version of updated) versions.set(version.versionId, { status: version.status, running: version.runningStatus });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await cdp.detach().catch(() => undefined);
+  return JSON.stringify(Object.fromEntries(versions));
+}
+
 /** Chromium's own reasons the page's app could not be installed (DevTools protocol). */
 async function installabilityErrors(page: Page): Promise<unknown[]> {
   const cdp = await page.context().newCDPSession(page);
@@ -310,7 +326,14 @@ describe('a new version deployed', () => {
     await page.reload();
     const banner = page.getByRole('status', { name: enApp.update.label });
     await visible(banner);
-    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: enApp.update.reload }).click()]);
+    // The new version is installed and waiting in this page's registration before "Reload" is pressed.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+    try {
+      await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: enApp.update.reload }).click()]);
+    } catch (error) {
+      // Seen once in a clean-clone run on a loaded machine (session 39), not again: say where the workers stood.
+      throw new Error(`${String(error)}\nservice workers: ${await serviceWorkerVersions(page)}`);
+    }
     await expect.poll(() => banner.count()).toBe(0);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
     await page.close();
