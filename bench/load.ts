@@ -9,7 +9,7 @@
 //   rate    sends at 20/s over 20 connections for 15 s (a one-page PDF each)
 //   through 400 one-page faxes queued to a sandbox number with a fast clock: faxes per second until all are final, and
 //           the CPU time per fax of every process of the run (server, worker, database, renderers, T.30 engines, the
-//           bench's own sending), by process
+//           bench's own sending), by process, read once the queue is idle (the faxes' e-mails and events included)
 //   mix     60 one-page faxes over a destination mix (healthy, busy, noisy, drop-and-retry; sandbox test numbers) with
 //           the retries the policy makes: attempts per delivered fax beside 1.3 (issue 40: "called attainable")
 // For every send, whether it created a fax is read from the database: one that did not answer 202 but created a fax
