@@ -14,9 +14,9 @@ import { faxes } from './schema';
  * never comes here; a fax already charged is not charged again. The plan's pages are paid by its price: each page
  * within them is written at no extra rate. A sent fax's pages beyond them, on a plan that bills them (decision 093),
  * are an `overage` line at the plan's price; a sent fax abroad is an `international` line of all its pages at the
- * country's rate, on top (decision 096). Neither is ever above what the fax was quoted. Answers the account and
- * moment charged and the plan's pages when this call charged the fax (for the quota's e-mails), and the ids of the lines the provider is
- * to bill.
+ * country's rate, on top (decision 096). Neither is ever above what the fax was quoted. Answers the account, the
+ * moment charged and the plan's pages when this call charged the fax (for the quota's e-mails), and the ids of the
+ * lines the provider is to bill.
  */
 export async function chargeFaxPages(
   tx: Database,

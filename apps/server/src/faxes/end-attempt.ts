@@ -1,5 +1,5 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { CallOutcome } from '../lines/fax-line';
 import { countedTries, nextTryAfter, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
@@ -53,13 +53,13 @@ export async function endAttempt(
       .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
       .returning({ id: faxAttempts.id, line: faxAttempts.line });
     if (ended.length === 0) return false;
-    // The station id the remote announced is kept on the fax, in the statement that reads what the checks need.
+    // The station id the remote announced, when it announced one, is kept on the fax by the statement that reads what
+    // the checks need.
     const announced = announcedStationOf(outcome);
-    const [to] = await tx
-      .update(faxes)
-      .set({ announcedStationId: announced ?? sql`${faxes.announcedStationId}` })
-      .where(eq(faxes.id, faxId))
-      .returning({ accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId });
+    const facts = { accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId };
+    const [to] = announced
+      ? await tx.update(faxes).set({ announcedStationId: announced }).where(eq(faxes.id, faxId)).returning(facts)
+      : await tx.select(facts).from(faxes).where(eq(faxes.id, faxId));
     // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
     // A try cut short by its worker (decision 081) says nothing of the number.
     if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });

@@ -13,9 +13,10 @@ export function announcedStationOf(outcome: CallOutcome): string | null {
 
 /**
  * What a try's end tells of the station that answered (decision 121), in the transaction that ends it (which has kept
- * the announced station id on the fax, announcedStationOf). A machine other than the one expected (the engine's refusal before page 1, or a delivery a line
- * could only check afterwards) warns the number's contacts; the expected one answers their earlier warnings. A fax
- * delivered to another station is not failed: it was sent, and its check says so.
+ * the announced station id on the fax, announcedStationOf). A machine other than the one expected (the engine's
+ * refusal before page 1, or a delivery a line could only check afterwards) warns the number's contacts; the expected
+ * one answers their earlier warnings. A fax delivered to another station is not failed: it was sent, and its check
+ * says so.
  */
 export async function recordAnsweringStation(
   tx: Database,
