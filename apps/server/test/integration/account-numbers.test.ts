@@ -178,7 +178,12 @@ describe('numbers a customer chooses', () => {
     await chargeAllExtraNumbers(t.db, t.env.queue, new Date(addedAt + 33 * DAY_MS));
     const items = await until(pendingItems, (found) => found.length === 2, 'the second month at Stripe');
     expect(items.map((item) => item.amount)).toEqual([500, 500]);
-    const months = await t.db.select().from(numberCharges).where(eq(numberCharges.accountId, account.id));
+    // The job writes the item's id after Stripe answered, so the row may trail the item by a moment.
+    const months = await until(
+      () => t.db.select().from(numberCharges).where(eq(numberCharges.accountId, account.id)),
+      (rows) => rows.every((month) => month.itemId !== null),
+      'both months recorded with their Stripe items',
+    );
     expect(months).toHaveLength(2);
     expect(months.every((month) => month.itemId?.startsWith('ii_'))).toBe(true);
     // The included number is never charged.
