@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import pg from 'pg';
 import type { z } from 'zod';
 import { ConfigError } from '../config';
 import type { Logger } from '../logger';
-import { survivesLostConnections } from '../db/client';
+import { openPool } from '../db/client';
 import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
 import type { JobDefinition, Queue, QueueDeps } from './define-job';
 import { hearEveryJobEnding, restoreEndingOf, setAsideEndingOf } from './job-endings';
@@ -68,18 +67,25 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
       `Invalid configuration: JOB_CONCURRENCY names ${unknown.join(', ')}, which is no job (jobs: ${options.jobs.map((job) => job.name).join(', ')}).`,
     );
   const api = {} as Queue;
+  // pg-boss's statements go through a pool of ours, so that they are kept prepared as ours are (decision 138).
+  const queuePool = openPool(
+    { connectionString: options.url, max: options.poolSize ?? 4, application_name: 'faxline-queue' },
+    logger,
+    'queue connection lost',
+  );
   const boss = new PgBoss({
-    connectionString: options.url,
+    db: { executeSql: (text, values) => queuePool.query(text, values) },
     schema: 'pgboss',
-    max: options.poolSize ?? 4,
-    application_name: 'faxline-queue',
     // Maintenance (expiring, archiving) and the cron clock run where jobs run: an API process only sends.
     supervise: options.work,
     schedule: options.work,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   hearEveryJobEnding(logger);
-  await boss.start();
+  await boss.start().catch(async (error: unknown) => {
+    await queuePool.end();
+    throw error;
+  });
 
   const workers = new Map<string, WorkerSet>();
   /** The jobs this process is running now, by the pg-boss worker running each. */
@@ -91,9 +97,12 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     : 0;
   const lockPool =
     exclusiveConcurrency > 0
-      ? new pg.Pool({ connectionString: options.url, max: exclusiveConcurrency, application_name: 'faxline-job-locks' })
+      ? openPool(
+          { connectionString: options.url, max: exclusiveConcurrency, application_name: 'faxline-job-locks' },
+          logger,
+          'job lock connection lost',
+        )
       : undefined;
-  if (lockPool) survivesLostConnections(lockPool, logger, 'job lock connection lost');
 
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.queue });
@@ -384,6 +393,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
       // Nothing left to wait for: what still runs was handed back, and pg-boss leaves it alone (setAsideEndingOf).
       await boss.stop({ graceful: false, wait: true });
       await lockPool?.end();
+      await queuePool.end();
     },
   } satisfies Queue);
 }
