@@ -7,7 +7,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { faxlineBuild, freePort, repoRoot, startFaxline, tempDataDir, type FaxlineProcess } from '@test-support/faxline-process';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enApp from '../apps/web/src/locales/en/installed-app.json';
 import enFaxes from '../apps/web/src/locales/en/faxes.json';
@@ -112,6 +112,29 @@ async function serviceWorkerVersions(page: Page): Promise<string> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   await cdp.detach().catch(() => undefined);
   return JSON.stringify(Object.fromEntries(versions));
+}
+
+/**
+ * Waits for `locator` on a page served while a new version of the service worker is around, longer than a person's
+ * 15 s: the lanes share two cores. If it never shows, says what the page showed instead, and where the workers stood
+ * (a clean-clone run failed here once, in session 39's CI, with nothing to go on).
+ */
+async function visibleUnderUpdate(page: Page, locator: Locator, what: string): Promise<void> {
+  try {
+    await visible(locator, 30_000);
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => ({
+        controller: navigator.serviceWorker.controller?.state ?? null,
+        text: (document.querySelector('main') ?? document.body).innerText.slice(0, 400),
+      }))
+      .catch((reason: unknown) => String(reason));
+    const shot = path.join(shotsDir(), `never-shown-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(
+      `${what} not shown at ${page.url()}: ${String(error)}\npage: ${JSON.stringify(shown)}\nservice workers: ${await serviceWorkerVersions(page)}\nscreenshot: ${shot}`,
+    );
+  }
 }
 
 /** Chromium's own reasons the page's app could not be installed (DevTools protocol). */
@@ -316,8 +339,8 @@ describe('a new version deployed', () => {
       const shown = await pageIn(language, viewport);
       await shown.goto('/user/fax-history');
       const banner = shown.getByRole('status', { name: TEXTS[language].update.label });
-      await visible(sentFaxShown(shown));
-      await visible(banner);
+      await visibleUnderUpdate(shown, sentFaxShown(shown), `the sent fax (${language}, ${viewport})`);
+      await visibleUnderUpdate(shown, banner, `the update prompt (${language}, ${viewport})`);
       await visible(banner.getByText(TEXTS[language].update.message));
       if (language === 'en' && viewport === 'phone') await expectNoAccessibilityViolations(shown);
       await wholePageScreenshot(shown, path.join(shotsDir(), `update-${language}-${viewport}.png`));
@@ -325,7 +348,7 @@ describe('a new version deployed', () => {
     }
     await page.reload();
     const banner = page.getByRole('status', { name: enApp.update.label });
-    await visible(banner);
+    await visibleUnderUpdate(page, banner, 'the update prompt after a reload');
     // The new version is installed and waiting in this page's registration before "Reload" is pressed.
     await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
     try {
