@@ -38,8 +38,17 @@ describe("a pool's connection", () => {
       expect((await client.query<{ n: number }>(text, [1])).rows).toEqual([{ n: 2 }]);
       expect((await client.query<{ n: number }>({ text, values: [41] })).rows).toEqual([{ n: 42 }]);
       expect((await client.query<{ n: number }>(text, [9])).rows).toEqual([{ n: 10 }]);
+      // As pg's pool calls it: a callback after the values, or after a config that carries them.
+      const byCallback = (...args: [string, unknown[]] | [pg.QueryConfig]) =>
+        new Promise<unknown>((resolve, reject) =>
+          (client.query as (...all: unknown[]) => void)(...args, (error: Error | null, result: pg.QueryResult) =>
+            error ? reject(error) : resolve(result.rows),
+          ),
+        );
+      expect(await byCallback(text, [2])).toEqual([{ n: 3 }]);
+      expect(await byCallback({ text, values: [3] })).toEqual([{ n: 4 }]);
       const kept = await keptOn(client);
-      expect(kept).toEqual([{ name: expect.stringMatching(/^faxline_[0-9a-f]{32}$/), statement: text, runs: 3 }]);
+      expect(kept).toEqual([{ name: expect.stringMatching(/^faxline_[0-9a-f]{32}$/), statement: text, runs: 5 }]);
     });
   });
 
