@@ -23,9 +23,9 @@ const isQueryConfig = (value: unknown): value is pg.QueryConfig =>
 
 /**
  * A connection that keeps every statement with parameters prepared under a name of its text: PostgreSQL parses and
- * plans it once on the connection, and runs its kept plan after, instead of parsing and planning at every run. A
- * fax costs about a hundred statements of a few dozen texts, and this cut PostgreSQL's CPU for a fax by a quarter
- * (decision 138). The connections' own pools use it (`Client` of pg's Pool); a statement without parameters (`BEGIN`, a
+ * plans it once on the connection, and runs its kept plan after, instead of parsing and planning at every run. A fax
+ * costs about a hundred statements of a few dozen texts, and this cut PostgreSQL's CPU for a fax by a fifth (decision
+ * 138). Faxline's pools make their connections with it (`openPool`). A statement without parameters (`BEGIN`, a
  * migration's several statements) goes as before. Like job locks and `LISTEN`, prepared statements are the
  * connection's own state, which is why PgBouncer may only stand in front in session mode.
  */
