@@ -115,11 +115,11 @@ async function serviceWorkerVersions(page: Page): Promise<string> {
 }
 
 /**
- * Waits for `locator` on a page served while a new version of the service worker is around, longer than a person's
- * 15 s: the lanes share two cores. If it never shows, says what the page showed instead, and where the workers stood
- * (a clean-clone run failed here once, in session 39's CI, with nothing to go on).
+ * Waits for `locator` on a page the service worker serves, longer than a person's 15 s: the lanes share two cores,
+ * and clean-clone runs have missed 15 s here, in this test and the update test, with nothing to go on. If it never
+ * shows, says what the page showed instead, and where the workers stood.
  */
-async function visibleUnderUpdate(page: Page, locator: Locator, what: string): Promise<void> {
+async function visibleUnderWorker(page: Page, locator: Locator, what: string): Promise<void> {
   try {
     await visible(locator, 30_000);
   } catch (error) {
@@ -303,9 +303,9 @@ describe('the install offer', () => {
       const shown = await pageIn(language, viewport);
       await shown.goto('/user/fax-history');
       await browserOffersInstall(shown);
-      await visible(sentFaxShown(shown));
+      await visibleUnderWorker(shown, sentFaxShown(shown), `the sent fax (${language}, ${viewport})`);
       const offer = shown.getByRole('status', { name: TEXTS[language].install.label });
-      await visible(offer);
+      await visibleUnderWorker(shown, offer, `the install offer (${language}, ${viewport})`);
       await visible(offer.getByRole('button', { name: TEXTS[language].install.install }));
       if (language === 'en' && viewport === 'desktop') await expectNoAccessibilityViolations(shown);
       await wholePageScreenshot(shown, path.join(shotsDir(), `install-offer-${language}-${viewport}.png`));
@@ -339,8 +339,8 @@ describe('a new version deployed', () => {
       const shown = await pageIn(language, viewport);
       await shown.goto('/user/fax-history');
       const banner = shown.getByRole('status', { name: TEXTS[language].update.label });
-      await visibleUnderUpdate(shown, sentFaxShown(shown), `the sent fax (${language}, ${viewport})`);
-      await visibleUnderUpdate(shown, banner, `the update prompt (${language}, ${viewport})`);
+      await visibleUnderWorker(shown, sentFaxShown(shown), `the sent fax (${language}, ${viewport})`);
+      await visibleUnderWorker(shown, banner, `the update prompt (${language}, ${viewport})`);
       await visible(banner.getByText(TEXTS[language].update.message));
       if (language === 'en' && viewport === 'phone') await expectNoAccessibilityViolations(shown);
       await wholePageScreenshot(shown, path.join(shotsDir(), `update-${language}-${viewport}.png`));
@@ -348,7 +348,7 @@ describe('a new version deployed', () => {
     }
     await page.reload();
     const banner = page.getByRole('status', { name: enApp.update.label });
-    await visibleUnderUpdate(page, banner, 'the update prompt after a reload');
+    await visibleUnderWorker(page, banner, 'the update prompt after a reload');
     // The new version is installed and waiting in this page's registration before "Reload" is pressed.
     await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
     try {
