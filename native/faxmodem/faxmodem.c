@@ -9,7 +9,6 @@
  *   faxmodem call    --file in.tif [--transport audio|t38] [the sender's options] --receiver --out out.tif
  *                    [the receiver's options]
  *   faxmodem compare a.tif b.tif [--from-page N]
- *   faxmodem stamp in.tif header.pbm out.tif
  *   faxmodem serve   (the commands above, one per line on stdin, words between tabs; see serve())
  *
  * `send` and `receive` are one end each, in a process of its own, joined to the other end's process by a unix socket:
@@ -55,7 +54,6 @@
 #include <tiffio.h>
 #include <spandsp.h>
 #include "fail.h"
-#include "stamp.h"
 #include "tiff-compare.h"
 
 #define SAMPLE_RATE 8000
@@ -696,7 +694,7 @@ static void usage(void)
          "(the receiver's misbehaviours over audio only);"
          " faxmodem call --file in.tif [--transport audio|t38] [sender's options] --receiver --out out.tif"
          " [receiver's options];"
-         " faxmodem compare a.tif b.tif [--from-page N]; faxmodem stamp in.tif header.pbm out.tif; faxmodem serve");
+         " faxmodem compare a.tif b.tif [--from-page N]; faxmodem serve");
 }
 
 static int parse_transport(const char *name)
@@ -772,11 +770,6 @@ static int run_command(int argc, char **argv)
 {
     if (argc < 1)
         usage();
-    if (strcmp(argv[0], "stamp") == 0) {
-        if (argc != 4)
-            usage();
-        return stamp(argv[1], argv[2], argv[3]);
-    }
     if (strcmp(argv[0], "compare") == 0) {
         if (argc == 3)
             return compare(argv[1], argv[2], 1);

@@ -34,14 +34,13 @@ export function faxLines(deps: LineDeps): FaxLine[] {
   const sandbox = sandboxLine(deps);
   return [
     internalLine(deps),
-    ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax, faxModemPath: deps.faxModemPath })] : []),
+    ...(deps.hylafax ? [hylafaxLine({ files: deps.files, hylafax: deps.hylafax })] : []),
     ...configuredCarriers(deps.carriers).map((carrier) =>
       carrierLine({
         carrier,
         takes: (toNumber) => routeOf(deps.carriers.routes, toNumber)?.primary === carrier.name,
         files: deps.files,
         tryImages: deps.tryImages,
-        faxModemPath: deps.faxModemPath,
         config: deps.config,
       }),
     ),

@@ -89,7 +89,6 @@ export async function callSandbox(input: {
     const { stationId, expectedStationId } = input.fax;
     const start = input.plan.start;
     const stamped = await imageWithHeaderLines({
-      binary: input.faxModemPath,
       image: input.image,
       fax: { quality: 'fine', header: null, ...input.fax },
     });

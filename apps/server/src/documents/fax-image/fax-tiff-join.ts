@@ -1,4 +1,4 @@
-import { readTiffPages } from './fax-tiff';
+import { readTiffPages, type TiffPage } from './fax-tiff';
 
 /**
  * One fax image from several, their pages in order: the fax image of a long document is rendered in parts by more than
@@ -14,34 +14,46 @@ const RATIONAL = 5;
 type Entry = { tag: number; type: number; values: number[] };
 
 export function joinTiffPages(parts: readonly Uint8Array[], resolution: { xDpi: number; yDpi: number }): Uint8Array {
-  const pages = parts.flatMap((tiff) => readTiffPages(tiff).map((page) => ({ tiff, page })));
+  const pages = parts.flatMap((tiff) =>
+    readTiffPages(tiff).map((page) => ({
+      page,
+      strips: page.strips.map((strip) => tiff.subarray(strip.offset, strip.offset + strip.length)),
+    })),
+  );
+  return writeFaxTiff(pages, resolution);
+}
+
+/** A page to write: what its directory says, and its coded strips. */
+export type CodedPage = { page: Omit<TiffPage, 'strips'>; strips: readonly Uint8Array[] };
+
+/** A TIFF class F of the pages given, in order, each under a directory as joinTiffPages describes. */
+export function writeFaxTiff(pages: readonly CodedPage[], resolution: { xDpi: number; yDpi: number }): Uint8Array {
   if (pages.length === 0) throw new Error('No page to join');
-  const dataLength = pages.reduce((sum, { page }) => sum + page.strips.reduce((n, strip) => n + strip.length, 0), 0);
+  const dataLength = pages.reduce((sum, { strips }) => sum + strips.reduce((n, strip) => n + strip.length, 0), 0);
   const ENTRIES = 16;
   // A directory: its entry count, the entries, the next directory's offset; then its two resolutions (rationals).
   const directoryLength = 2 + ENTRIES * 12 + 4 + 16;
-  const stripTables = pages.reduce((sum, { page }) => sum + (page.strips.length > 1 ? page.strips.length * 8 : 0), 0);
+  const stripTables = pages.reduce((sum, { strips }) => sum + (strips.length > 1 ? strips.length * 8 : 0), 0);
   const out = new Uint8Array(8 + dataLength + 1 + pages.length * directoryLength + stripTables);
   const view = new DataView(out.buffer);
   out.set([0x49, 0x49]); // 'II': little-endian
   view.setUint16(2, 42, true);
 
   let at = 8;
-  const placed = pages.map(({ tiff, page }) => {
-    const offsets = page.strips.map((strip) => {
-      out.set(tiff.subarray(strip.offset, strip.offset + strip.length), at);
+  const placed = pages.map(({ page, strips }) => {
+    const offsets = strips.map((strip) => {
+      out.set(strip, at);
       at += strip.length;
       return at - strip.length;
     });
-    return { page, offsets };
+    return { page, offsets, lengths: strips.map((strip) => strip.length) };
   });
   // Directories start on a word boundary, as TIFF asks.
   at += at % 2;
   view.setUint32(4, at, true);
-  placed.forEach(({ page, offsets }, index) => {
+  placed.forEach(({ page, offsets, lengths }, index) => {
     const directory = at;
     const extra = directory + 2 + ENTRIES * 12 + 4;
-    const lengths = page.strips.map((strip) => strip.length);
     let tables = extra + 16;
     /** Values over 4 bytes go after the directory; their offset is the entry's value. */
     const list = (values: number[]): number[] => {

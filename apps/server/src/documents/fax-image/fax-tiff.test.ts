@@ -55,7 +55,9 @@ function tiffOf(strip: Uint8Array, options: { width?: number; height?: number; p
 function decodeAll(tiff: Uint8Array): number[][] {
   const [page] = readTiffPages(tiff);
   const rows: number[][] = [];
-  decodeG4Rows(tiff, page!, (_row, changes, count) => rows.push(Array.from(changes.subarray(0, count))));
+  decodeG4Rows(tiff, page!, (_row, changes, count) => {
+    rows.push(Array.from(changes.subarray(0, count)));
+  });
   return rows;
 }
 

@@ -30,7 +30,9 @@ async function letter(pages: number): Promise<Uint8Array> {
 function pagePixels(tiff: Uint8Array): string[] {
   return readTiffPages(tiff).map((page) => {
     const hash = createHash('sha256').update(`${page.width}x${page.height}`);
-    decodeG4Rows(tiff, page, (row, changes, count) => hash.update(`${row}:${changes.subarray(0, count).join(',')};`));
+    decodeG4Rows(tiff, page, (row, changes, count) => {
+      hash.update(`${row}:${changes.subarray(0, count).join(',')};`);
+    });
     return hash.digest('hex');
   });
 }

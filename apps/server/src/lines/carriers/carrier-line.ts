@@ -19,8 +19,6 @@ type CarrierLineDeps = {
   takes: (toNumber: string) => boolean;
   files: FileStore;
   tryImages: TryImages;
-  /** The fax engine, whose stamping puts the header line above each page (t30/header-line.ts). */
-  faxModemPath: string;
   config: Pick<TConfig, 'publicUrl' | 'authSecret' | 'dataDir'>;
 };
 
@@ -52,7 +50,7 @@ async function handOver(deps: CarrierLineDeps, fax: OutgoingFax, { attempt, firs
     );
   if (!fax.imageKey) return lineFailureSince(started, 'line_quality', 'the fax has no image to send');
   const image = await deps.files.get(fax.imageKey);
-  const stamped = (await imageWithHeaderLines({ binary: deps.faxModemPath, image, fax })) ?? image;
+  const stamped = (await imageWithHeaderLines({ image, fax })) ?? image;
   const pages = tiffPagesFrom(stamped, firstPage);
   await deps.tryImages.keep({ faxId: fax.id, attempt }, pages);
   try {

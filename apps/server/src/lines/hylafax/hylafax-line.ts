@@ -8,8 +8,7 @@ import { tiffPagesFrom } from '../../documents/fax-image/fax-tiff-pages';
 import { HylafaxError, HylafaxSession, type HylafaxJob, type HylafaxJobFile, type HylafaxServer } from './hylafax-client';
 
 export type HylafaxSettings = NonNullable<TConfig['hylafax']>;
-/** The engine (`faxModemPath`) stamps the header lines on the image before HylaFAX sends it. */
-type HylafaxLineDeps = { files: FileStore; hylafax: HylafaxSettings; faxModemPath: string };
+type HylafaxLineDeps = { files: FileStore; hylafax: HylafaxSettings };
 
 /** HylaFAX kills a job it could not end within this (JPARM LASTTIME, days-hours-minutes): a job never dials late. */
 const JOB_LIFETIME = '000030';
@@ -66,7 +65,7 @@ async function callHylafax(deps: HylafaxLineDeps, fax: OutgoingFax, plan: CallPl
     let transmittedImage: Uint8Array | undefined;
     if (!jobId) {
       const rendered = await deps.files.get(fax.imageKey);
-      const stamped = (await imageWithHeaderLines({ binary: deps.faxModemPath, image: rendered, fax })) ?? rendered;
+      const stamped = (await imageWithHeaderLines({ image: rendered, fax })) ?? rendered;
       // Only the pages earlier calls did not get confirmed: what this call carries, and so what it keeps as sent.
       transmittedImage = tiffPagesFrom(stamped, plan.firstPage);
       const document = await session.storeTemporaryTiff(transmittedImage);

@@ -317,9 +317,3 @@ export async function compareFaxImages(binary: string, a: string, b: string, fro
   const reply = await onWarmEngine(binary, ['compare', a, b, ...(fromPage > 1 ? ['--from-page', String(fromPage)] : [])]);
   return ZFaxImageComparison.parse(JSON.parse(reply.lines.join('\n')));
 }
-
-/** Stamps `headerLines` (a raw PBM, one header line per page) above the pages of `image` into `output`. */
-export async function stampFaxImageFile(binary: string, image: string, headerLines: string, output: string): Promise<void> {
-  const reply = await onWarmEngine(binary, ['stamp', image, headerLines, output]);
-  if (reply.status !== 0) throw new FaxModemError(`faxmodem stamp failed (status ${reply.status}): ${reply.lines.join(' ')}`);
-}

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FAX_IMAGE_WIDTH_PX, FAX_RESOLUTIONS, faxHeaderText, faxHeaderTime, type TFaxQuality } from '@faxline/shared';
 import { ghostscript } from '../../documents/fax-image/render-fax-image';
+import { stampHeaderLines } from '../../documents/fax-image/stamp-header-lines';
 import type { FaxHeader, OutgoingFax } from '../fax-line';
-import { stampFaxImageFile } from './fax-modem';
 
 /*
  * The header line fax machines print above each page: when the page was sent, in the account's time
@@ -82,23 +82,11 @@ async function drawHeaderLines(input: HeaderLinesInput): Promise<Uint8Array> {
   }
 }
 
-/** The fax image with the header lines above its pages: what goes down the line (native/faxmodem/stamp.c). */
-export async function stampFaxImage(binary: string, image: string, headerLines: Uint8Array, output: string): Promise<void> {
-  const pbm = `${output}.header.pbm`;
-  await writeFile(pbm, headerLines);
-  try {
-    await stampFaxImageFile(binary, image, pbm, output);
-  } finally {
-    await rm(pbm, { force: true });
-  }
-}
-
 /**
  * The fax image as it goes down the line: each page under its header line, dated now; null when the account prints no
  * header (the image goes as rendered). Every line that sends our image calls this just before the call.
  */
 export async function imageWithHeaderLines(input: {
-  binary: string;
   image: Uint8Array;
   fax: Pick<OutgoingFax, 'header' | 'stationId' | 'pages' | 'quality'>;
 }): Promise<Uint8Array | null> {
@@ -111,14 +99,5 @@ export async function imageWithHeaderLines(input: {
     quality: input.fax.quality,
     at: new Date(),
   });
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-stamp-'));
-  try {
-    const rendered = path.join(dir, 'rendered.tif');
-    const stamped = path.join(dir, 'stamped.tif');
-    await writeFile(rendered, input.image);
-    await stampFaxImage(input.binary, rendered, lines, stamped);
-    return new Uint8Array(await readFile(stamped));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return stampHeaderLines(input.image, lines, FAX_RESOLUTIONS[input.fax.quality]);
 }
