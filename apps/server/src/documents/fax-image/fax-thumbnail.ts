@@ -77,7 +77,9 @@ export async function faxPageThumbnail(
     const at = i * (outWidth + 1);
     for (let j = 0; j < outWidth; j += 1) raw[at + 1 + j] = 255 - Math.round((255 * black[i * outWidth + j]!) / cell);
   }
-  return encodeGreyPng(outWidth, outHeight, await deflate(raw));
+  // Run-length matching only: a page's grey is mostly long runs of white, and it codes them in a third of the time the
+  // default strategy takes, for a PNG 1 % larger.
+  return encodeGreyPng(outWidth, outHeight, await deflate(raw, { strategy: zlib.constants.Z_RLE }));
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {
