@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { defineJob } from '../../src/job-deps';
+import { listenForNotifications } from '../../src/platform/db/notifications';
 import { startQueue } from '../../src/platform/queue/queue';
 import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';
@@ -98,6 +99,100 @@ describe('work nobody announced', () => {
       await sender.stop();
       await queue.stop();
       await database.handle.pool.query(`delete from pgboss.job where name = 'test.gather'`);
+    }
+  }, 60_000);
+});
+
+describe('a backlog nobody announced', () => {
+  it('is worked through without a wait between jobs once the scout has seen it', async () => {
+    const ran: number[] = [];
+    const job = defineJob({
+      name: 'test.backlog',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        ran.push(n);
+      },
+    });
+    const deps = {
+      db: database.handle.db,
+      config: testConfig({ JOB_CONCURRENCY: 'test.backlog=2' }),
+      files,
+      systemSettings: unreadSystemSettings(database.handle.db),
+      faxFilesOf: documentKeysOf,
+    };
+    // Twenty jobs for two slots, announced to nobody. A slot looks again after a job only when a job is known to wait:
+    // without the backlog the scout saw, each of its looks (every 2 s) would start two of them, and the twenty would
+    // take 20 s.
+    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger });
+    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const sentAt = Date.now();
+      for (let n = 0; n < 20; n += 1) await sender.send(job, { n });
+      while (ran.length < 20 && Date.now() - sentAt < 30_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran, 'all twenty ran').toHaveLength(20);
+      expect(Date.now() - sentAt, 'one scout round or two, then one job after another').toBeLessThan(8_000);
+    } finally {
+      await sender.stop();
+      await queue.stop();
+      await database.handle.pool.query(`delete from pgboss.job where name = 'test.backlog'`);
+    }
+  }, 60_000);
+});
+
+describe('jobs announced together', () => {
+  it('wake a slot each when one transaction queues several of one queue', async () => {
+    const seen = { running: 0, most: 0, done: 0 };
+    const job = defineJob({
+      name: 'test.announced',
+      schema: z.object({ n: z.number() }),
+      // The scout looks at this queue only every 30 s, and so do its slots: within the test, only announcements wake them.
+      pollingIntervalSeconds: 30,
+      handler: async () => {
+        seen.running += 1;
+        seen.most = Math.max(seen.most, seen.running);
+        const until = Date.now() + 1_500;
+        while (seen.running < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.running -= 1;
+        seen.done += 1;
+      },
+    });
+    const deps = {
+      db: database.handle.db,
+      config: testConfig({ JOB_CONCURRENCY: 'test.announced=3' }),
+      files,
+      systemSettings: unreadSystemSettings(database.handle.db),
+      faxFilesOf: documentKeysOf,
+    };
+    const notifications = listenForNotifications(database.url, testLogger);
+    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger, notifications });
+    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+    const client = await database.handle.pool.connect();
+    try {
+      // Listening, and every slot has made its first look.
+      let heard = false;
+      const stop = notifications.subscribe('test_probe', () => (heard = true));
+      while (!heard) {
+        await database.handle.pool.query(`SELECT pg_notify('test_probe', '')`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      stop();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // PostgreSQL delivers a payload once per transaction: each announcement names its job, so none is folded.
+      await client.query('BEGIN');
+      for (let n = 0; n < 3; n += 1) await sender.send(job, { n }, { transaction: client });
+      await client.query('COMMIT');
+      const sentAt = Date.now();
+      while (seen.done < 3 && Date.now() - sentAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen.done, 'all three ran within 10 s, long before a slot or the scout would look').toBe(3);
+      expect(seen.most, 'the three ran together: each announcement woke a slot').toBe(3);
+    } finally {
+      client.release();
+      await sender.stop();
+      await queue.stop();
+      await notifications.close();
+      await database.handle.pool.query(`delete from pgboss.job where name = 'test.announced'`);
     }
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { splitRequestId, withCurrentRequestId, withRequestId } from '../request-
 
 export type { Queue, SendOptions } from './define-job';
 
-/** Channel on which every send announces its queue, so that an idle worker starts at once instead of at its next poll. */
+/** Channel on which every send announces its queue and job, so that an idle worker starts at once, not at its next poll. */
 const JOBS_CHANNEL = 'faxline_jobs';
 /**
  * How often a queue is looked at for work no wake-up announced (a retry that pg-boss scheduled, a cron job, a wake-up
@@ -109,7 +109,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     // A queue made by an earlier version keeps its old settings unless told: make it follow the definition.
     if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
     if (!options.work) continue;
-    const set: WorkerSet = { ids: [], busy: new Set(), cursor: 0 };
+    const set: WorkerSet = { ids: [], busy: new Set(), cursor: 0, owed: 0, backlog: false };
     workers.set(job.name, set);
     for (let i = 0; i < concurrencyOf(job, options.deps.config); i += 1) {
       let workerId = '';
@@ -125,8 +125,13 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
           } finally {
             set.busy.delete(workerId);
             running.delete(workerId);
-            // pg-boss waits out the polling interval even after a job; there may be more waiting, so look again now.
-            boss.notifyWorker(workerId);
+            // pg-boss waits out the polling interval even after a job: look again now if a job is known to be waiting
+            // (an announcement that found every slot busy, or a backlog the scout saw). A look after every job found
+            // nothing most of the time: two empty fetches a fax under load.
+            if (set.owed > 0 || set.backlog) {
+              if (set.owed > 0) set.owed -= 1;
+              boss.notifyWorker(workerId);
+            }
           }
         },
       );
@@ -204,10 +209,10 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     log.info({ ms: Date.now() - started }, 'job done');
   }
 
-  /** Wakes `count` idle slots of the queue, or as many as are idle (the busy ones look again when their job ends). */
-  function wake(name: string, count = 1) {
+  /** Wakes `count` idle slots of the queue, or as many as are idle; returns how many it woke. */
+  function wake(name: string, count = 1): number {
     const set = workers.get(name);
-    if (!set || set.ids.length === 0) return;
+    if (!set || set.ids.length === 0) return 0;
     let woken = 0;
     for (let tried = 0; tried < set.ids.length && woken < count; tried += 1) {
       const id = set.ids[set.cursor % set.ids.length]!;
@@ -217,11 +222,20 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
         woken += 1;
       }
     }
+    return woken;
+  }
+
+  /** A job of the queue is ready: an idle slot looks at once, or else the next slot to end its job looks again. */
+  function announce(name: string) {
+    const set = workers.get(name);
+    if (set && wake(name) === 0) set.owed += 1;
   }
 
   /**
    * The scout: every queue due a look (each at its job's polling interval), in one query, and as many of its idle
-   * slots woken as it has jobs ready to run. A queue's slots otherwise sleep until woken (SLOT_POLL_SECONDS).
+   * slots woken as it has jobs ready to run. A queue's slots otherwise sleep until woken (SLOT_POLL_SECONDS). When more
+   * are ready than it could wake, the queue has a backlog: its slots look again after each job until the scout finds
+   * none left over.
    */
   const lastLooked = new Map<string, number>();
   let scouting = false;
@@ -239,9 +253,14 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
         `SELECT q.name, (SELECT count(*)::int FROM (SELECT 1 FROM pgboss.job j
            WHERE j.name = q.name AND j.state < 'active' AND j.start_after < now() LIMIT q.slots) AS ready) AS ready
          FROM unnest($1::text[], $2::int[]) AS q(name, slots)`,
-        [due.map((job) => job.name), due.map((job) => workers.get(job.name)!.ids.length)],
+        // One more than the slots: whether some are left over once every slot has one.
+        [due.map((job) => job.name), due.map((job) => workers.get(job.name)!.ids.length + 1)],
       );
-      for (const row of rows as { name: string; ready: number }[]) if (row.ready > 0) wake(row.name, row.ready);
+      for (const row of rows as { name: string; ready: number }[]) {
+        const set = workers.get(row.name)!;
+        const woken = row.ready > 0 ? wake(row.name, row.ready) : 0;
+        set.backlog = row.ready > woken;
+      }
     } catch (error) {
       logger.warn({ err: error }, 'could not look for waiting jobs');
     } finally {
@@ -300,7 +319,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
           logger.warn({ job: row.name, jobId: row.id, key }, 'job lost its worker again; counted as a failed try');
           await boss.fail(row.name, row.id, { message: 'The worker running this job stopped' });
         }
-        wake(row.name);
+        announce(row.name);
       } finally {
         client.release();
       }
@@ -341,14 +360,14 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
   const timers = new Set<NodeJS.Timeout>();
   const unsubscribe = options.work
     ? options.notifications?.subscribe(JOBS_CHANNEL, (payload) => {
-        const [name, dueAt] = payload.split('@');
+        const [name, dueAt] = (payload.split('#')[0] ?? '').split('@');
         if (!name) return;
         const wait = dueAt ? Number(dueAt) - Date.now() : 0;
-        if (!(wait > 0)) return wake(name);
+        if (!(wait > 0)) return announce(name);
         if (wait > TIMER_HORIZON_MS) return;
         const timer = setTimeout(() => {
           timers.delete(timer);
-          wake(name);
+          announce(name);
         }, wait + 50);
         timer.unref();
         timers.add(timer);
@@ -367,7 +386,9 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
         db: { executeSql: (text: string, values: unknown[]) => executor.query(text, values) as Promise<{ rows: [] }> },
       });
       const dueAt = rest.startAfter instanceof Date ? rest.startAfter.getTime() : undefined;
-      const announcement = dueAt && dueAt > Date.now() ? `${job.name}@${dueAt}` : job.name;
+      // The job's id makes each announcement its own: PostgreSQL delivers the same payload once per transaction, and a
+      // transaction that queues several jobs of one queue (the event relay's batch) must wake a slot for each.
+      const announcement = `${dueAt && dueAt > Date.now() ? `${job.name}@${dueAt}` : job.name}#${id}`;
       // Sent in the same transaction as the job when there is one: workers hear of it only once it is committed.
       if (id) await notify(executor, JOBS_CHANNEL, announcement);
       return id;
@@ -398,7 +419,11 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
   } satisfies Queue);
 }
 
-type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number };
+/**
+ * A queue's slots in this process: the pg-boss workers, those running a job, the looks owed to announcements that found
+ * every slot busy, and whether the scout last saw more jobs ready than it could wake.
+ */
+type WorkerSet = { ids: string[]; busy: Set<string>; cursor: number; owed: number; backlog: boolean };
 
 /** How often the scout looks at the job's queue for work nobody announced. */
 function pollSecondsOf(job: Pick<JobDefinition, 'pollingIntervalSeconds'>): number {
