@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
 import { defineJob } from '../../src/job-deps';
-import { listenForNotifications } from '../../src/platform/db/notifications';
+import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
 import { startQueue } from '../../src/platform/queue/queue';
 import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-app';
@@ -170,15 +170,7 @@ describe('jobs announced together', () => {
     const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
     const client = await database.handle.pool.connect();
     try {
-      // Listening, and every slot has made its first look.
-      let heard = false;
-      const stop = notifications.subscribe('test_probe', () => (heard = true));
-      while (!heard) {
-        await database.handle.pool.query(`SELECT pg_notify('test_probe', '')`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      stop();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await untilListening(notifications);
       // PostgreSQL delivers a payload once per transaction: each announcement names its job, so none is folded.
       await client.query('BEGIN');
       for (let n = 0; n < 3; n += 1) await sender.send(job, { n }, { transaction: client });
@@ -196,6 +188,55 @@ describe('jobs announced together', () => {
     }
   }, 60_000);
 });
+
+describe('a job queued to start later', () => {
+  it('is run when it is due, from its announcement', async () => {
+    let ranAt = 0;
+    const job = defineJob({
+      name: 'test.later',
+      schema: z.object({}),
+      pollingIntervalSeconds: 30,
+      handler: async () => {
+        ranAt = Date.now();
+      },
+    });
+    const deps = {
+      db: database.handle.db,
+      config: testConfig({}),
+      files,
+      systemSettings: unreadSystemSettings(database.handle.db),
+      faxFilesOf: documentKeysOf,
+    };
+    const notifications = listenForNotifications(database.url, testLogger);
+    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger, notifications });
+    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+    try {
+      await untilListening(notifications);
+      const due = Date.now() + 1_500;
+      await sender.send(job, {}, { startAfter: new Date(due) });
+      while (!ranAt && Date.now() - due < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ranAt, 'ran within 10 s of its time, long before a slot or the scout would look').toBeGreaterThan(0);
+      expect(ranAt).toBeGreaterThanOrEqual(due);
+    } finally {
+      await sender.stop();
+      await queue.stop();
+      await notifications.close();
+      await database.handle.pool.query(`delete from pgboss.job where name = 'test.later'`);
+    }
+  }, 60_000);
+});
+
+/** Resolves once the listening connection hears this database (its LISTENs are then in place), and the slots have looked. */
+async function untilListening(notifications: DatabaseNotifications) {
+  let heard = false;
+  const stop = notifications.subscribe('test_probe', () => (heard = true));
+  while (!heard) {
+    await database.handle.pool.query(`SELECT pg_notify('test_probe', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  stop();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
 
 describe('JOB_CONCURRENCY', () => {
   it("runs as many of a job at once as it says, and the job's own default (one) without it", async () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ConfigError } from '../config';
 import type { Logger } from '../logger';
 import { openPool } from '../db/client';
-import { notify, type DatabaseNotifications, type SqlExecutor } from '../db/notifications';
+import type { DatabaseNotifications, SqlExecutor } from '../db/notifications';
 import type { JobDefinition, Queue, QueueDeps } from './define-job';
 import { hearEveryJobEnding, restoreEndingOf, setAsideEndingOf } from './job-endings';
 import { splitRequestId, withCurrentRequestId, withRequestId } from '../request-context';
@@ -82,10 +82,13 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
   });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   hearEveryJobEnding(logger);
-  await boss.start().catch(async (error: unknown) => {
-    await queuePool.end();
-    throw error;
-  });
+  await boss
+    .start()
+    .then(() => announceEveryJob(queuePool))
+    .catch(async (error: unknown) => {
+      await queuePool.end();
+      throw error;
+    });
 
   const workers = new Map<string, WorkerSet>();
   /** The jobs this process is running now, by the pg-boss worker running each. */
@@ -380,18 +383,12 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
       const { transaction, dedupeKey, ...rest } = sendOptions;
       const payload = withCurrentRequestId(job.schema.parse(data) as object);
       const executor: SqlExecutor = transaction ?? { query: (text, values) => boss.getDb().executeSql(text, values ?? []) };
-      const id = await boss.send(job.name, payload, {
+      // The job's row announces itself (announceEveryJob), in the same transaction when there is one.
+      return boss.send(job.name, payload, {
         ...rest,
         ...(dedupeKey ? { id: uuidFromKey(`${job.name}:${dedupeKey}`) } : {}),
         db: { executeSql: (text: string, values: unknown[]) => executor.query(text, values) as Promise<{ rows: [] }> },
       });
-      const dueAt = rest.startAfter instanceof Date ? rest.startAfter.getTime() : undefined;
-      // The job's id makes each announcement its own: PostgreSQL delivers the same payload once per transaction, and a
-      // transaction that queues several jobs of one queue (the event relay's batch) must wake a slot for each.
-      const announcement = `${dueAt && dueAt > Date.now() ? `${job.name}@${dueAt}` : job.name}#${id}`;
-      // Sent in the same transaction as the job when there is one: workers hear of it only once it is committed.
-      if (id) await notify(executor, JOBS_CHANNEL, announcement);
-      return id;
     },
     ping: async () => {
       try {
@@ -417,6 +414,37 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
       await queuePool.end();
     },
   } satisfies Queue);
+}
+
+/** Serializes the processes that start at once over announceEveryJob's statements (any number no other lock uses). */
+const ANNOUNCEMENT_SETUP_LOCK = 0x6a6f6261;
+
+/**
+ * Every job's row announces itself on JOBS_CHANNEL as it is inserted: `name#id`, or `name@due#id` for a job that starts
+ * later (due in milliseconds since the epoch). A trigger rather than a NOTIFY after each send: one statement a job
+ * fewer (four a fax), and the announcement is in the job's own transaction whoever inserts it. The job's id makes each
+ * its own: PostgreSQL delivers the same payload once per transaction, and a transaction that queues several jobs of one
+ * queue (the event relay's batch) must wake a slot for each. pg-boss's job table is partitioned by queue: a row trigger
+ * on it is cloned to every partition, those pg-boss attaches later too. Looked for at every start, since pg-boss may
+ * make its tables again when it upgrades them.
+ */
+async function announceEveryJob(pool: { query: (text: string) => Promise<unknown> }) {
+  // One text: its statements run as one transaction, which an error rolls back whole.
+  await pool.query(`
+    SELECT pg_advisory_xact_lock(${ANNOUNCEMENT_SETUP_LOCK});
+    CREATE OR REPLACE FUNCTION faxline_announce_job() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('${JOBS_CHANNEL}', NEW.name
+        || CASE WHEN NEW.start_after > now() THEN '@' || floor(extract(epoch FROM NEW.start_after) * 1000)::bigint ELSE '' END
+        || '#' || NEW.id);
+      RETURN NULL;
+    END $$;
+    DO $$ BEGIN
+      -- Made once: making it again would lock every queue's table at each start.
+      IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'faxline_announce_job' AND tgrelid = 'pgboss.job'::regclass) THEN
+        CREATE TRIGGER faxline_announce_job AFTER INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION faxline_announce_job();
+      END IF;
+    END $$;`);
 }
 
 /**
