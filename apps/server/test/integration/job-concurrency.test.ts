@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedFileStore } from '../../src/platform/files/encrypted-file-store';
-import { defineJob } from '../../src/job-deps';
+import { defineJob, type WorkerJob } from '../../src/job-deps';
 import { listenForNotifications, type DatabaseNotifications } from '../../src/platform/db/notifications';
 import { startQueue } from '../../src/platform/queue/queue';
 import { testLogger, unreadSystemSettings, useTestDatabase } from '../support/test-database';
@@ -16,18 +16,20 @@ const database = useTestDatabase();
 const files = createEncryptedFileStore({ dir: path.join(os.tmpdir(), 'faxline-job-concurrency'), masterKey: randomBytes(32) });
 
 /** A job whose runs wait until `together` of them run at once (or 1.5 s), recording the most seen at once. */
-function gatheringJob(together: number) {
-  const seen = { running: 0, most: 0 };
+function gatheringJob(together: number, options: { name?: string; pollingIntervalSeconds?: number } = {}) {
+  const seen = { running: 0, most: 0, done: 0 };
   const job = defineJob({
-    name: 'test.gather',
+    name: options.name ?? 'test.gather',
     schema: z.object({ n: z.number() }),
+    ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
     handler: async () => {
       seen.running += 1;
       seen.most = Math.max(seen.most, seen.running);
-      const until = Date.now() + 1_500;
-      while (seen.running < together && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      const by = Date.now() + 1_500;
+      while (seen.running < together && Date.now() < by) await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 50));
       seen.running -= 1;
+      seen.done += 1;
     },
   });
   return { job, seen };
@@ -63,168 +65,37 @@ async function runFour(env: Record<string, string>) {
   }
 }
 
-describe('work nobody announced', () => {
-  it('is found by the scout within seconds, and a backlog wakes as many idle slots as it has jobs', async () => {
-    const { job, seen } = gatheringJob(4);
-    const deps = {
-      db: database.handle.db,
-      config: testConfig({ JOB_CONCURRENCY: 'test.gather=4' }),
-      files,
-      systemSettings: unreadSystemSettings(database.handle.db),
-      faxFilesOf: documentKeysOf,
-    };
-    // The workers start first and have looked once; no notifications: the sends below are announced to nobody, so only
-    // the scout (every 2 s) can find them before the slots' own look, 30 s later.
-    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger });
-    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const sentAt = Date.now();
-      for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
-      let doneAt = 0;
-      while (Date.now() - sentAt < 20_000) {
-        const { rows } = await database.handle.pool.query<{ n: number }>(
-          `select count(*)::int as n from pgboss.job where name = 'test.gather' and state = 'completed'`,
-        );
-        if (rows[0]!.n >= 4) {
-          doneAt = Date.now();
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(doneAt, 'all four done').toBeGreaterThan(0);
-      expect(doneAt - sentAt, 'well before the slots would have looked by themselves').toBeLessThan(15_000);
-      expect(seen.most, 'the four ran together: the scout woke four slots').toBe(4);
-    } finally {
-      await sender.stop();
-      await queue.stop();
-      await database.handle.pool.query(`delete from pgboss.job where name = 'test.gather'`);
-    }
-  }, 60_000);
-});
-
-describe('a backlog nobody announced', () => {
-  it('is worked through without a wait between jobs once the scout has seen it', async () => {
-    const ran: number[] = [];
-    const job = defineJob({
-      name: 'test.backlog',
-      schema: z.object({ n: z.number() }),
-      handler: async ({ n }) => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        ran.push(n);
-      },
-    });
-    const deps = {
-      db: database.handle.db,
-      config: testConfig({ JOB_CONCURRENCY: 'test.backlog=2' }),
-      files,
-      systemSettings: unreadSystemSettings(database.handle.db),
-      faxFilesOf: documentKeysOf,
-    };
-    // Twenty jobs for two slots, announced to nobody. A slot looks again after a job only when a job is known to wait:
-    // without the backlog the scout saw, each of its looks (every 2 s) would start two of them, and the twenty would
-    // take 20 s.
-    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger });
-    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const sentAt = Date.now();
-      for (let n = 0; n < 20; n += 1) await sender.send(job, { n });
-      while (ran.length < 20 && Date.now() - sentAt < 30_000) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(ran, 'all twenty ran').toHaveLength(20);
-      expect(Date.now() - sentAt, 'one scout round or two, then one job after another').toBeLessThan(8_000);
-    } finally {
-      await sender.stop();
-      await queue.stop();
-      await database.handle.pool.query(`delete from pgboss.job where name = 'test.backlog'`);
-    }
-  }, 60_000);
-});
-
-describe('jobs announced together', () => {
-  it('wake a slot each when one transaction queues several of one queue', async () => {
-    const seen = { running: 0, most: 0, done: 0 };
-    const job = defineJob({
-      name: 'test.announced',
-      schema: z.object({ n: z.number() }),
-      // The scout looks at this queue only every 30 s, and so do its slots: within the test, only announcements wake them.
-      pollingIntervalSeconds: 30,
-      handler: async () => {
-        seen.running += 1;
-        seen.most = Math.max(seen.most, seen.running);
-        const until = Date.now() + 1_500;
-        while (seen.running < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
-        seen.running -= 1;
-        seen.done += 1;
-      },
-    });
-    const deps = {
-      db: database.handle.db,
-      config: testConfig({ JOB_CONCURRENCY: 'test.announced=3' }),
-      files,
-      systemSettings: unreadSystemSettings(database.handle.db),
-      faxFilesOf: documentKeysOf,
-    };
-    const notifications = listenForNotifications(database.url, testLogger);
-    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger, notifications });
-    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
-    const client = await database.handle.pool.connect();
-    try {
-      await untilListening(notifications);
-      // PostgreSQL delivers a payload once per transaction: each announcement names its job, so none is folded.
-      await client.query('BEGIN');
-      for (let n = 0; n < 3; n += 1) await sender.send(job, { n }, { transaction: client });
-      await client.query('COMMIT');
-      const sentAt = Date.now();
-      while (seen.done < 3 && Date.now() - sentAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(seen.done, 'all three ran within 10 s, long before a slot or the scout would look').toBe(3);
-      expect(seen.most, 'the three ran together: each announcement woke a slot').toBe(3);
-    } finally {
-      client.release();
-      await sender.stop();
-      await queue.stop();
-      await notifications.close();
-      await database.handle.pool.query(`delete from pgboss.job where name = 'test.announced'`);
-    }
-  }, 60_000);
-});
-
-describe('a job queued to start later', () => {
-  it('is run when it is due, from its announcement', async () => {
-    let ranAt = 0;
-    const job = defineJob({
-      name: 'test.later',
-      schema: z.object({}),
-      pollingIntervalSeconds: 30,
-      handler: async () => {
-        ranAt = Date.now();
-      },
-    });
-    const deps = {
-      db: database.handle.db,
-      config: testConfig({}),
-      files,
-      systemSettings: unreadSystemSettings(database.handle.db),
-      faxFilesOf: documentKeysOf,
-    };
-    const notifications = listenForNotifications(database.url, testLogger);
-    const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger, notifications });
-    const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
-    try {
-      await untilListening(notifications);
-      const due = Date.now() + 1_500;
-      await sender.send(job, {}, { startAfter: new Date(due) });
-      while (!ranAt && Date.now() - due < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(ranAt, 'ran within 10 s of its time, long before a slot or the scout would look').toBeGreaterThan(0);
-      expect(ranAt).toBeGreaterThanOrEqual(due);
-    } finally {
-      await sender.stop();
-      await queue.stop();
-      await notifications.close();
-      await database.handle.pool.query(`delete from pgboss.job where name = 'test.later'`);
-    }
-  }, 60_000);
-});
+/**
+ * A worker process's queue and a sending process's for `job` (JOB_CONCURRENCY from `env`), the worker listening when
+ * asked (and heard to listen, its slots having looked once), else hearing of nothing; all stopped and the job's rows
+ * deleted after `run`.
+ */
+async function withQueues(
+  job: WorkerJob,
+  options: { env?: Record<string, string>; listening?: boolean },
+  run: (sender: Awaited<ReturnType<typeof startQueue>>) => Promise<void>,
+) {
+  const deps = {
+    db: database.handle.db,
+    config: testConfig(options.env ?? {}),
+    files,
+    systemSettings: unreadSystemSettings(database.handle.db),
+    faxFilesOf: documentKeysOf,
+  };
+  const notifications = options.listening ? listenForNotifications(database.url, testLogger) : undefined;
+  const queue = await startQueue({ url: database.url, jobs: [job], deps, work: true, logger: testLogger, notifications });
+  const sender = await startQueue({ url: database.url, jobs: [job], deps, work: false, logger: testLogger });
+  try {
+    if (notifications) await untilListening(notifications);
+    else await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await run(sender);
+  } finally {
+    await sender.stop();
+    await queue.stop();
+    await notifications?.close();
+    await database.handle.pool.query(`delete from pgboss.job where name = $1`, [job.name]);
+  }
+}
 
 /** Resolves once the listening connection hears this database (its LISTENs are then in place), and the slots have looked. */
 async function untilListening(notifications: DatabaseNotifications) {
@@ -237,6 +108,92 @@ async function untilListening(notifications: DatabaseNotifications) {
   stop();
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
+
+/** Waits up to `ms` for `done`; returns when it was, or 0. */
+async function until(done: () => boolean, ms: number): Promise<number> {
+  const by = Date.now() + ms;
+  while (!done() && Date.now() < by) await new Promise((resolve) => setTimeout(resolve, 20));
+  return done() ? Date.now() : 0;
+}
+
+describe('work nobody announced', () => {
+  it('is found by the scout within seconds, and a backlog wakes as many idle slots as it has jobs', async () => {
+    const { job, seen } = gatheringJob(4);
+    // The workers start first and have looked once; they hear no announcement: only the scout (every 2 s) can find the
+    // jobs below before the slots' own look, 30 s later.
+    await withQueues(job, { env: { JOB_CONCURRENCY: 'test.gather=4' } }, async (sender) => {
+      const sentAt = Date.now();
+      for (let n = 0; n < 4; n += 1) await sender.send(job, { n });
+      const doneAt = await until(() => seen.done >= 4, 20_000);
+      expect(doneAt, 'all four done').toBeGreaterThan(0);
+      expect(doneAt - sentAt, 'well before the slots would have looked by themselves').toBeLessThan(15_000);
+      expect(seen.most, 'the four ran together: the scout woke four slots').toBe(4);
+    });
+  }, 60_000);
+
+  it('in a backlog is worked through without a wait between jobs once the scout has seen it', async () => {
+    const ran: number[] = [];
+    const job = defineJob({
+      name: 'test.backlog',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        ran.push(n);
+      },
+    });
+    // Twenty jobs for two slots. A slot looks again after a job only when a job is known to wait: without the backlog
+    // the scout saw, each of its looks (every 2 s) would start two of them, and the twenty would take 20 s.
+    await withQueues(job, { env: { JOB_CONCURRENCY: 'test.backlog=2' } }, async (sender) => {
+      const sentAt = Date.now();
+      for (let n = 0; n < 20; n += 1) await sender.send(job, { n });
+      const doneAt = await until(() => ran.length >= 20, 30_000);
+      expect(ran, 'all twenty ran').toHaveLength(20);
+      expect(doneAt - sentAt, 'one scout round or two, then one job after another').toBeLessThan(8_000);
+    });
+  }, 60_000);
+});
+
+describe('announced work', () => {
+  it('wakes a slot for each job when one transaction queues several of one queue', async () => {
+    const { job, seen } = gatheringJob(3, { name: 'test.announced', pollingIntervalSeconds: 30 });
+    // The scout looks at this queue only every 30 s, and so do its slots: within the test, only announcements wake them.
+    await withQueues(job, { env: { JOB_CONCURRENCY: 'test.announced=3' }, listening: true }, async (sender) => {
+      const client = await database.handle.pool.connect();
+      try {
+        // PostgreSQL delivers a payload once per transaction: each announcement names its job, so none is folded.
+        await client.query('BEGIN');
+        for (let n = 0; n < 3; n += 1) await sender.send(job, { n }, { transaction: client });
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+      expect(
+        await until(() => seen.done >= 3, 10_000),
+        'all three ran within 10 s, long before a slot or the scout would look',
+      ).toBeGreaterThan(0);
+      expect(seen.most, 'the three ran together: each announcement woke a slot').toBe(3);
+    });
+  }, 60_000);
+
+  it('runs a job queued to start later when it is due, from its announcement', async () => {
+    let ranAt = 0;
+    const job = defineJob({
+      name: 'test.later',
+      schema: z.object({}),
+      pollingIntervalSeconds: 30,
+      handler: async () => {
+        ranAt = Date.now();
+      },
+    });
+    await withQueues(job, { listening: true }, async (sender) => {
+      const due = Date.now() + 1_500;
+      await sender.send(job, {}, { startAfter: new Date(due) });
+      await until(() => ranAt > 0, 11_500);
+      expect(ranAt, 'ran within 10 s of its time, long before a slot or the scout would look').toBeGreaterThan(0);
+      expect(ranAt).toBeGreaterThanOrEqual(due);
+    });
+  }, 60_000);
+});
 
 describe('JOB_CONCURRENCY', () => {
   it("runs as many of a job at once as it says, and the job's own default (one) without it", async () => {
