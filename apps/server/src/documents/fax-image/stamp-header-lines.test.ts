@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTiffPages } from './fax-tiff';
 import { writeFaxTiff } from './fax-tiff-join';
+import { faxDeviceArguments, ghostscript } from './render-fax-image';
 import { stampHeaderLines } from './stamp-header-lines';
 
 const execFileAsync = promisify(execFile);
@@ -29,19 +30,8 @@ showpage
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-stamp-'));
-  await writeFile(path.join(dir, 'pages.ps'), PAGES);
-  await execFileAsync('gs', [
-    '-q',
-    '-dSAFER',
-    '-dBATCH',
-    '-dNOPAUSE',
-    '-sDEVICE=tiffg4',
-    '-r204x196',
-    '-g1728x2156',
-    '-o',
-    path.join(dir, 'pages.tif'),
-    path.join(dir, 'pages.ps'),
-  ]);
+  // The page drawn as the product draws a document's (PostScript is PDF's own language to Ghostscript).
+  await ghostscript([...faxDeviceArguments('fine'), '-sOutputFile=pages.tif', '-'], { workDir: dir, commands: Promise.resolve(PAGES) });
   rendered = new Uint8Array(await readFile(path.join(dir, 'pages.tif')));
 }, 30_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
