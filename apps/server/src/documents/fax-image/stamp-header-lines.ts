@@ -73,32 +73,36 @@ function copyPageUnder(row: RowCoder, writer: BitWriter, image: Uint8Array, page
     // Its first row, against the last header row; then every later row's code as it was, up to the block's end.
     const strip = page.strips[0]!;
     const firstRowEnd = decodeG4Rows(image, page, (_y, changes, count) => {
-      row.code((coding) => (coding.set(changes.subarray(0, count)), count));
+      row.code((coding) => sameChanges(changes, count, coding));
       return false;
     });
     writer.copy(image.subarray(strip.offset, strip.offset + strip.length), firstRowEnd, strip.length * 8);
     return;
   }
   // Min-is-black pages are turned over: the result is min-is-white, 1 = black, as the coding's "black" runs are.
-  const turnOver = page.photometric === 1;
-  decodeG4Rows(image, page, (_y, changes, count) =>
-    row.code((coding) => {
-      if (!turnOver) {
-        coding.set(changes.subarray(0, count));
-        return count;
-      }
-      // The other colour's changes: a row that started black now starts white, and one that started white gets a
-      // change at 0.
-      if (count > 0 && changes[0] === 0) {
-        coding.set(changes.subarray(1, count));
-        return count - 1;
-      }
-      coding[0] = 0;
-      coding.set(changes.subarray(0, count), 1);
-      return count + 1;
-    }),
-  );
+  const changesOf = page.photometric === 1 ? otherColourChanges : sameChanges;
+  decodeG4Rows(image, page, (_y, changes, count) => row.code((coding) => changesOf(changes, count, coding)));
   endG4Block(writer);
+}
+
+/** A row's changes into `coding` as they are; returns how many. */
+function sameChanges(changes: Int32Array, count: number, coding: Int32Array): number {
+  coding.set(changes.subarray(0, count));
+  return count;
+}
+
+/**
+ * A row's changes with its colours turned over: one that started black starts white, one that started white gets a
+ * change at 0.
+ */
+function otherColourChanges(changes: Int32Array, count: number, coding: Int32Array): number {
+  if (count > 0 && changes[0] === 0) {
+    coding.set(changes.subarray(1, count));
+    return count - 1;
+  }
+  coding[0] = 0;
+  coding.set(changes.subarray(0, count), 1);
+  return count + 1;
 }
 
 /** The changes of a PBM row, the first from white to black, into `coding`; returns how many. */

@@ -196,11 +196,6 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
   };
 }
 
-/** Sends `payload` on `channel`; inside a transaction it is delivered when (and only if) the transaction commits. */
-export async function notify(executor: SqlExecutor, channel: string, payload = ''): Promise<void> {
-  await executor.query('SELECT pg_notify($1, $2)', [channel, payload]);
-}
-
 function quoteChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Unsupported notification channel name: ${channel}`);
   return channel;

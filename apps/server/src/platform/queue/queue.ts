@@ -382,12 +382,13 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     send: async (job, data, sendOptions = {}) => {
       const { transaction, dedupeKey, ...rest } = sendOptions;
       const payload = withCurrentRequestId(job.schema.parse(data) as object);
-      const executor: SqlExecutor = transaction ?? { query: (text, values) => boss.getDb().executeSql(text, values ?? []) };
-      // The job's row announces itself (announceEveryJob), in the same transaction when there is one.
+      // The job's row announces itself (announceEveryJob), in the caller's transaction when there is one.
       return boss.send(job.name, payload, {
         ...rest,
         ...(dedupeKey ? { id: uuidFromKey(`${job.name}:${dedupeKey}`) } : {}),
-        db: { executeSql: (text: string, values: unknown[]) => executor.query(text, values) as Promise<{ rows: [] }> },
+        ...(transaction
+          ? { db: { executeSql: (text: string, values: unknown[]) => transaction.query(text, values) as Promise<{ rows: [] }> } }
+          : {}),
       });
     },
     ping: async () => {
