@@ -14,6 +14,7 @@ import { PASSWORD, unique } from '@test-support/factories/values';
 import { adminPlanInputOf } from '../support/admin-plans';
 import { openTestApp, signIn, someClientAddress, adminSession, callApi, type TestApp } from '../support/test-app';
 import { testLogger } from '../support/test-database';
+import { openHoldingProxy } from '../support/holding-proxy';
 import { organizationTables } from '../../src/accounts/schema';
 
 // The session cookie's copy is trusted this long here (a minute in production), so that its end can be awaited.
@@ -203,6 +204,28 @@ describe('read-your-writes: a process hears of its own changes before it answers
     await t.env.notifications.caughtUp();
     expect(heard).toBe(burst);
     stop();
+  });
+
+  it("waits for this process's own echo, not another process's", async () => {
+    const proxy = await openHoldingProxy(t.env.url);
+    const late = listenForNotifications(proxy.url, testLogger);
+    try {
+      await listening(late);
+      // This process's echo is held on its way to the database (well within the echo's 2 s time limit)...
+      proxy.hold();
+      let caughtUp = false;
+      const waiting = late.caughtUp().then(() => (caughtUp = true));
+      // ...while another process's echoes, numbered by its own count from 1, arrive.
+      for (let n = 0; n < 3; n += 1) await t.env.notifications.caughtUp();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(caughtUp).toBe(false);
+      proxy.release();
+      await waiting;
+      expect(caughtUp).toBe(true);
+    } finally {
+      await late.close();
+      await proxy.close();
+    }
   });
 });
 

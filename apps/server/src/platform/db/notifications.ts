@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
@@ -37,8 +38,10 @@ export const NOT_LISTENING: DatabaseNotifications = {
 
 const RECONNECT_MS = 1_000;
 // This process's own echo (see `caughtUp`): PostgreSQL delivers notifications in the order their transactions
-// committed, so once an echo sent now arrives, everything committed before it has arrived too.
-const ECHO_CHANNEL = 'faxline_echo';
+// committed, so once an echo sent now arrives, everything committed before it has arrived too. Each process echoes on a
+// channel of its own: on a shared one, another process's echo, numbered by its own count, released this process's
+// waiters before their own echo (and what was committed before it) had arrived.
+const ECHO_CHANNEL_PREFIX = 'faxline_echo_';
 const ECHO_TIMEOUT_MS = 2_000;
 
 /**
@@ -56,6 +59,7 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
   // Echoes sent and not yet back, by number, oldest first.
   const echoes = new Map<number, () => void>();
   let lastEcho = 0;
+  const echoChannel = ECHO_CHANNEL_PREFIX + randomBytes(8).toString('hex');
 
   const deliver = (channel: string, payload: string) => {
     for (const handler of handlers.get(channel) ?? []) {
@@ -90,7 +94,7 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
       if (closed || client) return;
       const next = new pg.Client({ connectionString: url, application_name: 'faxline-listen' });
       next.on('notification', (message) => {
-        if (message.channel === ECHO_CHANNEL) echoArrived(message.payload ?? '');
+        if (message.channel === echoChannel) echoArrived(message.payload ?? '');
         else deliver(message.channel, message.payload ?? '');
       });
       next.on('error', (error) => {
@@ -100,7 +104,7 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
       });
       try {
         await next.connect();
-        await next.query(`LISTEN ${ECHO_CHANNEL}`);
+        await next.query(`LISTEN ${echoChannel}`);
         for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
         if (closed) {
           await next.end().catch(() => undefined);
@@ -178,7 +182,7 @@ export function listenForNotifications(url: string, logger: Logger): DatabaseNot
           resolve();
         });
         listening = listening
-          .then(() => current.query('SELECT pg_notify($1, $2)', [ECHO_CHANNEL, String(number)]))
+          .then(() => current.query('SELECT pg_notify($1, $2)', [echoChannel, String(number)]))
           .then(
             () => undefined,
             (error: unknown) => log.warn({ err: error }, 'notification echo failed'),
