@@ -291,8 +291,9 @@ describe('the developer pages describe the API that runs (issue 17, item 2)', ()
       const webhooks = TEXTS[language].developers.apiDocs.webhooks;
       await visible(phone.getByRole('heading', { name: webhooks.heading, level: 2, exact: true }));
       await visible(phone.locator('[id="webhooks"]').getByRole('heading', { name: webhooks.delivery.heading, level: 3 }));
-      // The OpenAPI reference below lays itself out in steps after the heading shows (an empty list is for a moment as
-      // wide as its content): judged once it has settled, as a person scrolling it sees it. On a busy machine settling
+      // The OpenAPI reference below lays itself out in steps after the heading shows: judged once it has settled, as a
+      // person scrolling it sees it. (The empty list this once caught after 45 s, in session 41, was the reference's
+      // list of toasts, 0 px high: overflowOf now passes over boxes without height.) On a busy machine settling
       // took more than the poll's default second (seen in CI, session 30), and more than 15 s once the document grew
       // its webhooks section and the page its table of error codes (seen in CI, session 36; 3 s on a quiet machine).
       await expect

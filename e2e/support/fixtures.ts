@@ -81,9 +81,10 @@ export async function wholePageScreenshot(page: Page, file: string): Promise<voi
 }
 
 /**
- * The elements of the page's main content (or of the part `within` names) wider than the screen, and the page's own
- * width. With `scrollingRegionsAllowed`, what sits in a region that scrolls sideways (code samples, tables) is meant
- * to be wide.
+ * The elements of the page's main content (or of the part `within` names) that reach past the screen's sides, and the
+ * page's own width. With `scrollingRegionsAllowed`, what sits in a region that scrolls sideways (code samples, tables)
+ * is meant to be wide. A box without height shows nothing, and what it holds is judged by its own box: the OpenAPI
+ * reference's empty list of toasts is 16 px wider than a phone (its toast library's phone style), 0 px high.
  */
 export const overflowOf = (page: Page, { within = 'main', scrollingRegionsAllowed = false } = {}) =>
   page.evaluate(
@@ -93,7 +94,7 @@ export const overflowOf = (page: Page, { within = 'main', scrollingRegionsAllowe
         .filter((element) => {
           if (regionsAllowed && element.closest('[role="region"]')) return false;
           const box = element.getBoundingClientRect();
-          return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
+          return box.width > 0 && box.height > 0 && (box.left < -0.5 || box.right > width + 0.5);
         })
         .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
       return { offenders, scrollWidth: document.documentElement.scrollWidth, width };
