@@ -136,7 +136,11 @@ const ZEnv = z.object({
       error: 'expected job=count pairs, such as faxes.transmit=40,webhooks.deliver=8',
     })
     .optional(),
-  /** Documents rendered at once by one worker process (CPU-bound: about one per core). */
+  /**
+   * Faxes prepared (converted and rendered) at once by one worker process; default two per core (decision 141): a
+   * preparation waits on the database, the files and its renderer for half its time, and the warm renderers themselves
+   * stay one per core.
+   */
   RENDER_CONCURRENCY: z.coerce.number({ error: 'expected a whole number from 1 to 64' }).int().min(1).max(64).optional(),
   /**
    * The converters' box (documents/convert/converter-box.ts): what one run of Ghostscript or LibreOffice may use of memory
@@ -631,7 +635,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       queuePoolSize: e.QUEUE_POOL_SIZE,
     },
-    renderConcurrency: e.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
+    renderConcurrency: e.RENDER_CONCURRENCY ?? 2 * Math.max(1, os.availableParallelism()),
     jobConcurrency: jobConcurrencyOf(e.JOB_CONCURRENCY),
     lineConcurrency: e.LINE_CONCURRENCY,
     faxModemPath: e.FAXMODEM_PATH ? path.resolve(e.FAXMODEM_PATH) : serverPath('..', '..', 'native', 'faxmodem', 'build', 'faxmodem'),

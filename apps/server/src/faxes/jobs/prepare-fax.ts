@@ -28,7 +28,8 @@ export const prepareFaxJob = defineJob({
   // fetchTry: the run that fetches a `file_url` again after a failure that may pass (keep-source-document.ts).
   schema: z.object({ faxId: z.uuid(), fetchTry: z.number().int().min(1).optional() }),
   queue: { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, deadLetter: giveUpFaxJob.name },
-  // Rendering is CPU work: about one per core; one fax is never rendered twice at once.
+  // Two per core by default (decision 141): the renderers are one per core, the rest of a preparation waits on the
+  // database and the files. One fax is never prepared twice at once.
   concurrency: (config) => config.renderConcurrency,
   exclusiveKey: ({ faxId }) => faxId,
   handler: async ({ faxId, fetchTry = 1 }, { db, config, files, queue, logger }) => {
