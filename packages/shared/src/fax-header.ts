@@ -3,6 +3,8 @@
  * every sent page, the settings page previews it. Written once so that the preview cannot drift from the print.
  */
 
+import { dateTimeFormat } from './intl-formats';
+
 /** The most characters one part of the header (the time and name, the station id, the page) prints. */
 export const MAX_HEADER_PART_LENGTH = 60;
 
@@ -18,7 +20,7 @@ export function faxHeaderText(text: string): string {
 /** "2026-11-26 12:45", in the time zone: the form fax machines print, the same in every language. */
 export function faxHeaderTime(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    dateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',

@@ -38,6 +38,7 @@ export * from './contracts/receipts';
 export * from './contracts/fax-identity';
 export * from './contracts/porting';
 export * from './fax-header';
+export * from './intl-formats';
 export * from './time-zone';
 export * from './carrier-routes';
 export * from './contracts/account';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatPhoneInternational, type TLanguage, webPaths } from '@faxline/shared';
+import { dateTimeFormat, formatPhoneInternational, numberFormat, type TLanguage, webPaths } from '@faxline/shared';
 import type { TFunction } from 'i18next';
 import type { FaxRow } from '../faxes/fax-access';
 import type { EmailContent } from '../email/render-email';
@@ -28,25 +28,25 @@ export function recipientLabel(t: TFunction, fax: Pick<FaxRow, 'recipientName' |
 }
 
 export function formatWhen(language: TLanguage, at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'long', timeZone }).format(at);
+  return dateTimeFormat(language, { dateStyle: 'long', timeStyle: 'long', timeZone }).format(at);
 }
 
 /** A call time: "42 s", or "3 min 5 s" from a minute on. */
 export function formatDuration(language: TLanguage, ms: number): string {
   const unit = (value: number, name: 'minute' | 'second') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return unit(seconds, 'second');
   return `${unit(Math.floor(seconds / 60), 'minute')} ${unit(seconds % 60, 'second')}`;
 }
 
 export function formatMegabytes(language: TLanguage, bytes: number): string {
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+  return numberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 }
 
 /** The PDF's name: `fax-2026-11-04-15550100199.pdf`, the day in the account's time zone and the sender's digits. */
 export function faxFilename(fax: Pick<FaxRow, 'createdAt' | 'fromNumber'>, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(fax.createdAt);
+  const day = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(fax.createdAt);
   const from = fax.fromNumber?.replace(/\D/g, '') || 'unknown';
   return `fax-${day}-${from}.pdf`;
 }

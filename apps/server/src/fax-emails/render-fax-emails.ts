@@ -1,4 +1,4 @@
-import { RETRYABLE_FAX_FAILURES, stationCheckOf, type TFaxEventType } from '@faxline/shared';
+import { numberFormat, RETRYABLE_FAX_FAILURES, stationCheckOf, type TFaxEventType } from '@faxline/shared';
 import type { FaxRow } from '../faxes/fax-access';
 import { translator } from '../platform/i18n/i18n';
 import type { TNoticeRecipient } from './fax-email-recipients';
@@ -71,7 +71,7 @@ export function renderReceivedFaxEmail(fax: FaxRow, form: TDocumentForm, context
     facts: [
       { label: t('emails.fax.facts.from'), value: senderLabel(t, fax) },
       { label: t('emails.fax.facts.toNumber'), value: numberLabel(fax.toNumber) },
-      { label: t('emails.fax.facts.pages'), value: new Intl.NumberFormat(language).format(pages) },
+      { label: t('emails.fax.facts.pages'), value: numberFormat(language).format(pages) },
       { label: t('emails.fax.facts.receivedAt'), value: formatWhen(language, fax.completedAt ?? fax.createdAt, timeZone) },
     ],
   };
@@ -114,7 +114,7 @@ export function renderFaxOutcomeEmail(
   const total = fax.pages ?? 0;
   const sent = fax.pagesSent ?? 0;
   const recipientName = recipientLabel(t, fax);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const facts = [
     { label: t('emails.fax.facts.to'), value: recipientName },
     { label: t('emails.fax.facts.pagesSent'), value: t('emails.fax.pagesOf', { sent: number.format(sent), total: number.format(total) }) },
