@@ -299,6 +299,7 @@ async function through(ctx: Context, faxes: number, timeoutMs: number, before: s
   // The CPU counts the work the faxes leave behind too (their e-mails, events, charges), done after they are final.
   const tail = await untilQueueIdle(ctx, timeoutMs);
   const cpu = cpuPerFax(cpuBefore, treeCpuByName(), outcome.final);
+  const stages = await stagesSince(ctx, sent.startedAt);
   const measure = `(d) ${faxes} one-page faxes, sandbox line`;
   const goal = `>= ${THROUGHPUT_GOAL} faxes/s (before: ${THROUGHPUT_BEFORE})`;
   const sending = `all 202s in ${duration(queuedMs)}${sent.retries ? `, ${sent.retries} sends tried again` : ''}${sent.refused.length ? `, refused: ${sent.refused.join(' ')}` : ''}`;
@@ -328,7 +329,27 @@ async function through(ctx: Context, faxes: number, timeoutMs: number, before: s
       met: cpu.total <= 2_000 / THROUGHPUT_GOAL,
       note: `${cpu.parts}; ${tail}`,
     },
+    { measure: '(d) the run, job by job', result: `${stages.jobs} jobs (the stage with the longest wait first)`, note: stages.note },
   ];
+}
+
+/**
+ * The jobs queued since `since`, by name, from pg-boss's own times: how long each waited for a slot and how long it
+ * ran. The stage whose jobs wait longest is the one the run waits on (decision 141).
+ */
+async function stagesSince(ctx: Context, since: number): Promise<{ jobs: number; note: string }> {
+  const { rows } = await ctx.db.query<{ name: string; n: number; wait50: number; wait95: number; run50: number; run95: number }>(
+    `SELECT name, count(*)::int AS n,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM started_on - created_on)) * 1000 AS wait50,
+       percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM started_on - created_on)) * 1000 AS wait95,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_on - started_on)) * 1000 AS run50,
+       percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM completed_on - started_on)) * 1000 AS run95
+     FROM pgboss.job WHERE created_on >= $1 AND state = 'completed' GROUP BY name ORDER BY wait50 DESC`,
+    [new Date(since)],
+  );
+  const stage = (r: (typeof rows)[number]) =>
+    `${r.name} ${r.n}: waited ${duration(r.wait50)} (p95 ${duration(r.wait95)}), ran ${duration(r.run50)} (p95 ${duration(r.run95)})`;
+  return { jobs: rows.reduce((sum, r) => sum + r.n, 0), note: `p50: ${rows.map(stage).join('; ')}` };
 }
 
 /**
