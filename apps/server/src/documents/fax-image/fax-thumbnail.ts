@@ -20,34 +20,42 @@ export async function faxPageThumbnail(
   const outWidth = Math.max(1, Math.round((width * dpi) / resolution.xDpi));
   const outHeight = Math.max(1, Math.round((height * dpi) / resolution.yDpi));
   // Exact box filter in integer units: fax column x spans [x * outWidth, (x + 1) * outWidth), thumbnail column j spans
-  // [j * width, (j + 1) * width); rows likewise with the heights.
+  // [j * width, (j + 1) * width); rows likewise with the heights. Each black run goes straight into the one or two
+  // thumbnail rows its fax row covers, weighted by how much of the row falls in each: no pass over the row's columns.
   const black = new Float64Array(outWidth * outHeight);
-  const rowBlack = new Float64Array(outWidth);
   const blackIsZero = page.photometric === 1;
+  // The thumbnail rows the current fax row covers: where each starts in `black`, and its weight.
+  const bases: number[] = [];
+  const weights: number[] = [];
 
-  // The thumbnail columns the current fax row has touched, so that only those are carried over and cleared.
-  let touchedFrom = outWidth;
-  let touchedTo = -1;
   const addRun = (from: number, to: number) => {
     if (to <= from) return;
     const start = from * outWidth;
     const end = to * outWidth;
     const first = Math.floor(start / width);
     const last = Math.floor((end - 1) / width);
-    if (first === last) {
-      rowBlack[first]! += end - start;
-    } else {
-      rowBlack[first]! += (first + 1) * width - start;
-      for (let j = first + 1; j < last; j += 1) rowBlack[j]! += width;
-      rowBlack[last]! += end - last * width;
+    for (let r = 0; r < bases.length; r += 1) {
+      const base = bases[r]!;
+      const weight = weights[r]!;
+      if (first === last) {
+        black[base + first]! += (end - start) * weight;
+      } else {
+        black[base + first]! += ((first + 1) * width - start) * weight;
+        for (let j = first + 1; j < last; j += 1) black[base + j]! += width * weight;
+        black[base + last]! += (end - last * width) * weight;
+      }
     }
-    if (first < touchedFrom) touchedFrom = first;
-    if (last > touchedTo) touchedTo = last;
   };
 
   decodeG4Rows(tiff, page, (y, changes, count) => {
-    touchedFrom = outWidth;
-    touchedTo = -1;
+    const top = y * outHeight;
+    const bottom = top + outHeight;
+    bases.length = 0;
+    weights.length = 0;
+    for (let i = Math.floor(top / height); i <= Math.floor((bottom - 1) / height); i += 1) {
+      bases.push(i * outWidth);
+      weights.push(Math.min(bottom, (i + 1) * height) - Math.max(top, i * height));
+    }
     // The coding's "black" runs are 1 bits; with min-is-black the 0 bits (the "white" runs) are the black ones.
     if (blackIsZero) {
       let from = 0;
@@ -59,15 +67,6 @@ export async function faxPageThumbnail(
     } else {
       for (let k = 0; k < count; k += 2) addRun(changes[k]!, Math.min(k + 1 < count ? changes[k + 1]! : width, width));
     }
-    if (touchedTo < 0) return;
-    const top = y * outHeight;
-    const bottom = top + outHeight;
-    for (let i = Math.floor(top / height); i <= Math.floor((bottom - 1) / height); i += 1) {
-      const weight = Math.min(bottom, (i + 1) * height) - Math.max(top, i * height);
-      const base = i * outWidth;
-      for (let j = touchedFrom; j <= touchedTo; j += 1) black[base + j]! += rowBlack[j]! * weight;
-    }
-    rowBlack.fill(0, touchedFrom, touchedTo + 1);
   });
 
   // Each PNG row: filter type 0, then one grey byte per pixel.

@@ -1,7 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { faxPageThumbnail } from './fax-thumbnail';
+import { faxPageThumbnail, THUMBNAIL_DPI } from './fax-thumbnail';
 import { decodeG4Rows, readTiffPages } from './fax-tiff';
+import { faxDeviceArguments, ghostscript } from './render-fax-image';
 
 // A G4 page of 8 x 6 pixels coded by hand from T.6, one mode of each kind, and the black runs each row holds.
 const WIDTH = 8;
@@ -147,4 +153,57 @@ describe('reading the fax image', () => {
     const png = pngPixels(await faxPageThumbnail(tiff, page!, { xDpi: 8, yDpi: 8 }, 2));
     expect(png.pixels).toEqual([[Math.round(255 * (1 - 2 / 8)), Math.round(255 * (1 - 2 / 8))]]);
   });
+
+  it('is the box filter of the page, pixel by pixel, at fine resolution (fax rows and columns split between pixels)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-thumbnail-'));
+    try {
+      // Text, a bar from edge to edge, a checkerboard and a black bottom: runs of every length, at every edge.
+      const page = `/Helvetica findfont 11 scalefont setfont
+0 1 30 { /i exch def 60 700 i 18 mul sub moveto (Please see the patient on Monday; results attached.) show } for
+0 760 612 7 rectfill 0 0 612 3 rectfill
+100 100 translate 0 1 59 { /y exch def 0 1 59 { /x exch def x y add 2 mod 0 eq { x y 1 1 rectfill } if } for } for
+showpage`;
+      await ghostscript([...faxDeviceArguments('fine'), '-sOutputFile=page.tif', '-'], { workDir: dir, commands: Promise.resolve(page) });
+      const tiff = new Uint8Array(await readFile(path.join(dir, 'page.tif')));
+      const [coded] = readTiffPages(tiff);
+      const png = pngPixels(await faxPageThumbnail(tiff, coded!, { xDpi: 204, yDpi: 196 }));
+
+      // The same page decoded by libtiff, and each fax pixel's black spread over the thumbnail pixels it overlaps.
+      await promisify(execFile)('tiffcp', ['-c', 'none', '-f', 'msb2lsb', 'page.tif', 'plain.tif'], { cwd: dir });
+      const plain = new Uint8Array(await readFile(path.join(dir, 'plain.tif')));
+      const [raw] = readTiffPages(plain);
+      const { width, height } = raw!;
+      const data = Buffer.concat(raw!.strips.map((strip) => plain.subarray(strip.offset, strip.offset + strip.length)));
+      const isBlack = (x: number, y: number) =>
+        ((data[y * Math.ceil(width / 8) + (x >> 3)]! >> (7 - (x & 7))) & 1) === (raw!.photometric === 1 ? 0 : 1);
+      const outWidth = Math.round((width * THUMBNAIL_DPI) / 204);
+      const outHeight = Math.round((height * THUMBNAIL_DPI) / 196);
+      expect([png.width, png.height]).toEqual([outWidth, outHeight]);
+      // Fax pixel x covers [x * outWidth, (x + 1) * outWidth), thumbnail pixel j covers [j * width, (j + 1) * width).
+      const overlaps = (at: number, fax: number, out: number) => {
+        const [from, to] = [at * out, (at + 1) * out];
+        const parts: Array<[index: number, amount: number]> = [];
+        for (let j = Math.floor(from / fax); j * fax < to; j += 1) parts.push([j, Math.min(to, (j + 1) * fax) - Math.max(from, j * fax)]);
+        return parts;
+      };
+      const columns = Array.from({ length: width }, (_, x) => overlaps(x, width, outWidth));
+      const black = new Float64Array(outWidth * outHeight);
+      let inked = 0;
+      for (let y = 0; y < height; y += 1) {
+        const rows = overlaps(y, height, outHeight);
+        for (let x = 0; x < width; x += 1) {
+          if (!isBlack(x, y)) continue;
+          inked += 1;
+          for (const [i, rowPart] of rows) for (const [j, columnPart] of columns[x]!) black[i * outWidth + j]! += rowPart * columnPart;
+        }
+      }
+      expect(inked).toBeGreaterThan(100_000);
+      const expected = Array.from({ length: outHeight }, (_, i) =>
+        Array.from({ length: outWidth }, (_, j) => 255 - Math.round((255 * black[i * outWidth + j]!) / (width * height))),
+      );
+      expect(png.pixels).toEqual(expected);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
