@@ -18,8 +18,13 @@ import { faxes } from './schema';
  * The period is the subscription's current one, or the UTC calendar month. `limit` is null for plans without a limit.
  */
 export async function monthlyUsage(db: Database, accountId: string, options: { now?: Date } = {}) {
-  // Two statements, one after another (inside a transaction they share its one connection): the plan and the
-  // subscription's period, then both sums of that period at once. The quota is read on every send, twice.
+  return usageWithin(db, accountId, await planPeriodOf(db, accountId, options.now ?? clock.now()));
+}
+
+/** The account's plan and its period now: what the quota counts against, and over which days. */
+export type PlanPeriod = Awaited<ReturnType<typeof planPeriodOf>>;
+
+async function planPeriodOf(db: Database, accountId: string, now: Date) {
   const [account] = await db
     .select({
       name: plans.name,
@@ -31,14 +36,18 @@ export async function monthlyUsage(db: Database, accountId: string, options: { n
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
-  const period = usagePeriodAt(account, options.now ?? clock.now());
+  const plan = account?.name != null ? { name: account.name, pagesPerMonth: account.pagesPerMonth } : null;
+  return { plan, limit: plan?.pagesPerMonth ?? null, period: usagePeriodAt(account, now) };
+}
+
+/** Both sums of the period at once: the ledger's pages, and those reserved by the faxes on their way. */
+async function usageWithin(db: Database, accountId: string, { plan, limit, period }: PlanPeriod) {
   const { rows } = await db.execute<{ charged: number; reserved: number }>(
     sql`SELECT ${ledgerPagesSql(accountId, period)} AS charged, ${reservedPagesSql(accountId)} AS reserved`,
   );
   const charged = rows[0]?.charged ?? 0;
   const reserved = rows[0]?.reserved ?? 0;
-  const plan = account?.name != null ? { name: account.name, pagesPerMonth: account.pagesPerMonth } : null;
-  return { used: charged + reserved, charged, reserved, limit: plan?.pagesPerMonth ?? null, plan, period };
+  return { used: charged + reserved, charged, reserved, limit, plan, period };
 }
 
 /** The pages of an account's sent faxes still on their way: counted once converted, else as known at acceptance. */
@@ -58,21 +67,23 @@ export async function quoteWithinQuota(
   accountId: string,
   send: { recipients: string[]; pages: number; pagesKnown: boolean },
 ) {
-  const { used, limit } = await monthlyUsage(db, accountId);
+  const planPeriod = await planPeriodOf(db, accountId, clock.now());
+  const { used, limit } = await usageWithin(db, accountId, planPeriod);
   const pages = send.pages * send.recipients.length;
   if (limit !== null && used + pages > limit && !(await overageRateOf(db, accountId)))
     throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used, limit });
-  return priceSend(db, accountId, { ...send, used, limit });
+  return { ...(await priceSend(db, accountId, { ...send, used, limit })), planPeriod };
 }
 
 /**
  * Inside the transaction that has just given a fax its pages (so they are reserved): refuses when the period is now
  * over the plan. The account's quota lock makes two faxes finishing their conversion at once take turns, so that
- * they cannot both slip under the limit.
+ * they cannot both slip under the limit. `planPeriod`: the plan and period a reading of this same request found a
+ * moment before (a send's quote), so that only the sums are read again under the lock.
  */
-export async function assertUsageWithinPlan(tx: Database, accountId: string, pages: number) {
+export async function assertUsageWithinPlan(tx: Database, accountId: string, pages: number, planPeriod?: PlanPeriod) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${accountId}`}, 0))`);
-  const { used, limit } = await monthlyUsage(tx, accountId);
+  const { used, limit } = await usageWithin(tx, accountId, planPeriod ?? (await planPeriodOf(tx, accountId, clock.now())));
   if (limit !== null && used > limit && !(await overageRateOf(tx, accountId)))
     throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used: used - pages, limit });
 }

@@ -124,7 +124,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
     if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null, broadcastId: existing[0]!.broadcastId };
   }
-  const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms } = await checkSend(deps, input, attachments, rules);
+  const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms, planPeriod } = await checkSend(deps, input, attachments, rules);
   // The person (or program) saw a price: the send goes only if it costs no more now (decision 096).
   if (input.acceptedTotalCents !== undefined && quote.totalCents > (input.acceptedTotalCents ?? 0))
     throw new AppError('conflict', 'errors.quoteChanged', { price: formatPrice(quote.totalCents, quote.currency, input.language) });
@@ -155,7 +155,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         );
       }
       // Their pages are reserved now: checked again under the account's quota lock, so that a burst cannot slip past.
-      await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length);
+      await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length, planPeriod);
       return { rows, broadcastId };
     });
     // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
@@ -321,8 +321,8 @@ async function checkSend(
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   // Each fax's pages are all known now when every file's count is (a PDF, an image), not for a file read later.
   const pagesKnown = attachments.every((a) => a.pages !== null) && !input.sourceUrl;
-  const { quote, terms } = await quoteWithinQuota(db, accountId, { recipients, pages: knownPages, pagesKnown });
-  return { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms };
+  const { quote, terms, planPeriod } = await quoteWithinQuota(db, accountId, { recipients, pages: knownPages, pagesKnown });
+  return { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms, planPeriod };
 }
 
 /**

@@ -219,6 +219,23 @@ describe('pages reserved at acceptance (decision 137)', () => {
     expect(fax).toMatchObject({ failureReason: 'quota_exceeded', attempts: [] });
     expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 1, charged: 1, reserved: 0 });
   }, 90_000);
+
+  it('lets sends made at once take turns under the quota lock, so that together they cannot pass the plan', async () => {
+    const sender = await customer();
+    await onTinyPlan(sender.accountId, 6);
+    // Six sends of two pages at once, each within the plan on its own reading: three fit.
+    const fields = {
+      recipientNumber: SANDBOX_TEST_NUMBERS.delivers,
+      faxQuality: 'fine',
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => sendFaxRequest(t.app, sender.cookie, fields, [{ name: 'referral.pdf', bytes: pdf2 }])),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([202, 202, 202, 403, 403, 403]);
+    expect(await monthlyUsage(t.db, sender.accountId)).toMatchObject({ used: 6, reserved: 6, limit: 6 });
+  });
 });
 
 describe('the e-mails at 80% and 100% of the plan (decision 093)', () => {
