@@ -20,8 +20,9 @@ export async function faxPageThumbnail(
   const outWidth = Math.max(1, Math.round((width * dpi) / resolution.xDpi));
   const outHeight = Math.max(1, Math.round((height * dpi) / resolution.yDpi));
   // Exact box filter in integer units: fax column x spans [x * outWidth, (x + 1) * outWidth), thumbnail column j spans
-  // [j * width, (j + 1) * width); rows likewise with the heights. Each black run goes straight into the one or two
-  // thumbnail rows its fax row covers, weighted by how much of the row falls in each: no pass over the row's columns.
+  // [j * width, (j + 1) * width); rows likewise with the heights. Each black run goes straight into the thumbnail rows
+  // its fax row covers (one or two, a thumbnail being smaller than the page), weighted by how much of the fax row falls
+  // in each: no pass over the row's columns.
   const black = new Float64Array(outWidth * outHeight);
   const blackIsZero = page.photometric === 1;
   // The thumbnail rows the current fax row covers: where each starts in `black`, and its weight.
