@@ -114,10 +114,23 @@ async function serviceWorkerVersions(page: Page): Promise<string> {
   return JSON.stringify(Object.fromEntries(versions));
 }
 
+/** What went wrong on each page as it ran (errors it logged or threw, requests that failed), for a failure's message. */
+const troubles = new WeakMap<Page, string[]>();
+function heardOn(page: Page): void {
+  const heard: string[] = [];
+  troubles.set(page, heard);
+  const note = (line: string) => heard.length < 20 && heard.push(line.slice(0, 300));
+  page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`));
+  page.on('pageerror', (error) => note(`thrown: ${error.message}`));
+  page.on('requestfailed', (request) => note(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => response.status() >= 400 && note(`answered ${response.status()}: ${response.url()}`));
+}
+
 /**
  * Waits for `locator` on a page the service worker serves, longer than a person's 15 s: the lanes share two cores,
  * and clean-clone runs have missed 15 s here, in this test and the update test, with nothing to go on. If it never
- * shows, says what the page showed instead, and where the workers stood.
+ * shows, says what the page showed instead, where the workers stood, and what the page heard go wrong (session 42's
+ * clean clone caught the update test's page on the app's error page, with no word of why).
  */
 async function visibleUnderWorker(page: Page, locator: Locator, what: string): Promise<void> {
   try {
@@ -132,7 +145,7 @@ async function visibleUnderWorker(page: Page, locator: Locator, what: string): P
     const shot = path.join(shotsDir(), `never-shown-${Date.now()}.png`);
     await page.screenshot({ path: shot }).catch(() => undefined);
     throw new Error(
-      `${what} not shown at ${page.url()}: ${String(error)}\npage: ${JSON.stringify(shown)}\nservice workers: ${await serviceWorkerVersions(page)}\nscreenshot: ${shot}`,
+      `${what} not shown at ${page.url()}: ${String(error)}\npage: ${JSON.stringify(shown)}\nservice workers: ${await serviceWorkerVersions(page)}\nheard: ${JSON.stringify(troubles.get(page) ?? [])}\nscreenshot: ${shot}`,
     );
   }
 }
@@ -168,6 +181,7 @@ async function browserOffersInstall(page: Page): Promise<void> {
 /** A page of the person's in `language` at `viewport`. */
 async function pageIn(language: (typeof LANGUAGES)[number], viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
   const page = await person.newPage();
+  heardOn(page);
   await page.setViewportSize(VIEWPORTS[viewport]);
   await page.addInitScript((code) => localStorage.setItem('language', code), language);
   return page;
