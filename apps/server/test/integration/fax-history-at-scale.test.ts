@@ -1,5 +1,5 @@
 import { HISTORY_MAX_OFFSET, ZApiError, ZFaxListResponse, ZSendFaxResponse, type TFaxListResponse } from '@faxline/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_MATCHES_COUNTED } from '../../src/faxes/list-faxes';
 import { contentFilesOf, markContentDeleted } from '../../src/faxes/fax-content';
@@ -71,6 +71,61 @@ describe('counts kept with every change', () => {
     ).rows;
     expect(counts).toEqual(rowCount);
     expect(total).toBe(9);
+  });
+
+  it('moves a fax between tallies when an update changes what it is counted by, alone or beside rows it leaves in place', async () => {
+    const owner = await customer();
+    const other = await createUser(t, { name: 'Third sender' });
+    const sent = await insertFaxes(owner.accountId, other.id, 4);
+    const received = await insertFaxes(owner.accountId, null, 3, {
+      direction: 'inbound',
+      status: 'received',
+      fromNumber: '+12025550998',
+      filedAt: null, // landed, not yet routed to an inbox
+    });
+    const kept = async () =>
+      (
+        await t.db.execute<{ user_id: string; direction: string; faxes: number }>(
+          sql`SELECT user_id, direction, faxes FROM fax_tallies WHERE account_id = ${owner.accountId} AND faxes <> 0 ORDER BY 1, 2`,
+        )
+      ).rows;
+    // The tallies the trigger kept must be those a count of the rows from scratch makes.
+    const expectAsRecounted = async () => {
+      const before = await kept();
+      await t.db.execute(sql`SELECT faxline_recount_account(${owner.accountId})`);
+      expect(before).toEqual(await kept());
+    };
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+    // A status moves no fax between tallies (the trigger returns early)...
+    await t.db
+      .update(faxes)
+      .set({ status: 'sending' })
+      .where(inArray(faxes.id, ids(sent)));
+    await expectAsRecounted();
+    // ...but one statement that gives two faxes another sender and only a status to the others moves those two.
+    await t.db
+      .update(faxes)
+      .set({
+        userId: sql`CASE WHEN ${inArray(faxes.id, ids(sent.slice(0, 2)))} THEN ${owner.id} ELSE ${faxes.userId} END`,
+        status: 'delivered',
+      })
+      .where(inArray(faxes.id, ids(sent)));
+    await expectAsRecounted();
+    expect((await kept()).filter((row) => row.direction === 'outbound')).toEqual(
+      [
+        { user_id: '', direction: 'outbound', faxes: 4 },
+        { user_id: owner.id, direction: 'outbound', faxes: 2 },
+        { user_id: other.id, direction: 'outbound', faxes: 2 },
+      ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
+    );
+    // Filing received faxes counts them in the inbox they were filed to.
+    await t.db
+      .update(faxes)
+      .set({ filedAt: new Date() })
+      .where(inArray(faxes.id, ids(received.slice(0, 2))));
+    await expectAsRecounted();
+    expect(await kept()).toContainEqual({ user_id: 'inbox:', direction: 'inbound', faxes: 2 });
   });
 
   it('recounts an account from scratch to the same figures (after bulk loads that bypassed the trigger)', async () => {
