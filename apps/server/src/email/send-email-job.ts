@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../platform/db/client';
-import { inTransaction } from '../platform/db/transaction';
 import { defineJob } from '../job-deps';
 import { resolveFaxAttachments, ZFaxAttachment } from './fax-attachments';
 import { emailHandovers, mailboxMessages } from './schema';
@@ -67,7 +66,9 @@ export const sendEmailJob = defineJob({
   // message at a time per Message-ID, or per address for the e-mails that have none.
   exclusiveKey: (email) => `email.send:${email.messageId ?? email.to}`,
   handler: async ({ attachments: references = [], ...email }, { db, config, files, faxFilesOf, systemSettings, logger }) => {
-    if (email.messageId && !(await startTry(db, email.messageId))) return;
+    // A relay is another system: the try is written before the handover, so that one cut short is known (startTry).
+    // The local mailbox is this database: the message and its handover are written together (keepInMailbox).
+    if (config.smtpUrl && email.messageId && !(await startTry(db, email.messageId))) return;
     const attachments = await resolveFaxAttachments({ db, files, faxFilesOf }, references);
     if (!attachments) {
       // The fax was deleted after its e-mail was queued: its owner wanted it gone, so its document does not go out.
@@ -96,21 +97,49 @@ export const sendEmailJob = defineJob({
       logger.info({ to: email.to, subject: email.subject }, 'e-mail sent');
       return;
     }
-    await inTransaction(db, async (tx) => {
-      await tx.insert(mailboxMessages).values({
-        from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        replyTo: email.replyTo ?? null,
-        attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
-      });
-      if (email.messageId) await markHandedOver(tx, email.messageId);
+    const kept = await keepInMailbox(db, email.messageId, {
+      from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      replyTo: email.replyTo ?? null,
+      attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
     });
-    logger.info({ to: email.to, subject: email.subject }, 'e-mail kept in the local mailbox');
+    logger.info(
+      { to: email.to, subject: email.subject },
+      kept ? 'e-mail kept in the local mailbox' : 'e-mail already in the local mailbox',
+    );
   },
 });
+
+/**
+ * Keeps the e-mail in the local mailbox and records its handover, in one statement: once per Message-ID however often
+ * its job runs (a try a relay left unended counts as interrupted, as startTry counts it). Returns whether it was kept.
+ */
+async function keepInMailbox(db: Database, messageId: string | undefined, message: typeof mailboxMessages.$inferInsert): Promise<boolean> {
+  if (!messageId) {
+    await db.insert(mailboxMessages).values(message);
+    return true;
+  }
+  const { rows } = await db.execute<{ id: string }>(sql`
+    WITH handover AS (
+      INSERT INTO ${emailHandovers} (message_id, tries, try_started_at, try_ended_at, handed_over_at)
+      VALUES (${messageId}, 1, now(), now(), now())
+      ON CONFLICT (message_id) DO UPDATE SET
+        tries = ${emailHandovers.tries} + 1,
+        interrupted_tries = ${emailHandovers.interruptedTries} + (${emailHandovers.tryEndedAt} IS NULL)::int,
+        try_started_at = now(), try_ended_at = now(), handed_over_at = now(), last_error = NULL
+      WHERE ${emailHandovers.handedOverAt} IS NULL
+      RETURNING message_id
+    )
+    INSERT INTO ${mailboxMessages} ("from", "to", subject, text, html, attachments, reply_to)
+    SELECT ${message.from ?? null}, ${message.to}, ${message.subject}, ${message.text}, ${message.html},
+      ${JSON.stringify(message.attachments ?? [])}::jsonb, ${message.replyTo ?? null}
+    FROM handover
+    RETURNING id`);
+  return rows.length > 0;
+}
 
 /**
  * Writes the start of a try before the e-mail is handed over; false when it already was (a run whose worker died

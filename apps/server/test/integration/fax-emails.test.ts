@@ -355,6 +355,34 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
     expect(sent).toMatchObject({ tries: 2, interruptedTries: 0, lastError: null });
   }, 60_000);
 
+  it('keeps an e-mail with a Message-ID in the local mailbox once, with its handover, however often its job runs', async () => {
+    const deps = { ...jobsDeps(), config: { ...t.config, smtpUrl: undefined } };
+    const kept = async (to: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).length;
+    const handover = async (messageId: string) =>
+      (await t.db.select().from(emailHandovers).where(eq(emailHandovers.messageId, messageId)))[0];
+    const email = (name: string) => ({
+      to: `${name}-${Date.now()}@example.com`,
+      subject: 'Kept once',
+      text: 'Once.',
+      html: '<p>Once.</p>',
+      messageId: `<${name}-${Date.now()}@faxline.test>`,
+    });
+
+    const once = email('kept');
+    await Promise.all([sendEmailJob.handler(once, deps), sendEmailJob.handler(once, deps)]);
+    await sendEmailJob.handler(once, deps);
+    expect(await kept(once.to)).toBe(1);
+    expect(await handover(once.messageId)).toMatchObject({ tries: 1, interruptedTries: 0, lastError: null });
+    expect((await handover(once.messageId))?.handedOverAt).toBeInstanceOf(Date);
+
+    // A try a relay began and never ended (the relay was configured then): the mailbox counts it as interrupted.
+    const cut = email('cut');
+    await t.db.insert(emailHandovers).values({ messageId: cut.messageId, tries: 1, tryStartedAt: new Date() });
+    await sendEmailJob.handler(cut, deps);
+    expect(await kept(cut.to)).toBe(1);
+    expect(await handover(cut.messageId)).toMatchObject({ tries: 2, interruptedTries: 1 });
+  });
+
   it("keeps the attachments' names and sizes in the local mailbox, and drops an e-mail whose fax was deleted", async () => {
     const owner = await customer();
     const { key } = await t.files.put(pdf);
