@@ -4,15 +4,12 @@
 CREATE OR REPLACE FUNCTION faxline_fax_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   columns text := 'account_id, user_id, direction, faxline_inbound_key(filed_at, inbox_id) AS inbox_key';
-  changes text := CASE TG_OP
-    WHEN 'INSERT' THEN format('SELECT %s, 1 AS sign FROM new_rows', columns)
-    WHEN 'DELETE' THEN format('SELECT %s, -1 AS sign FROM old_rows', columns)
-    ELSE format('SELECT %s, 1 AS sign FROM new_rows UNION ALL SELECT %s, -1 AS sign FROM old_rows', columns, columns) END;
+  changes text;
 BEGIN
   -- An update that leaves every fax under the keys it was counted by (a status, a page count, a station id announced:
   -- nearly every update a fax's sending makes) changes no tally: return before building and planning the statement
-  -- below, which costs the database more than the update itself. The look is a statement of its own, planned once;
-  -- in an IF of its own, as an insert's trigger has no old_rows to plan it against.
+  -- below (its text included), which costs the database more than the update itself. The look is a statement of its
+  -- own, planned once; in an IF of its own, as an insert's trigger has no old_rows to plan it against.
   IF TG_OP = 'UPDATE' THEN
     IF NOT EXISTS (
       SELECT account_id, user_id, direction, faxline_inbound_key(filed_at, inbox_id) FROM new_rows
@@ -22,6 +19,10 @@ BEGIN
       RETURN NULL;
     END IF;
   END IF;
+  changes := CASE TG_OP
+    WHEN 'INSERT' THEN format('SELECT %s, 1 AS sign FROM new_rows', columns)
+    WHEN 'DELETE' THEN format('SELECT %s, -1 AS sign FROM old_rows', columns)
+    ELSE format('SELECT %s, 1 AS sign FROM new_rows UNION ALL SELECT %s, -1 AS sign FROM old_rows', columns, columns) END;
   EXECUTE format($sql$
     WITH changes AS (%s),
     deltas AS (
