@@ -165,16 +165,19 @@ const sentFaxShown = (page: Page) => page.getByText(RECIPIENT_SHOWN, { exact: tr
  * The browser's install offer (`beforeinstallprompt`), made in the page as Chromium makes it. Chromium finds the app
  * installable (the test above reads its installability errors), but its headless shell never makes the offer, which
  * needs a browser window to show: this stands in for it, so the app's own rule for when to show the offer is what is
- * tested. Sent once the app's registration listens (it is loaded after the first render).
+ * tested. Made at every load of `page`, as early as Chromium may make it: once the document is parsed, before the
+ * app's parts loaded after the first render (the service worker's registration among them) have arrived. A clean
+ * clone's run made it later, once a worker controlled the page, and still caught the app before it listened.
  */
-async function browserOffersInstall(page: Page): Promise<void> {
-  await underServiceWorker(page);
-  await page.evaluate(() => {
-    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: async () => undefined,
-      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+async function browserOffersInstallOnEveryLoad(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      });
+      window.dispatchEvent(offer);
     });
-    window.dispatchEvent(offer);
   });
 }
 
@@ -283,10 +286,10 @@ describe('the pages that promise the app', () => {
 describe('the install offer', () => {
   it('waits for a first delivered fax, is offered then, and "Not now" is remembered', async () => {
     const page = await pageIn('en');
-    await page.goto('/user/dashboard');
+    await browserOffersInstallOnEveryLoad(page);
     // The browser offers installing, but the person has no delivered fax yet: the app asks, and makes no offer.
     const asked = page.waitForResponse((response) => response.url().includes('/api/faxes?direction=outbound&pageSize=5'));
-    await browserOffersInstall(page);
+    await page.goto('/user/dashboard');
     expect((await asked).ok()).toBe(true);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('status', { name: enApp.install.label }).count()).toBe(0);
@@ -315,8 +318,8 @@ describe('the install offer', () => {
 
     for (const [language, viewport] of EVERY_LOOK) {
       const shown = await pageIn(language, viewport);
+      await browserOffersInstallOnEveryLoad(shown);
       await shown.goto('/user/fax-history');
-      await browserOffersInstall(shown);
       await visibleUnderWorker(shown, sentFaxShown(shown), `the sent fax (${language}, ${viewport})`);
       const offer = shown.getByRole('status', { name: TEXTS[language].install.label });
       await visibleUnderWorker(shown, offer, `the install offer (${language}, ${viewport})`);
@@ -326,13 +329,11 @@ describe('the install offer', () => {
       await shown.close();
     }
     await page.reload();
-    await browserOffersInstall(page);
     const offer = page.getByRole('status', { name: enApp.install.label });
     await offer.getByRole('button', { name: enApp.install.notNow }).click();
     await expect.poll(() => offer.count()).toBe(0);
     // Remembered: the browser offers again on the next visit, the app does not.
     await page.reload();
-    await browserOffersInstall(page);
     await page.waitForLoadState('networkidle');
     expect(await offer.count()).toBe(0);
     await page.close();

@@ -50,14 +50,19 @@ export async function offerInstall(): Promise<'accepted' | 'dismissed'> {
   return (await offer.userChoice).outcome;
 }
 
-/** Registers /sw.js (where the browser supports it) and starts listening; called once, after the first render. */
-export function registerServiceWorker(): void {
+/**
+ * Registers /sw.js (where the browser supports it) and starts listening; called once, after the first render, with
+ * the install offer the browser made before then, if it made one (main.tsx keeps it).
+ */
+export function registerServiceWorker(earlyInstallOffer?: Event): void {
   // Kept for later: the browser's own mini-infobar would otherwise offer installing on the first visit.
-  window.addEventListener('beforeinstallprompt', (event) => {
+  const keepInstallOffer = (event: Event) => {
     event.preventDefault();
     installPrompt = event as TInstallPromptEvent;
     update({ canInstall: true });
-  });
+  };
+  if (earlyInstallOffer) keepInstallOffer(earlyInstallOffer);
+  window.addEventListener('beforeinstallprompt', keepInstallOffer);
   window.addEventListener('appinstalled', () => {
     installPrompt = null;
     update({ canInstall: false });
