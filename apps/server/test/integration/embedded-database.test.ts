@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/platform/config';
 import {
   DataDirInUseError,
   DataDirUnusableError,
+  socketDirFor,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../../src/platform/db/embedded-postgres';
@@ -66,6 +67,44 @@ describe('embedded PostgreSQL', () => {
       .insert(verification)
       .values({ id: token, identifier: 'restart-check', value: 'v', expiresAt: new Date(Date.now() + 86_400_000) });
   });
+
+  it("takes every connection of the server over the Unix socket in the cluster's folder, none over TCP (decision 143)", async () => {
+    const url = new URL(first.databaseUrl);
+    const cluster = path.join(dataDir, 'pg');
+    expect(url.searchParams.get('host')).toBe(cluster);
+    expect((await fs.stat(path.join(cluster, `.s.PGSQL.${url.port}`))).isSocket()).toBe(true);
+    const client = new pg.Client({ connectionString: first.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ application_name: string; client_addr: string | null }>(
+        "SELECT application_name, client_addr FROM pg_stat_activity WHERE datname = 'faxline' AND pid <> pg_backend_pid()",
+      );
+      // The requests' pool, the queue's, and the change notices' listener, at least.
+      expect(rows.map((row) => row.application_name)).toEqual(expect.arrayContaining(['faxline', 'faxline-queue', 'faxline-listen']));
+      expect(rows.filter((row) => row.client_addr !== null)).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('is reached over loopback TCP when the folder is too deep for a socket address', async () => {
+    const deep = path.join(root, 'a-folder-named-at-length-'.padEnd(90, 'x'), 'pg');
+    expect(socketDirFor(deep, 65_535)).toBeNull();
+    const cluster = await startEmbeddedPostgres({ dataDir: deep, logger: testLogger });
+    try {
+      expect(new URL(cluster.url).searchParams.has('host')).toBe(false);
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ from: string }>('SELECT host(inet_client_addr()) AS from');
+        expect(rows).toEqual([{ from: '127.0.0.1' }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await cluster.stop();
+    }
+  }, 120_000);
 
   it('refuses a second server on the same data folder with a clear message', async () => {
     const attempt = start({ DATA_DIR: dataDir });

@@ -104,6 +104,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Where the postmaster makes its Unix socket, which every connection of ours uses (decision 143): a statement costs
+ * both ends less over a local socket than over loopback TCP. The cluster's own folder, which only the user PostgreSQL
+ * runs as (and root) can enter, so nothing is left elsewhere; null when that path is too long for a socket's address
+ * (Linux's 108 bytes, its final zero included), and loopback TCP it is.
+ */
+export function socketDirFor(clusterDir: string, port: number): string | null {
+  return Buffer.byteLength(path.join(clusterDir, `.s.PGSQL.${port}`)) < 108 ? clusterDir : null;
+}
+
 function run(cmd: string, args: string[], ids: RunAs): Promise<string> {
   return new Promise((resolve, reject) => {
     // LC_ALL=C: the machine may have no other locale, and initdb refuses an unknown one. cwd /: ours may be closed to it.
@@ -192,15 +202,18 @@ export async function startEmbeddedPostgres(options: {
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(clusterDir, password, postgresDir, ids, logger);
 
   const port = await freePort();
-  const encoded = encodeURIComponent(password);
-  const adminUrl = `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/postgres`;
-  const launch = () => launchPostmaster({ postgresDir, clusterDir, port, ids, adminUrl, logger });
+  const socketDir = socketDirFor(clusterDir, port);
+  const urlOf = (database: string) =>
+    `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
+    (socketDir ? `?host=${encodeURIComponent(socketDir)}` : '');
+  const adminUrl = urlOf('postgres');
+  const launch = () => launchPostmaster({ postgresDir, clusterDir, port, socketDir, ids, adminUrl, logger });
   let current = await launch();
   await ensureDatabase(adminUrl);
-  logger.info({ port, dataDir: clusterDir }, 'embedded PostgreSQL ready');
+  logger.info({ port, socketDir, dataDir: clusterDir }, 'embedded PostgreSQL ready');
 
   return {
-    url: `postgres://${DB_USER}:${encoded}@127.0.0.1:${port}/${DB_NAME}`,
+    url: urlOf(DB_NAME),
     get pid() {
       return current.pid;
     },
@@ -241,6 +254,7 @@ async function launchPostmaster(options: {
   postgresDir: string;
   clusterDir: string;
   port: number;
+  socketDir: string | null;
   ids: RunAs;
   adminUrl: string;
   logger: Logger;
@@ -250,8 +264,18 @@ async function launchPostmaster(options: {
   await assertDataDirFree(clusterDir);
   const child = spawn(
     path.join(options.postgresDir, 'bin', 'postgres'),
-    // Loopback only, no Unix socket (its default folder may not exist or be writable here).
-    ['-D', clusterDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Loopback TCP, for a tool an operator points at the port, and the Unix socket in the cluster's folder (never the
+    // default folder, which may not exist or be writable here); a folder's name is quoted as PostgreSQL reads a list.
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${options.socketDir ? `"${options.socketDir.replaceAll('"', '""')}"` : ''}`,
+    ],
     // Its own process group: a Ctrl-C at the terminal reaches us, and we stop PostgreSQL after draining requests.
     { ...options.ids, cwd: '/', detached: true, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
