@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../platform/db/client';
-import { defineJob } from '../job-deps';
+import { defineJob, type JobDeps } from '../job-deps';
+import type { SqlExecutor } from '../platform/db/notifications';
+import type { Queue } from '../platform/queue/define-job';
 import { resolveFaxAttachments, ZFaxAttachment } from './fax-attachments';
 import { emailHandovers, mailboxMessages } from './schema';
 
@@ -65,53 +67,85 @@ export const sendEmailJob = defineJob({
   // Exclusive, so that a send whose worker died is handed back within seconds (queue.ts, reclaimOrphans): one
   // message at a time per Message-ID, or per address for the e-mails that have none.
   exclusiveKey: (email) => `email.send:${email.messageId ?? email.to}`,
-  handler: async ({ attachments: references = [], ...email }, { db, config, files, faxFilesOf, systemSettings, logger }) => {
+  handler: async (email, deps) => {
+    const { db, config, files, faxFilesOf, systemSettings, logger } = deps;
+    // Without a relay, e-mail is kept in this database, for /dev/mailbox (the embedded default).
+    if (!config.smtpUrl) {
+      await keepInLocalMailbox(deps, email);
+      return;
+    }
+    const { attachments: references = [], ...message } = email;
     // A relay is another system: the try is written before the handover, so that one cut short is known (startTry).
-    // The local mailbox is this database: the message and its handover are written together (keepInMailbox).
-    if (config.smtpUrl && email.messageId && !(await startTry(db, email.messageId))) return;
+    if (message.messageId && !(await startTry(db, message.messageId))) return;
     const attachments = await resolveFaxAttachments({ db, files, faxFilesOf }, references);
     if (!attachments) {
-      // The fax was deleted after its e-mail was queued: its owner wanted it gone, so its document does not go out.
-      logger.info({ to: email.to, subject: email.subject }, 'e-mail dropped: the fax it carries was deleted');
+      logger.info({ to: message.to, subject: message.subject }, FAX_DELETED);
       return;
     }
     // Read when the e-mail leaves, so that a sender changed in the back office applies to every e-mail from then on.
     const from = await systemSettings.mailFrom(config.mailFrom);
-    if (config.smtpUrl) {
-      const transport = nodemailer.createTransport(config.smtpUrl);
-      await endTry(db, email.messageId, () =>
-        transport.sendMail({
-          from,
-          ...email,
-          attachments: attachments.map(({ filename, contentType, content, cid }) => ({
-            filename,
-            contentType,
-            content: Buffer.from(content),
-            ...(cid ? { cid, contentDisposition: 'inline' as const } : {}),
-          })),
-          // Everything the message holds is given here: nothing is read from a path or a URL.
-          disableFileAccess: true,
-          disableUrlAccess: true,
-        }),
-      );
-      logger.info({ to: email.to, subject: email.subject }, 'e-mail sent');
-      return;
-    }
-    const kept = await keepInMailbox(db, email.messageId, {
-      from,
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      replyTo: email.replyTo ?? null,
-      attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
-    });
-    logger.info(
-      { to: email.to, subject: email.subject },
-      kept ? 'e-mail kept in the local mailbox' : 'e-mail already in the local mailbox',
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    await endTry(db, message.messageId, () =>
+      transport.sendMail({
+        from,
+        ...message,
+        attachments: attachments.map(({ filename, contentType, content, cid }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(content),
+          ...(cid ? { cid, contentDisposition: 'inline' as const } : {}),
+        })),
+        // Everything the message holds is given here: nothing is read from a path or a URL.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
     );
+    logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
   },
 });
+
+// The fax was deleted after its e-mail was asked for: its owner wanted it gone, so its document does not go out.
+const FAX_DELETED = 'e-mail dropped: the fax it carries was deleted';
+
+/** What handing an e-mail to the local mailbox reads: the fax files it attaches, the sender's address, its log. */
+type MailboxDeps = Pick<JobDeps, 'db' | 'config' | 'files' | 'faxFilesOf' | 'systemSettings' | 'logger'>;
+
+/**
+ * An e-mail owed, in the caller's transaction (which records that it is owed): with a relay (SMTP_URL), its send job is
+ * queued there, to hand it over once this commits; without one, it is kept in the local mailbox there and then, that
+ * mailbox being this database (decision 144): the message commits with the record that it was owed, or neither does.
+ */
+export async function keepOrQueueEmail(
+  deps: Omit<MailboxDeps, 'db'> & { tx: Database; client: SqlExecutor; queue: Queue },
+  email: TEmail,
+  options: { dedupeKey: string },
+): Promise<void> {
+  if (deps.config.smtpUrl) await deps.queue.send(sendEmailJob, email, { transaction: deps.client, dedupeKey: options.dedupeKey });
+  else await keepInLocalMailbox({ ...deps, db: deps.tx }, ZEmail.parse(email));
+}
+
+/**
+ * Keeps an e-mail in the local mailbox, with its attachments' names and sizes: the job's work without a relay, and
+ * keepOrQueueEmail's (`deps.db` is then the caller's transaction). Once per Message-ID (keepInMailbox).
+ */
+async function keepInLocalMailbox(deps: MailboxDeps, { attachments: references = [], ...email }: z.output<typeof ZEmail>): Promise<void> {
+  const { db, config, logger } = deps;
+  const attachments = await resolveFaxAttachments(deps, references);
+  if (!attachments) {
+    logger.info({ to: email.to, subject: email.subject }, FAX_DELETED);
+    return;
+  }
+  const kept = await keepInMailbox(db, email.messageId, {
+    from: await deps.systemSettings.mailFrom(config.mailFrom),
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    replyTo: email.replyTo ?? null,
+    attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })),
+  });
+  logger.info({ to: email.to, subject: email.subject }, kept ? 'e-mail kept in the local mailbox' : 'e-mail already in the local mailbox');
+}
 
 /**
  * Keeps the e-mail in the local mailbox and records its handover, in one statement: once per Message-ID however often

@@ -3,10 +3,9 @@ import { eventDeliveries } from './schema';
 import type { Database } from '../platform/db/client';
 import type { SqlExecutor } from '../platform/db/notifications';
 import { inTransaction } from '../platform/db/transaction';
-import type { Queue } from '../platform/queue/define-job';
-import { defineJob } from '../job-deps';
+import { defineJob, type JobDeps } from '../job-deps';
 import { faxEventEmails } from './fax-event-emails';
-import { sendEmailJob, type TEmail } from '../email/send-email-job';
+import { keepOrQueueEmail, type TEmail } from '../email/send-email-job';
 
 /** This consumer's name in `event_deliveries`, whose targets are the addresses written to. */
 export const EMAIL_CONSUMER = 'email';
@@ -14,7 +13,8 @@ export const EMAIL_CONSUMER = 'email';
 /**
  * Consumer of the fax events people are told of by e-mail (events/consumers.ts): a received fax to the account's
  * recipients, a sent fax's outcome to its sender. Each address gets each event's e-mail at most once, however often
- * this runs: its delivery row and its e-mail job are written in one transaction, and only when the row is new.
+ * this runs: its delivery row and its e-mail (its send job, or the message itself in the local mailbox) are written in
+ * one transaction, and only when the row is new.
  */
 export const faxEventEmailJob = defineJob({
   name: 'email.fax-event',
@@ -26,23 +26,19 @@ export const faxEventEmailJob = defineJob({
     const event = await loadFaxEvent(deps.db, eventId);
     if (!event) return;
     const emails = await faxEventEmails(deps, event);
-    await queueOncePerAddress(deps, eventId, emails);
+    await emailOncePerAddress(deps, eventId, emails);
   },
 });
 
-/** Queues each e-mail whose address has not had this event's yet; returns how many it queued. */
-export async function queueOncePerAddress(
-  deps: { db: Database; queue: Queue },
-  eventId: string,
-  emails: readonly TEmail[],
-): Promise<number> {
+/** Each e-mail whose address has not had this event's yet, kept or queued (keepOrQueueEmail); returns how many. */
+export async function emailOncePerAddress(deps: JobDeps, eventId: string, emails: readonly TEmail[]): Promise<number> {
   if (emails.length === 0) return 0;
-  return inTransaction(deps.db, async (tx, client) => queueOncePerAddressIn({ tx, client, queue: deps.queue }, eventId, emails));
+  return inTransaction(deps.db, async (tx, client) => emailOncePerAddressIn({ ...deps, tx, client }, eventId, emails));
 }
 
 /** The same, in a transaction of the caller's (the routing job files a fax and queues its forwarded e-mails at once). */
-export async function queueOncePerAddressIn(
-  deps: { tx: Database; client: SqlExecutor; queue: Queue },
+export async function emailOncePerAddressIn(
+  deps: JobDeps & { tx: Database; client: SqlExecutor },
   eventId: string,
   emails: readonly TEmail[],
 ): Promise<number> {
@@ -55,7 +51,7 @@ export async function queueOncePerAddressIn(
       .onConflictDoNothing()
       .returning({ target: eventDeliveries.target });
     if (recorded.length === 0) continue;
-    await deps.queue.send(sendEmailJob, email, { transaction: deps.client, dedupeKey: `${eventId}:${target}` });
+    await keepOrQueueEmail(deps, email, { dedupeKey: `${eventId}:${target}` });
     queued += 1;
   }
   return queued;

@@ -2,7 +2,7 @@ import type { TRoutingRule } from '@faxline/shared';
 import { faxHeaderOf, readsFaxTextOf } from '../accounts/fax-settings';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadFaxEvent, faxEventJobKey, ZFaxEventJob } from '../events/fax-event';
-import { queueOncePerAddressIn } from '../fax-emails/fax-event-email-job';
+import { emailOncePerAddressIn } from '../fax-emails/fax-event-email-job';
 import { forwardedFaxEmails } from '../fax-emails/fax-event-emails';
 import { readAndKeepFaxText } from '../fax-text/read-fax-text-job';
 import { loadFax } from '../faxes/fax-state';
@@ -105,7 +105,7 @@ async function fileWithActions(
           fax.id,
         )
       : false;
-    await queueOncePerAddressIn({ tx, client, queue: deps.queue }, input.eventId, emails);
+    await emailOncePerAddressIn({ ...deps, tx, client }, input.eventId, emails);
     await recordAuditEvent(tx, {
       actorUserId: null,
       accountId: fax.accountId,

@@ -322,6 +322,36 @@ describe('fax to e-mail and delivery confirmations (issue 18, items 2, 3 and 7)'
     ).toHaveLength(1);
   }, 60_000);
 
+  it("keeps a fax event's e-mail in the local mailbox in the run that owes it, once, and queues no send job, when there is no relay (decision 144)", async () => {
+    const recipient = await customer();
+    const fax = await createFax(t, { accountId: recipient.id, status: 'received', toNumber: recipient.number! });
+    await settled();
+    const [event] = await t.db
+      .insert(faxEvents)
+      .values({ accountId: recipient.id, faxId: fax.id, type: 'fax.received', dispatchedAt: new Date() })
+      .returning();
+    const local = { ...jobsDeps(), config: { ...t.config, smtpUrl: undefined } };
+    await Promise.all([faxEventEmailJob.handler({ eventId: event!.id }, local), faxEventEmailJob.handler({ eventId: event!.id }, local)]);
+    await faxEventEmailJob.handler({ eventId: event!.id }, local);
+
+    const address = recipient.owner.email.toLowerCase();
+    const kept = await t.db
+      .select({ subject: mailboxMessages.subject })
+      .from(mailboxMessages)
+      .where(sql`lower(${mailboxMessages.to}) = ${address}`);
+    expect(kept).toEqual([{ subject: expect.stringMatching(/^Fax from /) }]);
+    // The run's own e-mail job would have said which event it is for (its Message-ID is made from the event's id).
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'email.send' AND data->>'messageId' LIKE ${`%${event!.id}%`}`,
+    );
+    expect(jobs.rows[0]!.n).toBe(0);
+    const deliveries = await t.db
+      .select()
+      .from(eventDeliveries)
+      .where(and(eq(eventDeliveries.eventId, event!.id), eq(eventDeliveries.consumer, 'email')));
+    expect(deliveries).toHaveLength(1);
+  }, 60_000);
+
   it('hands an e-mail with a Message-ID over once, and counts a try its worker died in as interrupted', async () => {
     const to = `handover-${Date.now()}@example.com`;
     const messageId = `<handover-${Date.now()}@faxline.test>`;
