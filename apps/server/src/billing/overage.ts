@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
@@ -8,32 +8,46 @@ import { subscriptions } from './schema';
 /** The subscriptions whose next invoice will come: pages beyond the plan, and pages abroad, can be billed on it. */
 const INVOICED_STATUSES = ['active', 'past_due'] as const;
 
+/** What an account's sends can be charged beyond its plan's price (chargeTermsFrom). */
+export type ChargeTerms = { currency: string; invoiced: boolean; overageCents: number | null };
+
+/** The columns chargeTermsFrom reads, of `accounts` joined to its plan and its subscription (if any). */
+export const chargeTermsColumns = {
+  cents: plans.overageCentsPerPage,
+  currency: plans.currency,
+  subscriptionId: subscriptions.subscriptionId,
+  status: subscriptions.status,
+  provider: subscriptions.provider,
+};
+
 /**
- * What an account's sends can be charged beyond its plan's price, as its plan and subscription stand now: the plan's
+ * What an account's sends can be charged beyond its plan's price, as its plan and subscription stand: the plan's
  * currency, whether a next invoice will come from a provider (an `active` or `past_due` subscription at a provider that
- * bills usage; decisions 093, 095, 096: Faxline never writes a charge it has no invoice for), and the price of a page beyond the plan on it (null:
- * sends past the plan are refused).
+ * bills usage; decisions 093, 095, 096: Faxline never writes a charge it has no invoice for), and the price of a page
+ * beyond the plan on it (null: sends past the plan are refused).
  */
-export async function chargeTermsOf(
-  db: Database,
-  accountId: string,
-): Promise<{ currency: string; invoiced: boolean; overageCents: number | null }> {
+export function chargeTermsFrom(
+  row:
+    | { cents: number | null; currency: string | null; subscriptionId: string | null; status: string | null; provider: string | null }
+    | undefined,
+): ChargeTerms {
+  const invoiced =
+    row?.subscriptionId != null &&
+    INVOICED_STATUSES.some((status) => status === row.status) &&
+    // A provider that cannot add a charge to the next payment (PayPal, decision 095) has no invoice to bill on.
+    providersOffering('usageCharges').some((provider) => provider === row.provider);
+  return { currency: row?.currency ?? 'USD', invoiced, overageCents: invoiced ? (row?.cents ?? null) : null };
+}
+
+/** The account's charge terms now (chargeTermsFrom), read from its plan and subscription. */
+export async function chargeTermsOf(db: Database, accountId: string): Promise<ChargeTerms> {
   const [row] = await db
-    .select({ cents: plans.overageCentsPerPage, currency: plans.currency, subscription: subscriptions.subscriptionId })
+    .select(chargeTermsColumns)
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
-    .leftJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.accountId, accounts.id),
-        inArray(subscriptions.status, [...INVOICED_STATUSES]),
-        // A provider that cannot add a charge to the next payment (PayPal, decision 095) has no invoice to bill on.
-        inArray(subscriptions.provider, providersOffering('usageCharges')),
-      ),
-    )
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
-  const invoiced = Boolean(row?.subscription);
-  return { currency: row?.currency ?? 'USD', invoiced, overageCents: invoiced ? (row?.cents ?? null) : null };
+  return chargeTermsFrom(row);
 }
 
 /**

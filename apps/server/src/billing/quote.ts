@@ -2,7 +2,7 @@ import { destinationOf, DOMESTIC_CALLING_CODE, type TFaxQuote, type TRecipientQu
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { internationalRateOf } from './international-rates';
-import { chargeTermsOf } from './overage';
+import { chargeTermsOf, type ChargeTerms } from './overage';
 
 /**
  * What a fax's quote promised (decision 096), kept with the fax when it is accepted and read at its delivery: the
@@ -32,10 +32,13 @@ export type SendToPrice = {
  * The one pricing of a send (decision 096), before it is queued: per recipient, the pages left in the plan cost
  * nothing, the pages past it the plan's overage price (while it has an invoice to bill on), and every page to another
  * country its rate, on top. A country without a rate, or a number of no country, is refused. Answers the quote and
- * the terms each fax keeps.
+ * the terms each fax keeps. `terms`: the account's charge terms, read with the rest of what its send is checked against.
  */
-export async function priceSend(db: Database, accountId: string, send: SendToPrice): Promise<{ quote: TFaxQuote; terms: QuotedTerms[] }> {
-  const { currency, invoiced, overageCents } = await chargeTermsOf(db, accountId);
+export async function priceSend(
+  db: Database,
+  { currency, invoiced, overageCents }: ChargeTerms,
+  send: SendToPrice,
+): Promise<{ quote: TFaxQuote; terms: QuotedTerms[] }> {
   const ratesByCountry = new Map<string, number | null>();
   let planPagesLeft = send.limit === null ? Number.POSITIVE_INFINITY : send.limit - send.used;
   const recipients: TRecipientQuote[] = [];

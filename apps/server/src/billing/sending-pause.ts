@@ -16,17 +16,21 @@ export async function paymentFailureOf(db: Database, accountId: string): Promise
     .select({ failedAt: subscriptions.paymentFailedAt })
     .from(subscriptions)
     .where(eq(subscriptions.accountId, accountId));
-  if (!row?.failedAt) return null;
-  const graceEndsAt = graceEndOf(row.failedAt);
-  return { failedAt: row.failedAt, graceEndsAt, sendingPaused: clock.now() >= graceEndsAt };
+  return paymentFailureFrom(row?.failedAt);
+}
+
+/** The run of failures that began at `failedAt` (the subscription's `payment_failed_at`), or null when there is none. */
+export function paymentFailureFrom(failedAt: Date | null | undefined): PaymentFailure | null {
+  if (!failedAt) return null;
+  const graceEndsAt = graceEndOf(failedAt);
+  return { failedAt, graceEndsAt, sendingPaused: clock.now() >= graceEndsAt };
 }
 
 /**
  * Refuses a send once the grace after a failed payment is over, with the way out (every channel sends through
  * faxes/send-fax.ts, which asks this). Receiving is never asked: nothing received is withheld for money.
  */
-export async function assertSendingNotPaused(db: Database, accountId: string, publicUrl: string): Promise<void> {
-  const failure = await paymentFailureOf(db, accountId);
+export function assertSendingNotPaused(failure: PaymentFailure | null, publicUrl: string): void {
   if (failure?.sendingPaused)
     throw new AppError('permission_denied', 'errors.sendingPausedUnpaid', {
       days: PAYMENT_GRACE_DAYS,

@@ -1,5 +1,4 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { faxes } from './schema';
@@ -16,15 +15,15 @@ const NEW_ACCOUNT_LOCK_CLASS = 0x6e657761;
  */
 export async function assertWithinNewAccountLimit(
   tx: Database,
-  accountId: string,
+  /** The account, and when it was made (read with the rest of what its send is checked against). */
+  { id: accountId, createdAt }: { id: string; createdAt: Date | null },
   settings: { newAccountDailyFaxLimit: number; newAccountDays: number },
   /** The faxes this send adds (a broadcast adds one per number). */
   adding = 1,
 ): Promise<void> {
   const limit = settings.newAccountDailyFaxLimit;
   if (limit === 0) return;
-  const [account] = await tx.select({ createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, accountId));
-  if (!account || account.createdAt.getTime() < clock.now().getTime() - settings.newAccountDays * 86_400_000) return;
+  if (!createdAt || createdAt.getTime() < clock.now().getTime() - settings.newAccountDays * 86_400_000) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${NEW_ACCOUNT_LOCK_CLASS}, hashtext(${accountId}))`);
   const [sent] = await tx
     .select({ n: count() })

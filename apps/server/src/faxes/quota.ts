@@ -1,7 +1,7 @@
 import { IN_FLIGHT_FAX_STATUSES } from '@faxline/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
-import { overageRateOf } from '../billing/overage';
+import { overageRateOf, type ChargeTerms } from '../billing/overage';
 import { priceSend } from '../billing/quote';
 import { ledgerPagesSql, usagePeriodAt } from '../billing/usage-ledger';
 import { subscriptions } from '../billing/schema';
@@ -26,16 +26,27 @@ export type PlanPeriod = Awaited<ReturnType<typeof planPeriodOf>>;
 
 async function planPeriodOf(db: Database, accountId: string, now: Date) {
   const [account] = await db
-    .select({
-      name: plans.name,
-      pagesPerMonth: plans.pagesPerMonth,
-      start: subscriptions.currentPeriodStart,
-      end: subscriptions.currentPeriodEnd,
-    })
+    .select(planPeriodColumns)
     .from(accounts)
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
+  return planPeriodFrom(account, now);
+}
+
+/** The columns planPeriodFrom reads, of `accounts` joined to its plan and its subscription (if any). */
+export const planPeriodColumns = {
+  name: plans.name,
+  pagesPerMonth: plans.pagesPerMonth,
+  start: subscriptions.currentPeriodStart,
+  end: subscriptions.currentPeriodEnd,
+};
+
+/** The plan and the period at `now` of an account with this plan and subscription (either may be missing). */
+export function planPeriodFrom(
+  account: { name: string | null; pagesPerMonth: number | null; start: Date | null; end: Date | null } | undefined,
+  now: Date,
+) {
   const plan = account?.name != null ? { name: account.name, pagesPerMonth: account.pagesPerMonth } : null;
   return { plan, limit: plan?.pagesPerMonth ?? null, period: usagePeriodAt(account, now) };
 }
@@ -60,19 +71,19 @@ function reservedPagesSql(accountId: string): SQL<number> {
  * A send checked against this period's pages and priced (decision 096), with one reading of the usage: refuses a send
  * that would take the account past its plan's pages, unless its plan bills the pages beyond (decision 093); otherwise
  * prices it against the pages the quota counts (the ledger's and those of the faxes on their way), so that a fax quoted
- * within the plan is not counted twice with another still on its way.
+ * within the plan is not counted twice with another still on its way. `account`: its plan, period and charge terms, as
+ * the send read them (faxes/sending-account.ts).
  */
 export async function quoteWithinQuota(
   db: Database,
-  accountId: string,
+  account: { id: string; planPeriod: PlanPeriod; chargeTerms: ChargeTerms },
   send: { recipients: string[]; pages: number; pagesKnown: boolean },
 ) {
-  const planPeriod = await planPeriodOf(db, accountId, clock.now());
-  const { used, limit } = await usageWithin(db, accountId, planPeriod);
+  const { used, limit } = await usageWithin(db, account.id, account.planPeriod);
   const pages = send.pages * send.recipients.length;
-  if (limit !== null && used + pages > limit && !(await overageRateOf(db, accountId)))
+  if (limit !== null && used + pages > limit && account.chargeTerms.overageCents === null)
     throw new AppError('permission_denied', 'errors.quotaExceeded', { pages, used, limit });
-  return { ...(await priceSend(db, accountId, { ...send, used, limit })), planPeriod };
+  return priceSend(db, account.chargeTerms, { ...send, used, limit });
 }
 
 /**

@@ -29,6 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { prepareFaxJob } from './jobs/prepare-fax';
 import { assertWithinNewAccountLimit } from './new-account-limit';
 import { assertUsageWithinPlan, quoteWithinQuota } from './quota';
+import { sendingAccountOf } from './sending-account';
 import { faxLineEnds } from './line-ends';
 import { linesInForce, type LinesConfig } from '../lines/lines-in-force';
 import { assertRecipientAllowed } from './recipient-rules';
@@ -124,7 +125,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     const existing = await faxesWithIdempotencyKeys(db, member.accountId, idempotencyKeys);
     if (existing.length > 0) return { faxes: existing, created: false, pages: null, quote: null, broadcastId: existing[0]!.broadcastId };
   }
-  const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms, planPeriod } = await checkSend(deps, input, attachments, rules);
+  const { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms, account } = await checkSend(deps, input, attachments, rules);
   // The person (or program) saw a price: the send goes only if it costs no more now (decision 096).
   if (input.acceptedTotalCents !== undefined && quote.totalCents > (input.acceptedTotalCents ?? 0))
     throw new AppError('conflict', 'errors.quoteChanged', { price: formatPrice(quote.totalCents, quote.currency, input.language) });
@@ -140,7 +141,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
     // The faxes, their files, their audit rows and their first jobs commit together or not at all: an error answer
     // leaves nothing behind, and a 202 has everything a worker needs.
     const { rows: created, broadcastId } = await inTransaction(db, async (tx, client) => {
-      await assertWithinNewAccountLimit(tx, member.accountId, rules, recipients.length);
+      await assertWithinNewAccountLimit(tx, account, rules, recipients.length);
       const priority = scheduledAt ? 0 : -(await faxesWaitingForConversion(tx, member.accountId));
       const broadcastId = input.broadcastId ?? (recipients.length > 1 || input.forceBroadcast ? await recordBroadcast(tx) : null);
       // A broadcast's documents are rendered once for all its faxes (one job), unless the worker must first fetch
@@ -155,7 +156,7 @@ export async function sendFaxes(deps: SendFaxDeps, input: SendFaxesInput) {
         );
       }
       // Their pages are reserved now: checked again under the account's quota lock, so that a burst cannot slip past.
-      await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length, planPeriod);
+      await assertUsageWithinPlan(tx, member.accountId, knownPages * recipients.length, account.planPeriod);
       return { rows, broadcastId };
     });
     // Each fax's pages when every file's count is known now (a PDF, an image, no cover or a cover), null otherwise.
@@ -289,7 +290,8 @@ async function checkSend(
   const { actor, request, recipients } = input;
   const { db } = deps;
   const { accountId } = actor.member;
-  await assertSendingNotPaused(db, accountId, deps.config.publicUrl);
+  const account = await sendingAccountOf(db, accountId, clock.now());
+  assertSendingNotPaused(account.paymentFailure, deps.config.publicUrl);
 
   for (const recipient of recipients) {
     assertRecipientAllowed(recipient, rules.blockedRecipientPrefixes);
@@ -321,8 +323,8 @@ async function checkSend(
     throw new AppError('invalid_request', 'errors.tooManyPages', { pages: knownPages, max: MAX_PAGES_PER_FAX });
   // Each fax's pages are all known now when every file's count is (a PDF, an image), not for a file read later.
   const pagesKnown = attachments.every((a) => a.pages !== null) && !input.sourceUrl;
-  const { quote, terms, planPeriod } = await quoteWithinQuota(db, accountId, { recipients, pages: knownPages, pagesKnown });
-  return { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms, planPeriod };
+  const { quote, terms } = await quoteWithinQuota(db, account, { recipients, pages: knownPages, pagesKnown });
+  return { coverMessage, scheduledAt, fromNumber, knownPages, quote, terms, account };
 }
 
 /**
