@@ -36,40 +36,49 @@ export async function endAttempt(
   // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
   const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
   return inTransaction(db, async (tx, client) => {
-    const ended = await tx
-      .update(faxAttempts)
-      .set({
-        endedAt: new Date(),
-        durationMs: outcome.durationMs,
-        pagesSent: outcome.pagesSent,
-        firstPage: outcome.firstPage,
-        result: outcome.result,
-        call: outcome.call ?? null,
-        lineCode: outcome.lineCode?.slice(0, 500) ?? null,
-        interrupted: target.interrupted ?? false,
-        // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
-        ...(transmitted ? { imageKey: transmitted.key } : {}),
-      })
-      .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
-      .returning({ id: faxAttempts.id, line: faxAttempts.line });
-    if (ended.length === 0) return false;
-    // The station id the remote announced, when it announced one, is kept on the fax by the statement that reads what
-    // the checks need.
+    // The attempt's end, and what the checks below need of its fax, in one statement.
+    const endedAttempt = tx.$with('ended_attempt').as(
+      tx
+        .update(faxAttempts)
+        .set({
+          endedAt: new Date(),
+          durationMs: outcome.durationMs,
+          pagesSent: outcome.pagesSent,
+          firstPage: outcome.firstPage,
+          result: outcome.result,
+          call: outcome.call ?? null,
+          lineCode: outcome.lineCode?.slice(0, 500) ?? null,
+          interrupted: target.interrupted ?? false,
+          // A carrier's try keeps the pages it handed over (kept before); its end brings no image.
+          ...(transmitted ? { imageKey: transmitted.key } : {}),
+        })
+        .where(and(eq(faxAttempts.faxId, faxId), eq(faxAttempts.number, attempt), isNull(faxAttempts.endedAt)))
+        .returning({ line: faxAttempts.line }),
+    );
+    const [ended] = await tx
+      .with(endedAttempt)
+      .select({ line: endedAttempt.line, accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId })
+      .from(endedAttempt)
+      .leftJoin(faxes, eq(faxes.id, faxId));
+    if (!ended) return false;
+    const to =
+      ended.accountId !== null && ended.toNumber !== null
+        ? { accountId: ended.accountId, toNumber: ended.toNumber, expectedStationId: ended.expectedStationId }
+        : undefined;
+    // The station id the remote announced, when it announced one, is kept on the fax by the change that ends the try
+    // or sets its next (the attempt keeps the call's own record of it either way).
     const announced = announcedStationOf(outcome);
-    const facts = { accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId };
-    const [to] = announced
-      ? await tx.update(faxes).set({ announcedStationId: announced }).where(eq(faxes.id, faxId)).returning(facts)
-      : await tx.select(facts).from(faxes).where(eq(faxes.id, faxId));
+    const station = announced ? { announcedStationId: announced } : {};
     // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
     // A try cut short by its worker (decision 081) says nothing of the number.
-    if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended[0]!.line, outcome });
+    if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended.line, outcome });
     if (to) await recordAnsweringStation(tx, { id: faxId, ...to }, outcome);
     const confirmedEnd = async (
       status: 'delivered' | 'partially_delivered',
       pagesSent: number,
       failure: { failureReason: 'partial'; failureMessage: null } | Record<string, never> = {},
     ) => {
-      const set = { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null, ...failure };
+      const set = { completedAt: new Date(), pagesSent, retryReason: null, nextTryAt: null, ...failure, ...station };
       if (await moveFax(tx, faxId, ['sending'], status, set)) await chargeDeliveredPages({ queue, config }, tx, client, faxId);
       return true;
     };
@@ -89,12 +98,12 @@ export async function endAttempt(
       const before = outcome.result === 'partially_delivered' ? confirmed : await pagesConfirmedBefore(tx, faxId);
       if (before > 0 && reason !== 'uncertain')
         return confirmedEnd('partially_delivered', before, { failureReason: 'partial', failureMessage: null });
-      await failFax(tx, faxId, ['sending'], reason, endedMessage(target.language as TLanguage, reason));
+      await failFax(tx, faxId, ['sending'], reason, endedMessage(target.language as TLanguage, reason), station);
       return true;
     }
     const nextTryAt = new Date(clock.now().getTime() + Math.round(wait * config.faxClockScale));
     // Said on the fax, so that the history can tell when the next try is and the sender may cancel until then.
-    if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason }))) return true;
+    if (!(await moveFax(tx, faxId, ['sending'], 'sending', { nextTryAt, retryReason: reason, ...station }))) return true;
     await queue.send(
       transmitFaxAddress,
       { faxId, attempt: attempt + 1 },

@@ -28,8 +28,11 @@ export async function failFax(
   from: readonly TFaxStatus[],
   reason: TFaxFailureReason,
   message: string,
+  /** Anything else the failure keeps on the fax (the station id its last call announced). */
+  also: Partial<typeof faxes.$inferInsert> = {},
 ): Promise<boolean> {
   return moveFax(db, faxId, from, 'failed', {
+    ...also,
     failureReason: reason,
     failureMessage: message,
     completedAt: new Date(),
