@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, type TLanguage, type TNoticeSetting } from '@faxline/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { accountMembers } from '../accounts/schema';
 import { userSettings } from '../accounts/settings-schema';
 import { languageOf } from '../auth/auth';
@@ -25,8 +25,11 @@ export type TNoticeRecipient = {
 
 type Person = Awaited<ReturnType<typeof peopleOf>>[number];
 
-/** The account's people with their role and their notice preferences (the defaults until they saved their own). */
-async function peopleOf(db: Database, accountId: string) {
+/**
+ * The account's people with their role and their notice preferences (the defaults until they saved their own); or,
+ * given `sender`, only that person, without their inboxes: a fax's sender sees it whatever the inboxes (maySeeFax).
+ */
+async function peopleOf(db: Database, accountId: string, sender?: string) {
   const rows = await db
     .select({
       userId: users.id,
@@ -43,8 +46,8 @@ async function peopleOf(db: Database, accountId: string) {
     .from(accountMembers)
     .innerJoin(users, eq(users.id, accountMembers.userId))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(accountMembers.organizationId, accountId));
-  const inboxes = await inboxIdsOfPeople(db, accountId);
+    .where(and(eq(accountMembers.organizationId, accountId), sender === undefined ? undefined : eq(accountMembers.userId, sender)));
+  const inboxes = sender === undefined ? await inboxIdsOfPeople(db, accountId) : new Map<string, Set<string>>();
   return rows.map((row) => ({
     ...row,
     accountId,
@@ -123,7 +126,7 @@ export async function outcomeRecipient(
   fax: Pick<FaxRow, 'accountId' | 'direction' | 'userId' | 'inboxId' | 'filedAt'>,
 ): Promise<TNoticeRecipient | null> {
   if (!fax.userId) return null;
-  const sender = (await peopleOf(db, fax.accountId)).find((person) => person.userId === fax.userId);
+  const [sender] = await peopleOf(db, fax.accountId, fax.userId);
   if (!sender?.faxSentConfirmation || !maySee(sender, fax) || !reachable(sender, config)) return null;
   return personRecipient(sender, 'faxSentConfirmation');
 }

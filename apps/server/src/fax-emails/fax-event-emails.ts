@@ -4,8 +4,7 @@ import { accounts } from '../accounts/schema';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { FaxEventRow } from '../events/fax-event';
 import type { FaxRow } from '../faxes/fax-access';
-import { loadFax } from '../faxes/fax-state';
-import { faxAttempts } from '../faxes/schema';
+import { faxAttempts, faxes } from '../faxes/schema';
 import { plans } from '../plans/schema';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
@@ -35,10 +34,9 @@ const isOutcome = (type: string): type is TOutcomeEventType => (OUTCOME_EVENT_TY
 export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Promise<TEmail[]> {
   const { db, config } = deps;
   if (event.type !== 'fax.received' && !isOutcome(event.type)) return [];
-  const fax = await loadFax(db, event.faxId);
-  if (!fax) return [];
-  const account = await emailTermsOf(db, fax.accountId);
-  if (!account) return [];
+  const found = await faxWithEmailTerms(db, event.faxId);
+  if (!found) return [];
+  const { fax, account } = found;
 
   const key = await unsubscribeKeyOf(config);
   const contextOf = (recipient: TNoticeRecipient): TNoticeContext => ({
@@ -76,10 +74,9 @@ export async function forwardedFaxEmails(
   input: { faxId: string; eventId: string; rule: { id: string; addresses: readonly string[] } },
 ): Promise<TEmail[]> {
   const { db, config } = deps;
-  const fax = await loadFax(db, input.faxId);
-  if (!fax || input.rule.addresses.length === 0) return [];
-  const account = await emailTermsOf(db, fax.accountId);
-  if (!account) return [];
+  const found = input.rule.addresses.length > 0 ? await faxWithEmailTerms(db, input.faxId) : null;
+  if (!found) return [];
+  const { fax, account } = found;
   const key = await unsubscribeKeyOf(config);
   const language = await ownerLanguageOf(db, fax.accountId);
   const form = await receivedFaxForm(deps.files, fax, account);
@@ -101,19 +98,26 @@ export async function forwardedFaxEmails(
   });
 }
 
-/** What the account's plan and settings say of its fax e-mails: the time zone, and whether documents may go. */
-async function emailTermsOf(db: Database, accountId: string) {
-  const [account] = await db
+/**
+ * The fax, and what its account's plan and settings say of its e-mails (the time zone, whether documents may go), in
+ * one read; null when the fax or its account is gone.
+ */
+async function faxWithEmailTerms(db: Database, faxId: string) {
+  const [row] = await db
     .select({
+      fax: faxes,
       timeZone: accounts.timeZone,
       documentsInEmail: accounts.documentsInEmail,
       isHipaa: plans.isHipaa,
       faxToEmail: plans.faxToEmail,
     })
-    .from(accounts)
+    .from(faxes)
+    .innerJoin(accounts, eq(accounts.id, faxes.accountId))
     .leftJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(accounts.id, accountId));
-  return account ?? null;
+    .where(eq(faxes.id, faxId));
+  if (!row) return null;
+  const { fax, ...account } = row;
+  return { fax, account };
 }
 
 /**
@@ -123,7 +127,7 @@ async function emailTermsOf(db: Database, accountId: string) {
 async function receivedFaxForm(
   files: FileStore,
   fax: FaxRow,
-  account: NonNullable<Awaited<ReturnType<typeof emailTermsOf>>>,
+  account: NonNullable<Awaited<ReturnType<typeof faxWithEmailTerms>>>['account'],
 ): Promise<TDocumentForm> {
   if (account.isHipaa) return { kind: 'link', reason: 'hipaa' };
   if (!account.faxToEmail) return { kind: 'link', reason: 'plan' };
