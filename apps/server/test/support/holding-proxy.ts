@@ -25,6 +25,8 @@ export async function openHoldingProxy(url: string) {
   const proxied = new URL(url);
   proxied.hostname = '127.0.0.1';
   proxied.port = String((server.address() as net.AddressInfo).port);
+  // Clients reach the proxy over TCP: not the embedded server's Unix socket, which `host` names (decision 143).
+  proxied.searchParams.delete('host');
   return {
     url: proxied.toString(),
     /** From now on, what clients send waits in the proxy. */
