@@ -30,10 +30,10 @@ export const faxEventEmailJob = defineJob({
   },
 });
 
-/** Each e-mail whose address has not had this event's yet, kept or queued (keepOrQueueEmail); returns how many. */
-export async function emailOncePerAddress(deps: JobDeps, eventId: string, emails: readonly TEmail[]): Promise<number> {
-  if (emails.length === 0) return 0;
-  return inTransaction(deps.db, async (tx, client) => emailOncePerAddressIn({ ...deps, tx, client }, eventId, emails));
+/** Each e-mail whose address has not had this event's yet, kept or queued (keepOrQueueEmail). */
+async function emailOncePerAddress(deps: JobDeps, eventId: string, emails: readonly TEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await inTransaction(deps.db, async (tx, client) => emailOncePerAddressIn({ ...deps, tx, client }, eventId, emails));
 }
 
 /** The same, in a transaction of the caller's (the routing job files a fax and queues its forwarded e-mails at once). */
@@ -41,8 +41,7 @@ export async function emailOncePerAddressIn(
   deps: JobDeps & { tx: Database; client: SqlExecutor },
   eventId: string,
   emails: readonly TEmail[],
-): Promise<number> {
-  let queued = 0;
+): Promise<void> {
   for (const email of emails) {
     const target = email.to.toLowerCase();
     const recorded = await deps.tx
@@ -52,7 +51,5 @@ export async function emailOncePerAddressIn(
       .returning({ target: eventDeliveries.target });
     if (recorded.length === 0) continue;
     await keepOrQueueEmail(deps, email, { dedupeKey: `${eventId}:${target}` });
-    queued += 1;
   }
-  return queued;
 }

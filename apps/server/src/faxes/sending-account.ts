@@ -7,8 +7,6 @@ import type { Database } from '../platform/db/client';
 import { plans } from '../plans/schema';
 import { planPeriodColumns, planPeriodFrom } from './quota';
 
-export type SendingAccount = Awaited<ReturnType<typeof sendingAccountOf>>;
-
 /**
  * What a send is checked and priced against, of its account, read once (decision 145): whether a failed payment has
  * paused its sending, its plan and period (the quota), what pages beyond the plan cost (the price), and when it was made
