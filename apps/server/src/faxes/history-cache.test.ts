@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MISSED, type DatabaseNotifications } from '../platform/db/notifications';
+import { handNotifications } from '../../test/support/hand-notifications';
+import { MISSED } from '../platform/db/notifications';
 import { ACCOUNT_CHANGED_CHANNEL, createHistoryCache, type HistoryRead } from './history-cache';
 
-/** Notifications sent by hand: `change(account)` is what a commit touching that account's faxes or members sends. */
-function handNotifications() {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  let listening = true;
-  const notifications: DatabaseNotifications = {
-    subscribe: (channel, handler) => {
-      const set = handlers.get(channel) ?? new Set();
-      handlers.set(channel, set.add(handler));
-      return () => void set.delete(handler);
-    },
-    isListening: () => listening,
-    caughtUp: async () => {},
-    close: async () => {},
-  };
-  return {
-    notifications,
-    change: (payload: string) => handlers.get(ACCOUNT_CHANGED_CHANNEL)?.forEach((handler) => handler(payload)),
-    setListening: (value: boolean) => (listening = value),
-  };
+/** `change(account)` is what a commit touching that account's faxes or members sends. */
+function accountNotifications() {
+  const hand = handNotifications();
+  return { ...hand, change: (payload: string) => hand.send(ACCOUNT_CHANGED_CHANNEL, payload) };
 }
 
 /** A load that counts its calls and answers `body` for `accountId`. */
@@ -30,12 +16,12 @@ function loader(accountId: string) {
   return { load, calls: () => calls };
 }
 
-const open = (hand: ReturnType<typeof handNotifications>) =>
+const open = (hand: ReturnType<typeof accountNotifications>) =>
   createHistoryCache({ notifications: hand.notifications, maxEntries: 100, lifetimeMs: 60_000 });
 
 describe('the history cache', () => {
   it('answers a query again from memory, per person and query', async () => {
-    const cache = open(handNotifications());
+    const cache = open(accountNotifications());
     const a = loader('account-a');
     expect(await cache.read('ada', 'page 1', a.load)).toBe('account-a:1');
     expect(await cache.read('ada', 'page 1', a.load)).toBe('account-a:1');
@@ -45,7 +31,7 @@ describe('the history cache', () => {
   });
 
   it("drops an account's answers when it changes, and only that account's", async () => {
-    const hand = handNotifications();
+    const hand = accountNotifications();
     const cache = open(hand);
     const a = loader('account-a');
     const b = loader('account-b');
@@ -59,7 +45,7 @@ describe('the history cache', () => {
   });
 
   it('keeps nothing read while a change arrived: the read may have started before its commit', async () => {
-    const hand = handNotifications();
+    const hand = accountNotifications();
     const cache = open(hand);
     let finish: (read: HistoryRead) => void = () => {};
     const slow = () => new Promise<HistoryRead>((resolve) => (finish = resolve));
@@ -73,7 +59,7 @@ describe('the history cache', () => {
   });
 
   it('drops everything when notifications may have been missed, and keeps nothing while they cannot arrive', async () => {
-    const hand = handNotifications();
+    const hand = accountNotifications();
     const cache = open(hand);
     const a = loader('account-a');
     await cache.read('ada', 'page 1', a.load);
@@ -86,13 +72,13 @@ describe('the history cache', () => {
   });
 
   it('does not keep a failed read', async () => {
-    const cache = open(handNotifications());
+    const cache = open(accountNotifications());
     await expect(cache.read('ada', 'page 1', () => Promise.reject(new Error('forbidden')))).rejects.toThrow('forbidden');
     expect(await cache.read('ada', 'page 1', loader('account-a').load)).toBe('account-a:1');
   });
 
   it('keeps nothing when it is given no room', async () => {
-    const hand = handNotifications();
+    const hand = accountNotifications();
     const cache = createHistoryCache({ notifications: hand.notifications, maxEntries: 0, lifetimeMs: 60_000 });
     const a = loader('account-a');
     await cache.read('ada', 'page 1', a.load);

@@ -11,8 +11,10 @@ export type NotifiedCache<T> = {
 
 /**
  * A value read from the database and kept in memory until `channel` is notified by any process on the database (the
- * table's trigger sends it in the transaction of the edit, so at its commit), and `lifetimeMs` at the latest: a
- * notification sent while this process's listening connection was down is missed, and the lifetime bounds the harm.
+ * table's trigger sends it in the transaction of the edit, so at its commit), and `lifetimeMs` at the latest. A value
+ * read while this process is not listening (its listening connection not yet open, or lost) is answered and not kept:
+ * nothing would tell it of an edit, not even this process's own (`caughtUp` cannot wait for what is not heard). The
+ * lifetime bounds the harm of anything else (a stalled connection).
  */
 export function cachedUntilNotified<T>(options: {
   load: () => Promise<T>;
@@ -32,6 +34,7 @@ export function cachedUntilNotified<T>(options: {
   return {
     get: () => {
       if (entry && Date.now() - entry.at < options.lifetimeMs) return entry.value;
+      if (!options.notifications.isListening()) return options.load();
       const next = { at: Date.now(), value: options.load() };
       next.value.catch(() => {
         if (entry === next) entry = null; // a failed read is tried again by the next caller
