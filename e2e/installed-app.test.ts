@@ -7,7 +7,7 @@ import { makePdf } from '@test-support/factories/documents';
 import { PASSWORD, uniqueEmail } from '@test-support/factories/values';
 import { faxlineBuild, freePort, repoRoot, startFaxline, tempDataDir, type FaxlineProcess } from '@test-support/faxline-process';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enApp from '../apps/web/src/locales/en/installed-app.json';
 import enFaxes from '../apps/web/src/locales/en/faxes.json';
@@ -71,6 +71,7 @@ beforeAll(async () => {
   await server.untilReady();
   browser = await launchBrowser();
   person = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.desktop });
+  watchUnanswered(person);
   // A reload that waits for a service worker to take over, on a machine whose cores the other lanes share.
   person.setDefaultNavigationTimeout(60_000);
   person.setDefaultTimeout(60_000);
@@ -127,6 +128,30 @@ function heardOn(page: Page): void {
 }
 
 /**
+ * The context's requests not yet answered (its pages' and its service workers'), with how long each has waited, for
+ * a failure's message: Chromium swaps in a waiting version only once the old one has no request in hand, so a request
+ * that never ends keeps "Reload" from ever taking effect (a page fetching without pause does it, seen by hand).
+ */
+const unanswered = new Map<Request, number>();
+function watchUnanswered(context: BrowserContext): void {
+  context.on('request', (request) => unanswered.set(request, Date.now()));
+  context.on('response', (response) => unanswered.delete(response.request()));
+  context.on('requestfailed', (request) => unanswered.delete(request));
+}
+const fromClosedPage = (request: Request) => !request.serviceWorker() && request.frame().page().isClosed();
+const unansweredNow = () =>
+  JSON.stringify(
+    [...unanswered]
+      .filter(([request]) => !fromClosedPage(request))
+      .slice(0, 20)
+      .map(([request, since]) => ({
+        url: request.url(),
+        from: request.serviceWorker() ? 'service worker' : 'page',
+        waitedMs: Date.now() - since,
+      })),
+  );
+
+/**
  * Waits for `locator` on a page the service worker serves, longer than a person's 15 s: the lanes share two cores,
  * and clean-clone runs have missed 15 s here, in this test and the update test, with nothing to go on. If it never
  * shows, says what the page showed instead, where the workers stood, and what the page heard go wrong (session 42's
@@ -145,7 +170,7 @@ async function visibleUnderWorker(page: Page, locator: Locator, what: string): P
     const shot = path.join(shotsDir(), `never-shown-${Date.now()}.png`);
     await page.screenshot({ path: shot }).catch(() => undefined);
     throw new Error(
-      `${what} not shown at ${page.url()}: ${String(error)}\npage: ${JSON.stringify(shown)}\nservice workers: ${await serviceWorkerVersions(page)}\nheard: ${JSON.stringify(troubles.get(page) ?? [])}\nscreenshot: ${shot}`,
+      `${what} not shown at ${page.url()}: ${String(error)}\npage: ${JSON.stringify(shown)}\nservice workers: ${await serviceWorkerVersions(page)}\nheard: ${JSON.stringify(troubles.get(page) ?? [])}\nunanswered: ${unansweredNow()}\nscreenshot: ${shot}`,
     );
   }
 }
@@ -369,8 +394,9 @@ describe('a new version deployed', () => {
     try {
       await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: enApp.update.reload }).click()]);
     } catch (error) {
-      // Seen once in a clean-clone run on a loaded machine (session 39), not again: say where the workers stood.
-      throw new Error(`${String(error)}\nservice workers: ${await serviceWorkerVersions(page)}`);
+      // Seen in clean-clone runs on a loaded machine (sessions 39 and 44): say where the workers stood, and what the old
+      // one may still have had in hand.
+      throw new Error(`${String(error)}\nservice workers: ${await serviceWorkerVersions(page)}\nunanswered: ${unansweredNow()}`);
     }
     await expect.poll(() => banner.count()).toBe(0);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
