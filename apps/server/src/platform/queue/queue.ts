@@ -170,6 +170,7 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
     } else {
       const client = await lockPool.connect();
       let locked = false;
+      let unlockFailed: Error | undefined;
       try {
         const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
           EXCLUSIVE_LOCK_CLASS,
@@ -198,15 +199,12 @@ export async function startQueue<TDeps extends QueueDeps>(options: {
           held.splice(at, 1);
           await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [NAMED_LOCK_CLASS, name]);
         };
-        try {
-          await job.handler(parsed.data, { ...options.deps, queue: api, logger: log, holdLock, releaseLock });
-        } finally {
-          for (const name of held)
-            await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [NAMED_LOCK_CLASS, name]).catch(() => undefined);
-        }
+        await job.handler(parsed.data, { ...options.deps, queue: api, logger: log, holdLock, releaseLock });
       } finally {
-        if (locked) await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]).catch(() => undefined);
-        client.release();
+        // The connection is this run's alone: one statement frees the key and every named lock still held. A connection
+        // that could not free them is closed (its locks go with it) rather than handed to the next run.
+        if (locked) await client.query('SELECT pg_advisory_unlock_all()').catch((error: Error) => (unlockFailed = error));
+        client.release(unlockFailed);
       }
     }
     log.info({ ms: Date.now() - started }, 'job done');
