@@ -1,5 +1,6 @@
 import { matchingPrefix, MAX_BLOCKLIST_ENTRIES, type TAddBlockedNumberRequest, type TBlocklist } from '@faxline/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { accounts } from '../accounts/schema';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
@@ -71,3 +72,8 @@ export async function accountBlockedPrefix(db: Database, accountId: string, numb
     rows.map((row) => row.prefix),
   );
 }
+
+/** The account's blocked prefixes, as a column of a read of `accounts` (a send reads them with its account's terms). */
+export const blockedPrefixesColumn = sql<string[]>`(
+  SELECT coalesce(array_agg(${accountBlocklist.prefix}), '{}') FROM ${accountBlocklist} WHERE ${accountBlocklist.accountId} = ${accounts.id}
+)`;

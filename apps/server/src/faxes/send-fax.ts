@@ -1,5 +1,6 @@
 import {
   hasNothingToSend,
+  matchingPrefix,
   MAX_PAGES_PER_FAX,
   MAX_SCHEDULE_DAYS,
   needsCoverPage,
@@ -12,12 +13,10 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import { chooseLine } from '../lines/lines';
-import { numbersOfAccount } from '../numbers/numbers';
 import type { Database } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import type { SqlExecutor } from '../platform/db/notifications';
 import { inTransaction } from '../platform/db/transaction';
-import { accountBlockedPrefix } from '../blocklist/blocklist';
 import { AppError } from '../platform/http/app-error';
 import type { Queue } from '../platform/queue/queue';
 import type { SystemSettings } from '../system-settings/system-settings';
@@ -295,7 +294,7 @@ async function checkSend(
 
   for (const recipient of recipients) {
     assertRecipientAllowed(recipient, rules.blockedRecipientPrefixes);
-    const blocked = await accountBlockedPrefix(db, accountId, recipient);
+    const blocked = matchingPrefix(recipient, account.blockedPrefixes);
     if (blocked) throw new AppError('invalid_request', 'errors.recipientOnBlocklist', { number: recipient, prefix: blocked });
   }
   const coverMessage = request.coverPageMessage?.trim() || null;
@@ -312,9 +311,9 @@ async function checkSend(
       throw new AppError('invalid_request', 'errors.scheduleTooFar', { days: MAX_SCHEDULE_DAYS });
   }
 
-  const own = await numbersOfAccount(db, accountId);
-  const fromNumber = request.fromNumber ?? own[0]?.phoneNumber ?? null;
-  if (request.fromNumber && !own.some((n) => n.phoneNumber === request.fromNumber)) {
+  const own = account.numbers;
+  const fromNumber = request.fromNumber ?? own[0] ?? null;
+  if (request.fromNumber && !own.includes(request.fromNumber)) {
     throw new AppError('invalid_request', 'errors.fromNumberNotYours', { number: request.fromNumber });
   }
 

@@ -1,5 +1,6 @@
 import { countryOf } from '@faxline/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { claimSeedRun } from '../platform/db/seed-runs';
 import { clock } from '../platform/clock';
@@ -25,6 +26,15 @@ export async function numbersOfAccount(db: Database, accountId: string) {
     .where(and(eq(faxNumbers.accountId, accountId), eq(faxNumbers.status, 'assigned')))
     .orderBy(asc(faxNumbers.assignedAt));
 }
+
+/**
+ * The account's numbers in the order numbersOfAccount gives them (the first is its sending number by default), as a
+ * column of a read of `accounts` (a send reads them with its account's terms).
+ */
+export const assignedNumbersColumn = sql<string[]>`(
+  SELECT coalesce(array_agg(${faxNumbers.phoneNumber} ORDER BY ${faxNumbers.assignedAt}), '{}') FROM ${faxNumbers}
+  WHERE ${faxNumbers.accountId} = ${accounts.id} AND ${faxNumbers.status} = 'assigned'
+)`;
 
 /** The account holding a number, when it is one of ours: a fax to it goes over the internal line. */
 export async function accountHoldingNumber(db: Database, phoneNumber: string): Promise<string | null> {

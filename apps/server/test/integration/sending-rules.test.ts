@@ -1,8 +1,10 @@
-import { DEFAULT_SYSTEM_SETTINGS, ZApiError, type TSystemSettingsValues } from '@faxline/shared';
+import { DEFAULT_SYSTEM_SETTINGS, ZApiError, ZSendFaxResponse, type TSystemSettingsValues } from '@faxline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/accounts/schema';
 import { users } from '../../src/auth/schema';
+import { faxes } from '../../src/faxes/schema';
+import { faxNumbers } from '../../src/numbers/schema';
 import { makePdf } from '@test-support/factories/documents';
 import { createUser } from '@test-support/factories/accounts';
 import { sendFaxRequest } from '../support/faxes';
@@ -200,4 +202,47 @@ describe('the daily limit of a new account', () => {
       await saveSettings({});
     }
   }, 60_000);
+});
+
+describe("what the account's own settings allow", () => {
+  const sendFrom = (cookie: string, recipientNumber: string, fromNumber?: string) =>
+    sendFaxRequest(t.app, cookie, { recipientNumber, faxQuality: 'fine', ...(fromNumber ? { fromNumber } : {}) }, [
+      { name: 'letter.pdf', bytes: pdf },
+    ]);
+  const fromNumberOf = async (faxId: string) =>
+    (await t.db.select({ fromNumber: faxes.fromNumber }).from(faxes).where(eq(faxes.id, faxId)))[0]!.fromNumber;
+
+  it('refuses a recipient on its blocklist, and sends from its own numbers only (its first by default)', async () => {
+    const person = await customer();
+    const blocked = await callApi(t.app, 'POST', '/api/blocklist', { cookie: person.cookie, payload: { prefix: '+1888555' } });
+    expect(blocked.statusCode).toBe(200);
+    const refused = await sendFrom(person.cookie, '+18885550123');
+    expect(refused.statusCode).toBe(400);
+    expect(ZApiError.parse(refused.json()).error.message).toBe(
+      "+18885550123 is on your account's blocklist (+1888555). Remove it from the blocklist in Settings to fax it.",
+    );
+    expect(await faxesOf(person.accountId)).toBe(0);
+
+    // Its numbers, the older first, and a number of another account's.
+    await t.db.delete(faxNumbers).where(eq(faxNumbers.accountId, person.accountId));
+    const suffix = String(Date.now()).slice(-4);
+    const [first, second, theirs] = [`+1555014${suffix}`, `+1555015${suffix}`, `+1555016${suffix}`];
+    const other = await customer();
+    await t.db.insert(faxNumbers).values([
+      { phoneNumber: second, status: 'assigned', accountId: person.accountId, assignedAt: new Date(Date.now() - 1_000) },
+      { phoneNumber: first, status: 'assigned', accountId: person.accountId, assignedAt: new Date(Date.now() - 60_000) },
+      { phoneNumber: theirs, status: 'assigned', accountId: other.accountId, assignedAt: new Date(Date.now() - 120_000) },
+    ]);
+    const notYours = await sendFrom(person.cookie, '+18885560123', theirs);
+    expect(notYours.statusCode).toBe(400);
+    expect(ZApiError.parse(notYours.json()).error.message).toBe(`The number ${theirs} is not one of your account's fax numbers.`);
+    expect(await faxesOf(person.accountId)).toBe(0);
+
+    const byDefault = await sendFrom(person.cookie, '+18885560123');
+    expect(byDefault.statusCode).toBe(202);
+    expect(await fromNumberOf(ZSendFaxResponse.parse(byDefault.json()).faxId)).toBe(first);
+    const chosen = await sendFrom(person.cookie, '+18885560124', second);
+    expect(chosen.statusCode).toBe(202);
+    expect(await fromNumberOf(ZSendFaxResponse.parse(chosen.json()).faxId)).toBe(second);
+  });
 });
