@@ -2,7 +2,7 @@ import { destinationOf, DOMESTIC_CALLING_CODE, type TFaxQuote, type TRecipientQu
 import type { Database } from '../platform/db/client';
 import { AppError } from '../platform/http/app-error';
 import { internationalRateOf } from './international-rates';
-import { chargeTermsOf, type ChargeTerms } from './overage';
+import type { ChargeTerms } from './overage';
 
 /**
  * What a fax's quote promised (decision 096), kept with the fax when it is accepted and read at its delivery: the
@@ -100,18 +100,17 @@ export function chargedRate(quoted: number | null | undefined, current: number |
 /**
  * The international rate of a delivered fax: what its quote said, or today's rate for the country when lower. A
  * country removed from the table since keeps the quoted rate: the sender accepted it and the fax went. Null when the
- * quote had none or there is no invoice to bill it on now.
+ * quote had none or there is no invoice to bill it on now (`terms`, the account's as they stand: chargeTermsFrom).
  */
 export async function internationalRateAtDelivery(
   db: Database,
-  accountId: string,
+  terms: ChargeTerms,
   toNumber: string,
   quoted: QuotedTerms | null,
 ): Promise<{ cents: number; currency: string } | null> {
   const quotedCents = quoted?.internationalCentsPerPage ?? null;
-  if (quotedCents === null) return null;
-  const { invoiced, currency } = await chargeTermsOf(db, accountId);
-  if (!invoiced) return null;
+  if (quotedCents === null || !terms.invoiced) return null;
+  const { currency } = terms;
   const country = destinationOf(toNumber)?.country;
   const current = country ? await internationalRateOf(db, country) : null;
   return { cents: Math.min(quotedCents, current ?? quotedCents), currency };

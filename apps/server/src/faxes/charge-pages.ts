@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
-import { overageRateOf, splitPages } from '../billing/overage';
+import { chargeTermsColumns, chargeTermsFrom, splitPages } from '../billing/overage';
+import { subscriptions } from '../billing/schema';
 import { chargedRate, internationalRateAtDelivery } from '../billing/quote';
 import { ledgerPages, recordUsage, usagePeriodOf } from '../billing/usage-ledger';
 import { usageLedger } from '../billing/ledger-schema';
@@ -34,16 +35,19 @@ export async function chargeFaxPages(
       pagesSent: faxes.pagesSent,
       completedAt: faxes.completedAt,
       quotedTerms: faxes.quotedTerms,
-      currency: plans.currency,
       limit: plans.pagesPerMonth,
+      terms: chargeTermsColumns,
       // A second report of the same end: its lines are written (read here, in the same statement).
       charged: sql<boolean>`EXISTS (SELECT 1 FROM ${usageLedger} WHERE ${eq(usageLedger.faxId, faxId)})`,
     })
     .from(faxes)
     .innerJoin(accounts, eq(accounts.id, faxes.accountId))
     .leftJoin(plans, eq(plans.id, accounts.planId))
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(faxes.id, faxId));
   if (!fax) return none;
+  // The account's terms as they stand now, read with the fax: what a page beyond the plan or abroad costs, if billed.
+  const terms = chargeTermsFrom(fax.terms);
   const inbound = fax.direction === 'inbound';
   const ended = inbound ? fax.status === 'received' : fax.status === 'delivered' || fax.status === 'partially_delivered';
   // A second report of the same end: its lines are written, and a new split would count its own pages against it.
@@ -55,7 +59,7 @@ export async function chargeFaxPages(
     faxId,
     direction: fax.direction,
     otherNumber: inbound ? fax.fromNumber : fax.toNumber,
-    currency: fax.currency ?? 'USD',
+    currency: terms.currency,
     at,
   };
   const pages = (inbound ? fax.pages : fax.pagesSent) ?? 0;
@@ -66,7 +70,7 @@ export async function chargeFaxPages(
   }
   const quoted = fax.quotedTerms;
   const billableLineIds: number[] = [];
-  const international = await internationalRateAtDelivery(tx, fax.accountId, fax.toNumber, quoted);
+  const international = await internationalRateAtDelivery(tx, terms, fax.toNumber, quoted);
   if (international) {
     const id = await recordUsage(tx, {
       ...line,
@@ -77,8 +81,7 @@ export async function chargeFaxPages(
     });
     if (id !== null) billableLineIds.push(id);
   }
-  const overageNow = await overageRateOf(tx, fax.accountId);
-  const overageCents = chargedRate(quoted ? quoted.overageCentsPerPage : undefined, overageNow?.cents ?? null);
+  const overageCents = chargedRate(quoted ? quoted.overageCentsPerPage : undefined, terms.overageCents);
   // Neither the plan nor its quote bills pages beyond it: every page is within the plan's price.
   if (overageCents === null) {
     await recordUsage(tx, { ...line, pages, kind: 'included', rateCents: 0 });
@@ -97,7 +100,7 @@ export async function chargeFaxPages(
     pages: overagePages,
     kind: 'overage',
     rateCents: overageCents,
-    currency: overageNow?.currency ?? line.currency,
+    currency: terms.currency,
   });
   if (overageLineId !== null) billableLineIds.push(overageLineId);
   return { charged, billableLineIds };
