@@ -1,5 +1,5 @@
 import { MAX_EMAILED_DOCUMENT_BYTES } from '@faxline/shared';
-import { count, eq, sum } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { FaxEventRow } from '../events/fax-event';
@@ -36,7 +36,7 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
   if (event.type !== 'fax.received' && !isOutcome(event.type)) return [];
   const found = await faxWithEmailTerms(db, event.faxId);
   if (!found) return [];
-  const { fax, account } = found;
+  const { fax, account, calls } = found;
 
   const key = await unsubscribeKeyOf(config);
   const contextOf = (recipient: TNoticeRecipient): TNoticeContext => ({
@@ -60,7 +60,7 @@ export async function faxEventEmails(deps: FaxEmailDeps, event: FaxEventRow): Pr
   }
   const recipient = await outcomeRecipient(db, config, fax);
   if (!recipient) return [];
-  return [renderFaxOutcomeEmail(fax, event.type, await callSummary(db, fax.id), documentsAllowed, contextOf(recipient))];
+  return [renderFaxOutcomeEmail(fax, event.type, calls, documentsAllowed, contextOf(recipient))];
 }
 
 /**
@@ -99,8 +99,8 @@ export async function forwardedFaxEmails(
 }
 
 /**
- * The fax, and what its account's plan and settings say of its e-mails (the time zone, whether documents may go), in
- * one read; null when the fax or its account is gone.
+ * The fax, what its account's plan and settings say of its e-mails (the time zone, whether documents may go), and its
+ * calls so far (an outcome's e-mail counts them), in one read; null when the fax or its account is gone.
  */
 async function faxWithEmailTerms(db: Database, faxId: string) {
   const [row] = await db
@@ -110,14 +110,17 @@ async function faxWithEmailTerms(db: Database, faxId: string) {
       documentsInEmail: accounts.documentsInEmail,
       isHipaa: plans.isHipaa,
       faxToEmail: plans.faxToEmail,
+      attempts: sql<number>`(SELECT count(*)::int FROM ${faxAttempts} WHERE ${faxAttempts.faxId} = ${faxes.id})`,
+      durationMs: sql<string | null>`(SELECT sum(${faxAttempts.durationMs}) FROM ${faxAttempts} WHERE ${faxAttempts.faxId} = ${faxes.id})`,
     })
     .from(faxes)
     .innerJoin(accounts, eq(accounts.id, faxes.accountId))
     .leftJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(faxes.id, faxId));
   if (!row) return null;
-  const { fax, ...account } = row;
-  return { fax, account };
+  const { fax, attempts, durationMs, ...account } = row;
+  const calls: TCallSummary = { attempts, durationMs: Number(durationMs ?? 0) };
+  return { fax, account, calls };
 }
 
 /**
@@ -144,12 +147,4 @@ async function attachableForm(files: FileStore, fax: FaxRow): Promise<TDocumentF
   if (!document) return { kind: 'link', reason: 'unavailable' };
   if (document.byteLength > MAX_EMAILED_DOCUMENT_BYTES) return { kind: 'link', reason: 'tooLarge', bytes: document.byteLength };
   return { kind: 'attached' };
-}
-
-async function callSummary(db: Database, faxId: string): Promise<TCallSummary> {
-  const [row] = await db
-    .select({ attempts: count(), durationMs: sum(faxAttempts.durationMs) })
-    .from(faxAttempts)
-    .where(eq(faxAttempts.faxId, faxId));
-  return { attempts: row?.attempts ?? 0, durationMs: Number(row?.durationMs ?? 0) };
 }
