@@ -1,5 +1,5 @@
 import type { TFaxFailureReason, TLanguage } from '@faxline/shared';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { CallOutcome } from '../lines/fax-line';
 import { countedTries, nextTryAfter, UNCOUNTED_INTERRUPTIONS } from '../lines/retry-policy';
 import { inTransaction } from '../platform/db/transaction';
@@ -14,6 +14,7 @@ import { failFax, moveFax } from './fax-state';
 import { transmitFaxAddress } from './jobs/transmit-fax-address';
 import { faxAttempts, faxes } from './schema';
 import { recordCallToProfile } from '../line-profiles/record-call';
+import { lineProfiles } from '../line-profiles/schema';
 import { announcedStationOf, recordAnsweringStation } from './station-check';
 import { clock } from '../platform/clock';
 
@@ -36,7 +37,7 @@ export async function endAttempt(
   // The image as the call carried it, kept before the attempt says it ended: a report can then prove its pages.
   const transmitted = outcome.transmittedImage ? await files.put(outcome.transmittedImage) : null;
   return inTransaction(db, async (tx, client) => {
-    // The attempt's end, and what the checks below need of its fax, in one statement.
+    // The attempt's end, and what the checks below need of its fax and its number's profile, in one statement.
     const endedAttempt = tx.$with('ended_attempt').as(
       tx
         .update(faxAttempts)
@@ -57,9 +58,16 @@ export async function endAttempt(
     );
     const [ended] = await tx
       .with(endedAttempt)
-      .select({ line: endedAttempt.line, accountId: faxes.accountId, toNumber: faxes.toNumber, expectedStationId: faxes.expectedStationId })
+      .select({
+        line: endedAttempt.line,
+        accountId: faxes.accountId,
+        toNumber: faxes.toNumber,
+        expectedStationId: faxes.expectedStationId,
+        profile: getTableColumns(lineProfiles),
+      })
       .from(endedAttempt)
-      .leftJoin(faxes, eq(faxes.id, faxId));
+      .leftJoin(faxes, eq(faxes.id, faxId))
+      .leftJoin(lineProfiles, eq(lineProfiles.toNumber, faxes.toNumber));
     if (!ended) return false;
     const to =
       ended.accountId !== null && ended.toNumber !== null
@@ -71,7 +79,7 @@ export async function endAttempt(
     const station = announced ? { announcedStationId: announced } : {};
     // What the call showed of its number, learned for the next call to it (decision 120), whatever the line.
     // A try cut short by its worker (decision 081) says nothing of the number.
-    if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended.line, outcome });
+    if (to && !target.interrupted) await recordCallToProfile(tx, { toNumber: to.toNumber, line: ended.line, outcome }, ended.profile);
     if (to) await recordAnsweringStation(tx, { id: faxId, ...to }, outcome);
     const confirmedEnd = async (
       status: 'delivered' | 'partially_delivered',

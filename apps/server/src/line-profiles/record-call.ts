@@ -1,27 +1,54 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CallOutcome, CallStart } from '../lines/fax-line';
 import type { Database } from '../platform/db/client';
-import { learnFromCall, startOf } from './learn';
-import { lineProfiles } from './schema';
+import { DEFAULT_SETTINGS, learnFromCall, startOf, type LearnedSettings } from './learn';
+import { lineProfiles, type LineProfileRow } from './schema';
 
 type Db = Pick<Database, 'insert' | 'update'>;
 
+/** The settings a profile learns from: the row's own, or a new number's defaults. */
+function settingsOf(profile: LineProfileRow | null): LearnedSettings {
+  if (!profile) return DEFAULT_SETTINGS;
+  const { toNumber: _key, createdAt: _created, updatedAt: _updated, ...settings } = profile;
+  return settings;
+}
+
 /**
- * Learns from one attempt's outcome (faxes/end-attempt.ts calls it in the transaction that ends the attempt). The row
- * is locked while it is read and written: two calls to one number ending at once both count. One statement makes the
- * row if it is new, locks it and reads it (an upsert that changes nothing locks the row as an update does).
+ * Learns from one attempt's outcome (faxes/end-attempt.ts calls it in the transaction that ends the attempt, which read
+ * the number's profile as `seen`, null when it had none). One statement writes what was learned, if the profile is
+ * still as seen (a new one, or its count of calls unchanged). Two calls to one number ending at once both count: the
+ * one that finds the profile changed learns again from it, locked while it is read and written.
  */
-export async function recordCallToProfile(db: Db, call: { toNumber: string; line: string; outcome: CallOutcome }): Promise<void> {
-  const [before] = await db
+export async function recordCallToProfile(
+  db: Db,
+  call: { toNumber: string; line: string; outcome: CallOutcome },
+  seen: LineProfileRow | null,
+): Promise<void> {
+  const learned = learnFromCall(settingsOf(seen), call);
+  const [written] = await db
+    .insert(lineProfiles)
+    .values({ toNumber: call.toNumber, ...learned })
+    .onConflictDoUpdate({
+      target: lineProfiles.toNumber,
+      set: { ...learned, updatedAt: sql`now()` },
+      // -1: a profile made since it was seen missing is never the one seen.
+      setWhere: eq(lineProfiles.calls, seen?.calls ?? -1),
+    })
+    .returning({ toNumber: lineProfiles.toNumber });
+  if (!written) await recordCallToLockedProfile(db, call);
+}
+
+/** The same, from the profile as it is now: made if it is new, locked and read (an upsert that changes nothing locks it). */
+async function recordCallToLockedProfile(db: Db, call: { toNumber: string; line: string; outcome: CallOutcome }): Promise<void> {
+  const [now] = await db
     .insert(lineProfiles)
     .values({ toNumber: call.toNumber })
     .onConflictDoUpdate({ target: lineProfiles.toNumber, set: { toNumber: sql`excluded.to_number` } })
     .returning();
-  if (!before) return;
-  const { toNumber: _key, createdAt: _created, updatedAt: _updated, ...settings } = before;
+  if (!now) return;
   await db
     .update(lineProfiles)
-    .set({ ...learnFromCall(settings, call), updatedAt: sql`now()` })
+    .set({ ...learnFromCall(settingsOf(now), call), updatedAt: sql`now()` })
     .where(eq(lineProfiles.toNumber, call.toNumber));
 }
 

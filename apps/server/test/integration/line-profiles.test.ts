@@ -2,7 +2,11 @@ import { SANDBOX_TEST_NUMBERS, ZFaxDetails, ZLineProfileResponse, ZSendFaxRespon
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@test-support/factories/documents';
 import { createAccount } from '@test-support/factories/accounts';
+import { eq } from 'drizzle-orm';
 import { renderFaxImage } from '../../src/documents/fax-image/render-fax-image';
+import { recordCallToProfile } from '../../src/line-profiles/record-call';
+import { lineProfiles } from '../../src/line-profiles/schema';
+import type { CallOutcome } from '../../src/lines/fax-line';
 import { callSandbox } from '../../src/lines/sandbox-line';
 import { auditPage } from '../support/admin-audit';
 import { sendFaxRequest } from '../support/faxes';
@@ -128,4 +132,48 @@ describe('the learned line settings of a destination', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/line-profiles?number=12', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
   }, 120_000);
+});
+
+describe('a call learned into its number profile', () => {
+  const delivered = (bitRate: number): CallOutcome => ({
+    result: 'delivered',
+    pagesSent: 1,
+    firstPage: 1,
+    durationMs: 1_000,
+    call: {
+      bitRate,
+      ecm: true,
+      resolution: 'fine',
+      compression: 'T.6',
+      remoteIdent: null,
+      ecmRetransmissions: 0,
+      completionCode: 0,
+      completionText: 'OK',
+    },
+  });
+  const profileRow = async (toNumber: string) =>
+    (await t.db.select().from(lineProfiles).where(eq(lineProfiles.toNumber, toNumber)))[0] ?? null;
+
+  it('counts every call, also those that end while another to the number was being learned (the profile seen is stale)', async () => {
+    const toNumber = '+15550107001';
+    // New: made from what the call showed.
+    await recordCallToProfile(t.db, { toNumber, line: 'sandbox', outcome: delivered(9_600) }, null);
+    const first = await profileRow(toNumber);
+    expect(first).toMatchObject({ calls: 1, deliveries: 1, bestBitRate: 9_600, ecm: 'works', lastDeliveredLine: 'sandbox' });
+    // As seen: written from it.
+    await recordCallToProfile(t.db, { toNumber, line: 'carrier', outcome: delivered(14_400) }, first);
+    expect(await profileRow(toNumber)).toMatchObject({ calls: 2, deliveries: 2, bestBitRate: 14_400, lastDeliveredLine: 'carrier' });
+    // Two calls that both saw the first state: the second learns from the profile as the first left it.
+    await recordCallToProfile(t.db, { toNumber, line: 'sandbox', outcome: delivered(7_200) }, first);
+    expect(await profileRow(toNumber)).toMatchObject({ calls: 3, deliveries: 3, bestBitRate: 14_400, lastDeliveredLine: 'sandbox' });
+    // A call that saw no profile while another made one: counted on top of it.
+    const other = '+15550107002';
+    await recordCallToProfile(t.db, { toNumber: other, line: 'sandbox', outcome: delivered(9_600) }, null);
+    await recordCallToProfile(
+      t.db,
+      { toNumber: other, line: 'sandbox', outcome: { ...delivered(4_800), result: 'busy', pagesSent: 0 } },
+      null,
+    );
+    expect(await profileRow(other)).toMatchObject({ calls: 2, deliveries: 1, failures: 1, bestBitRate: 9_600, lastResult: 'busy' });
+  });
 });
