@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CallOutcome, CallStart } from '../lines/fax-line';
 import type { Database } from '../platform/db/client';
 import { DEFAULT_SETTINGS, learnFromCall, startOf, type LearnedSettings } from './learn';
@@ -15,9 +15,10 @@ function settingsOf(profile: LineProfileRow | null): LearnedSettings {
 
 /**
  * Learns from one attempt's outcome (faxes/end-attempt.ts calls it in the transaction that ends the attempt, which read
- * the number's profile as `seen`, null when it had none). One statement writes what was learned, if the profile is
- * still as seen (a new one, or its count of calls unchanged). Two calls to one number ending at once both count: the
- * one that finds the profile changed learns again from it, locked while it is read and written.
+ * the number's profile as `seen`, null when it had none). One statement writes what was learned while the profile is
+ * still as seen: made if there was none, updated if its count of calls is unchanged. Otherwise (another call to the
+ * number was learned meanwhile, or the profile was reset) it is learned from again as it is now, locked while it is read
+ * and written: two calls ending at once both count, and a reset is never undone.
  */
 export async function recordCallToProfile(
   db: Db,
@@ -25,17 +26,18 @@ export async function recordCallToProfile(
   seen: LineProfileRow | null,
 ): Promise<void> {
   const learned = learnFromCall(settingsOf(seen), call);
-  const [written] = await db
-    .insert(lineProfiles)
-    .values({ toNumber: call.toNumber, ...learned })
-    .onConflictDoUpdate({
-      target: lineProfiles.toNumber,
-      set: { ...learned, updatedAt: sql`now()` },
-      // -1: a profile made since it was seen missing is never the one seen.
-      setWhere: eq(lineProfiles.calls, seen?.calls ?? -1),
-    })
-    .returning({ toNumber: lineProfiles.toNumber });
-  if (!written) await recordCallToLockedProfile(db, call);
+  const written = seen
+    ? await db
+        .update(lineProfiles)
+        .set({ ...learned, updatedAt: sql`now()` })
+        .where(and(eq(lineProfiles.toNumber, call.toNumber), eq(lineProfiles.calls, seen.calls)))
+        .returning({ toNumber: lineProfiles.toNumber })
+    : await db
+        .insert(lineProfiles)
+        .values({ toNumber: call.toNumber, ...learned })
+        .onConflictDoNothing()
+        .returning({ toNumber: lineProfiles.toNumber });
+  if (written.length === 0) await recordCallToLockedProfile(db, call);
 }
 
 /** The same, from the profile as it is now: made if it is new, locked and read (an upsert that changes nothing locks it). */

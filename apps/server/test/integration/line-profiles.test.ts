@@ -154,7 +154,7 @@ describe('a call learned into its number profile', () => {
   const profileRow = async (toNumber: string) =>
     (await t.db.select().from(lineProfiles).where(eq(lineProfiles.toNumber, toNumber)))[0] ?? null;
 
-  it('counts every call, also those that end while another to the number was being learned (the profile seen is stale)', async () => {
+  it('counts every call, also those that end while another to the number was being learned (the profile seen is stale), and keeps a reset', async () => {
     const toNumber = '+15550107001';
     // New: made from what the call showed.
     await recordCallToProfile(t.db, { toNumber, line: 'sandbox', outcome: delivered(9_600) }, null);
@@ -175,5 +175,10 @@ describe('a call learned into its number profile', () => {
       null,
     );
     expect(await profileRow(other)).toMatchObject({ calls: 2, deliveries: 1, failures: 1, bestBitRate: 9_600, lastResult: 'busy' });
+    // A call that read the profile just before the back office reset it: learned into a new profile, the reset kept.
+    const before = await profileRow(toNumber);
+    await t.db.delete(lineProfiles).where(eq(lineProfiles.toNumber, toNumber));
+    await recordCallToProfile(t.db, { toNumber, line: 'sandbox', outcome: delivered(4_800) }, before);
+    expect(await profileRow(toNumber)).toMatchObject({ calls: 1, deliveries: 1, bestBitRate: 4_800, lastDeliveredLine: 'sandbox' });
   });
 });
