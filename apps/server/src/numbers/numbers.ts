@@ -1,5 +1,5 @@
 import { countryOf } from '@faxline/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
 import { claimSeedRun } from '../platform/db/seed-runs';
@@ -19,21 +19,21 @@ export async function assignFreeNumber(db: Database | Tx, accountId: string): Pr
   return rows.rows[0]?.phone_number ?? null;
 }
 
+/** The numbers an account holds (`account`: its id, or the column of a read of `accounts`). */
+const heldBy = (account: string | SQLWrapper) => and(eq(faxNumbers.accountId, account), eq(faxNumbers.status, 'assigned'));
+/** The order an account's numbers are given in: the first is its sending number by default. */
+const accountOrder = asc(faxNumbers.assignedAt);
+
 export async function numbersOfAccount(db: Database, accountId: string) {
-  return db
-    .select()
-    .from(faxNumbers)
-    .where(and(eq(faxNumbers.accountId, accountId), eq(faxNumbers.status, 'assigned')))
-    .orderBy(asc(faxNumbers.assignedAt));
+  return db.select().from(faxNumbers).where(heldBy(accountId)).orderBy(accountOrder);
 }
 
 /**
- * The account's numbers in the order numbersOfAccount gives them (the first is its sending number by default), as a
- * column of a read of `accounts` (a send reads them with its account's terms).
+ * The account's numbers as numbersOfAccount gives them, as a column of a read of `accounts` (a send reads them with its
+ * account's terms).
  */
 export const assignedNumbersColumn = sql<string[]>`(
-  SELECT coalesce(array_agg(${faxNumbers.phoneNumber} ORDER BY ${faxNumbers.assignedAt}), '{}') FROM ${faxNumbers}
-  WHERE ${faxNumbers.accountId} = ${accounts.id} AND ${faxNumbers.status} = 'assigned'
+  SELECT coalesce(array_agg(${faxNumbers.phoneNumber} ORDER BY ${accountOrder}), '{}') FROM ${faxNumbers} WHERE ${heldBy(accounts.id)}
 )`;
 
 /** The account holding a number, when it is one of ours: a fax to it goes over the internal line. */
