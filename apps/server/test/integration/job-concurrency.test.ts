@@ -245,3 +245,32 @@ describe('several queues in one process', () => {
     }
   });
 });
+
+describe("a job's locks", () => {
+  it('are all freed when its run ends, well or by throwing: its key and the named locks it still held', async () => {
+    let runs = 0;
+    const job = defineJob({
+      name: 'test.locks',
+      schema: z.object({ fail: z.boolean() }),
+      queue: { retryLimit: 0 },
+      exclusiveKey: ({ fail }) => `test.locks:${fail}`,
+      handler: async ({ fail }, run) => {
+        expect(await run.holdLock!('test.locks:slot')).toBe(true);
+        runs += 1;
+        if (fail) throw new Error('this run fails while holding its locks');
+      },
+    });
+    const advisoryLocks = async () =>
+      (
+        await database.handle.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+        )
+      ).rows[0]!.n;
+    await withQueues(job, { listening: true }, async (sender) => {
+      await sender.send(job, { fail: false });
+      await sender.send(job, { fail: true });
+      expect(await until(() => runs === 2, 15_000)).toBeGreaterThan(0);
+      await expect.poll(advisoryLocks, { timeout: 5_000 }).toBe(0);
+    });
+  });
+});
