@@ -39,7 +39,7 @@ import {
   withoutPageLimit,
   type Customer,
 } from './support/faxline';
-import { treeCpuByName } from './support/cpu';
+import { busyShare, machineTicks, treeCpuByName } from './support/cpu';
 import { agentOf, throughput, type Reply, type Throughput } from './support/http';
 import { readArgs, runBench, startFaxline, startHelloWorld } from './support/processes';
 import { count, duration, log, machineLine, percentile, printTable, share, type Row } from './support/report';
@@ -292,10 +292,14 @@ async function through(ctx: Context, faxes: number, timeoutMs: number, before: s
   const tags = Array.from({ length: faxes }, (_, i) => `bench-d-${i}`);
   const forms = await Promise.all(tags.map((tag, i) => sendForm(ctx.url, ctx.sender, { to: sandboxRecipient(i), tag, pdf: ctx.pdf })));
   const cpuBefore = treeCpuByName();
+  const machineBefore = machineTicks();
   const sent = await sendEach(ctx, forms);
   const queuedMs = Date.now() - sent.startedAt;
   log(`through: ${sent.accepted} of ${faxes} accepted in ${duration(queuedMs)}; waiting for them to be final`);
   const outcome = await untilFinal(ctx, 'bench-d-', sent.startedAt, timeoutMs);
+  // How busy the cores were until then: a rate short of the CPU's ceiling with the cores busy throughout is the cost of
+  // a fax; with cores idle, it is waiting (a stage with too few slots, a lock).
+  const busy = busyShare(machineBefore, machineTicks());
   // The CPU counts the work the faxes leave behind too (their e-mails, events, charges), done after they are final.
   const tail = await untilQueueIdle(ctx, timeoutMs);
   const cpu = cpuPerFax(cpuBefore, treeCpuByName(), outcome.final);
@@ -320,7 +324,7 @@ async function through(ctx: Context, faxes: number, timeoutMs: number, before: s
       result: `${count(rate)} faxes/s (${outcome.final} final in ${duration(outcome.seconds * 1_000)}) = ${count(rate / THROUGHPUT_BEFORE)}x the ${THROUGHPUT_BEFORE} before`,
       goal,
       met: outcome.final === faxes && rate >= THROUGHPUT_GOAL,
-      note: `${before}; ${sending}; ${outcome.byStatus}`,
+      note: `${before}; ${sending}; the cores busy ${Math.round(busy * 100)} % of the time until the last was final; ${outcome.byStatus}`,
     },
     {
       measure: '(d) CPU time per fax, every process of the run',

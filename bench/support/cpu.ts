@@ -64,3 +64,17 @@ export function treeCpuByName(pid: number = process.pid, into: Map<string, numbe
   for (const child of livingChildren(pid)) treeCpuByName(child.pid, into);
   return into;
 }
+
+/** The machine's CPU time so far, all cores together, in clock ticks: busy, and in all (from /proc/stat's first line). */
+export function machineTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is already in user): idle and iowait are not busy.
+  const ticks = fields.slice(0, 8).map(Number);
+  const total = ticks.reduce((sum, tick) => sum + tick, 0);
+  return { busy: total - ticks[3]! - ticks[4]!, total };
+}
+
+/** The share of the machine's CPU time that was busy between two readings of machineTicks (0 to 1). */
+export function busyShare(before: { busy: number; total: number }, after: { busy: number; total: number }): number {
+  return (after.busy - before.busy) / Math.max(1, after.total - before.total);
+}
