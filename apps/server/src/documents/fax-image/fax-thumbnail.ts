@@ -19,54 +19,58 @@ export async function faxPageThumbnail(
   const { width, height } = page;
   const outWidth = Math.max(1, Math.round((width * dpi) / resolution.xDpi));
   const outHeight = Math.max(1, Math.round((height * dpi) / resolution.yDpi));
+  // A thumbnail is smaller than its page (fax resolutions are 98 dpi and up, a thumbnail's 40): each fax row covers
+  // one thumbnail row or two.
+  if (outHeight > height) throw new Error(`A thumbnail at ${dpi} dpi would be taller than its page at ${resolution.yDpi} dpi`);
   // Exact box filter in integer units: fax column x spans [x * outWidth, (x + 1) * outWidth), thumbnail column j spans
   // [j * width, (j + 1) * width); rows likewise with the heights. Each black run goes straight into the thumbnail rows
-  // its fax row covers (one or two, a thumbnail being smaller than the page), weighted by how much of the fax row falls
-  // in each: no pass over the row's columns.
-  const black = new Float64Array(outWidth * outHeight);
+  // its fax row covers, weighted by how much of the fax row falls in each: no pass over the row's columns. A thumbnail
+  // pixel holds at most its area in black units (width * height), within 32 bits for any fax page.
+  const black = new Int32Array(outWidth * outHeight);
   const blackIsZero = page.photometric === 1;
-  // The thumbnail rows the current fax row covers: where each starts in `black`, and its weight.
-  const bases: number[] = [];
-  const weights: number[] = [];
-
-  const addRun = (from: number, to: number) => {
-    if (to <= from) return;
-    const start = from * outWidth;
-    const end = to * outWidth;
-    const first = Math.floor(start / width);
-    const last = Math.floor((end - 1) / width);
-    for (let r = 0; r < bases.length; r += 1) {
-      const base = bases[r]!;
-      const weight = weights[r]!;
-      if (first === last) {
-        black[base + first]! += (end - start) * weight;
-      } else {
-        black[base + first]! += ((first + 1) * width - start) * weight;
-        for (let j = first + 1; j < last; j += 1) black[base + j]! += width * weight;
-        black[base + last]! += (end - last * width) * weight;
-      }
-    }
-  };
-
+  // The thumbnail column where a fax column boundary x falls (floor(x * outWidth / width)), and the one holding the
+  // unit just before it: looked up at each run's ends rather than divided, a page having some fifty thousand runs.
+  const columnAt = new Int32Array(width + 1);
+  const columnBefore = new Int32Array(width + 1);
+  for (let x = 0; x <= width; x += 1) {
+    columnAt[x] = Math.floor((x * outWidth) / width);
+    columnBefore[x] = x === 0 ? 0 : Math.floor((x * outWidth - 1) / width);
+  }
   decodeG4Rows(tiff, page, (y, changes, count) => {
     const top = y * outHeight;
     const bottom = top + outHeight;
-    bases.length = 0;
-    weights.length = 0;
-    for (let i = Math.floor(top / height); i <= Math.floor((bottom - 1) / height); i += 1) {
-      bases.push(i * outWidth);
-      weights.push(Math.min(bottom, (i + 1) * height) - Math.max(top, i * height));
-    }
-    // The coding's "black" runs are 1 bits; with min-is-black the 0 bits (the "white" runs) are the black ones.
-    if (blackIsZero) {
-      let from = 0;
-      for (let k = 0; k < count; k += 2) {
-        addRun(from, Math.min(changes[k]!, width));
-        from = k + 1 < count ? changes[k + 1]! : width;
+    const row = Math.floor(top / height);
+    const rowEnd = (row + 1) * height;
+    // The thumbnail row the fax row starts in, and the next one when the fax row reaches into it (weight 0 if not).
+    const base = row * outWidth;
+    const weight = Math.min(bottom, rowEnd) - top;
+    const nextBase = base + outWidth;
+    const nextWeight = bottom > rowEnd ? bottom - rowEnd : 0;
+    // The coding's "black" runs are 1 bits, from each even change to the next; with min-is-black the 0 bits are the
+    // black ones, from the line's start (k = -1) and then from each odd change. A run with no end goes to the edge.
+    for (let k = blackIsZero ? -1 : 0; k < count; k += 2) {
+      const from = k < 0 ? 0 : changes[k]!;
+      const to = k + 1 < count ? changes[k + 1]! : width;
+      if (to <= from) continue;
+      const start = from * outWidth;
+      const end = to * outWidth;
+      const first = columnAt[from]!;
+      const last = columnBefore[to]!;
+      if (first === last) {
+        black[base + first]! += (end - start) * weight;
+        if (nextWeight > 0) black[nextBase + first]! += (end - start) * nextWeight;
+        continue;
       }
-      addRun(from, width);
-    } else {
-      for (let k = 0; k < count; k += 2) addRun(changes[k]!, Math.min(k + 1 < count ? changes[k + 1]! : width, width));
+      const head = (first + 1) * width - start;
+      const tail = end - last * width;
+      black[base + first]! += head * weight;
+      for (let j = first + 1; j < last; j += 1) black[base + j]! += width * weight;
+      black[base + last]! += tail * weight;
+      if (nextWeight > 0) {
+        black[nextBase + first]! += head * nextWeight;
+        for (let j = first + 1; j < last; j += 1) black[nextBase + j]! += width * nextWeight;
+        black[nextBase + last]! += tail * nextWeight;
+      }
     }
   });
 

@@ -154,6 +154,19 @@ describe('reading the fax image', () => {
     expect(png.pixels).toEqual([[Math.round(255 * (1 - 2 / 8)), Math.round(255 * (1 - 2 / 8))]]);
   });
 
+  it('refuses a thumbnail taller than its page, whose fax rows would each cover more than two of its rows', async () => {
+    const tiff = tiffOf(
+      packBits(
+        ROWS.slice(0, 2)
+          .map(([bits]) => bits)
+          .join(''),
+      ),
+      { height: 2 },
+    );
+    const [page] = readTiffPages(tiff);
+    await expect(faxPageThumbnail(tiff, page!, { xDpi: 8, yDpi: 8 }, 24)).rejects.toThrow(/taller than its page/);
+  });
+
   it('is the box filter of the page, pixel by pixel, at fine resolution (fax rows and columns split between pixels)', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'faxline-thumbnail-'));
     try {
