@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../platform/db/client';
+import { outerColumn } from '../platform/db/outer-column';
 import { AppError } from '../platform/http/app-error';
 import { accountBlocklist } from './schema';
 
@@ -64,16 +65,13 @@ function audit(
   });
 }
 
-/** The entry of the account's blocklist that blocks the number (the longest prefix that matches), if any. */
-export async function accountBlockedPrefix(db: Database, accountId: string, number: string): Promise<string | undefined> {
-  const rows = await db.select({ prefix: accountBlocklist.prefix }).from(accountBlocklist).where(eq(accountBlocklist.accountId, accountId));
-  return matchingPrefix(
-    number,
-    rows.map((row) => row.prefix),
-  );
-}
-
 /** The account's blocked prefixes, as a column of a read of `accounts` (a send reads them with its account's terms). */
 export const blockedPrefixesColumn = sql<string[]>`(
-  SELECT coalesce(array_agg(${accountBlocklist.prefix}), '{}') FROM ${accountBlocklist} WHERE ${accountBlocklist.accountId} = ${accounts.id}
+  SELECT coalesce(array_agg(${accountBlocklist.prefix}), '{}') FROM ${accountBlocklist} WHERE ${accountBlocklist.accountId} = ${outerColumn(accounts.id)}
 )`;
+
+/** The entry of the account's blocklist that blocks the number (the longest prefix that matches), if any. */
+export async function accountBlockedPrefix(db: Database, accountId: string, number: string): Promise<string | undefined> {
+  const [account] = await db.select({ prefixes: blockedPrefixesColumn }).from(accounts).where(eq(accounts.id, accountId));
+  return matchingPrefix(number, account?.prefixes ?? []);
+}

@@ -8,6 +8,7 @@ import { faxAttempts, faxes } from '../faxes/schema';
 import { plans } from '../plans/schema';
 import type { TConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
+import { outerColumn } from '../platform/db/outer-column';
 import { outcomeRecipient, ownerLanguageOf, receivedFaxRecipients, type TNoticeRecipient } from './fax-email-recipients';
 import { noticeMessageId } from './fax-email-parts';
 import {
@@ -110,8 +111,10 @@ async function faxWithEmailTerms(db: Database, faxId: string) {
       documentsInEmail: accounts.documentsInEmail,
       isHipaa: plans.isHipaa,
       faxToEmail: plans.faxToEmail,
-      attempts: sql<number>`(SELECT count(*)::int FROM ${faxAttempts} WHERE ${faxAttempts.faxId} = ${faxes.id})`,
-      durationMs: sql<string | null>`(SELECT sum(${faxAttempts.durationMs}) FROM ${faxAttempts} WHERE ${faxAttempts.faxId} = ${faxes.id})`,
+      attempts: sql<number>`(SELECT count(*)::int FROM ${faxAttempts} WHERE ${faxAttempts.faxId} = ${outerColumn(faxes.id)})`,
+      durationMs: sql<
+        string | null
+      >`(SELECT sum(${faxAttempts.durationMs}) FROM ${faxAttempts} WHERE ${faxAttempts.faxId} = ${outerColumn(faxes.id)})`,
     })
     .from(faxes)
     .innerJoin(accounts, eq(accounts.id, faxes.accountId))

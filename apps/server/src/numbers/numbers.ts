@@ -2,6 +2,7 @@ import { countryOf } from '@faxline/shared';
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
+import { outerColumn } from '../platform/db/outer-column';
 import { claimSeedRun } from '../platform/db/seed-runs';
 import { clock } from '../platform/clock';
 import { takeableAt } from './quarantine';
@@ -33,7 +34,7 @@ export async function numbersOfAccount(db: Database, accountId: string) {
  * account's terms).
  */
 export const assignedNumbersColumn = sql<string[]>`(
-  SELECT coalesce(array_agg(${faxNumbers.phoneNumber} ORDER BY ${accountOrder}), '{}') FROM ${faxNumbers} WHERE ${heldBy(accounts.id)}
+  SELECT coalesce(array_agg(${faxNumbers.phoneNumber} ORDER BY ${accountOrder}), '{}') FROM ${faxNumbers} WHERE ${heldBy(outerColumn(accounts.id))}
 )`;
 
 /** The account holding a number, when it is one of ours: a fax to it goes over the internal line. */
