@@ -275,14 +275,14 @@ async function rate(ctx: Context, seconds: number): Promise<Row[]> {
 }
 
 /** Waits until no fax of any account is on its way (what earlier parts left), so that the next part starts idle. */
-async function drain(db: pg.Pool, timeoutMs: number): Promise<string> {
+async function drain(db: pg.Pool, timeoutMs: number, of = "earlier parts'"): Promise<string> {
   const started = performance.now();
   let last = performance.now();
   for (;;) {
     const left = await faxesInFlight(db);
-    if (left === 0) return `started idle (earlier parts' faxes final after ${duration(performance.now() - started)})`;
+    if (left === 0) return `started idle (${of} faxes final after ${duration(performance.now() - started)})`;
     if (performance.now() - started > timeoutMs)
-      return `NOT IDLE at its start: ${left} faxes of earlier parts still in flight after waiting ${duration(timeoutMs)}`;
+      return `NOT IDLE at its start: ${left} of ${of} faxes still in flight after waiting ${duration(timeoutMs)}`;
     if (performance.now() - last > 30_000) {
       log(`waiting for ${left} faxes in flight to finish`);
       last = performance.now();
@@ -333,6 +333,8 @@ async function through(
 ): Promise<Row[]> {
   const goal = `>= ${THROUGHPUT_GOAL} faxes/s (before: ${THROUGHPUT_BEFORE})`;
   const rows: Row[] = [];
+  // What the measured pass started from: the earlier parts' faxes final, or the warm-up's.
+  let start = before;
   if (warmup > 0) {
     // Other numbers than the measured pass's, so that neither pass calls a number the other has called.
     const first = await carry(ctx, warmup, timeoutMs, { prefix: 'bench-w-', firstNumber: WARMUP_FIRST_NUMBER });
@@ -341,9 +343,10 @@ async function through(
       result: first.complete
         ? `${count(first.rate)} faxes/s (${first.final} final in ${duration(first.seconds * 1_000)}), ${count(first.cpu.total)} ms of CPU a fax`
         : `INCOMPLETE: ${first.final} final after ${duration(first.seconds * 1_000)}`,
-      note: `${first.sending}; the cores busy ${Math.round(first.busy * 100)} %; ${first.byStatus}; ${first.cpu.parts}`,
+      note: `${before}; ${first.sending}; the cores busy ${Math.round(first.busy * 100)} %; ${first.byStatus}; ${first.cpu.parts}`,
     });
-    log(`through: warm-up done; ${await drain(ctx.db, timeoutMs)}`);
+    start = await drain(ctx.db, timeoutMs, "the warm-up's");
+    log(`through: ${start}`);
   }
   const run = await carry(ctx, faxes, timeoutMs, { prefix: 'bench-d-', firstNumber: 0 });
   const stages = await stagesSince(ctx, run.startedAt);
@@ -356,7 +359,7 @@ async function through(
         result: `INCOMPLETE: ${run.final} final after ${duration(run.seconds * 1_000)} = ${count(run.rate)} faxes/s`,
         goal,
         met: false,
-        note: `${before}; ${run.byStatus}`,
+        note: `${start}; ${run.byStatus}`,
       },
     ];
   return [
@@ -366,7 +369,7 @@ async function through(
       result: `${count(run.rate)} faxes/s (${run.final} final in ${duration(run.seconds * 1_000)}) = ${count(run.rate / THROUGHPUT_BEFORE)}x the ${THROUGHPUT_BEFORE} before`,
       goal,
       met: run.final === faxes && run.rate >= THROUGHPUT_GOAL,
-      note: `${before}; ${run.sending}; the cores busy ${Math.round(run.busy * 100)} % of the time until the last was final; ${run.byStatus}`,
+      note: `${start}; ${run.sending}; the cores busy ${Math.round(run.busy * 100)} % of the time until the last was final; ${run.byStatus}`,
     },
     {
       measure: '(d) CPU time per fax, every process of the run',
