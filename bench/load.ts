@@ -11,7 +11,7 @@
 //           the CPU time per fax of every process of the run (server, worker, database, renderers, T.30 engines, the
 //           bench's own sending), by process, read once the queue is idle (the faxes' e-mails and events included);
 //           measured after a warm-up of as many faxes to other numbers, whose figures are printed beside it, not
-//           counted (decision 148: a server just started spends a tenth of a fax's CPU compiling its code)
+//           counted (decision 148: a server just started spends about a tenth of a fax's CPU compiling its code)
 //   mix     60 one-page faxes over a destination mix (healthy, busy, noisy, drop-and-retry; sandbox test numbers) with
 //           the retries the policy makes: attempts per delivered fax beside 1.3 (issue 40: "called attainable")
 // For every send, whether it created a fax is read from the database: one that did not answer 202 but created a fax
@@ -319,7 +319,7 @@ async function carry(ctx: Context, faxes: number, timeoutMs: number, pass: { pre
 
 /**
  * Faxes per second through the whole pipeline, from the first send until every fax is final: a warm-up pass, then the
- * measured one (decision 148). A server that has just started spends a tenth of a fax's CPU or more on its first few
+ * measured one (decision 148). A server that has just started spends about a tenth of a fax's CPU on its first few
  * hundred faxes compiling and tuning code it runs for the first time (V8's optimising compiler, its inline caches); what
  * 2 cores carry is the server in service, so the figure is the second pass's, and the first is printed beside it.
  */
