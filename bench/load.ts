@@ -570,7 +570,8 @@ await runBench(async () => {
   if (parts.has('through')) {
     const before = await drain(db, Number(args.drain) * 1_000);
     log(`through: ${before}`);
-    const firstAfterStart = !['reads', 'dial', 'burst', 'rate'].some((part) => parts.has(part));
+    // The parts that run before this one (PARTS is in running order) send faxes of their own.
+    const firstAfterStart = !PARTS.slice(0, PARTS.indexOf('through')).some((part) => parts.has(part));
     rows.push(...(await through(ctx, Number(args.faxes), Number(args.warmup), Number(args.timeout) * 1_000, before, firstAfterStart)));
   }
   if (parts.has('mix')) {
