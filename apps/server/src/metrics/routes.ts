@@ -23,13 +23,14 @@ export async function registerMetrics(app: FastifyInstance, deps: { db: Database
   if (!token && !open) return;
   const metrics = createMetrics(deps.db);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest({
       method: request.method,
       route: request.routeOptions.url,
       statusCode: reply.statusCode,
       seconds: reply.elapsedTime / 1000,
     });
+    done();
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TSystemSettingsValues } from '@faxline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPlatformAdmin } from '../auth/platform-role';
 import { loadSession } from '../auth/session';
@@ -35,29 +36,39 @@ export async function registerSystemSettingsEffects(api: FastifyInstance, deps: 
   const { systemSettings, config } = deps;
   const sessionDeps = deps.sessions;
 
-  api.addHook('onRequest', async (request) => {
-    const settings = await systemSettings.current();
-    request.platformRequiresTwoFactor = settings.require2FA === 'required';
-  });
+  // The settings each request is checked against, read once by the hook below for all it checks (the limit too: its
+  // maximum and window are asked for only from there, and synchronously, a promise less each).
+  const settingsOf = new WeakMap<FastifyRequest, TSystemSettingsValues>();
+  const inForce = (request: FastifyRequest) => {
+    const settings = settingsOf.get(request);
+    if (!settings) throw new Error('The API limit was checked before the request read the settings in force');
+    return settings;
+  };
 
   // createRateLimit, not rateLimit: the latter marks the request as limited, which would skip the stricter limits of
   // single routes (sign-in, contact form) that run after it.
   const checkApiLimit = api.createRateLimit({
-    max: async () => Math.round((await systemSettings.current()).apiRateLimit * config.rateLimitFactor),
-    timeWindow: async () => (await systemSettings.current()).apiRateLimitWindowMinutes * 60_000,
+    max: (request) => Math.round(inForce(request).apiRateLimit * config.rateLimitFactor),
+    timeWindow: (request) => inForce(request).apiRateLimitWindowMinutes * 60_000,
     keyGenerator: rateLimitKey,
     // A payment provider's signed webhooks come in bursts from a few addresses (a renewal is five events): not a person's.
     allowList: (request) => request.url.startsWith('/api/admin') || request.url === '/api/billing/stripe/webhook',
   });
-  api.addHook('onRequest', async (request, reply) => {
-    const limit = await checkApiLimit(request);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    reply.header('retry-after', String(limit.ttlInSeconds));
-    throw new AppError('rate_limited', 'errors.rateLimited');
-  });
 
+  // One hook for the three: each hook and each settings read is a promise on every request of the API.
   api.addHook('onRequest', async (request, reply) => {
-    if (!(await systemSettings.current()).maintenanceMode || isOpenDuringMaintenance(request.url)) return;
+    // Those this process holds (every request but about one a minute), else read: no promise for what is known.
+    const settings = systemSettings.known() ?? (await systemSettings.current());
+    settingsOf.set(request, settings);
+    request.platformRequiresTwoFactor = settings.require2FA === 'required';
+
+    const limit = await checkApiLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(limit.ttlInSeconds));
+      throw new AppError('rate_limited', 'errors.rateLimited');
+    }
+
+    if (!settings.maintenanceMode || isOpenDuringMaintenance(request.url)) return;
     // Read from the database (maintenance is rare): whether the person is an admin now, not a minute ago.
     const current = await loadSession(sessionDeps, request, reply, { fresh: true });
     if (isPlatformAdmin(current?.user)) return;

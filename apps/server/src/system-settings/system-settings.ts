@@ -118,6 +118,9 @@ export function createSystemSettings(db: Database, secretKey: string, notificati
     /** The settings now in force. */
     current: async (): Promise<TSystemSettingsValues> => (await stored()).values,
 
+    /** The settings now in force if this process holds them fresh, else undefined (then `current`): for every request. */
+    known: (): TSystemSettingsValues | undefined => cache.known()?.values,
+
     /** What every page may know (GET /api/platform). */
     publicInfo: async (): Promise<Omit<TPlatformInfo, 'sandboxLine' | 'outsideLine' | 'faxEmailDomain'>> => {
       const { siteName, maintenanceMode, maxFileSizeMB, defaultFaxResolution, require2FA, primaryColor, secondaryColor } = (await stored())

@@ -38,6 +38,23 @@ describe('a value cached until the database notifies', () => {
     expect(await cache.get()).toBe(3);
   });
 
+  it('knows the value at once while it is kept, and not before it is loaded, after a notification or its lifetime', async () => {
+    const hand = handNotifications();
+    const { cache } = counted(hand);
+    expect(cache.known()).toBeUndefined();
+    const loading = cache.get();
+    expect(cache.known()).toBeUndefined();
+    expect(await loading).toBe(1);
+    expect(cache.known()).toBe(1);
+    hand.send(CHANNEL, '');
+    expect(cache.known()).toBeUndefined();
+    expect(await cache.get()).toBe(2);
+    expect(cache.known()).toBe(2);
+    const brief = counted(hand, 0);
+    expect(await brief.cache.get()).toBe(1);
+    expect(brief.cache.known()).toBeUndefined();
+  });
+
   it('does not keep a read that a notification overtook, and reads again after its lifetime', async () => {
     const hand = handNotifications();
     const { cache } = counted(hand, 0);

@@ -3,6 +3,11 @@ import type { DatabaseNotifications } from './notifications';
 export type NotifiedCache<T> = {
   /** The cached value, loaded when there is none, when it was dropped, or when it is older than the lifetime. */
   get: () => Promise<T>;
+  /**
+   * The cached value if it is loaded and still fresh, else undefined (then `get`): for code on every request, which
+   * should not pay a promise for a value it already has.
+   */
+  known: () => T | undefined;
   /** Forgets the value in this process at once (an edit made here is seen by the next request, whatever the network). */
   drop: () => void;
   /** Stops listening (the application closes). */
@@ -22,7 +27,8 @@ export function cachedUntilNotified<T>(options: {
   channel: string;
   lifetimeMs: number;
 }): NotifiedCache<T> {
-  let entry: { at: number; value: Promise<T> } | null = null;
+  let entry: { at: number; value: Promise<T>; loaded?: { value: T } } | null = null;
+  const fresh = (at: number) => Date.now() - at < options.lifetimeMs;
 
   // A load that started before a drop may still return the old value to its own caller, but is never kept: `drop`
   // clears the entry it was stored in.
@@ -33,15 +39,19 @@ export function cachedUntilNotified<T>(options: {
 
   return {
     get: () => {
-      if (entry && Date.now() - entry.at < options.lifetimeMs) return entry.value;
+      if (entry && fresh(entry.at)) return entry.value;
       if (!options.notifications.isListening()) return options.load();
-      const next = { at: Date.now(), value: options.load() };
-      next.value.catch(() => {
-        if (entry === next) entry = null; // a failed read is tried again by the next caller
-      });
+      const next: NonNullable<typeof entry> = { at: Date.now(), value: options.load() };
+      next.value.then(
+        (value) => void (next.loaded = { value }),
+        () => {
+          if (entry === next) entry = null; // a failed read is tried again by the next caller
+        },
+      );
       entry = next;
       return next.value;
     },
+    known: () => (entry?.loaded && fresh(entry.at) ? entry.loaded.value : undefined),
     drop,
     close: unsubscribe,
   };

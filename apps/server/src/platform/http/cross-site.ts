@@ -17,13 +17,14 @@ declare module 'fastify' {
 
 export function registerCrossSiteProtection(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   const trusted = new Set(trustedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+  // A callback, not a promise, on every request (decision 149).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return done();
     // A form another site posts by design (a SAML identity provider's answer), whose authority is its own signature.
-    if (request.routeOptions.config?.crossSiteForm === true) return;
+    if (request.routeOptions.config?.crossSiteForm === true) return done();
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const crossSite = origin ? !trusted.has(origin) : fetchSite === 'cross-site' || fetchSite === 'same-site';
-    if (crossSite) throw new AppError('permission_denied', 'errors.crossSiteRequest');
+    done(crossSite ? new AppError('permission_denied', 'errors.crossSiteRequest') : undefined);
   });
 }
