@@ -1,8 +1,9 @@
 // Faxline under load, beside a bare Fastify hello-world measured in the same run on the same machine:
 //   reads   GET /api/plans and GET /api/faxes (signed in, 1,000 faxes in the history) as a share of hello-world's
-//           requests per second (autocannon, 10 connections, 5 s each, in two rounds of alternating order). The history
-//           read again is answered from memory (decision 035); HISTORY_CACHE_ENTRIES=0 in the environment measures every
-//           read from the database instead.
+//           requests per second (autocannon, 10 connections, 5 s each, in two rounds of alternating order), and each
+//           server's own CPU a request beside hello-world's (less moved by the shared host than a rate: decision 149).
+//           The history read again is answered from memory (decision 035); HISTORY_CACHE_ENTRIES=0 in the environment
+//           measures every read from the database instead.
 //   dial    time from a send's 202 to its first attempt on the line (fax_attempts.started_at), sends spaced out on an
 //           idle machine
 //   burst   40 sends at the same moment from one account
@@ -41,7 +42,7 @@ import {
   withoutPageLimit,
   type Customer,
 } from './support/faxline';
-import { busyShare, machineTicks, treeCpuByName } from './support/cpu';
+import { API_PROCESS, busyShare, HELLO_WORLD_PROCESS, machineTicks, treeCpuByName } from './support/cpu';
 import { agentOf, throughput, type Reply, type Throughput } from './support/http';
 import { readArgs, runBench, startFaxline, startHelloWorld } from './support/processes';
 import { count, duration, log, machineLine, percentile, printTable, share, type Row } from './support/report';
@@ -122,15 +123,34 @@ async function reads(ctx: Context, helloUrl: string, reader: Customer): Promise<
     plans: { url: `${ctx.url}/api/plans`, headers: {} },
     faxes: { url: `${ctx.url}/api/faxes`, headers: { cookie: reader.cookie } },
   };
+  // The process that answers each: hello-world's own, and the Faxline server's API (its worker and database apart).
+  const servers = { hello: HELLO_WORLD_PROCESS, plans: API_PROCESS, faxes: API_PROCESS };
   const figures: Record<keyof typeof targets, Throughput[]> = { hello: [], plans: [], faxes: [] };
+  const cpu: Record<keyof typeof targets, { seconds: number; requests: number }> = {
+    hello: { seconds: 0, requests: 0 },
+    plans: { seconds: 0, requests: 0 },
+    faxes: { seconds: 0, requests: 0 },
+  };
   for (const order of [
     ['hello', 'plans', 'faxes'],
     ['faxes', 'plans', 'hello'],
   ] as const) {
     for (const name of order) {
       const target = targets[name];
-      figures[name].push(await throughput(target.url, { connections: READ_CONNECTIONS, seconds: READ_SECONDS, headers: target.headers }));
-      log(`reads: ${name} ${count(figures[name].at(-1)!.perSecond)} req/s`);
+      const figure = await throughput(target.url, {
+        connections: READ_CONNECTIONS,
+        seconds: READ_SECONDS,
+        headers: target.headers,
+        // Around the measured seconds only (throughput warms up first).
+        around: async (measure) => {
+          const before = treeCpuByName().get(servers[name]) ?? 0;
+          await measure();
+          cpu[name].seconds += (treeCpuByName().get(servers[name]) ?? 0) - before;
+        },
+      });
+      cpu[name].requests += figure.total;
+      figures[name].push(figure);
+      log(`reads: ${name} ${count(figure.perSecond)} req/s`);
     }
   }
   const mean = (name: keyof typeof targets) => {
@@ -139,8 +159,10 @@ async function reads(ctx: Context, helloUrl: string, reader: Customer): Promise<
       perSecond: list.reduce((sum, f) => sum + f.perSecond, 0) / list.length,
       p99: Math.max(...list.map((f) => f.p99)),
       failed: list.reduce((sum, f) => sum + f.errors + f.non2xx, 0),
+      cpuPerRequest: cpu[name].seconds / Math.max(1, cpu[name].requests),
     };
   };
+  const micros = (seconds: number) => `${(seconds * 1e6).toFixed(1)} µs`;
   const hello = mean('hello');
   const row = (name: 'plans' | 'faxes', measure: string, goal: number): Row => {
     const figure = mean(name);
@@ -149,13 +171,17 @@ async function reads(ctx: Context, helloUrl: string, reader: Customer): Promise<
       result: `${count(figure.perSecond)} req/s = ${share(figure.perSecond, hello.perSecond)} of hello-world (p99 ${duration(figure.p99)})`,
       goal: `>= ${goal}%`,
       met: figure.failed === 0 && figure.perSecond / hello.perSecond >= goal / 100,
-      ...(figure.failed > 0 ? { note: `${figure.failed} requests failed or did not answer 2xx: the figure is not valid` } : {}),
+      note:
+        figure.failed > 0
+          ? `${figure.failed} requests failed or did not answer 2xx: the figure is not valid`
+          : `the API process's CPU a request ${micros(figure.cpuPerRequest)} (hello-world's ${micros(hello.cpuPerRequest)}): ` +
+            `${share(hello.cpuPerRequest, figure.cpuPerRequest)} of hello-world's rate for the same CPU`,
     };
   };
   return [
     {
       measure: `(e) hello-world, ${READ_CONNECTIONS} connections`,
-      result: `${count(hello.perSecond)} req/s (p99 ${duration(hello.p99)})`,
+      result: `${count(hello.perSecond)} req/s (p99 ${duration(hello.p99)}), ${micros(hello.cpuPerRequest)} of CPU a request`,
       goal: 'anchor',
     },
     row('plans', '(e) GET /api/plans', 30),

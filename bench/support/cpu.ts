@@ -3,6 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The names treeCpuByName gives the processes that answer a read: the hello-world anchor (its title), Faxline's API. */
+export const HELLO_WORLD_PROCESS = 'hello-world';
+export const API_PROCESS = 'node --role=all';
+
 const CLOCK_TICK_S = 1 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 /** A process's /proc/<pid>/stat fields after its command name (the name may hold spaces). */

@@ -1,6 +1,9 @@
 // The anchor of the load benches: a bare Fastify hello-world in a process of its own, on loopback.
 // Started by bench/support/processes.ts; prints the port it listens on, then serves until it is signalled.
 import Fastify from 'fastify';
+import { HELLO_WORLD_PROCESS } from './cpu';
+
+process.title = HELLO_WORLD_PROCESS;
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));

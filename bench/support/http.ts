@@ -94,7 +94,15 @@ export type Throughput = {
  */
 export async function throughput(
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: () => string },
+  options: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: () => string;
+    /** Runs the measured seconds (not the warm-up): to read something before and after them. */
+    around?: (measure: () => Promise<void>) => Promise<void>;
+  },
 ) {
   const { body } = options;
   const requests = body
@@ -103,7 +111,13 @@ export async function throughput(
   const run = (duration: number) =>
     autocannon({ url, connections: options.connections, duration, headers: options.headers, ...(requests ? { requests } : {}) });
   await run(1);
-  const result = await run(options.seconds);
+  let measured: AutocannonResult | undefined;
+  const measure = async () => {
+    measured = await run(options.seconds);
+  };
+  await (options.around ? options.around(measure) : measure());
+  if (!measured) throw new Error('throughput: `around` did not run the measurement');
+  const result = measured;
   return {
     perSecond: result.requests.total / options.seconds,
     p50: result.latency.p50,
