@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TFaxDirection, TUsageLedgerKind } from '@faxline/shared';
 import { accounts } from '../accounts/schema';
 import type { TBillingProvider } from './schema';
@@ -30,9 +30,28 @@ export const usageLedger = pgTable(
   (table) => [
     // A fax is charged once per kind, however many tries or reports of its end there are.
     uniqueIndex('usage_ledger_fax_kind_idx').on(table.faxId, table.kind),
-    // The quota, read at every send, and the CSV: an account's lines of a period.
+    // An account's lines of a period: the CSV, and the quota's partial first and last hours (usageHourlyPages).
     index('usage_ledger_account_at_idx').on(table.accountId, table.at),
   ],
+);
+
+/**
+ * The ledger's pages summed by account and UTC hour, kept by a trigger on the ledger in the transaction that writes
+ * its lines (migration 0080), without the `international` lines, which count no pages of their own (decision 096).
+ * The quota reads a period's whole hours here and only its first and last partial hours' lines, so that a send's
+ * check costs the same at a thousand pages a month and at a million (decision 150).
+ */
+export const usageHourlyPages = pgTable(
+  'usage_hourly_pages',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The UTC hour the lines' `at` falls in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.hour] })],
 );
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { accounts } from '../accounts/schema';
 import type { Database } from '../platform/db/client';
-import { usageLedger } from './ledger-schema';
+import { usageHourlyPages, usageLedger } from './ledger-schema';
 import { subscriptions } from './schema';
 import type { UsageCsvLine } from './usage-csv';
 
@@ -32,16 +32,30 @@ export async function ledgerPages(db: Database, accountId: string, period: { sta
   return rows[0]?.pages ?? 0;
 }
 
-/** The same as one value of a statement, so that a reading of the quota takes its figures in one round trip. */
+/**
+ * The same as one value of a statement, so that a reading of the quota takes its figures in one round trip: the
+ * period's whole UTC hours from their running sums (`usage_hourly_pages`, decision 150), and the lines of its partial
+ * first and last hours from the ledger itself. Read at every send: its cost is a period's hours (some 720), not its
+ * lines.
+ */
 export function ledgerPagesSql(accountId: string, period: { start: Date; end: Date }): SQL<number> {
-  const counted = and(
+  const { start, end } = period;
+  // [start, wholeFrom) and [wholeTo, end) are partial hours, [wholeFrom, wholeTo) whole ones; a period inside one hour
+  // has no whole hour (wholeTo = wholeFrom, past its end).
+  const wholeFrom = new Date(Math.ceil(start.getTime() / HOUR_MS) * HOUR_MS);
+  const wholeTo = new Date(Math.max(Math.floor(end.getTime() / HOUR_MS) * HOUR_MS, wholeFrom.getTime()));
+  const headEnd = wholeFrom < end ? wholeFrom : end;
+  const hours = and(eq(usageHourlyPages.accountId, accountId), gte(usageHourlyPages.hour, wholeFrom), lt(usageHourlyPages.hour, wholeTo));
+  const partial = and(
     eq(usageLedger.accountId, accountId),
-    gte(usageLedger.at, period.start),
-    lt(usageLedger.at, period.end),
     ne(usageLedger.kind, 'international'),
+    or(and(gte(usageLedger.at, start), lt(usageLedger.at, headEnd)), and(gte(usageLedger.at, wholeTo), lt(usageLedger.at, end))),
   );
-  return sql<number>`(SELECT coalesce(sum(${usageLedger.pages}), 0)::int FROM ${usageLedger} WHERE ${counted})`;
+  return sql<number>`((SELECT coalesce(sum(${usageHourlyPages.pages}), 0) FROM ${usageHourlyPages} WHERE ${hours})
+    + (SELECT coalesce(sum(${usageLedger.pages}), 0) FROM ${usageLedger} WHERE ${partial}))::int`;
 }
+
+const HOUR_MS = 3_600_000;
 
 /**
  * The period an account's quota counts: its subscription's current period while `now` is inside it, else the UTC

@@ -9,7 +9,7 @@ import { deleteAccount } from '../../src/accounts/delete-account';
 import { billingInForce } from '../../src/billing/billing-providers';
 import { accounts } from '../../src/accounts/schema';
 import { usageLedger } from '../../src/billing/ledger-schema';
-import { recordUsage, type UsageCharge } from '../../src/billing/usage-ledger';
+import { ledgerPages, recordUsage, type UsageCharge } from '../../src/billing/usage-ledger';
 import { monthlyUsage } from '../../src/faxes/quota';
 import { plans } from '../../src/plans/schema';
 import { convertFixture } from '../support/documents';
@@ -304,6 +304,56 @@ describe('the ledger', () => {
     await expect(t.db.update(usageLedger).set({ pages: 1 }).where(eq(usageLedger.accountId, sender.accountId))).rejects.toThrow();
     await expect(t.db.delete(usageLedger).where(eq(usageLedger.accountId, sender.accountId))).rejects.toThrow();
     expect((await ledgerOf(sender.accountId)).map((l) => l.pages)).toEqual([3]);
+  });
+
+  it("counts a period's pages alike at any bounds: its whole hours from their sums, its partial hours from its lines", async () => {
+    const [sender, other] = [await customer(), await customer('Other clinic')];
+    const at = (time: string) => new Date(`2026-10-15T${time}Z`);
+    const lines = [
+      charge(sender.accountId, { at: at('09:59:59.999'), pages: 1 }),
+      charge(sender.accountId, { at: at('10:00:00.000'), pages: 2 }),
+      charge(sender.accountId, { at: at('10:30:00.000'), pages: 4 }),
+      charge(sender.accountId, { at: at('10:45:00.000'), pages: 32, kind: 'international' }),
+      charge(sender.accountId, { at: at('11:00:00.000'), pages: 8 }),
+      charge(sender.accountId, { at: at('12:15:00.000'), pages: 16 }),
+      charge(sender.accountId, { at: at('13:59:59.999'), pages: 64 }),
+      charge(sender.accountId, { at: at('14:00:00.000'), pages: 128 }),
+    ];
+    for (const line of lines) await recordUsage(t.db, line);
+    // Two lines of one hour in one statement (the hours' trigger sums a statement's lines by hour), and another
+    // account's line in the same hours.
+    await t.db
+      .insert(usageLedger)
+      .values([
+        charge(sender.accountId, { at: at('10:05:00.000'), pages: 256 }),
+        charge(sender.accountId, { at: at('10:55:00.000'), pages: 512 }),
+      ]);
+    lines.push(
+      charge(sender.accountId, { at: at('10:05:00.000'), pages: 256 }),
+      charge(sender.accountId, { at: at('10:55:00.000'), pages: 512 }),
+    );
+    await recordUsage(t.db, charge(other.accountId, { at: at('10:30:00.000'), pages: 1024 }));
+
+    const counted = (start: Date, end: Date) =>
+      lines.filter((line) => line.kind !== 'international' && line.at >= start && line.at < end).reduce((sum, line) => sum + line.pages, 0);
+    const periods: Array<[string, string]> = [
+      ['10:00:00.000', '14:00:00.000'], // whole hours only
+      ['09:59:59.999', '14:00:00.001'], // a millisecond of a partial hour at each end
+      ['10:15:00.000', '10:45:00.001'], // inside one hour
+      ['10:30:00.000', '13:59:59.999'], // partial hours at both ends, the last line just outside
+      ['09:00:00.000', '15:00:00.000'],
+      ['11:00:00.000', '11:00:00.000'], // empty
+      ['10:59:59.999', '11:00:00.001'], // across one hour's end
+    ];
+    for (const [from, to] of periods) {
+      const period = { start: at(from), end: at(to) };
+      expect({ from, to, pages: await ledgerPages(t.db, sender.accountId, period) }).toEqual({
+        from,
+        to,
+        pages: counted(period.start, period.end),
+      });
+    }
+    expect(counted(at('09:00:00.000'), at('15:00:00.000'))).toBe(1 + 2 + 4 + 8 + 16 + 64 + 128 + 256 + 512);
   });
 
   it('goes with its account when the account is deleted', async () => {
