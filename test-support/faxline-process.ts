@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { signalIfRunning } from './process-table';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = path.join(repoRoot, 'apps/server');
@@ -116,13 +117,7 @@ export function startProcess(command: string, args: string[], options: StartOpti
   // 'close', not 'exit': the streams close only when every process holding them has ended.
   const finished = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const hasEnded = () => child.exitCode !== null || child.signalCode !== null;
-  const signal = (signalName: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signalName);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-    }
-  };
+  const signal = (signalName: NodeJS.Signals) => signalIfRunning(-child.pid!, signalName);
   return {
     name,
     pid: child.pid!,

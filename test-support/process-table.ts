@@ -1,5 +1,5 @@
 // What the tests read of running processes from /proc: to tell a busy process from a waiting one, and to find the
-// PostgreSQL servers of a data folder.
+// PostgreSQL servers of a data folder; and how they signal one that may have ended.
 import fs from 'node:fs/promises';
 
 type Stat = { state: string | undefined; ppid: number; cpuTicks: number };
@@ -44,4 +44,16 @@ export async function postgresProcessesUnder(dir: string): Promise<number[]> {
     if (args[0]?.endsWith('/postgres') && args.some((arg) => arg.startsWith(dir))) pids.push(Number(entry));
   }
   return pids;
+}
+
+/**
+ * Signals a process (a negative pid: its whole group), unless it has ended already: a process that ended between a
+ * test's listing of it and the signal is what a test stopping it wants.
+ */
+export function signalIfRunning(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }

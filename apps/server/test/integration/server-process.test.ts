@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startFaxline as startFaxlineBuild, startProcess, tempDataDir, type ServerBundle } from '@test-support/faxline-process';
-import { postgresProcessesUnder } from '@test-support/process-table';
+import { postgresProcessesUnder, signalIfRunning } from '@test-support/process-table';
 import { serverBundleOfThisRun } from '../support/server-bundle';
 
 // The production server as a process: its settings' errors, its roles, its stop, its worker process. The bundle this
@@ -152,7 +152,7 @@ describe('the server process', () => {
     expect(server.output()).toContain('the process that started this worker is gone');
     // The embedded PostgreSQL outlives a killed server (the next start says so); stopped here by hand. One that ended
     // between the listing and the signal (ESRCH, seen once in CI) is what this wants.
-    for (const pid of await postgresProcessesUnder(dataDir)) stopIfRunning(pid, 'SIGINT');
+    for (const pid of await postgresProcessesUnder(dataDir)) signalIfRunning(pid, 'SIGINT');
     await eventually(async () => (await postgresProcessesUnder(dataDir)).length === 0);
   });
 
@@ -188,12 +188,3 @@ describe('the server process', () => {
     expect(await gateway.finished).toBe(0);
   });
 });
-
-/** Signals a process, unless it has ended already. */
-function stopIfRunning(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
-}
