@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { ledgerPages, usagePeriodAt } from '../apps/server/src/billing/usage-ledger';
 import type { Database } from '../apps/server/src/platform/db/client';
+import { PreparingClient } from '../apps/server/src/platform/db/preparing-client';
 import { openDatabase, signUp } from './support/faxline';
 import { readArgs, runBench, startFaxline } from './support/processes';
 import { count, duration, log, machineLine, percentile, printTable, type Row } from './support/report';
@@ -63,8 +64,11 @@ await runBench(async () => {
   const owner = await signUp(faxline.url, pool, `Bench Quota ${Date.now().toString(36)}`);
   // The account has no subscription: its period is the UTC calendar month, as for every plan without one.
   const period = usagePeriodAt(undefined, new Date());
-  // One connection for all three, so that each pays the same round trip.
-  const client = await pool.connect();
+  // One connection for all three, so that each pays the same round trip; the server's kind, which keeps its statements
+  // prepared (decision 138), so that PostgreSQL plans them as it does for the server.
+  const client = new PreparingClient({ connectionString: await faxline.databaseUrl() });
+  client.on('error', () => undefined); // closed by the server as it stops, at the end or on Ctrl-C
+  await client.connect();
   const onOne = drizzle(client) as unknown as Database;
   const rows: Row[] = [];
   try {
@@ -96,7 +100,7 @@ await runBench(async () => {
       });
     }
   } finally {
-    client.release();
+    await client.end();
   }
   printTable(`Results (${new Date().toISOString()}; ${SAMPLES} samples each; machine at the end: ${machineLine()})`, rows);
 });
