@@ -1,5 +1,6 @@
 // The quota's reading of the usage ledger at a million pages a month (decision 150): every send reads its account's
-// pages of the period (faxes/quota.ts, twice a fax: at acceptance and when it goes to the line). One account's ledger
+// pages of the period (faxes/quota.ts), twice as the API accepts it, the second time under the account's quota lock.
+// One account's ledger
 // lines are seeded straight into PostgreSQL, spread over the period so far, in steps (1,000 to 1,000,000 lines by
 // default); at each step, p50 and p95 of
 //   the quota's statement   ledgerPages: the period's whole hours from their sums, its partial hours from the lines
@@ -16,7 +17,8 @@ import type { Database } from '../apps/server/src/platform/db/client';
 import { PreparingClient } from '../apps/server/src/platform/db/preparing-client';
 import { openDatabase, signUp } from './support/faxline';
 import { readArgs, runBench, startFaxline } from './support/processes';
-import { count, duration, log, machineLine, percentile, printTable, type Row } from './support/report';
+import { count, duration, log, machineLine, printTable, type Row } from './support/report';
+import { timeRuns } from './support/timing';
 
 const args = readArgs({ lines: '1000000', samples: '30' });
 const LINES = Number(args.lines);
@@ -44,16 +46,13 @@ async function seedLines(db: pg.Pool, accountId: string, start: Date, from: numb
   await db.query('VACUUM ANALYZE usage_hourly_pages');
 }
 
-/** p50 and p95 of `run`, after one unmeasured run; what it answered, which must be the same every time. */
+/** The statement's times (timeRuns) and its answer, which must be the same every time. */
 async function timed(run: () => Promise<number>): Promise<{ p50: number; p95: number; answer: number }> {
   const answer = await run();
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    const started = performance.now();
+  const times = await timeRuns(SAMPLES, async () => {
     if ((await run()) !== answer) throw new Error('The statement answered differently between runs');
-    samples.push(performance.now() - started);
-  }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), answer };
+  });
+  return { ...times, answer };
 }
 
 await runBench(async () => {

@@ -16,9 +16,9 @@ import { deliveryFigures, type DeliveryScope } from '../apps/server/src/faxes/de
 import type { Database } from '../apps/server/src/platform/db/client';
 import { openDatabase, signUp, type Customer } from './support/faxline';
 import { readArgs, runBench, startFaxline, startHelloWorld } from './support/processes';
-import { count, duration, log, machineLine, percentile, printTable, type Row } from './support/report';
+import { count, duration, log, machineLine, printTable, type Row } from './support/report';
 import { seedFaxes } from './support/seed-faxes';
-import { anchorRow, closeTimingConnection, latencyRow, timing, type Sampling } from './support/timing';
+import { anchorRow, closeTimingConnection, latencyRow, timeRuns, timing, type Sampling } from './support/timing';
 
 const args = readArgs({ faxes: '1000000', samples: '30', budget: '60', runs: '5' });
 const FAXES = Number(args.faxes);
@@ -105,14 +105,10 @@ async function moveIntoLastMonth(db: pg.Pool, accountId: string): Promise<void> 
 
 /** The statement's own time, p50 and p95 of `RUNS` runs after one unmeasured. */
 async function computeTiming(db: Database, scope: DeliveryScope): Promise<{ p50: number; p95: number; faxes: number }> {
-  let faxes = (await deliveryFigures(db, scope, new Date())).find((w) => w.window === '30d')!.overall.faxes;
-  const samples: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    faxes = (await deliveryFigures(db, scope, new Date())).find((w) => w.window === '30d')!.overall.faxes;
-    samples.push(performance.now() - started);
-  }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), faxes };
+  const faxesIn30Days = async () => (await deliveryFigures(db, scope, new Date())).find((w) => w.window === '30d')!.overall.faxes;
+  let faxes = await faxesIn30Days();
+  const times = await timeRuns(RUNS, async () => (faxes = await faxesIn30Days()));
+  return { ...times, faxes };
 }
 
 function computeRow(measure: string, t: { p50: number; p95: number; faxes: number }): Row {

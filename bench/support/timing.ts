@@ -32,6 +32,20 @@ export async function timing<T>(name: string, url: string, headers: Record<strin
   return result;
 }
 
+/**
+ * p50 and p95 of `runs` runs of a piece of work done in this process (a statement, a computation), one at a time,
+ * after the caller's own unmeasured run.
+ */
+export async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
 /** Closes the kept-alive connection at the end of a bench. */
 export const closeTimingConnection = () => agent.destroy();
 

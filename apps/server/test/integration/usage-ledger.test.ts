@@ -322,16 +322,12 @@ describe('the ledger', () => {
     for (const line of lines) await recordUsage(t.db, line);
     // Two lines of one hour in one statement (the hours' trigger sums a statement's lines by hour), and another
     // account's line in the same hours.
-    await t.db
-      .insert(usageLedger)
-      .values([
-        charge(sender.accountId, { at: at('10:05:00.000'), pages: 256 }),
-        charge(sender.accountId, { at: at('10:55:00.000'), pages: 512 }),
-      ]);
-    lines.push(
+    const together = [
       charge(sender.accountId, { at: at('10:05:00.000'), pages: 256 }),
       charge(sender.accountId, { at: at('10:55:00.000'), pages: 512 }),
-    );
+    ];
+    await t.db.insert(usageLedger).values(together);
+    lines.push(...together);
     await recordUsage(t.db, charge(other.accountId, { at: at('10:30:00.000'), pages: 1024 }));
 
     const counted = (start: Date, end: Date) =>
