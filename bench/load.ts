@@ -8,7 +8,8 @@
 //           idle machine
 //   burst   40 sends at the same moment from one account
 //   rate    sends at 20/s over 20 connections for 15 s (a one-page PDF each)
-//   through 400 one-page faxes queued to a sandbox number with a fast clock: faxes per second until all are final, and
+//   through 400 one-page faxes queued to sandbox numbers (healthy machines, which answer over T.38 since decision 151;
+//           the 7.2 faxes/s before were over audio) with a fast clock: faxes per second until all are final, and
 //           the CPU time per fax of every process of the run (server, worker, database, renderers, T.30 engines, the
 //           bench's own sending), by process, read once the queue is idle (the faxes' e-mails and events included);
 //           measured after a warm-up of as many faxes to other numbers, whose figures are printed beside it, not
@@ -340,7 +341,23 @@ async function carry(ctx: Context, faxes: number, timeoutMs: number, pass: { pre
   const tail = await untilQueueIdle(ctx, timeoutMs);
   const cpu = cpuPerFax(cpuBefore, treeCpuByName(), outcome.final);
   const sending = `all 202s in ${duration(queuedMs)}${sent.retries ? `, ${sent.retries} sends tried again` : ''}${sent.refused.length ? `, refused: ${sent.refused.join(' ')}` : ''}`;
-  return { ...outcome, rate: outcome.final / outcome.seconds, busy, cpu, tail, sending, startedAt: sent.startedAt };
+  const lines = await linesOfCalls(
+    ctx.db,
+    Array.from({ length: faxes }, (_, i) => sandboxRecipient(pass.firstNumber + i)),
+  );
+  return { ...outcome, rate: outcome.final / outcome.seconds, busy, cpu, tail, sending, lines, startedAt: sent.startedAt };
+}
+
+/**
+ * The line the calls to these numbers went over (T.38 or audio), as the learned line settings recorded it: the sandbox's
+ * healthy numbers answer over T.38 (decision 151); the 7.2 faxes/s before were over audio.
+ */
+async function linesOfCalls(db: pg.Pool, numbers: string[]): Promise<string> {
+  const { rows } = await db.query<{ transport: string | null; n: number }>(
+    `SELECT transport, count(*)::int AS n FROM line_profiles WHERE to_number = ANY($1) GROUP BY transport ORDER BY transport`,
+    [numbers],
+  );
+  return `the calls' line by number: ${rows.map((r) => `${r.transport ?? 'not said'} ${r.n}`).join(', ') || 'none recorded'}`;
 }
 
 /**
@@ -395,7 +412,7 @@ async function through(
       result: `${count(run.rate)} faxes/s (${run.final} final in ${duration(run.seconds * 1_000)}) = ${count(run.rate / THROUGHPUT_BEFORE)}x the ${THROUGHPUT_BEFORE} before`,
       goal,
       met: run.final === faxes && run.rate >= THROUGHPUT_GOAL,
-      note: `${start}; ${run.sending}; the cores busy ${Math.round(run.busy * 100)} % of the time until the last was final; ${run.byStatus}`,
+      note: `${start}; ${run.sending}; the cores busy ${Math.round(run.busy * 100)} % of the time until the last was final; ${run.byStatus}; ${run.lines}`,
     },
     {
       measure: '(d) CPU time per fax, every process of the run',

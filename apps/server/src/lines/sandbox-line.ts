@@ -7,36 +7,55 @@ import type { FileStore } from '../platform/files/encrypted-file-store';
 import type { CallOutcome, CallPlan, FaxLine, OutgoingFax } from './fax-line';
 import { callResult } from './t30/call-result';
 import { imageWithHeaderLines } from './t30/header-line';
-import { compareFaxImages, FaxModemError, transmitOverAudio, type FaxModemReceiver, type TFaxModemReport } from './t30/fax-modem';
+import {
+  compareFaxImages,
+  FaxModemError,
+  transmitOverAudio,
+  transmitOverT38,
+  type FaxModemEnd,
+  type FaxModemReceiver,
+  type TFaxModemReport,
+} from './t30/fax-modem';
 
 /** A busy line is a call result: the sandbox makes no call, and says so after the time a busy tone takes to hear. */
 const BUSY_MS = 2_000;
 /** Wall time a sandbox call may take (both engines are killed after it): calls take well under a second of CPU. */
 const CALL_TIMEOUT_MS = 60_000;
 
-/** The remote machine a test number stands for (SANDBOX_TEST_NUMBERS), as settings of the spandsp receiver. */
-export function sandboxRemote(toNumber: string, pages: number, attempt: number): FaxModemReceiver | 'busy' {
+/**
+ * The remote machine a test number stands for (SANDBOX_TEST_NUMBERS) and the line it answers on. A healthy fax machine
+ * (+15550100000 and every number that is not a test number) answers over T.38, as one behind a carrier's gateway does
+ * (decision 151); the others are machines on an audio line: their misbehaviours are the audio line's (the engine refuses
+ * them over T.38), and the one at 9,600 bit/s without ECM is an older machine on a telephone line.
+ */
+export type SandboxRemote = { transport: 't38'; receiver: FaxModemEnd } | { transport: 'audio'; receiver: FaxModemReceiver };
+
+const overAudio = (receiver: FaxModemReceiver): SandboxRemote => ({ transport: 'audio', receiver });
+
+/** The remote of a sandbox call, as settings of the spandsp receiver; 'busy' when no call is made. */
+export function sandboxRemote(toNumber: string, pages: number, attempt: number): SandboxRemote | 'busy' {
   switch (toNumber) {
     case SANDBOX_TEST_NUMBERS.busy:
       return 'busy';
     case SANDBOX_TEST_NUMBERS.no_answer:
-      return { answer: 'silent' };
+      return overAudio({ answer: 'silent' });
     case SANDBOX_TEST_NUMBERS.not_a_fax_machine:
-      return { answer: 'voice' };
+      return overAudio({ answer: 'voice' });
     case SANDBOX_TEST_NUMBERS.partial_delivery:
       // Half the pages; a 1-page fax gets none confirmed, and so fails on the line.
-      return { dcnAfterPages: pages > 1 ? Math.max(1, Math.floor(pages / 2)) : 0 };
+      return overAudio({ dcnAfterPages: pages > 1 ? Math.max(1, Math.floor(pages / 2)) : 0 });
     case SANDBOX_TEST_NUMBERS.slow_no_ecm:
-      return { modems: ['v29'], ecm: false };
+      return overAudio({ modems: ['v29'], ecm: false });
     case SANDBOX_TEST_NUMBERS.drops_first_try:
-      return attempt === 1 ? { dropOnPage: 2 } : {};
+      // The same line on every try: audio, which can drop a call.
+      return overAudio(attempt === 1 ? { dropOnPage: 2 } : {});
     case SANDBOX_TEST_NUMBERS.fails_v17_training:
       // Every training at V.17 is answered with DCN: a call that starts at V.17 fails; one at V.29 or lower delivers.
-      return { refuseTraining: ['v17'] };
+      return overAudio({ refuseTraining: ['v17'] });
     case SANDBOX_TEST_NUMBERS.drops_before_confirmation:
-      return { dropBeforeConfirming: true };
+      return overAudio({ dropBeforeConfirming: true });
     default:
-      return {};
+      return { transport: 't38', receiver: {} };
   }
 }
 
@@ -47,8 +66,8 @@ export function sandboxRemote(toNumber: string, pages: number, attempt: number):
 export type SandboxOutcome = CallOutcome & { remotePagesReceived?: number };
 
 /**
- * One sandbox call: the fax image really crosses T.30 over audio, to a spandsp receiver playing the remote machine,
- * and the outcome is what the protocol says. 'delivered' means the remote confirmed every page (MCF) and decoded
+ * One sandbox call: the fax image really crosses T.30, over T.38 or audio as the number's remote answers (sandboxRemote),
+ * to a spandsp receiver playing the remote machine, and the outcome is what the protocol says. 'delivered' means the remote confirmed every page (MCF) and decoded
  * exactly the pixels we sent. The call runs faster than real time; the sandbox then waits out the rest of the line
  * time, scaled by FAX_CLOCK_SCALE, so that a call takes as long as on a real line (or a scaled share of it).
  */
@@ -93,7 +112,7 @@ export async function callSandbox(input: {
       fax: { quality: 'fine', header: null, ...input.fax },
     });
     await writeFile(sent, stamped ?? input.image);
-    const call = await transmitOverAudio({
+    const line = {
       binary: input.faxModemPath,
       tiffPath: sent,
       outPath: received,
@@ -104,10 +123,15 @@ export async function callSandbox(input: {
         expectIdent: expectedStationId ?? undefined,
         ...(start ? { modems: start.modems, ecm: start.ecm } : {}),
       },
-      // The remote announces its own number as its station id (CSI), as a machine set up with it does.
-      receiver: { ident: input.fax.toNumber, ...remote },
       timeoutMs: CALL_TIMEOUT_MS,
-    }).catch((error: unknown) => {
+    };
+    // The remote announces its own number as its station id (CSI), as a machine set up with it does.
+    const ident = input.fax.toNumber;
+    const call = await (
+      remote.transport === 't38'
+        ? transmitOverT38({ ...line, receiver: { ident, ...remote.receiver } })
+        : transmitOverAudio({ ...line, receiver: { ident, ...remote.receiver } })
+    ).catch((error: unknown) => {
       // A call that hung or an engine that ended without a report is a line that failed; an engine that cannot start
       // at all (FAXMODEM_PATH) is not, and stays an error.
       if (error instanceof FaxModemError) return error;
@@ -115,7 +139,8 @@ export async function callSandbox(input: {
     });
     if (call instanceof FaxModemError) return failed('line_quality', 0, call.message);
     const { end } = call.sender;
-    let result = callResult(end, { pages, answered: remote.answer !== 'silent' });
+    const answer = remote.transport === 'audio' ? remote.receiver.answer : undefined;
+    let result = callResult(end, { pages, answered: answer !== 'silent' });
     let pagesSent = end.pages;
     let detail =
       `T.30 ${end.completion} (${end.completionText}): ${end.pages} of ${pages} pages from page ${firstPage} confirmed, ` +
@@ -141,9 +166,9 @@ export async function callSandbox(input: {
       firstPage,
       durationMs: end.lineMs,
       detail,
-      call: callDetails(call.sender, remote.answer),
+      call: callDetails(call.sender, answer),
       transmittedImage: stamped ?? undefined,
-      session: { transport: 'audio', modem: end.modem ?? null, trainingFailed: end.trainingFailed ?? false },
+      session: { transport: remote.transport, modem: end.modem ?? null, trainingFailed: end.trainingFailed ?? false },
       remotePagesReceived: call.receiver.end.pages,
     };
   } finally {

@@ -43,10 +43,11 @@ const call = (toNumber: string, pages: 1 | 2 | 3, attempt = 1, clockScale = 0, f
   });
 
 describe('the sandbox line over T.30', () => {
-  it('delivers every page to a healthy fax machine at V.17 with ECM, in the protocol line time', async () => {
+  it('delivers every page to a healthy fax machine over T.38 at V.17 with ECM, in the protocol line time', async () => {
     for (const toNumber of [SANDBOX_TEST_NUMBERS.delivers, '+442079460958']) {
       const outcome = await call(toNumber, 3);
-      expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3, firstPage: 1 });
+      expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3, firstPage: 1, remotePagesReceived: 3 });
+      expect(outcome.session).toEqual({ transport: 't38', modem: 'v17', trainingFailed: false });
       expect(outcome.detail).toContain('14400 bit/s, ECM on');
       expect(outcome.call).toEqual({
         bitRate: 14_400,
@@ -58,8 +59,12 @@ describe('the sandbox line over T.30', () => {
         completionCode: 0,
         completionText: 'OK',
       });
+      // The call's time is the sender's: until it puts the line down. spandsp's T.38 terminals pace each signal in
+      // 30 ms packets and the sender's clock runs on through its final pause, so the call comes out a few per cent
+      // above the protocol's time (over audio within 5 % of it, t30-audio.test.ts), never under it.
       const protocolMs = ecmV17CallMs(images[3].pageBytes);
-      expect(Math.abs(outcome.durationMs! - protocolMs) / protocolMs).toBeLessThan(0.05);
+      expect(outcome.durationMs! / protocolMs).toBeGreaterThan(1);
+      expect(outcome.durationMs! / protocolMs).toBeLessThan(1.08);
     }
   }, 60_000);
 
@@ -91,6 +96,8 @@ describe('the sandbox line over T.30', () => {
   it('delivers at 9,600 bit/s without ECM when the remote offers only V.29', async () => {
     const outcome = await call(SANDBOX_TEST_NUMBERS.slow_no_ecm, 3);
     expect(outcome).toMatchObject({ result: 'delivered', pagesSent: 3, call: { bitRate: 9_600, ecm: false, ecmRetransmissions: null } });
+    // An older machine on an audio line.
+    expect(outcome.session).toEqual({ transport: 'audio', modem: 'v29', trainingFailed: false });
     expect(outcome.detail).toContain('9600 bit/s, ECM off');
   }, 60_000);
 

@@ -294,10 +294,11 @@ export type TFaxNumbersResponse = z.infer<typeof ZFaxNumbersResponse>;
 
 /**
  * The sandbox line's documented test numbers (DESIGN.md "Fax lines"), each a remote machine played by a T.30 engine
- * (apps/server/src/lines/sandbox-line.ts); every other number is a healthy fax machine, as +15550100000 is.
+ * (apps/server/src/lines/sandbox-line.ts); every other number is a healthy fax machine, as +15550100000 is. The
+ * healthy ones answer over T.38, the others on an audio line (decision 151).
  */
 export const SANDBOX_TEST_NUMBERS = {
-  /** V.17 with ECM, confirms every page. */
+  /** Answers over T.38, as a machine behind a carrier's gateway does; V.17 with ECM, confirms every page. */
   delivers: '+15550100000',
   /** A call result: no call is made. */
   busy: '+15550100001',
