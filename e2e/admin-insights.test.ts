@@ -138,6 +138,8 @@ describe('the line settings learned per destination (decision 120)', () => {
     await textShown(page, 'V.17 (14,400 bit/s), ECM on');
     await textShown(page, '1 (1 delivered, 0 failed)');
     await textShown(page, 'Sandbox line (simulated)');
+    // A healthy machine of the sandbox answers over T.38 (decision 151).
+    await textShown(page, 'T.38');
     await expectNoAccessibilityViolations(page);
     await wholePageScreenshot(page, `${screenshots()}/line-settings-desktop-en.png`);
 
