@@ -348,10 +348,7 @@ async function carry(ctx: Context, faxes: number, timeoutMs: number, pass: { pre
   return { ...outcome, rate: outcome.final / outcome.seconds, busy, cpu, tail, sending, lines, startedAt: sent.startedAt };
 }
 
-/**
- * The line the calls to these numbers went over (T.38 or audio), as the learned line settings recorded it: the sandbox's
- * healthy numbers answer over T.38 (decision 151); the 7.2 faxes/s before were over audio.
- */
+/** The line the calls to these numbers went over (T.38 or audio), as the learned line settings recorded it. */
 async function linesOfCalls(db: pg.Pool, numbers: string[]): Promise<string> {
   const { rows } = await db.query<{ transport: string | null; n: number }>(
     `SELECT transport, count(*)::int AS n FROM line_profiles WHERE to_number = ANY($1) GROUP BY transport ORDER BY transport`,

@@ -23,10 +23,10 @@ const BUSY_MS = 2_000;
 const CALL_TIMEOUT_MS = 60_000;
 
 /**
- * The remote machine a test number stands for (SANDBOX_TEST_NUMBERS) and the line it answers on. A healthy fax machine
- * (+15550100000 and every number that is not a test number) answers over T.38, as one behind a carrier's gateway does
- * (decision 151); the others are machines on an audio line: their misbehaviours are the audio line's (the engine refuses
- * them over T.38), and the one at 9,600 bit/s without ECM is an older machine on a telephone line.
+ * The remote machine a test number stands for (SANDBOX_TEST_NUMBERS) and the line it answers on. A healthy fax
+ * machine (+15550100000 and every number that is not a test number) answers over T.38, as one behind a carrier's
+ * gateway does (decision 151); the others are machines on an audio line: their misbehaviours are the audio line's (the
+ * engine refuses them over T.38), and the one at 9,600 bit/s without ECM is an older machine on a telephone line.
  */
 export type SandboxRemote = { transport: 't38'; receiver: FaxModemEnd } | { transport: 'audio'; receiver: FaxModemReceiver };
 
@@ -66,10 +66,11 @@ export function sandboxRemote(toNumber: string, pages: number, attempt: number):
 export type SandboxOutcome = CallOutcome & { remotePagesReceived?: number };
 
 /**
- * One sandbox call: the fax image really crosses T.30, over T.38 or audio as the number's remote answers (sandboxRemote),
- * to a spandsp receiver playing the remote machine, and the outcome is what the protocol says. 'delivered' means the remote confirmed every page (MCF) and decoded
- * exactly the pixels we sent. The call runs faster than real time; the sandbox then waits out the rest of the line
- * time, scaled by FAX_CLOCK_SCALE, so that a call takes as long as on a real line (or a scaled share of it).
+ * One sandbox call: the fax image really crosses T.30, over T.38 or audio as the number's remote answers
+ * (sandboxRemote), to a spandsp receiver playing the remote machine, and the outcome is what the protocol says.
+ * 'delivered' means the remote confirmed every page (MCF) and decoded exactly the pixels we sent. The call runs faster
+ * than real time; the sandbox then waits out the rest of the line time, scaled by FAX_CLOCK_SCALE, so that a call takes
+ * as long as on a real line (or a scaled share of it).
  */
 export async function callSandbox(input: {
   fax: Pick<OutgoingFax, 'toNumber' | 'pages'> & Partial<Pick<OutgoingFax, 'quality' | 'stationId' | 'header' | 'expectedStationId'>>;
