@@ -25,6 +25,12 @@ type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>;
 let operations: Promise<Operations> | undefined;
 const operationsOfDocument = () => (operations ??= getHttpOperationsFromSpec(openApiDocument(V1) as never));
 
+/**
+ * Reads the document into Prism's operations now, once per test process. It takes Prism some hundreds of milliseconds
+ * on the event loop the server shares: a test that times that loop reads it first, or its first /v1 answer pays.
+ */
+export const readDocumentForPrism = (): Promise<void> => operationsOfDocument().then(() => undefined);
+
 /** The server's answer to each request being checked, which Prism's pipeline is given in place of an upstream's. */
 const answers = new WeakMap<IHttpRequest, IHttpResponse>();
 /** As `prism proxy --errors` runs: a request that matches no operation is an error, not a pass-through. */
