@@ -1,8 +1,7 @@
 // The quota's reading of the usage ledger at a million pages a month (decision 150): every send reads its account's
 // pages of the period (faxes/quota.ts), twice as the API accepts it, the second time under the account's quota lock.
-// One account's ledger
-// lines are seeded straight into PostgreSQL, spread over the period so far, in steps (1,000 to 1,000,000 lines by
-// default); at each step, p50 and p95 of
+// One account's ledger lines are seeded straight into PostgreSQL, spread over the period so far, in steps (1,000 to
+// 1,000,000 lines by default); at each step, p50 and p95 of
 //   the quota's statement   ledgerPages: the period's whole hours from their sums, its partial hours from the lines
 //   the period's lines      the anchor: the same pages summed over every line of the period (the statement before)
 //   a round trip            SELECT 1 on the same connection, the floor of any statement
